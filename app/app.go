@@ -1,0 +1,86 @@
+// Package app assembles a Vidra server from its configuration: database, GraphQL,
+// REST, health and metrics behind one HTTP handler.
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/vidra-dev/vidra/config"
+	"github.com/vidra-dev/vidra/database"
+	"github.com/vidra-dev/vidra/graph"
+	"github.com/vidra-dev/vidra/graph/model"
+)
+
+// App is a running Vidra instance: its database and the HTTP handler that serves it.
+type App struct {
+	// Config is the configuration the app was built from.
+	Config config.Config
+	// DB is the opened, migrated database.
+	DB *database.DB
+	// Resolver is the GraphQL dependency root.
+	Resolver *graph.Resolver
+	// Handler serves every route of the main listener.
+	Handler http.Handler
+
+	log *slog.Logger
+}
+
+// Options are what the app needs beside the configuration.
+type Options struct {
+	// Version is the build's version.
+	Version string
+	// Log is the process logger; slog.Default() when nil.
+	Log *slog.Logger
+	// Limits bound GraphQL operations; graph.DefaultLimits when zero.
+	Limits graph.Limits
+}
+
+// New opens the database (applying pending migrations) and builds the handler.
+func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
+	if opts.Log == nil {
+		opts.Log = slog.Default()
+	}
+	if opts.Limits == (graph.Limits{}) {
+		opts.Limits = graph.DefaultLimits
+	}
+	db, err := database.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	a := NewWithDB(cfg, db, opts)
+	opts.Log.InfoContext(ctx, "database ready", "dialect", db.Dialect)
+	return a, nil
+}
+
+// NewWithDB builds the app over an already opened database (tests use this with a
+// fresh database each).
+func NewWithDB(cfg config.Config, db *database.DB, opts Options) *App {
+	if opts.Log == nil {
+		opts.Log = slog.Default()
+	}
+	if opts.Limits == (graph.Limits{}) {
+		opts.Limits = graph.DefaultLimits
+	}
+	regions := make([]*model.Region, len(cfg.Regions))
+	for i, r := range cfg.Regions {
+		regions[i] = &model.Region{ID: r.ID, Name: r.Name, Default: i == 0}
+	}
+	resolver := graph.NewResolver(graph.Deps{
+		Client:  db.Client,
+		Dialect: db.Dialect,
+		Log:     opts.Log,
+		Version: opts.Version,
+		Regions: regions,
+	})
+	a := &App{Config: cfg, DB: db, Resolver: resolver, log: opts.Log}
+	a.Handler = a.routes(opts)
+	return a
+}
+
+// Close releases the database.
+func (a *App) Close() error {
+	return a.DB.Close()
+}

@@ -1,0 +1,69 @@
+package app
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// httpMetrics counts requests and measures their latency by route pattern (never by
+// raw path, so ids do not explode the label set).
+type httpMetrics struct {
+	registry *prometheus.Registry
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+}
+
+// newHTTPMetrics registers the HTTP metrics and the Go runtime collectors on a
+// registry of this app's own (several apps can live in one test process).
+func newHTTPMetrics() *httpMetrics {
+	m := &httpMetrics{
+		registry: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "vidra_http_requests_total",
+			Help: "HTTP requests served, by method, route and status.",
+		}, []string{"method", "route", "status"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "vidra_http_request_duration_seconds",
+			Help:    "HTTP request latency, by method and route.",
+			Buckets: prometheus.DefBuckets,
+		}, []string{"method", "route"}),
+	}
+	m.registry.MustRegister(m.requests, m.latency,
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// middleware records each request once it has been routed and served.
+func (m *httpMetrics) middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		start := time.Now()
+		next.ServeHTTP(ww, r)
+		route := routePattern(r)
+		m.requests.WithLabelValues(r.Method, route, strconv.Itoa(ww.Status())).Inc()
+		m.latency.WithLabelValues(r.Method, route).Observe(time.Since(start).Seconds())
+	})
+}
+
+// handler serves the metrics in the Prometheus text format.
+func (m *httpMetrics) handler() http.Handler {
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{Registry: m.registry})
+}
+
+// routePattern is the chi route that served r, or "unmatched".
+func routePattern(r *http.Request) string {
+	if rc := chi.RouteContext(r.Context()); rc != nil {
+		if p := rc.RoutePattern(); p != "" {
+			return p
+		}
+	}
+	return "unmatched"
+}

@@ -1,0 +1,60 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestDefaultsServeEmbeddedMode(t *testing.T) {
+	c, err := FromEnv(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != ":8080" || c.DataDir != "./data" || c.DatabaseURL != "" {
+		t.Fatalf("unexpected defaults: %+v", c)
+	}
+	if !strings.HasPrefix(c.StorageURL, "file:///") || !strings.HasSuffix(c.StorageURL, "/data/blobs") {
+		t.Fatalf("storage default = %q", c.StorageURL)
+	}
+	if c.PublicURL != "http://localhost:8080" {
+		t.Fatalf("public URL default = %q", c.PublicURL)
+	}
+	if len(c.Regions) != 1 || c.Regions[0].ID != "local" {
+		t.Fatalf("regions default = %+v", c.Regions)
+	}
+}
+
+func TestInvalidValuesAreAllReported(t *testing.T) {
+	_, err := FromEnv(env(map[string]string{
+		"VIDRA_ADDR":         "nonsense",
+		"VIDRA_DATABASE_URL": "mysql://x",
+		"VIDRA_STORAGE_URL":  "ftp://x",
+		"VIDRA_LOG_LEVEL":    "loud",
+		"VIDRA_REGIONS":      "eu",
+	}))
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	for _, name := range []string{"VIDRA_ADDR", "VIDRA_DATABASE_URL", "VIDRA_STORAGE_URL", "VIDRA_LOG_LEVEL", "VIDRA_REGIONS"} {
+		if !strings.Contains(err.Error(), name) {
+			t.Errorf("error does not name %s: %v", name, err)
+		}
+	}
+}
+
+func TestRegionsParse(t *testing.T) {
+	c, err := FromEnv(env(map[string]string{"VIDRA_REGIONS": "eu-west:EU West, us-east:US East"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Regions) != 2 || c.Regions[1] != (Region{ID: "us-east", Name: "US East"}) {
+		t.Fatalf("regions = %+v", c.Regions)
+	}
+	if _, err := FromEnv(env(map[string]string{"VIDRA_REGIONS": "a:A,a:B"})); err == nil {
+		t.Fatal("duplicate region accepted")
+	}
+}

@@ -1,0 +1,43 @@
+//go:build ignore
+
+// Command entc generates the ent client, the GraphQL schema (schema/ent.graphql)
+// and the entgql glue from ent/schema. Run it from the module root: make generate.
+package main
+
+import (
+	"log"
+
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent/entc"
+	"entgo.io/ent/entc/gen"
+)
+
+func main() {
+	ext, err := entgql.NewExtension(
+		entgql.WithSchemaGenerator(),
+		entgql.WithSchemaPath("schema/ent.graphql"),
+		entgql.WithConfigPath("gqlgen.yml"),
+		entgql.WithWhereInputs(true),
+		entgql.WithRelaySpec(true),
+	)
+	if err != nil {
+		log.Fatalf("entgql extension: %v", err)
+	}
+	cfg := &gen.Config{
+		Package: "github.com/vidra-dev/vidra/ent",
+		Target:  "ent",
+		Features: []gen.Feature{
+			gen.FeaturePrivacy,
+			gen.FeatureIntercept,
+			gen.FeatureEntQL,
+			gen.FeatureVersionedMigration,
+			gen.FeatureUpsert,
+			gen.FeatureLock,
+			gen.FeatureNamedEdges,
+			gen.FeatureExecQuery,
+		},
+	}
+	if err := entc.Generate("./ent/schema", cfg, entc.Extensions(ext)); err != nil {
+		log.Fatalf("ent codegen: %v", err)
+	}
+}

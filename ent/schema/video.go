@@ -1,0 +1,102 @@
+package schema
+
+import (
+	"entgo.io/contrib/entgql"
+	"entgo.io/ent"
+	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+	"github.com/google/uuid"
+)
+
+// Video is one media item of a project, from its upload to its playable renditions.
+type Video struct {
+	ent.Schema
+}
+
+// Mixin of the Video.
+func (Video) Mixin() []ent.Mixin {
+	return []ent.Mixin{BaseMixin{}}
+}
+
+// Fields of the Video.
+func (Video) Fields() []ent.Field {
+	return []ent.Field{
+		field.UUID("project_id", uuid.UUID{}).Immutable(),
+		field.UUID("folder_id", uuid.UUID{}).
+			Optional().
+			Nillable(),
+		field.String("title").
+			NotEmpty().
+			MaxLen(500).
+			Annotations(entgql.OrderField("TITLE")),
+		field.String("description").
+			MaxLen(10000).
+			Default(""),
+		// Status follows created -> uploading -> processing -> ready | failed; the
+		// media pipeline moves it, clients never set it.
+		field.Enum("status").
+			Values("created", "uploading", "processing", "ready", "failed").
+			Default("created").
+			Annotations(
+				entgql.OrderField("STATUS"),
+				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
+			),
+		// Duration is the length in seconds, 0 until the source has been probed.
+		field.Float("duration").
+			Default(0).
+			Min(0).
+			Annotations(
+				entgql.OrderField("DURATION"),
+				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
+			),
+		// Size is the source file's size in bytes, 0 until uploaded.
+		field.Int64("size").
+			Default(0).
+			NonNegative().
+			Annotations(
+				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
+			),
+		// Metadata holds the client's custom key/value data, passed through untouched.
+		field.JSON("metadata", map[string]any{}).
+			Optional().
+			Annotations(entgql.Type("Map")),
+	}
+}
+
+// Edges of the Video.
+func (Video) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("project", Project.Type).
+			Ref("videos").
+			Field("project_id").
+			Unique().
+			Required().
+			Immutable(),
+		edge.From("folder", Folder.Type).
+			Ref("videos").
+			Field("folder_id").
+			Unique(),
+		edge.To("tags", Tag.Type).
+			Annotations(entgql.RelayConnection()),
+	}
+}
+
+// Indexes of the Video.
+func (Video) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("project_id", "id"),
+		index.Fields("project_id", "created_at"),
+		index.Fields("folder_id"),
+	}
+}
+
+// Annotations of the Video.
+func (Video) Annotations() []schema.Annotation {
+	return []schema.Annotation{
+		entgql.QueryField(),
+		entgql.RelayConnection(),
+		entgql.Mutations(entgql.MutationCreate(), entgql.MutationUpdate()),
+	}
+}

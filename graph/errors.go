@@ -1,0 +1,178 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/privacy"
+)
+
+// Kind is the class of an error, carried to GraphQL clients in extensions.code and
+// mapped to an HTTP status by the REST layer.
+type Kind string
+
+// The error kinds of Vidra. Every error a client sees has exactly one.
+const (
+	KindBadRequest      Kind = "BAD_REQUEST"      // malformed request: syntax, wrong types
+	KindInvalidInput    Kind = "INVALID_INPUT"    // well-formed, but a value breaks a rule
+	KindUnauthenticated Kind = "UNAUTHENTICATED"  // no or bad credential
+	KindForbidden       Kind = "FORBIDDEN"        // credential lacks the right
+	KindNotFound        Kind = "NOT_FOUND"        // no such entity (or not visible)
+	KindConflict        Kind = "CONFLICT"         // clashes with the current state
+	KindTooLarge        Kind = "TOO_LARGE"        // body or file over its limit
+	KindRateLimited     Kind = "RATE_LIMITED"     // too many requests
+	KindInternal        Kind = "INTERNAL"         // our fault; details only in the log
+)
+
+// Gqlgen's own codes for requests that fail before any resolver runs.
+const (
+	codeParseFailed      = "GRAPHQL_PARSE_FAILED"
+	codeValidationFailed = "GRAPHQL_VALIDATION_FAILED"
+)
+
+// Error is a classified error: a kind, a message safe to show, and the input field
+// it concerns when there is one.
+type Error struct {
+	Kind    Kind
+	Message string
+	Field   string
+	cause   error
+}
+
+// Error implements error.
+func (e *Error) Error() string { return e.Message }
+
+// Unwrap returns the underlying cause, if any.
+func (e *Error) Unwrap() error { return e.cause }
+
+// Errorf makes a classified error with a formatted message.
+func Errorf(kind Kind, format string, args ...any) *Error {
+	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...)}
+}
+
+// FieldError makes an INVALID_INPUT error about one input field.
+func FieldError(field, format string, args ...any) *Error {
+	return &Error{Kind: KindInvalidInput, Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// NotFound makes a NOT_FOUND error for an entity kind, e.g. NotFound("project").
+func NotFound(entity string) *Error {
+	return &Error{Kind: KindNotFound, Message: entity + " not found"}
+}
+
+// Classify turns any error into a classified one: ent's not-found, validation and
+// constraint errors and privacy denials get their kinds; anything unknown is INTERNAL.
+func Classify(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	var nf *ent.NotFoundError
+	var ve *ent.ValidationError
+	var ce *ent.ConstraintError
+	switch {
+	case errors.As(err, &nf):
+		return &Error{Kind: KindNotFound, Message: strings.TrimPrefix(nf.Error(), "ent: "), cause: err}
+	case errors.As(err, &ve):
+		field := graphQLFieldName(ve.Name)
+		return &Error{Kind: KindInvalidInput, Field: field, Message: field + ": " + validationMessage(ve), cause: err}
+	case errors.As(err, &ce):
+		if isForeignKeyViolation(ce) {
+			return &Error{Kind: KindInvalidInput, Message: "a referenced entity does not exist", cause: err}
+		}
+		return &Error{Kind: KindConflict, Message: "already exists", cause: err}
+	case errors.Is(err, privacy.Deny):
+		return &Error{Kind: KindForbidden, Message: "not allowed", cause: err}
+	case errors.Is(err, context.Canceled):
+		return &Error{Kind: KindBadRequest, Message: "request canceled", cause: err}
+	}
+	return &Error{Kind: KindInternal, Message: "internal error", cause: err}
+}
+
+// validationMessage keeps the rule that failed from ent's `ent: validator failed for
+// field "Video.title": value is less than the required length`.
+func validationMessage(ve *ent.ValidationError) string {
+	msg := ve.Error()
+	if i := strings.LastIndex(msg, "\": "); i >= 0 {
+		return msg[i+3:]
+	}
+	return strings.TrimPrefix(msg, "ent: ")
+}
+
+// graphQLFieldName turns an ent field name (folder_id) into the name clients use in
+// GraphQL inputs (folderID), the way entgql names them.
+func graphQLFieldName(name string) string {
+	parts := strings.Split(name, "_")
+	for i := 1; i < len(parts); i++ {
+		if parts[i] == "id" {
+			parts[i] = "ID"
+		} else if parts[i] != "" {
+			parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+		}
+	}
+	return strings.Join(parts, "")
+}
+
+// isForeignKeyViolation tells a missing referenced row from a duplicate, on both databases.
+func isForeignKeyViolation(ce *ent.ConstraintError) bool {
+	msg := strings.ToLower(ce.Error())
+	return strings.Contains(msg, "foreign key")
+}
+
+// classifyResolverErrors is a field middleware: every error a resolver returns is
+// classified here, so the presenter can tell a resolver's failure (classified) from
+// a request the executor refused before any resolver ran (argument coercion).
+func classifyResolverErrors(ctx context.Context, next graphql.Resolver) (any, error) {
+	res, err := next(ctx)
+	if err != nil {
+		var gqlErr *gqlerror.Error
+		if errors.As(err, &gqlErr) && gqlErr.Extensions["code"] != nil {
+			return res, err
+		}
+		return res, Classify(err)
+	}
+	return res, nil
+}
+
+// presentError renders an error for GraphQL clients with its kind in extensions.code.
+// Internal causes are logged and replaced by a generic message.
+func (r *Resolver) presentError(ctx context.Context, err error) *gqlerror.Error {
+	gqlErr := graphql.DefaultErrorPresenter(ctx, err)
+	var e *Error
+	switch {
+	case errors.As(err, &e):
+		if e.Kind == KindInternal {
+			r.log.ErrorContext(ctx, "graphql resolver failed", "path", gqlErr.Path.String(), "err", e.cause)
+		}
+		gqlErr.Message = e.Message
+		setCode(gqlErr, e.Kind)
+		if e.Field != "" {
+			gqlErr.Extensions["field"] = e.Field
+		}
+	case gqlErr.Extensions["code"] != nil:
+		// Parse and validation failures already carry gqlgen's code; keep it.
+	default:
+		// Not classified by the resolver middleware: the executor refused an argument
+		// (e.g. a malformed ID) before calling any resolver. That is the client's mistake.
+		setCode(gqlErr, KindBadRequest)
+	}
+	return gqlErr
+}
+
+func setCode(gqlErr *gqlerror.Error, kind Kind) {
+	if gqlErr.Extensions == nil {
+		gqlErr.Extensions = map[string]any{}
+	}
+	gqlErr.Extensions["code"] = string(kind)
+}
+
+// recoverPanic turns a resolver panic into an INTERNAL error and logs it with its value.
+func (r *Resolver) recoverPanic(ctx context.Context, p any) error {
+	r.log.ErrorContext(ctx, "graphql resolver panicked", "panic", fmt.Sprint(p))
+	return &Error{Kind: KindInternal, Message: "internal error", cause: fmt.Errorf("panic: %v", p)}
+}

@@ -1,0 +1,68 @@
+package graph
+
+import (
+	"time"
+
+	"entgo.io/contrib/entgql"
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/executor"
+	"github.com/99designs/gqlgen/graphql/handler"
+	"github.com/99designs/gqlgen/graphql/handler/extension"
+	"github.com/99designs/gqlgen/graphql/handler/lru"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vidra-dev/vidra/graph/generated"
+)
+
+// executionPipeline is what the HTTP handler and the in-process executor (used by
+// the REST layer) have in common, so both are configured by one function and a REST
+// call passes exactly the rules a GraphQL call does.
+type executionPipeline interface {
+	Use(graphql.HandlerExtension)
+	AroundFields(graphql.FieldMiddleware)
+	SetErrorPresenter(graphql.ErrorPresenterFunc)
+	SetRecoverFunc(graphql.RecoverFunc)
+	SetQueryCache(graphql.Cache[*ast.QueryDocument])
+}
+
+// Schema returns the executable schema, with complexity that multiplies by page size.
+func (r *Resolver) Schema() graphql.ExecutableSchema {
+	return pagedComplexity{generated.NewExecutableSchema(generated.Config{Resolvers: r})}
+}
+
+// configure installs the extensions, middleware and error handling of every
+// GraphQL execution path.
+func (r *Resolver) configure(p executionPipeline, limits Limits) {
+	p.SetQueryCache(lru.New[*ast.QueryDocument](1000))
+	p.Use(extension.Introspection{})
+	p.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
+	p.Use(&queryLimits{limits: limits})
+	p.Use(extension.FixedComplexityLimit(limits.MaxComplexity))
+	p.Use(entgql.Transactioner{TxOpener: r.client})
+	p.AroundFields(classifyResolverErrors)
+	p.SetErrorPresenter(r.presentError)
+	p.SetRecoverFunc(r.recoverPanic)
+}
+
+// NewHandler returns the GraphQL HTTP handler: POST, GET, multipart uploads and a
+// websocket transport ready for subscriptions.
+func (r *Resolver) NewHandler(limits Limits) *handler.Server {
+	srv := handler.New(r.Schema())
+	srv.AddTransport(transport.Websocket{
+		KeepAlivePingInterval: 10 * time.Second,
+	})
+	srv.AddTransport(transport.Options{})
+	srv.AddTransport(transport.GET{})
+	srv.AddTransport(transport.POST{})
+	srv.AddTransport(transport.MultipartForm{MaxUploadSize: limits.MaxUploadSize, MaxMemory: 8 << 20})
+	r.configure(srv, limits)
+	return srv
+}
+
+// NewExecutor returns an in-process executor over the same schema and rules as the
+// HTTP handler, for callers (the REST layer) that build operations themselves.
+func (r *Resolver) NewExecutor(limits Limits) *executor.Executor {
+	exec := executor.New(r.Schema())
+	r.configure(exec, limits)
+	return exec
+}

@@ -1,0 +1,184 @@
+package graph
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+)
+
+// Limits bound what one GraphQL operation may cost.
+type Limits struct {
+	// MaxComplexity caps the operation's complexity, in which a connection field
+	// counts its children once per requested item (first or last).
+	MaxComplexity int
+	// MaxDepth caps the nesting of fields (introspection fields are not counted).
+	MaxDepth int
+	// MaxPageSize caps first and last on every connection.
+	MaxPageSize int
+	// MaxUploadSize caps a multipart request's size in bytes.
+	MaxUploadSize int64
+}
+
+// DefaultLimits are the limits the server runs with unless configured otherwise.
+var DefaultLimits = Limits{
+	MaxComplexity: 100_000,
+	MaxDepth:      20,
+	MaxPageSize:   500,
+	MaxUploadSize: 64 << 20,
+}
+
+// Error codes of operations refused by the limits, beside gqlgen's COMPLEXITY_LIMIT_EXCEEDED.
+const (
+	codeDepthLimit = "DEPTH_LIMIT_EXCEEDED"
+	codePageSize   = "PAGE_SIZE_INVALID"
+)
+
+// pagedComplexity wraps the generated schema so that a field taking first or last
+// costs its children once per requested item: the complexity limit then tracks the
+// rows an operation may load, not just how many fields it names.
+type pagedComplexity struct {
+	graphql.ExecutableSchema
+}
+
+// Complexity implements graphql.ExecutableSchema.
+func (s pagedComplexity) Complexity(ctx context.Context, typeName, field string, childComplexity int, args map[string]any) (int, bool) {
+	if n, ok := pageSizeArg(args); ok {
+		return n*childComplexity + 1, true
+	}
+	return s.ExecutableSchema.Complexity(ctx, typeName, field, childComplexity, args)
+}
+
+// pageSizeArg returns the larger of first and last when either is given.
+func pageSizeArg(args map[string]any) (int, bool) {
+	n, found := 0, false
+	for _, name := range []string{"first", "last"} {
+		if v, ok := intValue(args[name]); ok {
+			n, found = max(n, v), true
+		}
+	}
+	return n, found
+}
+
+// intValue reads an integer argument in any of the forms the parser, the variable
+// decoder or the generated unmarshalers give it.
+func intValue(v any) (int, bool) {
+	switch v := v.(type) {
+	case int:
+		return v, true
+	case int32:
+		return int(v), true
+	case int64:
+		return int(v), true
+	case *int:
+		if v != nil {
+			return *v, true
+		}
+	case float64:
+		return int(v), true
+	case json.Number:
+		if i, err := v.Int64(); err == nil {
+			return int(i), true
+		}
+	}
+	return 0, false
+}
+
+// queryLimits refuses operations nested deeper than MaxDepth and connections asked
+// for without first/last or for more than MaxPageSize items (as GitHub's API does):
+// an unbounded connection would load a whole table.
+type queryLimits struct {
+	limits Limits
+	schema *ast.Schema
+}
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.OperationContextMutator
+} = (*queryLimits)(nil)
+
+// ExtensionName implements graphql.HandlerExtension.
+func (*queryLimits) ExtensionName() string { return "VidraQueryLimits" }
+
+// Validate implements graphql.HandlerExtension.
+func (q *queryLimits) Validate(es graphql.ExecutableSchema) error {
+	q.schema = es.Schema()
+	return nil
+}
+
+// MutateOperationContext implements graphql.OperationContextMutator.
+func (q *queryLimits) MutateOperationContext(_ context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+	if oc.Operation == nil {
+		return nil
+	}
+	w := limitWalker{limits: q.limits, doc: oc.Doc, vars: oc.Variables}
+	depth := w.selectionDepth(oc.Operation.SelectionSet, 0)
+	if w.err != nil {
+		return w.err
+	}
+	if depth > q.limits.MaxDepth {
+		err := gqlerror.Errorf("operation has depth %d, which exceeds the limit of %d", depth, q.limits.MaxDepth)
+		err.Extensions = map[string]any{"code": codeDepthLimit}
+		return err
+	}
+	return nil
+}
+
+// limitWalker walks an operation once, measuring depth and checking page sizes.
+type limitWalker struct {
+	limits  Limits
+	doc     *ast.QueryDocument
+	vars    map[string]any
+	visited map[string]bool
+	err     *gqlerror.Error
+}
+
+func (w *limitWalker) selectionDepth(set ast.SelectionSet, depth int) int {
+	deepest := depth
+	for _, sel := range set {
+		switch s := sel.(type) {
+		case *ast.Field:
+			if strings.HasPrefix(s.Name, "__") {
+				continue
+			}
+			w.checkPageSize(s)
+			deepest = max(deepest, w.selectionDepth(s.SelectionSet, depth+1))
+		case *ast.InlineFragment:
+			deepest = max(deepest, w.selectionDepth(s.SelectionSet, depth))
+		case *ast.FragmentSpread:
+			if w.visited[s.Name] {
+				continue // validation already refuses cycles; never loop
+			}
+			if w.visited == nil {
+				w.visited = map[string]bool{}
+			}
+			w.visited[s.Name] = true
+			if def := w.doc.Fragments.ForName(s.Name); def != nil {
+				deepest = max(deepest, w.selectionDepth(def.SelectionSet, depth))
+			}
+			delete(w.visited, s.Name)
+		}
+	}
+	return deepest
+}
+
+// checkPageSize requires first or last, within 0..MaxPageSize, on connection fields.
+func (w *limitWalker) checkPageSize(f *ast.Field) {
+	if w.err != nil || f.Definition == nil || !strings.HasSuffix(f.Definition.Type.Name(), "Connection") {
+		return
+	}
+	n, ok := pageSizeArg(f.ArgumentMap(w.vars))
+	switch {
+	case !ok:
+		w.err = gqlerror.Errorf("%s: provide first or last (at most %d)", f.Alias, w.limits.MaxPageSize)
+	case n < 0 || n > w.limits.MaxPageSize:
+		w.err = gqlerror.Errorf("%s: first and last must be between 0 and %d", f.Alias, w.limits.MaxPageSize)
+	default:
+		return
+	}
+	w.err.Path = ast.Path{ast.PathName(f.Alias)}
+	w.err.Extensions = map[string]any{"code": codePageSize, "field": "first"}
+}

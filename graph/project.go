@@ -1,0 +1,116 @@
+package graph
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/project"
+	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/graph/model"
+)
+
+// requireProject checks that a project exists. With a field name the project was
+// referred to by an input (INVALID_INPUT on that field); without, it was the
+// subject of the request (NOT_FOUND).
+func requireProject(ctx context.Context, client *ent.Client, id uuid.UUID, field string) error {
+	ok, err := client.Project.Query().Where(project.ID(id)).Exist(ctx)
+	switch {
+	case err != nil:
+		return err
+	case ok:
+		return nil
+	case field == "":
+		return NotFound("project")
+	default:
+		return FieldError(field, "project not found")
+	}
+}
+
+// createProject creates a project in an existing organization.
+func (r *Resolver) createProject(ctx context.Context, input ent.CreateProjectInput) (*ent.Project, error) {
+	client := r.db(ctx)
+	ok, err := client.Organization.Query().Where(organization.ID(input.OrganizationID)).Exist(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, FieldError("organizationID", "organization not found")
+	}
+	return client.Project.Create().SetInput(input).Save(ctx)
+}
+
+// deleteProject deletes a project and everything in it, children first.
+func (r *Resolver) deleteProject(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
+	client := r.db(ctx)
+	if err := requireProject(ctx, client, id, ""); err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := client.Video.Delete().Where(video.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := client.Tag.Delete().Where(tag.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if err := client.Folder.Update().Where(folder.ProjectID(id)).ClearParentID().Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := client.Folder.Delete().Where(folder.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := client.ProjectSetting.Delete().Where(projectsetting.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if err := client.Project.DeleteOneID(id).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	return id, nil
+}
+
+// projectSettings lists a project's settings by key.
+func (r *Resolver) projectSettings(ctx context.Context, projectID uuid.UUID) ([]*ent.ProjectSetting, error) {
+	client := r.db(ctx)
+	if err := requireProject(ctx, client, projectID, ""); err != nil {
+		return nil, err
+	}
+	return client.ProjectSetting.Query().
+		Where(projectsetting.ProjectID(projectID)).
+		Order(projectsetting.ByKey()).
+		All(ctx)
+}
+
+// upsertProjectSettings creates or replaces each given setting (one statement) and
+// returns all the project's settings.
+func (r *Resolver) upsertProjectSettings(ctx context.Context, projectID uuid.UUID, input []*model.ProjectSettingInput) ([]*ent.ProjectSetting, error) {
+	client := r.db(ctx)
+	if err := requireProject(ctx, client, projectID, ""); err != nil {
+		return nil, err
+	}
+	seen := make(map[string]bool, len(input))
+	builders := make([]*ent.ProjectSettingCreate, 0, len(input))
+	for _, s := range input {
+		if seen[s.Key] {
+			return nil, FieldError("key", "setting %q is given twice", s.Key)
+		}
+		seen[s.Key] = true
+		builders = append(builders, client.ProjectSetting.Create().
+			SetProjectID(projectID).
+			SetKey(s.Key).
+			SetValue(s.Value))
+	}
+	if len(builders) > 0 {
+		err := client.ProjectSetting.CreateBulk(builders...).
+			OnConflictColumns(projectsetting.FieldProjectID, projectsetting.FieldKey).
+			UpdateValue().
+			UpdateUpdatedAt().
+			Exec(ctx)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return r.projectSettings(ctx, projectID)
+}

@@ -1,0 +1,72 @@
+// Package graph holds Vidra's GraphQL resolvers and the domain rules they call.
+//
+// Resolvers (the generated *.resolvers.go files, one per schema file) stay thin: they
+// check, call an ent builder or a domain function from the hand-written files beside
+// them, and return.
+package graph
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/graph/model"
+)
+
+// Resolver is the dependency root of the GraphQL layer: everything a resolver
+// needs comes from here, nothing from package-level state.
+type Resolver struct {
+	client       *ent.Client
+	dialect      string
+	log          *slog.Logger
+	version      string
+	regions      []*model.Region
+	healthChecks []HealthCheck
+}
+
+// Deps are what the resolvers are built from.
+type Deps struct {
+	// Client is the ent client of the database.
+	Client *ent.Client
+	// Dialect is entgo.io/ent/dialect.SQLite or dialect.Postgres.
+	Dialect string
+	// Log receives structured logs; slog.Default() when nil.
+	Log *slog.Logger
+	// Version is the server's version, shown by the service query.
+	Version string
+	// Regions are the regions of this deployment.
+	Regions []*model.Region
+	// HealthChecks are the dependencies the health query checks, beside the database.
+	HealthChecks []HealthCheck
+}
+
+// NewResolver builds the resolver root.
+func NewResolver(d Deps) *Resolver {
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	r := &Resolver{
+		client:  d.Client,
+		dialect: d.Dialect,
+		log:     d.Log,
+		version: d.Version,
+		regions: d.Regions,
+	}
+	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase}}, d.HealthChecks...)
+	return r
+}
+
+// db returns the ent client for this request: the mutation's transaction when
+// one is open (entgql.Transactioner puts it in the context), the root client otherwise.
+func (r *Resolver) db(ctx context.Context) *ent.Client {
+	if c := ent.FromContext(ctx); c != nil {
+		return c
+	}
+	return r.client
+}
+
+// Version is the server's version.
+func (r *Resolver) Version() string { return r.version }
+
+// Regions are the deployment's regions, the default first.
+func (r *Resolver) Regions() []*model.Region { return r.regions }
