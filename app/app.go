@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -12,6 +13,8 @@ import (
 	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/storage"
+	"gocloud.dev/blob"
 )
 
 // App is a running Vidra instance: its database and the HTTP handler that serves it.
@@ -20,6 +23,8 @@ type App struct {
 	Config config.Config
 	// DB is the opened, migrated database.
 	DB *database.DB
+	// Bucket is the blob storage of sources, renditions and images.
+	Bucket *blob.Bucket
 	// Resolver is the GraphQL dependency root.
 	Resolver *graph.Resolver
 	// Handler serves every route of the main listener.
@@ -50,14 +55,18 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	a := NewWithDB(cfg, db, opts)
+	a, err := NewWithDB(ctx, cfg, db, opts)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
 	opts.Log.InfoContext(ctx, "database ready", "dialect", db.Dialect)
 	return a, nil
 }
 
 // NewWithDB builds the app over an already opened database (tests use this with a
-// fresh database each).
-func NewWithDB(cfg config.Config, db *database.DB, opts Options) *App {
+// fresh database each) and opens the blob storage.
+func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Options) (*App, error) {
 	if opts.Log == nil {
 		opts.Log = slog.Default()
 	}
@@ -68,19 +77,27 @@ func NewWithDB(cfg config.Config, db *database.DB, opts Options) *App {
 	for i, r := range cfg.Regions {
 		regions[i] = &model.Region{ID: r.ID, Name: r.Name, Default: i == 0}
 	}
+	bucket, err := storage.Open(ctx, cfg.StorageURL)
+	if err != nil {
+		return nil, err
+	}
 	resolver := graph.NewResolver(graph.Deps{
 		Client:  db.Client,
 		Dialect: db.Dialect,
+		Bucket:  bucket,
 		Log:     opts.Log,
 		Version: opts.Version,
 		Regions: regions,
+		HealthChecks: []graph.HealthCheck{
+			{Name: "storage", Check: func(ctx context.Context) error { return storage.Check(ctx, bucket) }},
+		},
 	})
-	a := &App{Config: cfg, DB: db, Resolver: resolver, log: opts.Log}
+	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, log: opts.Log}
 	a.Handler = a.routes(opts)
-	return a
+	return a, nil
 }
 
-// Close releases the database.
+// Close releases the blob storage and the database.
 func (a *App) Close() error {
-	return a.DB.Close()
+	return errors.Join(a.Bucket.Close(), a.DB.Close())
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
+	"gocloud.dev/blob"
 )
 
 // Resolver is the dependency root of the GraphQL layer: everything a resolver
@@ -18,6 +19,7 @@ import (
 type Resolver struct {
 	client       *ent.Client
 	dialect      string
+	bucket       *blob.Bucket
 	log          *slog.Logger
 	version      string
 	regions      []*model.Region
@@ -30,6 +32,8 @@ type Deps struct {
 	Client *ent.Client
 	// Dialect is entgo.io/ent/dialect.SQLite or dialect.Postgres.
 	Dialect string
+	// Bucket is the blob storage.
+	Bucket *blob.Bucket
 	// Log receives structured logs; slog.Default() when nil.
 	Log *slog.Logger
 	// Version is the server's version, shown by the service query.
@@ -48,6 +52,7 @@ func NewResolver(d Deps) *Resolver {
 	r := &Resolver{
 		client:  d.Client,
 		dialect: d.Dialect,
+		bucket:  d.Bucket,
 		log:     d.Log,
 		version: d.Version,
 		regions: d.Regions,

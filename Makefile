@@ -1,0 +1,44 @@
+# Vidra: the two commands of the README are `make run` and `make test`.
+GO        ?= go
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -X main.version=$(VERSION)
+BENCHTIME ?= 1x
+
+.PHONY: run build test test-short generate migrations bench lint check-generated
+
+## run: build and start the server in the embedded mode (SQLite and files under ./data)
+run: build
+	./vidra
+
+## build: build the vidra binary
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o vidra .
+
+## test: run every test on SQLite, and on PostgreSQL when it answers
+## (VIDRA_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres);
+## VIDRA_REQUIRE_POSTGRES=1 makes a missing PostgreSQL a failure
+test:
+	$(GO) vet ./...
+	$(GO) test -count=1 -timeout 30m ./...
+
+## generate: regenerate ent, the GraphQL schema and gqlgen's code from their sources
+generate:
+	$(GO) generate .
+
+## migrations: write a new migration for both databases from the ent schema (NAME=change)
+migrations:
+	$(GO) run ./migrate/gen $(or $(NAME),change)
+
+## bench: run the benchmarks (PostgreSQL ones need it reachable, as for make test)
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) -timeout 60m ./...
+
+## lint: gofmt, go vet and staticcheck
+lint:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1)
+	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@2025.1.1 ./...
+
+## check-generated: fail when make generate changes anything (CI)
+check-generated: generate
+	@git status --porcelain -- ent schema graph migrate | tee /dev/stderr | (! grep -q .) || (echo "generated code is stale: run make generate and commit"; exit 1)

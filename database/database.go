@@ -1,0 +1,84 @@
+// Package database opens Vidra's database, embedded SQLite or PostgreSQL,
+// applies the pending migrations and builds the ent client over it.
+package database
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+
+	"github.com/vidra-dev/vidra/ent"
+	_ "github.com/vidra-dev/vidra/ent/runtime" // defaults, hooks and privacy policies
+	"github.com/vidra-dev/vidra/migrate"
+)
+
+// DB is an open, migrated database and the ent client that uses it.
+type DB struct {
+	// SQL is the connection pool; Close closes it.
+	SQL *sql.DB
+	// Dialect is the ent dialect of SQL: dialect.SQLite or dialect.Postgres.
+	Dialect string
+	// Client is the ent client over SQL.
+	Client *ent.Client
+}
+
+// Open opens the database named by databaseURL, applies pending migrations
+// and returns it with its ent client built with opts. An empty databaseURL
+// means the embedded SQLite database <dataDir>/vidra.db; a postgres:// or
+// postgresql:// URL means PostgreSQL.
+func Open(ctx context.Context, databaseURL, dataDir string, opts ...ent.Option) (*DB, error) {
+	sqlDB, dialectName, err := OpenSQL(ctx, databaseURL, dataDir)
+	if err != nil {
+		return nil, err
+	}
+	if err := migrate.Apply(ctx, sqlDB, dialectName); err != nil {
+		_ = sqlDB.Close()
+		return nil, fmt.Errorf("database: %w", err)
+	}
+	db := &DB{SQL: sqlDB, Dialect: dialectName}
+	db.Client = ent.NewClient(append([]ent.Option{ent.Driver(db.Driver())}, opts...)...)
+	return db, nil
+}
+
+// OpenSQL opens and pings the database named by databaseURL (see Open)
+// without migrating it, and returns the pool with its ent dialect.
+func OpenSQL(ctx context.Context, databaseURL, dataDir string) (*sql.DB, string, error) {
+	var (
+		sqlDB       *sql.DB
+		dialectName string
+		err         error
+	)
+	switch {
+	case databaseURL == "":
+		dialectName = dialect.SQLite
+		sqlDB, err = openSQLite(dataDir)
+	case strings.HasPrefix(databaseURL, "postgres://"), strings.HasPrefix(databaseURL, "postgresql://"):
+		dialectName = dialect.Postgres
+		sqlDB, err = openPostgres(databaseURL)
+	default:
+		return nil, "", fmt.Errorf("database: unsupported database URL %q: want empty (embedded SQLite) or postgres://", redact(databaseURL))
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	if err := sqlDB.PingContext(ctx); err != nil {
+		_ = sqlDB.Close()
+		return nil, "", fmt.Errorf("database: ping %s: %w", dialectName, err)
+	}
+	return sqlDB, dialectName, nil
+}
+
+// Driver returns a new ent driver over db.SQL, for building a client with a
+// wrapped driver (query counting, debug logging) over the same pool.
+func (db *DB) Driver() dialect.Driver {
+	return entsql.OpenDB(db.Dialect, db.SQL)
+}
+
+// Close closes the connection pool, which the ent client shares.
+func (db *DB) Close() error {
+	return db.SQL.Close()
+}

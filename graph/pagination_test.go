@@ -1,0 +1,97 @@
+package graph_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/testdb"
+)
+
+// forEachDialect runs a test against SQLite and, when it answers, PostgreSQL.
+func forEachDialect(t *testing.T, test func(t *testing.T, s *apptest.Server)) {
+	t.Helper()
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			test(t, apptest.New(t, d))
+		})
+	}
+}
+
+type videoPage struct {
+	Project struct {
+		Videos struct {
+			TotalCount int
+			PageInfo   struct {
+				HasNextPage, HasPreviousPage bool
+				StartCursor, EndCursor       string
+			}
+			Edges []struct{ Node struct{ Title string } }
+		}
+	}
+}
+
+const videoPageQuery = `query($p: ID!, $first: Int, $after: Cursor, $last: Int, $before: Cursor) {
+  project(id: $p) {
+    videos(first: $first, after: $after, last: $last, before: $before, orderBy: {field: TITLE, direction: ASC}) {
+      totalCount
+      pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+      edges { node { title } }
+    }
+  }
+}`
+
+func titles(p videoPage) []string {
+	var out []string
+	for _, e := range p.Project.Videos.Edges {
+		out = append(out, e.Node.Title)
+	}
+	return out
+}
+
+func TestPagesThroughVideosWithCursors(t *testing.T) {
+	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		org := s.CreateOrganization("Acme")
+		proj := s.CreateProject(org, "Docs")
+		other := s.CreateProject(org, "Other")
+		for i := range 7 {
+			s.CreateVideo(proj, "", fmt.Sprintf("video %02d", i))
+		}
+		s.CreateVideo(other, "", "not mine")
+
+		var seen []string
+		vars := map[string]any{"p": proj, "first": 3}
+		for page := 0; ; page++ {
+			var p videoPage
+			s.MustGraphQL(videoPageQuery, vars, &p)
+			if p.Project.Videos.TotalCount != 7 {
+				t.Fatalf("totalCount = %d, want 7", p.Project.Videos.TotalCount)
+			}
+			seen = append(seen, titles(p)...)
+			if !p.Project.Videos.PageInfo.HasNextPage {
+				break
+			}
+			if page > 5 {
+				t.Fatal("pagination does not end")
+			}
+			vars["after"] = p.Project.Videos.PageInfo.EndCursor
+		}
+		want := []string{"video 00", "video 01", "video 02", "video 03", "video 04", "video 05", "video 06"}
+		if fmt.Sprint(seen) != fmt.Sprint(want) {
+			t.Fatalf("pages gave %v, want %v", seen, want)
+		}
+
+		// Backwards from the end: the last two.
+		var p videoPage
+		s.MustGraphQL(videoPageQuery, map[string]any{"p": proj, "last": 2}, &p)
+		if got := titles(p); fmt.Sprint(got) != "[video 05 video 06]" || !p.Project.Videos.PageInfo.HasPreviousPage {
+			t.Fatalf("last 2 = %v (hasPrevious %v)", got, p.Project.Videos.PageInfo.HasPreviousPage)
+		}
+		var before videoPage
+		s.MustGraphQL(videoPageQuery, map[string]any{"p": proj, "last": 2, "before": p.Project.Videos.PageInfo.StartCursor}, &before)
+		if got := titles(before); fmt.Sprint(got) != "[video 03 video 04]" {
+			t.Fatalf("2 before video 05 = %v", got)
+		}
+	})
+}

@@ -1,0 +1,157 @@
+// Package apptest starts a whole Vidra server over a fresh database for a test and
+// talks to it over real HTTP, the way clients do.
+package apptest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/vidra-dev/vidra/app"
+	"github.com/vidra-dev/vidra/config"
+	"github.com/vidra-dev/vidra/database"
+	"github.com/vidra-dev/vidra/internal/testdb"
+)
+
+// Server is a running Vidra server on a loopback port, over its own database.
+type Server struct {
+	// App is the server's app, for reading the database directly in assertions.
+	App *app.App
+	// URL is the server's base address, e.g. http://127.0.0.1:41234.
+	URL string
+	// Client sends the requests.
+	Client *http.Client
+
+	t testing.TB
+}
+
+// Options tune a test server.
+type Options struct {
+	// DB, when set, is used instead of a fresh database (e.g. a counting one).
+	DB *database.DB
+	// Env overrides configuration variables (VIDRA_*).
+	Env map[string]string
+}
+
+// New starts a server over a fresh, migrated database of the dialect, stopped at cleanup.
+func New(t testing.TB, dialectName string, opts ...Options) *Server {
+	t.Helper()
+	var o Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	env := map[string]string{"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_ADDR": "127.0.0.1:0"}
+	for k, v := range o.Env {
+		env[k] = v
+	}
+	cfg, err := config.FromEnv(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := o.DB
+	if db == nil {
+		db = testdb.Open(t, dialectName)
+	}
+	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	a, err := app.NewWithDB(context.Background(), cfg, db, app.Options{Version: "test", Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = a.Bucket.Close() })
+	srv := httptest.NewServer(a.Handler)
+	t.Cleanup(srv.Close)
+	return &Server{App: a, URL: srv.URL, Client: srv.Client(), t: t}
+}
+
+// testWriter sends server logs to the test's log, shown only when it fails.
+type testWriter struct{ t testing.TB }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// GraphQLError is one error of a GraphQL response.
+type GraphQLError struct {
+	Message    string         `json:"message"`
+	Path       []any          `json:"path"`
+	Extensions map[string]any `json:"extensions"`
+}
+
+// Code is the error's extensions.code.
+func (e GraphQLError) Code() string {
+	s, _ := e.Extensions["code"].(string)
+	return s
+}
+
+// GraphQLResponse is a decoded GraphQL response.
+type GraphQLResponse struct {
+	Data   json.RawMessage `json:"data"`
+	Errors []GraphQLError  `json:"errors"`
+}
+
+// GraphQL posts an operation to /graphql and decodes the response.
+func (s *Server) GraphQL(query string, vars map[string]any, headers ...http.Header) GraphQLResponse {
+	s.t.Helper()
+	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
+	req, _ := http.NewRequest(http.MethodPost, s.URL+"/graphql", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	for _, h := range headers {
+		for k, v := range h {
+			req.Header[k] = v
+		}
+	}
+	res, err := s.Client.Do(req)
+	if err != nil {
+		s.t.Fatalf("POST /graphql: %v", err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	var out GraphQLResponse
+	if err := json.Unmarshal(raw, &out); err != nil {
+		s.t.Fatalf("POST /graphql: status %d, undecodable body %q: %v", res.StatusCode, raw, err)
+	}
+	return out
+}
+
+// MustGraphQL runs an operation that must succeed and decodes its data into out.
+func (s *Server) MustGraphQL(query string, vars map[string]any, out any, headers ...http.Header) {
+	s.t.Helper()
+	res := s.GraphQL(query, vars, headers...)
+	if len(res.Errors) > 0 {
+		s.t.Fatalf("GraphQL errors: %+v\nquery: %s", res.Errors, query)
+	}
+	if out != nil {
+		if err := json.Unmarshal(res.Data, out); err != nil {
+			s.t.Fatalf("decode data %s: %v", res.Data, err)
+		}
+	}
+}
+
+// ErrorCode runs an operation that must fail and returns the first error's code.
+func (s *Server) ErrorCode(query string, vars map[string]any, headers ...http.Header) string {
+	s.t.Helper()
+	res := s.GraphQL(query, vars, headers...)
+	if len(res.Errors) == 0 {
+		s.t.Fatalf("want an error, got data %s\nquery: %s", res.Data, query)
+	}
+	return res.Errors[0].Code()
+}
+
+// Get sends a GET to a path of the server and returns the status and body.
+func (s *Server) Get(path string) (int, []byte) {
+	s.t.Helper()
+	res, err := s.Client.Get(s.URL + path)
+	if err != nil {
+		s.t.Fatalf("GET %s: %v", path, err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res.StatusCode, body
+}

@@ -1,0 +1,97 @@
+package testdb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sync/atomic"
+	"testing"
+
+	"entgo.io/ent/dialect"
+
+	"github.com/vidra-dev/vidra/database"
+	"github.com/vidra-dev/vidra/ent"
+)
+
+// Counter is an ent driver that counts the statements it runs, inside
+// transactions too, so tests can prove a request does not issue N+1 queries.
+type Counter struct {
+	dialect.Driver
+	n atomic.Int64
+}
+
+// NewCounter wraps drv in a Counter.
+func NewCounter(drv dialect.Driver) *Counter {
+	return &Counter{Driver: drv}
+}
+
+// Count returns how many Exec and Query calls ran since the last Reset.
+func (c *Counter) Count() int64 { return c.n.Load() }
+
+// Reset sets the count back to zero.
+func (c *Counter) Reset() { c.n.Store(0) }
+
+// Exec counts and runs a statement.
+func (c *Counter) Exec(ctx context.Context, query string, args, v any) error {
+	c.n.Add(1)
+	return c.Driver.Exec(ctx, query, args, v)
+}
+
+// Query counts and runs a query.
+func (c *Counter) Query(ctx context.Context, query string, args, v any) error {
+	c.n.Add(1)
+	return c.Driver.Query(ctx, query, args, v)
+}
+
+// Tx starts a transaction whose statements are counted.
+func (c *Counter) Tx(ctx context.Context) (dialect.Tx, error) {
+	tx, err := c.Driver.Tx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &countingTx{Tx: tx, n: &c.n}, nil
+}
+
+// BeginTx starts a transaction with options whose statements are counted;
+// ent's Client.BeginTx needs it.
+func (c *Counter) BeginTx(ctx context.Context, opts *sql.TxOptions) (dialect.Tx, error) {
+	b, ok := c.Driver.(interface {
+		BeginTx(context.Context, *sql.TxOptions) (dialect.Tx, error)
+	})
+	if !ok {
+		return nil, fmt.Errorf("testdb: driver %T does not support BeginTx", c.Driver)
+	}
+	tx, err := b.BeginTx(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &countingTx{Tx: tx, n: &c.n}, nil
+}
+
+// countingTx counts the statements of one transaction into its Counter.
+type countingTx struct {
+	dialect.Tx
+	n *atomic.Int64
+}
+
+// Exec counts and runs a statement in the transaction.
+func (tx *countingTx) Exec(ctx context.Context, query string, args, v any) error {
+	tx.n.Add(1)
+	return tx.Tx.Exec(ctx, query, args, v)
+}
+
+// Query counts and runs a query in the transaction.
+func (tx *countingTx) Query(ctx context.Context, query string, args, v any) error {
+	tx.n.Add(1)
+	return tx.Tx.Query(ctx, query, args, v)
+}
+
+// OpenCounting is Open with a client whose statements the returned Counter
+// counts.
+func OpenCounting(t testing.TB, dialectName string, opts ...ent.Option) (*database.DB, *Counter) {
+	t.Helper()
+	db := Open(t, dialectName)
+	c := NewCounter(db.Driver())
+	db.Client = ent.NewClient(append([]ent.Option{ent.Driver(c)}, opts...)...)
+	return db, c
+}
