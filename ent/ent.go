@@ -12,9 +12,16 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/blobdeletion"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/tag"
@@ -80,14 +87,21 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			folder.Table:         folder.ValidColumn,
-			membership.Table:     membership.ValidColumn,
-			organization.Table:   organization.ValidColumn,
-			project.Table:        project.ValidColumn,
-			projectsetting.Table: projectsetting.ValidColumn,
-			tag.Table:            tag.ValidColumn,
-			user.Table:           user.ValidColumn,
-			video.Table:          video.ValidColumn,
+			accesscontrol.Table:   accesscontrol.ValidColumn,
+			advertisement.Table:   advertisement.ValidColumn,
+			blobdeletion.Table:    blobdeletion.ValidColumn,
+			caption.Table:         caption.ValidColumn,
+			chapter.Table:         chapter.ValidColumn,
+			encodingprofile.Table: encodingprofile.ValidColumn,
+			folder.Table:          folder.ValidColumn,
+			membership.Table:      membership.ValidColumn,
+			organization.Table:    organization.ValidColumn,
+			player.Table:          player.ValidColumn,
+			project.Table:         project.ValidColumn,
+			projectsetting.Table:  projectsetting.ValidColumn,
+			tag.Table:             tag.ValidColumn,
+			user.Table:            user.ValidColumn,
+			video.Table:           video.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

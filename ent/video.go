@@ -55,13 +55,19 @@ type VideoEdges struct {
 	Folder *Folder `json:"folder,omitempty"`
 	// Tags holds the value of the tags edge.
 	Tags []*Tag `json:"tags,omitempty"`
+	// Captions holds the value of the captions edge.
+	Captions []*Caption `json:"captions,omitempty"`
+	// Chapters holds the value of the chapters edge.
+	Chapters []*Chapter `json:"chapters,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [3]bool
+	loadedTypes [5]bool
 	// totalCount holds the count of the edges above.
-	totalCount [3]map[string]int
+	totalCount [5]map[string]int
 
-	namedTags map[string][]*Tag
+	namedTags     map[string][]*Tag
+	namedCaptions map[string][]*Caption
+	namedChapters map[string][]*Chapter
 }
 
 // ProjectOrErr returns the Project value or an error if the edge
@@ -93,6 +99,24 @@ func (e VideoEdges) TagsOrErr() ([]*Tag, error) {
 		return e.Tags, nil
 	}
 	return nil, &NotLoadedError{edge: "tags"}
+}
+
+// CaptionsOrErr returns the Captions value or an error if the edge
+// was not loaded in eager-loading.
+func (e VideoEdges) CaptionsOrErr() ([]*Caption, error) {
+	if e.loadedTypes[3] {
+		return e.Captions, nil
+	}
+	return nil, &NotLoadedError{edge: "captions"}
+}
+
+// ChaptersOrErr returns the Chapters value or an error if the edge
+// was not loaded in eager-loading.
+func (e VideoEdges) ChaptersOrErr() ([]*Chapter, error) {
+	if e.loadedTypes[4] {
+		return e.Chapters, nil
+	}
+	return nil, &NotLoadedError{edge: "chapters"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -226,6 +250,16 @@ func (_m *Video) QueryTags() *TagQuery {
 	return NewVideoClient(_m.config).QueryTags(_m)
 }
 
+// QueryCaptions queries the "captions" edge of the Video entity.
+func (_m *Video) QueryCaptions() *CaptionQuery {
+	return NewVideoClient(_m.config).QueryCaptions(_m)
+}
+
+// QueryChapters queries the "chapters" edge of the Video entity.
+func (_m *Video) QueryChapters() *ChapterQuery {
+	return NewVideoClient(_m.config).QueryChapters(_m)
+}
+
 // Update returns a builder for updating this Video.
 // Note that you need to call Video.Unwrap() before calling this method if this Video
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -305,6 +339,54 @@ func (_m *Video) appendNamedTags(name string, edges ...*Tag) {
 		_m.Edges.namedTags[name] = []*Tag{}
 	} else {
 		_m.Edges.namedTags[name] = append(_m.Edges.namedTags[name], edges...)
+	}
+}
+
+// NamedCaptions returns the Captions named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Video) NamedCaptions(name string) ([]*Caption, error) {
+	if _m.Edges.namedCaptions == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedCaptions[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Video) appendNamedCaptions(name string, edges ...*Caption) {
+	if _m.Edges.namedCaptions == nil {
+		_m.Edges.namedCaptions = make(map[string][]*Caption)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedCaptions[name] = []*Caption{}
+	} else {
+		_m.Edges.namedCaptions[name] = append(_m.Edges.namedCaptions[name], edges...)
+	}
+}
+
+// NamedChapters returns the Chapters named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Video) NamedChapters(name string) ([]*Chapter, error) {
+	if _m.Edges.namedChapters == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedChapters[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Video) appendNamedChapters(name string, edges ...*Chapter) {
+	if _m.Edges.namedChapters == nil {
+		_m.Edges.namedChapters = make(map[string][]*Chapter)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedChapters[name] = []*Chapter{}
+	} else {
+		_m.Edges.namedChapters[name] = append(_m.Edges.namedChapters[name], edges...)
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
@@ -24,16 +26,20 @@ import (
 // VideoQuery is the builder for querying Video entities.
 type VideoQuery struct {
 	config
-	ctx           *QueryContext
-	order         []video.OrderOption
-	inters        []Interceptor
-	predicates    []predicate.Video
-	withProject   *ProjectQuery
-	withFolder    *FolderQuery
-	withTags      *TagQuery
-	loadTotal     []func(context.Context, []*Video) error
-	modifiers     []func(*sql.Selector)
-	withNamedTags map[string]*TagQuery
+	ctx               *QueryContext
+	order             []video.OrderOption
+	inters            []Interceptor
+	predicates        []predicate.Video
+	withProject       *ProjectQuery
+	withFolder        *FolderQuery
+	withTags          *TagQuery
+	withCaptions      *CaptionQuery
+	withChapters      *ChapterQuery
+	loadTotal         []func(context.Context, []*Video) error
+	modifiers         []func(*sql.Selector)
+	withNamedTags     map[string]*TagQuery
+	withNamedCaptions map[string]*CaptionQuery
+	withNamedChapters map[string]*ChapterQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -129,6 +135,50 @@ func (_q *VideoQuery) QueryTags() *TagQuery {
 			sqlgraph.From(video.Table, video.FieldID, selector),
 			sqlgraph.To(tag.Table, tag.FieldID),
 			sqlgraph.Edge(sqlgraph.M2M, false, video.TagsTable, video.TagsPrimaryKey...),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryCaptions chains the current query on the "captions" edge.
+func (_q *VideoQuery) QueryCaptions() *CaptionQuery {
+	query := (&CaptionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, selector),
+			sqlgraph.To(caption.Table, caption.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.CaptionsTable, video.CaptionsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryChapters chains the current query on the "chapters" edge.
+func (_q *VideoQuery) QueryChapters() *ChapterQuery {
+	query := (&ChapterClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, selector),
+			sqlgraph.To(chapter.Table, chapter.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.ChaptersTable, video.ChaptersColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -323,14 +373,16 @@ func (_q *VideoQuery) Clone() *VideoQuery {
 		return nil
 	}
 	return &VideoQuery{
-		config:      _q.config,
-		ctx:         _q.ctx.Clone(),
-		order:       append([]video.OrderOption{}, _q.order...),
-		inters:      append([]Interceptor{}, _q.inters...),
-		predicates:  append([]predicate.Video{}, _q.predicates...),
-		withProject: _q.withProject.Clone(),
-		withFolder:  _q.withFolder.Clone(),
-		withTags:    _q.withTags.Clone(),
+		config:       _q.config,
+		ctx:          _q.ctx.Clone(),
+		order:        append([]video.OrderOption{}, _q.order...),
+		inters:       append([]Interceptor{}, _q.inters...),
+		predicates:   append([]predicate.Video{}, _q.predicates...),
+		withProject:  _q.withProject.Clone(),
+		withFolder:   _q.withFolder.Clone(),
+		withTags:     _q.withTags.Clone(),
+		withCaptions: _q.withCaptions.Clone(),
+		withChapters: _q.withChapters.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -367,6 +419,28 @@ func (_q *VideoQuery) WithTags(opts ...func(*TagQuery)) *VideoQuery {
 		opt(query)
 	}
 	_q.withTags = query
+	return _q
+}
+
+// WithCaptions tells the query-builder to eager-load the nodes that are connected to
+// the "captions" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithCaptions(opts ...func(*CaptionQuery)) *VideoQuery {
+	query := (&CaptionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withCaptions = query
+	return _q
+}
+
+// WithChapters tells the query-builder to eager-load the nodes that are connected to
+// the "chapters" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithChapters(opts ...func(*ChapterQuery)) *VideoQuery {
+	query := (&ChapterClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withChapters = query
 	return _q
 }
 
@@ -448,10 +522,12 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 	var (
 		nodes       = []*Video{}
 		_spec       = _q.querySpec()
-		loadedTypes = [3]bool{
+		loadedTypes = [5]bool{
 			_q.withProject != nil,
 			_q.withFolder != nil,
 			_q.withTags != nil,
+			_q.withCaptions != nil,
+			_q.withChapters != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -494,10 +570,38 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 			return nil, err
 		}
 	}
+	if query := _q.withCaptions; query != nil {
+		if err := _q.loadCaptions(ctx, query, nodes,
+			func(n *Video) { n.Edges.Captions = []*Caption{} },
+			func(n *Video, e *Caption) { n.Edges.Captions = append(n.Edges.Captions, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withChapters; query != nil {
+		if err := _q.loadChapters(ctx, query, nodes,
+			func(n *Video) { n.Edges.Chapters = []*Chapter{} },
+			func(n *Video, e *Chapter) { n.Edges.Chapters = append(n.Edges.Chapters, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTags {
 		if err := _q.loadTags(ctx, query, nodes,
 			func(n *Video) { n.appendNamedTags(name) },
 			func(n *Video, e *Tag) { n.appendNamedTags(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedCaptions {
+		if err := _q.loadCaptions(ctx, query, nodes,
+			func(n *Video) { n.appendNamedCaptions(name) },
+			func(n *Video, e *Caption) { n.appendNamedCaptions(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedChapters {
+		if err := _q.loadChapters(ctx, query, nodes,
+			func(n *Video) { n.appendNamedChapters(name) },
+			func(n *Video, e *Chapter) { n.appendNamedChapters(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -628,6 +732,66 @@ func (_q *VideoQuery) loadTags(ctx context.Context, query *TagQuery, nodes []*Vi
 		for kn := range nodes {
 			assign(kn, n)
 		}
+	}
+	return nil
+}
+func (_q *VideoQuery) loadCaptions(ctx context.Context, query *CaptionQuery, nodes []*Video, init func(*Video), assign func(*Video, *Caption)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Video)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(caption.FieldVideoID)
+	}
+	query.Where(predicate.Caption(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(video.CaptionsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.VideoID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "video_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *VideoQuery) loadChapters(ctx context.Context, query *ChapterQuery, nodes []*Video, init func(*Video), assign func(*Video, *Chapter)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Video)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(chapter.FieldVideoID)
+	}
+	query.Where(predicate.Chapter(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(video.ChaptersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.VideoID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "video_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
 	}
 	return nil
 }
@@ -762,6 +926,34 @@ func (_q *VideoQuery) WithNamedTags(name string, opts ...func(*TagQuery)) *Video
 		_q.withNamedTags = make(map[string]*TagQuery)
 	}
 	_q.withNamedTags[name] = query
+	return _q
+}
+
+// WithNamedCaptions tells the query-builder to eager-load the nodes that are connected to the "captions"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithNamedCaptions(name string, opts ...func(*CaptionQuery)) *VideoQuery {
+	query := (&CaptionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedCaptions == nil {
+		_q.withNamedCaptions = make(map[string]*CaptionQuery)
+	}
+	_q.withNamedCaptions[name] = query
+	return _q
+}
+
+// WithNamedChapters tells the query-builder to eager-load the nodes that are connected to the "chapters"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithNamedChapters(name string, opts ...func(*ChapterQuery)) *VideoQuery {
+	query := (&ChapterClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedChapters == nil {
+		_q.withNamedChapters = make(map[string]*ChapterQuery)
+	}
+	_q.withNamedChapters[name] = query
 	return _q
 }
 

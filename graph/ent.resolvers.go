@@ -49,7 +49,13 @@ func (r *queryResolver) Videos(ctx context.Context, after *entgql.Cursor[uuid.UU
 	return r.db(ctx).Video.Query().Paginate(ctx, after, first, before, last, ent.WithVideoOrder(orderBy), ent.WithVideoFilter(where.Filter))
 }
 
+// Caption returns generated.CaptionResolver implementation.
+func (r *Resolver) Caption() generated.CaptionResolver { return &captionResolver{r} }
+
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
-type queryResolver struct{ *Resolver }
+type (
+	captionResolver struct{ *Resolver }
+	queryResolver   struct{ *Resolver }
+)

@@ -9,6 +9,78 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 )
 
+// The AccessControlFunc type is an adapter to allow the use of ordinary
+// function as AccessControl mutator.
+type AccessControlFunc func(context.Context, *ent.AccessControlMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AccessControlFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AccessControlMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AccessControlMutation", m)
+}
+
+// The AdvertisementFunc type is an adapter to allow the use of ordinary
+// function as Advertisement mutator.
+type AdvertisementFunc func(context.Context, *ent.AdvertisementMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AdvertisementFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AdvertisementMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AdvertisementMutation", m)
+}
+
+// The BlobDeletionFunc type is an adapter to allow the use of ordinary
+// function as BlobDeletion mutator.
+type BlobDeletionFunc func(context.Context, *ent.BlobDeletionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f BlobDeletionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.BlobDeletionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.BlobDeletionMutation", m)
+}
+
+// The CaptionFunc type is an adapter to allow the use of ordinary
+// function as Caption mutator.
+type CaptionFunc func(context.Context, *ent.CaptionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CaptionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CaptionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CaptionMutation", m)
+}
+
+// The ChapterFunc type is an adapter to allow the use of ordinary
+// function as Chapter mutator.
+type ChapterFunc func(context.Context, *ent.ChapterMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ChapterFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ChapterMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChapterMutation", m)
+}
+
+// The EncodingProfileFunc type is an adapter to allow the use of ordinary
+// function as EncodingProfile mutator.
+type EncodingProfileFunc func(context.Context, *ent.EncodingProfileMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f EncodingProfileFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.EncodingProfileMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.EncodingProfileMutation", m)
+}
+
 // The FolderFunc type is an adapter to allow the use of ordinary
 // function as Folder mutator.
 type FolderFunc func(context.Context, *ent.FolderMutation) (ent.Value, error)
@@ -43,6 +115,18 @@ func (f OrganizationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OrganizationMutation", m)
+}
+
+// The PlayerFunc type is an adapter to allow the use of ordinary
+// function as Player mutator.
+type PlayerFunc func(context.Context, *ent.PlayerMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PlayerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PlayerMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PlayerMutation", m)
 }
 
 // The ProjectFunc type is an adapter to allow the use of ordinary

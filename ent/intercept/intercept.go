@@ -8,9 +8,16 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/blobdeletion"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
@@ -73,6 +80,168 @@ func (f TraverseFunc) Traverse(ctx context.Context, q ent.Query) error {
 		return err
 	}
 	return f(ctx, query)
+}
+
+// The AccessControlFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AccessControlFunc func(context.Context, *ent.AccessControlQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AccessControlFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AccessControlQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AccessControlQuery", q)
+}
+
+// The TraverseAccessControl type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAccessControl func(context.Context, *ent.AccessControlQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAccessControl) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAccessControl) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AccessControlQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AccessControlQuery", q)
+}
+
+// The AdvertisementFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AdvertisementFunc func(context.Context, *ent.AdvertisementQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AdvertisementFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AdvertisementQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AdvertisementQuery", q)
+}
+
+// The TraverseAdvertisement type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAdvertisement func(context.Context, *ent.AdvertisementQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAdvertisement) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAdvertisement) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AdvertisementQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AdvertisementQuery", q)
+}
+
+// The BlobDeletionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type BlobDeletionFunc func(context.Context, *ent.BlobDeletionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f BlobDeletionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.BlobDeletionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.BlobDeletionQuery", q)
+}
+
+// The TraverseBlobDeletion type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseBlobDeletion func(context.Context, *ent.BlobDeletionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseBlobDeletion) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseBlobDeletion) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.BlobDeletionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.BlobDeletionQuery", q)
+}
+
+// The CaptionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CaptionFunc func(context.Context, *ent.CaptionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CaptionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CaptionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CaptionQuery", q)
+}
+
+// The TraverseCaption type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCaption func(context.Context, *ent.CaptionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCaption) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCaption) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CaptionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CaptionQuery", q)
+}
+
+// The ChapterFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ChapterFunc func(context.Context, *ent.ChapterQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ChapterFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ChapterQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ChapterQuery", q)
+}
+
+// The TraverseChapter type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseChapter func(context.Context, *ent.ChapterQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseChapter) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseChapter) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ChapterQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ChapterQuery", q)
+}
+
+// The EncodingProfileFunc type is an adapter to allow the use of ordinary function as a Querier.
+type EncodingProfileFunc func(context.Context, *ent.EncodingProfileQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f EncodingProfileFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.EncodingProfileQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.EncodingProfileQuery", q)
+}
+
+// The TraverseEncodingProfile type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseEncodingProfile func(context.Context, *ent.EncodingProfileQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseEncodingProfile) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseEncodingProfile) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.EncodingProfileQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.EncodingProfileQuery", q)
 }
 
 // The FolderFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -154,6 +323,33 @@ func (f TraverseOrganization) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.OrganizationQuery", q)
+}
+
+// The PlayerFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PlayerFunc func(context.Context, *ent.PlayerQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PlayerFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PlayerQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PlayerQuery", q)
+}
+
+// The TraversePlayer type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePlayer func(context.Context, *ent.PlayerQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePlayer) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePlayer) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PlayerQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PlayerQuery", q)
 }
 
 // The ProjectFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -294,12 +490,26 @@ func (f TraverseVideo) Traverse(ctx context.Context, q ent.Query) error {
 // NewQuery returns the generic Query interface for the given typed query.
 func NewQuery(q ent.Query) (Query, error) {
 	switch q := q.(type) {
+	case *ent.AccessControlQuery:
+		return &query[*ent.AccessControlQuery, predicate.AccessControl, accesscontrol.OrderOption]{typ: ent.TypeAccessControl, tq: q}, nil
+	case *ent.AdvertisementQuery:
+		return &query[*ent.AdvertisementQuery, predicate.Advertisement, advertisement.OrderOption]{typ: ent.TypeAdvertisement, tq: q}, nil
+	case *ent.BlobDeletionQuery:
+		return &query[*ent.BlobDeletionQuery, predicate.BlobDeletion, blobdeletion.OrderOption]{typ: ent.TypeBlobDeletion, tq: q}, nil
+	case *ent.CaptionQuery:
+		return &query[*ent.CaptionQuery, predicate.Caption, caption.OrderOption]{typ: ent.TypeCaption, tq: q}, nil
+	case *ent.ChapterQuery:
+		return &query[*ent.ChapterQuery, predicate.Chapter, chapter.OrderOption]{typ: ent.TypeChapter, tq: q}, nil
+	case *ent.EncodingProfileQuery:
+		return &query[*ent.EncodingProfileQuery, predicate.EncodingProfile, encodingprofile.OrderOption]{typ: ent.TypeEncodingProfile, tq: q}, nil
 	case *ent.FolderQuery:
 		return &query[*ent.FolderQuery, predicate.Folder, folder.OrderOption]{typ: ent.TypeFolder, tq: q}, nil
 	case *ent.MembershipQuery:
 		return &query[*ent.MembershipQuery, predicate.Membership, membership.OrderOption]{typ: ent.TypeMembership, tq: q}, nil
 	case *ent.OrganizationQuery:
 		return &query[*ent.OrganizationQuery, predicate.Organization, organization.OrderOption]{typ: ent.TypeOrganization, tq: q}, nil
+	case *ent.PlayerQuery:
+		return &query[*ent.PlayerQuery, predicate.Player, player.OrderOption]{typ: ent.TypePlayer, tq: q}, nil
 	case *ent.ProjectQuery:
 		return &query[*ent.ProjectQuery, predicate.Project, project.OrderOption]{typ: ent.TypeProject, tq: q}, nil
 	case *ent.ProjectSettingQuery:

@@ -3,11 +3,198 @@
 package migrate
 
 import (
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/dialect/sql/schema"
 	"entgo.io/ent/schema/field"
 )
 
 var (
+	// AccessControlsColumns holds the columns for the "access_controls" table.
+	AccessControlsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "playback", Type: field.TypeEnum, Enums: []string{"public", "signed"}, Default: "public"},
+		{Name: "allowed_domains", Type: field.TypeJSON},
+		{Name: "allowed_countries", Type: field.TypeJSON},
+		{Name: "blocked_countries", Type: field.TypeJSON},
+		{Name: "token_ttl_default", Type: field.TypeInt, Default: 3600},
+		{Name: "token_ttl_min", Type: field.TypeInt, Default: 60},
+		{Name: "token_ttl_max", Type: field.TypeInt, Default: 86400},
+		{Name: "project_id", Type: field.TypeUUID, Unique: true},
+	}
+	// AccessControlsTable holds the schema information for the "access_controls" table.
+	AccessControlsTable = &schema.Table{
+		Name:       "access_controls",
+		Columns:    AccessControlsColumns,
+		PrimaryKey: []*schema.Column{AccessControlsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "access_controls_projects_access_control",
+				Columns:    []*schema.Column{AccessControlsColumns[10]},
+				RefColumns: []*schema.Column{ProjectsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+	}
+	// AdvertisementsColumns holds the columns for the "advertisements" table.
+	AdvertisementsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Size: 255},
+		{Name: "tag_url", Type: field.TypeString, Size: 2048},
+		{Name: "placement", Type: field.TypeEnum, Enums: []string{"pre_roll", "mid_roll", "post_roll"}},
+		{Name: "offsets", Type: field.TypeJSON},
+		{Name: "enabled", Type: field.TypeBool, Default: true},
+		{Name: "project_id", Type: field.TypeUUID},
+	}
+	// AdvertisementsTable holds the schema information for the "advertisements" table.
+	AdvertisementsTable = &schema.Table{
+		Name:       "advertisements",
+		Columns:    AdvertisementsColumns,
+		PrimaryKey: []*schema.Column{AdvertisementsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "advertisements_projects_advertisements",
+				Columns:    []*schema.Column{AdvertisementsColumns[8]},
+				RefColumns: []*schema.Column{ProjectsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "advertisement_project_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{AdvertisementsColumns[8], AdvertisementsColumns[1]},
+			},
+		},
+	}
+	// BlobDeletionsColumns holds the columns for the "blob_deletions" table.
+	BlobDeletionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "key", Type: field.TypeString, Size: 1024},
+		{Name: "prefix", Type: field.TypeBool, Default: false},
+		{Name: "reason", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "project_id", Type: field.TypeUUID, Nullable: true},
+	}
+	// BlobDeletionsTable holds the schema information for the "blob_deletions" table.
+	BlobDeletionsTable = &schema.Table{
+		Name:       "blob_deletions",
+		Columns:    BlobDeletionsColumns,
+		PrimaryKey: []*schema.Column{BlobDeletionsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "blobdeletion_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{BlobDeletionsColumns[1]},
+			},
+		},
+	}
+	// CaptionsColumns holds the columns for the "captions" table.
+	CaptionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "language", Type: field.TypeString, Size: 35},
+		{Name: "label", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "source_format", Type: field.TypeEnum, Enums: []string{"vtt", "srt"}},
+		{Name: "blob_key", Type: field.TypeString, Size: 1024},
+		{Name: "size", Type: field.TypeInt64},
+		{Name: "video_id", Type: field.TypeUUID},
+	}
+	// CaptionsTable holds the schema information for the "captions" table.
+	CaptionsTable = &schema.Table{
+		Name:       "captions",
+		Columns:    CaptionsColumns,
+		PrimaryKey: []*schema.Column{CaptionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "captions_videos_captions",
+				Columns:    []*schema.Column{CaptionsColumns[8]},
+				RefColumns: []*schema.Column{VideosColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "caption_video_id_language",
+				Unique:  true,
+				Columns: []*schema.Column{CaptionsColumns[8], CaptionsColumns[3]},
+			},
+		},
+	}
+	// ChaptersColumns holds the columns for the "chapters" table.
+	ChaptersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "title", Type: field.TypeString, Size: 200},
+		{Name: "start_seconds", Type: field.TypeFloat64},
+		{Name: "video_id", Type: field.TypeUUID},
+	}
+	// ChaptersTable holds the schema information for the "chapters" table.
+	ChaptersTable = &schema.Table{
+		Name:       "chapters",
+		Columns:    ChaptersColumns,
+		PrimaryKey: []*schema.Column{ChaptersColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "chapters_videos_chapters",
+				Columns:    []*schema.Column{ChaptersColumns[5]},
+				RefColumns: []*schema.Column{VideosColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "chapter_video_id_start_seconds",
+				Unique:  true,
+				Columns: []*schema.Column{ChaptersColumns[5], ChaptersColumns[4]},
+			},
+		},
+	}
+	// EncodingProfilesColumns holds the columns for the "encoding_profiles" table.
+	EncodingProfilesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Size: 255},
+		{Name: "is_default", Type: field.TypeBool, Default: false},
+		{Name: "renditions", Type: field.TypeJSON},
+		{Name: "project_id", Type: field.TypeUUID},
+	}
+	// EncodingProfilesTable holds the schema information for the "encoding_profiles" table.
+	EncodingProfilesTable = &schema.Table{
+		Name:       "encoding_profiles",
+		Columns:    EncodingProfilesColumns,
+		PrimaryKey: []*schema.Column{EncodingProfilesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "encoding_profiles_projects_encoding_profiles",
+				Columns:    []*schema.Column{EncodingProfilesColumns[6]},
+				RefColumns: []*schema.Column{ProjectsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "encodingprofile_project_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{EncodingProfilesColumns[6], EncodingProfilesColumns[1]},
+			},
+			{
+				Name:    "encoding_profiles_one_default_per_project",
+				Unique:  true,
+				Columns: []*schema.Column{EncodingProfilesColumns[6]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "is_default",
+				},
+			},
+		},
+	}
 	// FoldersColumns holds the columns for the "folders" table.
 	FoldersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -103,6 +290,57 @@ var (
 		Columns:    OrganizationsColumns,
 		PrimaryKey: []*schema.Column{OrganizationsColumns[0]},
 	}
+	// PlayersColumns holds the columns for the "players" table.
+	PlayersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Size: 255},
+		{Name: "is_default", Type: field.TypeBool, Default: false},
+		{Name: "primary_color", Type: field.TypeString, Default: "#ffffff"},
+		{Name: "accent_color", Type: field.TypeString, Default: "#3b82f6"},
+		{Name: "background_color", Type: field.TypeString, Default: "#000000"},
+		{Name: "controls", Type: field.TypeBool, Default: true},
+		{Name: "autoplay", Type: field.TypeBool, Default: false},
+		{Name: "muted", Type: field.TypeBool, Default: false},
+		{Name: "loop", Type: field.TypeBool, Default: false},
+		{Name: "logo_url", Type: field.TypeString, Size: 2048, Default: ""},
+		{Name: "watermark_url", Type: field.TypeString, Size: 2048, Default: ""},
+		{Name: "watermark_position", Type: field.TypeEnum, Enums: []string{"top_left", "top_right", "bottom_left", "bottom_right"}, Default: "top_right"},
+		{Name: "speed_options", Type: field.TypeJSON},
+		{Name: "captions_default", Type: field.TypeBool, Default: false},
+		{Name: "default_caption_language", Type: field.TypeString, Size: 35, Default: ""},
+		{Name: "project_id", Type: field.TypeUUID},
+	}
+	// PlayersTable holds the schema information for the "players" table.
+	PlayersTable = &schema.Table{
+		Name:       "players",
+		Columns:    PlayersColumns,
+		PrimaryKey: []*schema.Column{PlayersColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "players_projects_players",
+				Columns:    []*schema.Column{PlayersColumns[18]},
+				RefColumns: []*schema.Column{ProjectsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "player_project_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{PlayersColumns[18], PlayersColumns[1]},
+			},
+			{
+				Name:    "players_one_default_per_project",
+				Unique:  true,
+				Columns: []*schema.Column{PlayersColumns[18]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "is_default",
+				},
+			},
+		},
+	}
 	// ProjectsColumns holds the columns for the "projects" table.
 	ProjectsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -111,6 +349,7 @@ var (
 		{Name: "name", Type: field.TypeString, Size: 255},
 		{Name: "description", Type: field.TypeString, Size: 5000, Default: ""},
 		{Name: "logo", Type: field.TypeString, Size: 1024, Default: ""},
+		{Name: "deleted_at", Type: field.TypeTime, Nullable: true},
 		{Name: "organization_id", Type: field.TypeUUID},
 	}
 	// ProjectsTable holds the schema information for the "projects" table.
@@ -121,7 +360,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "projects_organizations_projects",
-				Columns:    []*schema.Column{ProjectsColumns[6]},
+				Columns:    []*schema.Column{ProjectsColumns[7]},
 				RefColumns: []*schema.Column{OrganizationsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -130,7 +369,7 @@ var (
 			{
 				Name:    "project_organization_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProjectsColumns[6], ProjectsColumns[0]},
+				Columns: []*schema.Column{ProjectsColumns[7], ProjectsColumns[0]},
 			},
 		},
 	}
@@ -285,9 +524,16 @@ var (
 	}
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
+		AccessControlsTable,
+		AdvertisementsTable,
+		BlobDeletionsTable,
+		CaptionsTable,
+		ChaptersTable,
+		EncodingProfilesTable,
 		FoldersTable,
 		MembershipsTable,
 		OrganizationsTable,
+		PlayersTable,
 		ProjectsTable,
 		ProjectSettingsTable,
 		TagsTable,
@@ -298,10 +544,16 @@ var (
 )
 
 func init() {
+	AccessControlsTable.ForeignKeys[0].RefTable = ProjectsTable
+	AdvertisementsTable.ForeignKeys[0].RefTable = ProjectsTable
+	CaptionsTable.ForeignKeys[0].RefTable = VideosTable
+	ChaptersTable.ForeignKeys[0].RefTable = VideosTable
+	EncodingProfilesTable.ForeignKeys[0].RefTable = ProjectsTable
 	FoldersTable.ForeignKeys[0].RefTable = FoldersTable
 	FoldersTable.ForeignKeys[1].RefTable = ProjectsTable
 	MembershipsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	MembershipsTable.ForeignKeys[1].RefTable = UsersTable
+	PlayersTable.ForeignKeys[0].RefTable = ProjectsTable
 	ProjectsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	ProjectSettingsTable.ForeignKeys[0].RefTable = ProjectsTable
 	TagsTable.ForeignKeys[0].RefTable = ProjectsTable

@@ -6,6 +6,24 @@ import (
 	"entgo.io/ent/dialect/sql"
 )
 
+// AccessControl is the predicate function for accesscontrol builders.
+type AccessControl func(*sql.Selector)
+
+// Advertisement is the predicate function for advertisement builders.
+type Advertisement func(*sql.Selector)
+
+// BlobDeletion is the predicate function for blobdeletion builders.
+type BlobDeletion func(*sql.Selector)
+
+// Caption is the predicate function for caption builders.
+type Caption func(*sql.Selector)
+
+// Chapter is the predicate function for chapter builders.
+type Chapter func(*sql.Selector)
+
+// EncodingProfile is the predicate function for encodingprofile builders.
+type EncodingProfile func(*sql.Selector)
+
 // Folder is the predicate function for folder builders.
 type Folder func(*sql.Selector)
 
@@ -14,6 +32,9 @@ type Membership func(*sql.Selector)
 
 // Organization is the predicate function for organization builders.
 type Organization func(*sql.Selector)
+
+// Player is the predicate function for player builders.
+type Player func(*sql.Selector)
 
 // Project is the predicate function for project builders.
 type Project func(*sql.Selector)

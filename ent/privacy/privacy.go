@@ -111,6 +111,150 @@ func DenyMutationOperationRule(op ent.Op) MutationRule {
 	return OnMutationOperation(rule, op)
 }
 
+// The AccessControlQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AccessControlQueryRuleFunc func(context.Context, *ent.AccessControlQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AccessControlQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AccessControlQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AccessControlQuery", q)
+}
+
+// The AccessControlMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AccessControlMutationRuleFunc func(context.Context, *ent.AccessControlMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AccessControlMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AccessControlMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AccessControlMutation", m)
+}
+
+// The AdvertisementQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AdvertisementQueryRuleFunc func(context.Context, *ent.AdvertisementQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AdvertisementQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AdvertisementQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AdvertisementQuery", q)
+}
+
+// The AdvertisementMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AdvertisementMutationRuleFunc func(context.Context, *ent.AdvertisementMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AdvertisementMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AdvertisementMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AdvertisementMutation", m)
+}
+
+// The BlobDeletionQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type BlobDeletionQueryRuleFunc func(context.Context, *ent.BlobDeletionQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f BlobDeletionQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.BlobDeletionQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.BlobDeletionQuery", q)
+}
+
+// The BlobDeletionMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type BlobDeletionMutationRuleFunc func(context.Context, *ent.BlobDeletionMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f BlobDeletionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.BlobDeletionMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.BlobDeletionMutation", m)
+}
+
+// The CaptionQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type CaptionQueryRuleFunc func(context.Context, *ent.CaptionQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f CaptionQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CaptionQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.CaptionQuery", q)
+}
+
+// The CaptionMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type CaptionMutationRuleFunc func(context.Context, *ent.CaptionMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f CaptionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.CaptionMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.CaptionMutation", m)
+}
+
+// The ChapterQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ChapterQueryRuleFunc func(context.Context, *ent.ChapterQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ChapterQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ChapterQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ChapterQuery", q)
+}
+
+// The ChapterMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ChapterMutationRuleFunc func(context.Context, *ent.ChapterMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ChapterMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ChapterMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ChapterMutation", m)
+}
+
+// The EncodingProfileQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type EncodingProfileQueryRuleFunc func(context.Context, *ent.EncodingProfileQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f EncodingProfileQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.EncodingProfileQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.EncodingProfileQuery", q)
+}
+
+// The EncodingProfileMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type EncodingProfileMutationRuleFunc func(context.Context, *ent.EncodingProfileMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f EncodingProfileMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.EncodingProfileMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.EncodingProfileMutation", m)
+}
+
 // The FolderQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type FolderQueryRuleFunc func(context.Context, *ent.FolderQuery) error
@@ -181,6 +325,30 @@ func (f OrganizationMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mu
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.OrganizationMutation", m)
+}
+
+// The PlayerQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type PlayerQueryRuleFunc func(context.Context, *ent.PlayerQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f PlayerQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PlayerQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.PlayerQuery", q)
+}
+
+// The PlayerMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type PlayerMutationRuleFunc func(context.Context, *ent.PlayerMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f PlayerMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.PlayerMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.PlayerMutation", m)
 }
 
 // The ProjectQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -338,11 +506,25 @@ var _ QueryMutationRule = FilterFunc(nil)
 
 func queryFilter(q ent.Query) (Filter, error) {
 	switch q := q.(type) {
+	case *ent.AccessControlQuery:
+		return q.Filter(), nil
+	case *ent.AdvertisementQuery:
+		return q.Filter(), nil
+	case *ent.BlobDeletionQuery:
+		return q.Filter(), nil
+	case *ent.CaptionQuery:
+		return q.Filter(), nil
+	case *ent.ChapterQuery:
+		return q.Filter(), nil
+	case *ent.EncodingProfileQuery:
+		return q.Filter(), nil
 	case *ent.FolderQuery:
 		return q.Filter(), nil
 	case *ent.MembershipQuery:
 		return q.Filter(), nil
 	case *ent.OrganizationQuery:
+		return q.Filter(), nil
+	case *ent.PlayerQuery:
 		return q.Filter(), nil
 	case *ent.ProjectQuery:
 		return q.Filter(), nil
@@ -361,11 +543,25 @@ func queryFilter(q ent.Query) (Filter, error) {
 
 func mutationFilter(m ent.Mutation) (Filter, error) {
 	switch m := m.(type) {
+	case *ent.AccessControlMutation:
+		return m.Filter(), nil
+	case *ent.AdvertisementMutation:
+		return m.Filter(), nil
+	case *ent.BlobDeletionMutation:
+		return m.Filter(), nil
+	case *ent.CaptionMutation:
+		return m.Filter(), nil
+	case *ent.ChapterMutation:
+		return m.Filter(), nil
+	case *ent.EncodingProfileMutation:
+		return m.Filter(), nil
 	case *ent.FolderMutation:
 		return m.Filter(), nil
 	case *ent.MembershipMutation:
 		return m.Filter(), nil
 	case *ent.OrganizationMutation:
+		return m.Filter(), nil
+	case *ent.PlayerMutation:
 		return m.Filter(), nil
 	case *ent.ProjectMutation:
 		return m.Filter(), nil

@@ -9,7 +9,39 @@ import (
 	"strconv"
 
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ladder"
 )
+
+// A project's playback rules (replaced as a whole by putAccessControl).
+type AccessControlInput struct {
+	// public: anyone with the URL may play; signed: a valid playback token is required.
+	Playback accesscontrol.Playback `json:"playback"`
+	// Hosts that may embed the player, e.g. example.com or *.example.com; empty means any.
+	AllowedDomains []string `json:"allowedDomains"`
+	// ISO 3166-1 alpha-2 codes; when not empty, only these countries are served.
+	// Cannot be combined with blockedCountries.
+	AllowedCountries []string `json:"allowedCountries"`
+	// ISO 3166-1 alpha-2 codes of countries never served.
+	BlockedCountries []string `json:"blockedCountries"`
+	// Lifetime of a playback token in seconds when none is asked for; between the bounds.
+	TokenTTLDefault int `json:"tokenTTLDefault"`
+	// Bounds (seconds) a requested token lifetime must fall within: 30 <= min <= max <= 604800.
+	TokenTTLMin int `json:"tokenTTLMin"`
+	TokenTTLMax int `json:"tokenTTLMax"`
+}
+
+// A chapter to set: its title and where it starts, in seconds.
+type ChapterInput struct {
+	Title        string  `json:"title"`
+	StartSeconds float64 `json:"startSeconds"`
+}
+
+// An encoding profile's name and ladder (1 to 8 renditions in strictly ascending height).
+type EncodingProfileInput struct {
+	Name       string              `json:"name"`
+	Renditions []*ladder.Rendition `json:"renditions"`
+}
 
 // A folder in the depth-first listing of a project's folder tree.
 type FolderTreeNode struct {
@@ -42,6 +74,19 @@ type HealthCheck struct {
 	Message string `json:"message"`
 	// How long the check took, in milliseconds.
 	DurationMs float64 `json:"durationMs"`
+}
+
+// One key of a video's custom metadata, as text (values that are not strings are shown
+// as their JSON text).
+type MetadataEntry struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// A custom metadata key and its text value.
+type MetadataEntryInput struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
 }
 
 // One setting to create or replace (SEED-API-SPEC 2.7): the value is kept exactly as sent.
