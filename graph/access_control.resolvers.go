@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
@@ -16,10 +15,10 @@ import (
 
 // PutAccessControl is the resolver for the putAccessControl field.
 func (r *mutationResolver) PutAccessControl(ctx context.Context, projectID uuid.UUID, input model.AccessControlInput) (*ent.AccessControl, error) {
-	panic(fmt.Errorf("not implemented: PutAccessControl - putAccessControl"))
+	return r.putAccessControl(ctx, projectID, input)
 }
 
 // AccessControl is the resolver for the accessControl field.
 func (r *queryResolver) AccessControl(ctx context.Context, projectID uuid.UUID) (*ent.AccessControl, error) {
-	panic(fmt.Errorf("not implemented: AccessControl - accessControl"))
+	return r.accessControl(ctx, projectID)
 }

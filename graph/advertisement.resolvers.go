@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
@@ -15,25 +14,25 @@ import (
 
 // CreateAdvertisement is the resolver for the createAdvertisement field.
 func (r *mutationResolver) CreateAdvertisement(ctx context.Context, projectID uuid.UUID, input ent.CreateAdvertisementInput) (*ent.Advertisement, error) {
-	panic(fmt.Errorf("not implemented: CreateAdvertisement - createAdvertisement"))
+	return r.createAdvertisement(ctx, projectID, input)
 }
 
 // UpdateAdvertisement is the resolver for the updateAdvertisement field.
 func (r *mutationResolver) UpdateAdvertisement(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdateAdvertisementInput) (*ent.Advertisement, error) {
-	panic(fmt.Errorf("not implemented: UpdateAdvertisement - updateAdvertisement"))
+	return r.updateAdvertisement(ctx, projectID, id, input)
 }
 
 // DeleteAdvertisement is the resolver for the deleteAdvertisement field.
 func (r *mutationResolver) DeleteAdvertisement(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error) {
-	panic(fmt.Errorf("not implemented: DeleteAdvertisement - deleteAdvertisement"))
+	return r.deleteAdvertisement(ctx, projectID, id)
 }
 
 // Advertisements is the resolver for the advertisements field.
 func (r *queryResolver) Advertisements(ctx context.Context, projectID uuid.UUID) ([]*ent.Advertisement, error) {
-	panic(fmt.Errorf("not implemented: Advertisements - advertisements"))
+	return r.advertisements(ctx, projectID)
 }
 
 // Advertisement is the resolver for the advertisement field.
 func (r *queryResolver) Advertisement(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Advertisement, error) {
-	panic(fmt.Errorf("not implemented: Advertisement - advertisement"))
+	return r.advertisement(ctx, projectID, id)
 }

@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
@@ -16,25 +15,25 @@ import (
 
 // Text is the resolver for the text field.
 func (r *captionResolver) Text(ctx context.Context, obj *ent.Caption) (string, error) {
-	panic(fmt.Errorf("not implemented: Text - text"))
+	return r.captionText(ctx, obj)
 }
 
 // UploadCaption is the resolver for the uploadCaption field.
 func (r *mutationResolver) UploadCaption(ctx context.Context, videoID uuid.UUID, language string, label *string, file graphql.Upload) (*ent.Caption, error) {
-	panic(fmt.Errorf("not implemented: UploadCaption - uploadCaption"))
+	return r.uploadCaption(ctx, videoID, language, label, file)
 }
 
 // DeleteCaption is the resolver for the deleteCaption field.
 func (r *mutationResolver) DeleteCaption(ctx context.Context, videoID uuid.UUID, id uuid.UUID) (uuid.UUID, error) {
-	panic(fmt.Errorf("not implemented: DeleteCaption - deleteCaption"))
+	return r.deleteCaption(ctx, videoID, id)
 }
 
 // Caption is the resolver for the caption field.
 func (r *queryResolver) Caption(ctx context.Context, videoID uuid.UUID, id uuid.UUID) (*ent.Caption, error) {
-	panic(fmt.Errorf("not implemented: Caption - caption"))
+	return videoCaption(ctx, r.db(ctx), videoID, id)
 }
 
 // VideoCaptions is the resolver for the videoCaptions field.
 func (r *queryResolver) VideoCaptions(ctx context.Context, videoID uuid.UUID) ([]*ent.Caption, error) {
-	panic(fmt.Errorf("not implemented: VideoCaptions - videoCaptions"))
+	return r.videoCaptions(ctx, videoID)
 }

@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
@@ -16,15 +15,15 @@ import (
 
 // SetVideoChapters is the resolver for the setVideoChapters field.
 func (r *mutationResolver) SetVideoChapters(ctx context.Context, videoID uuid.UUID, chapters []*model.ChapterInput) ([]*ent.Chapter, error) {
-	panic(fmt.Errorf("not implemented: SetVideoChapters - setVideoChapters"))
+	return r.setVideoChapters(ctx, videoID, chapters)
 }
 
 // VideoChapters is the resolver for the videoChapters field.
 func (r *queryResolver) VideoChapters(ctx context.Context, videoID uuid.UUID) ([]*ent.Chapter, error) {
-	panic(fmt.Errorf("not implemented: VideoChapters - videoChapters"))
+	return r.videoChapters(ctx, videoID)
 }
 
 // VideoChaptersWebVtt is the resolver for the videoChaptersWebVTT field.
 func (r *queryResolver) VideoChaptersWebVtt(ctx context.Context, videoID uuid.UUID) (string, error) {
-	panic(fmt.Errorf("not implemented: VideoChaptersWebVtt - videoChaptersWebVTT"))
+	return r.videoChaptersWebVTT(ctx, videoID)
 }

@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
@@ -17,35 +16,35 @@ import (
 
 // CreateEncodingProfile is the resolver for the createEncodingProfile field.
 func (r *mutationResolver) CreateEncodingProfile(ctx context.Context, projectID uuid.UUID, input model.EncodingProfileInput) (*ent.EncodingProfile, error) {
-	panic(fmt.Errorf("not implemented: CreateEncodingProfile - createEncodingProfile"))
+	return r.createEncodingProfile(ctx, projectID, input)
 }
 
 // UpdateEncodingProfile is the resolver for the updateEncodingProfile field.
 func (r *mutationResolver) UpdateEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input model.EncodingProfileInput) (*ent.EncodingProfile, error) {
-	panic(fmt.Errorf("not implemented: UpdateEncodingProfile - updateEncodingProfile"))
+	return r.updateEncodingProfile(ctx, projectID, id, input)
 }
 
 // DeleteEncodingProfile is the resolver for the deleteEncodingProfile field.
 func (r *mutationResolver) DeleteEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error) {
-	panic(fmt.Errorf("not implemented: DeleteEncodingProfile - deleteEncodingProfile"))
+	return r.deleteEncodingProfile(ctx, projectID, id)
 }
 
 // SetDefaultEncodingProfile is the resolver for the setDefaultEncodingProfile field.
 func (r *mutationResolver) SetDefaultEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.EncodingProfile, error) {
-	panic(fmt.Errorf("not implemented: SetDefaultEncodingProfile - setDefaultEncodingProfile"))
+	return r.setDefaultEncodingProfile(ctx, projectID, id)
 }
 
 // EncodingProfiles is the resolver for the encodingProfiles field.
 func (r *queryResolver) EncodingProfiles(ctx context.Context, projectID uuid.UUID) ([]*ent.EncodingProfile, error) {
-	panic(fmt.Errorf("not implemented: EncodingProfiles - encodingProfiles"))
+	return r.encodingProfiles(ctx, projectID)
 }
 
 // EncodingProfile is the resolver for the encodingProfile field.
 func (r *queryResolver) EncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.EncodingProfile, error) {
-	panic(fmt.Errorf("not implemented: EncodingProfile - encodingProfile"))
+	return r.encodingProfile(ctx, projectID, id)
 }
 
 // EffectiveEncodingLadder is the resolver for the effectiveEncodingLadder field.
 func (r *queryResolver) EffectiveEncodingLadder(ctx context.Context, projectID uuid.UUID) ([]*ladder.Rendition, error) {
-	panic(fmt.Errorf("not implemented: EffectiveEncodingLadder - effectiveEncodingLadder"))
+	return r.effectiveEncodingLadder(ctx, projectID)
 }

@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
@@ -15,30 +14,30 @@ import (
 
 // CreatePlayer is the resolver for the createPlayer field.
 func (r *mutationResolver) CreatePlayer(ctx context.Context, projectID uuid.UUID, input ent.CreatePlayerInput) (*ent.Player, error) {
-	panic(fmt.Errorf("not implemented: CreatePlayer - createPlayer"))
+	return r.createPlayer(ctx, projectID, input)
 }
 
 // UpdatePlayer is the resolver for the updatePlayer field.
 func (r *mutationResolver) UpdatePlayer(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdatePlayerInput) (*ent.Player, error) {
-	panic(fmt.Errorf("not implemented: UpdatePlayer - updatePlayer"))
+	return r.updatePlayer(ctx, projectID, id, input)
 }
 
 // DeletePlayer is the resolver for the deletePlayer field.
 func (r *mutationResolver) DeletePlayer(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error) {
-	panic(fmt.Errorf("not implemented: DeletePlayer - deletePlayer"))
+	return r.deletePlayer(ctx, projectID, id)
 }
 
 // SetDefaultPlayer is the resolver for the setDefaultPlayer field.
 func (r *mutationResolver) SetDefaultPlayer(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Player, error) {
-	panic(fmt.Errorf("not implemented: SetDefaultPlayer - setDefaultPlayer"))
+	return r.setDefaultPlayer(ctx, projectID, id)
 }
 
 // Players is the resolver for the players field.
 func (r *queryResolver) Players(ctx context.Context, projectID uuid.UUID) ([]*ent.Player, error) {
-	panic(fmt.Errorf("not implemented: Players - players"))
+	return r.players(ctx, projectID)
 }
 
 // Player is the resolver for the player field.
 func (r *queryResolver) Player(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Player, error) {
-	panic(fmt.Errorf("not implemented: Player - player"))
+	return r.player(ctx, projectID, id)
 }

@@ -5,12 +5,9 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
-	"github.com/vidra-dev/vidra/ent/tag"
-	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/graph/model"
 )
 
@@ -44,33 +41,6 @@ func (r *Resolver) createProject(ctx context.Context, input ent.CreateProjectInp
 	return client.Project.Create().SetInput(input).Save(ctx)
 }
 
-// deleteProject deletes a project and everything in it, children first.
-func (r *Resolver) deleteProject(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	client := r.db(ctx)
-	if err := requireProject(ctx, client, id, ""); err != nil {
-		return uuid.Nil, err
-	}
-	if _, err := client.Video.Delete().Where(video.ProjectID(id)).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	if _, err := client.Tag.Delete().Where(tag.ProjectID(id)).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	if err := client.Folder.Update().Where(folder.ProjectID(id)).ClearParentID().Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	if _, err := client.Folder.Delete().Where(folder.ProjectID(id)).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	if _, err := client.ProjectSetting.Delete().Where(projectsetting.ProjectID(id)).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	if err := client.Project.DeleteOneID(id).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	return id, nil
-}
-
 // projectSettings lists a project's settings by key.
 func (r *Resolver) projectSettings(ctx context.Context, projectID uuid.UUID) ([]*ent.ProjectSetting, error) {
 	client := r.db(ctx)
@@ -97,6 +67,9 @@ func (r *Resolver) upsertProjectSettings(ctx context.Context, projectID uuid.UUI
 			return nil, FieldError("key", "setting %q is given twice", s.Key)
 		}
 		seen[s.Key] = true
+		if err := validateSetting(s.Key, s.Value); err != nil {
+			return nil, err
+		}
 		builders = append(builders, client.ProjectSetting.Create().
 			SetProjectID(projectID).
 			SetKey(s.Key).

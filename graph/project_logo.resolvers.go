@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
@@ -16,5 +15,5 @@ import (
 
 // UploadProjectLogo is the resolver for the uploadProjectLogo field.
 func (r *mutationResolver) UploadProjectLogo(ctx context.Context, projectID uuid.UUID, file graphql.Upload) (*ent.Project, error) {
-	panic(fmt.Errorf("not implemented: UploadProjectLogo - uploadProjectLogo"))
+	return r.uploadProjectLogo(ctx, projectID, file)
 }

@@ -25,10 +25,7 @@ func (r *mutationResolver) UpdateVideo(ctx context.Context, id uuid.UUID, input 
 
 // DeleteVideo is the resolver for the deleteVideo field.
 func (r *mutationResolver) DeleteVideo(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	if err := r.db(ctx).Video.DeleteOneID(id).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	return id, nil
+	return r.deleteVideo(ctx, id)
 }
 
 // Video is the resolver for the video field.

@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"entgo.io/contrib/entgql"
 	"github.com/google/uuid"
@@ -17,25 +16,25 @@ import (
 
 // AssignVideosToFolder is the resolver for the assignVideosToFolder field.
 func (r *mutationResolver) AssignVideosToFolder(ctx context.Context, projectID uuid.UUID, videoIDs []uuid.UUID, folderID *uuid.UUID) ([]*ent.Video, error) {
-	panic(fmt.Errorf("not implemented: AssignVideosToFolder - assignVideosToFolder"))
+	return r.assignVideosToFolder(ctx, projectID, videoIDs, folderID)
 }
 
 // UpsertVideoMetadata is the resolver for the upsertVideoMetadata field.
 func (r *mutationResolver) UpsertVideoMetadata(ctx context.Context, videoID uuid.UUID, entries []*model.MetadataEntryInput) ([]*model.MetadataEntry, error) {
-	panic(fmt.Errorf("not implemented: UpsertVideoMetadata - upsertVideoMetadata"))
+	return r.upsertVideoMetadata(ctx, videoID, entries)
 }
 
 // VideosByCustomField is the resolver for the videosByCustomField field.
 func (r *queryResolver) VideosByCustomField(ctx context.Context, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error) {
-	panic(fmt.Errorf("not implemented: VideosByCustomField - videosByCustomField"))
+	return r.videosByCustomField(ctx, projectID, key, value, after, first, before, last, orderBy)
 }
 
 // SearchVideos is the resolver for the searchVideos field.
 func (r *queryResolver) SearchVideos(ctx context.Context, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error) {
-	panic(fmt.Errorf("not implemented: SearchVideos - searchVideos"))
+	return r.searchVideos(ctx, projectID, query, after, first, before, last, orderBy)
 }
 
 // VideoMetadata is the resolver for the videoMetadata field.
 func (r *queryResolver) VideoMetadata(ctx context.Context, videoID uuid.UUID) ([]*model.MetadataEntry, error) {
-	panic(fmt.Errorf("not implemented: VideoMetadata - videoMetadata"))
+	return r.videoMetadata(ctx, videoID)
 }

@@ -6307,7 +6307,9 @@ extend type Mutation {
   createProject(input: CreateProjectInput!): Project!
   updateProject(id: ID!, input: UpdateProjectInput!): Project!
   """
-  Deletes a project with its folders, videos, tags and settings; returns the deleted id.
+  Deletes a project (a soft delete: it disappears from every query) with its folders,
+  videos, tags, settings, players, advertisements, encoding profiles and access control;
+  all its blobs are scheduled for removal. Returns the deleted id.
   """
   deleteProject(id: ID!): ID!
   """
