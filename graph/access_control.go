@@ -130,9 +130,16 @@ func normalizeCountries(in []string, field string) ([]string, error) {
 	return out, nil
 }
 
+// reservedCountryCodes are ISO 3166-1 codes that are exceptionally or transitionally
+// reserved rather than assigned, which x/text still accepts as regions.
+var reservedCountryCodes = map[string]bool{
+	"AC": true, "CP": true, "DG": true, "EA": true, "EU": true, "EZ": true, "FX": true,
+	"IC": true, "SU": true, "TA": true, "UK": true, "UN": true,
+}
+
 // isCountryCode reports whether code is an assigned ISO 3166-1 alpha-2 code.
 func isCountryCode(code string) bool {
-	if len(code) != 2 || code[0] < 'A' || code[0] > 'Z' || code[1] < 'A' || code[1] > 'Z' {
+	if reservedCountryCodes[code] || len(code) != 2 || code[0] < 'A' || code[0] > 'Z' || code[1] < 'A' || code[1] > 'Z' {
 		return false
 	}
 	region, err := language.ParseRegion(code)
