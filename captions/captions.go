@@ -78,12 +78,12 @@ func ToWebVTT(data []byte) ([]byte, Format, error) {
 		return nil, "", &Error{Message: "caption track is empty"}
 	}
 	first := blocks[0].lines[0]
-	if first == "WEBVTT" || strings.HasPrefix(first, "WEBVTT ") || strings.HasPrefix(first, "WEBVTT\t") {
+	if strings.HasPrefix(strings.TrimSpace(first), "WEBVTT") {
+		if blocks[0].line != 1 || !(first == "WEBVTT" || strings.HasPrefix(first, "WEBVTT ") || strings.HasPrefix(first, "WEBVTT\t")) {
+			return nil, "", &Error{Line: blocks[0].line, Message: "the first line must be the WEBVTT signature"}
+		}
 		out, err := validateVTT(blocks)
 		return out, FormatVTT, err
-	}
-	if blocks[0].line != 1 && strings.HasPrefix(strings.TrimSpace(first), "WEBVTT") {
-		return nil, "", &Error{Line: blocks[0].line, Message: "the WEBVTT signature must be on the first line"}
 	}
 	out, err := srtToVTT(blocks)
 	return out, FormatSRT, err

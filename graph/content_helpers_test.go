@@ -73,3 +73,13 @@ func mustUpload(t *testing.T, s *apptest.Server, query string, vars map[string]a
 func project(s *apptest.Server) string {
 	return s.CreateProject(s.CreateOrganization("Acme"), "Docs")
 }
+
+// rebind rewrites ? placeholders to $n on PostgreSQL.
+func rebind(s *apptest.Server, query string) string {
+	if s.App.DB.Dialect == dialect.Postgres {
+		for i := 1; strings.Contains(query, "?"); i++ {
+			query = strings.Replace(query, "?", fmt.Sprintf("$%d", i), 1)
+		}
+	}
+	return query
+}
