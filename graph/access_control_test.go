@@ -14,9 +14,9 @@ const putAccessControl = `mutation($p: ID!, $in: AccessControlInput!) {
 }`
 
 type accessControl struct {
-	Playback                                   string
-	AllowedDomains                             []string
-	AllowedCountries, BlockedCountries         []string
+	Playback                                  string
+	AllowedDomains                            []string
+	AllowedCountries, BlockedCountries        []string
 	TokenTTLDefault, TokenTTLMin, TokenTTLMax int
 }
 
