@@ -128,6 +128,9 @@ func isForeignKeyViolation(ce *ent.ConstraintError) bool {
 // classified here, so the presenter can tell a resolver's failure (classified) from
 // a request the executor refused before any resolver ran (argument coercion).
 func classifyResolverErrors(ctx context.Context, next graphql.Resolver) (any, error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && !fc.IsResolver && !fc.IsMethod {
+		return next(ctx) // a plain struct field cannot fail
+	}
 	res, err := next(ctx)
 	if err != nil {
 		var gqlErr *gqlerror.Error
