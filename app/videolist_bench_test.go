@@ -15,7 +15,7 @@ import (
 
 	"entgo.io/ent/dialect"
 	"github.com/google/uuid"
-	"github.com/lib/pq"
+	_ "github.com/lib/pq" // COPY FROM STDIN support
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/testdb"
@@ -43,7 +43,7 @@ func seedVideos(b *testing.B, db *sql.DB, orgID, projectID uuid.UUID, n int) []u
 	if _, err := tx.Exec(`INSERT INTO projects (id, created_at, updated_at, organization_id, name, description, logo) VALUES ($1, $2, $2, $3, 'bench', '', '')`, projectID, now, orgID); err != nil {
 		b.Fatal(err)
 	}
-	stmt, err := tx.Prepare(pq.CopyIn("videos", "id", "created_at", "updated_at", "project_id", "title", "description", "status", "duration", "size"))
+	stmt, err := tx.Prepare(`COPY videos (id, created_at, updated_at, project_id, title, description, status, duration, size) FROM STDIN`)
 	if err != nil {
 		b.Fatal(err)
 	}

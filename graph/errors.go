@@ -29,12 +29,6 @@ const (
 	KindInternal        Kind = "INTERNAL"        // our fault; details only in the log
 )
 
-// Gqlgen's own codes for requests that fail before any resolver runs.
-const (
-	codeParseFailed      = "GRAPHQL_PARSE_FAILED"
-	codeValidationFailed = "GRAPHQL_VALIDATION_FAILED"
-)
-
 // Error is a classified error: a kind, a message safe to show, and the input field
 // it concerns when there is one.
 type Error struct {
