@@ -50,6 +50,10 @@ type compiled struct {
 	hasBody bool
 	// fullPath is the path on the server, for errors and OpenAPI.
 	fullPath string
+	// fromParam maps the GraphQL names (arguments and input fields) whose value is a
+	// path parameter to that parameter: an INVALID_INPUT error about one means the
+	// path names something that does not exist, a 404.
+	fromParam map[string]string
 }
 
 var pathParam = regexp.MustCompile(`\{([^}:]+)(:[^}]*)?\}`)
@@ -149,6 +153,8 @@ func compile(schema *ast.Schema, r Route) (*compiled, error) {
 	if err := c.bind(schema); err != nil {
 		return nil, fail("%v", err)
 	}
+	c.fromParam = map[string]string{}
+	c.mapParams(roots[0].Arguments)
 	return c, nil
 }
 
@@ -221,6 +227,28 @@ func (c *compiled) bind(schema *ast.Schema) error {
 		return fmt.Errorf("BodyVar %q is not a variable of the operation", c.BodyVar)
 	}
 	return nil
+}
+
+// mapParams records which arguments and input fields take a path parameter.
+func (c *compiled) mapParams(args ast.ArgumentList) {
+	var walk func(name string, v *ast.Value)
+	walk = func(name string, v *ast.Value) {
+		switch v.Kind {
+		case ast.Variable:
+			for _, p := range c.params {
+				if p == v.Raw {
+					c.fromParam[name] = p
+				}
+			}
+		case ast.ObjectValue:
+			for _, child := range v.Children {
+				walk(child.Name, child.Value)
+			}
+		}
+	}
+	for _, a := range args {
+		walk(a.Name, a.Value)
+	}
 }
 
 // collectFields lists the fields of a selection set, looking through fragments.

@@ -72,6 +72,11 @@ func writeGraphQLErrors(w http.ResponseWriter, c *compiled, resp *graphql.Respon
 	first := resp.Errors[0]
 	code, _ := first.Extensions["code"].(string)
 	status := statusOf(code)
+	if field, _ := first.Extensions["field"].(string); code == "INVALID_INPUT" && c.fromParam[field] != "" {
+		// The value came from the path, already checked to be a UUID: it names
+		// nothing that exists.
+		status = http.StatusNotFound
+	}
 	if status == http.StatusTooManyRequests {
 		retry := defaultRetryAfter
 		if v, ok := first.Extensions["retryAfter"]; ok {
@@ -82,7 +87,9 @@ func writeGraphQLErrors(w http.ResponseWriter, c *compiled, resp *graphql.Respon
 	errs := make([]fieldError, 0, len(resp.Errors))
 	for _, e := range resp.Errors {
 		field, _ := e.Extensions["field"].(string)
-		if field != "" {
+		if p := c.fromParam[field]; p != "" {
+			field = p
+		} else if field != "" {
 			field = restField(field)
 		} else {
 			field = variableField(c, e.Path)
