@@ -111,16 +111,14 @@ func (h *Handler) Register(r chi.Router, hosts ...string) {
 		v1.Get("/openapi.json", h.serveOpenAPI)
 	}
 	if want[HostAdmin] && h.opts.AdminAPIKey != "" {
-		v1.Route("/admin", func(admin chi.Router) {
-			admin.Use(h.requireAdminKey)
-			admin.NotFound(notFound)
-			admin.MethodNotAllowed(methodNotAllowed)
-			for _, c := range h.routes {
-				if c.Host == HostAdmin {
-					admin.Method(c.Method, c.Path, h.serve(c))
-				}
+		admin := newRouter()
+		for _, c := range h.routes {
+			if c.Host == HostAdmin {
+				admin.Method(c.Method, c.Path, h.serve(c))
 			}
-		})
+		}
+		// Wrapped rather than admin.Use: a router without routes skips its middleware.
+		v1.Mount("/admin", h.requireAdminKey(admin))
 	}
 	for _, c := range h.routes {
 		switch {
