@@ -54,6 +54,8 @@ type compiled struct {
 	// path parameter to that parameter: an INVALID_INPUT error about one means the
 	// path names something that does not exist, a 404.
 	fromParam map[string]string
+	// resultSteps are the response keys from the data down to the result.
+	resultSteps []string
 }
 
 var pathParam = regexp.MustCompile(`\{([^}:]+)(:[^}]*)?\}`)
@@ -118,7 +120,9 @@ func compile(schema *ast.Schema, r Route) (*compiled, error) {
 		return nil, fail("want exactly one root field, got %d", len(roots))
 	}
 	c.result = roots[0]
+	c.resultSteps = []string{roots[0].Alias}
 	if r.ResultPath != "" {
+		c.resultSteps = append(c.resultSteps, strings.Split(r.ResultPath, ".")...)
 		for _, step := range strings.Split(r.ResultPath, ".") {
 			var next *ast.Field
 			for _, f := range collectFields(c.result.SelectionSet) {

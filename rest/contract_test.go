@@ -131,7 +131,7 @@ func pathParams(path string) []string {
 	return out
 }
 
-func rowOf(t *testing.T, method, path string) rest.Route {
+func rowOf(t testing.TB, method, path string) rest.Route {
 	t.Helper()
 	for _, r := range rest.Table() {
 		if r.Method == method && r.Path == path && r.Host == rest.HostMain {

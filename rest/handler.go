@@ -237,9 +237,7 @@ func (h *Handler) writeResult(w http.ResponseWriter, c *compiled, data json.RawM
 	status := http.StatusOK
 	success := true
 	if c.UnavailableUnless != "" {
-		var probe map[string]json.RawMessage
-		_ = json.Unmarshal(raw, &probe)
-		if string(probe[c.UnavailableUnless]) != "true" {
+		if ok, _ := member(raw, c.UnavailableUnless); string(ok) != "true" {
 			status, success = http.StatusServiceUnavailable, false
 		}
 	}
@@ -275,23 +273,16 @@ func (h *Handler) writeResult(w http.ResponseWriter, c *compiled, data json.RawM
 
 // descend picks the result field's value out of the operation's data.
 func descend(data json.RawMessage, c *compiled) (json.RawMessage, bool) {
-	steps := []string{collectFields(c.op.SelectionSet)[0].Alias}
-	if c.ResultPath != "" {
-		steps = append(steps, strings.Split(c.ResultPath, ".")...)
-	}
-	raw := data
-	for i, step := range steps {
-		var obj map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+	raw := []byte(data)
+	for i, step := range c.resultSteps {
+		v, err := member(raw, step)
+		if err != nil || (i < len(c.resultSteps)-1 && isNull(v)) {
 			return nil, false
 		}
-		raw = obj[step]
-		if i < len(steps)-1 && (len(raw) == 0 || string(raw) == "null") {
-			return nil, false
-		}
+		raw = v
 	}
 	if len(raw) == 0 {
-		raw = json.RawMessage("null")
+		raw = []byte("null")
 	}
 	return raw, true
 }

@@ -15,6 +15,7 @@ import (
 // keys inside metadata and other JSON values pass through untouched.
 type shape struct {
 	fields []shapeField
+	byKey  map[string]*shapeField
 }
 
 type shapeField struct {
@@ -34,6 +35,10 @@ func newShape(set ast.SelectionSet) *shape {
 	for _, f := range fields {
 		out, _ := json.Marshal(snake(f.Alias))
 		s.fields = append(s.fields, shapeField{key: f.Alias, out: string(out) + ":", shape: newShape(f.SelectionSet), field: f})
+	}
+	s.byKey = make(map[string]*shapeField, len(s.fields))
+	for i := range s.fields {
+		s.byKey[s.fields[i].key] = &s.fields[i]
 	}
 	return s
 }
@@ -88,81 +93,77 @@ type pagination struct {
 	HasMore    bool    `json:"has_more"`
 }
 
-// convert writes a GraphQL JSON value in its REST form.
-func convert(buf *bytes.Buffer, raw json.RawMessage, s *shape) error {
+// convert writes a GraphQL JSON value in its REST form, in one pass over its bytes.
+func convert(buf *bytes.Buffer, raw []byte, s *shape) error {
 	raw = bytes.TrimSpace(raw)
-	if s == nil || len(raw) == 0 || raw[0] == 'n' {
+	if s == nil || isNull(raw) {
 		buf.Write(raw)
 		return nil
 	}
 	if raw[0] == '[' {
-		var items []json.RawMessage
-		if err := json.Unmarshal(raw, &items); err != nil {
-			return err
-		}
 		buf.WriteByte('[')
-		for i, it := range items {
-			if i > 0 {
+		first := true
+		err := eachElement(raw, func(v []byte) error {
+			if !first {
 				buf.WriteByte(',')
 			}
-			if err := convert(buf, it, s); err != nil {
-				return err
-			}
-		}
+			first = false
+			return convert(buf, v, s)
+		})
 		buf.WriteByte(']')
-		return nil
-	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil {
 		return err
 	}
 	buf.WriteByte('{')
 	first := true
-	for _, f := range s.fields {
-		v, ok := obj[f.key]
-		if !ok {
-			continue // a field of a fragment on another type
+	err := eachMember(raw, func(key, v []byte) error {
+		f := s.byKey[string(key)]
+		if f == nil {
+			return nil // not selected by the row (cannot happen with gqlgen's output)
 		}
 		if !first {
 			buf.WriteByte(',')
 		}
 		first = false
 		buf.WriteString(f.out)
-		if err := convert(buf, v, f.shape); err != nil {
-			return err
-		}
-	}
+		return convert(buf, v, f.shape)
+	})
 	buf.WriteByte('}')
-	return nil
+	return err
 }
 
 // convertConnection writes a connection's nodes as an array and returns its paging.
-func convertConnection(buf *bytes.Buffer, raw json.RawMessage, c *connectionShape) (*pagination, error) {
-	var conn struct {
-		Edges []struct {
-			Node json.RawMessage `json:"node"`
-		} `json:"edges"`
-		PageInfo struct {
-			HasNextPage bool    `json:"hasNextPage"`
-			EndCursor   *string `json:"endCursor"`
-		} `json:"pageInfo"`
-	}
-	if err := json.Unmarshal(raw, &conn); err != nil {
-		return nil, err
-	}
+func convertConnection(buf *bytes.Buffer, raw []byte, c *connectionShape) (*pagination, error) {
+	p := &pagination{}
 	buf.WriteByte('[')
-	for i, e := range conn.Edges {
-		if i > 0 {
-			buf.WriteByte(',')
+	first := true
+	err := eachMember(raw, func(key, v []byte) error {
+		switch string(key) {
+		case "edges":
+			if isNull(v) {
+				return nil
+			}
+			return eachElement(v, func(edge []byte) error {
+				node, err := member(edge, "node")
+				if err != nil {
+					return err
+				}
+				if !first {
+					buf.WriteByte(',')
+				}
+				first = false
+				return convert(buf, node, c.node)
+			})
+		case "pageInfo":
+			return json.Unmarshal(v, &struct {
+				HasNextPage *bool    `json:"hasNextPage"`
+				EndCursor   **string `json:"endCursor"`
+			}{&p.HasMore, &p.NextCursor})
 		}
-		if err := convert(buf, e.Node, c.node); err != nil {
-			return nil, err
-		}
-	}
+		return nil
+	})
 	buf.WriteByte(']')
-	p := &pagination{HasMore: conn.PageInfo.HasNextPage}
-	if p.HasMore {
-		p.NextCursor = conn.PageInfo.EndCursor
+	if !p.HasMore {
+		p.NextCursor = nil
 	}
-	return p, nil
+	return p, err
 }
