@@ -116,16 +116,16 @@ type ComplexityRoot struct {
 		CreateProject         func(childComplexity int, input ent.CreateProjectInput) int
 		CreateTag             func(childComplexity int, input ent.CreateTagInput) int
 		CreateVideo           func(childComplexity int, input ent.CreateVideoInput) int
-		DeleteFolder          func(childComplexity int, id uuid.UUID, contents model.FolderContentAction) int
+		DeleteFolder          func(childComplexity int, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) int
 		DeleteProject         func(childComplexity int, id uuid.UUID) int
-		DeleteTag             func(childComplexity int, id uuid.UUID) int
-		DeleteVideo           func(childComplexity int, id uuid.UUID) int
-		MoveFolder            func(childComplexity int, id uuid.UUID, toFolderID *uuid.UUID) int
-		MoveFolders           func(childComplexity int, ids []uuid.UUID, toFolderID *uuid.UUID) int
-		UpdateFolder          func(childComplexity int, id uuid.UUID, input ent.UpdateFolderInput) int
+		DeleteTag             func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
+		DeleteVideo           func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
+		MoveFolder            func(childComplexity int, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
+		MoveFolders           func(childComplexity int, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
+		UpdateFolder          func(childComplexity int, id uuid.UUID, input ent.UpdateFolderInput, projectID *uuid.UUID) int
 		UpdateOrganization    func(childComplexity int, id uuid.UUID, input ent.UpdateOrganizationInput) int
 		UpdateProject         func(childComplexity int, id uuid.UUID, input ent.UpdateProjectInput) int
-		UpdateVideo           func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput) int
+		UpdateVideo           func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) int
 		UpsertProjectSettings func(childComplexity int, projectID uuid.UUID, input []*model.ProjectSettingInput) int
 	}
 
@@ -204,7 +204,7 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Folder          func(childComplexity int, id uuid.UUID) int
+		Folder          func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
 		FolderTree      func(childComplexity int, projectID uuid.UUID) int
 		Folders         func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.FolderOrder, where *ent.FolderWhereInput) int
 		Health          func(childComplexity int) int
@@ -218,7 +218,7 @@ type ComplexityRoot struct {
 		Regions         func(childComplexity int) int
 		Service         func(childComplexity int) int
 		Tags            func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
-		Video           func(childComplexity int, id uuid.UUID) int
+		Video           func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
 		Videos          func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
 	}
 
@@ -310,20 +310,20 @@ type ComplexityRoot struct {
 type MutationResolver interface {
 	CreateOrganization(ctx context.Context, input ent.CreateOrganizationInput) (*ent.Organization, error)
 	CreateFolder(ctx context.Context, input ent.CreateFolderInput) (*ent.Folder, error)
-	UpdateFolder(ctx context.Context, id uuid.UUID, input ent.UpdateFolderInput) (*ent.Folder, error)
-	MoveFolder(ctx context.Context, id uuid.UUID, toFolderID *uuid.UUID) (*ent.Folder, error)
-	MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID) ([]*ent.Folder, error)
-	DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction) (uuid.UUID, error)
+	UpdateFolder(ctx context.Context, id uuid.UUID, input ent.UpdateFolderInput, projectID *uuid.UUID) (*ent.Folder, error)
+	MoveFolder(ctx context.Context, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error)
+	MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) ([]*ent.Folder, error)
+	DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) (uuid.UUID, error)
 	UpdateOrganization(ctx context.Context, id uuid.UUID, input ent.UpdateOrganizationInput) (*ent.Organization, error)
 	CreateProject(ctx context.Context, input ent.CreateProjectInput) (*ent.Project, error)
 	UpdateProject(ctx context.Context, id uuid.UUID, input ent.UpdateProjectInput) (*ent.Project, error)
 	DeleteProject(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
 	UpsertProjectSettings(ctx context.Context, projectID uuid.UUID, input []*model.ProjectSettingInput) ([]*ent.ProjectSetting, error)
 	CreateTag(ctx context.Context, input ent.CreateTagInput) (*ent.Tag, error)
-	DeleteTag(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
+	DeleteTag(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
 	CreateVideo(ctx context.Context, input ent.CreateVideoInput) (*ent.Video, error)
-	UpdateVideo(ctx context.Context, id uuid.UUID, input ent.UpdateVideoInput) (*ent.Video, error)
-	DeleteVideo(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
+	UpdateVideo(ctx context.Context, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) (*ent.Video, error)
+	DeleteVideo(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
 }
 type QueryResolver interface {
 	Node(ctx context.Context, id uuid.UUID) (ent.Noder, error)
@@ -333,7 +333,7 @@ type QueryResolver interface {
 	Projects(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.ProjectOrder, where *ent.ProjectWhereInput) (*ent.ProjectConnection, error)
 	Tags(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) (*ent.TagConnection, error)
 	Videos(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) (*ent.VideoConnection, error)
-	Folder(ctx context.Context, id uuid.UUID) (*ent.Folder, error)
+	Folder(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error)
 	FolderTree(ctx context.Context, projectID uuid.UUID) ([]*model.FolderTreeNode, error)
 	Organization(ctx context.Context, id uuid.UUID) (*ent.Organization, error)
 	Project(ctx context.Context, id uuid.UUID) (*ent.Project, error)
@@ -341,7 +341,7 @@ type QueryResolver interface {
 	Service(ctx context.Context) (*model.ServiceInfo, error)
 	Health(ctx context.Context) (*model.Health, error)
 	Regions(ctx context.Context) ([]*model.Region, error)
-	Video(ctx context.Context, id uuid.UUID) (*ent.Video, error)
+	Video(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Video, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -692,7 +692,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeleteFolder(childComplexity, args["id"].(uuid.UUID), args["contents"].(model.FolderContentAction)), true
+		return e.ComplexityRoot.Mutation.DeleteFolder(childComplexity, args["id"].(uuid.UUID), args["contents"].(model.FolderContentAction), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.deleteProject":
 		if e.ComplexityRoot.Mutation.DeleteProject == nil {
 			break
@@ -714,7 +714,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeleteTag(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.DeleteTag(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.deleteVideo":
 		if e.ComplexityRoot.Mutation.DeleteVideo == nil {
 			break
@@ -725,7 +725,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeleteVideo(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.DeleteVideo(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.moveFolder":
 		if e.ComplexityRoot.Mutation.MoveFolder == nil {
 			break
@@ -736,7 +736,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.MoveFolder(childComplexity, args["id"].(uuid.UUID), args["toFolderID"].(*uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.MoveFolder(childComplexity, args["id"].(uuid.UUID), args["toFolderID"].(*uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.moveFolders":
 		if e.ComplexityRoot.Mutation.MoveFolders == nil {
 			break
@@ -747,7 +747,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.MoveFolders(childComplexity, args["ids"].([]uuid.UUID), args["toFolderID"].(*uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.MoveFolders(childComplexity, args["ids"].([]uuid.UUID), args["toFolderID"].(*uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.updateFolder":
 		if e.ComplexityRoot.Mutation.UpdateFolder == nil {
 			break
@@ -758,7 +758,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateFolder(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateFolderInput)), true
+		return e.ComplexityRoot.Mutation.UpdateFolder(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateFolderInput), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.updateOrganization":
 		if e.ComplexityRoot.Mutation.UpdateOrganization == nil {
 			break
@@ -791,7 +791,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateVideo(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateVideoInput)), true
+		return e.ComplexityRoot.Mutation.UpdateVideo(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateVideoInput), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.upsertProjectSettings":
 		if e.ComplexityRoot.Mutation.UpsertProjectSettings == nil {
 			break
@@ -1108,7 +1108,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Folder(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.Folder(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.folderTree":
 		if e.ComplexityRoot.Query.FolderTree == nil {
 			break
@@ -1248,7 +1248,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Video(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.Video(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.videos":
 		if e.ComplexityRoot.Query.Videos == nil {
 			break
@@ -3535,7 +3535,13 @@ extend type Query {
   """
   Fetches one folder by id; NOT_FOUND when there is none.
   """
-  folder(id: ID!): Folder!
+  folder(
+    id: ID!
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Folder!
   """
   The whole folder tree of a project, depth first, read in one query however deep it is.
   """
@@ -3544,20 +3550,48 @@ extend type Query {
 
 extend type Mutation {
   createFolder(input: CreateFolderInput!): Folder!
-  updateFolder(id: ID!, input: UpdateFolderInput!): Folder!
+  updateFolder(
+    id: ID!
+    input: UpdateFolderInput!
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Folder!
   """
   Moves a folder under another folder of the same project, or to the root when toFolderID
   is null. Moving a folder into itself or a descendant is a CONFLICT.
   """
-  moveFolder(id: ID!, toFolderID: ID): Folder!
+  moveFolder(
+    id: ID!
+    toFolderID: ID
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Folder!
   """
   Moves several folders at once, all or none.
   """
-  moveFolders(ids: [ID!]!, toFolderID: ID): [Folder!]!
+  moveFolders(
+    ids: [ID!]!
+    toFolderID: ID
+    """
+    When given, the folders must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): [Folder!]!
   """
   Deletes a folder; its content moves to its parent or is deleted, as asked.
   """
-  deleteFolder(id: ID!, contents: FolderContentAction! = MOVE_TO_PARENT): ID!
+  deleteFolder(
+    id: ID!
+    contents: FolderContentAction! = MOVE_TO_PARENT
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/organization.graphql", Input: `extend type Query {
@@ -3671,23 +3705,48 @@ extend type Query {
   """
   Deletes a tag and detaches it from its videos; returns the deleted id.
   """
-  deleteTag(id: ID!): ID!
+  deleteTag(
+    id: ID!
+    """
+    When given, the tag must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/video.graphql", Input: `extend type Query {
   """
   Fetches one video by id; NOT_FOUND when there is none.
   """
-  video(id: ID!): Video!
+  video(
+    id: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Video!
 }
 
 extend type Mutation {
   createVideo(input: CreateVideoInput!): Video!
-  updateVideo(id: ID!, input: UpdateVideoInput!): Video!
+  updateVideo(
+    id: ID!
+    input: UpdateVideoInput!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Video!
   """
   Deletes a video; returns the deleted id.
   """
-  deleteVideo(id: ID!): ID!
+  deleteVideo(
+    id: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
 }
 `, BuiltIn: false},
 }
@@ -4418,6 +4477,14 @@ func (ec *executionContext) field_Mutation_deleteFolder_args(ctx context.Context
 		return nil, err
 	}
 	args["contents"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -4446,6 +4513,14 @@ func (ec *executionContext) field_Mutation_deleteTag_args(ctx context.Context, r
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -4460,6 +4535,14 @@ func (ec *executionContext) field_Mutation_deleteVideo_args(ctx context.Context,
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -4482,6 +4565,14 @@ func (ec *executionContext) field_Mutation_moveFolder_args(ctx context.Context, 
 		return nil, err
 	}
 	args["toFolderID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -4504,6 +4595,14 @@ func (ec *executionContext) field_Mutation_moveFolders_args(ctx context.Context,
 		return nil, err
 	}
 	args["toFolderID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -4526,6 +4625,14 @@ func (ec *executionContext) field_Mutation_updateFolder_args(ctx context.Context
 		return nil, err
 	}
 	args["input"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -4592,6 +4699,14 @@ func (ec *executionContext) field_Mutation_updateVideo_args(ctx context.Context,
 		return nil, err
 	}
 	args["input"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -4872,6 +4987,14 @@ func (ec *executionContext) field_Query_folder_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -5172,6 +5295,14 @@ func (ec *executionContext) field_Query_video_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -6579,7 +6710,7 @@ func (ec *executionContext) _Mutation_updateFolder(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateFolderInput))
+			return ec.Resolvers.Mutation().UpdateFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateFolderInput), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Folder) graphql.Marshaler {
@@ -6623,7 +6754,7 @@ func (ec *executionContext) _Mutation_moveFolder(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().MoveFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID))
+			return ec.Resolvers.Mutation().MoveFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Folder) graphql.Marshaler {
@@ -6667,7 +6798,7 @@ func (ec *executionContext) _Mutation_moveFolders(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().MoveFolders(ctx, fc.Args["ids"].([]uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID))
+			return ec.Resolvers.Mutation().MoveFolders(ctx, fc.Args["ids"].([]uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Folder) graphql.Marshaler {
@@ -6711,7 +6842,7 @@ func (ec *executionContext) _Mutation_deleteFolder(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeleteFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["contents"].(model.FolderContentAction))
+			return ec.Resolvers.Mutation().DeleteFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["contents"].(model.FolderContentAction), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
@@ -7019,7 +7150,7 @@ func (ec *executionContext) _Mutation_deleteTag(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeleteTag(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Mutation().DeleteTag(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
@@ -7107,7 +7238,7 @@ func (ec *executionContext) _Mutation_updateVideo(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateVideo(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateVideoInput))
+			return ec.Resolvers.Mutation().UpdateVideo(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateVideoInput), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
@@ -7151,7 +7282,7 @@ func (ec *executionContext) _Mutation_deleteVideo(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeleteVideo(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Mutation().DeleteVideo(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
@@ -8716,7 +8847,7 @@ func (ec *executionContext) _Query_folder(ctx context.Context, field graphql.Col
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Folder(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Query().Folder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Folder) graphql.Marshaler {
@@ -9032,7 +9163,7 @@ func (ec *executionContext) _Query_video(ctx context.Context, field graphql.Coll
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Video(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Query().Video(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
