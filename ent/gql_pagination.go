@@ -284,17 +284,16 @@ func (_m *AccessControlQuery) Paginate(
 	}
 	conn := &AccessControlConnection{Edges: []*AccessControlEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil
@@ -598,17 +597,16 @@ func (_m *AdvertisementQuery) Paginate(
 	}
 	conn := &AdvertisementConnection{Edges: []*AdvertisementEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil
@@ -930,17 +928,16 @@ func (_m *CaptionQuery) Paginate(
 	}
 	conn := &CaptionConnection{Edges: []*CaptionEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil
@@ -1244,17 +1241,16 @@ func (_m *ChapterQuery) Paginate(
 	}
 	conn := &ChapterConnection{Edges: []*ChapterEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil
@@ -1558,17 +1554,16 @@ func (_m *EncodingProfileQuery) Paginate(
 	}
 	conn := &EncodingProfileConnection{Edges: []*EncodingProfileEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil
@@ -1890,17 +1885,16 @@ func (_m *FolderQuery) Paginate(
 	}
 	conn := &FolderConnection{Edges: []*FolderEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil
@@ -2222,17 +2216,16 @@ func (_m *MembershipQuery) Paginate(
 	}
 	conn := &MembershipConnection{Edges: []*MembershipEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil
@@ -2536,17 +2529,16 @@ func (_m *OrganizationQuery) Paginate(
 	}
 	conn := &OrganizationConnection{Edges: []*OrganizationEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil
@@ -2868,17 +2860,16 @@ func (_m *PlayerQuery) Paginate(
 	}
 	conn := &PlayerConnection{Edges: []*PlayerEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil
@@ -3200,17 +3191,16 @@ func (_m *ProjectQuery) Paginate(
 	}
 	conn := &ProjectConnection{Edges: []*ProjectEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil
@@ -3532,17 +3522,16 @@ func (_m *ProjectSettingQuery) Paginate(
 	}
 	conn := &ProjectSettingConnection{Edges: []*ProjectSettingEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil
@@ -3864,17 +3853,16 @@ func (_m *TagQuery) Paginate(
 	}
 	conn := &TagConnection{Edges: []*TagEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil
@@ -4196,17 +4184,16 @@ func (_m *UserQuery) Paginate(
 	}
 	conn := &UserConnection{Edges: []*UserEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil
@@ -4528,17 +4515,16 @@ func (_m *VideoQuery) Paginate(
 	}
 	conn := &VideoConnection{Edges: []*VideoEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
-		hasPagination := after != nil || first != nil || before != nil || last != nil
-		if hasPagination || ignoredEdges {
-			c := _m.Clone()
-			c.ctx.Fields = nil
-			if conn.TotalCount, err = c.Count(ctx); err != nil {
-				return nil, err
-			}
-			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
-			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
 		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
 	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
 		return conn, nil

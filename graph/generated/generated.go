@@ -252,24 +252,24 @@ type ComplexityRoot struct {
 		DeleteAdvertisement       func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		DeleteCaption             func(childComplexity int, videoID uuid.UUID, id uuid.UUID) int
 		DeleteEncodingProfile     func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
-		DeleteFolder              func(childComplexity int, id uuid.UUID, contents model.FolderContentAction) int
+		DeleteFolder              func(childComplexity int, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) int
 		DeletePlayer              func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		DeleteProject             func(childComplexity int, id uuid.UUID) int
-		DeleteTag                 func(childComplexity int, id uuid.UUID) int
-		DeleteVideo               func(childComplexity int, id uuid.UUID) int
-		MoveFolder                func(childComplexity int, id uuid.UUID, toFolderID *uuid.UUID) int
-		MoveFolders               func(childComplexity int, ids []uuid.UUID, toFolderID *uuid.UUID) int
+		DeleteTag                 func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
+		DeleteVideo               func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
+		MoveFolder                func(childComplexity int, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
+		MoveFolders               func(childComplexity int, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
 		PutAccessControl          func(childComplexity int, projectID uuid.UUID, input model.AccessControlInput) int
 		SetDefaultEncodingProfile func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		SetDefaultPlayer          func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		SetVideoChapters          func(childComplexity int, videoID uuid.UUID, chapters []*model.ChapterInput) int
 		UpdateAdvertisement       func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdateAdvertisementInput) int
 		UpdateEncodingProfile     func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input model.EncodingProfileInput) int
-		UpdateFolder              func(childComplexity int, id uuid.UUID, input ent.UpdateFolderInput) int
+		UpdateFolder              func(childComplexity int, id uuid.UUID, input ent.UpdateFolderInput, projectID *uuid.UUID) int
 		UpdateOrganization        func(childComplexity int, id uuid.UUID, input ent.UpdateOrganizationInput) int
 		UpdatePlayer              func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdatePlayerInput) int
 		UpdateProject             func(childComplexity int, id uuid.UUID, input ent.UpdateProjectInput) int
-		UpdateVideo               func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput) int
+		UpdateVideo               func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) int
 		UploadCaption             func(childComplexity int, videoID uuid.UUID, language string, label *string, file graphql.Upload) int
 		UploadProjectLogo         func(childComplexity int, projectID uuid.UUID, file graphql.Upload) int
 		UpsertProjectSettings     func(childComplexity int, projectID uuid.UUID, input []*model.ProjectSettingInput) int
@@ -396,7 +396,7 @@ type ComplexityRoot struct {
 		EffectiveEncodingLadder func(childComplexity int, projectID uuid.UUID) int
 		EncodingProfile         func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		EncodingProfiles        func(childComplexity int, projectID uuid.UUID) int
-		Folder                  func(childComplexity int, id uuid.UUID) int
+		Folder                  func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
 		FolderTree              func(childComplexity int, projectID uuid.UUID) int
 		Folders                 func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.FolderOrder, where *ent.FolderWhereInput) int
 		Health                  func(childComplexity int) int
@@ -413,7 +413,7 @@ type ComplexityRoot struct {
 		SearchVideos            func(childComplexity int, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
 		Service                 func(childComplexity int) int
 		Tags                    func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
-		Video                   func(childComplexity int, id uuid.UUID) int
+		Video                   func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
 		VideoCaptions           func(childComplexity int, videoID uuid.UUID) int
 		VideoChapters           func(childComplexity int, videoID uuid.UUID) int
 		VideoChaptersWebVtt     func(childComplexity int, videoID uuid.UUID) int
@@ -533,10 +533,10 @@ type MutationResolver interface {
 	DeleteEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
 	SetDefaultEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.EncodingProfile, error)
 	CreateFolder(ctx context.Context, input ent.CreateFolderInput) (*ent.Folder, error)
-	UpdateFolder(ctx context.Context, id uuid.UUID, input ent.UpdateFolderInput) (*ent.Folder, error)
-	MoveFolder(ctx context.Context, id uuid.UUID, toFolderID *uuid.UUID) (*ent.Folder, error)
-	MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID) ([]*ent.Folder, error)
-	DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction) (uuid.UUID, error)
+	UpdateFolder(ctx context.Context, id uuid.UUID, input ent.UpdateFolderInput, projectID *uuid.UUID) (*ent.Folder, error)
+	MoveFolder(ctx context.Context, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error)
+	MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) ([]*ent.Folder, error)
+	DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) (uuid.UUID, error)
 	UpdateOrganization(ctx context.Context, id uuid.UUID, input ent.UpdateOrganizationInput) (*ent.Organization, error)
 	CreatePlayer(ctx context.Context, projectID uuid.UUID, input ent.CreatePlayerInput) (*ent.Player, error)
 	UpdatePlayer(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdatePlayerInput) (*ent.Player, error)
@@ -548,10 +548,10 @@ type MutationResolver interface {
 	UpsertProjectSettings(ctx context.Context, projectID uuid.UUID, input []*model.ProjectSettingInput) ([]*ent.ProjectSetting, error)
 	UploadProjectLogo(ctx context.Context, projectID uuid.UUID, file graphql.Upload) (*ent.Project, error)
 	CreateTag(ctx context.Context, input ent.CreateTagInput) (*ent.Tag, error)
-	DeleteTag(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
+	DeleteTag(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
 	CreateVideo(ctx context.Context, input ent.CreateVideoInput) (*ent.Video, error)
-	UpdateVideo(ctx context.Context, id uuid.UUID, input ent.UpdateVideoInput) (*ent.Video, error)
-	DeleteVideo(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
+	UpdateVideo(ctx context.Context, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) (*ent.Video, error)
+	DeleteVideo(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
 	AssignVideosToFolder(ctx context.Context, projectID uuid.UUID, videoIDs []uuid.UUID, folderID *uuid.UUID) ([]*ent.Video, error)
 	UpsertVideoMetadata(ctx context.Context, videoID uuid.UUID, entries []*model.MetadataEntryInput) ([]*model.MetadataEntry, error)
 }
@@ -573,7 +573,7 @@ type QueryResolver interface {
 	EncodingProfiles(ctx context.Context, projectID uuid.UUID) ([]*ent.EncodingProfile, error)
 	EncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.EncodingProfile, error)
 	EffectiveEncodingLadder(ctx context.Context, projectID uuid.UUID) ([]*ladder.Rendition, error)
-	Folder(ctx context.Context, id uuid.UUID) (*ent.Folder, error)
+	Folder(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error)
 	FolderTree(ctx context.Context, projectID uuid.UUID) ([]*model.FolderTreeNode, error)
 	Organization(ctx context.Context, id uuid.UUID) (*ent.Organization, error)
 	Players(ctx context.Context, projectID uuid.UUID) ([]*ent.Player, error)
@@ -583,7 +583,7 @@ type QueryResolver interface {
 	Service(ctx context.Context) (*model.ServiceInfo, error)
 	Health(ctx context.Context) (*model.Health, error)
 	Regions(ctx context.Context) ([]*model.Region, error)
-	Video(ctx context.Context, id uuid.UUID) (*ent.Video, error)
+	Video(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Video, error)
 	VideosByCustomField(ctx context.Context, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error)
 	SearchVideos(ctx context.Context, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error)
 	VideoMetadata(ctx context.Context, videoID uuid.UUID) ([]*model.MetadataEntry, error)
@@ -1480,7 +1480,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeleteFolder(childComplexity, args["id"].(uuid.UUID), args["contents"].(model.FolderContentAction)), true
+		return e.ComplexityRoot.Mutation.DeleteFolder(childComplexity, args["id"].(uuid.UUID), args["contents"].(model.FolderContentAction), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.deletePlayer":
 		if e.ComplexityRoot.Mutation.DeletePlayer == nil {
 			break
@@ -1513,7 +1513,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeleteTag(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.DeleteTag(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.deleteVideo":
 		if e.ComplexityRoot.Mutation.DeleteVideo == nil {
 			break
@@ -1524,7 +1524,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeleteVideo(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.DeleteVideo(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.moveFolder":
 		if e.ComplexityRoot.Mutation.MoveFolder == nil {
 			break
@@ -1535,7 +1535,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.MoveFolder(childComplexity, args["id"].(uuid.UUID), args["toFolderID"].(*uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.MoveFolder(childComplexity, args["id"].(uuid.UUID), args["toFolderID"].(*uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.moveFolders":
 		if e.ComplexityRoot.Mutation.MoveFolders == nil {
 			break
@@ -1546,7 +1546,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.MoveFolders(childComplexity, args["ids"].([]uuid.UUID), args["toFolderID"].(*uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.MoveFolders(childComplexity, args["ids"].([]uuid.UUID), args["toFolderID"].(*uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.putAccessControl":
 		if e.ComplexityRoot.Mutation.PutAccessControl == nil {
 			break
@@ -1623,7 +1623,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateFolder(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateFolderInput)), true
+		return e.ComplexityRoot.Mutation.UpdateFolder(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateFolderInput), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.updateOrganization":
 		if e.ComplexityRoot.Mutation.UpdateOrganization == nil {
 			break
@@ -1667,7 +1667,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateVideo(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateVideoInput)), true
+		return e.ComplexityRoot.Mutation.UpdateVideo(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateVideoInput), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.uploadCaption":
 		if e.ComplexityRoot.Mutation.UploadCaption == nil {
 			break
@@ -2271,7 +2271,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Folder(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.Folder(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.folderTree":
 		if e.ComplexityRoot.Query.FolderTree == nil {
 			break
@@ -2444,7 +2444,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Video(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.Video(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.videoCaptions":
 		if e.ComplexityRoot.Query.VideoCaptions == nil {
 			break
@@ -6221,7 +6221,13 @@ extend type Query {
   """
   Fetches one folder by id; NOT_FOUND when there is none.
   """
-  folder(id: ID!): Folder!
+  folder(
+    id: ID!
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Folder!
   """
   The whole folder tree of a project, depth first, read in one query however deep it is.
   """
@@ -6230,20 +6236,48 @@ extend type Query {
 
 extend type Mutation {
   createFolder(input: CreateFolderInput!): Folder!
-  updateFolder(id: ID!, input: UpdateFolderInput!): Folder!
+  updateFolder(
+    id: ID!
+    input: UpdateFolderInput!
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Folder!
   """
   Moves a folder under another folder of the same project, or to the root when toFolderID
   is null. Moving a folder into itself or a descendant is a CONFLICT.
   """
-  moveFolder(id: ID!, toFolderID: ID): Folder!
+  moveFolder(
+    id: ID!
+    toFolderID: ID
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Folder!
   """
   Moves several folders at once, all or none.
   """
-  moveFolders(ids: [ID!]!, toFolderID: ID): [Folder!]!
+  moveFolders(
+    ids: [ID!]!
+    toFolderID: ID
+    """
+    When given, the folders must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): [Folder!]!
   """
   Deletes a folder; its content moves to its parent or is deleted, as asked.
   """
-  deleteFolder(id: ID!, contents: FolderContentAction! = MOVE_TO_PARENT): ID!
+  deleteFolder(
+    id: ID!
+    contents: FolderContentAction! = MOVE_TO_PARENT
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/organization.graphql", Input: `extend type Query {
@@ -6392,23 +6426,48 @@ extend type Query {
   """
   Deletes a tag and detaches it from its videos; returns the deleted id.
   """
-  deleteTag(id: ID!): ID!
+  deleteTag(
+    id: ID!
+    """
+    When given, the tag must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/video.graphql", Input: `extend type Query {
   """
   Fetches one video by id; NOT_FOUND when there is none.
   """
-  video(id: ID!): Video!
+  video(
+    id: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Video!
 }
 
 extend type Mutation {
   createVideo(input: CreateVideoInput!): Video!
-  updateVideo(id: ID!, input: UpdateVideoInput!): Video!
+  updateVideo(
+    id: ID!
+    input: UpdateVideoInput!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Video!
   """
   Deletes a video; returns the deleted id.
   """
-  deleteVideo(id: ID!): ID!
+  deleteVideo(
+    id: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/video_content.graphql", Input: `"""
@@ -7633,6 +7692,14 @@ func (ec *executionContext) field_Mutation_deleteFolder_args(ctx context.Context
 		return nil, err
 	}
 	args["contents"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -7683,6 +7750,14 @@ func (ec *executionContext) field_Mutation_deleteTag_args(ctx context.Context, r
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -7697,6 +7772,14 @@ func (ec *executionContext) field_Mutation_deleteVideo_args(ctx context.Context,
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -7719,6 +7802,14 @@ func (ec *executionContext) field_Mutation_moveFolder_args(ctx context.Context, 
 		return nil, err
 	}
 	args["toFolderID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -7741,6 +7832,14 @@ func (ec *executionContext) field_Mutation_moveFolders_args(ctx context.Context,
 		return nil, err
 	}
 	args["toFolderID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -7911,6 +8010,14 @@ func (ec *executionContext) field_Mutation_updateFolder_args(ctx context.Context
 		return nil, err
 	}
 	args["input"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -8007,6 +8114,14 @@ func (ec *executionContext) field_Mutation_updateVideo_args(ctx context.Context,
 		return nil, err
 	}
 	args["input"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -8491,6 +8606,14 @@ func (ec *executionContext) field_Query_folder_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -8945,6 +9068,14 @@ func (ec *executionContext) field_Query_video_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -12820,7 +12951,7 @@ func (ec *executionContext) _Mutation_updateFolder(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateFolderInput))
+			return ec.Resolvers.Mutation().UpdateFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateFolderInput), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Folder) graphql.Marshaler {
@@ -12864,7 +12995,7 @@ func (ec *executionContext) _Mutation_moveFolder(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().MoveFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID))
+			return ec.Resolvers.Mutation().MoveFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Folder) graphql.Marshaler {
@@ -12908,7 +13039,7 @@ func (ec *executionContext) _Mutation_moveFolders(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().MoveFolders(ctx, fc.Args["ids"].([]uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID))
+			return ec.Resolvers.Mutation().MoveFolders(ctx, fc.Args["ids"].([]uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Folder) graphql.Marshaler {
@@ -12952,7 +13083,7 @@ func (ec *executionContext) _Mutation_deleteFolder(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeleteFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["contents"].(model.FolderContentAction))
+			return ec.Resolvers.Mutation().DeleteFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["contents"].(model.FolderContentAction), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
@@ -13480,7 +13611,7 @@ func (ec *executionContext) _Mutation_deleteTag(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeleteTag(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Mutation().DeleteTag(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
@@ -13568,7 +13699,7 @@ func (ec *executionContext) _Mutation_updateVideo(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateVideo(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateVideoInput))
+			return ec.Resolvers.Mutation().UpdateVideo(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateVideoInput), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
@@ -13612,7 +13743,7 @@ func (ec *executionContext) _Mutation_deleteVideo(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeleteVideo(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Mutation().DeleteVideo(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
@@ -16444,7 +16575,7 @@ func (ec *executionContext) _Query_folder(ctx context.Context, field graphql.Col
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Folder(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Query().Folder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Folder) graphql.Marshaler {
@@ -16848,7 +16979,7 @@ func (ec *executionContext) _Query_video(ctx context.Context, field graphql.Coll
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Video(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Query().Video(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
