@@ -73,6 +73,16 @@ var contractCases = []contractCase{
 	{method: "POST", path: "/projects/{projId}/tags", body: `{"name": "fresh"}`,
 		vars: map[string]any{"projId": "{projId}", "name": "fresh"}, wrongType: `"fresh"`},
 	{method: "DELETE", path: "/projects/{projId}/tags/{tagId}", vars: map[string]any{"projId": "{projId}", "tagId": "{tagId}"}},
+
+	{method: "GET", path: "/projects/{projId}/advertisements", vars: map[string]any{"projId": "{projId}"}},
+	{method: "POST", path: "/projects/{projId}/advertisements", body: `{"name": "Mid", "tag_url": "https://ads.example.com/vmap", "placement": "mid_roll", "offsets": [30]}`,
+		vars:      map[string]any{"projId": "{projId}", "input": map[string]any{"name": "Mid", "tagURL": "https://ads.example.com/vmap", "placement": "mid_roll", "offsets": []any{30}}},
+		wrongType: `["Mid"]`},
+	{method: "GET", path: "/projects/{projId}/advertisements/{advertisementId}", vars: map[string]any{"projId": "{projId}", "advertisementId": "{advertisementId}"}},
+	{method: "PUT", path: "/projects/{projId}/advertisements/{advertisementId}", body: `{"enabled": false}`,
+		vars:      map[string]any{"projId": "{projId}", "advertisementId": "{advertisementId}", "input": map[string]any{"enabled": false}},
+		wrongType: `[false]`},
+	{method: "DELETE", path: "/projects/{projId}/advertisements/{advertisementId}", vars: map[string]any{"projId": "{projId}", "advertisementId": "{advertisementId}"}},
 }
 
 // fixtures are the entities a contract case refers to by name: a project with
@@ -85,18 +95,26 @@ func newFixtures(s *apptest.Server) fixtures {
 	folder := s.CreateFolder(proj, "", "Tutorials")
 	tag := s.CreateTag(proj, "howto")
 	other := s.CreateProject(org, "Other")
+	ad := func(proj string) string {
+		var out struct{ CreateAdvertisement struct{ ID string } }
+		s.MustGraphQL(`mutation($p: ID!) { createAdvertisement(projectID: $p, input: {name: "Pre", tagURL: "https://ads.example.com/vast", placement: pre_roll}) { id } }`,
+			map[string]any{"p": proj}, &out)
+		return out.CreateAdvertisement.ID
+	}
 	return fixtures{
-		"orgId":          org,
-		"projId":         proj,
-		"folderId":       folder,
-		"folder2Id":      s.CreateFolder(proj, folder, "Advanced"),
-		"folder3Id":      s.CreateFolder(proj, "", "Archive"),
-		"tagId":          tag,
-		"videoId":        s.CreateVideo(proj, folder, "Getting started", tag),
-		"other:projId":   other,
-		"other:folderId": s.CreateFolder(other, "", "Theirs"),
-		"other:tagId":    s.CreateTag(other, "theirs"),
-		"other:videoId":  s.CreateVideo(other, "", "Not yours"),
+		"advertisementId":       ad(proj),
+		"other:advertisementId": ad(other),
+		"orgId":                 org,
+		"projId":                proj,
+		"folderId":              folder,
+		"folder2Id":             s.CreateFolder(proj, folder, "Advanced"),
+		"folder3Id":             s.CreateFolder(proj, "", "Archive"),
+		"tagId":                 tag,
+		"videoId":               s.CreateVideo(proj, folder, "Getting started", tag),
+		"other:projId":          other,
+		"other:folderId":        s.CreateFolder(other, "", "Theirs"),
+		"other:tagId":           s.CreateTag(other, "theirs"),
+		"other:videoId":         s.CreateVideo(other, "", "Not yours"),
 	}
 }
 

@@ -10,6 +10,7 @@ func Table() []Route {
 		folderRoutes(),
 		videoRoutes(),
 		tagRoutes(),
+		advertisementRoutes(),
 	} {
 		t = append(t, domain...)
 	}
