@@ -12,11 +12,16 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/oauthidentity"
+	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/refreshtoken"
+	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -80,11 +85,16 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
+			authcode.Table:       authcode.ValidColumn,
 			folder.Table:         folder.ValidColumn,
 			membership.Table:     membership.ValidColumn,
+			oauthidentity.Table:  oauthidentity.ValidColumn,
+			oauthstate.Table:     oauthstate.ValidColumn,
 			organization.Table:   organization.ValidColumn,
 			project.Table:        project.ValidColumn,
 			projectsetting.Table: projectsetting.ValidColumn,
+			refreshtoken.Table:   refreshtoken.ValidColumn,
+			session.Table:        session.ValidColumn,
 			tag.Table:            tag.ValidColumn,
 			user.Table:           user.ValidColumn,
 			video.Table:          video.ValidColumn,

@@ -14,16 +14,26 @@ import (
 // Tx is a transactional client that is created by calling Client.Tx().
 type Tx struct {
 	config
+	// AuthCode is the client for interacting with the AuthCode builders.
+	AuthCode *AuthCodeClient
 	// Folder is the client for interacting with the Folder builders.
 	Folder *FolderClient
 	// Membership is the client for interacting with the Membership builders.
 	Membership *MembershipClient
+	// OAuthIdentity is the client for interacting with the OAuthIdentity builders.
+	OAuthIdentity *OAuthIdentityClient
+	// OAuthState is the client for interacting with the OAuthState builders.
+	OAuthState *OAuthStateClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
 	// ProjectSetting is the client for interacting with the ProjectSetting builders.
 	ProjectSetting *ProjectSettingClient
+	// RefreshToken is the client for interacting with the RefreshToken builders.
+	RefreshToken *RefreshTokenClient
+	// Session is the client for interacting with the Session builders.
+	Session *SessionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
 	// User is the client for interacting with the User builders.
@@ -161,11 +171,16 @@ func (tx *Tx) Client() *Client {
 }
 
 func (tx *Tx) init() {
+	tx.AuthCode = NewAuthCodeClient(tx.config)
 	tx.Folder = NewFolderClient(tx.config)
 	tx.Membership = NewMembershipClient(tx.config)
+	tx.OAuthIdentity = NewOAuthIdentityClient(tx.config)
+	tx.OAuthState = NewOAuthStateClient(tx.config)
 	tx.Organization = NewOrganizationClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectSetting = NewProjectSettingClient(tx.config)
+	tx.RefreshToken = NewRefreshTokenClient(tx.config)
+	tx.Session = NewSessionClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.Video = NewVideoClient(tx.config)
@@ -178,7 +193,7 @@ func (tx *Tx) init() {
 // of them in order to commit or rollback the transaction.
 //
 // If a closed transaction is embedded in one of the generated entities, and the entity
-// applies a query, for example: Folder.QueryXXX(), the query will be executed
+// applies a query, for example: AuthCode.QueryXXX(), the query will be executed
 // through the driver which created this transaction.
 //
 // Note that txDriver is not goroutine safe.

@@ -111,6 +111,30 @@ func DenyMutationOperationRule(op ent.Op) MutationRule {
 	return OnMutationOperation(rule, op)
 }
 
+// The AuthCodeQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AuthCodeQueryRuleFunc func(context.Context, *ent.AuthCodeQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AuthCodeQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AuthCodeQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AuthCodeQuery", q)
+}
+
+// The AuthCodeMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AuthCodeMutationRuleFunc func(context.Context, *ent.AuthCodeMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AuthCodeMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AuthCodeMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AuthCodeMutation", m)
+}
+
 // The FolderQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type FolderQueryRuleFunc func(context.Context, *ent.FolderQuery) error
@@ -157,6 +181,54 @@ func (f MembershipMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Muta
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.MembershipMutation", m)
+}
+
+// The OAuthIdentityQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type OAuthIdentityQueryRuleFunc func(context.Context, *ent.OAuthIdentityQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f OAuthIdentityQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OAuthIdentityQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.OAuthIdentityQuery", q)
+}
+
+// The OAuthIdentityMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type OAuthIdentityMutationRuleFunc func(context.Context, *ent.OAuthIdentityMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f OAuthIdentityMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.OAuthIdentityMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.OAuthIdentityMutation", m)
+}
+
+// The OAuthStateQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type OAuthStateQueryRuleFunc func(context.Context, *ent.OAuthStateQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f OAuthStateQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OAuthStateQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.OAuthStateQuery", q)
+}
+
+// The OAuthStateMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type OAuthStateMutationRuleFunc func(context.Context, *ent.OAuthStateMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f OAuthStateMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.OAuthStateMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.OAuthStateMutation", m)
 }
 
 // The OrganizationQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -229,6 +301,54 @@ func (f ProjectSettingMutationRuleFunc) EvalMutation(ctx context.Context, m ent.
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ProjectSettingMutation", m)
+}
+
+// The RefreshTokenQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type RefreshTokenQueryRuleFunc func(context.Context, *ent.RefreshTokenQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f RefreshTokenQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RefreshTokenQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.RefreshTokenQuery", q)
+}
+
+// The RefreshTokenMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type RefreshTokenMutationRuleFunc func(context.Context, *ent.RefreshTokenMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f RefreshTokenMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.RefreshTokenMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RefreshTokenMutation", m)
+}
+
+// The SessionQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type SessionQueryRuleFunc func(context.Context, *ent.SessionQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f SessionQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.SessionQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.SessionQuery", q)
+}
+
+// The SessionMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type SessionMutationRuleFunc func(context.Context, *ent.SessionMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f SessionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.SessionMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.SessionMutation", m)
 }
 
 // The TagQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -338,15 +458,25 @@ var _ QueryMutationRule = FilterFunc(nil)
 
 func queryFilter(q ent.Query) (Filter, error) {
 	switch q := q.(type) {
+	case *ent.AuthCodeQuery:
+		return q.Filter(), nil
 	case *ent.FolderQuery:
 		return q.Filter(), nil
 	case *ent.MembershipQuery:
+		return q.Filter(), nil
+	case *ent.OAuthIdentityQuery:
+		return q.Filter(), nil
+	case *ent.OAuthStateQuery:
 		return q.Filter(), nil
 	case *ent.OrganizationQuery:
 		return q.Filter(), nil
 	case *ent.ProjectQuery:
 		return q.Filter(), nil
 	case *ent.ProjectSettingQuery:
+		return q.Filter(), nil
+	case *ent.RefreshTokenQuery:
+		return q.Filter(), nil
+	case *ent.SessionQuery:
 		return q.Filter(), nil
 	case *ent.TagQuery:
 		return q.Filter(), nil
@@ -361,15 +491,25 @@ func queryFilter(q ent.Query) (Filter, error) {
 
 func mutationFilter(m ent.Mutation) (Filter, error) {
 	switch m := m.(type) {
+	case *ent.AuthCodeMutation:
+		return m.Filter(), nil
 	case *ent.FolderMutation:
 		return m.Filter(), nil
 	case *ent.MembershipMutation:
+		return m.Filter(), nil
+	case *ent.OAuthIdentityMutation:
+		return m.Filter(), nil
+	case *ent.OAuthStateMutation:
 		return m.Filter(), nil
 	case *ent.OrganizationMutation:
 		return m.Filter(), nil
 	case *ent.ProjectMutation:
 		return m.Filter(), nil
 	case *ent.ProjectSettingMutation:
+		return m.Filter(), nil
+	case *ent.RefreshTokenMutation:
+		return m.Filter(), nil
+	case *ent.SessionMutation:
 		return m.Filter(), nil
 	case *ent.TagMutation:
 		return m.Filter(), nil
