@@ -17,6 +17,7 @@ func (a *App) routes(opts Options) http.Handler {
 	r.Use(metrics.middleware)
 	r.Use(accessLog(a.log))
 	r.Use(middleware.Recoverer)
+	r.Use(a.Resolver.Authenticate)
 
 	gql := a.Resolver.NewHandler(opts.Limits)
 	r.Handle("/graphql", gql)
@@ -28,6 +29,9 @@ func (a *App) routes(opts Options) http.Handler {
 		r.Get("/", a.serveWelcome)
 		r.Get("/health", a.serveHealth)
 		r.Get("/regions", a.serveRegions)
+		r.Get("/avatars/*", func(w http.ResponseWriter, req *http.Request) {
+			a.Resolver.ServeAvatar(w, req, "avatars/"+chi.URLParam(req, "*"))
+		})
 	})
 	return r
 }

@@ -52,4 +52,10 @@ func (r *queryResolver) Videos(ctx context.Context, after *entgql.Cursor[uuid.UU
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
-type queryResolver struct{ *Resolver }
+// User returns generated.UserResolver implementation.
+func (r *Resolver) User() generated.UserResolver { return &userResolver{r} }
+
+type (
+	queryResolver struct{ *Resolver }
+	userResolver  struct{ *Resolver }
+)
