@@ -64,7 +64,7 @@ type TokenIdentity struct {
 // other algorithm are refused), issuer and times, and returns what it names.
 func (s *Signer) Verify(token string) (TokenIdentity, error) {
 	var c Claims
-	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return s.secret, nil },
+	tok, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return s.secret, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
 		jwt.WithIssuer(issuer),
 		jwt.WithExpirationRequired(),
@@ -72,6 +72,8 @@ func (s *Signer) Verify(token string) (TokenIdentity, error) {
 	)
 	if err != nil {
 		switch {
+		case tok != nil && tok.Method != nil && tok.Method.Alg() != jwt.SigningMethodHS256.Alg():
+			return TokenIdentity{}, errors.New("access token algorithm not accepted")
 		case errors.Is(err, jwt.ErrTokenExpired):
 			return TokenIdentity{}, errors.New("access token expired")
 		case errors.Is(err, jwt.ErrTokenSignatureInvalid), errors.Is(err, jwt.ErrTokenUnverifiable):
