@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"os"
@@ -23,24 +24,23 @@ import (
 var version = "dev"
 
 func main() {
-	if err := run(); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	if err := run(ctx, os.Getenv, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "vidra:", err)
 		os.Exit(1)
 	}
 }
 
-// run starts the server and blocks until SIGTERM or SIGINT, then lets requests in
-// flight finish (within the shutdown timeout) before closing the database.
-func run() error {
-	cfg, err := config.FromEnv(os.Getenv)
+// run starts the server and blocks until ctx ends (SIGTERM or SIGINT), then lets
+// requests in flight finish (within the shutdown timeout) before closing the database.
+func run(ctx context.Context, getenv func(string) string, logOut io.Writer) error {
+	cfg, err := config.FromEnv(getenv)
 	if err != nil {
 		return err
 	}
-	log := app.NewLogger(cfg, os.Stderr)
+	log := app.NewLogger(cfg, logOut)
 	slog.SetDefault(log)
-
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
-	defer stop()
 
 	a, err := app.New(ctx, cfg, app.Options{Version: version, Log: log})
 	if err != nil {

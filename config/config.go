@@ -124,7 +124,7 @@ func (c Config) validate() []error {
 		}
 	}
 	if u, err := url.Parse(c.StorageURL); err != nil || (u.Scheme != "file" && u.Scheme != "s3") {
-		errs = append(errs, fmt.Errorf("VIDRA_STORAGE_URL: want file:///path or s3://bucket?region=..."))
+		errs = append(errs, fmt.Errorf("VIDRA_STORAGE_URL: want file:///path or s3://bucket?region=name"))
 	}
 	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, fmt.Errorf("VIDRA_PUBLIC_URL: want an absolute http(s) URL"))

@@ -13,7 +13,14 @@ import (
 )
 
 func main() {
+	// Our override of one entgql block (see ent/template/gql_paginate.tmpl) is parsed
+	// with entgql's template functions and listed after entgql's own templates, so
+	// its definition of the block is the one used.
+	paginate := gen.MustParse(gen.NewTemplate("gql_paginate").
+		Funcs(entgql.TemplateFuncs).
+		ParseFiles("ent/template/gql_paginate.tmpl"))
 	ext, err := entgql.NewExtension(
+		entgql.WithTemplates(append(entgql.AllTemplates, paginate)...),
 		entgql.WithSchemaGenerator(),
 		entgql.WithSchemaPath("schema/ent.graphql"),
 		entgql.WithConfigPath("gqlgen.yml"),

@@ -29,12 +29,6 @@ const (
 	KindInternal        Kind = "INTERNAL"        // our fault; details only in the log
 )
 
-// Gqlgen's own codes for requests that fail before any resolver runs.
-const (
-	codeParseFailed      = "GRAPHQL_PARSE_FAILED"
-	codeValidationFailed = "GRAPHQL_VALIDATION_FAILED"
-)
-
 // Error is a classified error: a kind, a message safe to show, and the input field
 // it concerns when there is one.
 type Error struct {
@@ -130,6 +124,9 @@ func isForeignKeyViolation(ce *ent.ConstraintError) bool {
 // classified here, so the presenter can tell a resolver's failure (classified) from
 // a request the executor refused before any resolver ran (argument coercion).
 func classifyResolverErrors(ctx context.Context, next graphql.Resolver) (any, error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && !fc.IsResolver && !fc.IsMethod {
+		return next(ctx) // a plain struct field cannot fail
+	}
 	res, err := next(ctx)
 	if err != nil {
 		var gqlErr *gqlerror.Error

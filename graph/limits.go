@@ -170,13 +170,23 @@ func (w *limitWalker) checkPageSize(f *ast.Field) {
 	if w.err != nil || f.Definition == nil || !strings.HasSuffix(f.Definition.Type.Name(), "Connection") {
 		return
 	}
-	n, ok := pageSizeArg(f.ArgumentMap(w.vars))
-	switch {
-	case !ok:
+	args := f.ArgumentMap(w.vars)
+	given := false
+	for _, name := range []string{"first", "last"} {
+		n, ok := intValue(args[name])
+		if !ok {
+			continue
+		}
+		given = true
+		if n < 0 || n > w.limits.MaxPageSize {
+			w.err = gqlerror.Errorf("%s: %s must be between 0 and %d", f.Alias, name, w.limits.MaxPageSize)
+			break
+		}
+	}
+	if w.err == nil && !given {
 		w.err = gqlerror.Errorf("%s: provide first or last (at most %d)", f.Alias, w.limits.MaxPageSize)
-	case n < 0 || n > w.limits.MaxPageSize:
-		w.err = gqlerror.Errorf("%s: first and last must be between 0 and %d", f.Alias, w.limits.MaxPageSize)
-	default:
+	}
+	if w.err == nil {
 		return
 	}
 	w.err.Path = ast.Path{ast.PathName(f.Alias)}

@@ -24,49 +24,98 @@ func nodeTables() []string {
 	return tables
 }
 
-// nodeTypeQuery builds one statement that names the table holding an id, so that
-// node(id:) costs one lookup however many entity types there are. The single
-// parameter is numbered so every branch of the UNION reuses it on both databases.
-func nodeTypeQuery(dialectName string) string {
-	param := "?1"
-	if dialectName == dialect.Postgres {
-		param = "$1"
+// nodeTypeQuery builds one statement that names the table of each of n ids, so
+// that node(id:) and nodes(ids:) cost one lookup however many entity types there
+// are. Parameters are numbered so every branch of the UNION reuses them.
+func nodeTypeQuery(dialectName string, n int) string {
+	params := make([]string, n)
+	for i := range params {
+		if dialectName == dialect.Postgres {
+			params[i] = fmt.Sprintf("$%d", i+1)
+		} else {
+			params[i] = fmt.Sprintf("?%d", i+1)
+		}
 	}
+	in := strings.Join(params, ", ")
 	tables := nodeTables()
 	parts := make([]string, 0, len(tables))
 	for _, t := range tables {
-		parts = append(parts, fmt.Sprintf("SELECT '%s' AS t FROM %q WHERE id = %s", t, t, param))
+		parts = append(parts, fmt.Sprintf("SELECT id, '%s' AS t FROM %q WHERE id IN (%s)", t, t, in))
 	}
-	return strings.Join(parts, " UNION ALL ") + " LIMIT 1"
+	return strings.Join(parts, " UNION ALL ")
 }
 
-// nodeType resolves which table a UUID belongs to (ent's default resolver only
-// understands integer ids split into ranges).
-func (r *Resolver) nodeType(ctx context.Context, id uuid.UUID) (string, error) {
-	rows, err := r.db(ctx).QueryContext(ctx, nodeTypeQuery(r.dialect), id)
+// nodeTypes resolves which table each id belongs to; unknown ids are absent.
+func (r *Resolver) nodeTypes(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]string, error) {
+	ids = unique(ids)
+	types := make(map[uuid.UUID]string, len(ids))
+	if len(ids) == 0 {
+		return types, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := r.db(ctx).QueryContext(ctx, nodeTypeQuery(r.dialect, len(ids)), args...)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	defer rows.Close()
-	if !rows.Next() {
-		if err := rows.Err(); err != nil {
-			return "", err
+	for rows.Next() {
+		var (
+			id    uuid.UUID
+			table string
+		)
+		if err := rows.Scan(&id, &table); err != nil {
+			return nil, err
 		}
-		return "", NotFound("node")
+		types[id] = table
 	}
-	var table string
-	if err := rows.Scan(&table); err != nil {
-		return "", err
-	}
-	return table, rows.Err()
+	return types, rows.Err()
 }
 
-// noder loads the node with the given id, whatever its type.
+// noder loads the node with the given id, whatever its type; NOT_FOUND when none.
 func (r *Resolver) noder(ctx context.Context, id uuid.UUID) (ent.Noder, error) {
-	return r.db(ctx).Noder(ctx, id, ent.WithNodeType(r.nodeType))
+	nodes, err := r.noders(ctx, []uuid.UUID{id})
+	if err != nil {
+		return nil, err
+	}
+	if nodes[0] == nil {
+		return nil, NotFound("node")
+	}
+	return nodes[0], nil
 }
 
-// noders loads several nodes; a missing id gives a null entry, as Relay expects.
+// noders loads several nodes in the order asked; an unknown id gives a null entry,
+// as Relay expects.
 func (r *Resolver) noders(ctx context.Context, ids []uuid.UUID) ([]ent.Noder, error) {
-	return r.db(ctx).Noders(ctx, ids, ent.WithNodeType(r.nodeType))
+	types, err := r.nodeTypes(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	known := make([]uuid.UUID, 0, len(types))
+	for _, id := range unique(ids) {
+		if _, ok := types[id]; ok {
+			known = append(known, id)
+		}
+	}
+	byID := make(map[uuid.UUID]ent.Noder, len(known))
+	if len(known) > 0 {
+		nodes, err := r.db(ctx).Noders(ctx, known, ent.WithNodeType(func(_ context.Context, id uuid.UUID) (string, error) {
+			return types[id], nil
+		}))
+		if err != nil {
+			return nil, err
+		}
+		for i, n := range nodes {
+			if n != nil {
+				byID[known[i]] = n
+			}
+		}
+	}
+	out := make([]ent.Noder, len(ids))
+	for i, id := range ids {
+		out[i] = byID[id]
+	}
+	return out, nil
 }

@@ -1,0 +1,65 @@
+package app_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/testdb"
+)
+
+func TestHealthWelcomeRegionsAndMetrics(t *testing.T) {
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			s := apptest.New(t, d, apptest.Options{Env: map[string]string{"VIDRA_REGIONS": "eu:Europe,us:United States"}})
+
+			status, body := s.Get("/health")
+			var health struct {
+				Success bool
+				Result  struct {
+					Ok     bool
+					Checks []struct {
+						Name string
+						Ok   bool
+					}
+				}
+			}
+			if err := json.Unmarshal(body, &health); err != nil || status != 200 || !health.Result.Ok {
+				t.Fatalf("GET /health = %d %s", status, body)
+			}
+			names := []string{}
+			for _, c := range health.Result.Checks {
+				names = append(names, c.Name)
+			}
+			if strings.Join(names, ",") != "database,storage" {
+				t.Fatalf("checks = %v", names)
+			}
+
+			status, body = s.Get("/v1/")
+			if status != 200 || !strings.Contains(string(body), `"name":"vidra"`) || !strings.Contains(string(body), `"success":true`) {
+				t.Fatalf("GET /v1/ = %d %s", status, body)
+			}
+			status, body = s.Get("/v1/regions")
+			if status != 200 || !strings.Contains(string(body), `{"id":"eu","name":"Europe","default":true}`) {
+				t.Fatalf("GET /v1/regions = %d %s", status, body)
+			}
+
+			status, body = s.Get("/metrics")
+			if status != 200 || !strings.Contains(string(body), `vidra_http_requests_total{method="GET",route="/v1/regions",status="200"} 1`) {
+				t.Fatalf("metrics lack the regions request:\n%s", body)
+			}
+		})
+	}
+}
+
+func TestHealthFailsWhenTheDatabaseIsGone(t *testing.T) {
+	s := apptest.New(t, testdb.Dialects(t)[0])
+	if err := s.App.DB.SQL.Close(); err != nil {
+		t.Fatal(err)
+	}
+	status, body := s.Get("/health")
+	if status != 503 || !strings.Contains(string(body), `"name":"database","ok":false`) {
+		t.Fatalf("GET /health with the database closed = %d %s", status, body)
+	}
+}

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a log sink safe for the server's goroutines and the test.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// TestShutdownFinishesRequestsInFlight starts the real server on the embedded
+// database, begins a GraphQL request whose body is still arriving, stops the server
+// (as SIGTERM does) and checks that the request still completes and run returns.
+func TestShutdownFinishesRequestsInFlight(t *testing.T) {
+	addr := freeAddr(t)
+	env := map[string]string{"VIDRA_ADDR": addr, "VIDRA_DATA_DIR": t.TempDir(), "VIDRA_SHUTDOWN_TIMEOUT": "10s"}
+	logs := &syncBuffer{}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, func(k string) string { return env[k] }, logs) }()
+
+	base := "http://" + addr
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		res, err := http.Get(base + "/health")
+		if err == nil {
+			res.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server did not start: %v\n%s", err, logs)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	body, writer := io.Pipe()
+	result := make(chan string, 1)
+	go func() {
+		res, err := http.Post(base+"/graphql", "application/json", body)
+		if err != nil {
+			result <- "error: " + err.Error()
+			return
+		}
+		defer res.Body.Close()
+		out, _ := io.ReadAll(res.Body)
+		result <- fmt.Sprintf("%d %s", res.StatusCode, out)
+	}()
+	if _, err := writer.Write([]byte(`{"query": "{ service `)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond) // the request is now being served
+	stop()
+	time.Sleep(200 * time.Millisecond) // shutdown has begun and waits for it
+	if _, err := writer.Write([]byte(`{ name } }"}`)); err != nil {
+		t.Fatal(err)
+	}
+	writer.Close()
+
+	select {
+	case got := <-result:
+		if !strings.HasPrefix(got, "200 ") || !strings.Contains(got, `"name":"vidra"`) {
+			t.Fatalf("request in flight got %s", got)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("request in flight never completed")
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("run did not return after shutdown")
+	}
+	if !strings.Contains(logs.String(), `"msg":"stopped"`) {
+		t.Fatalf("no stop log:\n%s", logs)
+	}
+	if _, err := http.Get(base + "/health"); err == nil {
+		t.Fatal("server still accepts connections after shutdown")
+	}
+}
