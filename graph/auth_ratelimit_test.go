@@ -39,7 +39,9 @@ func TestRateLimitsPerAccountAndPerAddress(t *testing.T) {
 		wantLimited(`mutation { register(input: {email: "fourth@example.test", password: "fourth password"}) { accessToken } }`, nil)
 
 		const check = `mutation($e: String!) { checkAccount(email: $e) { exists hasPassword } }`
-		var c struct{ CheckAccount struct{ Exists, HasPassword bool } }
+		var c struct {
+			CheckAccount struct{ Exists, HasPassword bool }
+		}
 		anon.MustGraphQL(check, map[string]any{"e": "SECOND@example.test"}, &c)
 		if !c.CheckAccount.Exists || !c.CheckAccount.HasPassword {
 			t.Fatalf("checkAccount = %+v", c)

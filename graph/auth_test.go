@@ -196,7 +196,7 @@ func TestSessionsListDeleteOneAndOthers(t *testing.T) {
 
 		type sess struct {
 			ID, Device, UserAgent, IPAddress string
-			Current                         bool
+			Current                          bool
 		}
 		var list struct{ Sessions []sess }
 		s.As(laptop).MustGraphQL(`{ sessions { id device userAgent ipAddress current createdAt lastSeenAt } }`, nil, &list)

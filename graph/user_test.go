@@ -30,7 +30,9 @@ func TestProfileReadAndUpdate(t *testing.T) {
 		if p.Profile.Email != apptest.DefaultEmail || p.Profile.Name != "Owner" || !p.Profile.HasPassword || p.Profile.EmailVerified {
 			t.Fatalf("profile = %+v", p.Profile)
 		}
-		var u struct{ UpdateProfile struct{ Name, AvatarURL string } }
+		var u struct {
+			UpdateProfile struct{ Name, AvatarURL string }
+		}
 		s.MustGraphQL(updateProfileOp, map[string]any{"in": map[string]any{"name": " Olive ", "avatarURL": "https://img.example.test/o.png"}}, &u)
 		if u.UpdateProfile.Name != "Olive" || u.UpdateProfile.AvatarURL != "https://img.example.test/o.png" {
 			t.Fatalf("updateProfile = %+v", u.UpdateProfile)
