@@ -1,7 +1,6 @@
 package graph_test
 
 import (
-	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -50,6 +49,6 @@ func TestRateLimitsPerAccountAndPerAddress(t *testing.T) {
 		if c.CheckAccount.Exists || c.CheckAccount.HasPassword {
 			t.Fatalf("checkAccount(unknown) = %+v", c)
 		}
-		wantLimited(check, map[string]any{"e": fmt.Sprint("x@example.test")})
+		wantLimited(check, map[string]any{"e": "x@example.test"})
 	})
 }
