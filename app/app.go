@@ -29,6 +29,11 @@ type App struct {
 	Resolver *graph.Resolver
 	// Handler serves every route of the main listener.
 	Handler http.Handler
+	// AdminHandler serves only the admin routes, for their own listener (VIDRA_ADMIN_ADDR).
+	AdminHandler http.Handler
+	// AnalyticsHandler serves only the analytics routes, for their own listener
+	// (VIDRA_ANALYTICS_ADDR).
+	AnalyticsHandler http.Handler
 
 	log *slog.Logger
 }
@@ -101,7 +106,10 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		},
 	})
 	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, log: opts.Log}
-	a.Handler = a.routes(opts)
+	if err := a.routes(opts); err != nil {
+		_ = bucket.Close()
+		return nil, err
+	}
 	return a, nil
 }
 

@@ -150,17 +150,17 @@ type ComplexityRoot struct {
 		CreateProject          func(childComplexity int, input ent.CreateProjectInput) int
 		CreateTag              func(childComplexity int, input ent.CreateTagInput) int
 		CreateVideo            func(childComplexity int, input ent.CreateVideoInput) int
-		DeleteFolder           func(childComplexity int, id uuid.UUID, contents model.FolderContentAction) int
+		DeleteFolder           func(childComplexity int, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) int
 		DeleteOtherSessions    func(childComplexity int) int
 		DeleteProject          func(childComplexity int, id uuid.UUID) int
 		DeleteSession          func(childComplexity int, id uuid.UUID) int
-		DeleteTag              func(childComplexity int, id uuid.UUID) int
-		DeleteVideo            func(childComplexity int, id uuid.UUID) int
+		DeleteTag              func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
+		DeleteVideo            func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
 		ForgotPassword         func(childComplexity int, email string) int
 		Login                  func(childComplexity int, email string, password string) int
 		Logout                 func(childComplexity int) int
-		MoveFolder             func(childComplexity int, id uuid.UUID, toFolderID *uuid.UUID) int
-		MoveFolders            func(childComplexity int, ids []uuid.UUID, toFolderID *uuid.UUID) int
+		MoveFolder             func(childComplexity int, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
+		MoveFolders            func(childComplexity int, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
 		OauthCallback          func(childComplexity int, provider string, code string, state *string) int
 		OauthRedirect          func(childComplexity int, provider string) int
 		RefreshToken           func(childComplexity int, refreshToken string) int
@@ -169,12 +169,12 @@ type ComplexityRoot struct {
 		SetForgottenPassword   func(childComplexity int, resetToken string, password string) int
 		SetPassword            func(childComplexity int, password string) int
 		UpdateAvatar           func(childComplexity int, file graphql.Upload) int
-		UpdateFolder           func(childComplexity int, id uuid.UUID, input ent.UpdateFolderInput) int
+		UpdateFolder           func(childComplexity int, id uuid.UUID, input ent.UpdateFolderInput, projectID *uuid.UUID) int
 		UpdateOrganization     func(childComplexity int, id uuid.UUID, input ent.UpdateOrganizationInput) int
 		UpdatePassword         func(childComplexity int, currentPassword string, newPassword string) int
 		UpdateProfile          func(childComplexity int, input model.UpdateProfileInput) int
 		UpdateProject          func(childComplexity int, id uuid.UUID, input ent.UpdateProjectInput) int
-		UpdateVideo            func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput) int
+		UpdateVideo            func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) int
 		UpsertProjectSettings  func(childComplexity int, projectID uuid.UUID, input []*model.ProjectSettingInput) int
 		VerifyEmail            func(childComplexity int, token string) int
 		VerifyPasswordResetOtp func(childComplexity int, email string, otp string) int
@@ -266,7 +266,7 @@ type ComplexityRoot struct {
 
 	Query struct {
 		APIAccessCheck  func(childComplexity int) int
-		Folder          func(childComplexity int, id uuid.UUID) int
+		Folder          func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
 		FolderTree      func(childComplexity int, projectID uuid.UUID) int
 		Folders         func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.FolderOrder, where *ent.FolderWhereInput) int
 		Health          func(childComplexity int) int
@@ -282,7 +282,7 @@ type ComplexityRoot struct {
 		Service         func(childComplexity int) int
 		Sessions        func(childComplexity int) int
 		Tags            func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
-		Video           func(childComplexity int, id uuid.UUID) int
+		Video           func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
 		Videos          func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
 	}
 
@@ -394,22 +394,22 @@ type MutationResolver interface {
 	DeleteSession(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
 	DeleteOtherSessions(ctx context.Context) (int, error)
 	CreateFolder(ctx context.Context, input ent.CreateFolderInput) (*ent.Folder, error)
-	UpdateFolder(ctx context.Context, id uuid.UUID, input ent.UpdateFolderInput) (*ent.Folder, error)
-	MoveFolder(ctx context.Context, id uuid.UUID, toFolderID *uuid.UUID) (*ent.Folder, error)
-	MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID) ([]*ent.Folder, error)
-	DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction) (uuid.UUID, error)
+	UpdateFolder(ctx context.Context, id uuid.UUID, input ent.UpdateFolderInput, projectID *uuid.UUID) (*ent.Folder, error)
+	MoveFolder(ctx context.Context, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error)
+	MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) ([]*ent.Folder, error)
+	DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) (uuid.UUID, error)
 	UpdateOrganization(ctx context.Context, id uuid.UUID, input ent.UpdateOrganizationInput) (*ent.Organization, error)
 	CreateProject(ctx context.Context, input ent.CreateProjectInput) (*ent.Project, error)
 	UpdateProject(ctx context.Context, id uuid.UUID, input ent.UpdateProjectInput) (*ent.Project, error)
 	DeleteProject(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
 	UpsertProjectSettings(ctx context.Context, projectID uuid.UUID, input []*model.ProjectSettingInput) ([]*ent.ProjectSetting, error)
 	CreateTag(ctx context.Context, input ent.CreateTagInput) (*ent.Tag, error)
-	DeleteTag(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
+	DeleteTag(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
 	UpdateProfile(ctx context.Context, input model.UpdateProfileInput) (*ent.User, error)
 	UpdateAvatar(ctx context.Context, file graphql.Upload) (*ent.User, error)
 	CreateVideo(ctx context.Context, input ent.CreateVideoInput) (*ent.Video, error)
-	UpdateVideo(ctx context.Context, id uuid.UUID, input ent.UpdateVideoInput) (*ent.Video, error)
-	DeleteVideo(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
+	UpdateVideo(ctx context.Context, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) (*ent.Video, error)
+	DeleteVideo(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
 }
 type QueryResolver interface {
 	Node(ctx context.Context, id uuid.UUID) (ent.Noder, error)
@@ -421,7 +421,7 @@ type QueryResolver interface {
 	Videos(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) (*ent.VideoConnection, error)
 	Sessions(ctx context.Context) ([]*model.AuthSession, error)
 	APIAccessCheck(ctx context.Context) (*model.AccessCheck, error)
-	Folder(ctx context.Context, id uuid.UUID) (*ent.Folder, error)
+	Folder(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error)
 	FolderTree(ctx context.Context, projectID uuid.UUID) ([]*model.FolderTreeNode, error)
 	Organization(ctx context.Context, id uuid.UUID) (*ent.Organization, error)
 	Project(ctx context.Context, id uuid.UUID) (*ent.Project, error)
@@ -430,7 +430,7 @@ type QueryResolver interface {
 	Health(ctx context.Context) (*model.Health, error)
 	Regions(ctx context.Context) ([]*model.Region, error)
 	Profile(ctx context.Context) (*ent.User, error)
-	Video(ctx context.Context, id uuid.UUID) (*ent.Video, error)
+	Video(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Video, error)
 }
 type UserResolver interface {
 	HasPassword(ctx context.Context, obj *ent.User) (bool, error)
@@ -920,7 +920,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeleteFolder(childComplexity, args["id"].(uuid.UUID), args["contents"].(model.FolderContentAction)), true
+		return e.ComplexityRoot.Mutation.DeleteFolder(childComplexity, args["id"].(uuid.UUID), args["contents"].(model.FolderContentAction), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.deleteOtherSessions":
 		if e.ComplexityRoot.Mutation.DeleteOtherSessions == nil {
 			break
@@ -959,7 +959,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeleteTag(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.DeleteTag(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.deleteVideo":
 		if e.ComplexityRoot.Mutation.DeleteVideo == nil {
 			break
@@ -970,7 +970,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeleteVideo(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.DeleteVideo(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.forgotPassword":
 		if e.ComplexityRoot.Mutation.ForgotPassword == nil {
 			break
@@ -1009,7 +1009,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.MoveFolder(childComplexity, args["id"].(uuid.UUID), args["toFolderID"].(*uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.MoveFolder(childComplexity, args["id"].(uuid.UUID), args["toFolderID"].(*uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.moveFolders":
 		if e.ComplexityRoot.Mutation.MoveFolders == nil {
 			break
@@ -1020,7 +1020,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.MoveFolders(childComplexity, args["ids"].([]uuid.UUID), args["toFolderID"].(*uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.MoveFolders(childComplexity, args["ids"].([]uuid.UUID), args["toFolderID"].(*uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.oauthCallback":
 		if e.ComplexityRoot.Mutation.OauthCallback == nil {
 			break
@@ -1119,7 +1119,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateFolder(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateFolderInput)), true
+		return e.ComplexityRoot.Mutation.UpdateFolder(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateFolderInput), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.updateOrganization":
 		if e.ComplexityRoot.Mutation.UpdateOrganization == nil {
 			break
@@ -1174,7 +1174,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateVideo(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateVideoInput)), true
+		return e.ComplexityRoot.Mutation.UpdateVideo(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateVideoInput), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.upsertProjectSettings":
 		if e.ComplexityRoot.Mutation.UpsertProjectSettings == nil {
 			break
@@ -1545,7 +1545,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Folder(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.Folder(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.folderTree":
 		if e.ComplexityRoot.Query.FolderTree == nil {
 			break
@@ -1697,7 +1697,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Video(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.Video(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.videos":
 		if e.ComplexityRoot.Query.Videos == nil {
 			break
@@ -4207,7 +4207,13 @@ extend type Query {
   """
   Fetches one folder by id; NOT_FOUND when there is none.
   """
-  folder(id: ID!): Folder!
+  folder(
+    id: ID!
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Folder!
   """
   The whole folder tree of a project, depth first, read in one query however deep it is.
   """
@@ -4216,20 +4222,48 @@ extend type Query {
 
 extend type Mutation {
   createFolder(input: CreateFolderInput!): Folder!
-  updateFolder(id: ID!, input: UpdateFolderInput!): Folder!
+  updateFolder(
+    id: ID!
+    input: UpdateFolderInput!
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Folder!
   """
   Moves a folder under another folder of the same project, or to the root when toFolderID
   is null. Moving a folder into itself or a descendant is a CONFLICT.
   """
-  moveFolder(id: ID!, toFolderID: ID): Folder!
+  moveFolder(
+    id: ID!
+    toFolderID: ID
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Folder!
   """
   Moves several folders at once, all or none.
   """
-  moveFolders(ids: [ID!]!, toFolderID: ID): [Folder!]!
+  moveFolders(
+    ids: [ID!]!
+    toFolderID: ID
+    """
+    When given, the folders must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): [Folder!]!
   """
   Deletes a folder; its content moves to its parent or is deleted, as asked.
   """
-  deleteFolder(id: ID!, contents: FolderContentAction! = MOVE_TO_PARENT): ID!
+  deleteFolder(
+    id: ID!
+    contents: FolderContentAction! = MOVE_TO_PARENT
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/organization.graphql", Input: `extend type Query {
@@ -4343,7 +4377,13 @@ extend type Query {
   """
   Deletes a tag and detaches it from its videos; returns the deleted id.
   """
-  deleteTag(id: ID!): ID!
+  deleteTag(
+    id: ID!
+    """
+    When given, the tag must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/user.graphql", Input: `extend type User {
@@ -4390,16 +4430,35 @@ extend type Mutation {
   """
   Fetches one video by id; NOT_FOUND when there is none.
   """
-  video(id: ID!): Video!
+  video(
+    id: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Video!
 }
 
 extend type Mutation {
   createVideo(input: CreateVideoInput!): Video!
-  updateVideo(id: ID!, input: UpdateVideoInput!): Video!
+  updateVideo(
+    id: ID!
+    input: UpdateVideoInput!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Video!
   """
   Deletes a video; returns the deleted id.
   """
-  deleteVideo(id: ID!): ID!
+  deleteVideo(
+    id: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
 }
 `, BuiltIn: false},
 }
@@ -5236,6 +5295,14 @@ func (ec *executionContext) field_Mutation_deleteFolder_args(ctx context.Context
 		return nil, err
 	}
 	args["contents"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -5278,6 +5345,14 @@ func (ec *executionContext) field_Mutation_deleteTag_args(ctx context.Context, r
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -5292,6 +5367,14 @@ func (ec *executionContext) field_Mutation_deleteVideo_args(ctx context.Context,
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -5350,6 +5433,14 @@ func (ec *executionContext) field_Mutation_moveFolder_args(ctx context.Context, 
 		return nil, err
 	}
 	args["toFolderID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -5372,6 +5463,14 @@ func (ec *executionContext) field_Mutation_moveFolders_args(ctx context.Context,
 		return nil, err
 	}
 	args["toFolderID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -5530,6 +5629,14 @@ func (ec *executionContext) field_Mutation_updateFolder_args(ctx context.Context
 		return nil, err
 	}
 	args["input"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -5632,6 +5739,14 @@ func (ec *executionContext) field_Mutation_updateVideo_args(ctx context.Context,
 		return nil, err
 	}
 	args["input"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -5948,6 +6063,14 @@ func (ec *executionContext) field_Query_folder_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -6248,6 +6371,14 @@ func (ec *executionContext) field_Query_video_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -8804,7 +8935,7 @@ func (ec *executionContext) _Mutation_updateFolder(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateFolderInput))
+			return ec.Resolvers.Mutation().UpdateFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateFolderInput), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Folder) graphql.Marshaler {
@@ -8848,7 +8979,7 @@ func (ec *executionContext) _Mutation_moveFolder(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().MoveFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID))
+			return ec.Resolvers.Mutation().MoveFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Folder) graphql.Marshaler {
@@ -8892,7 +9023,7 @@ func (ec *executionContext) _Mutation_moveFolders(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().MoveFolders(ctx, fc.Args["ids"].([]uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID))
+			return ec.Resolvers.Mutation().MoveFolders(ctx, fc.Args["ids"].([]uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Folder) graphql.Marshaler {
@@ -8936,7 +9067,7 @@ func (ec *executionContext) _Mutation_deleteFolder(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeleteFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["contents"].(model.FolderContentAction))
+			return ec.Resolvers.Mutation().DeleteFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["contents"].(model.FolderContentAction), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
@@ -9244,7 +9375,7 @@ func (ec *executionContext) _Mutation_deleteTag(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeleteTag(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Mutation().DeleteTag(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
@@ -9420,7 +9551,7 @@ func (ec *executionContext) _Mutation_updateVideo(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateVideo(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateVideoInput))
+			return ec.Resolvers.Mutation().UpdateVideo(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateVideoInput), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
@@ -9464,7 +9595,7 @@ func (ec *executionContext) _Mutation_deleteVideo(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeleteVideo(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Mutation().DeleteVideo(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
@@ -11185,7 +11316,7 @@ func (ec *executionContext) _Query_folder(ctx context.Context, field graphql.Col
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Folder(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Query().Folder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Folder) graphql.Marshaler {
@@ -11533,7 +11664,7 @@ func (ec *executionContext) _Query_video(ctx context.Context, field graphql.Coll
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Video(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Query().Video(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {

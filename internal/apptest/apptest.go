@@ -170,3 +170,15 @@ func (s *Server) Get(path string) (int, []byte) {
 	body, _ := io.ReadAll(res.Body)
 	return res.StatusCode, body
 }
+
+// ForEachDialect runs a test against a fresh server on SQLite and, when it answers,
+// PostgreSQL, in parallel subtests named by dialect.
+func ForEachDialect(t *testing.T, test func(t *testing.T, s *Server), opts ...Options) {
+	t.Helper()
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			test(t, New(t, d, opts...))
+		})
+	}
+}
