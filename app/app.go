@@ -46,6 +46,8 @@ type Options struct {
 	Log *slog.Logger
 	// Limits bound GraphQL operations; graph.DefaultLimits when zero.
 	Limits graph.Limits
+	// AuthLimits are the sign-in rate limits; graph.DefaultAuthLimits when zero.
+	AuthLimits graph.AuthLimits
 }
 
 // New opens the database (applying pending migrations) and builds the handler.
@@ -86,7 +88,13 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	if err != nil {
 		return nil, err
 	}
+	authDeps, err := newAuthDeps(cfg, opts)
+	if err != nil {
+		_ = bucket.Close()
+		return nil, err
+	}
 	resolver := graph.NewResolver(graph.Deps{
+		Auth:    authDeps,
 		Client:  db.Client,
 		Dialect: db.Dialect,
 		Bucket:  bucket,

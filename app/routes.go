@@ -28,6 +28,7 @@ func (a *App) routes(opts Options) error {
 		r.Use(metrics.middleware)
 		r.Use(accessLog(a.log))
 		r.Use(middleware.Recoverer)
+		r.Use(a.Resolver.Authenticate)
 		return r
 	}
 
@@ -38,6 +39,10 @@ func (a *App) routes(opts Options) error {
 	r.Handle("/metrics", metrics.handler())
 	r.Get("/health", a.serveHealth)
 	restHandler.Register(r, rest.HostMain, rest.HostAdmin, rest.HostAnalytics)
+	// Uploaded avatars are bytes from blob storage, not a GraphQL operation.
+	r.Get("/v1/avatars/*", func(w http.ResponseWriter, req *http.Request) {
+		a.Resolver.ServeAvatar(w, req, "avatars/"+chi.URLParam(req, "*"))
+	})
 	a.Handler = r
 
 	admin := base()

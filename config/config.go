@@ -42,6 +42,8 @@ type Config struct {
 	LogFormat string
 	// ShutdownTimeout bounds how long requests in flight may finish after SIGTERM (VIDRA_SHUTDOWN_TIMEOUT).
 	ShutdownTimeout time.Duration
+	// Auth configures accounts and sign-in (config/auth.go).
+	Auth Auth
 }
 
 // Region is one region a deployment serves from.
@@ -94,6 +96,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	if c.PublicURL == "" {
 		c.PublicURL = "http://" + displayHost(c.Addr)
 	}
+	var authErrs []error
+	c.Auth, authErrs = readAuth(get)
+	errs = append(errs, authErrs...)
 	errs = append(errs, c.validate()...)
 	if err := errors.Join(errs...); err != nil {
 		return Config{}, fmt.Errorf("invalid configuration: %w", err)

@@ -18,16 +18,21 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/oauthidentity"
+	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/refreshtoken"
+	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -44,6 +49,8 @@ type Client struct {
 	AccessControl *AccessControlClient
 	// Advertisement is the client for interacting with the Advertisement builders.
 	Advertisement *AdvertisementClient
+	// AuthCode is the client for interacting with the AuthCode builders.
+	AuthCode *AuthCodeClient
 	// BlobDeletion is the client for interacting with the BlobDeletion builders.
 	BlobDeletion *BlobDeletionClient
 	// Caption is the client for interacting with the Caption builders.
@@ -56,6 +63,10 @@ type Client struct {
 	Folder *FolderClient
 	// Membership is the client for interacting with the Membership builders.
 	Membership *MembershipClient
+	// OAuthIdentity is the client for interacting with the OAuthIdentity builders.
+	OAuthIdentity *OAuthIdentityClient
+	// OAuthState is the client for interacting with the OAuthState builders.
+	OAuthState *OAuthStateClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
 	// Player is the client for interacting with the Player builders.
@@ -64,6 +75,10 @@ type Client struct {
 	Project *ProjectClient
 	// ProjectSetting is the client for interacting with the ProjectSetting builders.
 	ProjectSetting *ProjectSettingClient
+	// RefreshToken is the client for interacting with the RefreshToken builders.
+	RefreshToken *RefreshTokenClient
+	// Session is the client for interacting with the Session builders.
+	Session *SessionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
 	// User is the client for interacting with the User builders.
@@ -83,16 +98,21 @@ func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.AccessControl = NewAccessControlClient(c.config)
 	c.Advertisement = NewAdvertisementClient(c.config)
+	c.AuthCode = NewAuthCodeClient(c.config)
 	c.BlobDeletion = NewBlobDeletionClient(c.config)
 	c.Caption = NewCaptionClient(c.config)
 	c.Chapter = NewChapterClient(c.config)
 	c.EncodingProfile = NewEncodingProfileClient(c.config)
 	c.Folder = NewFolderClient(c.config)
 	c.Membership = NewMembershipClient(c.config)
+	c.OAuthIdentity = NewOAuthIdentityClient(c.config)
+	c.OAuthState = NewOAuthStateClient(c.config)
 	c.Organization = NewOrganizationClient(c.config)
 	c.Player = NewPlayerClient(c.config)
 	c.Project = NewProjectClient(c.config)
 	c.ProjectSetting = NewProjectSettingClient(c.config)
+	c.RefreshToken = NewRefreshTokenClient(c.config)
+	c.Session = NewSessionClient(c.config)
 	c.Tag = NewTagClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.Video = NewVideoClient(c.config)
@@ -190,16 +210,21 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		config:          cfg,
 		AccessControl:   NewAccessControlClient(cfg),
 		Advertisement:   NewAdvertisementClient(cfg),
+		AuthCode:        NewAuthCodeClient(cfg),
 		BlobDeletion:    NewBlobDeletionClient(cfg),
 		Caption:         NewCaptionClient(cfg),
 		Chapter:         NewChapterClient(cfg),
 		EncodingProfile: NewEncodingProfileClient(cfg),
 		Folder:          NewFolderClient(cfg),
 		Membership:      NewMembershipClient(cfg),
+		OAuthIdentity:   NewOAuthIdentityClient(cfg),
+		OAuthState:      NewOAuthStateClient(cfg),
 		Organization:    NewOrganizationClient(cfg),
 		Player:          NewPlayerClient(cfg),
 		Project:         NewProjectClient(cfg),
 		ProjectSetting:  NewProjectSettingClient(cfg),
+		RefreshToken:    NewRefreshTokenClient(cfg),
+		Session:         NewSessionClient(cfg),
 		Tag:             NewTagClient(cfg),
 		User:            NewUserClient(cfg),
 		Video:           NewVideoClient(cfg),
@@ -224,16 +249,21 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		config:          cfg,
 		AccessControl:   NewAccessControlClient(cfg),
 		Advertisement:   NewAdvertisementClient(cfg),
+		AuthCode:        NewAuthCodeClient(cfg),
 		BlobDeletion:    NewBlobDeletionClient(cfg),
 		Caption:         NewCaptionClient(cfg),
 		Chapter:         NewChapterClient(cfg),
 		EncodingProfile: NewEncodingProfileClient(cfg),
 		Folder:          NewFolderClient(cfg),
 		Membership:      NewMembershipClient(cfg),
+		OAuthIdentity:   NewOAuthIdentityClient(cfg),
+		OAuthState:      NewOAuthStateClient(cfg),
 		Organization:    NewOrganizationClient(cfg),
 		Player:          NewPlayerClient(cfg),
 		Project:         NewProjectClient(cfg),
 		ProjectSetting:  NewProjectSettingClient(cfg),
+		RefreshToken:    NewRefreshTokenClient(cfg),
+		Session:         NewSessionClient(cfg),
 		Tag:             NewTagClient(cfg),
 		User:            NewUserClient(cfg),
 		Video:           NewVideoClient(cfg),
@@ -266,9 +296,10 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.AccessControl, c.Advertisement, c.BlobDeletion, c.Caption, c.Chapter,
-		c.EncodingProfile, c.Folder, c.Membership, c.Organization, c.Player, c.Project,
-		c.ProjectSetting, c.Tag, c.User, c.Video,
+		c.AccessControl, c.Advertisement, c.AuthCode, c.BlobDeletion, c.Caption,
+		c.Chapter, c.EncodingProfile, c.Folder, c.Membership, c.OAuthIdentity,
+		c.OAuthState, c.Organization, c.Player, c.Project, c.ProjectSetting,
+		c.RefreshToken, c.Session, c.Tag, c.User, c.Video,
 	} {
 		n.Use(hooks...)
 	}
@@ -278,9 +309,10 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.AccessControl, c.Advertisement, c.BlobDeletion, c.Caption, c.Chapter,
-		c.EncodingProfile, c.Folder, c.Membership, c.Organization, c.Player, c.Project,
-		c.ProjectSetting, c.Tag, c.User, c.Video,
+		c.AccessControl, c.Advertisement, c.AuthCode, c.BlobDeletion, c.Caption,
+		c.Chapter, c.EncodingProfile, c.Folder, c.Membership, c.OAuthIdentity,
+		c.OAuthState, c.Organization, c.Player, c.Project, c.ProjectSetting,
+		c.RefreshToken, c.Session, c.Tag, c.User, c.Video,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -293,6 +325,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.AccessControl.mutate(ctx, m)
 	case *AdvertisementMutation:
 		return c.Advertisement.mutate(ctx, m)
+	case *AuthCodeMutation:
+		return c.AuthCode.mutate(ctx, m)
 	case *BlobDeletionMutation:
 		return c.BlobDeletion.mutate(ctx, m)
 	case *CaptionMutation:
@@ -305,6 +339,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Folder.mutate(ctx, m)
 	case *MembershipMutation:
 		return c.Membership.mutate(ctx, m)
+	case *OAuthIdentityMutation:
+		return c.OAuthIdentity.mutate(ctx, m)
+	case *OAuthStateMutation:
+		return c.OAuthState.mutate(ctx, m)
 	case *OrganizationMutation:
 		return c.Organization.mutate(ctx, m)
 	case *PlayerMutation:
@@ -313,6 +351,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Project.mutate(ctx, m)
 	case *ProjectSettingMutation:
 		return c.ProjectSetting.mutate(ctx, m)
+	case *RefreshTokenMutation:
+		return c.RefreshToken.mutate(ctx, m)
+	case *SessionMutation:
+		return c.Session.mutate(ctx, m)
 	case *TagMutation:
 		return c.Tag.mutate(ctx, m)
 	case *UserMutation:
@@ -619,6 +661,139 @@ func (c *AdvertisementClient) mutate(ctx context.Context, m *AdvertisementMutati
 		return (&AdvertisementDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Advertisement mutation op: %q", m.Op())
+	}
+}
+
+// AuthCodeClient is a client for the AuthCode schema.
+type AuthCodeClient struct {
+	config
+}
+
+// NewAuthCodeClient returns a client for the AuthCode from the given config.
+func NewAuthCodeClient(c config) *AuthCodeClient {
+	return &AuthCodeClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `authcode.Hooks(f(g(h())))`.
+func (c *AuthCodeClient) Use(hooks ...Hook) {
+	c.hooks.AuthCode = append(c.hooks.AuthCode, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `authcode.Intercept(f(g(h())))`.
+func (c *AuthCodeClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AuthCode = append(c.inters.AuthCode, interceptors...)
+}
+
+// Create returns a builder for creating a AuthCode entity.
+func (c *AuthCodeClient) Create() *AuthCodeCreate {
+	mutation := newAuthCodeMutation(c.config, OpCreate)
+	return &AuthCodeCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AuthCode entities.
+func (c *AuthCodeClient) CreateBulk(builders ...*AuthCodeCreate) *AuthCodeCreateBulk {
+	return &AuthCodeCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AuthCodeClient) MapCreateBulk(slice any, setFunc func(*AuthCodeCreate, int)) *AuthCodeCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AuthCodeCreateBulk{err: fmt.Errorf("calling to AuthCodeClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AuthCodeCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AuthCodeCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AuthCode.
+func (c *AuthCodeClient) Update() *AuthCodeUpdate {
+	mutation := newAuthCodeMutation(c.config, OpUpdate)
+	return &AuthCodeUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AuthCodeClient) UpdateOne(_m *AuthCode) *AuthCodeUpdateOne {
+	mutation := newAuthCodeMutation(c.config, OpUpdateOne, withAuthCode(_m))
+	return &AuthCodeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AuthCodeClient) UpdateOneID(id uuid.UUID) *AuthCodeUpdateOne {
+	mutation := newAuthCodeMutation(c.config, OpUpdateOne, withAuthCodeID(id))
+	return &AuthCodeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AuthCode.
+func (c *AuthCodeClient) Delete() *AuthCodeDelete {
+	mutation := newAuthCodeMutation(c.config, OpDelete)
+	return &AuthCodeDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AuthCodeClient) DeleteOne(_m *AuthCode) *AuthCodeDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AuthCodeClient) DeleteOneID(id uuid.UUID) *AuthCodeDeleteOne {
+	builder := c.Delete().Where(authcode.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AuthCodeDeleteOne{builder}
+}
+
+// Query returns a query builder for AuthCode.
+func (c *AuthCodeClient) Query() *AuthCodeQuery {
+	return &AuthCodeQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAuthCode},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AuthCode entity by its id.
+func (c *AuthCodeClient) Get(ctx context.Context, id uuid.UUID) (*AuthCode, error) {
+	return c.Query().Where(authcode.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AuthCodeClient) GetX(ctx context.Context, id uuid.UUID) *AuthCode {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AuthCodeClient) Hooks() []Hook {
+	return c.hooks.AuthCode
+}
+
+// Interceptors returns the client interceptors.
+func (c *AuthCodeClient) Interceptors() []Interceptor {
+	return c.inters.AuthCode
+}
+
+func (c *AuthCodeClient) mutate(ctx context.Context, m *AuthCodeMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AuthCodeCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AuthCodeUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AuthCodeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AuthCodeDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AuthCode mutation op: %q", m.Op())
 	}
 }
 
@@ -1564,6 +1739,288 @@ func (c *MembershipClient) mutate(ctx context.Context, m *MembershipMutation) (V
 	}
 }
 
+// OAuthIdentityClient is a client for the OAuthIdentity schema.
+type OAuthIdentityClient struct {
+	config
+}
+
+// NewOAuthIdentityClient returns a client for the OAuthIdentity from the given config.
+func NewOAuthIdentityClient(c config) *OAuthIdentityClient {
+	return &OAuthIdentityClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `oauthidentity.Hooks(f(g(h())))`.
+func (c *OAuthIdentityClient) Use(hooks ...Hook) {
+	c.hooks.OAuthIdentity = append(c.hooks.OAuthIdentity, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `oauthidentity.Intercept(f(g(h())))`.
+func (c *OAuthIdentityClient) Intercept(interceptors ...Interceptor) {
+	c.inters.OAuthIdentity = append(c.inters.OAuthIdentity, interceptors...)
+}
+
+// Create returns a builder for creating a OAuthIdentity entity.
+func (c *OAuthIdentityClient) Create() *OAuthIdentityCreate {
+	mutation := newOAuthIdentityMutation(c.config, OpCreate)
+	return &OAuthIdentityCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of OAuthIdentity entities.
+func (c *OAuthIdentityClient) CreateBulk(builders ...*OAuthIdentityCreate) *OAuthIdentityCreateBulk {
+	return &OAuthIdentityCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OAuthIdentityClient) MapCreateBulk(slice any, setFunc func(*OAuthIdentityCreate, int)) *OAuthIdentityCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OAuthIdentityCreateBulk{err: fmt.Errorf("calling to OAuthIdentityClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OAuthIdentityCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OAuthIdentityCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for OAuthIdentity.
+func (c *OAuthIdentityClient) Update() *OAuthIdentityUpdate {
+	mutation := newOAuthIdentityMutation(c.config, OpUpdate)
+	return &OAuthIdentityUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OAuthIdentityClient) UpdateOne(_m *OAuthIdentity) *OAuthIdentityUpdateOne {
+	mutation := newOAuthIdentityMutation(c.config, OpUpdateOne, withOAuthIdentity(_m))
+	return &OAuthIdentityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OAuthIdentityClient) UpdateOneID(id uuid.UUID) *OAuthIdentityUpdateOne {
+	mutation := newOAuthIdentityMutation(c.config, OpUpdateOne, withOAuthIdentityID(id))
+	return &OAuthIdentityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for OAuthIdentity.
+func (c *OAuthIdentityClient) Delete() *OAuthIdentityDelete {
+	mutation := newOAuthIdentityMutation(c.config, OpDelete)
+	return &OAuthIdentityDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OAuthIdentityClient) DeleteOne(_m *OAuthIdentity) *OAuthIdentityDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OAuthIdentityClient) DeleteOneID(id uuid.UUID) *OAuthIdentityDeleteOne {
+	builder := c.Delete().Where(oauthidentity.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OAuthIdentityDeleteOne{builder}
+}
+
+// Query returns a query builder for OAuthIdentity.
+func (c *OAuthIdentityClient) Query() *OAuthIdentityQuery {
+	return &OAuthIdentityQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOAuthIdentity},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a OAuthIdentity entity by its id.
+func (c *OAuthIdentityClient) Get(ctx context.Context, id uuid.UUID) (*OAuthIdentity, error) {
+	return c.Query().Where(oauthidentity.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OAuthIdentityClient) GetX(ctx context.Context, id uuid.UUID) *OAuthIdentity {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryUser queries the user edge of a OAuthIdentity.
+func (c *OAuthIdentityClient) QueryUser(_m *OAuthIdentity) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(oauthidentity.Table, oauthidentity.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, oauthidentity.UserTable, oauthidentity.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *OAuthIdentityClient) Hooks() []Hook {
+	return c.hooks.OAuthIdentity
+}
+
+// Interceptors returns the client interceptors.
+func (c *OAuthIdentityClient) Interceptors() []Interceptor {
+	return c.inters.OAuthIdentity
+}
+
+func (c *OAuthIdentityClient) mutate(ctx context.Context, m *OAuthIdentityMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OAuthIdentityCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OAuthIdentityUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OAuthIdentityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OAuthIdentityDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown OAuthIdentity mutation op: %q", m.Op())
+	}
+}
+
+// OAuthStateClient is a client for the OAuthState schema.
+type OAuthStateClient struct {
+	config
+}
+
+// NewOAuthStateClient returns a client for the OAuthState from the given config.
+func NewOAuthStateClient(c config) *OAuthStateClient {
+	return &OAuthStateClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `oauthstate.Hooks(f(g(h())))`.
+func (c *OAuthStateClient) Use(hooks ...Hook) {
+	c.hooks.OAuthState = append(c.hooks.OAuthState, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `oauthstate.Intercept(f(g(h())))`.
+func (c *OAuthStateClient) Intercept(interceptors ...Interceptor) {
+	c.inters.OAuthState = append(c.inters.OAuthState, interceptors...)
+}
+
+// Create returns a builder for creating a OAuthState entity.
+func (c *OAuthStateClient) Create() *OAuthStateCreate {
+	mutation := newOAuthStateMutation(c.config, OpCreate)
+	return &OAuthStateCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of OAuthState entities.
+func (c *OAuthStateClient) CreateBulk(builders ...*OAuthStateCreate) *OAuthStateCreateBulk {
+	return &OAuthStateCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OAuthStateClient) MapCreateBulk(slice any, setFunc func(*OAuthStateCreate, int)) *OAuthStateCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OAuthStateCreateBulk{err: fmt.Errorf("calling to OAuthStateClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OAuthStateCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OAuthStateCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for OAuthState.
+func (c *OAuthStateClient) Update() *OAuthStateUpdate {
+	mutation := newOAuthStateMutation(c.config, OpUpdate)
+	return &OAuthStateUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OAuthStateClient) UpdateOne(_m *OAuthState) *OAuthStateUpdateOne {
+	mutation := newOAuthStateMutation(c.config, OpUpdateOne, withOAuthState(_m))
+	return &OAuthStateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OAuthStateClient) UpdateOneID(id uuid.UUID) *OAuthStateUpdateOne {
+	mutation := newOAuthStateMutation(c.config, OpUpdateOne, withOAuthStateID(id))
+	return &OAuthStateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for OAuthState.
+func (c *OAuthStateClient) Delete() *OAuthStateDelete {
+	mutation := newOAuthStateMutation(c.config, OpDelete)
+	return &OAuthStateDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OAuthStateClient) DeleteOne(_m *OAuthState) *OAuthStateDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OAuthStateClient) DeleteOneID(id uuid.UUID) *OAuthStateDeleteOne {
+	builder := c.Delete().Where(oauthstate.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OAuthStateDeleteOne{builder}
+}
+
+// Query returns a query builder for OAuthState.
+func (c *OAuthStateClient) Query() *OAuthStateQuery {
+	return &OAuthStateQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOAuthState},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a OAuthState entity by its id.
+func (c *OAuthStateClient) Get(ctx context.Context, id uuid.UUID) (*OAuthState, error) {
+	return c.Query().Where(oauthstate.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OAuthStateClient) GetX(ctx context.Context, id uuid.UUID) *OAuthState {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *OAuthStateClient) Hooks() []Hook {
+	return c.hooks.OAuthState
+}
+
+// Interceptors returns the client interceptors.
+func (c *OAuthStateClient) Interceptors() []Interceptor {
+	return c.inters.OAuthState
+}
+
+func (c *OAuthStateClient) mutate(ctx context.Context, m *OAuthStateMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OAuthStateCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OAuthStateUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OAuthStateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OAuthStateDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown OAuthState mutation op: %q", m.Op())
+	}
+}
+
 // OrganizationClient is a client for the Organization schema.
 type OrganizationClient struct {
 	config
@@ -2306,6 +2763,320 @@ func (c *ProjectSettingClient) mutate(ctx context.Context, m *ProjectSettingMuta
 	}
 }
 
+// RefreshTokenClient is a client for the RefreshToken schema.
+type RefreshTokenClient struct {
+	config
+}
+
+// NewRefreshTokenClient returns a client for the RefreshToken from the given config.
+func NewRefreshTokenClient(c config) *RefreshTokenClient {
+	return &RefreshTokenClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `refreshtoken.Hooks(f(g(h())))`.
+func (c *RefreshTokenClient) Use(hooks ...Hook) {
+	c.hooks.RefreshToken = append(c.hooks.RefreshToken, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `refreshtoken.Intercept(f(g(h())))`.
+func (c *RefreshTokenClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RefreshToken = append(c.inters.RefreshToken, interceptors...)
+}
+
+// Create returns a builder for creating a RefreshToken entity.
+func (c *RefreshTokenClient) Create() *RefreshTokenCreate {
+	mutation := newRefreshTokenMutation(c.config, OpCreate)
+	return &RefreshTokenCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RefreshToken entities.
+func (c *RefreshTokenClient) CreateBulk(builders ...*RefreshTokenCreate) *RefreshTokenCreateBulk {
+	return &RefreshTokenCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RefreshTokenClient) MapCreateBulk(slice any, setFunc func(*RefreshTokenCreate, int)) *RefreshTokenCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RefreshTokenCreateBulk{err: fmt.Errorf("calling to RefreshTokenClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RefreshTokenCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RefreshTokenCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RefreshToken.
+func (c *RefreshTokenClient) Update() *RefreshTokenUpdate {
+	mutation := newRefreshTokenMutation(c.config, OpUpdate)
+	return &RefreshTokenUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RefreshTokenClient) UpdateOne(_m *RefreshToken) *RefreshTokenUpdateOne {
+	mutation := newRefreshTokenMutation(c.config, OpUpdateOne, withRefreshToken(_m))
+	return &RefreshTokenUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RefreshTokenClient) UpdateOneID(id uuid.UUID) *RefreshTokenUpdateOne {
+	mutation := newRefreshTokenMutation(c.config, OpUpdateOne, withRefreshTokenID(id))
+	return &RefreshTokenUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RefreshToken.
+func (c *RefreshTokenClient) Delete() *RefreshTokenDelete {
+	mutation := newRefreshTokenMutation(c.config, OpDelete)
+	return &RefreshTokenDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RefreshTokenClient) DeleteOne(_m *RefreshToken) *RefreshTokenDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RefreshTokenClient) DeleteOneID(id uuid.UUID) *RefreshTokenDeleteOne {
+	builder := c.Delete().Where(refreshtoken.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RefreshTokenDeleteOne{builder}
+}
+
+// Query returns a query builder for RefreshToken.
+func (c *RefreshTokenClient) Query() *RefreshTokenQuery {
+	return &RefreshTokenQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRefreshToken},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RefreshToken entity by its id.
+func (c *RefreshTokenClient) Get(ctx context.Context, id uuid.UUID) (*RefreshToken, error) {
+	return c.Query().Where(refreshtoken.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RefreshTokenClient) GetX(ctx context.Context, id uuid.UUID) *RefreshToken {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QuerySession queries the session edge of a RefreshToken.
+func (c *RefreshTokenClient) QuerySession(_m *RefreshToken) *SessionQuery {
+	query := (&SessionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(refreshtoken.Table, refreshtoken.FieldID, id),
+			sqlgraph.To(session.Table, session.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, refreshtoken.SessionTable, refreshtoken.SessionColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RefreshTokenClient) Hooks() []Hook {
+	return c.hooks.RefreshToken
+}
+
+// Interceptors returns the client interceptors.
+func (c *RefreshTokenClient) Interceptors() []Interceptor {
+	return c.inters.RefreshToken
+}
+
+func (c *RefreshTokenClient) mutate(ctx context.Context, m *RefreshTokenMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RefreshTokenCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RefreshTokenUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RefreshTokenUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RefreshTokenDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RefreshToken mutation op: %q", m.Op())
+	}
+}
+
+// SessionClient is a client for the Session schema.
+type SessionClient struct {
+	config
+}
+
+// NewSessionClient returns a client for the Session from the given config.
+func NewSessionClient(c config) *SessionClient {
+	return &SessionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `session.Hooks(f(g(h())))`.
+func (c *SessionClient) Use(hooks ...Hook) {
+	c.hooks.Session = append(c.hooks.Session, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `session.Intercept(f(g(h())))`.
+func (c *SessionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Session = append(c.inters.Session, interceptors...)
+}
+
+// Create returns a builder for creating a Session entity.
+func (c *SessionClient) Create() *SessionCreate {
+	mutation := newSessionMutation(c.config, OpCreate)
+	return &SessionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Session entities.
+func (c *SessionClient) CreateBulk(builders ...*SessionCreate) *SessionCreateBulk {
+	return &SessionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SessionClient) MapCreateBulk(slice any, setFunc func(*SessionCreate, int)) *SessionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SessionCreateBulk{err: fmt.Errorf("calling to SessionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SessionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SessionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Session.
+func (c *SessionClient) Update() *SessionUpdate {
+	mutation := newSessionMutation(c.config, OpUpdate)
+	return &SessionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SessionClient) UpdateOne(_m *Session) *SessionUpdateOne {
+	mutation := newSessionMutation(c.config, OpUpdateOne, withSession(_m))
+	return &SessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SessionClient) UpdateOneID(id uuid.UUID) *SessionUpdateOne {
+	mutation := newSessionMutation(c.config, OpUpdateOne, withSessionID(id))
+	return &SessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Session.
+func (c *SessionClient) Delete() *SessionDelete {
+	mutation := newSessionMutation(c.config, OpDelete)
+	return &SessionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SessionClient) DeleteOne(_m *Session) *SessionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SessionClient) DeleteOneID(id uuid.UUID) *SessionDeleteOne {
+	builder := c.Delete().Where(session.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SessionDeleteOne{builder}
+}
+
+// Query returns a query builder for Session.
+func (c *SessionClient) Query() *SessionQuery {
+	return &SessionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSession},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Session entity by its id.
+func (c *SessionClient) Get(ctx context.Context, id uuid.UUID) (*Session, error) {
+	return c.Query().Where(session.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SessionClient) GetX(ctx context.Context, id uuid.UUID) *Session {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryUser queries the user edge of a Session.
+func (c *SessionClient) QueryUser(_m *Session) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(session.Table, session.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, session.UserTable, session.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryRefreshTokens queries the refresh_tokens edge of a Session.
+func (c *SessionClient) QueryRefreshTokens(_m *Session) *RefreshTokenQuery {
+	query := (&RefreshTokenClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(session.Table, session.FieldID, id),
+			sqlgraph.To(refreshtoken.Table, refreshtoken.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, session.RefreshTokensTable, session.RefreshTokensColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *SessionClient) Hooks() []Hook {
+	return c.hooks.Session
+}
+
+// Interceptors returns the client interceptors.
+func (c *SessionClient) Interceptors() []Interceptor {
+	return c.inters.Session
+}
+
+func (c *SessionClient) mutate(ctx context.Context, m *SessionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SessionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SessionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SessionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Session mutation op: %q", m.Op())
+	}
+}
+
 // TagClient is a client for the Tag schema.
 type TagClient struct {
 	config
@@ -2595,6 +3366,38 @@ func (c *UserClient) QueryMemberships(_m *User) *MembershipQuery {
 	return query
 }
 
+// QuerySessions queries the sessions edge of a User.
+func (c *UserClient) QuerySessions(_m *User) *SessionQuery {
+	query := (&SessionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(session.Table, session.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.SessionsTable, user.SessionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryIdentities queries the identities edge of a User.
+func (c *UserClient) QueryIdentities(_m *User) *OAuthIdentityQuery {
+	query := (&OAuthIdentityClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(oauthidentity.Table, oauthidentity.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.IdentitiesTable, user.IdentitiesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *UserClient) Hooks() []Hook {
 	return c.hooks.User
@@ -2836,13 +3639,15 @@ func (c *VideoClient) mutate(ctx context.Context, m *VideoMutation) (Value, erro
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		AccessControl, Advertisement, BlobDeletion, Caption, Chapter, EncodingProfile,
-		Folder, Membership, Organization, Player, Project, ProjectSetting, Tag, User,
+		AccessControl, Advertisement, AuthCode, BlobDeletion, Caption, Chapter,
+		EncodingProfile, Folder, Membership, OAuthIdentity, OAuthState, Organization,
+		Player, Project, ProjectSetting, RefreshToken, Session, Tag, User,
 		Video []ent.Hook
 	}
 	inters struct {
-		AccessControl, Advertisement, BlobDeletion, Caption, Chapter, EncodingProfile,
-		Folder, Membership, Organization, Player, Project, ProjectSetting, Tag, User,
+		AccessControl, Advertisement, AuthCode, BlobDeletion, Caption, Chapter,
+		EncodingProfile, Folder, Membership, OAuthIdentity, OAuthState, Organization,
+		Player, Project, ProjectSetting, RefreshToken, Session, Tag, User,
 		Video []ent.Interceptor
 	}
 )

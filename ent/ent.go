@@ -14,16 +14,21 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/oauthidentity"
+	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/refreshtoken"
+	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -89,16 +94,21 @@ func checkColumn(t, c string) error {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			accesscontrol.Table:   accesscontrol.ValidColumn,
 			advertisement.Table:   advertisement.ValidColumn,
+			authcode.Table:        authcode.ValidColumn,
 			blobdeletion.Table:    blobdeletion.ValidColumn,
 			caption.Table:         caption.ValidColumn,
 			chapter.Table:         chapter.ValidColumn,
 			encodingprofile.Table: encodingprofile.ValidColumn,
 			folder.Table:          folder.ValidColumn,
 			membership.Table:      membership.ValidColumn,
+			oauthidentity.Table:   oauthidentity.ValidColumn,
+			oauthstate.Table:      oauthstate.ValidColumn,
 			organization.Table:    organization.ValidColumn,
 			player.Table:          player.ValidColumn,
 			project.Table:         project.ValidColumn,
 			projectsetting.Table:  projectsetting.ValidColumn,
+			refreshtoken.Table:    refreshtoken.ValidColumn,
+			session.Table:         session.ValidColumn,
 			tag.Table:             tag.ValidColumn,
 			user.Table:            user.ValidColumn,
 			video.Table:           video.ValidColumn,

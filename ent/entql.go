@@ -5,17 +5,22 @@ package ent
 import (
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/oauthidentity"
+	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/refreshtoken"
+	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -28,7 +33,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 15)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 20)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   accesscontrol.Table,
@@ -75,6 +80,27 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[2] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   authcode.Table,
+			Columns: authcode.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: authcode.FieldID,
+			},
+		},
+		Type: "AuthCode",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			authcode.FieldCreatedAt: {Type: field.TypeTime, Column: authcode.FieldCreatedAt},
+			authcode.FieldUpdatedAt: {Type: field.TypeTime, Column: authcode.FieldUpdatedAt},
+			authcode.FieldUserID:    {Type: field.TypeUUID, Column: authcode.FieldUserID},
+			authcode.FieldPurpose:   {Type: field.TypeEnum, Column: authcode.FieldPurpose},
+			authcode.FieldCodeHash:  {Type: field.TypeString, Column: authcode.FieldCodeHash},
+			authcode.FieldExpiresAt: {Type: field.TypeTime, Column: authcode.FieldExpiresAt},
+			authcode.FieldAttempts:  {Type: field.TypeInt, Column: authcode.FieldAttempts},
+			authcode.FieldUsedAt:    {Type: field.TypeTime, Column: authcode.FieldUsedAt},
+		},
+	}
+	graph.Nodes[3] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   blobdeletion.Table,
 			Columns: blobdeletion.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -92,7 +118,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			blobdeletion.FieldProjectID: {Type: field.TypeUUID, Column: blobdeletion.FieldProjectID},
 		},
 	}
-	graph.Nodes[3] = &sqlgraph.Node{
+	graph.Nodes[4] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   caption.Table,
 			Columns: caption.Columns,
@@ -113,7 +139,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			caption.FieldSize:         {Type: field.TypeInt64, Column: caption.FieldSize},
 		},
 	}
-	graph.Nodes[4] = &sqlgraph.Node{
+	graph.Nodes[5] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   chapter.Table,
 			Columns: chapter.Columns,
@@ -131,7 +157,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			chapter.FieldStartSeconds: {Type: field.TypeFloat64, Column: chapter.FieldStartSeconds},
 		},
 	}
-	graph.Nodes[5] = &sqlgraph.Node{
+	graph.Nodes[6] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   encodingprofile.Table,
 			Columns: encodingprofile.Columns,
@@ -150,7 +176,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			encodingprofile.FieldRenditions: {Type: field.TypeJSON, Column: encodingprofile.FieldRenditions},
 		},
 	}
-	graph.Nodes[6] = &sqlgraph.Node{
+	graph.Nodes[7] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   folder.Table,
 			Columns: folder.Columns,
@@ -168,7 +194,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			folder.FieldName:      {Type: field.TypeString, Column: folder.FieldName},
 		},
 	}
-	graph.Nodes[7] = &sqlgraph.Node{
+	graph.Nodes[8] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   membership.Table,
 			Columns: membership.Columns,
@@ -186,7 +212,45 @@ var schemaGraph = func() *sqlgraph.Schema {
 			membership.FieldRole:           {Type: field.TypeEnum, Column: membership.FieldRole},
 		},
 	}
-	graph.Nodes[8] = &sqlgraph.Node{
+	graph.Nodes[9] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   oauthidentity.Table,
+			Columns: oauthidentity.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: oauthidentity.FieldID,
+			},
+		},
+		Type: "OAuthIdentity",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			oauthidentity.FieldCreatedAt: {Type: field.TypeTime, Column: oauthidentity.FieldCreatedAt},
+			oauthidentity.FieldUpdatedAt: {Type: field.TypeTime, Column: oauthidentity.FieldUpdatedAt},
+			oauthidentity.FieldUserID:    {Type: field.TypeUUID, Column: oauthidentity.FieldUserID},
+			oauthidentity.FieldProvider:  {Type: field.TypeString, Column: oauthidentity.FieldProvider},
+			oauthidentity.FieldSubject:   {Type: field.TypeString, Column: oauthidentity.FieldSubject},
+			oauthidentity.FieldEmail:     {Type: field.TypeString, Column: oauthidentity.FieldEmail},
+		},
+	}
+	graph.Nodes[10] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   oauthstate.Table,
+			Columns: oauthstate.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: oauthstate.FieldID,
+			},
+		},
+		Type: "OAuthState",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			oauthstate.FieldCreatedAt:    {Type: field.TypeTime, Column: oauthstate.FieldCreatedAt},
+			oauthstate.FieldUpdatedAt:    {Type: field.TypeTime, Column: oauthstate.FieldUpdatedAt},
+			oauthstate.FieldStateHash:    {Type: field.TypeString, Column: oauthstate.FieldStateHash},
+			oauthstate.FieldProvider:     {Type: field.TypeString, Column: oauthstate.FieldProvider},
+			oauthstate.FieldCodeVerifier: {Type: field.TypeString, Column: oauthstate.FieldCodeVerifier},
+			oauthstate.FieldExpiresAt:    {Type: field.TypeTime, Column: oauthstate.FieldExpiresAt},
+		},
+	}
+	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   organization.Table,
 			Columns: organization.Columns,
@@ -202,7 +266,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			organization.FieldName:      {Type: field.TypeString, Column: organization.FieldName},
 		},
 	}
-	graph.Nodes[9] = &sqlgraph.Node{
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   player.Table,
 			Columns: player.Columns,
@@ -233,7 +297,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			player.FieldDefaultCaptionLanguage: {Type: field.TypeString, Column: player.FieldDefaultCaptionLanguage},
 		},
 	}
-	graph.Nodes[10] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   project.Table,
 			Columns: project.Columns,
@@ -253,7 +317,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[11] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   projectsetting.Table,
 			Columns: projectsetting.Columns,
@@ -271,7 +335,47 @@ var schemaGraph = func() *sqlgraph.Schema {
 			projectsetting.FieldValue:     {Type: field.TypeString, Column: projectsetting.FieldValue},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   refreshtoken.Table,
+			Columns: refreshtoken.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: refreshtoken.FieldID,
+			},
+		},
+		Type: "RefreshToken",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			refreshtoken.FieldCreatedAt: {Type: field.TypeTime, Column: refreshtoken.FieldCreatedAt},
+			refreshtoken.FieldUpdatedAt: {Type: field.TypeTime, Column: refreshtoken.FieldUpdatedAt},
+			refreshtoken.FieldSessionID: {Type: field.TypeUUID, Column: refreshtoken.FieldSessionID},
+			refreshtoken.FieldTokenHash: {Type: field.TypeString, Column: refreshtoken.FieldTokenHash},
+			refreshtoken.FieldExpiresAt: {Type: field.TypeTime, Column: refreshtoken.FieldExpiresAt},
+			refreshtoken.FieldUsedAt:    {Type: field.TypeTime, Column: refreshtoken.FieldUsedAt},
+		},
+	}
+	graph.Nodes[16] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   session.Table,
+			Columns: session.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: session.FieldID,
+			},
+		},
+		Type: "Session",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			session.FieldCreatedAt:      {Type: field.TypeTime, Column: session.FieldCreatedAt},
+			session.FieldUpdatedAt:      {Type: field.TypeTime, Column: session.FieldUpdatedAt},
+			session.FieldUserID:         {Type: field.TypeUUID, Column: session.FieldUserID},
+			session.FieldOrganizationID: {Type: field.TypeUUID, Column: session.FieldOrganizationID},
+			session.FieldUserAgent:      {Type: field.TypeString, Column: session.FieldUserAgent},
+			session.FieldIPAddress:      {Type: field.TypeString, Column: session.FieldIPAddress},
+			session.FieldLastSeenAt:     {Type: field.TypeTime, Column: session.FieldLastSeenAt},
+			session.FieldRevokedAt:      {Type: field.TypeTime, Column: session.FieldRevokedAt},
+		},
+	}
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -288,7 +392,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldName:      {Type: field.TypeString, Column: tag.FieldName},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -299,13 +403,16 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		Type: "User",
 		Fields: map[string]*sqlgraph.FieldSpec{
-			user.FieldCreatedAt: {Type: field.TypeTime, Column: user.FieldCreatedAt},
-			user.FieldUpdatedAt: {Type: field.TypeTime, Column: user.FieldUpdatedAt},
-			user.FieldEmail:     {Type: field.TypeString, Column: user.FieldEmail},
-			user.FieldName:      {Type: field.TypeString, Column: user.FieldName},
+			user.FieldCreatedAt:       {Type: field.TypeTime, Column: user.FieldCreatedAt},
+			user.FieldUpdatedAt:       {Type: field.TypeTime, Column: user.FieldUpdatedAt},
+			user.FieldEmail:           {Type: field.TypeString, Column: user.FieldEmail},
+			user.FieldName:            {Type: field.TypeString, Column: user.FieldName},
+			user.FieldPasswordHash:    {Type: field.TypeString, Column: user.FieldPasswordHash},
+			user.FieldEmailVerifiedAt: {Type: field.TypeTime, Column: user.FieldEmailVerifiedAt},
+			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -459,6 +566,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Membership",
 		"Organization",
+	)
+	graph.MustAddE(
+		"user",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   oauthidentity.UserTable,
+			Columns: []string{oauthidentity.UserColumn},
+			Bidi:    false,
+		},
+		"OAuthIdentity",
+		"User",
 	)
 	graph.MustAddE(
 		"memberships",
@@ -617,6 +736,42 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Project",
 	)
 	graph.MustAddE(
+		"session",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   refreshtoken.SessionTable,
+			Columns: []string{refreshtoken.SessionColumn},
+			Bidi:    false,
+		},
+		"RefreshToken",
+		"Session",
+	)
+	graph.MustAddE(
+		"user",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   session.UserTable,
+			Columns: []string{session.UserColumn},
+			Bidi:    false,
+		},
+		"Session",
+		"User",
+	)
+	graph.MustAddE(
+		"refresh_tokens",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   session.RefreshTokensTable,
+			Columns: []string{session.RefreshTokensColumn},
+			Bidi:    false,
+		},
+		"Session",
+		"RefreshToken",
+	)
+	graph.MustAddE(
 		"project",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -651,6 +806,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"User",
 		"Membership",
+	)
+	graph.MustAddE(
+		"sessions",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.SessionsTable,
+			Columns: []string{user.SessionsColumn},
+			Bidi:    false,
+		},
+		"User",
+		"Session",
+	)
+	graph.MustAddE(
+		"identities",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.IdentitiesTable,
+			Columns: []string{user.IdentitiesColumn},
+			Bidi:    false,
+		},
+		"User",
+		"OAuthIdentity",
 	)
 	graph.MustAddE(
 		"project",
@@ -920,6 +1099,86 @@ func (f *AdvertisementFilter) WhereHasProjectWith(preds ...predicate.Project) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *AuthCodeQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AuthCodeQuery builder.
+func (_q *AuthCodeQuery) Filter() *AuthCodeFilter {
+	return &AuthCodeFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AuthCodeMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AuthCodeMutation builder.
+func (m *AuthCodeMutation) Filter() *AuthCodeFilter {
+	return &AuthCodeFilter{config: m.config, predicateAdder: m}
+}
+
+// AuthCodeFilter provides a generic filtering capability at runtime for AuthCodeQuery.
+type AuthCodeFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AuthCodeFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *AuthCodeFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(authcode.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *AuthCodeFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(authcode.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *AuthCodeFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(authcode.FieldUpdatedAt))
+}
+
+// WhereUserID applies the entql [16]byte predicate on the user_id field.
+func (f *AuthCodeFilter) WhereUserID(p entql.ValueP) {
+	f.Where(p.Field(authcode.FieldUserID))
+}
+
+// WherePurpose applies the entql string predicate on the purpose field.
+func (f *AuthCodeFilter) WherePurpose(p entql.StringP) {
+	f.Where(p.Field(authcode.FieldPurpose))
+}
+
+// WhereCodeHash applies the entql string predicate on the code_hash field.
+func (f *AuthCodeFilter) WhereCodeHash(p entql.StringP) {
+	f.Where(p.Field(authcode.FieldCodeHash))
+}
+
+// WhereExpiresAt applies the entql time.Time predicate on the expires_at field.
+func (f *AuthCodeFilter) WhereExpiresAt(p entql.TimeP) {
+	f.Where(p.Field(authcode.FieldExpiresAt))
+}
+
+// WhereAttempts applies the entql int predicate on the attempts field.
+func (f *AuthCodeFilter) WhereAttempts(p entql.IntP) {
+	f.Where(p.Field(authcode.FieldAttempts))
+}
+
+// WhereUsedAt applies the entql time.Time predicate on the used_at field.
+func (f *AuthCodeFilter) WhereUsedAt(p entql.TimeP) {
+	f.Where(p.Field(authcode.FieldUsedAt))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *BlobDeletionQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -948,7 +1207,7 @@ type BlobDeletionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *BlobDeletionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1018,7 +1277,7 @@ type CaptionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CaptionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1112,7 +1371,7 @@ type ChapterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ChapterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1191,7 +1450,7 @@ type EncodingProfileFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EncodingProfileFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1275,7 +1534,7 @@ type FolderFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *FolderFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1396,7 +1655,7 @@ type MembershipFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MembershipFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1461,6 +1720,160 @@ func (f *MembershipFilter) WhereHasOrganizationWith(preds ...predicate.Organizat
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *OAuthIdentityQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the OAuthIdentityQuery builder.
+func (_q *OAuthIdentityQuery) Filter() *OAuthIdentityFilter {
+	return &OAuthIdentityFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *OAuthIdentityMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the OAuthIdentityMutation builder.
+func (m *OAuthIdentityMutation) Filter() *OAuthIdentityFilter {
+	return &OAuthIdentityFilter{config: m.config, predicateAdder: m}
+}
+
+// OAuthIdentityFilter provides a generic filtering capability at runtime for OAuthIdentityQuery.
+type OAuthIdentityFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *OAuthIdentityFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *OAuthIdentityFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(oauthidentity.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *OAuthIdentityFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(oauthidentity.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *OAuthIdentityFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(oauthidentity.FieldUpdatedAt))
+}
+
+// WhereUserID applies the entql [16]byte predicate on the user_id field.
+func (f *OAuthIdentityFilter) WhereUserID(p entql.ValueP) {
+	f.Where(p.Field(oauthidentity.FieldUserID))
+}
+
+// WhereProvider applies the entql string predicate on the provider field.
+func (f *OAuthIdentityFilter) WhereProvider(p entql.StringP) {
+	f.Where(p.Field(oauthidentity.FieldProvider))
+}
+
+// WhereSubject applies the entql string predicate on the subject field.
+func (f *OAuthIdentityFilter) WhereSubject(p entql.StringP) {
+	f.Where(p.Field(oauthidentity.FieldSubject))
+}
+
+// WhereEmail applies the entql string predicate on the email field.
+func (f *OAuthIdentityFilter) WhereEmail(p entql.StringP) {
+	f.Where(p.Field(oauthidentity.FieldEmail))
+}
+
+// WhereHasUser applies a predicate to check if query has an edge user.
+func (f *OAuthIdentityFilter) WhereHasUser() {
+	f.Where(entql.HasEdge("user"))
+}
+
+// WhereHasUserWith applies a predicate to check if query has an edge user with a given conditions (other predicates).
+func (f *OAuthIdentityFilter) WhereHasUserWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("user", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *OAuthStateQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the OAuthStateQuery builder.
+func (_q *OAuthStateQuery) Filter() *OAuthStateFilter {
+	return &OAuthStateFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *OAuthStateMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the OAuthStateMutation builder.
+func (m *OAuthStateMutation) Filter() *OAuthStateFilter {
+	return &OAuthStateFilter{config: m.config, predicateAdder: m}
+}
+
+// OAuthStateFilter provides a generic filtering capability at runtime for OAuthStateQuery.
+type OAuthStateFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *OAuthStateFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *OAuthStateFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(oauthstate.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *OAuthStateFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(oauthstate.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *OAuthStateFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(oauthstate.FieldUpdatedAt))
+}
+
+// WhereStateHash applies the entql string predicate on the state_hash field.
+func (f *OAuthStateFilter) WhereStateHash(p entql.StringP) {
+	f.Where(p.Field(oauthstate.FieldStateHash))
+}
+
+// WhereProvider applies the entql string predicate on the provider field.
+func (f *OAuthStateFilter) WhereProvider(p entql.StringP) {
+	f.Where(p.Field(oauthstate.FieldProvider))
+}
+
+// WhereCodeVerifier applies the entql string predicate on the code_verifier field.
+func (f *OAuthStateFilter) WhereCodeVerifier(p entql.StringP) {
+	f.Where(p.Field(oauthstate.FieldCodeVerifier))
+}
+
+// WhereExpiresAt applies the entql time.Time predicate on the expires_at field.
+func (f *OAuthStateFilter) WhereExpiresAt(p entql.TimeP) {
+	f.Where(p.Field(oauthstate.FieldExpiresAt))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *OrganizationQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1489,7 +1902,7 @@ type OrganizationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OrganizationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1572,7 +1985,7 @@ type PlayerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlayerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1716,7 +2129,7 @@ type ProjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1917,7 +2330,7 @@ type ProjectSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1968,6 +2381,198 @@ func (f *ProjectSettingFilter) WhereHasProjectWith(preds ...predicate.Project) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *RefreshTokenQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the RefreshTokenQuery builder.
+func (_q *RefreshTokenQuery) Filter() *RefreshTokenFilter {
+	return &RefreshTokenFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *RefreshTokenMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the RefreshTokenMutation builder.
+func (m *RefreshTokenMutation) Filter() *RefreshTokenFilter {
+	return &RefreshTokenFilter{config: m.config, predicateAdder: m}
+}
+
+// RefreshTokenFilter provides a generic filtering capability at runtime for RefreshTokenQuery.
+type RefreshTokenFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *RefreshTokenFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *RefreshTokenFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(refreshtoken.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *RefreshTokenFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(refreshtoken.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *RefreshTokenFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(refreshtoken.FieldUpdatedAt))
+}
+
+// WhereSessionID applies the entql [16]byte predicate on the session_id field.
+func (f *RefreshTokenFilter) WhereSessionID(p entql.ValueP) {
+	f.Where(p.Field(refreshtoken.FieldSessionID))
+}
+
+// WhereTokenHash applies the entql string predicate on the token_hash field.
+func (f *RefreshTokenFilter) WhereTokenHash(p entql.StringP) {
+	f.Where(p.Field(refreshtoken.FieldTokenHash))
+}
+
+// WhereExpiresAt applies the entql time.Time predicate on the expires_at field.
+func (f *RefreshTokenFilter) WhereExpiresAt(p entql.TimeP) {
+	f.Where(p.Field(refreshtoken.FieldExpiresAt))
+}
+
+// WhereUsedAt applies the entql time.Time predicate on the used_at field.
+func (f *RefreshTokenFilter) WhereUsedAt(p entql.TimeP) {
+	f.Where(p.Field(refreshtoken.FieldUsedAt))
+}
+
+// WhereHasSession applies a predicate to check if query has an edge session.
+func (f *RefreshTokenFilter) WhereHasSession() {
+	f.Where(entql.HasEdge("session"))
+}
+
+// WhereHasSessionWith applies a predicate to check if query has an edge session with a given conditions (other predicates).
+func (f *RefreshTokenFilter) WhereHasSessionWith(preds ...predicate.Session) {
+	f.Where(entql.HasEdgeWith("session", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *SessionQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the SessionQuery builder.
+func (_q *SessionQuery) Filter() *SessionFilter {
+	return &SessionFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *SessionMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the SessionMutation builder.
+func (m *SessionMutation) Filter() *SessionFilter {
+	return &SessionFilter{config: m.config, predicateAdder: m}
+}
+
+// SessionFilter provides a generic filtering capability at runtime for SessionQuery.
+type SessionFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *SessionFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *SessionFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(session.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *SessionFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(session.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *SessionFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(session.FieldUpdatedAt))
+}
+
+// WhereUserID applies the entql [16]byte predicate on the user_id field.
+func (f *SessionFilter) WhereUserID(p entql.ValueP) {
+	f.Where(p.Field(session.FieldUserID))
+}
+
+// WhereOrganizationID applies the entql [16]byte predicate on the organization_id field.
+func (f *SessionFilter) WhereOrganizationID(p entql.ValueP) {
+	f.Where(p.Field(session.FieldOrganizationID))
+}
+
+// WhereUserAgent applies the entql string predicate on the user_agent field.
+func (f *SessionFilter) WhereUserAgent(p entql.StringP) {
+	f.Where(p.Field(session.FieldUserAgent))
+}
+
+// WhereIPAddress applies the entql string predicate on the ip_address field.
+func (f *SessionFilter) WhereIPAddress(p entql.StringP) {
+	f.Where(p.Field(session.FieldIPAddress))
+}
+
+// WhereLastSeenAt applies the entql time.Time predicate on the last_seen_at field.
+func (f *SessionFilter) WhereLastSeenAt(p entql.TimeP) {
+	f.Where(p.Field(session.FieldLastSeenAt))
+}
+
+// WhereRevokedAt applies the entql time.Time predicate on the revoked_at field.
+func (f *SessionFilter) WhereRevokedAt(p entql.TimeP) {
+	f.Where(p.Field(session.FieldRevokedAt))
+}
+
+// WhereHasUser applies a predicate to check if query has an edge user.
+func (f *SessionFilter) WhereHasUser() {
+	f.Where(entql.HasEdge("user"))
+}
+
+// WhereHasUserWith applies a predicate to check if query has an edge user with a given conditions (other predicates).
+func (f *SessionFilter) WhereHasUserWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("user", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasRefreshTokens applies a predicate to check if query has an edge refresh_tokens.
+func (f *SessionFilter) WhereHasRefreshTokens() {
+	f.Where(entql.HasEdge("refresh_tokens"))
+}
+
+// WhereHasRefreshTokensWith applies a predicate to check if query has an edge refresh_tokens with a given conditions (other predicates).
+func (f *SessionFilter) WhereHasRefreshTokensWith(preds ...predicate.RefreshToken) {
+	f.Where(entql.HasEdgeWith("refresh_tokens", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *TagQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1996,7 +2601,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2084,7 +2689,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2115,6 +2720,21 @@ func (f *UserFilter) WhereName(p entql.StringP) {
 	f.Where(p.Field(user.FieldName))
 }
 
+// WherePasswordHash applies the entql string predicate on the password_hash field.
+func (f *UserFilter) WherePasswordHash(p entql.StringP) {
+	f.Where(p.Field(user.FieldPasswordHash))
+}
+
+// WhereEmailVerifiedAt applies the entql time.Time predicate on the email_verified_at field.
+func (f *UserFilter) WhereEmailVerifiedAt(p entql.TimeP) {
+	f.Where(p.Field(user.FieldEmailVerifiedAt))
+}
+
+// WhereAvatarURL applies the entql string predicate on the avatar_url field.
+func (f *UserFilter) WhereAvatarURL(p entql.StringP) {
+	f.Where(p.Field(user.FieldAvatarURL))
+}
+
 // WhereHasMemberships applies a predicate to check if query has an edge memberships.
 func (f *UserFilter) WhereHasMemberships() {
 	f.Where(entql.HasEdge("memberships"))
@@ -2123,6 +2743,34 @@ func (f *UserFilter) WhereHasMemberships() {
 // WhereHasMembershipsWith applies a predicate to check if query has an edge memberships with a given conditions (other predicates).
 func (f *UserFilter) WhereHasMembershipsWith(preds ...predicate.Membership) {
 	f.Where(entql.HasEdgeWith("memberships", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasSessions applies a predicate to check if query has an edge sessions.
+func (f *UserFilter) WhereHasSessions() {
+	f.Where(entql.HasEdge("sessions"))
+}
+
+// WhereHasSessionsWith applies a predicate to check if query has an edge sessions with a given conditions (other predicates).
+func (f *UserFilter) WhereHasSessionsWith(preds ...predicate.Session) {
+	f.Where(entql.HasEdgeWith("sessions", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasIdentities applies a predicate to check if query has an edge identities.
+func (f *UserFilter) WhereHasIdentities() {
+	f.Where(entql.HasEdge("identities"))
+}
+
+// WhereHasIdentitiesWith applies a predicate to check if query has an edge identities with a given conditions (other predicates).
+func (f *UserFilter) WhereHasIdentitiesWith(preds ...predicate.OAuthIdentity) {
+	f.Where(entql.HasEdgeWith("identities", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}
@@ -2158,7 +2806,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -2402,6 +2402,16 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				selectedFields = append(selectedFields, user.FieldName)
 				fieldSeen[user.FieldName] = struct{}{}
 			}
+		case "emailVerifiedAt":
+			if _, ok := fieldSeen[user.FieldEmailVerifiedAt]; !ok {
+				selectedFields = append(selectedFields, user.FieldEmailVerifiedAt)
+				fieldSeen[user.FieldEmailVerifiedAt] = struct{}{}
+			}
+		case "avatarURL":
+			if _, ok := fieldSeen[user.FieldAvatarURL]; !ok {
+				selectedFields = append(selectedFields, user.FieldAvatarURL)
+				fieldSeen[user.FieldAvatarURL] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:

@@ -18,6 +18,8 @@ type Tx struct {
 	AccessControl *AccessControlClient
 	// Advertisement is the client for interacting with the Advertisement builders.
 	Advertisement *AdvertisementClient
+	// AuthCode is the client for interacting with the AuthCode builders.
+	AuthCode *AuthCodeClient
 	// BlobDeletion is the client for interacting with the BlobDeletion builders.
 	BlobDeletion *BlobDeletionClient
 	// Caption is the client for interacting with the Caption builders.
@@ -30,6 +32,10 @@ type Tx struct {
 	Folder *FolderClient
 	// Membership is the client for interacting with the Membership builders.
 	Membership *MembershipClient
+	// OAuthIdentity is the client for interacting with the OAuthIdentity builders.
+	OAuthIdentity *OAuthIdentityClient
+	// OAuthState is the client for interacting with the OAuthState builders.
+	OAuthState *OAuthStateClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
 	// Player is the client for interacting with the Player builders.
@@ -38,6 +44,10 @@ type Tx struct {
 	Project *ProjectClient
 	// ProjectSetting is the client for interacting with the ProjectSetting builders.
 	ProjectSetting *ProjectSettingClient
+	// RefreshToken is the client for interacting with the RefreshToken builders.
+	RefreshToken *RefreshTokenClient
+	// Session is the client for interacting with the Session builders.
+	Session *SessionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
 	// User is the client for interacting with the User builders.
@@ -177,16 +187,21 @@ func (tx *Tx) Client() *Client {
 func (tx *Tx) init() {
 	tx.AccessControl = NewAccessControlClient(tx.config)
 	tx.Advertisement = NewAdvertisementClient(tx.config)
+	tx.AuthCode = NewAuthCodeClient(tx.config)
 	tx.BlobDeletion = NewBlobDeletionClient(tx.config)
 	tx.Caption = NewCaptionClient(tx.config)
 	tx.Chapter = NewChapterClient(tx.config)
 	tx.EncodingProfile = NewEncodingProfileClient(tx.config)
 	tx.Folder = NewFolderClient(tx.config)
 	tx.Membership = NewMembershipClient(tx.config)
+	tx.OAuthIdentity = NewOAuthIdentityClient(tx.config)
+	tx.OAuthState = NewOAuthStateClient(tx.config)
 	tx.Organization = NewOrganizationClient(tx.config)
 	tx.Player = NewPlayerClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectSetting = NewProjectSettingClient(tx.config)
+	tx.RefreshToken = NewRefreshTokenClient(tx.config)
+	tx.Session = NewSessionClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.Video = NewVideoClient(tx.config)

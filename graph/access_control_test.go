@@ -66,10 +66,10 @@ func TestAccessControl(t *testing.T) {
 			{"tokenTTLDefault", map[string]any{"tokenTTLDefault": 10}},
 		}
 		for _, b := range bad {
-			wantError(t, s, "INVALID_INPUT", b.field, putAccessControl, map[string]any{"p": proj, "in": b.in})
+			wantOpError(t, s, "INVALID_INPUT", b.field, putAccessControl, map[string]any{"p": proj, "in": b.in})
 		}
-		wantError(t, s, "GRAPHQL_VALIDATION_FAILED", "", putAccessControl, map[string]any{"p": proj, "in": map[string]any{"playback": "private"}})
-		wantError(t, s, "NOT_FOUND", "", get, map[string]any{"p": "01900000-0000-7000-8000-000000000000"})
+		wantOpError(t, s, "GRAPHQL_VALIDATION_FAILED", "", putAccessControl, map[string]any{"p": proj, "in": map[string]any{"playback": "private"}})
+		wantOpError(t, s, "NOT_FOUND", "", get, map[string]any{"p": "01900000-0000-7000-8000-000000000000"})
 		s.MustGraphQL(get, map[string]any{"p": proj}, &got)
 		if fmt.Sprint(got.AccessControl) != fmt.Sprint(want) {
 			t.Fatalf("refused puts changed the rules: %+v", got.AccessControl)

@@ -58,11 +58,11 @@ func TestAdvertisements(t *testing.T) {
 			{"name", map[string]any{"name": "", "tagURL": "https://a.example/v", "placement": "post_roll"}},
 		}
 		for _, b := range bad {
-			wantError(t, s, "INVALID_INPUT", b.field, createAd, map[string]any{"p": proj, "in": b.in})
+			wantOpError(t, s, "INVALID_INPUT", b.field, createAd, map[string]any{"p": proj, "in": b.in})
 		}
 		update := `mutation($p: ID!, $id: ID!, $in: UpdateAdvertisementInput!) { updateAdvertisement(projectID: $p, id: $id, input: $in) { placement offsets enabled } }`
 		// Turning a mid-roll into a pre-roll needs its offsets cleared.
-		wantError(t, s, "INVALID_INPUT", "offsets", update, map[string]any{"p": proj, "id": mid.ID, "in": map[string]any{"placement": "pre_roll"}})
+		wantOpError(t, s, "INVALID_INPUT", "offsets", update, map[string]any{"p": proj, "id": mid.ID, "in": map[string]any{"placement": "pre_roll"}})
 		var upd struct {
 			UpdateAdvertisement struct {
 				Placement string
@@ -79,15 +79,15 @@ func TestAdvertisements(t *testing.T) {
 		}
 		del := `mutation($p: ID!, $id: ID!) { deleteAdvertisement(projectID: $p, id: $id) }`
 		// SEED 4.7: malformed id is a bad request, an unknown one not found.
-		wantError(t, s, "BAD_REQUEST", "", del, map[string]any{"p": proj, "id": "not-a-uuid"})
-		wantError(t, s, "NOT_FOUND", "", del, map[string]any{"p": proj, "id": "01900000-0000-7000-8000-000000000000"})
-		wantError(t, s, "NOT_FOUND", "", del, map[string]any{"p": other, "id": pre.ID})
+		wantOpError(t, s, "BAD_REQUEST", "", del, map[string]any{"p": proj, "id": "not-a-uuid"})
+		wantOpError(t, s, "NOT_FOUND", "", del, map[string]any{"p": proj, "id": "01900000-0000-7000-8000-000000000000"})
+		wantOpError(t, s, "NOT_FOUND", "", del, map[string]any{"p": other, "id": pre.ID})
 		var deleted struct{ DeleteAdvertisement string }
 		s.MustGraphQL(del, map[string]any{"p": proj, "id": pre.ID}, &deleted)
 		if deleted.DeleteAdvertisement != pre.ID {
 			t.Fatalf("deleted %q", deleted.DeleteAdvertisement)
 		}
-		wantError(t, s, "NOT_FOUND", "", `query($p: ID!, $id: ID!) { advertisement(projectID: $p, id: $id) { id } }`, map[string]any{"p": proj, "id": pre.ID})
+		wantOpError(t, s, "NOT_FOUND", "", `query($p: ID!, $id: ID!) { advertisement(projectID: $p, id: $id) { id } }`, map[string]any{"p": proj, "id": pre.ID})
 		if n := sqlInt(t, s, "SELECT count(*) FROM advertisements WHERE project_id = ?", proj); n != 1 {
 			t.Fatalf("rows after delete = %d, want 1", n)
 		}

@@ -76,10 +76,10 @@ func TestCaptions(t *testing.T) {
 
 		get := `query($v: ID!, $id: ID!) { caption(videoID: $v, id: $id) { language } }`
 		other := s.CreateVideo(proj, "", "other")
-		wantError(t, s, "NOT_FOUND", "", get, map[string]any{"v": other, "id": c.ID})
+		wantOpError(t, s, "NOT_FOUND", "", get, map[string]any{"v": other, "id": c.ID})
 		var del struct{ DeleteCaption string }
 		s.MustGraphQL(`mutation($v: ID!, $id: ID!) { deleteCaption(videoID: $v, id: $id) }`, map[string]any{"v": video, "id": c.ID}, &del)
-		wantError(t, s, "NOT_FOUND", "", get, map[string]any{"v": video, "id": c.ID})
+		wantOpError(t, s, "NOT_FOUND", "", get, map[string]any{"v": video, "id": c.ID})
 		if n := sqlInt(t, s, "SELECT count(*) FROM captions WHERE video_id = ?", video); n != 1 {
 			t.Fatalf("captions left = %d, want 1", n)
 		}
@@ -128,10 +128,10 @@ func TestChapters(t *testing.T) {
 		if !strings.HasSuffix(vtt.VideoChaptersWebVTT, "00:01:30.500 --> 00:01:40.000\nOutro\n") {
 			t.Fatalf("WebVTT with duration =\n%s", vtt.VideoChaptersWebVTT)
 		}
-		wantError(t, s, "INVALID_INPUT", "startSeconds", set, map[string]any{"v": video, "c": []map[string]any{{"title": "Late", "startSeconds": 100}}})
-		wantError(t, s, "INVALID_INPUT", "startSeconds", set, map[string]any{"v": video, "c": []map[string]any{{"title": "A", "startSeconds": 5}, {"title": "B", "startSeconds": 5}}})
-		wantError(t, s, "INVALID_INPUT", "startSeconds", set, map[string]any{"v": video, "c": []map[string]any{{"title": "A", "startSeconds": -1}}})
-		wantError(t, s, "INVALID_INPUT", "title", set, map[string]any{"v": video, "c": []map[string]any{{"title": " ", "startSeconds": 1}}})
+		wantOpError(t, s, "INVALID_INPUT", "startSeconds", set, map[string]any{"v": video, "c": []map[string]any{{"title": "Late", "startSeconds": 100}}})
+		wantOpError(t, s, "INVALID_INPUT", "startSeconds", set, map[string]any{"v": video, "c": []map[string]any{{"title": "A", "startSeconds": 5}, {"title": "B", "startSeconds": 5}}})
+		wantOpError(t, s, "INVALID_INPUT", "startSeconds", set, map[string]any{"v": video, "c": []map[string]any{{"title": "A", "startSeconds": -1}}})
+		wantOpError(t, s, "INVALID_INPUT", "title", set, map[string]any{"v": video, "c": []map[string]any{{"title": " ", "startSeconds": 1}}})
 		if n := sqlInt(t, s, "SELECT count(*) FROM chapters WHERE video_id = ?", video); n != 3 {
 			t.Fatalf("refused sets changed chapters: %d rows", n)
 		}

@@ -28,8 +28,8 @@ func sqlInt(t *testing.T, s *apptest.Server, query string, args ...any) int {
 	return n
 }
 
-// wantError runs an operation that must fail with code (and field, when not empty).
-func wantError(t *testing.T, s *apptest.Server, code, field, query string, vars map[string]any) {
+// wantOpError runs an operation that must fail with code (and field, when not empty).
+func wantOpError(t *testing.T, s *apptest.Server, code, field, query string, vars map[string]any) {
 	t.Helper()
 	res := s.GraphQL(query, vars)
 	if len(res.Errors) == 0 {

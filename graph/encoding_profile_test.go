@@ -70,7 +70,7 @@ func TestEncodingProfiles(t *testing.T) {
 			"renditions[0].codec":            {{"height": 720, "videoBitrateKbps": 2000, "audioBitrateKbps": 128, "codec": "vp9"}},
 		}
 		for field, rs := range bad {
-			wantError(t, s, "INVALID_INPUT", fieldName(field), create, map[string]any{"p": proj, "in": map[string]any{"name": "x", "renditions": rs}})
+			wantOpError(t, s, "INVALID_INPUT", fieldName(field), create, map[string]any{"p": proj, "in": map[string]any{"name": "x", "renditions": rs}})
 		}
 		update := `mutation($p: ID!, $id: ID!, $in: EncodingProfileInput!) { updateEncodingProfile(projectID: $p, id: $id, input: $in) { name } }`
 		s.MustGraphQL(update, map[string]any{"p": proj, "id": small.ID, "in": map[string]any{"name": "Tiny", "renditions": []map[string]any{
@@ -91,7 +91,7 @@ func TestEncodingProfiles(t *testing.T) {
 		if got := effectiveLadder(t, s, proj); got != builtIn {
 			t.Fatalf("after deleting the default: %s", got)
 		}
-		wantError(t, s, "NOT_FOUND", "", setDefault, map[string]any{"p": proj, "id": out.CreateEncodingProfile.ID})
+		wantOpError(t, s, "NOT_FOUND", "", setDefault, map[string]any{"p": proj, "id": out.CreateEncodingProfile.ID})
 	})
 }
 

@@ -55,7 +55,11 @@ func (r *Resolver) Caption() generated.CaptionResolver { return &captionResolver
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
+// User returns generated.UserResolver implementation.
+func (r *Resolver) User() generated.UserResolver { return &userResolver{r} }
+
 type (
 	captionResolver struct{ *Resolver }
 	queryResolver   struct{ *Resolver }
+	userResolver    struct{ *Resolver }
 )

@@ -83,15 +83,15 @@ func TestPlayers(t *testing.T) {
 			{"name", map[string]any{"name": ""}},
 		}
 		for _, b := range bad {
-			wantError(t, s, "INVALID_INPUT", b.field, createPlayer, map[string]any{"p": proj, "in": b.in})
+			wantOpError(t, s, "INVALID_INPUT", b.field, createPlayer, map[string]any{"p": proj, "in": b.in})
 		}
-		wantError(t, s, "INVALID_INPUT", "primaryColor", update, map[string]any{"p": proj, "id": p1.ID, "in": map[string]any{"primaryColor": "#zzzzzz"}})
+		wantOpError(t, s, "INVALID_INPUT", "primaryColor", update, map[string]any{"p": proj, "id": p1.ID, "in": map[string]any{"primaryColor": "#zzzzzz"}})
 		if n := sqlInt(t, s, "SELECT count(*) FROM players WHERE project_id = ?", proj); n != 2 {
 			t.Fatalf("refused creates left rows: %d", n)
 		}
 		// Another project's id is not found here.
-		wantError(t, s, "NOT_FOUND", "", setDefault, map[string]any{"p": other, "id": p1.ID})
-		wantError(t, s, "NOT_FOUND", "", `query($p: ID!, $id: ID!) { player(projectID: $p, id: $id) { id } }`, map[string]any{"p": other, "id": p1.ID})
+		wantOpError(t, s, "NOT_FOUND", "", setDefault, map[string]any{"p": other, "id": p1.ID})
+		wantOpError(t, s, "NOT_FOUND", "", `query($p: ID!, $id: ID!) { player(projectID: $p, id: $id) { id } }`, map[string]any{"p": other, "id": p1.ID})
 		var del struct{ DeletePlayer string }
 		s.MustGraphQL(`mutation($p: ID!, $id: ID!) { deletePlayer(projectID: $p, id: $id) }`, map[string]any{"p": proj, "id": p2.ID}, &del)
 		if del.DeletePlayer != p2.ID || sqlInt(t, s, "SELECT count(*) FROM players WHERE id = ?", p2.ID) != 0 {

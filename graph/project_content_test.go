@@ -75,9 +75,9 @@ func TestProjectSoftDelete(t *testing.T) {
 		if del.DeleteProject != proj {
 			t.Fatalf("deleteProject = %q", del.DeleteProject)
 		}
-		wantError(t, s, "NOT_FOUND", "", `query($id: ID!) { project(id: $id) { id } }`, map[string]any{"id": proj})
-		wantError(t, s, "NOT_FOUND", "", `mutation($id: ID!) { updateProject(id: $id, input: {name: "x"}) { id } }`, map[string]any{"id": proj})
-		wantError(t, s, "NOT_FOUND", "", `mutation($id: ID!) { deleteProject(id: $id) }`, map[string]any{"id": proj})
+		wantOpError(t, s, "NOT_FOUND", "", `query($id: ID!) { project(id: $id) { id } }`, map[string]any{"id": proj})
+		wantOpError(t, s, "NOT_FOUND", "", `mutation($id: ID!) { updateProject(id: $id, input: {name: "x"}) { id } }`, map[string]any{"id": proj})
+		wantOpError(t, s, "NOT_FOUND", "", `mutation($id: ID!) { deleteProject(id: $id) }`, map[string]any{"id": proj})
 		var orgOut struct {
 			Organization struct{ Projects struct{ TotalCount int } }
 		}
@@ -117,7 +117,7 @@ func TestProjectSettingsValidation(t *testing.T) {
 			t.Fatalf("settings = %+v", got)
 		}
 		for _, bad := range []string{`{"player_encryption": "yes"}`, `{player_encryption: true}`, `[]`, `null`, `true`, ``} {
-			wantError(t, s, "INVALID_INPUT", "transcoding", upsertSettings, map[string]any{"p": proj, "in": []map[string]string{
+			wantOpError(t, s, "INVALID_INPUT", "transcoding", upsertSettings, map[string]any{"p": proj, "in": []map[string]string{
 				{"key": "other", "value": "x"},
 				{"key": "transcoding", "value": bad},
 			}})

@@ -24,6 +24,7 @@ type Resolver struct {
 	version      string
 	regions      []*model.Region
 	healthChecks []HealthCheck
+	auth         *authService
 }
 
 // Deps are what the resolvers are built from.
@@ -42,6 +43,8 @@ type Deps struct {
 	Regions []*model.Region
 	// HealthChecks are the dependencies the health query checks, beside the database.
 	HealthChecks []HealthCheck
+	// Auth configures accounts and sign-in (graph/auth.go).
+	Auth AuthDeps
 }
 
 // NewResolver builds the resolver root.
@@ -57,6 +60,7 @@ func NewResolver(d Deps) *Resolver {
 		version: d.Version,
 		regions: d.Regions,
 	}
+	r.auth = newAuthService(d.Auth, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase}}, d.HealthChecks...)
 	return r
 }

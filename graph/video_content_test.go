@@ -99,8 +99,8 @@ func TestSearchVideos(t *testing.T) {
 		if len(page.SearchVideos.Edges) != 2 || page.SearchVideos.Edges[1].Node.Title != "page 4" || page.SearchVideos.PageInfo.HasNextPage {
 			t.Fatalf("second page = %+v", page.SearchVideos)
 		}
-		wantError(t, s, "INVALID_INPUT", "query", searchQuery, map[string]any{"p": proj, "q": " ?! ", "first": 10})
-		wantError(t, s, "NOT_FOUND", "", searchQuery, map[string]any{"p": "01900000-0000-7000-8000-000000000000", "q": "a", "first": 10})
+		wantOpError(t, s, "INVALID_INPUT", "query", searchQuery, map[string]any{"p": proj, "q": " ?! ", "first": 10})
+		wantOpError(t, s, "NOT_FOUND", "", searchQuery, map[string]any{"p": "01900000-0000-7000-8000-000000000000", "q": "a", "first": 10})
 	})
 }
 
@@ -137,10 +137,10 @@ func TestVideoMetadataAndCustomField(t *testing.T) {
 		if found.VideosByCustomField.TotalCount != 0 {
 			t.Fatalf("stale value found: %+v", found.VideosByCustomField)
 		}
-		wantError(t, s, "INVALID_INPUT", "key", upsert, map[string]any{"v": v1, "e": []map[string]string{{"key": "a b", "value": "x"}}})
-		wantError(t, s, "INVALID_INPUT", "key", upsert, map[string]any{"v": v1, "e": []map[string]string{{"key": "a", "value": "x"}, {"key": "a", "value": "y"}}})
-		wantError(t, s, "INVALID_INPUT", "key", byField, map[string]any{"p": proj, "k": "", "v": "x"})
-		wantError(t, s, "NOT_FOUND", "", upsert, map[string]any{"v": "01900000-0000-7000-8000-000000000000", "e": []map[string]string{{"key": "a", "value": "x"}}})
+		wantOpError(t, s, "INVALID_INPUT", "key", upsert, map[string]any{"v": v1, "e": []map[string]string{{"key": "a b", "value": "x"}}})
+		wantOpError(t, s, "INVALID_INPUT", "key", upsert, map[string]any{"v": v1, "e": []map[string]string{{"key": "a", "value": "x"}, {"key": "a", "value": "y"}}})
+		wantOpError(t, s, "INVALID_INPUT", "key", byField, map[string]any{"p": proj, "k": "", "v": "x"})
+		wantOpError(t, s, "NOT_FOUND", "", upsert, map[string]any{"v": "01900000-0000-7000-8000-000000000000", "e": []map[string]string{{"key": "a", "value": "x"}}})
 	})
 }
 
@@ -168,12 +168,12 @@ func TestAssignVideosToFolder(t *testing.T) {
 			t.Fatalf("folder holds %d videos", f.Folder.Videos.TotalCount)
 		}
 		// All or none: a video of another project refuses the whole batch.
-		wantError(t, s, "INVALID_INPUT", "videoIDs", assign, map[string]any{"p": proj, "ids": []string{v1, foreign}, "f": nil})
+		wantOpError(t, s, "INVALID_INPUT", "videoIDs", assign, map[string]any{"p": proj, "ids": []string{v1, foreign}, "f": nil})
 		if n := sqlInt(t, s, "SELECT count(*) FROM videos WHERE folder_id = ?", folder); n != 2 {
 			t.Fatalf("a refused batch moved videos: %d left in the folder", n)
 		}
-		wantError(t, s, "INVALID_INPUT", "folderID", assign, map[string]any{"p": proj, "ids": []string{v1}, "f": foreignFolder})
-		wantError(t, s, "INVALID_INPUT", "videoIDs", assign, map[string]any{"p": proj, "ids": []string{}, "f": nil})
+		wantOpError(t, s, "INVALID_INPUT", "folderID", assign, map[string]any{"p": proj, "ids": []string{v1}, "f": foreignFolder})
+		wantOpError(t, s, "INVALID_INPUT", "videoIDs", assign, map[string]any{"p": proj, "ids": []string{}, "f": nil})
 		s.MustGraphQL(assign, map[string]any{"p": proj, "ids": []string{v1}, "f": nil}, &out)
 		if n := sqlInt(t, s, "SELECT count(*) FROM videos WHERE folder_id IS NULL AND project_id = ?", proj); n != 1 {
 			t.Fatalf("videos at the root = %d, want 1", n)

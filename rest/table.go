@@ -11,6 +11,7 @@ func Table() []Route {
 		videoRoutes(),
 		tagRoutes(),
 		advertisementRoutes(),
+		authRoutes(),
 	} {
 		t = append(t, domain...)
 	}

@@ -10,17 +10,22 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/oauthidentity"
+	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/refreshtoken"
+	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -134,6 +139,33 @@ func (f TraverseAdvertisement) Traverse(ctx context.Context, q ent.Query) error 
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.AdvertisementQuery", q)
+}
+
+// The AuthCodeFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AuthCodeFunc func(context.Context, *ent.AuthCodeQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AuthCodeFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AuthCodeQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AuthCodeQuery", q)
+}
+
+// The TraverseAuthCode type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAuthCode func(context.Context, *ent.AuthCodeQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAuthCode) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAuthCode) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AuthCodeQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AuthCodeQuery", q)
 }
 
 // The BlobDeletionFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -298,6 +330,60 @@ func (f TraverseMembership) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.MembershipQuery", q)
 }
 
+// The OAuthIdentityFunc type is an adapter to allow the use of ordinary function as a Querier.
+type OAuthIdentityFunc func(context.Context, *ent.OAuthIdentityQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f OAuthIdentityFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.OAuthIdentityQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.OAuthIdentityQuery", q)
+}
+
+// The TraverseOAuthIdentity type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseOAuthIdentity func(context.Context, *ent.OAuthIdentityQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseOAuthIdentity) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseOAuthIdentity) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OAuthIdentityQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.OAuthIdentityQuery", q)
+}
+
+// The OAuthStateFunc type is an adapter to allow the use of ordinary function as a Querier.
+type OAuthStateFunc func(context.Context, *ent.OAuthStateQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f OAuthStateFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.OAuthStateQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.OAuthStateQuery", q)
+}
+
+// The TraverseOAuthState type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseOAuthState func(context.Context, *ent.OAuthStateQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseOAuthState) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseOAuthState) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OAuthStateQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.OAuthStateQuery", q)
+}
+
 // The OrganizationFunc type is an adapter to allow the use of ordinary function as a Querier.
 type OrganizationFunc func(context.Context, *ent.OrganizationQuery) (ent.Value, error)
 
@@ -406,6 +492,60 @@ func (f TraverseProjectSetting) Traverse(ctx context.Context, q ent.Query) error
 	return fmt.Errorf("unexpected query type %T. expect *ent.ProjectSettingQuery", q)
 }
 
+// The RefreshTokenFunc type is an adapter to allow the use of ordinary function as a Querier.
+type RefreshTokenFunc func(context.Context, *ent.RefreshTokenQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f RefreshTokenFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.RefreshTokenQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.RefreshTokenQuery", q)
+}
+
+// The TraverseRefreshToken type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseRefreshToken func(context.Context, *ent.RefreshTokenQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseRefreshToken) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseRefreshToken) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RefreshTokenQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.RefreshTokenQuery", q)
+}
+
+// The SessionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type SessionFunc func(context.Context, *ent.SessionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f SessionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.SessionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.SessionQuery", q)
+}
+
+// The TraverseSession type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseSession func(context.Context, *ent.SessionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseSession) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseSession) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.SessionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.SessionQuery", q)
+}
+
 // The TagFunc type is an adapter to allow the use of ordinary function as a Querier.
 type TagFunc func(context.Context, *ent.TagQuery) (ent.Value, error)
 
@@ -494,6 +634,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.AccessControlQuery, predicate.AccessControl, accesscontrol.OrderOption]{typ: ent.TypeAccessControl, tq: q}, nil
 	case *ent.AdvertisementQuery:
 		return &query[*ent.AdvertisementQuery, predicate.Advertisement, advertisement.OrderOption]{typ: ent.TypeAdvertisement, tq: q}, nil
+	case *ent.AuthCodeQuery:
+		return &query[*ent.AuthCodeQuery, predicate.AuthCode, authcode.OrderOption]{typ: ent.TypeAuthCode, tq: q}, nil
 	case *ent.BlobDeletionQuery:
 		return &query[*ent.BlobDeletionQuery, predicate.BlobDeletion, blobdeletion.OrderOption]{typ: ent.TypeBlobDeletion, tq: q}, nil
 	case *ent.CaptionQuery:
@@ -506,6 +648,10 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.FolderQuery, predicate.Folder, folder.OrderOption]{typ: ent.TypeFolder, tq: q}, nil
 	case *ent.MembershipQuery:
 		return &query[*ent.MembershipQuery, predicate.Membership, membership.OrderOption]{typ: ent.TypeMembership, tq: q}, nil
+	case *ent.OAuthIdentityQuery:
+		return &query[*ent.OAuthIdentityQuery, predicate.OAuthIdentity, oauthidentity.OrderOption]{typ: ent.TypeOAuthIdentity, tq: q}, nil
+	case *ent.OAuthStateQuery:
+		return &query[*ent.OAuthStateQuery, predicate.OAuthState, oauthstate.OrderOption]{typ: ent.TypeOAuthState, tq: q}, nil
 	case *ent.OrganizationQuery:
 		return &query[*ent.OrganizationQuery, predicate.Organization, organization.OrderOption]{typ: ent.TypeOrganization, tq: q}, nil
 	case *ent.PlayerQuery:
@@ -514,6 +660,10 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ProjectQuery, predicate.Project, project.OrderOption]{typ: ent.TypeProject, tq: q}, nil
 	case *ent.ProjectSettingQuery:
 		return &query[*ent.ProjectSettingQuery, predicate.ProjectSetting, projectsetting.OrderOption]{typ: ent.TypeProjectSetting, tq: q}, nil
+	case *ent.RefreshTokenQuery:
+		return &query[*ent.RefreshTokenQuery, predicate.RefreshToken, refreshtoken.OrderOption]{typ: ent.TypeRefreshToken, tq: q}, nil
+	case *ent.SessionQuery:
+		return &query[*ent.SessionQuery, predicate.Session, session.OrderOption]{typ: ent.TypeSession, tq: q}, nil
 	case *ent.TagQuery:
 		return &query[*ent.TagQuery, predicate.Tag, tag.OrderOption]{typ: ent.TypeTag, tq: q}, nil
 	case *ent.UserQuery:

@@ -70,6 +70,36 @@ var (
 			},
 		},
 	}
+	// AuthCodesColumns holds the columns for the "auth_codes" table.
+	AuthCodesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "user_id", Type: field.TypeUUID},
+		{Name: "purpose", Type: field.TypeEnum, Enums: []string{"verify_email", "reset_otp", "reset_ticket"}},
+		{Name: "code_hash", Type: field.TypeString},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "attempts", Type: field.TypeInt, Default: 0},
+		{Name: "used_at", Type: field.TypeTime, Nullable: true},
+	}
+	// AuthCodesTable holds the schema information for the "auth_codes" table.
+	AuthCodesTable = &schema.Table{
+		Name:       "auth_codes",
+		Columns:    AuthCodesColumns,
+		PrimaryKey: []*schema.Column{AuthCodesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "authcode_code_hash",
+				Unique:  false,
+				Columns: []*schema.Column{AuthCodesColumns[5]},
+			},
+			{
+				Name:    "authcode_user_id_purpose",
+				Unique:  false,
+				Columns: []*schema.Column{AuthCodesColumns[3], AuthCodesColumns[4]},
+			},
+		},
+	}
 	// BlobDeletionsColumns holds the columns for the "blob_deletions" table.
 	BlobDeletionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -277,6 +307,60 @@ var (
 			},
 		},
 	}
+	// OauthIdentitiesColumns holds the columns for the "oauth_identities" table.
+	OauthIdentitiesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "provider", Type: field.TypeString},
+		{Name: "subject", Type: field.TypeString},
+		{Name: "email", Type: field.TypeString, Default: ""},
+		{Name: "user_id", Type: field.TypeUUID},
+	}
+	// OauthIdentitiesTable holds the schema information for the "oauth_identities" table.
+	OauthIdentitiesTable = &schema.Table{
+		Name:       "oauth_identities",
+		Columns:    OauthIdentitiesColumns,
+		PrimaryKey: []*schema.Column{OauthIdentitiesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "oauth_identities_users_identities",
+				Columns:    []*schema.Column{OauthIdentitiesColumns[6]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "oauthidentity_provider_subject",
+				Unique:  true,
+				Columns: []*schema.Column{OauthIdentitiesColumns[3], OauthIdentitiesColumns[4]},
+			},
+		},
+	}
+	// OauthStatesColumns holds the columns for the "oauth_states" table.
+	OauthStatesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "state_hash", Type: field.TypeString},
+		{Name: "provider", Type: field.TypeString},
+		{Name: "code_verifier", Type: field.TypeString},
+		{Name: "expires_at", Type: field.TypeTime},
+	}
+	// OauthStatesTable holds the schema information for the "oauth_states" table.
+	OauthStatesTable = &schema.Table{
+		Name:       "oauth_states",
+		Columns:    OauthStatesColumns,
+		PrimaryKey: []*schema.Column{OauthStatesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "oauthstate_state_hash",
+				Unique:  true,
+				Columns: []*schema.Column{OauthStatesColumns[3]},
+			},
+		},
+	}
 	// OrganizationsColumns holds the columns for the "organizations" table.
 	OrganizationsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -403,6 +487,75 @@ var (
 			},
 		},
 	}
+	// RefreshTokensColumns holds the columns for the "refresh_tokens" table.
+	RefreshTokensColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "token_hash", Type: field.TypeString},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "used_at", Type: field.TypeTime, Nullable: true},
+		{Name: "session_id", Type: field.TypeUUID},
+	}
+	// RefreshTokensTable holds the schema information for the "refresh_tokens" table.
+	RefreshTokensTable = &schema.Table{
+		Name:       "refresh_tokens",
+		Columns:    RefreshTokensColumns,
+		PrimaryKey: []*schema.Column{RefreshTokensColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "refresh_tokens_sessions_refresh_tokens",
+				Columns:    []*schema.Column{RefreshTokensColumns[6]},
+				RefColumns: []*schema.Column{SessionsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "refreshtoken_token_hash",
+				Unique:  true,
+				Columns: []*schema.Column{RefreshTokensColumns[3]},
+			},
+			{
+				Name:    "refreshtoken_session_id",
+				Unique:  false,
+				Columns: []*schema.Column{RefreshTokensColumns[6]},
+			},
+		},
+	}
+	// SessionsColumns holds the columns for the "sessions" table.
+	SessionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "organization_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "user_agent", Type: field.TypeString, Size: 1024, Default: ""},
+		{Name: "ip_address", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "last_seen_at", Type: field.TypeTime},
+		{Name: "revoked_at", Type: field.TypeTime, Nullable: true},
+		{Name: "user_id", Type: field.TypeUUID},
+	}
+	// SessionsTable holds the schema information for the "sessions" table.
+	SessionsTable = &schema.Table{
+		Name:       "sessions",
+		Columns:    SessionsColumns,
+		PrimaryKey: []*schema.Column{SessionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "sessions_users_sessions",
+				Columns:    []*schema.Column{SessionsColumns[8]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "session_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{SessionsColumns[8]},
+			},
+		},
+	}
 	// TagsColumns holds the columns for the "tags" table.
 	TagsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -439,6 +592,9 @@ var (
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "email", Type: field.TypeString, Unique: true, Size: 320},
 		{Name: "name", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "password_hash", Type: field.TypeString, Nullable: true},
+		{Name: "email_verified_at", Type: field.TypeTime, Nullable: true},
+		{Name: "avatar_url", Type: field.TypeString, Size: 2048, Default: ""},
 	}
 	// UsersTable holds the schema information for the "users" table.
 	UsersTable = &schema.Table{
@@ -526,16 +682,21 @@ var (
 	Tables = []*schema.Table{
 		AccessControlsTable,
 		AdvertisementsTable,
+		AuthCodesTable,
 		BlobDeletionsTable,
 		CaptionsTable,
 		ChaptersTable,
 		EncodingProfilesTable,
 		FoldersTable,
 		MembershipsTable,
+		OauthIdentitiesTable,
+		OauthStatesTable,
 		OrganizationsTable,
 		PlayersTable,
 		ProjectsTable,
 		ProjectSettingsTable,
+		RefreshTokensTable,
+		SessionsTable,
 		TagsTable,
 		UsersTable,
 		VideosTable,
@@ -553,9 +714,12 @@ func init() {
 	FoldersTable.ForeignKeys[1].RefTable = ProjectsTable
 	MembershipsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	MembershipsTable.ForeignKeys[1].RefTable = UsersTable
+	OauthIdentitiesTable.ForeignKeys[0].RefTable = UsersTable
 	PlayersTable.ForeignKeys[0].RefTable = ProjectsTable
 	ProjectsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	ProjectSettingsTable.ForeignKeys[0].RefTable = ProjectsTable
+	RefreshTokensTable.ForeignKeys[0].RefTable = SessionsTable
+	SessionsTable.ForeignKeys[0].RefTable = UsersTable
 	TagsTable.ForeignKeys[0].RefTable = ProjectsTable
 	VideosTable.ForeignKeys[0].RefTable = FoldersTable
 	VideosTable.ForeignKeys[1].RefTable = ProjectsTable

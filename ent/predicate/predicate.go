@@ -12,6 +12,9 @@ type AccessControl func(*sql.Selector)
 // Advertisement is the predicate function for advertisement builders.
 type Advertisement func(*sql.Selector)
 
+// AuthCode is the predicate function for authcode builders.
+type AuthCode func(*sql.Selector)
+
 // BlobDeletion is the predicate function for blobdeletion builders.
 type BlobDeletion func(*sql.Selector)
 
@@ -30,6 +33,12 @@ type Folder func(*sql.Selector)
 // Membership is the predicate function for membership builders.
 type Membership func(*sql.Selector)
 
+// OAuthIdentity is the predicate function for oauthidentity builders.
+type OAuthIdentity func(*sql.Selector)
+
+// OAuthState is the predicate function for oauthstate builders.
+type OAuthState func(*sql.Selector)
+
 // Organization is the predicate function for organization builders.
 type Organization func(*sql.Selector)
 
@@ -41,6 +50,12 @@ type Project func(*sql.Selector)
 
 // ProjectSetting is the predicate function for projectsetting builders.
 type ProjectSetting func(*sql.Selector)
+
+// RefreshToken is the predicate function for refreshtoken builders.
+type RefreshToken func(*sql.Selector)
+
+// Session is the predicate function for session builders.
+type Session func(*sql.Selector)
 
 // Tag is the predicate function for tag builders.
 type Tag func(*sql.Selector)

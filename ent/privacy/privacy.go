@@ -159,6 +159,30 @@ func (f AdvertisementMutationRuleFunc) EvalMutation(ctx context.Context, m ent.M
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AdvertisementMutation", m)
 }
 
+// The AuthCodeQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AuthCodeQueryRuleFunc func(context.Context, *ent.AuthCodeQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AuthCodeQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AuthCodeQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AuthCodeQuery", q)
+}
+
+// The AuthCodeMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AuthCodeMutationRuleFunc func(context.Context, *ent.AuthCodeMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AuthCodeMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AuthCodeMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AuthCodeMutation", m)
+}
+
 // The BlobDeletionQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type BlobDeletionQueryRuleFunc func(context.Context, *ent.BlobDeletionQuery) error
@@ -303,6 +327,54 @@ func (f MembershipMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Muta
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.MembershipMutation", m)
 }
 
+// The OAuthIdentityQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type OAuthIdentityQueryRuleFunc func(context.Context, *ent.OAuthIdentityQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f OAuthIdentityQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OAuthIdentityQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.OAuthIdentityQuery", q)
+}
+
+// The OAuthIdentityMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type OAuthIdentityMutationRuleFunc func(context.Context, *ent.OAuthIdentityMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f OAuthIdentityMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.OAuthIdentityMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.OAuthIdentityMutation", m)
+}
+
+// The OAuthStateQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type OAuthStateQueryRuleFunc func(context.Context, *ent.OAuthStateQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f OAuthStateQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OAuthStateQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.OAuthStateQuery", q)
+}
+
+// The OAuthStateMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type OAuthStateMutationRuleFunc func(context.Context, *ent.OAuthStateMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f OAuthStateMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.OAuthStateMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.OAuthStateMutation", m)
+}
+
 // The OrganizationQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type OrganizationQueryRuleFunc func(context.Context, *ent.OrganizationQuery) error
@@ -397,6 +469,54 @@ func (f ProjectSettingMutationRuleFunc) EvalMutation(ctx context.Context, m ent.
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ProjectSettingMutation", m)
+}
+
+// The RefreshTokenQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type RefreshTokenQueryRuleFunc func(context.Context, *ent.RefreshTokenQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f RefreshTokenQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RefreshTokenQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.RefreshTokenQuery", q)
+}
+
+// The RefreshTokenMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type RefreshTokenMutationRuleFunc func(context.Context, *ent.RefreshTokenMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f RefreshTokenMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.RefreshTokenMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RefreshTokenMutation", m)
+}
+
+// The SessionQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type SessionQueryRuleFunc func(context.Context, *ent.SessionQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f SessionQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.SessionQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.SessionQuery", q)
+}
+
+// The SessionMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type SessionMutationRuleFunc func(context.Context, *ent.SessionMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f SessionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.SessionMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.SessionMutation", m)
 }
 
 // The TagQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -510,6 +630,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.AdvertisementQuery:
 		return q.Filter(), nil
+	case *ent.AuthCodeQuery:
+		return q.Filter(), nil
 	case *ent.BlobDeletionQuery:
 		return q.Filter(), nil
 	case *ent.CaptionQuery:
@@ -522,6 +644,10 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.MembershipQuery:
 		return q.Filter(), nil
+	case *ent.OAuthIdentityQuery:
+		return q.Filter(), nil
+	case *ent.OAuthStateQuery:
+		return q.Filter(), nil
 	case *ent.OrganizationQuery:
 		return q.Filter(), nil
 	case *ent.PlayerQuery:
@@ -529,6 +655,10 @@ func queryFilter(q ent.Query) (Filter, error) {
 	case *ent.ProjectQuery:
 		return q.Filter(), nil
 	case *ent.ProjectSettingQuery:
+		return q.Filter(), nil
+	case *ent.RefreshTokenQuery:
+		return q.Filter(), nil
+	case *ent.SessionQuery:
 		return q.Filter(), nil
 	case *ent.TagQuery:
 		return q.Filter(), nil
@@ -547,6 +677,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.AdvertisementMutation:
 		return m.Filter(), nil
+	case *ent.AuthCodeMutation:
+		return m.Filter(), nil
 	case *ent.BlobDeletionMutation:
 		return m.Filter(), nil
 	case *ent.CaptionMutation:
@@ -559,6 +691,10 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.MembershipMutation:
 		return m.Filter(), nil
+	case *ent.OAuthIdentityMutation:
+		return m.Filter(), nil
+	case *ent.OAuthStateMutation:
+		return m.Filter(), nil
 	case *ent.OrganizationMutation:
 		return m.Filter(), nil
 	case *ent.PlayerMutation:
@@ -566,6 +702,10 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.ProjectMutation:
 		return m.Filter(), nil
 	case *ent.ProjectSettingMutation:
+		return m.Filter(), nil
+	case *ent.RefreshTokenMutation:
+		return m.Filter(), nil
+	case *ent.SessionMutation:
 		return m.Filter(), nil
 	case *ent.TagMutation:
 		return m.Filter(), nil

@@ -8,17 +8,22 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/oauthidentity"
+	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/schema"
+	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -134,6 +139,33 @@ func init() {
 	advertisementDescID := advertisementMixinFields0[0].Descriptor()
 	// advertisement.DefaultID holds the default value on creation for the id field.
 	advertisement.DefaultID = advertisementDescID.Default.(func() uuid.UUID)
+	authcodeMixin := schema.AuthCode{}.Mixin()
+	authcodeMixinFields0 := authcodeMixin[0].Fields()
+	_ = authcodeMixinFields0
+	authcodeFields := schema.AuthCode{}.Fields()
+	_ = authcodeFields
+	// authcodeDescCreatedAt is the schema descriptor for created_at field.
+	authcodeDescCreatedAt := authcodeMixinFields0[1].Descriptor()
+	// authcode.DefaultCreatedAt holds the default value on creation for the created_at field.
+	authcode.DefaultCreatedAt = authcodeDescCreatedAt.Default.(func() time.Time)
+	// authcodeDescUpdatedAt is the schema descriptor for updated_at field.
+	authcodeDescUpdatedAt := authcodeMixinFields0[2].Descriptor()
+	// authcode.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	authcode.DefaultUpdatedAt = authcodeDescUpdatedAt.Default.(func() time.Time)
+	// authcode.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	authcode.UpdateDefaultUpdatedAt = authcodeDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// authcodeDescCodeHash is the schema descriptor for code_hash field.
+	authcodeDescCodeHash := authcodeFields[2].Descriptor()
+	// authcode.CodeHashValidator is a validator for the "code_hash" field. It is called by the builders before save.
+	authcode.CodeHashValidator = authcodeDescCodeHash.Validators[0].(func(string) error)
+	// authcodeDescAttempts is the schema descriptor for attempts field.
+	authcodeDescAttempts := authcodeFields[4].Descriptor()
+	// authcode.DefaultAttempts holds the default value on creation for the attempts field.
+	authcode.DefaultAttempts = authcodeDescAttempts.Default.(int)
+	// authcodeDescID is the schema descriptor for id field.
+	authcodeDescID := authcodeMixinFields0[0].Descriptor()
+	// authcode.DefaultID holds the default value on creation for the id field.
+	authcode.DefaultID = authcodeDescID.Default.(func() uuid.UUID)
 	blobdeletionMixin := schema.BlobDeletion{}.Mixin()
 	blobdeletionMixinFields0 := blobdeletionMixin[0].Fields()
 	_ = blobdeletionMixinFields0
@@ -384,6 +416,68 @@ func init() {
 	membershipDescID := membershipMixinFields0[0].Descriptor()
 	// membership.DefaultID holds the default value on creation for the id field.
 	membership.DefaultID = membershipDescID.Default.(func() uuid.UUID)
+	oauthidentityMixin := schema.OAuthIdentity{}.Mixin()
+	oauthidentityMixinFields0 := oauthidentityMixin[0].Fields()
+	_ = oauthidentityMixinFields0
+	oauthidentityFields := schema.OAuthIdentity{}.Fields()
+	_ = oauthidentityFields
+	// oauthidentityDescCreatedAt is the schema descriptor for created_at field.
+	oauthidentityDescCreatedAt := oauthidentityMixinFields0[1].Descriptor()
+	// oauthidentity.DefaultCreatedAt holds the default value on creation for the created_at field.
+	oauthidentity.DefaultCreatedAt = oauthidentityDescCreatedAt.Default.(func() time.Time)
+	// oauthidentityDescUpdatedAt is the schema descriptor for updated_at field.
+	oauthidentityDescUpdatedAt := oauthidentityMixinFields0[2].Descriptor()
+	// oauthidentity.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	oauthidentity.DefaultUpdatedAt = oauthidentityDescUpdatedAt.Default.(func() time.Time)
+	// oauthidentity.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	oauthidentity.UpdateDefaultUpdatedAt = oauthidentityDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// oauthidentityDescProvider is the schema descriptor for provider field.
+	oauthidentityDescProvider := oauthidentityFields[1].Descriptor()
+	// oauthidentity.ProviderValidator is a validator for the "provider" field. It is called by the builders before save.
+	oauthidentity.ProviderValidator = oauthidentityDescProvider.Validators[0].(func(string) error)
+	// oauthidentityDescSubject is the schema descriptor for subject field.
+	oauthidentityDescSubject := oauthidentityFields[2].Descriptor()
+	// oauthidentity.SubjectValidator is a validator for the "subject" field. It is called by the builders before save.
+	oauthidentity.SubjectValidator = oauthidentityDescSubject.Validators[0].(func(string) error)
+	// oauthidentityDescEmail is the schema descriptor for email field.
+	oauthidentityDescEmail := oauthidentityFields[3].Descriptor()
+	// oauthidentity.DefaultEmail holds the default value on creation for the email field.
+	oauthidentity.DefaultEmail = oauthidentityDescEmail.Default.(string)
+	// oauthidentityDescID is the schema descriptor for id field.
+	oauthidentityDescID := oauthidentityMixinFields0[0].Descriptor()
+	// oauthidentity.DefaultID holds the default value on creation for the id field.
+	oauthidentity.DefaultID = oauthidentityDescID.Default.(func() uuid.UUID)
+	oauthstateMixin := schema.OAuthState{}.Mixin()
+	oauthstateMixinFields0 := oauthstateMixin[0].Fields()
+	_ = oauthstateMixinFields0
+	oauthstateFields := schema.OAuthState{}.Fields()
+	_ = oauthstateFields
+	// oauthstateDescCreatedAt is the schema descriptor for created_at field.
+	oauthstateDescCreatedAt := oauthstateMixinFields0[1].Descriptor()
+	// oauthstate.DefaultCreatedAt holds the default value on creation for the created_at field.
+	oauthstate.DefaultCreatedAt = oauthstateDescCreatedAt.Default.(func() time.Time)
+	// oauthstateDescUpdatedAt is the schema descriptor for updated_at field.
+	oauthstateDescUpdatedAt := oauthstateMixinFields0[2].Descriptor()
+	// oauthstate.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	oauthstate.DefaultUpdatedAt = oauthstateDescUpdatedAt.Default.(func() time.Time)
+	// oauthstate.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	oauthstate.UpdateDefaultUpdatedAt = oauthstateDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// oauthstateDescStateHash is the schema descriptor for state_hash field.
+	oauthstateDescStateHash := oauthstateFields[0].Descriptor()
+	// oauthstate.StateHashValidator is a validator for the "state_hash" field. It is called by the builders before save.
+	oauthstate.StateHashValidator = oauthstateDescStateHash.Validators[0].(func(string) error)
+	// oauthstateDescProvider is the schema descriptor for provider field.
+	oauthstateDescProvider := oauthstateFields[1].Descriptor()
+	// oauthstate.ProviderValidator is a validator for the "provider" field. It is called by the builders before save.
+	oauthstate.ProviderValidator = oauthstateDescProvider.Validators[0].(func(string) error)
+	// oauthstateDescCodeVerifier is the schema descriptor for code_verifier field.
+	oauthstateDescCodeVerifier := oauthstateFields[2].Descriptor()
+	// oauthstate.CodeVerifierValidator is a validator for the "code_verifier" field. It is called by the builders before save.
+	oauthstate.CodeVerifierValidator = oauthstateDescCodeVerifier.Validators[0].(func(string) error)
+	// oauthstateDescID is the schema descriptor for id field.
+	oauthstateDescID := oauthstateMixinFields0[0].Descriptor()
+	// oauthstate.DefaultID holds the default value on creation for the id field.
+	oauthstate.DefaultID = oauthstateDescID.Default.(func() uuid.UUID)
 	organizationMixin := schema.Organization{}.Mixin()
 	organizationMixinFields0 := organizationMixin[0].Fields()
 	_ = organizationMixinFields0
@@ -618,6 +712,60 @@ func init() {
 	projectsettingDescID := projectsettingMixinFields0[0].Descriptor()
 	// projectsetting.DefaultID holds the default value on creation for the id field.
 	projectsetting.DefaultID = projectsettingDescID.Default.(func() uuid.UUID)
+	refreshtokenMixin := schema.RefreshToken{}.Mixin()
+	refreshtokenMixinFields0 := refreshtokenMixin[0].Fields()
+	_ = refreshtokenMixinFields0
+	refreshtokenFields := schema.RefreshToken{}.Fields()
+	_ = refreshtokenFields
+	// refreshtokenDescCreatedAt is the schema descriptor for created_at field.
+	refreshtokenDescCreatedAt := refreshtokenMixinFields0[1].Descriptor()
+	// refreshtoken.DefaultCreatedAt holds the default value on creation for the created_at field.
+	refreshtoken.DefaultCreatedAt = refreshtokenDescCreatedAt.Default.(func() time.Time)
+	// refreshtokenDescUpdatedAt is the schema descriptor for updated_at field.
+	refreshtokenDescUpdatedAt := refreshtokenMixinFields0[2].Descriptor()
+	// refreshtoken.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	refreshtoken.DefaultUpdatedAt = refreshtokenDescUpdatedAt.Default.(func() time.Time)
+	// refreshtoken.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	refreshtoken.UpdateDefaultUpdatedAt = refreshtokenDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// refreshtokenDescTokenHash is the schema descriptor for token_hash field.
+	refreshtokenDescTokenHash := refreshtokenFields[1].Descriptor()
+	// refreshtoken.TokenHashValidator is a validator for the "token_hash" field. It is called by the builders before save.
+	refreshtoken.TokenHashValidator = refreshtokenDescTokenHash.Validators[0].(func(string) error)
+	// refreshtokenDescID is the schema descriptor for id field.
+	refreshtokenDescID := refreshtokenMixinFields0[0].Descriptor()
+	// refreshtoken.DefaultID holds the default value on creation for the id field.
+	refreshtoken.DefaultID = refreshtokenDescID.Default.(func() uuid.UUID)
+	sessionMixin := schema.Session{}.Mixin()
+	sessionMixinFields0 := sessionMixin[0].Fields()
+	_ = sessionMixinFields0
+	sessionFields := schema.Session{}.Fields()
+	_ = sessionFields
+	// sessionDescCreatedAt is the schema descriptor for created_at field.
+	sessionDescCreatedAt := sessionMixinFields0[1].Descriptor()
+	// session.DefaultCreatedAt holds the default value on creation for the created_at field.
+	session.DefaultCreatedAt = sessionDescCreatedAt.Default.(func() time.Time)
+	// sessionDescUpdatedAt is the schema descriptor for updated_at field.
+	sessionDescUpdatedAt := sessionMixinFields0[2].Descriptor()
+	// session.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	session.DefaultUpdatedAt = sessionDescUpdatedAt.Default.(func() time.Time)
+	// session.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	session.UpdateDefaultUpdatedAt = sessionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// sessionDescUserAgent is the schema descriptor for user_agent field.
+	sessionDescUserAgent := sessionFields[2].Descriptor()
+	// session.DefaultUserAgent holds the default value on creation for the user_agent field.
+	session.DefaultUserAgent = sessionDescUserAgent.Default.(string)
+	// session.UserAgentValidator is a validator for the "user_agent" field. It is called by the builders before save.
+	session.UserAgentValidator = sessionDescUserAgent.Validators[0].(func(string) error)
+	// sessionDescIPAddress is the schema descriptor for ip_address field.
+	sessionDescIPAddress := sessionFields[3].Descriptor()
+	// session.DefaultIPAddress holds the default value on creation for the ip_address field.
+	session.DefaultIPAddress = sessionDescIPAddress.Default.(string)
+	// session.IPAddressValidator is a validator for the "ip_address" field. It is called by the builders before save.
+	session.IPAddressValidator = sessionDescIPAddress.Validators[0].(func(string) error)
+	// sessionDescID is the schema descriptor for id field.
+	sessionDescID := sessionMixinFields0[0].Descriptor()
+	// session.DefaultID holds the default value on creation for the id field.
+	session.DefaultID = sessionDescID.Default.(func() uuid.UUID)
 	tagMixin := schema.Tag{}.Mixin()
 	tagMixinFields0 := tagMixin[0].Fields()
 	_ = tagMixinFields0
@@ -694,6 +842,12 @@ func init() {
 	user.DefaultName = userDescName.Default.(string)
 	// user.NameValidator is a validator for the "name" field. It is called by the builders before save.
 	user.NameValidator = userDescName.Validators[0].(func(string) error)
+	// userDescAvatarURL is the schema descriptor for avatar_url field.
+	userDescAvatarURL := userFields[4].Descriptor()
+	// user.DefaultAvatarURL holds the default value on creation for the avatar_url field.
+	user.DefaultAvatarURL = userDescAvatarURL.Default.(string)
+	// user.AvatarURLValidator is a validator for the "avatar_url" field. It is called by the builders before save.
+	user.AvatarURLValidator = userDescAvatarURL.Validators[0].(func(string) error)
 	// userDescID is the schema descriptor for id field.
 	userDescID := userMixinFields0[0].Descriptor()
 	// user.DefaultID holds the default value on creation for the id field.

@@ -40,6 +40,7 @@ func (s *Server) REST(method, path, body string, headers ...http.Header) (int, E
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	s.authorize(req)
 	for _, h := range headers {
 		for k, v := range h {
 			req.Header[k] = v

@@ -41,6 +41,7 @@ func (s *Server) GraphQLUpload(query string, vars map[string]any, files ...File)
 	_ = w.Close()
 	req, _ := http.NewRequest(http.MethodPost, s.URL+"/graphql", &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
+	s.authorize(req)
 	res, err := s.Client.Do(req)
 	if err != nil {
 		s.t.Fatalf("POST /graphql (multipart): %v", err)
