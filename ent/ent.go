@@ -15,9 +15,13 @@ import (
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 )
@@ -83,9 +87,13 @@ func checkColumn(t, c string) error {
 			folder.Table:         folder.ValidColumn,
 			membership.Table:     membership.ValidColumn,
 			organization.Table:   organization.ValidColumn,
+			playbackusage.Table:  playbackusage.ValidColumn,
 			project.Table:        project.ValidColumn,
 			projectsetting.Table: projectsetting.ValidColumn,
+			rendition.Table:      rendition.ValidColumn,
 			tag.Table:            tag.ValidColumn,
+			thumbnail.Table:      thumbnail.ValidColumn,
+			uploadtoken.Table:    uploadtoken.ValidColumn,
 			user.Table:           user.ValidColumn,
 			video.Table:          video.ValidColumn,
 		})

@@ -20,12 +20,20 @@ type Tx struct {
 	Membership *MembershipClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
+	// PlaybackUsage is the client for interacting with the PlaybackUsage builders.
+	PlaybackUsage *PlaybackUsageClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
 	// ProjectSetting is the client for interacting with the ProjectSetting builders.
 	ProjectSetting *ProjectSettingClient
+	// Rendition is the client for interacting with the Rendition builders.
+	Rendition *RenditionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
+	// Thumbnail is the client for interacting with the Thumbnail builders.
+	Thumbnail *ThumbnailClient
+	// UploadToken is the client for interacting with the UploadToken builders.
+	UploadToken *UploadTokenClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// Video is the client for interacting with the Video builders.
@@ -164,9 +172,13 @@ func (tx *Tx) init() {
 	tx.Folder = NewFolderClient(tx.config)
 	tx.Membership = NewMembershipClient(tx.config)
 	tx.Organization = NewOrganizationClient(tx.config)
+	tx.PlaybackUsage = NewPlaybackUsageClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectSetting = NewProjectSettingClient(tx.config)
+	tx.Rendition = NewRenditionClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)
+	tx.Thumbnail = NewThumbnailClient(tx.config)
+	tx.UploadToken = NewUploadTokenClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.Video = NewVideoClient(tx.config)
 }

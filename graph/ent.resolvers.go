@@ -52,4 +52,14 @@ func (r *queryResolver) Videos(ctx context.Context, after *entgql.Cursor[uuid.UU
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
-type queryResolver struct{ *Resolver }
+// Thumbnail returns generated.ThumbnailResolver implementation.
+func (r *Resolver) Thumbnail() generated.ThumbnailResolver { return &thumbnailResolver{r} }
+
+// Video returns generated.VideoResolver implementation.
+func (r *Resolver) Video() generated.VideoResolver { return &videoResolver{r} }
+
+type (
+	queryResolver     struct{ *Resolver }
+	thumbnailResolver struct{ *Resolver }
+	videoResolver     struct{ *Resolver }
+)

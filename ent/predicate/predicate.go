@@ -15,14 +15,26 @@ type Membership func(*sql.Selector)
 // Organization is the predicate function for organization builders.
 type Organization func(*sql.Selector)
 
+// PlaybackUsage is the predicate function for playbackusage builders.
+type PlaybackUsage func(*sql.Selector)
+
 // Project is the predicate function for project builders.
 type Project func(*sql.Selector)
 
 // ProjectSetting is the predicate function for projectsetting builders.
 type ProjectSetting func(*sql.Selector)
 
+// Rendition is the predicate function for rendition builders.
+type Rendition func(*sql.Selector)
+
 // Tag is the predicate function for tag builders.
 type Tag func(*sql.Selector)
+
+// Thumbnail is the predicate function for thumbnail builders.
+type Thumbnail func(*sql.Selector)
+
+// UploadToken is the predicate function for uploadtoken builders.
+type UploadToken func(*sql.Selector)
 
 // User is the predicate function for user builders.
 type User func(*sql.Selector)

@@ -20,6 +20,8 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/graph/model"
 )
@@ -36,6 +38,8 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 type ResolverRoot interface {
 	Mutation() MutationResolver
 	Query() QueryResolver
+	Thumbnail() ThumbnailResolver
+	Video() VideoResolver
 }
 
 type DirectiveRoot struct {
@@ -113,8 +117,10 @@ type ComplexityRoot struct {
 	Mutation struct {
 		CreateFolder          func(childComplexity int, input ent.CreateFolderInput) int
 		CreateOrganization    func(childComplexity int, input ent.CreateOrganizationInput) int
+		CreatePlaybackToken   func(childComplexity int, videoID uuid.UUID) int
 		CreateProject         func(childComplexity int, input ent.CreateProjectInput) int
 		CreateTag             func(childComplexity int, input ent.CreateTagInput) int
+		CreateUploadToken     func(childComplexity int, projectID uuid.UUID, input model.CreateUploadTokenInput) int
 		CreateVideo           func(childComplexity int, input ent.CreateVideoInput) int
 		DeleteFolder          func(childComplexity int, id uuid.UUID, contents model.FolderContentAction) int
 		DeleteProject         func(childComplexity int, id uuid.UUID) int
@@ -122,10 +128,13 @@ type ComplexityRoot struct {
 		DeleteVideo           func(childComplexity int, id uuid.UUID) int
 		MoveFolder            func(childComplexity int, id uuid.UUID, toFolderID *uuid.UUID) int
 		MoveFolders           func(childComplexity int, ids []uuid.UUID, toFolderID *uuid.UUID) int
+		PullVideo             func(childComplexity int, projectID uuid.UUID, input model.PullVideoInput) int
+		SetDefaultThumbnail   func(childComplexity int, videoID uuid.UUID, thumbnailID uuid.UUID) int
 		UpdateFolder          func(childComplexity int, id uuid.UUID, input ent.UpdateFolderInput) int
 		UpdateOrganization    func(childComplexity int, id uuid.UUID, input ent.UpdateOrganizationInput) int
 		UpdateProject         func(childComplexity int, id uuid.UUID, input ent.UpdateProjectInput) int
 		UpdateVideo           func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput) int
+		UploadThumbnail       func(childComplexity int, videoID uuid.UUID, file graphql.Upload) int
 		UpsertProjectSettings func(childComplexity int, projectID uuid.UUID, input []*model.ProjectSettingInput) int
 	}
 
@@ -154,6 +163,12 @@ type ComplexityRoot struct {
 		HasNextPage     func(childComplexity int) int
 		HasPreviousPage func(childComplexity int) int
 		StartCursor     func(childComplexity int) int
+	}
+
+	PlaybackToken struct {
+		ExpiresAt   func(childComplexity int) int
+		PlaybackURL func(childComplexity int) int
+		Token       func(childComplexity int) int
 	}
 
 	Project struct {
@@ -219,6 +234,7 @@ type ComplexityRoot struct {
 		Service         func(childComplexity int) int
 		Tags            func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
 		Video           func(childComplexity int, id uuid.UUID) int
+		VideoTimeline   func(childComplexity int, videoID uuid.UUID) int
 		Videos          func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
 	}
 
@@ -226,6 +242,19 @@ type ComplexityRoot struct {
 		Default func(childComplexity int) int
 		ID      func(childComplexity int) int
 		Name    func(childComplexity int) int
+	}
+
+	Rendition struct {
+		Bandwidth func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		Height    func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Name      func(childComplexity int) int
+		Status    func(childComplexity int) int
+		UpdatedAt func(childComplexity int) int
+		Video     func(childComplexity int) int
+		VideoID   func(childComplexity int) int
+		Width     func(childComplexity int) int
 	}
 
 	ServiceInfo struct {
@@ -254,6 +283,30 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	Thumbnail struct {
+		ContentType func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		Height      func(childComplexity int) int
+		ID          func(childComplexity int) int
+		IsDefault   func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		TimeOffset  func(childComplexity int) int
+		URL         func(childComplexity int) int
+		UpdatedAt   func(childComplexity int) int
+		Video       func(childComplexity int) int
+		VideoID     func(childComplexity int) int
+		Width       func(childComplexity int) int
+	}
+
+	UploadCredentials struct {
+		DirectUploadURL func(childComplexity int) int
+		ExpiresAt       func(childComplexity int) int
+		MaxSize         func(childComplexity int) int
+		Token           func(childComplexity int) int
+		UploadURL       func(childComplexity int) int
+		Video           func(childComplexity int) int
+	}
+
 	User struct {
 		CreatedAt   func(childComplexity int) int
 		Email       func(childComplexity int) int
@@ -275,20 +328,30 @@ type ComplexityRoot struct {
 	}
 
 	Video struct {
-		CreatedAt   func(childComplexity int) int
-		Description func(childComplexity int) int
-		Duration    func(childComplexity int) int
-		Folder      func(childComplexity int) int
-		FolderID    func(childComplexity int) int
-		ID          func(childComplexity int) int
-		Metadata    func(childComplexity int) int
-		Project     func(childComplexity int) int
-		ProjectID   func(childComplexity int) int
-		Size        func(childComplexity int) int
-		Status      func(childComplexity int) int
-		Tags        func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
-		Title       func(childComplexity int) int
-		UpdatedAt   func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		Description   func(childComplexity int) int
+		Duration      func(childComplexity int) int
+		Encrypted     func(childComplexity int) int
+		FailureReason func(childComplexity int) int
+		Folder        func(childComplexity int) int
+		FolderID      func(childComplexity int) int
+		Height        func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Metadata      func(childComplexity int) int
+		PlaybackURL   func(childComplexity int) int
+		Progress      func(childComplexity int) int
+		Project       func(childComplexity int) int
+		ProjectID     func(childComplexity int) int
+		Renditions    func(childComplexity int) int
+		Size          func(childComplexity int) int
+		SourceURL     func(childComplexity int) int
+		Status        func(childComplexity int) int
+		Tags          func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
+		Thumbnails    func(childComplexity int) int
+		Timeline      func(childComplexity int) int
+		Title         func(childComplexity int) int
+		UpdatedAt     func(childComplexity int) int
+		Width         func(childComplexity int) int
 	}
 
 	VideoConnection struct {
@@ -300,6 +363,16 @@ type ComplexityRoot struct {
 	VideoEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	VideoTimeline struct {
+		Columns    func(childComplexity int) int
+		Interval   func(childComplexity int) int
+		Rows       func(childComplexity int) int
+		SpriteURL  func(childComplexity int) int
+		TileHeight func(childComplexity int) int
+		TileWidth  func(childComplexity int) int
+		VttURL     func(childComplexity int) int
 	}
 }
 
@@ -314,6 +387,11 @@ type MutationResolver interface {
 	MoveFolder(ctx context.Context, id uuid.UUID, toFolderID *uuid.UUID) (*ent.Folder, error)
 	MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID) ([]*ent.Folder, error)
 	DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction) (uuid.UUID, error)
+	CreateUploadToken(ctx context.Context, projectID uuid.UUID, input model.CreateUploadTokenInput) (*model.UploadCredentials, error)
+	CreatePlaybackToken(ctx context.Context, videoID uuid.UUID) (*model.PlaybackToken, error)
+	PullVideo(ctx context.Context, projectID uuid.UUID, input model.PullVideoInput) (*ent.Video, error)
+	UploadThumbnail(ctx context.Context, videoID uuid.UUID, file graphql.Upload) (*ent.Thumbnail, error)
+	SetDefaultThumbnail(ctx context.Context, videoID uuid.UUID, thumbnailID uuid.UUID) (*ent.Thumbnail, error)
 	UpdateOrganization(ctx context.Context, id uuid.UUID, input ent.UpdateOrganizationInput) (*ent.Organization, error)
 	CreateProject(ctx context.Context, input ent.CreateProjectInput) (*ent.Project, error)
 	UpdateProject(ctx context.Context, id uuid.UUID, input ent.UpdateProjectInput) (*ent.Project, error)
@@ -335,6 +413,7 @@ type QueryResolver interface {
 	Videos(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) (*ent.VideoConnection, error)
 	Folder(ctx context.Context, id uuid.UUID) (*ent.Folder, error)
 	FolderTree(ctx context.Context, projectID uuid.UUID) ([]*model.FolderTreeNode, error)
+	VideoTimeline(ctx context.Context, videoID uuid.UUID) (*model.VideoTimeline, error)
 	Organization(ctx context.Context, id uuid.UUID) (*ent.Organization, error)
 	Project(ctx context.Context, id uuid.UUID) (*ent.Project, error)
 	ProjectSettings(ctx context.Context, projectID uuid.UUID) ([]*ent.ProjectSetting, error)
@@ -342,6 +421,13 @@ type QueryResolver interface {
 	Health(ctx context.Context) (*model.Health, error)
 	Regions(ctx context.Context) ([]*model.Region, error)
 	Video(ctx context.Context, id uuid.UUID) (*ent.Video, error)
+}
+type ThumbnailResolver interface {
+	URL(ctx context.Context, obj *ent.Thumbnail) (string, error)
+}
+type VideoResolver interface {
+	PlaybackURL(ctx context.Context, obj *ent.Video) (*string, error)
+	Timeline(ctx context.Context, obj *ent.Video) (*model.VideoTimeline, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -649,6 +735,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateOrganization(childComplexity, args["input"].(ent.CreateOrganizationInput)), true
+	case "Mutation.createPlaybackToken":
+		if e.ComplexityRoot.Mutation.CreatePlaybackToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPlaybackToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePlaybackToken(childComplexity, args["videoID"].(uuid.UUID)), true
 	case "Mutation.createProject":
 		if e.ComplexityRoot.Mutation.CreateProject == nil {
 			break
@@ -671,6 +768,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateTag(childComplexity, args["input"].(ent.CreateTagInput)), true
+	case "Mutation.createUploadToken":
+		if e.ComplexityRoot.Mutation.CreateUploadToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createUploadToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateUploadToken(childComplexity, args["projectID"].(uuid.UUID), args["input"].(model.CreateUploadTokenInput)), true
 	case "Mutation.createVideo":
 		if e.ComplexityRoot.Mutation.CreateVideo == nil {
 			break
@@ -748,6 +856,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.MoveFolders(childComplexity, args["ids"].([]uuid.UUID), args["toFolderID"].(*uuid.UUID)), true
+	case "Mutation.pullVideo":
+		if e.ComplexityRoot.Mutation.PullVideo == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_pullVideo_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PullVideo(childComplexity, args["projectID"].(uuid.UUID), args["input"].(model.PullVideoInput)), true
+	case "Mutation.setDefaultThumbnail":
+		if e.ComplexityRoot.Mutation.SetDefaultThumbnail == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setDefaultThumbnail_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetDefaultThumbnail(childComplexity, args["videoID"].(uuid.UUID), args["thumbnailID"].(uuid.UUID)), true
 	case "Mutation.updateFolder":
 		if e.ComplexityRoot.Mutation.UpdateFolder == nil {
 			break
@@ -792,6 +922,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateVideo(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateVideoInput)), true
+	case "Mutation.uploadThumbnail":
+		if e.ComplexityRoot.Mutation.UploadThumbnail == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_uploadThumbnail_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UploadThumbnail(childComplexity, args["videoID"].(uuid.UUID), args["file"].(graphql.Upload)), true
 	case "Mutation.upsertProjectSettings":
 		if e.ComplexityRoot.Mutation.UpsertProjectSettings == nil {
 			break
@@ -902,6 +1043,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
+
+	case "PlaybackToken.expiresAt":
+		if e.ComplexityRoot.PlaybackToken.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlaybackToken.ExpiresAt(childComplexity), true
+	case "PlaybackToken.playbackURL":
+		if e.ComplexityRoot.PlaybackToken.PlaybackURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlaybackToken.PlaybackURL(childComplexity), true
+	case "PlaybackToken.token":
+		if e.ComplexityRoot.PlaybackToken.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlaybackToken.Token(childComplexity), true
 
 	case "Project.createdAt":
 		if e.ComplexityRoot.Project.CreatedAt == nil {
@@ -1249,6 +1409,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Video(childComplexity, args["id"].(uuid.UUID)), true
+	case "Query.videoTimeline":
+		if e.ComplexityRoot.Query.VideoTimeline == nil {
+			break
+		}
+
+		args, err := ec.field_Query_videoTimeline_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.VideoTimeline(childComplexity, args["videoID"].(uuid.UUID)), true
 	case "Query.videos":
 		if e.ComplexityRoot.Query.Videos == nil {
 			break
@@ -1279,6 +1450,67 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Region.Name(childComplexity), true
+
+	case "Rendition.bandwidth":
+		if e.ComplexityRoot.Rendition.Bandwidth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.Bandwidth(childComplexity), true
+	case "Rendition.createdAt":
+		if e.ComplexityRoot.Rendition.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.CreatedAt(childComplexity), true
+	case "Rendition.height":
+		if e.ComplexityRoot.Rendition.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.Height(childComplexity), true
+	case "Rendition.id":
+		if e.ComplexityRoot.Rendition.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.ID(childComplexity), true
+	case "Rendition.name":
+		if e.ComplexityRoot.Rendition.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.Name(childComplexity), true
+	case "Rendition.status":
+		if e.ComplexityRoot.Rendition.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.Status(childComplexity), true
+	case "Rendition.updatedAt":
+		if e.ComplexityRoot.Rendition.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.UpdatedAt(childComplexity), true
+	case "Rendition.video":
+		if e.ComplexityRoot.Rendition.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.Video(childComplexity), true
+	case "Rendition.videoID":
+		if e.ComplexityRoot.Rendition.VideoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.VideoID(childComplexity), true
+	case "Rendition.width":
+		if e.ComplexityRoot.Rendition.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.Width(childComplexity), true
 
 	case "ServiceInfo.name":
 		if e.ComplexityRoot.ServiceInfo.Name == nil {
@@ -1373,6 +1605,116 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.TagEdge.Node(childComplexity), true
 
+	case "Thumbnail.contentType":
+		if e.ComplexityRoot.Thumbnail.ContentType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.ContentType(childComplexity), true
+	case "Thumbnail.createdAt":
+		if e.ComplexityRoot.Thumbnail.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.CreatedAt(childComplexity), true
+	case "Thumbnail.height":
+		if e.ComplexityRoot.Thumbnail.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.Height(childComplexity), true
+	case "Thumbnail.id":
+		if e.ComplexityRoot.Thumbnail.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.ID(childComplexity), true
+	case "Thumbnail.isDefault":
+		if e.ComplexityRoot.Thumbnail.IsDefault == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.IsDefault(childComplexity), true
+	case "Thumbnail.kind":
+		if e.ComplexityRoot.Thumbnail.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.Kind(childComplexity), true
+	case "Thumbnail.timeOffset":
+		if e.ComplexityRoot.Thumbnail.TimeOffset == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.TimeOffset(childComplexity), true
+	case "Thumbnail.url":
+		if e.ComplexityRoot.Thumbnail.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.URL(childComplexity), true
+	case "Thumbnail.updatedAt":
+		if e.ComplexityRoot.Thumbnail.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.UpdatedAt(childComplexity), true
+	case "Thumbnail.video":
+		if e.ComplexityRoot.Thumbnail.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.Video(childComplexity), true
+	case "Thumbnail.videoID":
+		if e.ComplexityRoot.Thumbnail.VideoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.VideoID(childComplexity), true
+	case "Thumbnail.width":
+		if e.ComplexityRoot.Thumbnail.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.Width(childComplexity), true
+
+	case "UploadCredentials.directUploadURL":
+		if e.ComplexityRoot.UploadCredentials.DirectUploadURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadCredentials.DirectUploadURL(childComplexity), true
+	case "UploadCredentials.expiresAt":
+		if e.ComplexityRoot.UploadCredentials.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadCredentials.ExpiresAt(childComplexity), true
+	case "UploadCredentials.maxSize":
+		if e.ComplexityRoot.UploadCredentials.MaxSize == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadCredentials.MaxSize(childComplexity), true
+	case "UploadCredentials.token":
+		if e.ComplexityRoot.UploadCredentials.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadCredentials.Token(childComplexity), true
+	case "UploadCredentials.uploadURL":
+		if e.ComplexityRoot.UploadCredentials.UploadURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadCredentials.UploadURL(childComplexity), true
+	case "UploadCredentials.video":
+		if e.ComplexityRoot.UploadCredentials.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadCredentials.Video(childComplexity), true
+
 	case "User.createdAt":
 		if e.ComplexityRoot.User.CreatedAt == nil {
 			break
@@ -1460,6 +1802,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.Duration(childComplexity), true
+	case "Video.encrypted":
+		if e.ComplexityRoot.Video.Encrypted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Encrypted(childComplexity), true
+	case "Video.failureReason":
+		if e.ComplexityRoot.Video.FailureReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.FailureReason(childComplexity), true
 	case "Video.folder":
 		if e.ComplexityRoot.Video.Folder == nil {
 			break
@@ -1472,6 +1826,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.FolderID(childComplexity), true
+	case "Video.height":
+		if e.ComplexityRoot.Video.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Height(childComplexity), true
 	case "Video.id":
 		if e.ComplexityRoot.Video.ID == nil {
 			break
@@ -1484,6 +1844,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.Metadata(childComplexity), true
+	case "Video.playbackURL":
+		if e.ComplexityRoot.Video.PlaybackURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.PlaybackURL(childComplexity), true
+	case "Video.progress":
+		if e.ComplexityRoot.Video.Progress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Progress(childComplexity), true
 	case "Video.project":
 		if e.ComplexityRoot.Video.Project == nil {
 			break
@@ -1496,12 +1868,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.ProjectID(childComplexity), true
+	case "Video.renditions":
+		if e.ComplexityRoot.Video.Renditions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Renditions(childComplexity), true
 	case "Video.size":
 		if e.ComplexityRoot.Video.Size == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Video.Size(childComplexity), true
+	case "Video.sourceURL":
+		if e.ComplexityRoot.Video.SourceURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.SourceURL(childComplexity), true
 	case "Video.status":
 		if e.ComplexityRoot.Video.Status == nil {
 			break
@@ -1519,6 +1903,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.Tags(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.TagOrder), args["where"].(*ent.TagWhereInput)), true
+	case "Video.thumbnails":
+		if e.ComplexityRoot.Video.Thumbnails == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Thumbnails(childComplexity), true
+	case "Video.timeline":
+		if e.ComplexityRoot.Video.Timeline == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Timeline(childComplexity), true
 	case "Video.title":
 		if e.ComplexityRoot.Video.Title == nil {
 			break
@@ -1531,6 +1927,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.UpdatedAt(childComplexity), true
+	case "Video.width":
+		if e.ComplexityRoot.Video.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Width(childComplexity), true
 
 	case "VideoConnection.edges":
 		if e.ComplexityRoot.VideoConnection.Edges == nil {
@@ -1564,6 +1966,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.VideoEdge.Node(childComplexity), true
 
+	case "VideoTimeline.columns":
+		if e.ComplexityRoot.VideoTimeline.Columns == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.Columns(childComplexity), true
+	case "VideoTimeline.interval":
+		if e.ComplexityRoot.VideoTimeline.Interval == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.Interval(childComplexity), true
+	case "VideoTimeline.rows":
+		if e.ComplexityRoot.VideoTimeline.Rows == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.Rows(childComplexity), true
+	case "VideoTimeline.spriteURL":
+		if e.ComplexityRoot.VideoTimeline.SpriteURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.SpriteURL(childComplexity), true
+	case "VideoTimeline.tileHeight":
+		if e.ComplexityRoot.VideoTimeline.TileHeight == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.TileHeight(childComplexity), true
+	case "VideoTimeline.tileWidth":
+		if e.ComplexityRoot.VideoTimeline.TileWidth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.TileWidth(childComplexity), true
+	case "VideoTimeline.vttURL":
+		if e.ComplexityRoot.VideoTimeline.VttURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.VttURL(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -1576,6 +2021,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateOrganizationInput,
 		ec.unmarshalInputCreateProjectInput,
 		ec.unmarshalInputCreateTagInput,
+		ec.unmarshalInputCreateUploadTokenInput,
 		ec.unmarshalInputCreateVideoInput,
 		ec.unmarshalInputFolderOrder,
 		ec.unmarshalInputFolderWhereInput,
@@ -1588,8 +2034,11 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputProjectSettingOrder,
 		ec.unmarshalInputProjectSettingWhereInput,
 		ec.unmarshalInputProjectWhereInput,
+		ec.unmarshalInputPullVideoInput,
+		ec.unmarshalInputRenditionOrder,
 		ec.unmarshalInputTagOrder,
 		ec.unmarshalInputTagWhereInput,
+		ec.unmarshalInputThumbnailOrder,
 		ec.unmarshalInputUpdateFolderInput,
 		ec.unmarshalInputUpdateOrganizationInput,
 		ec.unmarshalInputUpdateProjectInput,
@@ -2901,6 +3350,46 @@ type Query {
     where: VideoWhereInput
   ): VideoConnection!
 }
+type Rendition implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  videoID: ID!
+  name: String!
+  width: Int!
+  height: Int!
+  bandwidth: Int!
+  status: RenditionStatus!
+  video: Video!
+}
+"""
+Ordering options for Rendition connections
+"""
+input RenditionOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Renditions.
+  """
+  field: RenditionOrderField!
+}
+"""
+Properties by which Rendition connections can be ordered.
+"""
+enum RenditionOrderField {
+  CREATED_AT
+  UPDATED_AT
+}
+"""
+RenditionStatus is enum for the field status
+"""
+enum RenditionStatus @goModel(model: "github.com/vidra-dev/vidra/ent/rendition.Status") {
+  pending
+  ready
+  failed
+}
 type Tag implements Node {
   id: ID!
   createdAt: Time!
@@ -3065,6 +3554,46 @@ input TagWhereInput {
   """
   hasVideos: Boolean
   hasVideosWith: [VideoWhereInput!]
+}
+type Thumbnail implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  videoID: ID!
+  kind: ThumbnailKind!
+  timeOffset: Float!
+  width: Int!
+  height: Int!
+  contentType: String!
+  isDefault: Boolean!
+  video: Video!
+}
+"""
+ThumbnailKind is enum for the field kind
+"""
+enum ThumbnailKind @goModel(model: "github.com/vidra-dev/vidra/ent/thumbnail.Kind") {
+  generated
+  custom
+}
+"""
+Ordering options for Thumbnail connections
+"""
+input ThumbnailOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Thumbnails.
+  """
+  field: ThumbnailOrderField!
+}
+"""
+Properties by which Thumbnail connections can be ordered.
+"""
+enum ThumbnailOrderField {
+  CREATED_AT
+  UPDATED_AT
 }
 """
 The builtin Time type
@@ -3256,6 +3785,12 @@ type Video implements Node {
   status: VideoStatus!
   duration: Float!
   size: Int!
+  failureReason: String!
+  progress: Float!
+  width: Int!
+  height: Int!
+  sourceURL: String!
+  encrypted: Boolean!
   metadata: Map
   project: Project!
   folder: Folder
@@ -3290,6 +3825,8 @@ type Video implements Node {
     """
     where: TagWhereInput
   ): TagConnection!
+  renditions: [Rendition!]
+  thumbnails: [Thumbnail!]
 }
 """
 A connection to a list of items.
@@ -3473,6 +4010,76 @@ input VideoWhereInput {
   sizeLT: Int
   sizeLTE: Int
   """
+  failure_reason field predicates
+  """
+  failureReason: String
+  failureReasonNEQ: String
+  failureReasonIn: [String!]
+  failureReasonNotIn: [String!]
+  failureReasonGT: String
+  failureReasonGTE: String
+  failureReasonLT: String
+  failureReasonLTE: String
+  failureReasonContains: String
+  failureReasonHasPrefix: String
+  failureReasonHasSuffix: String
+  failureReasonEqualFold: String
+  failureReasonContainsFold: String
+  """
+  progress field predicates
+  """
+  progress: Float
+  progressNEQ: Float
+  progressIn: [Float!]
+  progressNotIn: [Float!]
+  progressGT: Float
+  progressGTE: Float
+  progressLT: Float
+  progressLTE: Float
+  """
+  width field predicates
+  """
+  width: Int
+  widthNEQ: Int
+  widthIn: [Int!]
+  widthNotIn: [Int!]
+  widthGT: Int
+  widthGTE: Int
+  widthLT: Int
+  widthLTE: Int
+  """
+  height field predicates
+  """
+  height: Int
+  heightNEQ: Int
+  heightIn: [Int!]
+  heightNotIn: [Int!]
+  heightGT: Int
+  heightGTE: Int
+  heightLT: Int
+  heightLTE: Int
+  """
+  source_url field predicates
+  """
+  sourceURL: String
+  sourceURLNEQ: String
+  sourceURLIn: [String!]
+  sourceURLNotIn: [String!]
+  sourceURLGT: String
+  sourceURLGTE: String
+  sourceURLLT: String
+  sourceURLLTE: String
+  sourceURLContains: String
+  sourceURLHasPrefix: String
+  sourceURLHasSuffix: String
+  sourceURLEqualFold: String
+  sourceURLContainsFold: String
+  """
+  encrypted field predicates
+  """
+  encrypted: Boolean
+  encryptedNEQ: Boolean
+  """
   project edge predicates
   """
   hasProject: Boolean
@@ -3558,6 +4165,138 @@ extend type Mutation {
   Deletes a folder; its content moves to its parent or is deleted, as asked.
   """
   deleteFolder(id: ID!, contents: FolderContentAction! = MOVE_TO_PARENT): ID!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/media.graphql", Input: `# The media pipeline: upload tokens, playback tokens, imports, thumbnails and timelines.
+
+"""
+A credential for one upload into a project, and the video the upload becomes.
+"""
+type UploadCredentials {
+  """
+  The secret to present with the upload (tus Upload-Metadata key ` + "`" + `token` + "`" + `, or the
+  Upload-Token header); shown only in this response.
+  """
+  token: String!
+  expiresAt: Time!
+  """
+  The largest upload the token admits, in bytes.
+  """
+  maxSize: Int!
+  """
+  The tus 1.0 creation URL.
+  """
+  uploadURL: String!
+  """
+  The URL of a plain single-request upload (PUT or POST the file as the body).
+  """
+  directUploadURL: String!
+  video: Video!
+}
+
+"""
+What an upload token is for; every field is optional.
+"""
+input CreateUploadTokenInput {
+  """
+  Title of the new video; the file name of the upload when absent.
+  """
+  title: String
+  folderID: ID
+  """
+  Maximum upload size in bytes; the server's maximum when absent.
+  """
+  maxSize: Int
+  """
+  Lifetime of the token in seconds; one day when absent.
+  """
+  expiresIn: Int
+}
+
+"""
+A short-lived signed token that lets a player fetch one video's stream (and its key).
+"""
+type PlaybackToken {
+  token: String!
+  expiresAt: Time!
+  """
+  The master playlist URL with the token in its query.
+  """
+  playbackURL: String!
+}
+
+"""
+A video's storyboard ("timeline"): a sprite of frames and the WebVTT that maps
+times to tiles of it.
+"""
+type VideoTimeline {
+  spriteURL: String!
+  vttURL: String!
+  """
+  Seconds between two frames of the sprite.
+  """
+  interval: Float!
+  columns: Int!
+  rows: Int!
+  tileWidth: Int!
+  tileHeight: Int!
+}
+
+"""
+A video to pull from a URL (http or https).
+"""
+input PullVideoInput {
+  url: String!
+  title: String
+  folderID: ID
+}
+
+extend type Thumbnail {
+  """
+  Where the image is served.
+  """
+  url: String!
+}
+
+extend type Video {
+  """
+  The master playlist URL, once the video has a playable rendition.
+  """
+  playbackURL: String
+  """
+  The storyboard, once the video is ready.
+  """
+  timeline: VideoTimeline
+}
+
+extend type Query {
+  """
+  The storyboard of a video; NOT_FOUND until the video has one.
+  """
+  videoTimeline(videoID: ID!): VideoTimeline!
+}
+
+extend type Mutation {
+  """
+  Creates a video in status created and a credential to upload its file.
+  """
+  createUploadToken(projectID: ID!, input: CreateUploadTokenInput!): UploadCredentials!
+  """
+  Signs a short-lived playback token for a video (POST /key).
+  """
+  createPlaybackToken(videoID: ID!): PlaybackToken!
+  """
+  Creates a video and imports its file from a URL in the background.
+  """
+  pullVideo(projectID: ID!, input: PullVideoInput!): Video!
+  """
+  Adds an uploaded image (JPEG, PNG or WebP) as a thumbnail of a video and makes it the default.
+  """
+  uploadThumbnail(videoID: ID!, file: Upload!): Thumbnail!
+  """
+  Makes a thumbnail the default (the poster) of its video.
+  """
+  setDefaultThumbnail(videoID: ID!, thumbnailID: ID!): Thumbnail!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/organization.graphql", Input: `extend type Query {
@@ -3875,6 +4614,18 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
 }
 
+func (ec *executionContext) childFields_PlaybackToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "token":
+		return ec.fieldContext_PlaybackToken_token(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_PlaybackToken_expiresAt(ctx, field)
+	case "playbackURL":
+		return ec.fieldContext_PlaybackToken_playbackURL(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlaybackToken", field.Name)
+}
+
 func (ec *executionContext) childFields_Project(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -3969,6 +4720,32 @@ func (ec *executionContext) childFields_Region(ctx context.Context, field graphq
 	return nil, fmt.Errorf("no field named %q was found under type Region", field.Name)
 }
 
+func (ec *executionContext) childFields_Rendition(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Rendition_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Rendition_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Rendition_updatedAt(ctx, field)
+	case "videoID":
+		return ec.fieldContext_Rendition_videoID(ctx, field)
+	case "name":
+		return ec.fieldContext_Rendition_name(ctx, field)
+	case "width":
+		return ec.fieldContext_Rendition_width(ctx, field)
+	case "height":
+		return ec.fieldContext_Rendition_height(ctx, field)
+	case "bandwidth":
+		return ec.fieldContext_Rendition_bandwidth(ctx, field)
+	case "status":
+		return ec.fieldContext_Rendition_status(ctx, field)
+	case "video":
+		return ec.fieldContext_Rendition_video(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Rendition", field.Name)
+}
+
 func (ec *executionContext) childFields_ServiceInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
@@ -4021,6 +4798,54 @@ func (ec *executionContext) childFields_TagEdge(ctx context.Context, field graph
 	return nil, fmt.Errorf("no field named %q was found under type TagEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_Thumbnail(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Thumbnail_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Thumbnail_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Thumbnail_updatedAt(ctx, field)
+	case "videoID":
+		return ec.fieldContext_Thumbnail_videoID(ctx, field)
+	case "kind":
+		return ec.fieldContext_Thumbnail_kind(ctx, field)
+	case "timeOffset":
+		return ec.fieldContext_Thumbnail_timeOffset(ctx, field)
+	case "width":
+		return ec.fieldContext_Thumbnail_width(ctx, field)
+	case "height":
+		return ec.fieldContext_Thumbnail_height(ctx, field)
+	case "contentType":
+		return ec.fieldContext_Thumbnail_contentType(ctx, field)
+	case "isDefault":
+		return ec.fieldContext_Thumbnail_isDefault(ctx, field)
+	case "video":
+		return ec.fieldContext_Thumbnail_video(ctx, field)
+	case "url":
+		return ec.fieldContext_Thumbnail_url(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Thumbnail", field.Name)
+}
+
+func (ec *executionContext) childFields_UploadCredentials(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "token":
+		return ec.fieldContext_UploadCredentials_token(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_UploadCredentials_expiresAt(ctx, field)
+	case "maxSize":
+		return ec.fieldContext_UploadCredentials_maxSize(ctx, field)
+	case "uploadURL":
+		return ec.fieldContext_UploadCredentials_uploadURL(ctx, field)
+	case "directUploadURL":
+		return ec.fieldContext_UploadCredentials_directUploadURL(ctx, field)
+	case "video":
+		return ec.fieldContext_UploadCredentials_video(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UploadCredentials", field.Name)
+}
+
 func (ec *executionContext) childFields_User(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -4071,6 +4896,18 @@ func (ec *executionContext) childFields_Video(ctx context.Context, field graphql
 		return ec.fieldContext_Video_duration(ctx, field)
 	case "size":
 		return ec.fieldContext_Video_size(ctx, field)
+	case "failureReason":
+		return ec.fieldContext_Video_failureReason(ctx, field)
+	case "progress":
+		return ec.fieldContext_Video_progress(ctx, field)
+	case "width":
+		return ec.fieldContext_Video_width(ctx, field)
+	case "height":
+		return ec.fieldContext_Video_height(ctx, field)
+	case "sourceURL":
+		return ec.fieldContext_Video_sourceURL(ctx, field)
+	case "encrypted":
+		return ec.fieldContext_Video_encrypted(ctx, field)
 	case "metadata":
 		return ec.fieldContext_Video_metadata(ctx, field)
 	case "project":
@@ -4079,6 +4916,14 @@ func (ec *executionContext) childFields_Video(ctx context.Context, field graphql
 		return ec.fieldContext_Video_folder(ctx, field)
 	case "tags":
 		return ec.fieldContext_Video_tags(ctx, field)
+	case "renditions":
+		return ec.fieldContext_Video_renditions(ctx, field)
+	case "thumbnails":
+		return ec.fieldContext_Video_thumbnails(ctx, field)
+	case "playbackURL":
+		return ec.fieldContext_Video_playbackURL(ctx, field)
+	case "timeline":
+		return ec.fieldContext_Video_timeline(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Video", field.Name)
 }
@@ -4103,6 +4948,26 @@ func (ec *executionContext) childFields_VideoEdge(ctx context.Context, field gra
 		return ec.fieldContext_VideoEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VideoEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_VideoTimeline(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "spriteURL":
+		return ec.fieldContext_VideoTimeline_spriteURL(ctx, field)
+	case "vttURL":
+		return ec.fieldContext_VideoTimeline_vttURL(ctx, field)
+	case "interval":
+		return ec.fieldContext_VideoTimeline_interval(ctx, field)
+	case "columns":
+		return ec.fieldContext_VideoTimeline_columns(ctx, field)
+	case "rows":
+		return ec.fieldContext_VideoTimeline_rows(ctx, field)
+	case "tileWidth":
+		return ec.fieldContext_VideoTimeline_tileWidth(ctx, field)
+	case "tileHeight":
+		return ec.fieldContext_VideoTimeline_tileHeight(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VideoTimeline", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4357,6 +5222,20 @@ func (ec *executionContext) field_Mutation_createOrganization_args(ctx context.C
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createPlaybackToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createProject_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4382,6 +5261,28 @@ func (ec *executionContext) field_Mutation_createTag_args(ctx context.Context, r
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createUploadToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateUploadTokenInput, error) {
+			return ec.unmarshalNCreateUploadTokenInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCreateUploadTokenInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -4507,6 +5408,50 @@ func (ec *executionContext) field_Mutation_moveFolders_args(ctx context.Context,
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_pullVideo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.PullVideoInput, error) {
+			return ec.unmarshalNPullVideoInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPullVideoInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setDefaultThumbnail_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "thumbnailID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["thumbnailID"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateFolder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4592,6 +5537,28 @@ func (ec *executionContext) field_Mutation_updateVideo_args(ctx context.Context,
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_uploadThumbnail_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "file",
+		func(ctx context.Context, v any) (graphql.Upload, error) {
+			return ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["file"] = arg1
 	return args, nil
 }
 
@@ -5158,6 +6125,20 @@ func (ec *executionContext) field_Query_tags_args(ctx context.Context, rawArgs m
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_videoTimeline_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
 	return args, nil
 }
 
@@ -6745,6 +7726,226 @@ func (ec *executionContext) fieldContext_Mutation_deleteFolder(ctx context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createUploadToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createUploadToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateUploadToken(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["input"].(model.CreateUploadTokenInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.UploadCredentials) graphql.Marshaler {
+			return ec.marshalNUploadCredentials2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUploadCredentials(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createUploadToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UploadCredentials(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createUploadToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createPlaybackToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPlaybackToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePlaybackToken(ctx, fc.Args["videoID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PlaybackToken) graphql.Marshaler {
+			return ec.marshalNPlaybackToken2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlaybackToken(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPlaybackToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlaybackToken(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPlaybackToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_pullVideo(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_pullVideo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().PullVideo(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["input"].(model.PullVideoInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_pullVideo(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_pullVideo_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_uploadThumbnail(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_uploadThumbnail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UploadThumbnail(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["file"].(graphql.Upload))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Thumbnail) graphql.Marshaler {
+			return ec.marshalNThumbnail2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnail(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_uploadThumbnail(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Thumbnail(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_uploadThumbnail_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setDefaultThumbnail(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setDefaultThumbnail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetDefaultThumbnail(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["thumbnailID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Thumbnail) graphql.Marshaler {
+			return ec.marshalNThumbnail2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnail(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setDefaultThumbnail(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Thumbnail(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setDefaultThumbnail_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_updateOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7585,6 +8786,75 @@ func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _PlaybackToken_token(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlaybackToken_token(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Token, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlaybackToken_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlaybackToken", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PlaybackToken_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlaybackToken_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlaybackToken_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlaybackToken", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _PlaybackToken_playbackURL(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlaybackToken_playbackURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PlaybackURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlaybackToken_playbackURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlaybackToken", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Project_id(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -8794,6 +10064,50 @@ func (ec *executionContext) fieldContext_Query_folderTree(ctx context.Context, f
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_videoTimeline(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_videoTimeline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().VideoTimeline(ctx, fc.Args["videoID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VideoTimeline) graphql.Marshaler {
+			return ec.marshalNVideoTimeline2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐVideoTimeline(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_videoTimeline(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VideoTimeline(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_videoTimeline_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_organization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9211,6 +10525,245 @@ func (ec *executionContext) fieldContext_Region_default(_ context.Context, field
 	return graphql.NewScalarFieldContext("Region", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
+func (ec *executionContext) _Rendition_id(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_videoID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VideoID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_name(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_width(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_height(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_bandwidth(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_bandwidth(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Bandwidth, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_bandwidth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_status(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v rendition.Status) graphql.Marshaler {
+			return ec.marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type RenditionStatus does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_video(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_video(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Video(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Rendition",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ServiceInfo_name(ctx context.Context, field graphql.CollectedField, obj *model.ServiceInfo) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9588,6 +11141,438 @@ func (ec *executionContext) _TagEdge_cursor(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_TagEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("TagEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_id(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_videoID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VideoID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_kind(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v thumbnail.Kind) graphql.Marshaler {
+			return ec.marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type ThumbnailKind does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_timeOffset(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_timeOffset(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeOffset, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_timeOffset(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_width(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_height(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_contentType(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_contentType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContentType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_isDefault(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_isDefault(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsDefault, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_isDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_video(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_video(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Video(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Thumbnail",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Thumbnail_url(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Thumbnail().URL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UploadCredentials_token(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadCredentials_token(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Token, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadCredentials_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UploadCredentials_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadCredentials_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadCredentials_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _UploadCredentials_maxSize(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadCredentials_maxSize(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxSize, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadCredentials_maxSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _UploadCredentials_uploadURL(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadCredentials_uploadURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UploadURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadCredentials_uploadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UploadCredentials_directUploadURL(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadCredentials_directUploadURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DirectUploadURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadCredentials_directUploadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UploadCredentials_video(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadCredentials_video(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Video, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadCredentials_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UploadCredentials",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
@@ -10109,6 +12094,144 @@ func (ec *executionContext) fieldContext_Video_size(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _Video_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_failureReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FailureReason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Video_progress(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_progress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Progress, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_progress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _Video_width(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Video_height(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Video_sourceURL(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_sourceURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SourceURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_sourceURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Video_encrypted(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_encrypted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Encrypted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_encrypted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _Video_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10236,6 +12359,125 @@ func (ec *executionContext) fieldContext_Video_tags(ctx context.Context, field g
 	if fc.Args, err = ec.field_Video_tags_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Video_renditions(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_renditions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Renditions(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Rendition) graphql.Marshaler {
+			return ec.marshalORendition2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRenditionᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_renditions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Video",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Rendition(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Video_thumbnails(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_thumbnails(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Thumbnails(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Thumbnail) graphql.Marshaler {
+			return ec.marshalOThumbnail2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnailᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_thumbnails(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Video",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Thumbnail(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Video_playbackURL(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_playbackURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Video().PlaybackURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_playbackURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Video_timeline(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_timeline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Video().Timeline(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VideoTimeline) graphql.Marshaler {
+			return ec.marshalOVideoTimeline2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐVideoTimeline(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_timeline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Video",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VideoTimeline(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -10380,6 +12622,167 @@ func (ec *executionContext) _VideoEdge_cursor(ctx context.Context, field graphql
 }
 func (ec *executionContext) fieldContext_VideoEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("VideoEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_spriteURL(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_spriteURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SpriteURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_spriteURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_vttURL(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_vttURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VttURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_vttURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_interval(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_interval(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Interval, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_interval(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_columns(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_columns(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Columns, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_columns(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_rows(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_rows(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rows, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_rows(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_tileWidth(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_tileWidth(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TileWidth, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_tileWidth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_tileHeight(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_tileHeight(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TileHeight, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_tileHeight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -11591,6 +13994,57 @@ func (ec *executionContext) unmarshalInputCreateTagInput(ctx context.Context, ob
 				return it, err
 			}
 			it.ProjectID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateUploadTokenInput(ctx context.Context, obj any) (model.CreateUploadTokenInput, error) {
+	var it model.CreateUploadTokenInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"title", "folderID", "maxSize", "expiresIn"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "folderID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("folderID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FolderID = data
+		case "maxSize":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxSize"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxSize = data
+		case "expiresIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expiresIn"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpiresIn = data
 		}
 	}
 	return it, nil
@@ -14006,6 +16460,91 @@ func (ec *executionContext) unmarshalInputProjectWhereInput(ctx context.Context,
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputPullVideoInput(ctx context.Context, obj any) (model.PullVideoInput, error) {
+	var it model.PullVideoInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"url", "title", "folderID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "folderID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("folderID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FolderID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRenditionOrder(ctx context.Context, obj any) (ent.RenditionOrder, error) {
+	var it ent.RenditionOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNRenditionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRenditionOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputTagOrder(ctx context.Context, obj any) (ent.TagOrder, error) {
 	var it ent.TagOrder
 	if obj == nil {
@@ -14401,6 +16940,47 @@ func (ec *executionContext) unmarshalInputTagWhereInput(ctx context.Context, obj
 				return it, err
 			}
 			it.HasVideosWith = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputThumbnailOrder(ctx context.Context, obj any) (ent.ThumbnailOrder, error) {
+	var it ent.ThumbnailOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNThumbnailOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnailOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
 		}
 	}
 	return it, nil
@@ -15090,7 +17670,7 @@ func (ec *executionContext) unmarshalInputVideoWhereInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "folderID", "folderIDNEQ", "folderIDIn", "folderIDNotIn", "folderIDIsNil", "folderIDNotNil", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionEqualFold", "descriptionContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "duration", "durationNEQ", "durationIn", "durationNotIn", "durationGT", "durationGTE", "durationLT", "durationLTE", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "hasProject", "hasProjectWith", "hasFolder", "hasFolderWith", "hasTags", "hasTagsWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "folderID", "folderIDNEQ", "folderIDIn", "folderIDNotIn", "folderIDIsNil", "folderIDNotNil", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionEqualFold", "descriptionContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "duration", "durationNEQ", "durationIn", "durationNotIn", "durationGT", "durationGTE", "durationLT", "durationLTE", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "failureReason", "failureReasonNEQ", "failureReasonIn", "failureReasonNotIn", "failureReasonGT", "failureReasonGTE", "failureReasonLT", "failureReasonLTE", "failureReasonContains", "failureReasonHasPrefix", "failureReasonHasSuffix", "failureReasonEqualFold", "failureReasonContainsFold", "progress", "progressNEQ", "progressIn", "progressNotIn", "progressGT", "progressGTE", "progressLT", "progressLTE", "width", "widthNEQ", "widthIn", "widthNotIn", "widthGT", "widthGTE", "widthLT", "widthLTE", "height", "heightNEQ", "heightIn", "heightNotIn", "heightGT", "heightGTE", "heightLT", "heightLTE", "sourceURL", "sourceURLNEQ", "sourceURLIn", "sourceURLNotIn", "sourceURLGT", "sourceURLGTE", "sourceURLLT", "sourceURLLTE", "sourceURLContains", "sourceURLHasPrefix", "sourceURLHasSuffix", "sourceURLEqualFold", "sourceURLContainsFold", "encrypted", "encryptedNEQ", "hasProject", "hasProjectWith", "hasFolder", "hasFolderWith", "hasTags", "hasTagsWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -15678,6 +18258,370 @@ func (ec *executionContext) unmarshalInputVideoWhereInput(ctx context.Context, o
 				return it, err
 			}
 			it.SizeLTE = data
+		case "failureReason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReason = data
+		case "failureReasonNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonNEQ = data
+		case "failureReasonIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonIn = data
+		case "failureReasonNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonNotIn = data
+		case "failureReasonGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonGT = data
+		case "failureReasonGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonGTE = data
+		case "failureReasonLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonLT = data
+		case "failureReasonLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonLTE = data
+		case "failureReasonContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonContains = data
+		case "failureReasonHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonHasPrefix = data
+		case "failureReasonHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonHasSuffix = data
+		case "failureReasonEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonEqualFold = data
+		case "failureReasonContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonContainsFold = data
+		case "progress":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progress"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Progress = data
+		case "progressNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressNEQ"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressNEQ = data
+		case "progressIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressIn"))
+			data, err := ec.unmarshalOFloat2ᚕfloat64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressIn = data
+		case "progressNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressNotIn"))
+			data, err := ec.unmarshalOFloat2ᚕfloat64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressNotIn = data
+		case "progressGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressGT"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressGT = data
+		case "progressGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressGTE"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressGTE = data
+		case "progressLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressLT"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressLT = data
+		case "progressLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressLTE"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressLTE = data
+		case "width":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("width"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Width = data
+		case "widthNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthNEQ = data
+		case "widthIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthIn = data
+		case "widthNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthNotIn = data
+		case "widthGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthGT = data
+		case "widthGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthGTE = data
+		case "widthLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthLT = data
+		case "widthLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthLTE = data
+		case "height":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("height"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Height = data
+		case "heightNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightNEQ = data
+		case "heightIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightIn = data
+		case "heightNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightNotIn = data
+		case "heightGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightGT = data
+		case "heightGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightGTE = data
+		case "heightLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightLT = data
+		case "heightLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightLTE = data
+		case "sourceURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURL = data
+		case "sourceURLNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLNEQ = data
+		case "sourceURLIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLIn = data
+		case "sourceURLNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLNotIn = data
+		case "sourceURLGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLGT = data
+		case "sourceURLGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLGTE = data
+		case "sourceURLLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLLT = data
+		case "sourceURLLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLLTE = data
+		case "sourceURLContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLContains = data
+		case "sourceURLHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLHasPrefix = data
+		case "sourceURLHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLHasSuffix = data
+		case "sourceURLEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLEqualFold = data
+		case "sourceURLContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLContainsFold = data
+		case "encrypted":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("encrypted"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Encrypted = data
+		case "encryptedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("encryptedNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EncryptedNEQ = data
 		case "hasProject":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProject"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -15743,11 +18687,21 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._User(ctx, sel, obj)
+	case *ent.Thumbnail:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Thumbnail(ctx, sel, obj)
 	case *ent.Tag:
 		if obj == nil {
 			return graphql.Null
 		}
 		return ec._Tag(ctx, sel, obj)
+	case *ent.Rendition:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Rendition(ctx, sel, obj)
 	case *ent.ProjectSetting:
 		if obj == nil {
 			return graphql.Null
@@ -16548,6 +19502,41 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createUploadToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createUploadToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createPlaybackToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPlaybackToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pullVideo":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_pullVideo(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uploadThumbnail":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_uploadThumbnail(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setDefaultThumbnail":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setDefaultThumbnail(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "updateOrganization":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateOrganization(ctx, field)
@@ -16889,6 +19878,54 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 		case "endCursor":
 			out.Values[i] = ec._PageInfo_endCursor(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var playbackTokenImplementors = []string{"PlaybackToken"}
+
+func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.SelectionSet, obj *model.PlaybackToken) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, playbackTokenImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlaybackToken")
+		case "token":
+			out.Values[i] = ec._PlaybackToken_token(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._PlaybackToken_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "playbackURL":
+			out.Values[i] = ec._PlaybackToken_playbackURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -17671,6 +20708,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "videoTimeline":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_videoTimeline(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "organization":
 			field := field
 
@@ -17887,6 +20946,122 @@ func (ec *executionContext) _Region(ctx context.Context, sel ast.SelectionSet, o
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var renditionImplementors = []string{"Rendition", "Node"}
+
+func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet, obj *ent.Rendition) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, renditionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Rendition")
+		case "id":
+			out.Values[i] = ec._Rendition_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Rendition_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Rendition_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoID":
+			out.Values[i] = ec._Rendition_videoID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Rendition_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "width":
+			out.Values[i] = ec._Rendition_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "height":
+			out.Values[i] = ec._Rendition_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "bandwidth":
+			out.Values[i] = ec._Rendition_bandwidth(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._Rendition_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "video":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Rendition_video(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -18176,6 +21351,228 @@ func (ec *executionContext) _TagEdge(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
+var thumbnailImplementors = []string{"Thumbnail", "Node"}
+
+func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet, obj *ent.Thumbnail) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, thumbnailImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Thumbnail")
+		case "id":
+			out.Values[i] = ec._Thumbnail_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Thumbnail_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Thumbnail_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoID":
+			out.Values[i] = ec._Thumbnail_videoID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "kind":
+			out.Values[i] = ec._Thumbnail_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeOffset":
+			out.Values[i] = ec._Thumbnail_timeOffset(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "width":
+			out.Values[i] = ec._Thumbnail_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "height":
+			out.Values[i] = ec._Thumbnail_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "contentType":
+			out.Values[i] = ec._Thumbnail_contentType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isDefault":
+			out.Values[i] = ec._Thumbnail_isDefault(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "video":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Thumbnail_video(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "url":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Thumbnail_url(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var uploadCredentialsImplementors = []string{"UploadCredentials"}
+
+func (ec *executionContext) _UploadCredentials(ctx context.Context, sel ast.SelectionSet, obj *model.UploadCredentials) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, uploadCredentialsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UploadCredentials")
+		case "token":
+			out.Values[i] = ec._UploadCredentials_token(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._UploadCredentials_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maxSize":
+			out.Values[i] = ec._UploadCredentials_maxSize(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uploadURL":
+			out.Values[i] = ec._UploadCredentials_uploadURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "directUploadURL":
+			out.Values[i] = ec._UploadCredentials_directUploadURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "video":
+			out.Values[i] = ec._UploadCredentials_video(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var userImplementors = []string{"User", "Node"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *ent.User) graphql.Marshaler {
@@ -18425,6 +21822,36 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "failureReason":
+			out.Values[i] = ec._Video_failureReason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "progress":
+			out.Values[i] = ec._Video_progress(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "width":
+			out.Values[i] = ec._Video_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "height":
+			out.Values[i] = ec._Video_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sourceURL":
+			out.Values[i] = ec._Video_sourceURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "encrypted":
+			out.Values[i] = ec._Video_encrypted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "metadata":
 			out.Values[i] = ec._Video_metadata(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -18544,6 +21971,158 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "renditions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_renditions(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "thumbnails":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_thumbnails(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "playbackURL":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_playbackURL(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "timeline":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_timeline(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -18632,6 +22211,74 @@ func (ec *executionContext) _VideoEdge(ctx context.Context, sel ast.SelectionSet
 			}
 		case "cursor":
 			out.Values[i] = ec._VideoEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var videoTimelineImplementors = []string{"VideoTimeline"}
+
+func (ec *executionContext) _VideoTimeline(ctx context.Context, sel ast.SelectionSet, obj *model.VideoTimeline) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, videoTimelineImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VideoTimeline")
+		case "spriteURL":
+			out.Values[i] = ec._VideoTimeline_spriteURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vttURL":
+			out.Values[i] = ec._VideoTimeline_vttURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "interval":
+			out.Values[i] = ec._VideoTimeline_interval(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "columns":
+			out.Values[i] = ec._VideoTimeline_columns(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rows":
+			out.Values[i] = ec._VideoTimeline_rows(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tileWidth":
+			out.Values[i] = ec._VideoTimeline_tileWidth(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tileHeight":
+			out.Values[i] = ec._VideoTimeline_tileHeight(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -19084,6 +22731,11 @@ func (ec *executionContext) unmarshalNCreateTagInput2githubᚗcomᚋvidraᚑdev�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateUploadTokenInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCreateUploadTokenInput(ctx context.Context, v any) (model.CreateUploadTokenInput, error) {
+	res, err := ec.unmarshalInputCreateUploadTokenInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateVideoInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateVideoInput(ctx context.Context, v any) (ent.CreateVideoInput, error) {
 	res, err := ec.unmarshalInputCreateVideoInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -19427,6 +23079,16 @@ func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPag
 	return ec._PageInfo(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNPlaybackToken2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlaybackToken(ctx context.Context, sel ast.SelectionSet, v *model.PlaybackToken) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PlaybackToken(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNProject2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProject(ctx context.Context, sel ast.SelectionSet, v *ent.Project) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -19534,6 +23196,11 @@ func (ec *executionContext) unmarshalNProjectWhereInput2ᚖgithubᚗcomᚋvidra�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNPullVideoInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPullVideoInput(ctx context.Context, v any) (model.PullVideoInput, error) {
+	res, err := ec.unmarshalInputPullVideoInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNRegion2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐRegionᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Region) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -19558,6 +23225,42 @@ func (ec *executionContext) marshalNRegion2ᚖgithubᚗcomᚋvidraᚑdevᚋvidra
 		return graphql.Null
 	}
 	return ec._Region(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRendition(ctx context.Context, sel ast.SelectionSet, v *ent.Rendition) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Rendition(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRenditionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRenditionOrderField(ctx context.Context, v any) (*ent.RenditionOrderField, error) {
+	var res = new(ent.RenditionOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRenditionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRenditionOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.RenditionOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus(ctx context.Context, v any) (rendition.Status, error) {
+	var res rendition.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus(ctx context.Context, sel ast.SelectionSet, v rendition.Status) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNServiceInfo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐServiceInfo(ctx context.Context, sel ast.SelectionSet, v *model.ServiceInfo) graphql.Marshaler {
@@ -19627,6 +23330,42 @@ func (ec *executionContext) unmarshalNTagWhereInput2ᚖgithubᚗcomᚋvidraᚑde
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNThumbnail2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnail(ctx context.Context, sel ast.SelectionSet, v *ent.Thumbnail) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Thumbnail(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind(ctx context.Context, v any) (thumbnail.Kind, error) {
+	var res thumbnail.Kind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind(ctx context.Context, sel ast.SelectionSet, v thumbnail.Kind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNThumbnailOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnailOrderField(ctx context.Context, v any) (*ent.ThumbnailOrderField, error) {
+	var res = new(ent.ThumbnailOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNThumbnailOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnailOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ThumbnailOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) unmarshalNTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
 	res, err := graphql.UnmarshalTime(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -19661,6 +23400,32 @@ func (ec *executionContext) unmarshalNUpdateProjectInput2githubᚗcomᚋvidraᚑ
 func (ec *executionContext) unmarshalNUpdateVideoInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateVideoInput(ctx context.Context, v any) (ent.UpdateVideoInput, error) {
 	res, err := ec.unmarshalInputUpdateVideoInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, v any) (graphql.Upload, error) {
+	res, err := graphql.UnmarshalUpload(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, sel ast.SelectionSet, v graphql.Upload) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalUpload(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+func (ec *executionContext) marshalNUploadCredentials2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUploadCredentials(ctx context.Context, sel ast.SelectionSet, v *model.UploadCredentials) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UploadCredentials(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser(ctx context.Context, sel ast.SelectionSet, v *ent.User) graphql.Marshaler {
@@ -19738,6 +23503,16 @@ func (ec *executionContext) unmarshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋv
 
 func (ec *executionContext) marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus(ctx context.Context, sel ast.SelectionSet, v video.Status) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNVideoTimeline2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐVideoTimeline(ctx context.Context, sel ast.SelectionSet, v *model.VideoTimeline) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VideoTimeline(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNVideoWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoWhereInput(ctx context.Context, v any) (*ent.VideoWhereInput, error) {
@@ -20131,6 +23906,41 @@ func (ec *executionContext) marshalOInt2ᚕint64ᚄ(ctx context.Context, sel ast
 	return ret
 }
 
+func (ec *executionContext) unmarshalOInt2ᚕintᚄ(ctx context.Context, v any) ([]int, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]int, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInt2int(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOInt2ᚕintᚄ(ctx context.Context, sel ast.SelectionSet, v []int) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNInt2int(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalOInt2ᚖint(ctx context.Context, v any) (*int, error) {
 	if v == nil {
 		return nil, nil
@@ -20506,6 +24316,25 @@ func (ec *executionContext) unmarshalOProjectWhereInput2ᚖgithubᚗcomᚋvidra�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalORendition2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Rendition) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRendition(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
 	if v == nil {
 		return nil, nil
@@ -20617,6 +24446,25 @@ func (ec *executionContext) unmarshalOTagWhereInput2ᚖgithubᚗcomᚋvidraᚑde
 	}
 	res, err := ec.unmarshalInputTagWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOThumbnail2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnailᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Thumbnail) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNThumbnail2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnail(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx context.Context, v any) ([]time.Time, error) {
@@ -20809,6 +24657,13 @@ func (ec *executionContext) marshalOVideoStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋ
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalOVideoTimeline2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐVideoTimeline(ctx context.Context, sel ast.SelectionSet, v *model.VideoTimeline) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._VideoTimeline(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOVideoWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoWhereInputᚄ(ctx context.Context, v any) ([]*ent.VideoWhereInput, error) {
