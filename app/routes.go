@@ -28,6 +28,7 @@ func (a *App) routes(opts Options) http.Handler {
 		r.Get("/", a.serveWelcome)
 		r.Get("/health", a.serveHealth)
 		r.Get("/regions", a.serveRegions)
+		a.mediaRoutes(r)
 	})
 	return r
 }

@@ -42,6 +42,8 @@ type Config struct {
 	LogFormat string
 	// ShutdownTimeout bounds how long requests in flight may finish after SIGTERM (VIDRA_SHUTDOWN_TIMEOUT).
 	ShutdownTimeout time.Duration
+	// Media configures jobs, uploads, transcoding, imports and playback (config/media.go).
+	Media Media
 }
 
 // Region is one region a deployment serves from.
@@ -84,6 +86,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("VIDRA_REGIONS: %w", err))
 	}
 	c.Regions = regions
+	var mediaErrs []error
+	c.Media, mediaErrs = readMedia(get)
+	errs = append(errs, mediaErrs...)
 	if c.StorageURL == "" {
 		abs, err := filepath.Abs(filepath.Join(c.DataDir, "blobs"))
 		if err != nil {

@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
@@ -17,45 +16,52 @@ import (
 
 // CreateUploadToken is the resolver for the createUploadToken field.
 func (r *mutationResolver) CreateUploadToken(ctx context.Context, projectID uuid.UUID, input model.CreateUploadTokenInput) (*model.UploadCredentials, error) {
-	panic(fmt.Errorf("not implemented: CreateUploadToken - createUploadToken"))
+	return r.createUploadToken(ctx, projectID, input)
 }
 
 // CreatePlaybackToken is the resolver for the createPlaybackToken field.
 func (r *mutationResolver) CreatePlaybackToken(ctx context.Context, videoID uuid.UUID) (*model.PlaybackToken, error) {
-	panic(fmt.Errorf("not implemented: CreatePlaybackToken - createPlaybackToken"))
+	return r.createPlaybackToken(ctx, videoID)
 }
 
 // PullVideo is the resolver for the pullVideo field.
 func (r *mutationResolver) PullVideo(ctx context.Context, projectID uuid.UUID, input model.PullVideoInput) (*ent.Video, error) {
-	panic(fmt.Errorf("not implemented: PullVideo - pullVideo"))
+	return r.pullVideo(ctx, projectID, input)
 }
 
 // UploadThumbnail is the resolver for the uploadThumbnail field.
 func (r *mutationResolver) UploadThumbnail(ctx context.Context, videoID uuid.UUID, file graphql.Upload) (*ent.Thumbnail, error) {
-	panic(fmt.Errorf("not implemented: UploadThumbnail - uploadThumbnail"))
+	return r.uploadThumbnail(ctx, videoID, file)
 }
 
 // SetDefaultThumbnail is the resolver for the setDefaultThumbnail field.
 func (r *mutationResolver) SetDefaultThumbnail(ctx context.Context, videoID uuid.UUID, thumbnailID uuid.UUID) (*ent.Thumbnail, error) {
-	panic(fmt.Errorf("not implemented: SetDefaultThumbnail - setDefaultThumbnail"))
+	return r.setDefaultThumbnail(ctx, videoID, thumbnailID)
 }
 
 // VideoTimeline is the resolver for the videoTimeline field.
 func (r *queryResolver) VideoTimeline(ctx context.Context, videoID uuid.UUID) (*model.VideoTimeline, error) {
-	panic(fmt.Errorf("not implemented: VideoTimeline - videoTimeline"))
+	v, err := r.db(ctx).Video.Get(ctx, videoID)
+	if err != nil {
+		return nil, err
+	}
+	if tl := r.videoTimeline(v); tl != nil {
+		return tl, nil
+	}
+	return nil, NotFound("timeline")
 }
 
 // URL is the resolver for the url field.
 func (r *thumbnailResolver) URL(ctx context.Context, obj *ent.Thumbnail) (string, error) {
-	panic(fmt.Errorf("not implemented: URL - url"))
+	return r.thumbnailURL(obj), nil
 }
 
 // PlaybackURL is the resolver for the playbackURL field.
 func (r *videoResolver) PlaybackURL(ctx context.Context, obj *ent.Video) (*string, error) {
-	panic(fmt.Errorf("not implemented: PlaybackURL - playbackURL"))
+	return r.videoPlaybackURL(ctx, obj)
 }
 
 // Timeline is the resolver for the timeline field.
 func (r *videoResolver) Timeline(ctx context.Context, obj *ent.Video) (*model.VideoTimeline, error) {
-	panic(fmt.Errorf("not implemented: Timeline - timeline"))
+	return r.videoTimeline(obj), nil
 }

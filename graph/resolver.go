@@ -24,6 +24,7 @@ type Resolver struct {
 	version      string
 	regions      []*model.Region
 	healthChecks []HealthCheck
+	media        MediaDeps
 }
 
 // Deps are what the resolvers are built from.
@@ -42,6 +43,8 @@ type Deps struct {
 	Regions []*model.Region
 	// HealthChecks are the dependencies the health query checks, beside the database.
 	HealthChecks []HealthCheck
+	// Media is what the media operations need (graph/media.go).
+	Media MediaDeps
 }
 
 // NewResolver builds the resolver root.
@@ -56,6 +59,7 @@ func NewResolver(d Deps) *Resolver {
 		log:     d.Log,
 		version: d.Version,
 		regions: d.Regions,
+		media:   d.Media,
 	}
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase}}, d.HealthChecks...)
 	return r

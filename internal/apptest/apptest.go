@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/vidra-dev/vidra/app"
@@ -46,7 +47,10 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	if len(opts) > 0 {
 		o = opts[0]
 	}
-	env := map[string]string{"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_ADDR": "127.0.0.1:0"}
+	env := map[string]string{
+		"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_ADDR": "127.0.0.1:0",
+		"VIDRA_JOB_POLL_INTERVAL": "50ms", "VIDRA_ALLOW_PRIVATE_NETWORKS": "true",
+	}
 	for k, v := range o.Env {
 		env[k] = v
 	}
@@ -58,23 +62,42 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	if db == nil {
 		db = testdb.Open(t, dialectName)
 	}
-	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	tw := &testWriter{t: t}
+	t.Cleanup(tw.stop) // registered first, so it runs after the server has stopped
+	log := slog.New(slog.NewTextHandler(tw, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	a, err := app.NewWithDB(context.Background(), cfg, db, app.Options{Version: "test", Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = a.Bucket.Close() })
+	t.Cleanup(func() { _ = a.StopJobs() })
 	srv := httptest.NewServer(a.Handler)
 	t.Cleanup(srv.Close)
 	return &Server{App: a, URL: srv.URL, Client: srv.Client(), t: t}
 }
 
-// testWriter sends server logs to the test's log, shown only when it fails.
-type testWriter struct{ t testing.TB }
+// testWriter sends server logs to the test's log, shown only when it fails. Lines
+// from background goroutines that outlive the test are dropped, as testing forbids
+// logging after a test ends.
+type testWriter struct {
+	t    testing.TB
+	mu   sync.Mutex
+	done bool
+}
 
-func (w testWriter) Write(p []byte) (int, error) {
-	w.t.Log(strings.TrimRight(string(p), "\n"))
+func (w *testWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.done {
+		w.t.Log(strings.TrimRight(string(p), "\n"))
+	}
 	return len(p), nil
+}
+
+func (w *testWriter) stop() {
+	w.mu.Lock()
+	w.done = true
+	w.mu.Unlock()
 }
 
 // GraphQLError is one error of a GraphQL response.
