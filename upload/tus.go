@@ -45,7 +45,8 @@ func (s *Service) TusHandler(basePath string) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.checkTokenAlive(h), nil
+	// tusd's router expects the path relative to its base.
+	return http.StripPrefix(strings.TrimSuffix(basePath, "/"), s.checkTokenAlive(h)), nil
 }
 
 // beforeCreate authorises a new upload with its token and binds the two.

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -47,8 +48,13 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	if len(opts) > 0 {
 		o = opts[0]
 	}
+	// Listen first, so the server knows the address clients see (upload and playback URLs).
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
 	env := map[string]string{
-		"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_ADDR": "127.0.0.1:0",
+		"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_ADDR": "127.0.0.1:0", "VIDRA_PUBLIC_URL": "http://" + ln.Addr().String(),
 		"VIDRA_JOB_POLL_INTERVAL": "50ms", "VIDRA_ALLOW_PRIVATE_NETWORKS": "true",
 	}
 	for k, v := range o.Env {
@@ -71,7 +77,10 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	}
 	t.Cleanup(func() { _ = a.Bucket.Close() })
 	t.Cleanup(func() { _ = a.StopJobs() })
-	srv := httptest.NewServer(a.Handler)
+	srv := httptest.NewUnstartedServer(a.Handler)
+	_ = srv.Listener.Close()
+	srv.Listener = ln
+	srv.Start()
 	t.Cleanup(srv.Close)
 	return &Server{App: a, URL: srv.URL, Client: srv.Client(), t: t}
 }
