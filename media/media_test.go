@@ -127,5 +127,3 @@ func runFFmpeg(t *testing.T, args ...string) error {
 	}
 	return err
 }
-
-func mkdir(p string) error { return os.MkdirAll(p, 0o750) }

@@ -1,4 +1,4 @@
-package app_test
+package media_test
 
 import (
 	"crypto/rand"
@@ -13,39 +13,7 @@ import (
 	"entgo.io/ent/dialect"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
-	"github.com/vidra-dev/vidra/internal/clip"
 )
-
-// BenchmarkUploadToFirstPlayable measures the time from the last byte of a tus
-// upload of a 60-second 1080p30 clip to its first playable rendition (the master
-// playlist answers), on SQLite.
-func BenchmarkUploadToFirstPlayable(b *testing.B) {
-	src := clip.Make(b, 60, 1920, 1080, 30)
-	data, _ := os.ReadFile(src)
-	s := apptest.New(b, dialect.SQLite)
-	proj := s.CreateProject(s.CreateOrganization("Bench"), "Bench")
-	var total time.Duration
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		token, id := s.UploadToken(proj, 0)
-		s.TusUpload(token, data)
-		done := time.Now()
-		for {
-			if st, _ := s.Get("/v1/play/" + id + "/master.m3u8"); st == http.StatusOK {
-				break
-			}
-			if time.Since(done) > 10*time.Minute {
-				b.Fatal("no playable rendition after 10 minutes")
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		total += time.Since(done)
-		b.StopTimer()
-		s.WaitVideo(id, 20*time.Minute) // let the ladder finish before the next round
-		b.StartTimer()
-	}
-	b.ReportMetric(total.Seconds()/float64(b.N), "s-to-first-playable")
-}
 
 // uploadBenchSize is the file size of BenchmarkTusUploadThroughput:
 // VIDRA_BENCH_UPLOAD_MB, default 1024 (1 GiB).
