@@ -15,8 +15,8 @@ import (
 
 // earlyPublisher publishes the lowest rendition while the single ffmpeg run that
 // encodes the whole ladder is still going: every poll it uploads the segments the
-// rendition's playlist already names, then the playlist as an HLS EVENT playlist
-// (it only grows), and once the first segment is up, a master playlist naming that
+// rendition's playlist already names, then the playlist (an HLS EVENT playlist:
+// it only grows), and once the first segment is up, a master playlist naming that
 // rendition. So the video plays after one segment, and the ladder still costs one
 // decode of the source (two passes would cost about 1.5x).
 type earlyPublisher struct {
@@ -70,8 +70,7 @@ func (e *earlyPublisher) sync(ctx context.Context) error {
 	if fresh == 0 {
 		return nil
 	}
-	event := strings.Replace(string(pl), "#EXT-X-PLAYLIST-TYPE:VOD", "#EXT-X-PLAYLIST-TYPE:EVENT", 1)
-	if err := e.p.Bucket.WriteAll(ctx, prefix+"index.m3u8", []byte(event), nil); err != nil {
+	if err := e.p.Bucket.WriteAll(ctx, prefix+"index.m3u8", pl, nil); err != nil {
 		return err
 	}
 	if e.master {
