@@ -26,7 +26,11 @@ var version = "dev"
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	if err := run(ctx, os.Getenv, os.Stderr); err != nil {
+	serve := run
+	if len(os.Args) > 1 && os.Args[1] == "worker" {
+		serve = runWorker
+	}
+	if err := serve(ctx, os.Getenv, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "vidra:", err)
 		os.Exit(1)
 	}

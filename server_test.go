@@ -111,3 +111,24 @@ func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 		t.Fatal("server still accepts connections after shutdown")
 	}
 }
+
+func TestWorkerRunsJobsUntilStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	env := map[string]string{"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_ADDR": "127.0.0.1:0"}
+	done := make(chan error, 1)
+	logs := &syncBuffer{}
+	go func() { done <- runWorker(ctx, func(k string) string { return env[k] }, logs) }()
+	time.Sleep(500 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(logs.String(), `"msg":"worker running"`) {
+			t.Fatalf("logs: %s", logs.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("worker did not stop")
+	}
+}

@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/storage"
 	"gocloud.dev/blob"
 )
@@ -34,8 +36,11 @@ type App struct {
 	// AnalyticsHandler serves only the analytics routes, for their own listener
 	// (VIDRA_ANALYTICS_ADDR).
 	AnalyticsHandler http.Handler
+	// Queue is the job queue (River); its workers run here unless VIDRA_WORKERS=false.
+	Queue *jobs.Queue
 
-	log *slog.Logger
+	log   *slog.Logger
+	media *mediaParts
 }
 
 // Options are what the app needs beside the configuration.
@@ -93,6 +98,11 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		_ = bucket.Close()
 		return nil, err
 	}
+	mp, err := newMedia(ctx, cfg, db, bucket, opts.Log)
+	if err != nil {
+		_ = bucket.Close()
+		return nil, err
+	}
 	resolver := graph.NewResolver(graph.Deps{
 		Auth:    authDeps,
 		Client:  db.Client,
@@ -103,17 +113,31 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		Regions: regions,
 		HealthChecks: []graph.HealthCheck{
 			{Name: "storage", Check: func(ctx context.Context) error { return storage.Check(ctx, bucket) }},
+			{Name: "queue", Check: mp.queue.Check},
+			{Name: "ffmpeg", Check: mp.tools.Check},
+		},
+		Media: graph.MediaDeps{
+			Queue:         mp.queue,
+			Signer:        mp.signer,
+			Policies:      mp.policies,
+			PublicURL:     strings.TrimRight(cfg.PublicURL, "/"),
+			MaxUploadSize: cfg.Media.MaxUploadSize,
 		},
 	})
-	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, log: opts.Log}
+	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp}
 	if err := a.routes(opts); err != nil {
-		_ = bucket.Close()
-		return nil, err
+		return nil, errors.Join(err, a.StopJobs(), bucket.Close())
 	}
 	return a, nil
 }
 
-// Close releases the blob storage and the database.
+// Close stops the job workers (running jobs get the shutdown timeout to end) and
+// releases the blob storage and the database.
 func (a *App) Close() error {
-	return errors.Join(a.Bucket.Close(), a.DB.Close())
+	return errors.Join(a.StopJobs(), a.Bucket.Close(), a.DB.Close())
+}
+
+// StopJobs stops the job workers; the database and storage stay open.
+func (a *App) StopJobs() error {
+	return a.media.close(a.Config.ShutdownTimeout)
 }

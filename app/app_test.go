@@ -32,7 +32,7 @@ func TestHealthWelcomeRegionsAndMetrics(t *testing.T) {
 			for _, c := range health.Result.Checks {
 				names = append(names, c.Name)
 			}
-			if strings.Join(names, ",") != "database,storage" {
+			if strings.Join(names, ",") != "database,storage,queue,ffmpeg" {
 				t.Fatalf("checks = %v", names)
 			}
 

@@ -29,7 +29,8 @@ func (b *lockedBuffer) Write(p []byte) (int, error) {
 // logged inside the request (a GraphQL error) both carry the request's id.
 func TestEveryRequestLogLineCarriesItsRequestID(t *testing.T) {
 	cfg, err := config.FromEnv(func(k string) string {
-		return map[string]string{"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_LOG_LEVEL": "debug"}[k]
+		// No job workers: their background lines belong to no request.
+		return map[string]string{"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_LOG_LEVEL": "debug", "VIDRA_WORKERS": "false"}[k]
 	})
 	if err != nil {
 		t.Fatal(err)

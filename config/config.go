@@ -44,6 +44,8 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	// Auth configures accounts and sign-in (config/auth.go).
 	Auth Auth
+	// Media configures jobs, uploads, transcoding, imports and playback (config/media.go).
+	Media Media
 }
 
 // Region is one region a deployment serves from.
@@ -86,6 +88,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("VIDRA_REGIONS: %w", err))
 	}
 	c.Regions = regions
+	var mediaErrs []error
+	c.Media, mediaErrs = readMedia(get)
+	errs = append(errs, mediaErrs...)
 	if c.StorageURL == "" {
 		abs, err := filepath.Abs(filepath.Join(c.DataDir, "blobs"))
 		if err != nil {

@@ -24,6 +24,9 @@ type DB struct {
 	Dialect string
 	// Client is the ent client over SQL.
 	Client *ent.Client
+	// URL is the database URL it was opened from; empty for the embedded SQLite.
+	// River opens its own pgx pool from it on PostgreSQL.
+	URL string
 }
 
 // Open opens the database named by databaseURL, applies pending migrations
@@ -39,7 +42,7 @@ func Open(ctx context.Context, databaseURL, dataDir string, opts ...ent.Option) 
 		_ = sqlDB.Close()
 		return nil, fmt.Errorf("database: %w", err)
 	}
-	db := &DB{SQL: sqlDB, Dialect: dialectName}
+	db := &DB{SQL: sqlDB, Dialect: dialectName, URL: databaseURL}
 	db.Client = ent.NewClient(append([]ent.Option{ent.Driver(db.Driver())}, opts...)...)
 	return db, nil
 }

@@ -28,12 +28,16 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
+	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 
@@ -69,6 +73,8 @@ type Client struct {
 	OAuthState *OAuthStateClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
+	// PlaybackUsage is the client for interacting with the PlaybackUsage builders.
+	PlaybackUsage *PlaybackUsageClient
 	// Player is the client for interacting with the Player builders.
 	Player *PlayerClient
 	// Project is the client for interacting with the Project builders.
@@ -77,10 +83,16 @@ type Client struct {
 	ProjectSetting *ProjectSettingClient
 	// RefreshToken is the client for interacting with the RefreshToken builders.
 	RefreshToken *RefreshTokenClient
+	// Rendition is the client for interacting with the Rendition builders.
+	Rendition *RenditionClient
 	// Session is the client for interacting with the Session builders.
 	Session *SessionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
+	// Thumbnail is the client for interacting with the Thumbnail builders.
+	Thumbnail *ThumbnailClient
+	// UploadToken is the client for interacting with the UploadToken builders.
+	UploadToken *UploadTokenClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// Video is the client for interacting with the Video builders.
@@ -108,12 +120,16 @@ func (c *Client) init() {
 	c.OAuthIdentity = NewOAuthIdentityClient(c.config)
 	c.OAuthState = NewOAuthStateClient(c.config)
 	c.Organization = NewOrganizationClient(c.config)
+	c.PlaybackUsage = NewPlaybackUsageClient(c.config)
 	c.Player = NewPlayerClient(c.config)
 	c.Project = NewProjectClient(c.config)
 	c.ProjectSetting = NewProjectSettingClient(c.config)
 	c.RefreshToken = NewRefreshTokenClient(c.config)
+	c.Rendition = NewRenditionClient(c.config)
 	c.Session = NewSessionClient(c.config)
 	c.Tag = NewTagClient(c.config)
+	c.Thumbnail = NewThumbnailClient(c.config)
+	c.UploadToken = NewUploadTokenClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.Video = NewVideoClient(c.config)
 }
@@ -220,12 +236,16 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		OAuthIdentity:   NewOAuthIdentityClient(cfg),
 		OAuthState:      NewOAuthStateClient(cfg),
 		Organization:    NewOrganizationClient(cfg),
+		PlaybackUsage:   NewPlaybackUsageClient(cfg),
 		Player:          NewPlayerClient(cfg),
 		Project:         NewProjectClient(cfg),
 		ProjectSetting:  NewProjectSettingClient(cfg),
 		RefreshToken:    NewRefreshTokenClient(cfg),
+		Rendition:       NewRenditionClient(cfg),
 		Session:         NewSessionClient(cfg),
 		Tag:             NewTagClient(cfg),
+		Thumbnail:       NewThumbnailClient(cfg),
+		UploadToken:     NewUploadTokenClient(cfg),
 		User:            NewUserClient(cfg),
 		Video:           NewVideoClient(cfg),
 	}, nil
@@ -259,12 +279,16 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		OAuthIdentity:   NewOAuthIdentityClient(cfg),
 		OAuthState:      NewOAuthStateClient(cfg),
 		Organization:    NewOrganizationClient(cfg),
+		PlaybackUsage:   NewPlaybackUsageClient(cfg),
 		Player:          NewPlayerClient(cfg),
 		Project:         NewProjectClient(cfg),
 		ProjectSetting:  NewProjectSettingClient(cfg),
 		RefreshToken:    NewRefreshTokenClient(cfg),
+		Rendition:       NewRenditionClient(cfg),
 		Session:         NewSessionClient(cfg),
 		Tag:             NewTagClient(cfg),
+		Thumbnail:       NewThumbnailClient(cfg),
+		UploadToken:     NewUploadTokenClient(cfg),
 		User:            NewUserClient(cfg),
 		Video:           NewVideoClient(cfg),
 	}, nil
@@ -298,8 +322,9 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.AccessControl, c.Advertisement, c.AuthCode, c.BlobDeletion, c.Caption,
 		c.Chapter, c.EncodingProfile, c.Folder, c.Membership, c.OAuthIdentity,
-		c.OAuthState, c.Organization, c.Player, c.Project, c.ProjectSetting,
-		c.RefreshToken, c.Session, c.Tag, c.User, c.Video,
+		c.OAuthState, c.Organization, c.PlaybackUsage, c.Player, c.Project,
+		c.ProjectSetting, c.RefreshToken, c.Rendition, c.Session, c.Tag, c.Thumbnail,
+		c.UploadToken, c.User, c.Video,
 	} {
 		n.Use(hooks...)
 	}
@@ -311,8 +336,9 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.AccessControl, c.Advertisement, c.AuthCode, c.BlobDeletion, c.Caption,
 		c.Chapter, c.EncodingProfile, c.Folder, c.Membership, c.OAuthIdentity,
-		c.OAuthState, c.Organization, c.Player, c.Project, c.ProjectSetting,
-		c.RefreshToken, c.Session, c.Tag, c.User, c.Video,
+		c.OAuthState, c.Organization, c.PlaybackUsage, c.Player, c.Project,
+		c.ProjectSetting, c.RefreshToken, c.Rendition, c.Session, c.Tag, c.Thumbnail,
+		c.UploadToken, c.User, c.Video,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -345,6 +371,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.OAuthState.mutate(ctx, m)
 	case *OrganizationMutation:
 		return c.Organization.mutate(ctx, m)
+	case *PlaybackUsageMutation:
+		return c.PlaybackUsage.mutate(ctx, m)
 	case *PlayerMutation:
 		return c.Player.mutate(ctx, m)
 	case *ProjectMutation:
@@ -353,10 +381,16 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ProjectSetting.mutate(ctx, m)
 	case *RefreshTokenMutation:
 		return c.RefreshToken.mutate(ctx, m)
+	case *RenditionMutation:
+		return c.Rendition.mutate(ctx, m)
 	case *SessionMutation:
 		return c.Session.mutate(ctx, m)
 	case *TagMutation:
 		return c.Tag.mutate(ctx, m)
+	case *ThumbnailMutation:
+		return c.Thumbnail.mutate(ctx, m)
+	case *UploadTokenMutation:
+		return c.UploadToken.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
 	case *VideoMutation:
@@ -2186,6 +2220,139 @@ func (c *OrganizationClient) mutate(ctx context.Context, m *OrganizationMutation
 	}
 }
 
+// PlaybackUsageClient is a client for the PlaybackUsage schema.
+type PlaybackUsageClient struct {
+	config
+}
+
+// NewPlaybackUsageClient returns a client for the PlaybackUsage from the given config.
+func NewPlaybackUsageClient(c config) *PlaybackUsageClient {
+	return &PlaybackUsageClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `playbackusage.Hooks(f(g(h())))`.
+func (c *PlaybackUsageClient) Use(hooks ...Hook) {
+	c.hooks.PlaybackUsage = append(c.hooks.PlaybackUsage, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `playbackusage.Intercept(f(g(h())))`.
+func (c *PlaybackUsageClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PlaybackUsage = append(c.inters.PlaybackUsage, interceptors...)
+}
+
+// Create returns a builder for creating a PlaybackUsage entity.
+func (c *PlaybackUsageClient) Create() *PlaybackUsageCreate {
+	mutation := newPlaybackUsageMutation(c.config, OpCreate)
+	return &PlaybackUsageCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PlaybackUsage entities.
+func (c *PlaybackUsageClient) CreateBulk(builders ...*PlaybackUsageCreate) *PlaybackUsageCreateBulk {
+	return &PlaybackUsageCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PlaybackUsageClient) MapCreateBulk(slice any, setFunc func(*PlaybackUsageCreate, int)) *PlaybackUsageCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PlaybackUsageCreateBulk{err: fmt.Errorf("calling to PlaybackUsageClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PlaybackUsageCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PlaybackUsageCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PlaybackUsage.
+func (c *PlaybackUsageClient) Update() *PlaybackUsageUpdate {
+	mutation := newPlaybackUsageMutation(c.config, OpUpdate)
+	return &PlaybackUsageUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PlaybackUsageClient) UpdateOne(_m *PlaybackUsage) *PlaybackUsageUpdateOne {
+	mutation := newPlaybackUsageMutation(c.config, OpUpdateOne, withPlaybackUsage(_m))
+	return &PlaybackUsageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PlaybackUsageClient) UpdateOneID(id uuid.UUID) *PlaybackUsageUpdateOne {
+	mutation := newPlaybackUsageMutation(c.config, OpUpdateOne, withPlaybackUsageID(id))
+	return &PlaybackUsageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PlaybackUsage.
+func (c *PlaybackUsageClient) Delete() *PlaybackUsageDelete {
+	mutation := newPlaybackUsageMutation(c.config, OpDelete)
+	return &PlaybackUsageDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PlaybackUsageClient) DeleteOne(_m *PlaybackUsage) *PlaybackUsageDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PlaybackUsageClient) DeleteOneID(id uuid.UUID) *PlaybackUsageDeleteOne {
+	builder := c.Delete().Where(playbackusage.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PlaybackUsageDeleteOne{builder}
+}
+
+// Query returns a query builder for PlaybackUsage.
+func (c *PlaybackUsageClient) Query() *PlaybackUsageQuery {
+	return &PlaybackUsageQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePlaybackUsage},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PlaybackUsage entity by its id.
+func (c *PlaybackUsageClient) Get(ctx context.Context, id uuid.UUID) (*PlaybackUsage, error) {
+	return c.Query().Where(playbackusage.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PlaybackUsageClient) GetX(ctx context.Context, id uuid.UUID) *PlaybackUsage {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *PlaybackUsageClient) Hooks() []Hook {
+	return c.hooks.PlaybackUsage
+}
+
+// Interceptors returns the client interceptors.
+func (c *PlaybackUsageClient) Interceptors() []Interceptor {
+	return c.inters.PlaybackUsage
+}
+
+func (c *PlaybackUsageClient) mutate(ctx context.Context, m *PlaybackUsageMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PlaybackUsageCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PlaybackUsageUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PlaybackUsageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PlaybackUsageDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PlaybackUsage mutation op: %q", m.Op())
+	}
+}
+
 // PlayerClient is a client for the Player schema.
 type PlayerClient struct {
 	config
@@ -2912,6 +3079,155 @@ func (c *RefreshTokenClient) mutate(ctx context.Context, m *RefreshTokenMutation
 	}
 }
 
+// RenditionClient is a client for the Rendition schema.
+type RenditionClient struct {
+	config
+}
+
+// NewRenditionClient returns a client for the Rendition from the given config.
+func NewRenditionClient(c config) *RenditionClient {
+	return &RenditionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `rendition.Hooks(f(g(h())))`.
+func (c *RenditionClient) Use(hooks ...Hook) {
+	c.hooks.Rendition = append(c.hooks.Rendition, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `rendition.Intercept(f(g(h())))`.
+func (c *RenditionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Rendition = append(c.inters.Rendition, interceptors...)
+}
+
+// Create returns a builder for creating a Rendition entity.
+func (c *RenditionClient) Create() *RenditionCreate {
+	mutation := newRenditionMutation(c.config, OpCreate)
+	return &RenditionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Rendition entities.
+func (c *RenditionClient) CreateBulk(builders ...*RenditionCreate) *RenditionCreateBulk {
+	return &RenditionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RenditionClient) MapCreateBulk(slice any, setFunc func(*RenditionCreate, int)) *RenditionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RenditionCreateBulk{err: fmt.Errorf("calling to RenditionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RenditionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RenditionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Rendition.
+func (c *RenditionClient) Update() *RenditionUpdate {
+	mutation := newRenditionMutation(c.config, OpUpdate)
+	return &RenditionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RenditionClient) UpdateOne(_m *Rendition) *RenditionUpdateOne {
+	mutation := newRenditionMutation(c.config, OpUpdateOne, withRendition(_m))
+	return &RenditionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RenditionClient) UpdateOneID(id uuid.UUID) *RenditionUpdateOne {
+	mutation := newRenditionMutation(c.config, OpUpdateOne, withRenditionID(id))
+	return &RenditionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Rendition.
+func (c *RenditionClient) Delete() *RenditionDelete {
+	mutation := newRenditionMutation(c.config, OpDelete)
+	return &RenditionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RenditionClient) DeleteOne(_m *Rendition) *RenditionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RenditionClient) DeleteOneID(id uuid.UUID) *RenditionDeleteOne {
+	builder := c.Delete().Where(rendition.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RenditionDeleteOne{builder}
+}
+
+// Query returns a query builder for Rendition.
+func (c *RenditionClient) Query() *RenditionQuery {
+	return &RenditionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRendition},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Rendition entity by its id.
+func (c *RenditionClient) Get(ctx context.Context, id uuid.UUID) (*Rendition, error) {
+	return c.Query().Where(rendition.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RenditionClient) GetX(ctx context.Context, id uuid.UUID) *Rendition {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryVideo queries the video edge of a Rendition.
+func (c *RenditionClient) QueryVideo(_m *Rendition) *VideoQuery {
+	query := (&VideoClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(rendition.Table, rendition.FieldID, id),
+			sqlgraph.To(video.Table, video.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, rendition.VideoTable, rendition.VideoColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RenditionClient) Hooks() []Hook {
+	return c.hooks.Rendition
+}
+
+// Interceptors returns the client interceptors.
+func (c *RenditionClient) Interceptors() []Interceptor {
+	return c.inters.Rendition
+}
+
+func (c *RenditionClient) mutate(ctx context.Context, m *RenditionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RenditionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RenditionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RenditionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RenditionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Rendition mutation op: %q", m.Op())
+	}
+}
+
 // SessionClient is a client for the Session schema.
 type SessionClient struct {
 	config
@@ -3239,6 +3555,288 @@ func (c *TagClient) mutate(ctx context.Context, m *TagMutation) (Value, error) {
 		return (&TagDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Tag mutation op: %q", m.Op())
+	}
+}
+
+// ThumbnailClient is a client for the Thumbnail schema.
+type ThumbnailClient struct {
+	config
+}
+
+// NewThumbnailClient returns a client for the Thumbnail from the given config.
+func NewThumbnailClient(c config) *ThumbnailClient {
+	return &ThumbnailClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `thumbnail.Hooks(f(g(h())))`.
+func (c *ThumbnailClient) Use(hooks ...Hook) {
+	c.hooks.Thumbnail = append(c.hooks.Thumbnail, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `thumbnail.Intercept(f(g(h())))`.
+func (c *ThumbnailClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Thumbnail = append(c.inters.Thumbnail, interceptors...)
+}
+
+// Create returns a builder for creating a Thumbnail entity.
+func (c *ThumbnailClient) Create() *ThumbnailCreate {
+	mutation := newThumbnailMutation(c.config, OpCreate)
+	return &ThumbnailCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Thumbnail entities.
+func (c *ThumbnailClient) CreateBulk(builders ...*ThumbnailCreate) *ThumbnailCreateBulk {
+	return &ThumbnailCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ThumbnailClient) MapCreateBulk(slice any, setFunc func(*ThumbnailCreate, int)) *ThumbnailCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ThumbnailCreateBulk{err: fmt.Errorf("calling to ThumbnailClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ThumbnailCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ThumbnailCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Thumbnail.
+func (c *ThumbnailClient) Update() *ThumbnailUpdate {
+	mutation := newThumbnailMutation(c.config, OpUpdate)
+	return &ThumbnailUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ThumbnailClient) UpdateOne(_m *Thumbnail) *ThumbnailUpdateOne {
+	mutation := newThumbnailMutation(c.config, OpUpdateOne, withThumbnail(_m))
+	return &ThumbnailUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ThumbnailClient) UpdateOneID(id uuid.UUID) *ThumbnailUpdateOne {
+	mutation := newThumbnailMutation(c.config, OpUpdateOne, withThumbnailID(id))
+	return &ThumbnailUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Thumbnail.
+func (c *ThumbnailClient) Delete() *ThumbnailDelete {
+	mutation := newThumbnailMutation(c.config, OpDelete)
+	return &ThumbnailDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ThumbnailClient) DeleteOne(_m *Thumbnail) *ThumbnailDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ThumbnailClient) DeleteOneID(id uuid.UUID) *ThumbnailDeleteOne {
+	builder := c.Delete().Where(thumbnail.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ThumbnailDeleteOne{builder}
+}
+
+// Query returns a query builder for Thumbnail.
+func (c *ThumbnailClient) Query() *ThumbnailQuery {
+	return &ThumbnailQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeThumbnail},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Thumbnail entity by its id.
+func (c *ThumbnailClient) Get(ctx context.Context, id uuid.UUID) (*Thumbnail, error) {
+	return c.Query().Where(thumbnail.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ThumbnailClient) GetX(ctx context.Context, id uuid.UUID) *Thumbnail {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryVideo queries the video edge of a Thumbnail.
+func (c *ThumbnailClient) QueryVideo(_m *Thumbnail) *VideoQuery {
+	query := (&VideoClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(thumbnail.Table, thumbnail.FieldID, id),
+			sqlgraph.To(video.Table, video.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, thumbnail.VideoTable, thumbnail.VideoColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ThumbnailClient) Hooks() []Hook {
+	return c.hooks.Thumbnail
+}
+
+// Interceptors returns the client interceptors.
+func (c *ThumbnailClient) Interceptors() []Interceptor {
+	return c.inters.Thumbnail
+}
+
+func (c *ThumbnailClient) mutate(ctx context.Context, m *ThumbnailMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ThumbnailCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ThumbnailUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ThumbnailUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ThumbnailDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Thumbnail mutation op: %q", m.Op())
+	}
+}
+
+// UploadTokenClient is a client for the UploadToken schema.
+type UploadTokenClient struct {
+	config
+}
+
+// NewUploadTokenClient returns a client for the UploadToken from the given config.
+func NewUploadTokenClient(c config) *UploadTokenClient {
+	return &UploadTokenClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `uploadtoken.Hooks(f(g(h())))`.
+func (c *UploadTokenClient) Use(hooks ...Hook) {
+	c.hooks.UploadToken = append(c.hooks.UploadToken, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `uploadtoken.Intercept(f(g(h())))`.
+func (c *UploadTokenClient) Intercept(interceptors ...Interceptor) {
+	c.inters.UploadToken = append(c.inters.UploadToken, interceptors...)
+}
+
+// Create returns a builder for creating a UploadToken entity.
+func (c *UploadTokenClient) Create() *UploadTokenCreate {
+	mutation := newUploadTokenMutation(c.config, OpCreate)
+	return &UploadTokenCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of UploadToken entities.
+func (c *UploadTokenClient) CreateBulk(builders ...*UploadTokenCreate) *UploadTokenCreateBulk {
+	return &UploadTokenCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *UploadTokenClient) MapCreateBulk(slice any, setFunc func(*UploadTokenCreate, int)) *UploadTokenCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &UploadTokenCreateBulk{err: fmt.Errorf("calling to UploadTokenClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*UploadTokenCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &UploadTokenCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for UploadToken.
+func (c *UploadTokenClient) Update() *UploadTokenUpdate {
+	mutation := newUploadTokenMutation(c.config, OpUpdate)
+	return &UploadTokenUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *UploadTokenClient) UpdateOne(_m *UploadToken) *UploadTokenUpdateOne {
+	mutation := newUploadTokenMutation(c.config, OpUpdateOne, withUploadToken(_m))
+	return &UploadTokenUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *UploadTokenClient) UpdateOneID(id uuid.UUID) *UploadTokenUpdateOne {
+	mutation := newUploadTokenMutation(c.config, OpUpdateOne, withUploadTokenID(id))
+	return &UploadTokenUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for UploadToken.
+func (c *UploadTokenClient) Delete() *UploadTokenDelete {
+	mutation := newUploadTokenMutation(c.config, OpDelete)
+	return &UploadTokenDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *UploadTokenClient) DeleteOne(_m *UploadToken) *UploadTokenDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *UploadTokenClient) DeleteOneID(id uuid.UUID) *UploadTokenDeleteOne {
+	builder := c.Delete().Where(uploadtoken.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &UploadTokenDeleteOne{builder}
+}
+
+// Query returns a query builder for UploadToken.
+func (c *UploadTokenClient) Query() *UploadTokenQuery {
+	return &UploadTokenQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeUploadToken},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a UploadToken entity by its id.
+func (c *UploadTokenClient) Get(ctx context.Context, id uuid.UUID) (*UploadToken, error) {
+	return c.Query().Where(uploadtoken.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *UploadTokenClient) GetX(ctx context.Context, id uuid.UUID) *UploadToken {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *UploadTokenClient) Hooks() []Hook {
+	return c.hooks.UploadToken
+}
+
+// Interceptors returns the client interceptors.
+func (c *UploadTokenClient) Interceptors() []Interceptor {
+	return c.inters.UploadToken
+}
+
+func (c *UploadTokenClient) mutate(ctx context.Context, m *UploadTokenMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&UploadTokenCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&UploadTokenUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&UploadTokenUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&UploadTokenDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown UploadToken mutation op: %q", m.Op())
 	}
 }
 
@@ -3611,6 +4209,38 @@ func (c *VideoClient) QueryChapters(_m *Video) *ChapterQuery {
 	return query
 }
 
+// QueryRenditions queries the renditions edge of a Video.
+func (c *VideoClient) QueryRenditions(_m *Video) *RenditionQuery {
+	query := (&RenditionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, id),
+			sqlgraph.To(rendition.Table, rendition.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.RenditionsTable, video.RenditionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryThumbnails queries the thumbnails edge of a Video.
+func (c *VideoClient) QueryThumbnails(_m *Video) *ThumbnailQuery {
+	query := (&ThumbnailClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, id),
+			sqlgraph.To(thumbnail.Table, thumbnail.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.ThumbnailsTable, video.ThumbnailsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *VideoClient) Hooks() []Hook {
 	return c.hooks.Video
@@ -3641,14 +4271,14 @@ type (
 	hooks struct {
 		AccessControl, Advertisement, AuthCode, BlobDeletion, Caption, Chapter,
 		EncodingProfile, Folder, Membership, OAuthIdentity, OAuthState, Organization,
-		Player, Project, ProjectSetting, RefreshToken, Session, Tag, User,
-		Video []ent.Hook
+		PlaybackUsage, Player, Project, ProjectSetting, RefreshToken, Rendition,
+		Session, Tag, Thumbnail, UploadToken, User, Video []ent.Hook
 	}
 	inters struct {
 		AccessControl, Advertisement, AuthCode, BlobDeletion, Caption, Chapter,
 		EncodingProfile, Folder, Membership, OAuthIdentity, OAuthState, Organization,
-		Player, Project, ProjectSetting, RefreshToken, Session, Tag, User,
-		Video []ent.Interceptor
+		PlaybackUsage, Player, Project, ProjectSetting, RefreshToken, Rendition,
+		Session, Tag, Thumbnail, UploadToken, User, Video []ent.Interceptor
 	}
 )
 

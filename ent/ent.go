@@ -24,12 +24,16 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
+	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 )
@@ -104,12 +108,16 @@ func checkColumn(t, c string) error {
 			oauthidentity.Table:   oauthidentity.ValidColumn,
 			oauthstate.Table:      oauthstate.ValidColumn,
 			organization.Table:    organization.ValidColumn,
+			playbackusage.Table:   playbackusage.ValidColumn,
 			player.Table:          player.ValidColumn,
 			project.Table:         project.ValidColumn,
 			projectsetting.Table:  projectsetting.ValidColumn,
 			refreshtoken.Table:    refreshtoken.ValidColumn,
+			rendition.Table:       rendition.ValidColumn,
 			session.Table:         session.ValidColumn,
 			tag.Table:             tag.ValidColumn,
+			thumbnail.Table:       thumbnail.ValidColumn,
+			uploadtoken.Table:     uploadtoken.ValidColumn,
 			user.Table:            user.ValidColumn,
 			video.Table:           video.ValidColumn,
 		})

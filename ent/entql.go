@@ -15,13 +15,17 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
+	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 
@@ -33,7 +37,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 20)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 24)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   accesscontrol.Table,
@@ -268,6 +272,25 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   playbackusage.Table,
+			Columns: playbackusage.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: playbackusage.FieldID,
+			},
+		},
+		Type: "PlaybackUsage",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			playbackusage.FieldCreatedAt: {Type: field.TypeTime, Column: playbackusage.FieldCreatedAt},
+			playbackusage.FieldUpdatedAt: {Type: field.TypeTime, Column: playbackusage.FieldUpdatedAt},
+			playbackusage.FieldProjectID: {Type: field.TypeUUID, Column: playbackusage.FieldProjectID},
+			playbackusage.FieldDay:       {Type: field.TypeString, Column: playbackusage.FieldDay},
+			playbackusage.FieldBytes:     {Type: field.TypeInt64, Column: playbackusage.FieldBytes},
+			playbackusage.FieldRequests:  {Type: field.TypeInt64, Column: playbackusage.FieldRequests},
+		},
+	}
+	graph.Nodes[13] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   player.Table,
 			Columns: player.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -297,7 +320,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			player.FieldDefaultCaptionLanguage: {Type: field.TypeString, Column: player.FieldDefaultCaptionLanguage},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   project.Table,
 			Columns: project.Columns,
@@ -317,7 +340,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   projectsetting.Table,
 			Columns: projectsetting.Columns,
@@ -335,7 +358,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			projectsetting.FieldValue:     {Type: field.TypeString, Column: projectsetting.FieldValue},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   refreshtoken.Table,
 			Columns: refreshtoken.Columns,
@@ -354,7 +377,28 @@ var schemaGraph = func() *sqlgraph.Schema {
 			refreshtoken.FieldUsedAt:    {Type: field.TypeTime, Column: refreshtoken.FieldUsedAt},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   rendition.Table,
+			Columns: rendition.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: rendition.FieldID,
+			},
+		},
+		Type: "Rendition",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			rendition.FieldCreatedAt: {Type: field.TypeTime, Column: rendition.FieldCreatedAt},
+			rendition.FieldUpdatedAt: {Type: field.TypeTime, Column: rendition.FieldUpdatedAt},
+			rendition.FieldVideoID:   {Type: field.TypeUUID, Column: rendition.FieldVideoID},
+			rendition.FieldName:      {Type: field.TypeString, Column: rendition.FieldName},
+			rendition.FieldWidth:     {Type: field.TypeInt, Column: rendition.FieldWidth},
+			rendition.FieldHeight:    {Type: field.TypeInt, Column: rendition.FieldHeight},
+			rendition.FieldBandwidth: {Type: field.TypeInt, Column: rendition.FieldBandwidth},
+			rendition.FieldStatus:    {Type: field.TypeEnum, Column: rendition.FieldStatus},
+		},
+	}
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -375,7 +419,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldRevokedAt:      {Type: field.TypeTime, Column: session.FieldRevokedAt},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -392,7 +436,52 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldName:      {Type: field.TypeString, Column: tag.FieldName},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   thumbnail.Table,
+			Columns: thumbnail.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: thumbnail.FieldID,
+			},
+		},
+		Type: "Thumbnail",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			thumbnail.FieldCreatedAt:   {Type: field.TypeTime, Column: thumbnail.FieldCreatedAt},
+			thumbnail.FieldUpdatedAt:   {Type: field.TypeTime, Column: thumbnail.FieldUpdatedAt},
+			thumbnail.FieldVideoID:     {Type: field.TypeUUID, Column: thumbnail.FieldVideoID},
+			thumbnail.FieldKey:         {Type: field.TypeString, Column: thumbnail.FieldKey},
+			thumbnail.FieldKind:        {Type: field.TypeEnum, Column: thumbnail.FieldKind},
+			thumbnail.FieldTimeOffset:  {Type: field.TypeFloat64, Column: thumbnail.FieldTimeOffset},
+			thumbnail.FieldWidth:       {Type: field.TypeInt, Column: thumbnail.FieldWidth},
+			thumbnail.FieldHeight:      {Type: field.TypeInt, Column: thumbnail.FieldHeight},
+			thumbnail.FieldContentType: {Type: field.TypeString, Column: thumbnail.FieldContentType},
+			thumbnail.FieldIsDefault:   {Type: field.TypeBool, Column: thumbnail.FieldIsDefault},
+		},
+	}
+	graph.Nodes[21] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   uploadtoken.Table,
+			Columns: uploadtoken.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: uploadtoken.FieldID,
+			},
+		},
+		Type: "UploadToken",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			uploadtoken.FieldCreatedAt:   {Type: field.TypeTime, Column: uploadtoken.FieldCreatedAt},
+			uploadtoken.FieldUpdatedAt:   {Type: field.TypeTime, Column: uploadtoken.FieldUpdatedAt},
+			uploadtoken.FieldProjectID:   {Type: field.TypeUUID, Column: uploadtoken.FieldProjectID},
+			uploadtoken.FieldVideoID:     {Type: field.TypeUUID, Column: uploadtoken.FieldVideoID},
+			uploadtoken.FieldTokenHash:   {Type: field.TypeString, Column: uploadtoken.FieldTokenHash},
+			uploadtoken.FieldMaxSize:     {Type: field.TypeInt64, Column: uploadtoken.FieldMaxSize},
+			uploadtoken.FieldExpiresAt:   {Type: field.TypeTime, Column: uploadtoken.FieldExpiresAt},
+			uploadtoken.FieldUploadID:    {Type: field.TypeString, Column: uploadtoken.FieldUploadID},
+			uploadtoken.FieldCompletedAt: {Type: field.TypeTime, Column: uploadtoken.FieldCompletedAt},
+		},
+	}
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -412,7 +501,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -423,16 +512,26 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		Type: "Video",
 		Fields: map[string]*sqlgraph.FieldSpec{
-			video.FieldCreatedAt:   {Type: field.TypeTime, Column: video.FieldCreatedAt},
-			video.FieldUpdatedAt:   {Type: field.TypeTime, Column: video.FieldUpdatedAt},
-			video.FieldProjectID:   {Type: field.TypeUUID, Column: video.FieldProjectID},
-			video.FieldFolderID:    {Type: field.TypeUUID, Column: video.FieldFolderID},
-			video.FieldTitle:       {Type: field.TypeString, Column: video.FieldTitle},
-			video.FieldDescription: {Type: field.TypeString, Column: video.FieldDescription},
-			video.FieldStatus:      {Type: field.TypeEnum, Column: video.FieldStatus},
-			video.FieldDuration:    {Type: field.TypeFloat64, Column: video.FieldDuration},
-			video.FieldSize:        {Type: field.TypeInt64, Column: video.FieldSize},
-			video.FieldMetadata:    {Type: field.TypeJSON, Column: video.FieldMetadata},
+			video.FieldCreatedAt:          {Type: field.TypeTime, Column: video.FieldCreatedAt},
+			video.FieldUpdatedAt:          {Type: field.TypeTime, Column: video.FieldUpdatedAt},
+			video.FieldProjectID:          {Type: field.TypeUUID, Column: video.FieldProjectID},
+			video.FieldFolderID:           {Type: field.TypeUUID, Column: video.FieldFolderID},
+			video.FieldTitle:              {Type: field.TypeString, Column: video.FieldTitle},
+			video.FieldDescription:        {Type: field.TypeString, Column: video.FieldDescription},
+			video.FieldStatus:             {Type: field.TypeEnum, Column: video.FieldStatus},
+			video.FieldDuration:           {Type: field.TypeFloat64, Column: video.FieldDuration},
+			video.FieldSize:               {Type: field.TypeInt64, Column: video.FieldSize},
+			video.FieldFailureReason:      {Type: field.TypeString, Column: video.FieldFailureReason},
+			video.FieldProgress:           {Type: field.TypeFloat64, Column: video.FieldProgress},
+			video.FieldWidth:              {Type: field.TypeInt, Column: video.FieldWidth},
+			video.FieldHeight:             {Type: field.TypeInt, Column: video.FieldHeight},
+			video.FieldSourceKey:          {Type: field.TypeString, Column: video.FieldSourceKey},
+			video.FieldSourceURL:          {Type: field.TypeString, Column: video.FieldSourceURL},
+			video.FieldEncrypted:          {Type: field.TypeBool, Column: video.FieldEncrypted},
+			video.FieldEncryptionKey:      {Type: field.TypeString, Column: video.FieldEncryptionKey},
+			video.FieldProcessingAttempts: {Type: field.TypeInt, Column: video.FieldProcessingAttempts},
+			video.FieldStoryboard:         {Type: field.TypeJSON, Column: video.FieldStoryboard},
+			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
 	graph.MustAddE(
@@ -748,6 +847,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Session",
 	)
 	graph.MustAddE(
+		"video",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   rendition.VideoTable,
+			Columns: []string{rendition.VideoColumn},
+			Bidi:    false,
+		},
+		"Rendition",
+		"Video",
+	)
+	graph.MustAddE(
 		"user",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -793,6 +904,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 			Bidi:    false,
 		},
 		"Tag",
+		"Video",
+	)
+	graph.MustAddE(
+		"video",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   thumbnail.VideoTable,
+			Columns: []string{thumbnail.VideoColumn},
+			Bidi:    false,
+		},
+		"Thumbnail",
 		"Video",
 	)
 	graph.MustAddE(
@@ -890,6 +1013,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Video",
 		"Chapter",
+	)
+	graph.MustAddE(
+		"renditions",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.RenditionsTable,
+			Columns: []string{video.RenditionsColumn},
+			Bidi:    false,
+		},
+		"Video",
+		"Rendition",
+	)
+	graph.MustAddE(
+		"thumbnails",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ThumbnailsTable,
+			Columns: []string{video.ThumbnailsColumn},
+			Bidi:    false,
+		},
+		"Video",
+		"Thumbnail",
 	)
 	return graph
 }()
@@ -1957,6 +2104,76 @@ func (f *OrganizationFilter) WhereHasProjectsWith(preds ...predicate.Project) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *PlaybackUsageQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the PlaybackUsageQuery builder.
+func (_q *PlaybackUsageQuery) Filter() *PlaybackUsageFilter {
+	return &PlaybackUsageFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *PlaybackUsageMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the PlaybackUsageMutation builder.
+func (m *PlaybackUsageMutation) Filter() *PlaybackUsageFilter {
+	return &PlaybackUsageFilter{config: m.config, predicateAdder: m}
+}
+
+// PlaybackUsageFilter provides a generic filtering capability at runtime for PlaybackUsageQuery.
+type PlaybackUsageFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *PlaybackUsageFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *PlaybackUsageFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(playbackusage.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *PlaybackUsageFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(playbackusage.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *PlaybackUsageFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(playbackusage.FieldUpdatedAt))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *PlaybackUsageFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(playbackusage.FieldProjectID))
+}
+
+// WhereDay applies the entql string predicate on the day field.
+func (f *PlaybackUsageFilter) WhereDay(p entql.StringP) {
+	f.Where(p.Field(playbackusage.FieldDay))
+}
+
+// WhereBytes applies the entql int64 predicate on the bytes field.
+func (f *PlaybackUsageFilter) WhereBytes(p entql.Int64P) {
+	f.Where(p.Field(playbackusage.FieldBytes))
+}
+
+// WhereRequests applies the entql int64 predicate on the requests field.
+func (f *PlaybackUsageFilter) WhereRequests(p entql.Int64P) {
+	f.Where(p.Field(playbackusage.FieldRequests))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *PlayerQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1985,7 +2202,7 @@ type PlayerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlayerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2129,7 +2346,7 @@ type ProjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2330,7 +2547,7 @@ type ProjectSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2409,7 +2626,7 @@ type RefreshTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RefreshTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2465,6 +2682,100 @@ func (f *RefreshTokenFilter) WhereHasSessionWith(preds ...predicate.Session) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *RenditionQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the RenditionQuery builder.
+func (_q *RenditionQuery) Filter() *RenditionFilter {
+	return &RenditionFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *RenditionMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the RenditionMutation builder.
+func (m *RenditionMutation) Filter() *RenditionFilter {
+	return &RenditionFilter{config: m.config, predicateAdder: m}
+}
+
+// RenditionFilter provides a generic filtering capability at runtime for RenditionQuery.
+type RenditionFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *RenditionFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *RenditionFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(rendition.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *RenditionFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(rendition.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *RenditionFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(rendition.FieldUpdatedAt))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *RenditionFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(rendition.FieldVideoID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *RenditionFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(rendition.FieldName))
+}
+
+// WhereWidth applies the entql int predicate on the width field.
+func (f *RenditionFilter) WhereWidth(p entql.IntP) {
+	f.Where(p.Field(rendition.FieldWidth))
+}
+
+// WhereHeight applies the entql int predicate on the height field.
+func (f *RenditionFilter) WhereHeight(p entql.IntP) {
+	f.Where(p.Field(rendition.FieldHeight))
+}
+
+// WhereBandwidth applies the entql int predicate on the bandwidth field.
+func (f *RenditionFilter) WhereBandwidth(p entql.IntP) {
+	f.Where(p.Field(rendition.FieldBandwidth))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *RenditionFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(rendition.FieldStatus))
+}
+
+// WhereHasVideo applies a predicate to check if query has an edge video.
+func (f *RenditionFilter) WhereHasVideo() {
+	f.Where(entql.HasEdge("video"))
+}
+
+// WhereHasVideoWith applies a predicate to check if query has an edge video with a given conditions (other predicates).
+func (f *RenditionFilter) WhereHasVideoWith(preds ...predicate.Video) {
+	f.Where(entql.HasEdgeWith("video", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *SessionQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -2493,7 +2804,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2601,7 +2912,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2661,6 +2972,195 @@ func (f *TagFilter) WhereHasVideosWith(preds ...predicate.Video) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *ThumbnailQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ThumbnailQuery builder.
+func (_q *ThumbnailQuery) Filter() *ThumbnailFilter {
+	return &ThumbnailFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ThumbnailMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ThumbnailMutation builder.
+func (m *ThumbnailMutation) Filter() *ThumbnailFilter {
+	return &ThumbnailFilter{config: m.config, predicateAdder: m}
+}
+
+// ThumbnailFilter provides a generic filtering capability at runtime for ThumbnailQuery.
+type ThumbnailFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ThumbnailFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *ThumbnailFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(thumbnail.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *ThumbnailFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(thumbnail.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *ThumbnailFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(thumbnail.FieldUpdatedAt))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *ThumbnailFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(thumbnail.FieldVideoID))
+}
+
+// WhereKey applies the entql string predicate on the key field.
+func (f *ThumbnailFilter) WhereKey(p entql.StringP) {
+	f.Where(p.Field(thumbnail.FieldKey))
+}
+
+// WhereKind applies the entql string predicate on the kind field.
+func (f *ThumbnailFilter) WhereKind(p entql.StringP) {
+	f.Where(p.Field(thumbnail.FieldKind))
+}
+
+// WhereTimeOffset applies the entql float64 predicate on the time_offset field.
+func (f *ThumbnailFilter) WhereTimeOffset(p entql.Float64P) {
+	f.Where(p.Field(thumbnail.FieldTimeOffset))
+}
+
+// WhereWidth applies the entql int predicate on the width field.
+func (f *ThumbnailFilter) WhereWidth(p entql.IntP) {
+	f.Where(p.Field(thumbnail.FieldWidth))
+}
+
+// WhereHeight applies the entql int predicate on the height field.
+func (f *ThumbnailFilter) WhereHeight(p entql.IntP) {
+	f.Where(p.Field(thumbnail.FieldHeight))
+}
+
+// WhereContentType applies the entql string predicate on the content_type field.
+func (f *ThumbnailFilter) WhereContentType(p entql.StringP) {
+	f.Where(p.Field(thumbnail.FieldContentType))
+}
+
+// WhereIsDefault applies the entql bool predicate on the is_default field.
+func (f *ThumbnailFilter) WhereIsDefault(p entql.BoolP) {
+	f.Where(p.Field(thumbnail.FieldIsDefault))
+}
+
+// WhereHasVideo applies a predicate to check if query has an edge video.
+func (f *ThumbnailFilter) WhereHasVideo() {
+	f.Where(entql.HasEdge("video"))
+}
+
+// WhereHasVideoWith applies a predicate to check if query has an edge video with a given conditions (other predicates).
+func (f *ThumbnailFilter) WhereHasVideoWith(preds ...predicate.Video) {
+	f.Where(entql.HasEdgeWith("video", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *UploadTokenQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the UploadTokenQuery builder.
+func (_q *UploadTokenQuery) Filter() *UploadTokenFilter {
+	return &UploadTokenFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *UploadTokenMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the UploadTokenMutation builder.
+func (m *UploadTokenMutation) Filter() *UploadTokenFilter {
+	return &UploadTokenFilter{config: m.config, predicateAdder: m}
+}
+
+// UploadTokenFilter provides a generic filtering capability at runtime for UploadTokenQuery.
+type UploadTokenFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *UploadTokenFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *UploadTokenFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(uploadtoken.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *UploadTokenFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(uploadtoken.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *UploadTokenFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(uploadtoken.FieldUpdatedAt))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *UploadTokenFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(uploadtoken.FieldProjectID))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *UploadTokenFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(uploadtoken.FieldVideoID))
+}
+
+// WhereTokenHash applies the entql string predicate on the token_hash field.
+func (f *UploadTokenFilter) WhereTokenHash(p entql.StringP) {
+	f.Where(p.Field(uploadtoken.FieldTokenHash))
+}
+
+// WhereMaxSize applies the entql int64 predicate on the max_size field.
+func (f *UploadTokenFilter) WhereMaxSize(p entql.Int64P) {
+	f.Where(p.Field(uploadtoken.FieldMaxSize))
+}
+
+// WhereExpiresAt applies the entql time.Time predicate on the expires_at field.
+func (f *UploadTokenFilter) WhereExpiresAt(p entql.TimeP) {
+	f.Where(p.Field(uploadtoken.FieldExpiresAt))
+}
+
+// WhereUploadID applies the entql string predicate on the upload_id field.
+func (f *UploadTokenFilter) WhereUploadID(p entql.StringP) {
+	f.Where(p.Field(uploadtoken.FieldUploadID))
+}
+
+// WhereCompletedAt applies the entql time.Time predicate on the completed_at field.
+func (f *UploadTokenFilter) WhereCompletedAt(p entql.TimeP) {
+	f.Where(p.Field(uploadtoken.FieldCompletedAt))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *UserQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -2689,7 +3189,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2806,7 +3306,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2860,6 +3360,56 @@ func (f *VideoFilter) WhereDuration(p entql.Float64P) {
 // WhereSize applies the entql int64 predicate on the size field.
 func (f *VideoFilter) WhereSize(p entql.Int64P) {
 	f.Where(p.Field(video.FieldSize))
+}
+
+// WhereFailureReason applies the entql string predicate on the failure_reason field.
+func (f *VideoFilter) WhereFailureReason(p entql.StringP) {
+	f.Where(p.Field(video.FieldFailureReason))
+}
+
+// WhereProgress applies the entql float64 predicate on the progress field.
+func (f *VideoFilter) WhereProgress(p entql.Float64P) {
+	f.Where(p.Field(video.FieldProgress))
+}
+
+// WhereWidth applies the entql int predicate on the width field.
+func (f *VideoFilter) WhereWidth(p entql.IntP) {
+	f.Where(p.Field(video.FieldWidth))
+}
+
+// WhereHeight applies the entql int predicate on the height field.
+func (f *VideoFilter) WhereHeight(p entql.IntP) {
+	f.Where(p.Field(video.FieldHeight))
+}
+
+// WhereSourceKey applies the entql string predicate on the source_key field.
+func (f *VideoFilter) WhereSourceKey(p entql.StringP) {
+	f.Where(p.Field(video.FieldSourceKey))
+}
+
+// WhereSourceURL applies the entql string predicate on the source_url field.
+func (f *VideoFilter) WhereSourceURL(p entql.StringP) {
+	f.Where(p.Field(video.FieldSourceURL))
+}
+
+// WhereEncrypted applies the entql bool predicate on the encrypted field.
+func (f *VideoFilter) WhereEncrypted(p entql.BoolP) {
+	f.Where(p.Field(video.FieldEncrypted))
+}
+
+// WhereEncryptionKey applies the entql string predicate on the encryption_key field.
+func (f *VideoFilter) WhereEncryptionKey(p entql.StringP) {
+	f.Where(p.Field(video.FieldEncryptionKey))
+}
+
+// WhereProcessingAttempts applies the entql int predicate on the processing_attempts field.
+func (f *VideoFilter) WhereProcessingAttempts(p entql.IntP) {
+	f.Where(p.Field(video.FieldProcessingAttempts))
+}
+
+// WhereStoryboard applies the entql json.RawMessage predicate on the storyboard field.
+func (f *VideoFilter) WhereStoryboard(p entql.BytesP) {
+	f.Where(p.Field(video.FieldStoryboard))
 }
 
 // WhereMetadata applies the entql json.RawMessage predicate on the metadata field.
@@ -2931,6 +3481,34 @@ func (f *VideoFilter) WhereHasChapters() {
 // WhereHasChaptersWith applies a predicate to check if query has an edge chapters with a given conditions (other predicates).
 func (f *VideoFilter) WhereHasChaptersWith(preds ...predicate.Chapter) {
 	f.Where(entql.HasEdgeWith("chapters", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasRenditions applies a predicate to check if query has an edge renditions.
+func (f *VideoFilter) WhereHasRenditions() {
+	f.Where(entql.HasEdge("renditions"))
+}
+
+// WhereHasRenditionsWith applies a predicate to check if query has an edge renditions with a given conditions (other predicates).
+func (f *VideoFilter) WhereHasRenditionsWith(preds ...predicate.Rendition) {
+	f.Where(entql.HasEdgeWith("renditions", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasThumbnails applies a predicate to check if query has an edge thumbnails.
+func (f *VideoFilter) WhereHasThumbnails() {
+	f.Where(entql.HasEdge("thumbnails"))
+}
+
+// WhereHasThumbnailsWith applies a predicate to check if query has an edge thumbnails with a given conditions (other predicates).
+func (f *VideoFilter) WhereHasThumbnailsWith(preds ...predicate.Thumbnail) {
+	f.Where(entql.HasEdgeWith("thumbnails", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}

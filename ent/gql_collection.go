@@ -22,7 +22,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 )
@@ -2137,6 +2139,142 @@ func newProjectSettingPaginateArgs(rv map[string]any) *projectsettingPaginateArg
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *RenditionQuery) CollectFields(ctx context.Context, satisfies ...string) (*RenditionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *RenditionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(rendition.Columns))
+		selectedFields = []string{rendition.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "video":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&VideoClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, videoImplementors)...); err != nil {
+				return err
+			}
+			_q.withVideo = query
+			if _, ok := fieldSeen[rendition.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, rendition.FieldVideoID)
+				fieldSeen[rendition.FieldVideoID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[rendition.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, rendition.FieldCreatedAt)
+				fieldSeen[rendition.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[rendition.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, rendition.FieldUpdatedAt)
+				fieldSeen[rendition.FieldUpdatedAt] = struct{}{}
+			}
+		case "videoID":
+			if _, ok := fieldSeen[rendition.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, rendition.FieldVideoID)
+				fieldSeen[rendition.FieldVideoID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[rendition.FieldName]; !ok {
+				selectedFields = append(selectedFields, rendition.FieldName)
+				fieldSeen[rendition.FieldName] = struct{}{}
+			}
+		case "width":
+			if _, ok := fieldSeen[rendition.FieldWidth]; !ok {
+				selectedFields = append(selectedFields, rendition.FieldWidth)
+				fieldSeen[rendition.FieldWidth] = struct{}{}
+			}
+		case "height":
+			if _, ok := fieldSeen[rendition.FieldHeight]; !ok {
+				selectedFields = append(selectedFields, rendition.FieldHeight)
+				fieldSeen[rendition.FieldHeight] = struct{}{}
+			}
+		case "bandwidth":
+			if _, ok := fieldSeen[rendition.FieldBandwidth]; !ok {
+				selectedFields = append(selectedFields, rendition.FieldBandwidth)
+				fieldSeen[rendition.FieldBandwidth] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[rendition.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, rendition.FieldStatus)
+				fieldSeen[rendition.FieldStatus] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type renditionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []RenditionPaginateOption
+}
+
+func newRenditionPaginateArgs(rv map[string]any) *renditionPaginateArgs {
+	args := &renditionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &RenditionOrder{Field: &RenditionOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithRenditionOrder(order))
+			}
+		case *RenditionOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithRenditionOrder(v))
+			}
+		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *TagQuery) CollectFields(ctx context.Context, satisfies ...string) (*TagQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -2344,6 +2482,147 @@ func newTagPaginateArgs(rv map[string]any) *tagPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*TagWhereInput); ok {
 		args.opts = append(args.opts, WithTagFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ThumbnailQuery) CollectFields(ctx context.Context, satisfies ...string) (*ThumbnailQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ThumbnailQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(thumbnail.Columns))
+		selectedFields = []string{thumbnail.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "video":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&VideoClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, videoImplementors)...); err != nil {
+				return err
+			}
+			_q.withVideo = query
+			if _, ok := fieldSeen[thumbnail.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, thumbnail.FieldVideoID)
+				fieldSeen[thumbnail.FieldVideoID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[thumbnail.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, thumbnail.FieldCreatedAt)
+				fieldSeen[thumbnail.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[thumbnail.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, thumbnail.FieldUpdatedAt)
+				fieldSeen[thumbnail.FieldUpdatedAt] = struct{}{}
+			}
+		case "videoID":
+			if _, ok := fieldSeen[thumbnail.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, thumbnail.FieldVideoID)
+				fieldSeen[thumbnail.FieldVideoID] = struct{}{}
+			}
+		case "kind":
+			if _, ok := fieldSeen[thumbnail.FieldKind]; !ok {
+				selectedFields = append(selectedFields, thumbnail.FieldKind)
+				fieldSeen[thumbnail.FieldKind] = struct{}{}
+			}
+		case "timeOffset":
+			if _, ok := fieldSeen[thumbnail.FieldTimeOffset]; !ok {
+				selectedFields = append(selectedFields, thumbnail.FieldTimeOffset)
+				fieldSeen[thumbnail.FieldTimeOffset] = struct{}{}
+			}
+		case "width":
+			if _, ok := fieldSeen[thumbnail.FieldWidth]; !ok {
+				selectedFields = append(selectedFields, thumbnail.FieldWidth)
+				fieldSeen[thumbnail.FieldWidth] = struct{}{}
+			}
+		case "height":
+			if _, ok := fieldSeen[thumbnail.FieldHeight]; !ok {
+				selectedFields = append(selectedFields, thumbnail.FieldHeight)
+				fieldSeen[thumbnail.FieldHeight] = struct{}{}
+			}
+		case "contentType":
+			if _, ok := fieldSeen[thumbnail.FieldContentType]; !ok {
+				selectedFields = append(selectedFields, thumbnail.FieldContentType)
+				fieldSeen[thumbnail.FieldContentType] = struct{}{}
+			}
+		case "isDefault":
+			if _, ok := fieldSeen[thumbnail.FieldIsDefault]; !ok {
+				selectedFields = append(selectedFields, thumbnail.FieldIsDefault)
+				fieldSeen[thumbnail.FieldIsDefault] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type thumbnailPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ThumbnailPaginateOption
+}
+
+func newThumbnailPaginateArgs(rv map[string]any) *thumbnailPaginateArgs {
+	args := &thumbnailPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ThumbnailOrder{Field: &ThumbnailOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithThumbnailOrder(order))
+			}
+		case *ThumbnailOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithThumbnailOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -2645,6 +2924,32 @@ func (_q *VideoQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 			_q.WithNamedChapters(alias, func(wq *ChapterQuery) {
 				*wq = *query
 			})
+
+		case "renditions":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RenditionClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, renditionImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedRenditions(alias, func(wq *RenditionQuery) {
+				*wq = *query
+			})
+
+		case "thumbnails":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ThumbnailClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, thumbnailImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedThumbnails(alias, func(wq *ThumbnailQuery) {
+				*wq = *query
+			})
 		case "createdAt":
 			if _, ok := fieldSeen[video.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, video.FieldCreatedAt)
@@ -2689,6 +2994,36 @@ func (_q *VideoQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 			if _, ok := fieldSeen[video.FieldSize]; !ok {
 				selectedFields = append(selectedFields, video.FieldSize)
 				fieldSeen[video.FieldSize] = struct{}{}
+			}
+		case "failureReason":
+			if _, ok := fieldSeen[video.FieldFailureReason]; !ok {
+				selectedFields = append(selectedFields, video.FieldFailureReason)
+				fieldSeen[video.FieldFailureReason] = struct{}{}
+			}
+		case "progress":
+			if _, ok := fieldSeen[video.FieldProgress]; !ok {
+				selectedFields = append(selectedFields, video.FieldProgress)
+				fieldSeen[video.FieldProgress] = struct{}{}
+			}
+		case "width":
+			if _, ok := fieldSeen[video.FieldWidth]; !ok {
+				selectedFields = append(selectedFields, video.FieldWidth)
+				fieldSeen[video.FieldWidth] = struct{}{}
+			}
+		case "height":
+			if _, ok := fieldSeen[video.FieldHeight]; !ok {
+				selectedFields = append(selectedFields, video.FieldHeight)
+				fieldSeen[video.FieldHeight] = struct{}{}
+			}
+		case "sourceURL":
+			if _, ok := fieldSeen[video.FieldSourceURL]; !ok {
+				selectedFields = append(selectedFields, video.FieldSourceURL)
+				fieldSeen[video.FieldSourceURL] = struct{}{}
+			}
+		case "encrypted":
+			if _, ok := fieldSeen[video.FieldEncrypted]; !ok {
+				selectedFields = append(selectedFields, video.FieldEncrypted)
+				fieldSeen[video.FieldEncrypted] = struct{}{}
 			}
 		case "metadata":
 			if _, ok := fieldSeen[video.FieldMetadata]; !ok {

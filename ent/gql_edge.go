@@ -298,6 +298,14 @@ func (_m *ProjectSetting) Project(ctx context.Context) (*Project, error) {
 	return result, err
 }
 
+func (_m *Rendition) Video(ctx context.Context) (*Video, error) {
+	result, err := _m.Edges.VideoOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryVideo().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *Tag) Project(ctx context.Context) (*Project, error) {
 	result, err := _m.Edges.ProjectOrErr()
 	if IsNotLoaded(err) {
@@ -325,6 +333,14 @@ func (_m *Tag) Videos(
 		return conn, nil
 	}
 	return _m.QueryVideos().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *Thumbnail) Video(ctx context.Context) (*Video, error) {
+	result, err := _m.Edges.VideoOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryVideo().Only(ctx)
+	}
+	return result, err
 }
 
 func (_m *User) Memberships(ctx context.Context) (result []*Membership, err error) {
@@ -396,6 +412,30 @@ func (_m *Video) Chapters(ctx context.Context) (result []*Chapter, err error) {
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryChapters().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Video) Renditions(ctx context.Context) (result []*Rendition, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedRenditions(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.RenditionsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryRenditions().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Video) Thumbnails(ctx context.Context) (result []*Thumbnail, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedThumbnails(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ThumbnailsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryThumbnails().All(ctx)
 	}
 	return result, err
 }

@@ -21,7 +21,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 )
@@ -86,10 +88,20 @@ var projectsettingImplementors = []string{"ProjectSetting", "Node"}
 // IsNode implements the Node interface check for GQLGen.
 func (*ProjectSetting) IsNode() {}
 
+var renditionImplementors = []string{"Rendition", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Rendition) IsNode() {}
+
 var tagImplementors = []string{"Tag", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Tag) IsNode() {}
+
+var thumbnailImplementors = []string{"Thumbnail", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Thumbnail) IsNode() {}
 
 var userImplementors = []string{"User", "Node"}
 
@@ -258,11 +270,29 @@ func (c *Client) noder(ctx context.Context, table string, id uuid.UUID) (Noder, 
 			}
 		}
 		return query.Only(ctx)
+	case rendition.Table:
+		query := c.Rendition.Query().
+			Where(rendition.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, renditionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case tag.Table:
 		query := c.Tag.Query().
 			Where(tag.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, tagImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case thumbnail.Table:
+		query := c.Thumbnail.Query().
+			Where(thumbnail.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, thumbnailImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -534,10 +564,42 @@ func (c *Client) noders(ctx context.Context, table string, ids []uuid.UUID) ([]N
 				*noder = node
 			}
 		}
+	case rendition.Table:
+		query := c.Rendition.Query().
+			Where(rendition.IDIn(ids...))
+		query, err := query.CollectFields(ctx, renditionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case tag.Table:
 		query := c.Tag.Query().
 			Where(tag.IDIn(ids...))
 		query, err := query.CollectFields(ctx, tagImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case thumbnail.Table:
+		query := c.Thumbnail.Query().
+			Where(thumbnail.IDIn(ids...))
+		query, err := query.CollectFields(ctx, thumbnailImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -27,7 +27,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 )
@@ -3681,6 +3683,319 @@ func (_m *ProjectSetting) ToEdge(order *ProjectSettingOrder) *ProjectSettingEdge
 	}
 }
 
+// RenditionEdge is the edge representation of Rendition.
+type RenditionEdge struct {
+	Node   *Rendition `json:"node"`
+	Cursor Cursor     `json:"cursor"`
+}
+
+// RenditionConnection is the connection containing edges to Rendition.
+type RenditionConnection struct {
+	Edges      []*RenditionEdge `json:"edges"`
+	PageInfo   PageInfo         `json:"pageInfo"`
+	TotalCount int              `json:"totalCount"`
+}
+
+func (c *RenditionConnection) build(nodes []*Rendition, pager *renditionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Rendition
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Rendition {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Rendition {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*RenditionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &RenditionEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// RenditionPaginateOption enables pagination customization.
+type RenditionPaginateOption func(*renditionPager) error
+
+// WithRenditionOrder configures pagination ordering.
+func WithRenditionOrder(order *RenditionOrder) RenditionPaginateOption {
+	if order == nil {
+		order = DefaultRenditionOrder
+	}
+	o := *order
+	return func(pager *renditionPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultRenditionOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithRenditionFilter configures pagination filter.
+func WithRenditionFilter(filter func(*RenditionQuery) (*RenditionQuery, error)) RenditionPaginateOption {
+	return func(pager *renditionPager) error {
+		if filter == nil {
+			return errors.New("RenditionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type renditionPager struct {
+	reverse bool
+	order   *RenditionOrder
+	filter  func(*RenditionQuery) (*RenditionQuery, error)
+}
+
+func newRenditionPager(opts []RenditionPaginateOption, reverse bool) (*renditionPager, error) {
+	pager := &renditionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultRenditionOrder
+	}
+	return pager, nil
+}
+
+func (p *renditionPager) applyFilter(query *RenditionQuery) (*RenditionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *renditionPager) toCursor(_m *Rendition) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *renditionPager) applyCursors(query *RenditionQuery, after, before *Cursor) (*RenditionQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultRenditionOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *renditionPager) applyOrder(query *RenditionQuery) *RenditionQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultRenditionOrder.Field {
+		query = query.Order(DefaultRenditionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *renditionPager) orderExpr(query *RenditionQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultRenditionOrder.Field {
+			b.Comma().Ident(DefaultRenditionOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Rendition.
+func (_m *RenditionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...RenditionPaginateOption,
+) (*RenditionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newRenditionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &RenditionConnection{Edges: []*RenditionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// RenditionOrderFieldCreatedAt orders Rendition by created_at.
+	RenditionOrderFieldCreatedAt = &RenditionOrderField{
+		Value: func(_m *Rendition) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: rendition.FieldCreatedAt,
+		toTerm: rendition.ByCreatedAt,
+		toCursor: func(_m *Rendition) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// RenditionOrderFieldUpdatedAt orders Rendition by updated_at.
+	RenditionOrderFieldUpdatedAt = &RenditionOrderField{
+		Value: func(_m *Rendition) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: rendition.FieldUpdatedAt,
+		toTerm: rendition.ByUpdatedAt,
+		toCursor: func(_m *Rendition) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f RenditionOrderField) String() string {
+	var str string
+	switch f.column {
+	case RenditionOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case RenditionOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f RenditionOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *RenditionOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("RenditionOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *RenditionOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *RenditionOrderFieldUpdatedAt
+	default:
+		return fmt.Errorf("%s is not a valid RenditionOrderField", str)
+	}
+	return nil
+}
+
+// RenditionOrderField defines the ordering field of Rendition.
+type RenditionOrderField struct {
+	// Value extracts the ordering value from the given Rendition.
+	Value    func(*Rendition) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) rendition.OrderOption
+	toCursor func(*Rendition) Cursor
+}
+
+// RenditionOrder defines the ordering of Rendition.
+type RenditionOrder struct {
+	Direction OrderDirection       `json:"direction"`
+	Field     *RenditionOrderField `json:"field"`
+}
+
+// DefaultRenditionOrder is the default ordering of Rendition.
+var DefaultRenditionOrder = &RenditionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &RenditionOrderField{
+		Value: func(_m *Rendition) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: rendition.FieldID,
+		toTerm: rendition.ByID,
+		toCursor: func(_m *Rendition) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Rendition into RenditionEdge.
+func (_m *Rendition) ToEdge(order *RenditionOrder) *RenditionEdge {
+	if order == nil {
+		order = DefaultRenditionOrder
+	}
+	return &RenditionEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
 // TagEdge is the edge representation of Tag.
 type TagEdge struct {
 	Node   *Tag   `json:"node"`
@@ -4007,6 +4322,319 @@ func (_m *Tag) ToEdge(order *TagOrder) *TagEdge {
 		order = DefaultTagOrder
 	}
 	return &TagEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ThumbnailEdge is the edge representation of Thumbnail.
+type ThumbnailEdge struct {
+	Node   *Thumbnail `json:"node"`
+	Cursor Cursor     `json:"cursor"`
+}
+
+// ThumbnailConnection is the connection containing edges to Thumbnail.
+type ThumbnailConnection struct {
+	Edges      []*ThumbnailEdge `json:"edges"`
+	PageInfo   PageInfo         `json:"pageInfo"`
+	TotalCount int              `json:"totalCount"`
+}
+
+func (c *ThumbnailConnection) build(nodes []*Thumbnail, pager *thumbnailPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Thumbnail
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Thumbnail {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Thumbnail {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ThumbnailEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ThumbnailEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ThumbnailPaginateOption enables pagination customization.
+type ThumbnailPaginateOption func(*thumbnailPager) error
+
+// WithThumbnailOrder configures pagination ordering.
+func WithThumbnailOrder(order *ThumbnailOrder) ThumbnailPaginateOption {
+	if order == nil {
+		order = DefaultThumbnailOrder
+	}
+	o := *order
+	return func(pager *thumbnailPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultThumbnailOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithThumbnailFilter configures pagination filter.
+func WithThumbnailFilter(filter func(*ThumbnailQuery) (*ThumbnailQuery, error)) ThumbnailPaginateOption {
+	return func(pager *thumbnailPager) error {
+		if filter == nil {
+			return errors.New("ThumbnailQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type thumbnailPager struct {
+	reverse bool
+	order   *ThumbnailOrder
+	filter  func(*ThumbnailQuery) (*ThumbnailQuery, error)
+}
+
+func newThumbnailPager(opts []ThumbnailPaginateOption, reverse bool) (*thumbnailPager, error) {
+	pager := &thumbnailPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultThumbnailOrder
+	}
+	return pager, nil
+}
+
+func (p *thumbnailPager) applyFilter(query *ThumbnailQuery) (*ThumbnailQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *thumbnailPager) toCursor(_m *Thumbnail) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *thumbnailPager) applyCursors(query *ThumbnailQuery, after, before *Cursor) (*ThumbnailQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultThumbnailOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *thumbnailPager) applyOrder(query *ThumbnailQuery) *ThumbnailQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultThumbnailOrder.Field {
+		query = query.Order(DefaultThumbnailOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *thumbnailPager) orderExpr(query *ThumbnailQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultThumbnailOrder.Field {
+			b.Comma().Ident(DefaultThumbnailOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Thumbnail.
+func (_m *ThumbnailQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ThumbnailPaginateOption,
+) (*ThumbnailConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newThumbnailPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ThumbnailConnection{Edges: []*ThumbnailEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// ThumbnailOrderFieldCreatedAt orders Thumbnail by created_at.
+	ThumbnailOrderFieldCreatedAt = &ThumbnailOrderField{
+		Value: func(_m *Thumbnail) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: thumbnail.FieldCreatedAt,
+		toTerm: thumbnail.ByCreatedAt,
+		toCursor: func(_m *Thumbnail) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// ThumbnailOrderFieldUpdatedAt orders Thumbnail by updated_at.
+	ThumbnailOrderFieldUpdatedAt = &ThumbnailOrderField{
+		Value: func(_m *Thumbnail) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: thumbnail.FieldUpdatedAt,
+		toTerm: thumbnail.ByUpdatedAt,
+		toCursor: func(_m *Thumbnail) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ThumbnailOrderField) String() string {
+	var str string
+	switch f.column {
+	case ThumbnailOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case ThumbnailOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ThumbnailOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ThumbnailOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ThumbnailOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *ThumbnailOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *ThumbnailOrderFieldUpdatedAt
+	default:
+		return fmt.Errorf("%s is not a valid ThumbnailOrderField", str)
+	}
+	return nil
+}
+
+// ThumbnailOrderField defines the ordering field of Thumbnail.
+type ThumbnailOrderField struct {
+	// Value extracts the ordering value from the given Thumbnail.
+	Value    func(*Thumbnail) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) thumbnail.OrderOption
+	toCursor func(*Thumbnail) Cursor
+}
+
+// ThumbnailOrder defines the ordering of Thumbnail.
+type ThumbnailOrder struct {
+	Direction OrderDirection       `json:"direction"`
+	Field     *ThumbnailOrderField `json:"field"`
+}
+
+// DefaultThumbnailOrder is the default ordering of Thumbnail.
+var DefaultThumbnailOrder = &ThumbnailOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ThumbnailOrderField{
+		Value: func(_m *Thumbnail) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: thumbnail.FieldID,
+		toTerm: thumbnail.ByID,
+		toCursor: func(_m *Thumbnail) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Thumbnail into ThumbnailEdge.
+func (_m *Thumbnail) ToEdge(order *ThumbnailOrder) *ThumbnailEdge {
+	if order == nil {
+		order = DefaultThumbnailOrder
+	}
+	return &ThumbnailEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -5100,6 +5100,70 @@ type VideoWhereInput struct {
 	SizeLT    *int64  `json:"sizeLT,omitempty"`
 	SizeLTE   *int64  `json:"sizeLTE,omitempty"`
 
+	// "failure_reason" field predicates.
+	FailureReason             *string  `json:"failureReason,omitempty"`
+	FailureReasonNEQ          *string  `json:"failureReasonNEQ,omitempty"`
+	FailureReasonIn           []string `json:"failureReasonIn,omitempty"`
+	FailureReasonNotIn        []string `json:"failureReasonNotIn,omitempty"`
+	FailureReasonGT           *string  `json:"failureReasonGT,omitempty"`
+	FailureReasonGTE          *string  `json:"failureReasonGTE,omitempty"`
+	FailureReasonLT           *string  `json:"failureReasonLT,omitempty"`
+	FailureReasonLTE          *string  `json:"failureReasonLTE,omitempty"`
+	FailureReasonContains     *string  `json:"failureReasonContains,omitempty"`
+	FailureReasonHasPrefix    *string  `json:"failureReasonHasPrefix,omitempty"`
+	FailureReasonHasSuffix    *string  `json:"failureReasonHasSuffix,omitempty"`
+	FailureReasonEqualFold    *string  `json:"failureReasonEqualFold,omitempty"`
+	FailureReasonContainsFold *string  `json:"failureReasonContainsFold,omitempty"`
+
+	// "progress" field predicates.
+	Progress      *float64  `json:"progress,omitempty"`
+	ProgressNEQ   *float64  `json:"progressNEQ,omitempty"`
+	ProgressIn    []float64 `json:"progressIn,omitempty"`
+	ProgressNotIn []float64 `json:"progressNotIn,omitempty"`
+	ProgressGT    *float64  `json:"progressGT,omitempty"`
+	ProgressGTE   *float64  `json:"progressGTE,omitempty"`
+	ProgressLT    *float64  `json:"progressLT,omitempty"`
+	ProgressLTE   *float64  `json:"progressLTE,omitempty"`
+
+	// "width" field predicates.
+	Width      *int  `json:"width,omitempty"`
+	WidthNEQ   *int  `json:"widthNEQ,omitempty"`
+	WidthIn    []int `json:"widthIn,omitempty"`
+	WidthNotIn []int `json:"widthNotIn,omitempty"`
+	WidthGT    *int  `json:"widthGT,omitempty"`
+	WidthGTE   *int  `json:"widthGTE,omitempty"`
+	WidthLT    *int  `json:"widthLT,omitempty"`
+	WidthLTE   *int  `json:"widthLTE,omitempty"`
+
+	// "height" field predicates.
+	Height      *int  `json:"height,omitempty"`
+	HeightNEQ   *int  `json:"heightNEQ,omitempty"`
+	HeightIn    []int `json:"heightIn,omitempty"`
+	HeightNotIn []int `json:"heightNotIn,omitempty"`
+	HeightGT    *int  `json:"heightGT,omitempty"`
+	HeightGTE   *int  `json:"heightGTE,omitempty"`
+	HeightLT    *int  `json:"heightLT,omitempty"`
+	HeightLTE   *int  `json:"heightLTE,omitempty"`
+
+	// "source_url" field predicates.
+	SourceURL             *string  `json:"sourceURL,omitempty"`
+	SourceURLNEQ          *string  `json:"sourceURLNEQ,omitempty"`
+	SourceURLIn           []string `json:"sourceURLIn,omitempty"`
+	SourceURLNotIn        []string `json:"sourceURLNotIn,omitempty"`
+	SourceURLGT           *string  `json:"sourceURLGT,omitempty"`
+	SourceURLGTE          *string  `json:"sourceURLGTE,omitempty"`
+	SourceURLLT           *string  `json:"sourceURLLT,omitempty"`
+	SourceURLLTE          *string  `json:"sourceURLLTE,omitempty"`
+	SourceURLContains     *string  `json:"sourceURLContains,omitempty"`
+	SourceURLHasPrefix    *string  `json:"sourceURLHasPrefix,omitempty"`
+	SourceURLHasSuffix    *string  `json:"sourceURLHasSuffix,omitempty"`
+	SourceURLEqualFold    *string  `json:"sourceURLEqualFold,omitempty"`
+	SourceURLContainsFold *string  `json:"sourceURLContainsFold,omitempty"`
+
+	// "encrypted" field predicates.
+	Encrypted    *bool `json:"encrypted,omitempty"`
+	EncryptedNEQ *bool `json:"encryptedNEQ,omitempty"`
+
 	// "project" edge predicates.
 	HasProject     *bool                `json:"hasProject,omitempty"`
 	HasProjectWith []*ProjectWhereInput `json:"hasProjectWith,omitempty"`
@@ -5431,6 +5495,162 @@ func (i *VideoWhereInput) P() (predicate.Video, error) {
 	}
 	if i.SizeLTE != nil {
 		predicates = append(predicates, video.SizeLTE(*i.SizeLTE))
+	}
+	if i.FailureReason != nil {
+		predicates = append(predicates, video.FailureReasonEQ(*i.FailureReason))
+	}
+	if i.FailureReasonNEQ != nil {
+		predicates = append(predicates, video.FailureReasonNEQ(*i.FailureReasonNEQ))
+	}
+	if len(i.FailureReasonIn) > 0 {
+		predicates = append(predicates, video.FailureReasonIn(i.FailureReasonIn...))
+	}
+	if len(i.FailureReasonNotIn) > 0 {
+		predicates = append(predicates, video.FailureReasonNotIn(i.FailureReasonNotIn...))
+	}
+	if i.FailureReasonGT != nil {
+		predicates = append(predicates, video.FailureReasonGT(*i.FailureReasonGT))
+	}
+	if i.FailureReasonGTE != nil {
+		predicates = append(predicates, video.FailureReasonGTE(*i.FailureReasonGTE))
+	}
+	if i.FailureReasonLT != nil {
+		predicates = append(predicates, video.FailureReasonLT(*i.FailureReasonLT))
+	}
+	if i.FailureReasonLTE != nil {
+		predicates = append(predicates, video.FailureReasonLTE(*i.FailureReasonLTE))
+	}
+	if i.FailureReasonContains != nil {
+		predicates = append(predicates, video.FailureReasonContains(*i.FailureReasonContains))
+	}
+	if i.FailureReasonHasPrefix != nil {
+		predicates = append(predicates, video.FailureReasonHasPrefix(*i.FailureReasonHasPrefix))
+	}
+	if i.FailureReasonHasSuffix != nil {
+		predicates = append(predicates, video.FailureReasonHasSuffix(*i.FailureReasonHasSuffix))
+	}
+	if i.FailureReasonEqualFold != nil {
+		predicates = append(predicates, video.FailureReasonEqualFold(*i.FailureReasonEqualFold))
+	}
+	if i.FailureReasonContainsFold != nil {
+		predicates = append(predicates, video.FailureReasonContainsFold(*i.FailureReasonContainsFold))
+	}
+	if i.Progress != nil {
+		predicates = append(predicates, video.ProgressEQ(*i.Progress))
+	}
+	if i.ProgressNEQ != nil {
+		predicates = append(predicates, video.ProgressNEQ(*i.ProgressNEQ))
+	}
+	if len(i.ProgressIn) > 0 {
+		predicates = append(predicates, video.ProgressIn(i.ProgressIn...))
+	}
+	if len(i.ProgressNotIn) > 0 {
+		predicates = append(predicates, video.ProgressNotIn(i.ProgressNotIn...))
+	}
+	if i.ProgressGT != nil {
+		predicates = append(predicates, video.ProgressGT(*i.ProgressGT))
+	}
+	if i.ProgressGTE != nil {
+		predicates = append(predicates, video.ProgressGTE(*i.ProgressGTE))
+	}
+	if i.ProgressLT != nil {
+		predicates = append(predicates, video.ProgressLT(*i.ProgressLT))
+	}
+	if i.ProgressLTE != nil {
+		predicates = append(predicates, video.ProgressLTE(*i.ProgressLTE))
+	}
+	if i.Width != nil {
+		predicates = append(predicates, video.WidthEQ(*i.Width))
+	}
+	if i.WidthNEQ != nil {
+		predicates = append(predicates, video.WidthNEQ(*i.WidthNEQ))
+	}
+	if len(i.WidthIn) > 0 {
+		predicates = append(predicates, video.WidthIn(i.WidthIn...))
+	}
+	if len(i.WidthNotIn) > 0 {
+		predicates = append(predicates, video.WidthNotIn(i.WidthNotIn...))
+	}
+	if i.WidthGT != nil {
+		predicates = append(predicates, video.WidthGT(*i.WidthGT))
+	}
+	if i.WidthGTE != nil {
+		predicates = append(predicates, video.WidthGTE(*i.WidthGTE))
+	}
+	if i.WidthLT != nil {
+		predicates = append(predicates, video.WidthLT(*i.WidthLT))
+	}
+	if i.WidthLTE != nil {
+		predicates = append(predicates, video.WidthLTE(*i.WidthLTE))
+	}
+	if i.Height != nil {
+		predicates = append(predicates, video.HeightEQ(*i.Height))
+	}
+	if i.HeightNEQ != nil {
+		predicates = append(predicates, video.HeightNEQ(*i.HeightNEQ))
+	}
+	if len(i.HeightIn) > 0 {
+		predicates = append(predicates, video.HeightIn(i.HeightIn...))
+	}
+	if len(i.HeightNotIn) > 0 {
+		predicates = append(predicates, video.HeightNotIn(i.HeightNotIn...))
+	}
+	if i.HeightGT != nil {
+		predicates = append(predicates, video.HeightGT(*i.HeightGT))
+	}
+	if i.HeightGTE != nil {
+		predicates = append(predicates, video.HeightGTE(*i.HeightGTE))
+	}
+	if i.HeightLT != nil {
+		predicates = append(predicates, video.HeightLT(*i.HeightLT))
+	}
+	if i.HeightLTE != nil {
+		predicates = append(predicates, video.HeightLTE(*i.HeightLTE))
+	}
+	if i.SourceURL != nil {
+		predicates = append(predicates, video.SourceURLEQ(*i.SourceURL))
+	}
+	if i.SourceURLNEQ != nil {
+		predicates = append(predicates, video.SourceURLNEQ(*i.SourceURLNEQ))
+	}
+	if len(i.SourceURLIn) > 0 {
+		predicates = append(predicates, video.SourceURLIn(i.SourceURLIn...))
+	}
+	if len(i.SourceURLNotIn) > 0 {
+		predicates = append(predicates, video.SourceURLNotIn(i.SourceURLNotIn...))
+	}
+	if i.SourceURLGT != nil {
+		predicates = append(predicates, video.SourceURLGT(*i.SourceURLGT))
+	}
+	if i.SourceURLGTE != nil {
+		predicates = append(predicates, video.SourceURLGTE(*i.SourceURLGTE))
+	}
+	if i.SourceURLLT != nil {
+		predicates = append(predicates, video.SourceURLLT(*i.SourceURLLT))
+	}
+	if i.SourceURLLTE != nil {
+		predicates = append(predicates, video.SourceURLLTE(*i.SourceURLLTE))
+	}
+	if i.SourceURLContains != nil {
+		predicates = append(predicates, video.SourceURLContains(*i.SourceURLContains))
+	}
+	if i.SourceURLHasPrefix != nil {
+		predicates = append(predicates, video.SourceURLHasPrefix(*i.SourceURLHasPrefix))
+	}
+	if i.SourceURLHasSuffix != nil {
+		predicates = append(predicates, video.SourceURLHasSuffix(*i.SourceURLHasSuffix))
+	}
+	if i.SourceURLEqualFold != nil {
+		predicates = append(predicates, video.SourceURLEqualFold(*i.SourceURLEqualFold))
+	}
+	if i.SourceURLContainsFold != nil {
+		predicates = append(predicates, video.SourceURLContainsFold(*i.SourceURLContainsFold))
+	}
+	if i.Encrypted != nil {
+		predicates = append(predicates, video.EncryptedEQ(*i.Encrypted))
+	}
+	if i.EncryptedNEQ != nil {
+		predicates = append(predicates, video.EncryptedNEQ(*i.EncryptedNEQ))
 	}
 
 	if i.HasProject != nil {

@@ -24,16 +24,21 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
+	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/ladder"
+	"github.com/vidra-dev/vidra/media"
 )
 
 const (
@@ -57,12 +62,16 @@ const (
 	TypeOAuthIdentity   = "OAuthIdentity"
 	TypeOAuthState      = "OAuthState"
 	TypeOrganization    = "Organization"
+	TypePlaybackUsage   = "PlaybackUsage"
 	TypePlayer          = "Player"
 	TypeProject         = "Project"
 	TypeProjectSetting  = "ProjectSetting"
 	TypeRefreshToken    = "RefreshToken"
+	TypeRendition       = "Rendition"
 	TypeSession         = "Session"
 	TypeTag             = "Tag"
+	TypeThumbnail       = "Thumbnail"
+	TypeUploadToken     = "UploadToken"
 	TypeUser            = "User"
 	TypeVideo           = "Video"
 )
@@ -8731,6 +8740,677 @@ func (m *OrganizationMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Organization edge %s", name)
 }
 
+// PlaybackUsageMutation represents an operation that mutates the PlaybackUsage nodes in the graph.
+type PlaybackUsageMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	project_id    *uuid.UUID
+	day           *string
+	bytes         *int64
+	addbytes      *int64
+	requests      *int64
+	addrequests   *int64
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*PlaybackUsage, error)
+	predicates    []predicate.PlaybackUsage
+}
+
+var _ ent.Mutation = (*PlaybackUsageMutation)(nil)
+
+// playbackusageOption allows management of the mutation configuration using functional options.
+type playbackusageOption func(*PlaybackUsageMutation)
+
+// newPlaybackUsageMutation creates new mutation for the PlaybackUsage entity.
+func newPlaybackUsageMutation(c config, op Op, opts ...playbackusageOption) *PlaybackUsageMutation {
+	m := &PlaybackUsageMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePlaybackUsage,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPlaybackUsageID sets the ID field of the mutation.
+func withPlaybackUsageID(id uuid.UUID) playbackusageOption {
+	return func(m *PlaybackUsageMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PlaybackUsage
+		)
+		m.oldValue = func(ctx context.Context) (*PlaybackUsage, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PlaybackUsage.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPlaybackUsage sets the old PlaybackUsage of the mutation.
+func withPlaybackUsage(node *PlaybackUsage) playbackusageOption {
+	return func(m *PlaybackUsageMutation) {
+		m.oldValue = func(context.Context) (*PlaybackUsage, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PlaybackUsageMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PlaybackUsageMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PlaybackUsage entities.
+func (m *PlaybackUsageMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PlaybackUsageMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PlaybackUsageMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PlaybackUsage.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PlaybackUsageMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PlaybackUsageMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the PlaybackUsage entity.
+// If the PlaybackUsage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlaybackUsageMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PlaybackUsageMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *PlaybackUsageMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *PlaybackUsageMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the PlaybackUsage entity.
+// If the PlaybackUsage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlaybackUsageMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *PlaybackUsageMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *PlaybackUsageMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *PlaybackUsageMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the PlaybackUsage entity.
+// If the PlaybackUsage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlaybackUsageMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *PlaybackUsageMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetDay sets the "day" field.
+func (m *PlaybackUsageMutation) SetDay(s string) {
+	m.day = &s
+}
+
+// Day returns the value of the "day" field in the mutation.
+func (m *PlaybackUsageMutation) Day() (r string, exists bool) {
+	v := m.day
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDay returns the old "day" field's value of the PlaybackUsage entity.
+// If the PlaybackUsage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlaybackUsageMutation) OldDay(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDay is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDay requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDay: %w", err)
+	}
+	return oldValue.Day, nil
+}
+
+// ResetDay resets all changes to the "day" field.
+func (m *PlaybackUsageMutation) ResetDay() {
+	m.day = nil
+}
+
+// SetBytes sets the "bytes" field.
+func (m *PlaybackUsageMutation) SetBytes(i int64) {
+	m.bytes = &i
+	m.addbytes = nil
+}
+
+// Bytes returns the value of the "bytes" field in the mutation.
+func (m *PlaybackUsageMutation) Bytes() (r int64, exists bool) {
+	v := m.bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBytes returns the old "bytes" field's value of the PlaybackUsage entity.
+// If the PlaybackUsage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlaybackUsageMutation) OldBytes(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBytes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBytes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBytes: %w", err)
+	}
+	return oldValue.Bytes, nil
+}
+
+// AddBytes adds i to the "bytes" field.
+func (m *PlaybackUsageMutation) AddBytes(i int64) {
+	if m.addbytes != nil {
+		*m.addbytes += i
+	} else {
+		m.addbytes = &i
+	}
+}
+
+// AddedBytes returns the value that was added to the "bytes" field in this mutation.
+func (m *PlaybackUsageMutation) AddedBytes() (r int64, exists bool) {
+	v := m.addbytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBytes resets all changes to the "bytes" field.
+func (m *PlaybackUsageMutation) ResetBytes() {
+	m.bytes = nil
+	m.addbytes = nil
+}
+
+// SetRequests sets the "requests" field.
+func (m *PlaybackUsageMutation) SetRequests(i int64) {
+	m.requests = &i
+	m.addrequests = nil
+}
+
+// Requests returns the value of the "requests" field in the mutation.
+func (m *PlaybackUsageMutation) Requests() (r int64, exists bool) {
+	v := m.requests
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRequests returns the old "requests" field's value of the PlaybackUsage entity.
+// If the PlaybackUsage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlaybackUsageMutation) OldRequests(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRequests is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRequests requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRequests: %w", err)
+	}
+	return oldValue.Requests, nil
+}
+
+// AddRequests adds i to the "requests" field.
+func (m *PlaybackUsageMutation) AddRequests(i int64) {
+	if m.addrequests != nil {
+		*m.addrequests += i
+	} else {
+		m.addrequests = &i
+	}
+}
+
+// AddedRequests returns the value that was added to the "requests" field in this mutation.
+func (m *PlaybackUsageMutation) AddedRequests() (r int64, exists bool) {
+	v := m.addrequests
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRequests resets all changes to the "requests" field.
+func (m *PlaybackUsageMutation) ResetRequests() {
+	m.requests = nil
+	m.addrequests = nil
+}
+
+// Where appends a list predicates to the PlaybackUsageMutation builder.
+func (m *PlaybackUsageMutation) Where(ps ...predicate.PlaybackUsage) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PlaybackUsageMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PlaybackUsageMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PlaybackUsage, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PlaybackUsageMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PlaybackUsageMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PlaybackUsage).
+func (m *PlaybackUsageMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PlaybackUsageMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.created_at != nil {
+		fields = append(fields, playbackusage.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, playbackusage.FieldUpdatedAt)
+	}
+	if m.project_id != nil {
+		fields = append(fields, playbackusage.FieldProjectID)
+	}
+	if m.day != nil {
+		fields = append(fields, playbackusage.FieldDay)
+	}
+	if m.bytes != nil {
+		fields = append(fields, playbackusage.FieldBytes)
+	}
+	if m.requests != nil {
+		fields = append(fields, playbackusage.FieldRequests)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PlaybackUsageMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case playbackusage.FieldCreatedAt:
+		return m.CreatedAt()
+	case playbackusage.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case playbackusage.FieldProjectID:
+		return m.ProjectID()
+	case playbackusage.FieldDay:
+		return m.Day()
+	case playbackusage.FieldBytes:
+		return m.Bytes()
+	case playbackusage.FieldRequests:
+		return m.Requests()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PlaybackUsageMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case playbackusage.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case playbackusage.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case playbackusage.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case playbackusage.FieldDay:
+		return m.OldDay(ctx)
+	case playbackusage.FieldBytes:
+		return m.OldBytes(ctx)
+	case playbackusage.FieldRequests:
+		return m.OldRequests(ctx)
+	}
+	return nil, fmt.Errorf("unknown PlaybackUsage field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PlaybackUsageMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case playbackusage.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case playbackusage.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case playbackusage.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case playbackusage.FieldDay:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDay(v)
+		return nil
+	case playbackusage.FieldBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBytes(v)
+		return nil
+	case playbackusage.FieldRequests:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRequests(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PlaybackUsage field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PlaybackUsageMutation) AddedFields() []string {
+	var fields []string
+	if m.addbytes != nil {
+		fields = append(fields, playbackusage.FieldBytes)
+	}
+	if m.addrequests != nil {
+		fields = append(fields, playbackusage.FieldRequests)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PlaybackUsageMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case playbackusage.FieldBytes:
+		return m.AddedBytes()
+	case playbackusage.FieldRequests:
+		return m.AddedRequests()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PlaybackUsageMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case playbackusage.FieldBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBytes(v)
+		return nil
+	case playbackusage.FieldRequests:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRequests(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PlaybackUsage numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PlaybackUsageMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PlaybackUsageMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PlaybackUsageMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown PlaybackUsage nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PlaybackUsageMutation) ResetField(name string) error {
+	switch name {
+	case playbackusage.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case playbackusage.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case playbackusage.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case playbackusage.FieldDay:
+		m.ResetDay()
+		return nil
+	case playbackusage.FieldBytes:
+		m.ResetBytes()
+		return nil
+	case playbackusage.FieldRequests:
+		m.ResetRequests()
+		return nil
+	}
+	return fmt.Errorf("unknown PlaybackUsage field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PlaybackUsageMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PlaybackUsageMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PlaybackUsageMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PlaybackUsageMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PlaybackUsageMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PlaybackUsageMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PlaybackUsageMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown PlaybackUsage unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PlaybackUsageMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown PlaybackUsage edge %s", name)
+}
+
 // PlayerMutation represents an operation that mutates the Player nodes in the graph.
 type PlayerMutation struct {
 	config
@@ -12705,6 +13385,872 @@ func (m *RefreshTokenMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown RefreshToken edge %s", name)
 }
 
+// RenditionMutation represents an operation that mutates the Rendition nodes in the graph.
+type RenditionMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	name          *string
+	width         *int
+	addwidth      *int
+	height        *int
+	addheight     *int
+	bandwidth     *int
+	addbandwidth  *int
+	status        *rendition.Status
+	clearedFields map[string]struct{}
+	video         *uuid.UUID
+	clearedvideo  bool
+	done          bool
+	oldValue      func(context.Context) (*Rendition, error)
+	predicates    []predicate.Rendition
+}
+
+var _ ent.Mutation = (*RenditionMutation)(nil)
+
+// renditionOption allows management of the mutation configuration using functional options.
+type renditionOption func(*RenditionMutation)
+
+// newRenditionMutation creates new mutation for the Rendition entity.
+func newRenditionMutation(c config, op Op, opts ...renditionOption) *RenditionMutation {
+	m := &RenditionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRendition,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRenditionID sets the ID field of the mutation.
+func withRenditionID(id uuid.UUID) renditionOption {
+	return func(m *RenditionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Rendition
+		)
+		m.oldValue = func(ctx context.Context) (*Rendition, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Rendition.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRendition sets the old Rendition of the mutation.
+func withRendition(node *Rendition) renditionOption {
+	return func(m *RenditionMutation) {
+		m.oldValue = func(context.Context) (*Rendition, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RenditionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RenditionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Rendition entities.
+func (m *RenditionMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RenditionMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RenditionMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Rendition.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *RenditionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *RenditionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Rendition entity.
+// If the Rendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RenditionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *RenditionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *RenditionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *RenditionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Rendition entity.
+// If the Rendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RenditionMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *RenditionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *RenditionMutation) SetVideoID(u uuid.UUID) {
+	m.video = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *RenditionMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the Rendition entity.
+// If the Rendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RenditionMutation) OldVideoID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *RenditionMutation) ResetVideoID() {
+	m.video = nil
+}
+
+// SetName sets the "name" field.
+func (m *RenditionMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *RenditionMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Rendition entity.
+// If the Rendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RenditionMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *RenditionMutation) ResetName() {
+	m.name = nil
+}
+
+// SetWidth sets the "width" field.
+func (m *RenditionMutation) SetWidth(i int) {
+	m.width = &i
+	m.addwidth = nil
+}
+
+// Width returns the value of the "width" field in the mutation.
+func (m *RenditionMutation) Width() (r int, exists bool) {
+	v := m.width
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWidth returns the old "width" field's value of the Rendition entity.
+// If the Rendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RenditionMutation) OldWidth(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWidth is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWidth requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWidth: %w", err)
+	}
+	return oldValue.Width, nil
+}
+
+// AddWidth adds i to the "width" field.
+func (m *RenditionMutation) AddWidth(i int) {
+	if m.addwidth != nil {
+		*m.addwidth += i
+	} else {
+		m.addwidth = &i
+	}
+}
+
+// AddedWidth returns the value that was added to the "width" field in this mutation.
+func (m *RenditionMutation) AddedWidth() (r int, exists bool) {
+	v := m.addwidth
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetWidth resets all changes to the "width" field.
+func (m *RenditionMutation) ResetWidth() {
+	m.width = nil
+	m.addwidth = nil
+}
+
+// SetHeight sets the "height" field.
+func (m *RenditionMutation) SetHeight(i int) {
+	m.height = &i
+	m.addheight = nil
+}
+
+// Height returns the value of the "height" field in the mutation.
+func (m *RenditionMutation) Height() (r int, exists bool) {
+	v := m.height
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeight returns the old "height" field's value of the Rendition entity.
+// If the Rendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RenditionMutation) OldHeight(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeight is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeight requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeight: %w", err)
+	}
+	return oldValue.Height, nil
+}
+
+// AddHeight adds i to the "height" field.
+func (m *RenditionMutation) AddHeight(i int) {
+	if m.addheight != nil {
+		*m.addheight += i
+	} else {
+		m.addheight = &i
+	}
+}
+
+// AddedHeight returns the value that was added to the "height" field in this mutation.
+func (m *RenditionMutation) AddedHeight() (r int, exists bool) {
+	v := m.addheight
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHeight resets all changes to the "height" field.
+func (m *RenditionMutation) ResetHeight() {
+	m.height = nil
+	m.addheight = nil
+}
+
+// SetBandwidth sets the "bandwidth" field.
+func (m *RenditionMutation) SetBandwidth(i int) {
+	m.bandwidth = &i
+	m.addbandwidth = nil
+}
+
+// Bandwidth returns the value of the "bandwidth" field in the mutation.
+func (m *RenditionMutation) Bandwidth() (r int, exists bool) {
+	v := m.bandwidth
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBandwidth returns the old "bandwidth" field's value of the Rendition entity.
+// If the Rendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RenditionMutation) OldBandwidth(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBandwidth is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBandwidth requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBandwidth: %w", err)
+	}
+	return oldValue.Bandwidth, nil
+}
+
+// AddBandwidth adds i to the "bandwidth" field.
+func (m *RenditionMutation) AddBandwidth(i int) {
+	if m.addbandwidth != nil {
+		*m.addbandwidth += i
+	} else {
+		m.addbandwidth = &i
+	}
+}
+
+// AddedBandwidth returns the value that was added to the "bandwidth" field in this mutation.
+func (m *RenditionMutation) AddedBandwidth() (r int, exists bool) {
+	v := m.addbandwidth
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBandwidth resets all changes to the "bandwidth" field.
+func (m *RenditionMutation) ResetBandwidth() {
+	m.bandwidth = nil
+	m.addbandwidth = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *RenditionMutation) SetStatus(r rendition.Status) {
+	m.status = &r
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *RenditionMutation) Status() (r rendition.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the Rendition entity.
+// If the Rendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RenditionMutation) OldStatus(ctx context.Context) (v rendition.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *RenditionMutation) ResetStatus() {
+	m.status = nil
+}
+
+// ClearVideo clears the "video" edge to the Video entity.
+func (m *RenditionMutation) ClearVideo() {
+	m.clearedvideo = true
+	m.clearedFields[rendition.FieldVideoID] = struct{}{}
+}
+
+// VideoCleared reports if the "video" edge to the Video entity was cleared.
+func (m *RenditionMutation) VideoCleared() bool {
+	return m.clearedvideo
+}
+
+// VideoIDs returns the "video" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// VideoID instead. It exists only for internal usage by the builders.
+func (m *RenditionMutation) VideoIDs() (ids []uuid.UUID) {
+	if id := m.video; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetVideo resets all changes to the "video" edge.
+func (m *RenditionMutation) ResetVideo() {
+	m.video = nil
+	m.clearedvideo = false
+}
+
+// Where appends a list predicates to the RenditionMutation builder.
+func (m *RenditionMutation) Where(ps ...predicate.Rendition) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RenditionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RenditionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Rendition, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RenditionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RenditionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Rendition).
+func (m *RenditionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RenditionMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.created_at != nil {
+		fields = append(fields, rendition.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, rendition.FieldUpdatedAt)
+	}
+	if m.video != nil {
+		fields = append(fields, rendition.FieldVideoID)
+	}
+	if m.name != nil {
+		fields = append(fields, rendition.FieldName)
+	}
+	if m.width != nil {
+		fields = append(fields, rendition.FieldWidth)
+	}
+	if m.height != nil {
+		fields = append(fields, rendition.FieldHeight)
+	}
+	if m.bandwidth != nil {
+		fields = append(fields, rendition.FieldBandwidth)
+	}
+	if m.status != nil {
+		fields = append(fields, rendition.FieldStatus)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RenditionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case rendition.FieldCreatedAt:
+		return m.CreatedAt()
+	case rendition.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case rendition.FieldVideoID:
+		return m.VideoID()
+	case rendition.FieldName:
+		return m.Name()
+	case rendition.FieldWidth:
+		return m.Width()
+	case rendition.FieldHeight:
+		return m.Height()
+	case rendition.FieldBandwidth:
+		return m.Bandwidth()
+	case rendition.FieldStatus:
+		return m.Status()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RenditionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case rendition.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case rendition.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case rendition.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case rendition.FieldName:
+		return m.OldName(ctx)
+	case rendition.FieldWidth:
+		return m.OldWidth(ctx)
+	case rendition.FieldHeight:
+		return m.OldHeight(ctx)
+	case rendition.FieldBandwidth:
+		return m.OldBandwidth(ctx)
+	case rendition.FieldStatus:
+		return m.OldStatus(ctx)
+	}
+	return nil, fmt.Errorf("unknown Rendition field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RenditionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case rendition.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case rendition.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case rendition.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case rendition.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case rendition.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWidth(v)
+		return nil
+	case rendition.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeight(v)
+		return nil
+	case rendition.FieldBandwidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBandwidth(v)
+		return nil
+	case rendition.FieldStatus:
+		v, ok := value.(rendition.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Rendition field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RenditionMutation) AddedFields() []string {
+	var fields []string
+	if m.addwidth != nil {
+		fields = append(fields, rendition.FieldWidth)
+	}
+	if m.addheight != nil {
+		fields = append(fields, rendition.FieldHeight)
+	}
+	if m.addbandwidth != nil {
+		fields = append(fields, rendition.FieldBandwidth)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RenditionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case rendition.FieldWidth:
+		return m.AddedWidth()
+	case rendition.FieldHeight:
+		return m.AddedHeight()
+	case rendition.FieldBandwidth:
+		return m.AddedBandwidth()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RenditionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case rendition.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddWidth(v)
+		return nil
+	case rendition.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHeight(v)
+		return nil
+	case rendition.FieldBandwidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBandwidth(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Rendition numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RenditionMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RenditionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RenditionMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Rendition nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RenditionMutation) ResetField(name string) error {
+	switch name {
+	case rendition.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case rendition.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case rendition.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case rendition.FieldName:
+		m.ResetName()
+		return nil
+	case rendition.FieldWidth:
+		m.ResetWidth()
+		return nil
+	case rendition.FieldHeight:
+		m.ResetHeight()
+		return nil
+	case rendition.FieldBandwidth:
+		m.ResetBandwidth()
+		return nil
+	case rendition.FieldStatus:
+		m.ResetStatus()
+		return nil
+	}
+	return fmt.Errorf("unknown Rendition field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RenditionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.video != nil {
+		edges = append(edges, rendition.EdgeVideo)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RenditionMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case rendition.EdgeVideo:
+		if id := m.video; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RenditionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RenditionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RenditionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedvideo {
+		edges = append(edges, rendition.EdgeVideo)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RenditionMutation) EdgeCleared(name string) bool {
+	switch name {
+	case rendition.EdgeVideo:
+		return m.clearedvideo
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RenditionMutation) ClearEdge(name string) error {
+	switch name {
+	case rendition.EdgeVideo:
+		m.ClearVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown Rendition unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RenditionMutation) ResetEdge(name string) error {
+	switch name {
+	case rendition.EdgeVideo:
+		m.ResetVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown Rendition edge %s", name)
+}
+
 // SessionMutation represents an operation that mutates the Session nodes in the graph.
 type SessionMutation struct {
 	config
@@ -14228,6 +15774,1821 @@ func (m *TagMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Tag edge %s", name)
 }
 
+// ThumbnailMutation represents an operation that mutates the Thumbnail nodes in the graph.
+type ThumbnailMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *uuid.UUID
+	created_at     *time.Time
+	updated_at     *time.Time
+	key            *string
+	kind           *thumbnail.Kind
+	time_offset    *float64
+	addtime_offset *float64
+	width          *int
+	addwidth       *int
+	height         *int
+	addheight      *int
+	content_type   *string
+	is_default     *bool
+	clearedFields  map[string]struct{}
+	video          *uuid.UUID
+	clearedvideo   bool
+	done           bool
+	oldValue       func(context.Context) (*Thumbnail, error)
+	predicates     []predicate.Thumbnail
+}
+
+var _ ent.Mutation = (*ThumbnailMutation)(nil)
+
+// thumbnailOption allows management of the mutation configuration using functional options.
+type thumbnailOption func(*ThumbnailMutation)
+
+// newThumbnailMutation creates new mutation for the Thumbnail entity.
+func newThumbnailMutation(c config, op Op, opts ...thumbnailOption) *ThumbnailMutation {
+	m := &ThumbnailMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeThumbnail,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withThumbnailID sets the ID field of the mutation.
+func withThumbnailID(id uuid.UUID) thumbnailOption {
+	return func(m *ThumbnailMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Thumbnail
+		)
+		m.oldValue = func(ctx context.Context) (*Thumbnail, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Thumbnail.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withThumbnail sets the old Thumbnail of the mutation.
+func withThumbnail(node *Thumbnail) thumbnailOption {
+	return func(m *ThumbnailMutation) {
+		m.oldValue = func(context.Context) (*Thumbnail, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ThumbnailMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ThumbnailMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Thumbnail entities.
+func (m *ThumbnailMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ThumbnailMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ThumbnailMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Thumbnail.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ThumbnailMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ThumbnailMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Thumbnail entity.
+// If the Thumbnail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ThumbnailMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ThumbnailMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ThumbnailMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ThumbnailMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Thumbnail entity.
+// If the Thumbnail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ThumbnailMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ThumbnailMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *ThumbnailMutation) SetVideoID(u uuid.UUID) {
+	m.video = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *ThumbnailMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the Thumbnail entity.
+// If the Thumbnail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ThumbnailMutation) OldVideoID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *ThumbnailMutation) ResetVideoID() {
+	m.video = nil
+}
+
+// SetKey sets the "key" field.
+func (m *ThumbnailMutation) SetKey(s string) {
+	m.key = &s
+}
+
+// Key returns the value of the "key" field in the mutation.
+func (m *ThumbnailMutation) Key() (r string, exists bool) {
+	v := m.key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKey returns the old "key" field's value of the Thumbnail entity.
+// If the Thumbnail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ThumbnailMutation) OldKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKey: %w", err)
+	}
+	return oldValue.Key, nil
+}
+
+// ResetKey resets all changes to the "key" field.
+func (m *ThumbnailMutation) ResetKey() {
+	m.key = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *ThumbnailMutation) SetKind(t thumbnail.Kind) {
+	m.kind = &t
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *ThumbnailMutation) Kind() (r thumbnail.Kind, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the Thumbnail entity.
+// If the Thumbnail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ThumbnailMutation) OldKind(ctx context.Context) (v thumbnail.Kind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *ThumbnailMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetTimeOffset sets the "time_offset" field.
+func (m *ThumbnailMutation) SetTimeOffset(f float64) {
+	m.time_offset = &f
+	m.addtime_offset = nil
+}
+
+// TimeOffset returns the value of the "time_offset" field in the mutation.
+func (m *ThumbnailMutation) TimeOffset() (r float64, exists bool) {
+	v := m.time_offset
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTimeOffset returns the old "time_offset" field's value of the Thumbnail entity.
+// If the Thumbnail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ThumbnailMutation) OldTimeOffset(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTimeOffset is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTimeOffset requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTimeOffset: %w", err)
+	}
+	return oldValue.TimeOffset, nil
+}
+
+// AddTimeOffset adds f to the "time_offset" field.
+func (m *ThumbnailMutation) AddTimeOffset(f float64) {
+	if m.addtime_offset != nil {
+		*m.addtime_offset += f
+	} else {
+		m.addtime_offset = &f
+	}
+}
+
+// AddedTimeOffset returns the value that was added to the "time_offset" field in this mutation.
+func (m *ThumbnailMutation) AddedTimeOffset() (r float64, exists bool) {
+	v := m.addtime_offset
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTimeOffset resets all changes to the "time_offset" field.
+func (m *ThumbnailMutation) ResetTimeOffset() {
+	m.time_offset = nil
+	m.addtime_offset = nil
+}
+
+// SetWidth sets the "width" field.
+func (m *ThumbnailMutation) SetWidth(i int) {
+	m.width = &i
+	m.addwidth = nil
+}
+
+// Width returns the value of the "width" field in the mutation.
+func (m *ThumbnailMutation) Width() (r int, exists bool) {
+	v := m.width
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWidth returns the old "width" field's value of the Thumbnail entity.
+// If the Thumbnail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ThumbnailMutation) OldWidth(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWidth is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWidth requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWidth: %w", err)
+	}
+	return oldValue.Width, nil
+}
+
+// AddWidth adds i to the "width" field.
+func (m *ThumbnailMutation) AddWidth(i int) {
+	if m.addwidth != nil {
+		*m.addwidth += i
+	} else {
+		m.addwidth = &i
+	}
+}
+
+// AddedWidth returns the value that was added to the "width" field in this mutation.
+func (m *ThumbnailMutation) AddedWidth() (r int, exists bool) {
+	v := m.addwidth
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetWidth resets all changes to the "width" field.
+func (m *ThumbnailMutation) ResetWidth() {
+	m.width = nil
+	m.addwidth = nil
+}
+
+// SetHeight sets the "height" field.
+func (m *ThumbnailMutation) SetHeight(i int) {
+	m.height = &i
+	m.addheight = nil
+}
+
+// Height returns the value of the "height" field in the mutation.
+func (m *ThumbnailMutation) Height() (r int, exists bool) {
+	v := m.height
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeight returns the old "height" field's value of the Thumbnail entity.
+// If the Thumbnail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ThumbnailMutation) OldHeight(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeight is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeight requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeight: %w", err)
+	}
+	return oldValue.Height, nil
+}
+
+// AddHeight adds i to the "height" field.
+func (m *ThumbnailMutation) AddHeight(i int) {
+	if m.addheight != nil {
+		*m.addheight += i
+	} else {
+		m.addheight = &i
+	}
+}
+
+// AddedHeight returns the value that was added to the "height" field in this mutation.
+func (m *ThumbnailMutation) AddedHeight() (r int, exists bool) {
+	v := m.addheight
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHeight resets all changes to the "height" field.
+func (m *ThumbnailMutation) ResetHeight() {
+	m.height = nil
+	m.addheight = nil
+}
+
+// SetContentType sets the "content_type" field.
+func (m *ThumbnailMutation) SetContentType(s string) {
+	m.content_type = &s
+}
+
+// ContentType returns the value of the "content_type" field in the mutation.
+func (m *ThumbnailMutation) ContentType() (r string, exists bool) {
+	v := m.content_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldContentType returns the old "content_type" field's value of the Thumbnail entity.
+// If the Thumbnail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ThumbnailMutation) OldContentType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldContentType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldContentType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldContentType: %w", err)
+	}
+	return oldValue.ContentType, nil
+}
+
+// ResetContentType resets all changes to the "content_type" field.
+func (m *ThumbnailMutation) ResetContentType() {
+	m.content_type = nil
+}
+
+// SetIsDefault sets the "is_default" field.
+func (m *ThumbnailMutation) SetIsDefault(b bool) {
+	m.is_default = &b
+}
+
+// IsDefault returns the value of the "is_default" field in the mutation.
+func (m *ThumbnailMutation) IsDefault() (r bool, exists bool) {
+	v := m.is_default
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldIsDefault returns the old "is_default" field's value of the Thumbnail entity.
+// If the Thumbnail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ThumbnailMutation) OldIsDefault(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldIsDefault is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldIsDefault requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldIsDefault: %w", err)
+	}
+	return oldValue.IsDefault, nil
+}
+
+// ResetIsDefault resets all changes to the "is_default" field.
+func (m *ThumbnailMutation) ResetIsDefault() {
+	m.is_default = nil
+}
+
+// ClearVideo clears the "video" edge to the Video entity.
+func (m *ThumbnailMutation) ClearVideo() {
+	m.clearedvideo = true
+	m.clearedFields[thumbnail.FieldVideoID] = struct{}{}
+}
+
+// VideoCleared reports if the "video" edge to the Video entity was cleared.
+func (m *ThumbnailMutation) VideoCleared() bool {
+	return m.clearedvideo
+}
+
+// VideoIDs returns the "video" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// VideoID instead. It exists only for internal usage by the builders.
+func (m *ThumbnailMutation) VideoIDs() (ids []uuid.UUID) {
+	if id := m.video; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetVideo resets all changes to the "video" edge.
+func (m *ThumbnailMutation) ResetVideo() {
+	m.video = nil
+	m.clearedvideo = false
+}
+
+// Where appends a list predicates to the ThumbnailMutation builder.
+func (m *ThumbnailMutation) Where(ps ...predicate.Thumbnail) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ThumbnailMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ThumbnailMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Thumbnail, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ThumbnailMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ThumbnailMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Thumbnail).
+func (m *ThumbnailMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ThumbnailMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.created_at != nil {
+		fields = append(fields, thumbnail.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, thumbnail.FieldUpdatedAt)
+	}
+	if m.video != nil {
+		fields = append(fields, thumbnail.FieldVideoID)
+	}
+	if m.key != nil {
+		fields = append(fields, thumbnail.FieldKey)
+	}
+	if m.kind != nil {
+		fields = append(fields, thumbnail.FieldKind)
+	}
+	if m.time_offset != nil {
+		fields = append(fields, thumbnail.FieldTimeOffset)
+	}
+	if m.width != nil {
+		fields = append(fields, thumbnail.FieldWidth)
+	}
+	if m.height != nil {
+		fields = append(fields, thumbnail.FieldHeight)
+	}
+	if m.content_type != nil {
+		fields = append(fields, thumbnail.FieldContentType)
+	}
+	if m.is_default != nil {
+		fields = append(fields, thumbnail.FieldIsDefault)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ThumbnailMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case thumbnail.FieldCreatedAt:
+		return m.CreatedAt()
+	case thumbnail.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case thumbnail.FieldVideoID:
+		return m.VideoID()
+	case thumbnail.FieldKey:
+		return m.Key()
+	case thumbnail.FieldKind:
+		return m.Kind()
+	case thumbnail.FieldTimeOffset:
+		return m.TimeOffset()
+	case thumbnail.FieldWidth:
+		return m.Width()
+	case thumbnail.FieldHeight:
+		return m.Height()
+	case thumbnail.FieldContentType:
+		return m.ContentType()
+	case thumbnail.FieldIsDefault:
+		return m.IsDefault()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ThumbnailMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case thumbnail.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case thumbnail.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case thumbnail.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case thumbnail.FieldKey:
+		return m.OldKey(ctx)
+	case thumbnail.FieldKind:
+		return m.OldKind(ctx)
+	case thumbnail.FieldTimeOffset:
+		return m.OldTimeOffset(ctx)
+	case thumbnail.FieldWidth:
+		return m.OldWidth(ctx)
+	case thumbnail.FieldHeight:
+		return m.OldHeight(ctx)
+	case thumbnail.FieldContentType:
+		return m.OldContentType(ctx)
+	case thumbnail.FieldIsDefault:
+		return m.OldIsDefault(ctx)
+	}
+	return nil, fmt.Errorf("unknown Thumbnail field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ThumbnailMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case thumbnail.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case thumbnail.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case thumbnail.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case thumbnail.FieldKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKey(v)
+		return nil
+	case thumbnail.FieldKind:
+		v, ok := value.(thumbnail.Kind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case thumbnail.FieldTimeOffset:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTimeOffset(v)
+		return nil
+	case thumbnail.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWidth(v)
+		return nil
+	case thumbnail.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeight(v)
+		return nil
+	case thumbnail.FieldContentType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetContentType(v)
+		return nil
+	case thumbnail.FieldIsDefault:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetIsDefault(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Thumbnail field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ThumbnailMutation) AddedFields() []string {
+	var fields []string
+	if m.addtime_offset != nil {
+		fields = append(fields, thumbnail.FieldTimeOffset)
+	}
+	if m.addwidth != nil {
+		fields = append(fields, thumbnail.FieldWidth)
+	}
+	if m.addheight != nil {
+		fields = append(fields, thumbnail.FieldHeight)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ThumbnailMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case thumbnail.FieldTimeOffset:
+		return m.AddedTimeOffset()
+	case thumbnail.FieldWidth:
+		return m.AddedWidth()
+	case thumbnail.FieldHeight:
+		return m.AddedHeight()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ThumbnailMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case thumbnail.FieldTimeOffset:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTimeOffset(v)
+		return nil
+	case thumbnail.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddWidth(v)
+		return nil
+	case thumbnail.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHeight(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Thumbnail numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ThumbnailMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ThumbnailMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ThumbnailMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Thumbnail nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ThumbnailMutation) ResetField(name string) error {
+	switch name {
+	case thumbnail.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case thumbnail.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case thumbnail.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case thumbnail.FieldKey:
+		m.ResetKey()
+		return nil
+	case thumbnail.FieldKind:
+		m.ResetKind()
+		return nil
+	case thumbnail.FieldTimeOffset:
+		m.ResetTimeOffset()
+		return nil
+	case thumbnail.FieldWidth:
+		m.ResetWidth()
+		return nil
+	case thumbnail.FieldHeight:
+		m.ResetHeight()
+		return nil
+	case thumbnail.FieldContentType:
+		m.ResetContentType()
+		return nil
+	case thumbnail.FieldIsDefault:
+		m.ResetIsDefault()
+		return nil
+	}
+	return fmt.Errorf("unknown Thumbnail field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ThumbnailMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.video != nil {
+		edges = append(edges, thumbnail.EdgeVideo)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ThumbnailMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case thumbnail.EdgeVideo:
+		if id := m.video; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ThumbnailMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ThumbnailMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ThumbnailMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedvideo {
+		edges = append(edges, thumbnail.EdgeVideo)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ThumbnailMutation) EdgeCleared(name string) bool {
+	switch name {
+	case thumbnail.EdgeVideo:
+		return m.clearedvideo
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ThumbnailMutation) ClearEdge(name string) error {
+	switch name {
+	case thumbnail.EdgeVideo:
+		m.ClearVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown Thumbnail unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ThumbnailMutation) ResetEdge(name string) error {
+	switch name {
+	case thumbnail.EdgeVideo:
+		m.ResetVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown Thumbnail edge %s", name)
+}
+
+// UploadTokenMutation represents an operation that mutates the UploadToken nodes in the graph.
+type UploadTokenMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	project_id    *uuid.UUID
+	video_id      *uuid.UUID
+	token_hash    *string
+	max_size      *int64
+	addmax_size   *int64
+	expires_at    *time.Time
+	upload_id     *string
+	completed_at  *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*UploadToken, error)
+	predicates    []predicate.UploadToken
+}
+
+var _ ent.Mutation = (*UploadTokenMutation)(nil)
+
+// uploadtokenOption allows management of the mutation configuration using functional options.
+type uploadtokenOption func(*UploadTokenMutation)
+
+// newUploadTokenMutation creates new mutation for the UploadToken entity.
+func newUploadTokenMutation(c config, op Op, opts ...uploadtokenOption) *UploadTokenMutation {
+	m := &UploadTokenMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeUploadToken,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withUploadTokenID sets the ID field of the mutation.
+func withUploadTokenID(id uuid.UUID) uploadtokenOption {
+	return func(m *UploadTokenMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *UploadToken
+		)
+		m.oldValue = func(ctx context.Context) (*UploadToken, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().UploadToken.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withUploadToken sets the old UploadToken of the mutation.
+func withUploadToken(node *UploadToken) uploadtokenOption {
+	return func(m *UploadTokenMutation) {
+		m.oldValue = func(context.Context) (*UploadToken, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m UploadTokenMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m UploadTokenMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of UploadToken entities.
+func (m *UploadTokenMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *UploadTokenMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *UploadTokenMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().UploadToken.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *UploadTokenMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *UploadTokenMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the UploadToken entity.
+// If the UploadToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UploadTokenMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *UploadTokenMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *UploadTokenMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *UploadTokenMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the UploadToken entity.
+// If the UploadToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UploadTokenMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *UploadTokenMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *UploadTokenMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *UploadTokenMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the UploadToken entity.
+// If the UploadToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UploadTokenMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *UploadTokenMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *UploadTokenMutation) SetVideoID(u uuid.UUID) {
+	m.video_id = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *UploadTokenMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the UploadToken entity.
+// If the UploadToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UploadTokenMutation) OldVideoID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *UploadTokenMutation) ResetVideoID() {
+	m.video_id = nil
+}
+
+// SetTokenHash sets the "token_hash" field.
+func (m *UploadTokenMutation) SetTokenHash(s string) {
+	m.token_hash = &s
+}
+
+// TokenHash returns the value of the "token_hash" field in the mutation.
+func (m *UploadTokenMutation) TokenHash() (r string, exists bool) {
+	v := m.token_hash
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTokenHash returns the old "token_hash" field's value of the UploadToken entity.
+// If the UploadToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UploadTokenMutation) OldTokenHash(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTokenHash is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTokenHash requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTokenHash: %w", err)
+	}
+	return oldValue.TokenHash, nil
+}
+
+// ResetTokenHash resets all changes to the "token_hash" field.
+func (m *UploadTokenMutation) ResetTokenHash() {
+	m.token_hash = nil
+}
+
+// SetMaxSize sets the "max_size" field.
+func (m *UploadTokenMutation) SetMaxSize(i int64) {
+	m.max_size = &i
+	m.addmax_size = nil
+}
+
+// MaxSize returns the value of the "max_size" field in the mutation.
+func (m *UploadTokenMutation) MaxSize() (r int64, exists bool) {
+	v := m.max_size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMaxSize returns the old "max_size" field's value of the UploadToken entity.
+// If the UploadToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UploadTokenMutation) OldMaxSize(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMaxSize is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMaxSize requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMaxSize: %w", err)
+	}
+	return oldValue.MaxSize, nil
+}
+
+// AddMaxSize adds i to the "max_size" field.
+func (m *UploadTokenMutation) AddMaxSize(i int64) {
+	if m.addmax_size != nil {
+		*m.addmax_size += i
+	} else {
+		m.addmax_size = &i
+	}
+}
+
+// AddedMaxSize returns the value that was added to the "max_size" field in this mutation.
+func (m *UploadTokenMutation) AddedMaxSize() (r int64, exists bool) {
+	v := m.addmax_size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetMaxSize resets all changes to the "max_size" field.
+func (m *UploadTokenMutation) ResetMaxSize() {
+	m.max_size = nil
+	m.addmax_size = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *UploadTokenMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *UploadTokenMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the UploadToken entity.
+// If the UploadToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UploadTokenMutation) OldExpiresAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *UploadTokenMutation) ResetExpiresAt() {
+	m.expires_at = nil
+}
+
+// SetUploadID sets the "upload_id" field.
+func (m *UploadTokenMutation) SetUploadID(s string) {
+	m.upload_id = &s
+}
+
+// UploadID returns the value of the "upload_id" field in the mutation.
+func (m *UploadTokenMutation) UploadID() (r string, exists bool) {
+	v := m.upload_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUploadID returns the old "upload_id" field's value of the UploadToken entity.
+// If the UploadToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UploadTokenMutation) OldUploadID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUploadID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUploadID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUploadID: %w", err)
+	}
+	return oldValue.UploadID, nil
+}
+
+// ClearUploadID clears the value of the "upload_id" field.
+func (m *UploadTokenMutation) ClearUploadID() {
+	m.upload_id = nil
+	m.clearedFields[uploadtoken.FieldUploadID] = struct{}{}
+}
+
+// UploadIDCleared returns if the "upload_id" field was cleared in this mutation.
+func (m *UploadTokenMutation) UploadIDCleared() bool {
+	_, ok := m.clearedFields[uploadtoken.FieldUploadID]
+	return ok
+}
+
+// ResetUploadID resets all changes to the "upload_id" field.
+func (m *UploadTokenMutation) ResetUploadID() {
+	m.upload_id = nil
+	delete(m.clearedFields, uploadtoken.FieldUploadID)
+}
+
+// SetCompletedAt sets the "completed_at" field.
+func (m *UploadTokenMutation) SetCompletedAt(t time.Time) {
+	m.completed_at = &t
+}
+
+// CompletedAt returns the value of the "completed_at" field in the mutation.
+func (m *UploadTokenMutation) CompletedAt() (r time.Time, exists bool) {
+	v := m.completed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompletedAt returns the old "completed_at" field's value of the UploadToken entity.
+// If the UploadToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UploadTokenMutation) OldCompletedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompletedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompletedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompletedAt: %w", err)
+	}
+	return oldValue.CompletedAt, nil
+}
+
+// ClearCompletedAt clears the value of the "completed_at" field.
+func (m *UploadTokenMutation) ClearCompletedAt() {
+	m.completed_at = nil
+	m.clearedFields[uploadtoken.FieldCompletedAt] = struct{}{}
+}
+
+// CompletedAtCleared returns if the "completed_at" field was cleared in this mutation.
+func (m *UploadTokenMutation) CompletedAtCleared() bool {
+	_, ok := m.clearedFields[uploadtoken.FieldCompletedAt]
+	return ok
+}
+
+// ResetCompletedAt resets all changes to the "completed_at" field.
+func (m *UploadTokenMutation) ResetCompletedAt() {
+	m.completed_at = nil
+	delete(m.clearedFields, uploadtoken.FieldCompletedAt)
+}
+
+// Where appends a list predicates to the UploadTokenMutation builder.
+func (m *UploadTokenMutation) Where(ps ...predicate.UploadToken) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the UploadTokenMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *UploadTokenMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.UploadToken, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *UploadTokenMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *UploadTokenMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (UploadToken).
+func (m *UploadTokenMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *UploadTokenMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.created_at != nil {
+		fields = append(fields, uploadtoken.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, uploadtoken.FieldUpdatedAt)
+	}
+	if m.project_id != nil {
+		fields = append(fields, uploadtoken.FieldProjectID)
+	}
+	if m.video_id != nil {
+		fields = append(fields, uploadtoken.FieldVideoID)
+	}
+	if m.token_hash != nil {
+		fields = append(fields, uploadtoken.FieldTokenHash)
+	}
+	if m.max_size != nil {
+		fields = append(fields, uploadtoken.FieldMaxSize)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, uploadtoken.FieldExpiresAt)
+	}
+	if m.upload_id != nil {
+		fields = append(fields, uploadtoken.FieldUploadID)
+	}
+	if m.completed_at != nil {
+		fields = append(fields, uploadtoken.FieldCompletedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *UploadTokenMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case uploadtoken.FieldCreatedAt:
+		return m.CreatedAt()
+	case uploadtoken.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case uploadtoken.FieldProjectID:
+		return m.ProjectID()
+	case uploadtoken.FieldVideoID:
+		return m.VideoID()
+	case uploadtoken.FieldTokenHash:
+		return m.TokenHash()
+	case uploadtoken.FieldMaxSize:
+		return m.MaxSize()
+	case uploadtoken.FieldExpiresAt:
+		return m.ExpiresAt()
+	case uploadtoken.FieldUploadID:
+		return m.UploadID()
+	case uploadtoken.FieldCompletedAt:
+		return m.CompletedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *UploadTokenMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case uploadtoken.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case uploadtoken.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case uploadtoken.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case uploadtoken.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case uploadtoken.FieldTokenHash:
+		return m.OldTokenHash(ctx)
+	case uploadtoken.FieldMaxSize:
+		return m.OldMaxSize(ctx)
+	case uploadtoken.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	case uploadtoken.FieldUploadID:
+		return m.OldUploadID(ctx)
+	case uploadtoken.FieldCompletedAt:
+		return m.OldCompletedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown UploadToken field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *UploadTokenMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case uploadtoken.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case uploadtoken.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case uploadtoken.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case uploadtoken.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case uploadtoken.FieldTokenHash:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTokenHash(v)
+		return nil
+	case uploadtoken.FieldMaxSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMaxSize(v)
+		return nil
+	case uploadtoken.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	case uploadtoken.FieldUploadID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUploadID(v)
+		return nil
+	case uploadtoken.FieldCompletedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompletedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown UploadToken field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *UploadTokenMutation) AddedFields() []string {
+	var fields []string
+	if m.addmax_size != nil {
+		fields = append(fields, uploadtoken.FieldMaxSize)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *UploadTokenMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case uploadtoken.FieldMaxSize:
+		return m.AddedMaxSize()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *UploadTokenMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case uploadtoken.FieldMaxSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddMaxSize(v)
+		return nil
+	}
+	return fmt.Errorf("unknown UploadToken numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *UploadTokenMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(uploadtoken.FieldUploadID) {
+		fields = append(fields, uploadtoken.FieldUploadID)
+	}
+	if m.FieldCleared(uploadtoken.FieldCompletedAt) {
+		fields = append(fields, uploadtoken.FieldCompletedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *UploadTokenMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *UploadTokenMutation) ClearField(name string) error {
+	switch name {
+	case uploadtoken.FieldUploadID:
+		m.ClearUploadID()
+		return nil
+	case uploadtoken.FieldCompletedAt:
+		m.ClearCompletedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown UploadToken nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *UploadTokenMutation) ResetField(name string) error {
+	switch name {
+	case uploadtoken.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case uploadtoken.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case uploadtoken.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case uploadtoken.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case uploadtoken.FieldTokenHash:
+		m.ResetTokenHash()
+		return nil
+	case uploadtoken.FieldMaxSize:
+		m.ResetMaxSize()
+		return nil
+	case uploadtoken.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	case uploadtoken.FieldUploadID:
+		m.ResetUploadID()
+		return nil
+	case uploadtoken.FieldCompletedAt:
+		m.ResetCompletedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown UploadToken field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *UploadTokenMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *UploadTokenMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *UploadTokenMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *UploadTokenMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *UploadTokenMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *UploadTokenMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *UploadTokenMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown UploadToken unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *UploadTokenMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown UploadToken edge %s", name)
+}
+
 // UserMutation represents an operation that mutates the User nodes in the graph.
 type UserMutation struct {
 	config
@@ -15187,36 +18548,56 @@ func (m *UserMutation) ResetEdge(name string) error {
 // VideoMutation represents an operation that mutates the Video nodes in the graph.
 type VideoMutation struct {
 	config
-	op              Op
-	typ             string
-	id              *uuid.UUID
-	created_at      *time.Time
-	updated_at      *time.Time
-	title           *string
-	description     *string
-	status          *video.Status
-	duration        *float64
-	addduration     *float64
-	size            *int64
-	addsize         *int64
-	metadata        *map[string]interface{}
-	clearedFields   map[string]struct{}
-	project         *uuid.UUID
-	clearedproject  bool
-	folder          *uuid.UUID
-	clearedfolder   bool
-	tags            map[uuid.UUID]struct{}
-	removedtags     map[uuid.UUID]struct{}
-	clearedtags     bool
-	captions        map[uuid.UUID]struct{}
-	removedcaptions map[uuid.UUID]struct{}
-	clearedcaptions bool
-	chapters        map[uuid.UUID]struct{}
-	removedchapters map[uuid.UUID]struct{}
-	clearedchapters bool
-	done            bool
-	oldValue        func(context.Context) (*Video, error)
-	predicates      []predicate.Video
+	op                     Op
+	typ                    string
+	id                     *uuid.UUID
+	created_at             *time.Time
+	updated_at             *time.Time
+	title                  *string
+	description            *string
+	status                 *video.Status
+	duration               *float64
+	addduration            *float64
+	size                   *int64
+	addsize                *int64
+	failure_reason         *string
+	progress               *float64
+	addprogress            *float64
+	width                  *int
+	addwidth               *int
+	height                 *int
+	addheight              *int
+	source_key             *string
+	source_url             *string
+	encrypted              *bool
+	encryption_key         *string
+	processing_attempts    *int
+	addprocessing_attempts *int
+	storyboard             **media.Storyboard
+	metadata               *map[string]interface{}
+	clearedFields          map[string]struct{}
+	project                *uuid.UUID
+	clearedproject         bool
+	folder                 *uuid.UUID
+	clearedfolder          bool
+	tags                   map[uuid.UUID]struct{}
+	removedtags            map[uuid.UUID]struct{}
+	clearedtags            bool
+	captions               map[uuid.UUID]struct{}
+	removedcaptions        map[uuid.UUID]struct{}
+	clearedcaptions        bool
+	chapters               map[uuid.UUID]struct{}
+	removedchapters        map[uuid.UUID]struct{}
+	clearedchapters        bool
+	renditions             map[uuid.UUID]struct{}
+	removedrenditions      map[uuid.UUID]struct{}
+	clearedrenditions      bool
+	thumbnails             map[uuid.UUID]struct{}
+	removedthumbnails      map[uuid.UUID]struct{}
+	clearedthumbnails      bool
+	done                   bool
+	oldValue               func(context.Context) (*Video, error)
+	predicates             []predicate.Video
 }
 
 var _ ent.Mutation = (*VideoMutation)(nil)
@@ -15700,6 +19081,459 @@ func (m *VideoMutation) ResetSize() {
 	m.addsize = nil
 }
 
+// SetFailureReason sets the "failure_reason" field.
+func (m *VideoMutation) SetFailureReason(s string) {
+	m.failure_reason = &s
+}
+
+// FailureReason returns the value of the "failure_reason" field in the mutation.
+func (m *VideoMutation) FailureReason() (r string, exists bool) {
+	v := m.failure_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailureReason returns the old "failure_reason" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldFailureReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailureReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailureReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailureReason: %w", err)
+	}
+	return oldValue.FailureReason, nil
+}
+
+// ResetFailureReason resets all changes to the "failure_reason" field.
+func (m *VideoMutation) ResetFailureReason() {
+	m.failure_reason = nil
+}
+
+// SetProgress sets the "progress" field.
+func (m *VideoMutation) SetProgress(f float64) {
+	m.progress = &f
+	m.addprogress = nil
+}
+
+// Progress returns the value of the "progress" field in the mutation.
+func (m *VideoMutation) Progress() (r float64, exists bool) {
+	v := m.progress
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProgress returns the old "progress" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldProgress(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProgress is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProgress requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProgress: %w", err)
+	}
+	return oldValue.Progress, nil
+}
+
+// AddProgress adds f to the "progress" field.
+func (m *VideoMutation) AddProgress(f float64) {
+	if m.addprogress != nil {
+		*m.addprogress += f
+	} else {
+		m.addprogress = &f
+	}
+}
+
+// AddedProgress returns the value that was added to the "progress" field in this mutation.
+func (m *VideoMutation) AddedProgress() (r float64, exists bool) {
+	v := m.addprogress
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetProgress resets all changes to the "progress" field.
+func (m *VideoMutation) ResetProgress() {
+	m.progress = nil
+	m.addprogress = nil
+}
+
+// SetWidth sets the "width" field.
+func (m *VideoMutation) SetWidth(i int) {
+	m.width = &i
+	m.addwidth = nil
+}
+
+// Width returns the value of the "width" field in the mutation.
+func (m *VideoMutation) Width() (r int, exists bool) {
+	v := m.width
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWidth returns the old "width" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldWidth(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWidth is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWidth requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWidth: %w", err)
+	}
+	return oldValue.Width, nil
+}
+
+// AddWidth adds i to the "width" field.
+func (m *VideoMutation) AddWidth(i int) {
+	if m.addwidth != nil {
+		*m.addwidth += i
+	} else {
+		m.addwidth = &i
+	}
+}
+
+// AddedWidth returns the value that was added to the "width" field in this mutation.
+func (m *VideoMutation) AddedWidth() (r int, exists bool) {
+	v := m.addwidth
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetWidth resets all changes to the "width" field.
+func (m *VideoMutation) ResetWidth() {
+	m.width = nil
+	m.addwidth = nil
+}
+
+// SetHeight sets the "height" field.
+func (m *VideoMutation) SetHeight(i int) {
+	m.height = &i
+	m.addheight = nil
+}
+
+// Height returns the value of the "height" field in the mutation.
+func (m *VideoMutation) Height() (r int, exists bool) {
+	v := m.height
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeight returns the old "height" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldHeight(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeight is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeight requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeight: %w", err)
+	}
+	return oldValue.Height, nil
+}
+
+// AddHeight adds i to the "height" field.
+func (m *VideoMutation) AddHeight(i int) {
+	if m.addheight != nil {
+		*m.addheight += i
+	} else {
+		m.addheight = &i
+	}
+}
+
+// AddedHeight returns the value that was added to the "height" field in this mutation.
+func (m *VideoMutation) AddedHeight() (r int, exists bool) {
+	v := m.addheight
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHeight resets all changes to the "height" field.
+func (m *VideoMutation) ResetHeight() {
+	m.height = nil
+	m.addheight = nil
+}
+
+// SetSourceKey sets the "source_key" field.
+func (m *VideoMutation) SetSourceKey(s string) {
+	m.source_key = &s
+}
+
+// SourceKey returns the value of the "source_key" field in the mutation.
+func (m *VideoMutation) SourceKey() (r string, exists bool) {
+	v := m.source_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSourceKey returns the old "source_key" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldSourceKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSourceKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSourceKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSourceKey: %w", err)
+	}
+	return oldValue.SourceKey, nil
+}
+
+// ResetSourceKey resets all changes to the "source_key" field.
+func (m *VideoMutation) ResetSourceKey() {
+	m.source_key = nil
+}
+
+// SetSourceURL sets the "source_url" field.
+func (m *VideoMutation) SetSourceURL(s string) {
+	m.source_url = &s
+}
+
+// SourceURL returns the value of the "source_url" field in the mutation.
+func (m *VideoMutation) SourceURL() (r string, exists bool) {
+	v := m.source_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSourceURL returns the old "source_url" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldSourceURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSourceURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSourceURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSourceURL: %w", err)
+	}
+	return oldValue.SourceURL, nil
+}
+
+// ResetSourceURL resets all changes to the "source_url" field.
+func (m *VideoMutation) ResetSourceURL() {
+	m.source_url = nil
+}
+
+// SetEncrypted sets the "encrypted" field.
+func (m *VideoMutation) SetEncrypted(b bool) {
+	m.encrypted = &b
+}
+
+// Encrypted returns the value of the "encrypted" field in the mutation.
+func (m *VideoMutation) Encrypted() (r bool, exists bool) {
+	v := m.encrypted
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEncrypted returns the old "encrypted" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldEncrypted(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEncrypted is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEncrypted requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEncrypted: %w", err)
+	}
+	return oldValue.Encrypted, nil
+}
+
+// ResetEncrypted resets all changes to the "encrypted" field.
+func (m *VideoMutation) ResetEncrypted() {
+	m.encrypted = nil
+}
+
+// SetEncryptionKey sets the "encryption_key" field.
+func (m *VideoMutation) SetEncryptionKey(s string) {
+	m.encryption_key = &s
+}
+
+// EncryptionKey returns the value of the "encryption_key" field in the mutation.
+func (m *VideoMutation) EncryptionKey() (r string, exists bool) {
+	v := m.encryption_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEncryptionKey returns the old "encryption_key" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldEncryptionKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEncryptionKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEncryptionKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEncryptionKey: %w", err)
+	}
+	return oldValue.EncryptionKey, nil
+}
+
+// ResetEncryptionKey resets all changes to the "encryption_key" field.
+func (m *VideoMutation) ResetEncryptionKey() {
+	m.encryption_key = nil
+}
+
+// SetProcessingAttempts sets the "processing_attempts" field.
+func (m *VideoMutation) SetProcessingAttempts(i int) {
+	m.processing_attempts = &i
+	m.addprocessing_attempts = nil
+}
+
+// ProcessingAttempts returns the value of the "processing_attempts" field in the mutation.
+func (m *VideoMutation) ProcessingAttempts() (r int, exists bool) {
+	v := m.processing_attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProcessingAttempts returns the old "processing_attempts" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldProcessingAttempts(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProcessingAttempts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProcessingAttempts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProcessingAttempts: %w", err)
+	}
+	return oldValue.ProcessingAttempts, nil
+}
+
+// AddProcessingAttempts adds i to the "processing_attempts" field.
+func (m *VideoMutation) AddProcessingAttempts(i int) {
+	if m.addprocessing_attempts != nil {
+		*m.addprocessing_attempts += i
+	} else {
+		m.addprocessing_attempts = &i
+	}
+}
+
+// AddedProcessingAttempts returns the value that was added to the "processing_attempts" field in this mutation.
+func (m *VideoMutation) AddedProcessingAttempts() (r int, exists bool) {
+	v := m.addprocessing_attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetProcessingAttempts resets all changes to the "processing_attempts" field.
+func (m *VideoMutation) ResetProcessingAttempts() {
+	m.processing_attempts = nil
+	m.addprocessing_attempts = nil
+}
+
+// SetStoryboard sets the "storyboard" field.
+func (m *VideoMutation) SetStoryboard(value *media.Storyboard) {
+	m.storyboard = &value
+}
+
+// Storyboard returns the value of the "storyboard" field in the mutation.
+func (m *VideoMutation) Storyboard() (r *media.Storyboard, exists bool) {
+	v := m.storyboard
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStoryboard returns the old "storyboard" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldStoryboard(ctx context.Context) (v *media.Storyboard, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStoryboard is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStoryboard requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStoryboard: %w", err)
+	}
+	return oldValue.Storyboard, nil
+}
+
+// ClearStoryboard clears the value of the "storyboard" field.
+func (m *VideoMutation) ClearStoryboard() {
+	m.storyboard = nil
+	m.clearedFields[video.FieldStoryboard] = struct{}{}
+}
+
+// StoryboardCleared returns if the "storyboard" field was cleared in this mutation.
+func (m *VideoMutation) StoryboardCleared() bool {
+	_, ok := m.clearedFields[video.FieldStoryboard]
+	return ok
+}
+
+// ResetStoryboard resets all changes to the "storyboard" field.
+func (m *VideoMutation) ResetStoryboard() {
+	m.storyboard = nil
+	delete(m.clearedFields, video.FieldStoryboard)
+}
+
 // SetMetadata sets the "metadata" field.
 func (m *VideoMutation) SetMetadata(value map[string]interface{}) {
 	m.metadata = &value
@@ -15965,6 +19799,114 @@ func (m *VideoMutation) ResetChapters() {
 	m.removedchapters = nil
 }
 
+// AddRenditionIDs adds the "renditions" edge to the Rendition entity by ids.
+func (m *VideoMutation) AddRenditionIDs(ids ...uuid.UUID) {
+	if m.renditions == nil {
+		m.renditions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.renditions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRenditions clears the "renditions" edge to the Rendition entity.
+func (m *VideoMutation) ClearRenditions() {
+	m.clearedrenditions = true
+}
+
+// RenditionsCleared reports if the "renditions" edge to the Rendition entity was cleared.
+func (m *VideoMutation) RenditionsCleared() bool {
+	return m.clearedrenditions
+}
+
+// RemoveRenditionIDs removes the "renditions" edge to the Rendition entity by IDs.
+func (m *VideoMutation) RemoveRenditionIDs(ids ...uuid.UUID) {
+	if m.removedrenditions == nil {
+		m.removedrenditions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.renditions, ids[i])
+		m.removedrenditions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRenditions returns the removed IDs of the "renditions" edge to the Rendition entity.
+func (m *VideoMutation) RemovedRenditionsIDs() (ids []uuid.UUID) {
+	for id := range m.removedrenditions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RenditionsIDs returns the "renditions" edge IDs in the mutation.
+func (m *VideoMutation) RenditionsIDs() (ids []uuid.UUID) {
+	for id := range m.renditions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRenditions resets all changes to the "renditions" edge.
+func (m *VideoMutation) ResetRenditions() {
+	m.renditions = nil
+	m.clearedrenditions = false
+	m.removedrenditions = nil
+}
+
+// AddThumbnailIDs adds the "thumbnails" edge to the Thumbnail entity by ids.
+func (m *VideoMutation) AddThumbnailIDs(ids ...uuid.UUID) {
+	if m.thumbnails == nil {
+		m.thumbnails = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.thumbnails[ids[i]] = struct{}{}
+	}
+}
+
+// ClearThumbnails clears the "thumbnails" edge to the Thumbnail entity.
+func (m *VideoMutation) ClearThumbnails() {
+	m.clearedthumbnails = true
+}
+
+// ThumbnailsCleared reports if the "thumbnails" edge to the Thumbnail entity was cleared.
+func (m *VideoMutation) ThumbnailsCleared() bool {
+	return m.clearedthumbnails
+}
+
+// RemoveThumbnailIDs removes the "thumbnails" edge to the Thumbnail entity by IDs.
+func (m *VideoMutation) RemoveThumbnailIDs(ids ...uuid.UUID) {
+	if m.removedthumbnails == nil {
+		m.removedthumbnails = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.thumbnails, ids[i])
+		m.removedthumbnails[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedThumbnails returns the removed IDs of the "thumbnails" edge to the Thumbnail entity.
+func (m *VideoMutation) RemovedThumbnailsIDs() (ids []uuid.UUID) {
+	for id := range m.removedthumbnails {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ThumbnailsIDs returns the "thumbnails" edge IDs in the mutation.
+func (m *VideoMutation) ThumbnailsIDs() (ids []uuid.UUID) {
+	for id := range m.thumbnails {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetThumbnails resets all changes to the "thumbnails" edge.
+func (m *VideoMutation) ResetThumbnails() {
+	m.thumbnails = nil
+	m.clearedthumbnails = false
+	m.removedthumbnails = nil
+}
+
 // Where appends a list predicates to the VideoMutation builder.
 func (m *VideoMutation) Where(ps ...predicate.Video) {
 	m.predicates = append(m.predicates, ps...)
@@ -15999,7 +19941,7 @@ func (m *VideoMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *VideoMutation) Fields() []string {
-	fields := make([]string, 0, 10)
+	fields := make([]string, 0, 20)
 	if m.created_at != nil {
 		fields = append(fields, video.FieldCreatedAt)
 	}
@@ -16026,6 +19968,36 @@ func (m *VideoMutation) Fields() []string {
 	}
 	if m.size != nil {
 		fields = append(fields, video.FieldSize)
+	}
+	if m.failure_reason != nil {
+		fields = append(fields, video.FieldFailureReason)
+	}
+	if m.progress != nil {
+		fields = append(fields, video.FieldProgress)
+	}
+	if m.width != nil {
+		fields = append(fields, video.FieldWidth)
+	}
+	if m.height != nil {
+		fields = append(fields, video.FieldHeight)
+	}
+	if m.source_key != nil {
+		fields = append(fields, video.FieldSourceKey)
+	}
+	if m.source_url != nil {
+		fields = append(fields, video.FieldSourceURL)
+	}
+	if m.encrypted != nil {
+		fields = append(fields, video.FieldEncrypted)
+	}
+	if m.encryption_key != nil {
+		fields = append(fields, video.FieldEncryptionKey)
+	}
+	if m.processing_attempts != nil {
+		fields = append(fields, video.FieldProcessingAttempts)
+	}
+	if m.storyboard != nil {
+		fields = append(fields, video.FieldStoryboard)
 	}
 	if m.metadata != nil {
 		fields = append(fields, video.FieldMetadata)
@@ -16056,6 +20028,26 @@ func (m *VideoMutation) Field(name string) (ent.Value, bool) {
 		return m.Duration()
 	case video.FieldSize:
 		return m.Size()
+	case video.FieldFailureReason:
+		return m.FailureReason()
+	case video.FieldProgress:
+		return m.Progress()
+	case video.FieldWidth:
+		return m.Width()
+	case video.FieldHeight:
+		return m.Height()
+	case video.FieldSourceKey:
+		return m.SourceKey()
+	case video.FieldSourceURL:
+		return m.SourceURL()
+	case video.FieldEncrypted:
+		return m.Encrypted()
+	case video.FieldEncryptionKey:
+		return m.EncryptionKey()
+	case video.FieldProcessingAttempts:
+		return m.ProcessingAttempts()
+	case video.FieldStoryboard:
+		return m.Storyboard()
 	case video.FieldMetadata:
 		return m.Metadata()
 	}
@@ -16085,6 +20077,26 @@ func (m *VideoMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldDuration(ctx)
 	case video.FieldSize:
 		return m.OldSize(ctx)
+	case video.FieldFailureReason:
+		return m.OldFailureReason(ctx)
+	case video.FieldProgress:
+		return m.OldProgress(ctx)
+	case video.FieldWidth:
+		return m.OldWidth(ctx)
+	case video.FieldHeight:
+		return m.OldHeight(ctx)
+	case video.FieldSourceKey:
+		return m.OldSourceKey(ctx)
+	case video.FieldSourceURL:
+		return m.OldSourceURL(ctx)
+	case video.FieldEncrypted:
+		return m.OldEncrypted(ctx)
+	case video.FieldEncryptionKey:
+		return m.OldEncryptionKey(ctx)
+	case video.FieldProcessingAttempts:
+		return m.OldProcessingAttempts(ctx)
+	case video.FieldStoryboard:
+		return m.OldStoryboard(ctx)
 	case video.FieldMetadata:
 		return m.OldMetadata(ctx)
 	}
@@ -16159,6 +20171,76 @@ func (m *VideoMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetSize(v)
 		return nil
+	case video.FieldFailureReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailureReason(v)
+		return nil
+	case video.FieldProgress:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProgress(v)
+		return nil
+	case video.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWidth(v)
+		return nil
+	case video.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeight(v)
+		return nil
+	case video.FieldSourceKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSourceKey(v)
+		return nil
+	case video.FieldSourceURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSourceURL(v)
+		return nil
+	case video.FieldEncrypted:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEncrypted(v)
+		return nil
+	case video.FieldEncryptionKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEncryptionKey(v)
+		return nil
+	case video.FieldProcessingAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProcessingAttempts(v)
+		return nil
+	case video.FieldStoryboard:
+		v, ok := value.(*media.Storyboard)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStoryboard(v)
+		return nil
 	case video.FieldMetadata:
 		v, ok := value.(map[string]interface{})
 		if !ok {
@@ -16180,6 +20262,18 @@ func (m *VideoMutation) AddedFields() []string {
 	if m.addsize != nil {
 		fields = append(fields, video.FieldSize)
 	}
+	if m.addprogress != nil {
+		fields = append(fields, video.FieldProgress)
+	}
+	if m.addwidth != nil {
+		fields = append(fields, video.FieldWidth)
+	}
+	if m.addheight != nil {
+		fields = append(fields, video.FieldHeight)
+	}
+	if m.addprocessing_attempts != nil {
+		fields = append(fields, video.FieldProcessingAttempts)
+	}
 	return fields
 }
 
@@ -16192,6 +20286,14 @@ func (m *VideoMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedDuration()
 	case video.FieldSize:
 		return m.AddedSize()
+	case video.FieldProgress:
+		return m.AddedProgress()
+	case video.FieldWidth:
+		return m.AddedWidth()
+	case video.FieldHeight:
+		return m.AddedHeight()
+	case video.FieldProcessingAttempts:
+		return m.AddedProcessingAttempts()
 	}
 	return nil, false
 }
@@ -16215,6 +20317,34 @@ func (m *VideoMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddSize(v)
 		return nil
+	case video.FieldProgress:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddProgress(v)
+		return nil
+	case video.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddWidth(v)
+		return nil
+	case video.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHeight(v)
+		return nil
+	case video.FieldProcessingAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddProcessingAttempts(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Video numeric field %s", name)
 }
@@ -16225,6 +20355,9 @@ func (m *VideoMutation) ClearedFields() []string {
 	var fields []string
 	if m.FieldCleared(video.FieldFolderID) {
 		fields = append(fields, video.FieldFolderID)
+	}
+	if m.FieldCleared(video.FieldStoryboard) {
+		fields = append(fields, video.FieldStoryboard)
 	}
 	if m.FieldCleared(video.FieldMetadata) {
 		fields = append(fields, video.FieldMetadata)
@@ -16245,6 +20378,9 @@ func (m *VideoMutation) ClearField(name string) error {
 	switch name {
 	case video.FieldFolderID:
 		m.ClearFolderID()
+		return nil
+	case video.FieldStoryboard:
+		m.ClearStoryboard()
 		return nil
 	case video.FieldMetadata:
 		m.ClearMetadata()
@@ -16284,6 +20420,36 @@ func (m *VideoMutation) ResetField(name string) error {
 	case video.FieldSize:
 		m.ResetSize()
 		return nil
+	case video.FieldFailureReason:
+		m.ResetFailureReason()
+		return nil
+	case video.FieldProgress:
+		m.ResetProgress()
+		return nil
+	case video.FieldWidth:
+		m.ResetWidth()
+		return nil
+	case video.FieldHeight:
+		m.ResetHeight()
+		return nil
+	case video.FieldSourceKey:
+		m.ResetSourceKey()
+		return nil
+	case video.FieldSourceURL:
+		m.ResetSourceURL()
+		return nil
+	case video.FieldEncrypted:
+		m.ResetEncrypted()
+		return nil
+	case video.FieldEncryptionKey:
+		m.ResetEncryptionKey()
+		return nil
+	case video.FieldProcessingAttempts:
+		m.ResetProcessingAttempts()
+		return nil
+	case video.FieldStoryboard:
+		m.ResetStoryboard()
+		return nil
 	case video.FieldMetadata:
 		m.ResetMetadata()
 		return nil
@@ -16293,7 +20459,7 @@ func (m *VideoMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *VideoMutation) AddedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 7)
 	if m.project != nil {
 		edges = append(edges, video.EdgeProject)
 	}
@@ -16308,6 +20474,12 @@ func (m *VideoMutation) AddedEdges() []string {
 	}
 	if m.chapters != nil {
 		edges = append(edges, video.EdgeChapters)
+	}
+	if m.renditions != nil {
+		edges = append(edges, video.EdgeRenditions)
+	}
+	if m.thumbnails != nil {
+		edges = append(edges, video.EdgeThumbnails)
 	}
 	return edges
 }
@@ -16342,13 +20514,25 @@ func (m *VideoMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case video.EdgeRenditions:
+		ids := make([]ent.Value, 0, len(m.renditions))
+		for id := range m.renditions {
+			ids = append(ids, id)
+		}
+		return ids
+	case video.EdgeThumbnails:
+		ids := make([]ent.Value, 0, len(m.thumbnails))
+		for id := range m.thumbnails {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *VideoMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 7)
 	if m.removedtags != nil {
 		edges = append(edges, video.EdgeTags)
 	}
@@ -16357,6 +20541,12 @@ func (m *VideoMutation) RemovedEdges() []string {
 	}
 	if m.removedchapters != nil {
 		edges = append(edges, video.EdgeChapters)
+	}
+	if m.removedrenditions != nil {
+		edges = append(edges, video.EdgeRenditions)
+	}
+	if m.removedthumbnails != nil {
+		edges = append(edges, video.EdgeThumbnails)
 	}
 	return edges
 }
@@ -16383,13 +20573,25 @@ func (m *VideoMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case video.EdgeRenditions:
+		ids := make([]ent.Value, 0, len(m.removedrenditions))
+		for id := range m.removedrenditions {
+			ids = append(ids, id)
+		}
+		return ids
+	case video.EdgeThumbnails:
+		ids := make([]ent.Value, 0, len(m.removedthumbnails))
+		for id := range m.removedthumbnails {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *VideoMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 7)
 	if m.clearedproject {
 		edges = append(edges, video.EdgeProject)
 	}
@@ -16404,6 +20606,12 @@ func (m *VideoMutation) ClearedEdges() []string {
 	}
 	if m.clearedchapters {
 		edges = append(edges, video.EdgeChapters)
+	}
+	if m.clearedrenditions {
+		edges = append(edges, video.EdgeRenditions)
+	}
+	if m.clearedthumbnails {
+		edges = append(edges, video.EdgeThumbnails)
 	}
 	return edges
 }
@@ -16422,6 +20630,10 @@ func (m *VideoMutation) EdgeCleared(name string) bool {
 		return m.clearedcaptions
 	case video.EdgeChapters:
 		return m.clearedchapters
+	case video.EdgeRenditions:
+		return m.clearedrenditions
+	case video.EdgeThumbnails:
+		return m.clearedthumbnails
 	}
 	return false
 }
@@ -16458,6 +20670,12 @@ func (m *VideoMutation) ResetEdge(name string) error {
 		return nil
 	case video.EdgeChapters:
 		m.ResetChapters()
+		return nil
+	case video.EdgeRenditions:
+		m.ResetRenditions()
+		return nil
+	case video.EdgeThumbnails:
+		m.ResetThumbnails()
 		return nil
 	}
 	return fmt.Errorf("unknown Video edge %s", name)

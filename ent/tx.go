@@ -38,6 +38,8 @@ type Tx struct {
 	OAuthState *OAuthStateClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
+	// PlaybackUsage is the client for interacting with the PlaybackUsage builders.
+	PlaybackUsage *PlaybackUsageClient
 	// Player is the client for interacting with the Player builders.
 	Player *PlayerClient
 	// Project is the client for interacting with the Project builders.
@@ -46,10 +48,16 @@ type Tx struct {
 	ProjectSetting *ProjectSettingClient
 	// RefreshToken is the client for interacting with the RefreshToken builders.
 	RefreshToken *RefreshTokenClient
+	// Rendition is the client for interacting with the Rendition builders.
+	Rendition *RenditionClient
 	// Session is the client for interacting with the Session builders.
 	Session *SessionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
+	// Thumbnail is the client for interacting with the Thumbnail builders.
+	Thumbnail *ThumbnailClient
+	// UploadToken is the client for interacting with the UploadToken builders.
+	UploadToken *UploadTokenClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// Video is the client for interacting with the Video builders.
@@ -197,12 +205,16 @@ func (tx *Tx) init() {
 	tx.OAuthIdentity = NewOAuthIdentityClient(tx.config)
 	tx.OAuthState = NewOAuthStateClient(tx.config)
 	tx.Organization = NewOrganizationClient(tx.config)
+	tx.PlaybackUsage = NewPlaybackUsageClient(tx.config)
 	tx.Player = NewPlayerClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectSetting = NewProjectSettingClient(tx.config)
 	tx.RefreshToken = NewRefreshTokenClient(tx.config)
+	tx.Rendition = NewRenditionClient(tx.config)
 	tx.Session = NewSessionClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)
+	tx.Thumbnail = NewThumbnailClient(tx.config)
+	tx.UploadToken = NewUploadTokenClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.Video = NewVideoClient(tx.config)
 }

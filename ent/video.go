@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/media"
 )
 
 // Video is the model entity for the Video schema.
@@ -39,6 +40,26 @@ type Video struct {
 	Duration float64 `json:"duration,omitempty"`
 	// Size holds the value of the "size" field.
 	Size int64 `json:"size,omitempty"`
+	// FailureReason holds the value of the "failure_reason" field.
+	FailureReason string `json:"failure_reason,omitempty"`
+	// Progress holds the value of the "progress" field.
+	Progress float64 `json:"progress,omitempty"`
+	// Width holds the value of the "width" field.
+	Width int `json:"width,omitempty"`
+	// Height holds the value of the "height" field.
+	Height int `json:"height,omitempty"`
+	// SourceKey holds the value of the "source_key" field.
+	SourceKey string `json:"source_key,omitempty"`
+	// SourceURL holds the value of the "source_url" field.
+	SourceURL string `json:"source_url,omitempty"`
+	// Encrypted holds the value of the "encrypted" field.
+	Encrypted bool `json:"encrypted,omitempty"`
+	// EncryptionKey holds the value of the "encryption_key" field.
+	EncryptionKey string `json:"-"`
+	// ProcessingAttempts holds the value of the "processing_attempts" field.
+	ProcessingAttempts int `json:"processing_attempts,omitempty"`
+	// Storyboard holds the value of the "storyboard" field.
+	Storyboard *media.Storyboard `json:"storyboard,omitempty"`
 	// Metadata holds the value of the "metadata" field.
 	Metadata map[string]interface{} `json:"metadata,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -59,15 +80,21 @@ type VideoEdges struct {
 	Captions []*Caption `json:"captions,omitempty"`
 	// Chapters holds the value of the chapters edge.
 	Chapters []*Chapter `json:"chapters,omitempty"`
+	// Renditions holds the value of the renditions edge.
+	Renditions []*Rendition `json:"renditions,omitempty"`
+	// Thumbnails holds the value of the thumbnails edge.
+	Thumbnails []*Thumbnail `json:"thumbnails,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [5]bool
+	loadedTypes [7]bool
 	// totalCount holds the count of the edges above.
-	totalCount [5]map[string]int
+	totalCount [7]map[string]int
 
-	namedTags     map[string][]*Tag
-	namedCaptions map[string][]*Caption
-	namedChapters map[string][]*Chapter
+	namedTags       map[string][]*Tag
+	namedCaptions   map[string][]*Caption
+	namedChapters   map[string][]*Chapter
+	namedRenditions map[string][]*Rendition
+	namedThumbnails map[string][]*Thumbnail
 }
 
 // ProjectOrErr returns the Project value or an error if the edge
@@ -119,6 +146,24 @@ func (e VideoEdges) ChaptersOrErr() ([]*Chapter, error) {
 	return nil, &NotLoadedError{edge: "chapters"}
 }
 
+// RenditionsOrErr returns the Renditions value or an error if the edge
+// was not loaded in eager-loading.
+func (e VideoEdges) RenditionsOrErr() ([]*Rendition, error) {
+	if e.loadedTypes[5] {
+		return e.Renditions, nil
+	}
+	return nil, &NotLoadedError{edge: "renditions"}
+}
+
+// ThumbnailsOrErr returns the Thumbnails value or an error if the edge
+// was not loaded in eager-loading.
+func (e VideoEdges) ThumbnailsOrErr() ([]*Thumbnail, error) {
+	if e.loadedTypes[6] {
+		return e.Thumbnails, nil
+	}
+	return nil, &NotLoadedError{edge: "thumbnails"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*Video) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -126,13 +171,15 @@ func (*Video) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case video.FieldFolderID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
-		case video.FieldMetadata:
+		case video.FieldStoryboard, video.FieldMetadata:
 			values[i] = new([]byte)
-		case video.FieldDuration:
+		case video.FieldEncrypted:
+			values[i] = new(sql.NullBool)
+		case video.FieldDuration, video.FieldProgress:
 			values[i] = new(sql.NullFloat64)
-		case video.FieldSize:
+		case video.FieldSize, video.FieldWidth, video.FieldHeight, video.FieldProcessingAttempts:
 			values[i] = new(sql.NullInt64)
-		case video.FieldTitle, video.FieldDescription, video.FieldStatus:
+		case video.FieldTitle, video.FieldDescription, video.FieldStatus, video.FieldFailureReason, video.FieldSourceKey, video.FieldSourceURL, video.FieldEncryptionKey:
 			values[i] = new(sql.NullString)
 		case video.FieldCreatedAt, video.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -214,6 +261,68 @@ func (_m *Video) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Size = value.Int64
 			}
+		case video.FieldFailureReason:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field failure_reason", values[i])
+			} else if value.Valid {
+				_m.FailureReason = value.String
+			}
+		case video.FieldProgress:
+			if value, ok := values[i].(*sql.NullFloat64); !ok {
+				return fmt.Errorf("unexpected type %T for field progress", values[i])
+			} else if value.Valid {
+				_m.Progress = value.Float64
+			}
+		case video.FieldWidth:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field width", values[i])
+			} else if value.Valid {
+				_m.Width = int(value.Int64)
+			}
+		case video.FieldHeight:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field height", values[i])
+			} else if value.Valid {
+				_m.Height = int(value.Int64)
+			}
+		case video.FieldSourceKey:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field source_key", values[i])
+			} else if value.Valid {
+				_m.SourceKey = value.String
+			}
+		case video.FieldSourceURL:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field source_url", values[i])
+			} else if value.Valid {
+				_m.SourceURL = value.String
+			}
+		case video.FieldEncrypted:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field encrypted", values[i])
+			} else if value.Valid {
+				_m.Encrypted = value.Bool
+			}
+		case video.FieldEncryptionKey:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field encryption_key", values[i])
+			} else if value.Valid {
+				_m.EncryptionKey = value.String
+			}
+		case video.FieldProcessingAttempts:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field processing_attempts", values[i])
+			} else if value.Valid {
+				_m.ProcessingAttempts = int(value.Int64)
+			}
+		case video.FieldStoryboard:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field storyboard", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Storyboard); err != nil {
+					return fmt.Errorf("unmarshal field storyboard: %w", err)
+				}
+			}
 		case video.FieldMetadata:
 			if value, ok := values[i].(*[]byte); !ok {
 				return fmt.Errorf("unexpected type %T for field metadata", values[i])
@@ -258,6 +367,16 @@ func (_m *Video) QueryCaptions() *CaptionQuery {
 // QueryChapters queries the "chapters" edge of the Video entity.
 func (_m *Video) QueryChapters() *ChapterQuery {
 	return NewVideoClient(_m.config).QueryChapters(_m)
+}
+
+// QueryRenditions queries the "renditions" edge of the Video entity.
+func (_m *Video) QueryRenditions() *RenditionQuery {
+	return NewVideoClient(_m.config).QueryRenditions(_m)
+}
+
+// QueryThumbnails queries the "thumbnails" edge of the Video entity.
+func (_m *Video) QueryThumbnails() *ThumbnailQuery {
+	return NewVideoClient(_m.config).QueryThumbnails(_m)
 }
 
 // Update returns a builder for updating this Video.
@@ -311,6 +430,35 @@ func (_m *Video) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("size=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Size))
+	builder.WriteString(", ")
+	builder.WriteString("failure_reason=")
+	builder.WriteString(_m.FailureReason)
+	builder.WriteString(", ")
+	builder.WriteString("progress=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Progress))
+	builder.WriteString(", ")
+	builder.WriteString("width=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Width))
+	builder.WriteString(", ")
+	builder.WriteString("height=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Height))
+	builder.WriteString(", ")
+	builder.WriteString("source_key=")
+	builder.WriteString(_m.SourceKey)
+	builder.WriteString(", ")
+	builder.WriteString("source_url=")
+	builder.WriteString(_m.SourceURL)
+	builder.WriteString(", ")
+	builder.WriteString("encrypted=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Encrypted))
+	builder.WriteString(", ")
+	builder.WriteString("encryption_key=<sensitive>")
+	builder.WriteString(", ")
+	builder.WriteString("processing_attempts=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ProcessingAttempts))
+	builder.WriteString(", ")
+	builder.WriteString("storyboard=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Storyboard))
 	builder.WriteString(", ")
 	builder.WriteString("metadata=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Metadata))
@@ -387,6 +535,54 @@ func (_m *Video) appendNamedChapters(name string, edges ...*Chapter) {
 		_m.Edges.namedChapters[name] = []*Chapter{}
 	} else {
 		_m.Edges.namedChapters[name] = append(_m.Edges.namedChapters[name], edges...)
+	}
+}
+
+// NamedRenditions returns the Renditions named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Video) NamedRenditions(name string) ([]*Rendition, error) {
+	if _m.Edges.namedRenditions == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedRenditions[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Video) appendNamedRenditions(name string, edges ...*Rendition) {
+	if _m.Edges.namedRenditions == nil {
+		_m.Edges.namedRenditions = make(map[string][]*Rendition)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedRenditions[name] = []*Rendition{}
+	} else {
+		_m.Edges.namedRenditions[name] = append(_m.Edges.namedRenditions[name], edges...)
+	}
+}
+
+// NamedThumbnails returns the Thumbnails named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Video) NamedThumbnails(name string) ([]*Thumbnail, error) {
+	if _m.Edges.namedThumbnails == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedThumbnails[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Video) appendNamedThumbnails(name string, edges ...*Thumbnail) {
+	if _m.Edges.namedThumbnails == nil {
+		_m.Edges.namedThumbnails = make(map[string][]*Thumbnail)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedThumbnails[name] = []*Thumbnail{}
+	} else {
+		_m.Edges.namedThumbnails[name] = append(_m.Edges.namedThumbnails[name], edges...)
 	}
 }
 

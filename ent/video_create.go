@@ -17,8 +17,11 @@ import (
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/project"
+	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/media"
 )
 
 // VideoCreate is the builder for creating a Video entity.
@@ -139,6 +142,138 @@ func (_c *VideoCreate) SetNillableSize(v *int64) *VideoCreate {
 	return _c
 }
 
+// SetFailureReason sets the "failure_reason" field.
+func (_c *VideoCreate) SetFailureReason(v string) *VideoCreate {
+	_c.mutation.SetFailureReason(v)
+	return _c
+}
+
+// SetNillableFailureReason sets the "failure_reason" field if the given value is not nil.
+func (_c *VideoCreate) SetNillableFailureReason(v *string) *VideoCreate {
+	if v != nil {
+		_c.SetFailureReason(*v)
+	}
+	return _c
+}
+
+// SetProgress sets the "progress" field.
+func (_c *VideoCreate) SetProgress(v float64) *VideoCreate {
+	_c.mutation.SetProgress(v)
+	return _c
+}
+
+// SetNillableProgress sets the "progress" field if the given value is not nil.
+func (_c *VideoCreate) SetNillableProgress(v *float64) *VideoCreate {
+	if v != nil {
+		_c.SetProgress(*v)
+	}
+	return _c
+}
+
+// SetWidth sets the "width" field.
+func (_c *VideoCreate) SetWidth(v int) *VideoCreate {
+	_c.mutation.SetWidth(v)
+	return _c
+}
+
+// SetNillableWidth sets the "width" field if the given value is not nil.
+func (_c *VideoCreate) SetNillableWidth(v *int) *VideoCreate {
+	if v != nil {
+		_c.SetWidth(*v)
+	}
+	return _c
+}
+
+// SetHeight sets the "height" field.
+func (_c *VideoCreate) SetHeight(v int) *VideoCreate {
+	_c.mutation.SetHeight(v)
+	return _c
+}
+
+// SetNillableHeight sets the "height" field if the given value is not nil.
+func (_c *VideoCreate) SetNillableHeight(v *int) *VideoCreate {
+	if v != nil {
+		_c.SetHeight(*v)
+	}
+	return _c
+}
+
+// SetSourceKey sets the "source_key" field.
+func (_c *VideoCreate) SetSourceKey(v string) *VideoCreate {
+	_c.mutation.SetSourceKey(v)
+	return _c
+}
+
+// SetNillableSourceKey sets the "source_key" field if the given value is not nil.
+func (_c *VideoCreate) SetNillableSourceKey(v *string) *VideoCreate {
+	if v != nil {
+		_c.SetSourceKey(*v)
+	}
+	return _c
+}
+
+// SetSourceURL sets the "source_url" field.
+func (_c *VideoCreate) SetSourceURL(v string) *VideoCreate {
+	_c.mutation.SetSourceURL(v)
+	return _c
+}
+
+// SetNillableSourceURL sets the "source_url" field if the given value is not nil.
+func (_c *VideoCreate) SetNillableSourceURL(v *string) *VideoCreate {
+	if v != nil {
+		_c.SetSourceURL(*v)
+	}
+	return _c
+}
+
+// SetEncrypted sets the "encrypted" field.
+func (_c *VideoCreate) SetEncrypted(v bool) *VideoCreate {
+	_c.mutation.SetEncrypted(v)
+	return _c
+}
+
+// SetNillableEncrypted sets the "encrypted" field if the given value is not nil.
+func (_c *VideoCreate) SetNillableEncrypted(v *bool) *VideoCreate {
+	if v != nil {
+		_c.SetEncrypted(*v)
+	}
+	return _c
+}
+
+// SetEncryptionKey sets the "encryption_key" field.
+func (_c *VideoCreate) SetEncryptionKey(v string) *VideoCreate {
+	_c.mutation.SetEncryptionKey(v)
+	return _c
+}
+
+// SetNillableEncryptionKey sets the "encryption_key" field if the given value is not nil.
+func (_c *VideoCreate) SetNillableEncryptionKey(v *string) *VideoCreate {
+	if v != nil {
+		_c.SetEncryptionKey(*v)
+	}
+	return _c
+}
+
+// SetProcessingAttempts sets the "processing_attempts" field.
+func (_c *VideoCreate) SetProcessingAttempts(v int) *VideoCreate {
+	_c.mutation.SetProcessingAttempts(v)
+	return _c
+}
+
+// SetNillableProcessingAttempts sets the "processing_attempts" field if the given value is not nil.
+func (_c *VideoCreate) SetNillableProcessingAttempts(v *int) *VideoCreate {
+	if v != nil {
+		_c.SetProcessingAttempts(*v)
+	}
+	return _c
+}
+
+// SetStoryboard sets the "storyboard" field.
+func (_c *VideoCreate) SetStoryboard(v *media.Storyboard) *VideoCreate {
+	_c.mutation.SetStoryboard(v)
+	return _c
+}
+
 // SetMetadata sets the "metadata" field.
 func (_c *VideoCreate) SetMetadata(v map[string]interface{}) *VideoCreate {
 	_c.mutation.SetMetadata(v)
@@ -214,6 +349,36 @@ func (_c *VideoCreate) AddChapters(v ...*Chapter) *VideoCreate {
 	return _c.AddChapterIDs(ids...)
 }
 
+// AddRenditionIDs adds the "renditions" edge to the Rendition entity by IDs.
+func (_c *VideoCreate) AddRenditionIDs(ids ...uuid.UUID) *VideoCreate {
+	_c.mutation.AddRenditionIDs(ids...)
+	return _c
+}
+
+// AddRenditions adds the "renditions" edges to the Rendition entity.
+func (_c *VideoCreate) AddRenditions(v ...*Rendition) *VideoCreate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddRenditionIDs(ids...)
+}
+
+// AddThumbnailIDs adds the "thumbnails" edge to the Thumbnail entity by IDs.
+func (_c *VideoCreate) AddThumbnailIDs(ids ...uuid.UUID) *VideoCreate {
+	_c.mutation.AddThumbnailIDs(ids...)
+	return _c
+}
+
+// AddThumbnails adds the "thumbnails" edges to the Thumbnail entity.
+func (_c *VideoCreate) AddThumbnails(v ...*Thumbnail) *VideoCreate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddThumbnailIDs(ids...)
+}
+
 // Mutation returns the VideoMutation object of the builder.
 func (_c *VideoCreate) Mutation() *VideoMutation {
 	return _c.mutation
@@ -273,6 +438,42 @@ func (_c *VideoCreate) defaults() {
 		v := video.DefaultSize
 		_c.mutation.SetSize(v)
 	}
+	if _, ok := _c.mutation.FailureReason(); !ok {
+		v := video.DefaultFailureReason
+		_c.mutation.SetFailureReason(v)
+	}
+	if _, ok := _c.mutation.Progress(); !ok {
+		v := video.DefaultProgress
+		_c.mutation.SetProgress(v)
+	}
+	if _, ok := _c.mutation.Width(); !ok {
+		v := video.DefaultWidth
+		_c.mutation.SetWidth(v)
+	}
+	if _, ok := _c.mutation.Height(); !ok {
+		v := video.DefaultHeight
+		_c.mutation.SetHeight(v)
+	}
+	if _, ok := _c.mutation.SourceKey(); !ok {
+		v := video.DefaultSourceKey
+		_c.mutation.SetSourceKey(v)
+	}
+	if _, ok := _c.mutation.SourceURL(); !ok {
+		v := video.DefaultSourceURL
+		_c.mutation.SetSourceURL(v)
+	}
+	if _, ok := _c.mutation.Encrypted(); !ok {
+		v := video.DefaultEncrypted
+		_c.mutation.SetEncrypted(v)
+	}
+	if _, ok := _c.mutation.EncryptionKey(); !ok {
+		v := video.DefaultEncryptionKey
+		_c.mutation.SetEncryptionKey(v)
+	}
+	if _, ok := _c.mutation.ProcessingAttempts(); !ok {
+		v := video.DefaultProcessingAttempts
+		_c.mutation.SetProcessingAttempts(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := video.DefaultID()
 		_c.mutation.SetID(v)
@@ -328,6 +529,68 @@ func (_c *VideoCreate) check() error {
 	if v, ok := _c.mutation.Size(); ok {
 		if err := video.SizeValidator(v); err != nil {
 			return &ValidationError{Name: "size", err: fmt.Errorf(`ent: validator failed for field "Video.size": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.FailureReason(); !ok {
+		return &ValidationError{Name: "failure_reason", err: errors.New(`ent: missing required field "Video.failure_reason"`)}
+	}
+	if v, ok := _c.mutation.FailureReason(); ok {
+		if err := video.FailureReasonValidator(v); err != nil {
+			return &ValidationError{Name: "failure_reason", err: fmt.Errorf(`ent: validator failed for field "Video.failure_reason": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Progress(); !ok {
+		return &ValidationError{Name: "progress", err: errors.New(`ent: missing required field "Video.progress"`)}
+	}
+	if v, ok := _c.mutation.Progress(); ok {
+		if err := video.ProgressValidator(v); err != nil {
+			return &ValidationError{Name: "progress", err: fmt.Errorf(`ent: validator failed for field "Video.progress": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Width(); !ok {
+		return &ValidationError{Name: "width", err: errors.New(`ent: missing required field "Video.width"`)}
+	}
+	if v, ok := _c.mutation.Width(); ok {
+		if err := video.WidthValidator(v); err != nil {
+			return &ValidationError{Name: "width", err: fmt.Errorf(`ent: validator failed for field "Video.width": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Height(); !ok {
+		return &ValidationError{Name: "height", err: errors.New(`ent: missing required field "Video.height"`)}
+	}
+	if v, ok := _c.mutation.Height(); ok {
+		if err := video.HeightValidator(v); err != nil {
+			return &ValidationError{Name: "height", err: fmt.Errorf(`ent: validator failed for field "Video.height": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.SourceKey(); !ok {
+		return &ValidationError{Name: "source_key", err: errors.New(`ent: missing required field "Video.source_key"`)}
+	}
+	if v, ok := _c.mutation.SourceKey(); ok {
+		if err := video.SourceKeyValidator(v); err != nil {
+			return &ValidationError{Name: "source_key", err: fmt.Errorf(`ent: validator failed for field "Video.source_key": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.SourceURL(); !ok {
+		return &ValidationError{Name: "source_url", err: errors.New(`ent: missing required field "Video.source_url"`)}
+	}
+	if v, ok := _c.mutation.SourceURL(); ok {
+		if err := video.SourceURLValidator(v); err != nil {
+			return &ValidationError{Name: "source_url", err: fmt.Errorf(`ent: validator failed for field "Video.source_url": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Encrypted(); !ok {
+		return &ValidationError{Name: "encrypted", err: errors.New(`ent: missing required field "Video.encrypted"`)}
+	}
+	if _, ok := _c.mutation.EncryptionKey(); !ok {
+		return &ValidationError{Name: "encryption_key", err: errors.New(`ent: missing required field "Video.encryption_key"`)}
+	}
+	if _, ok := _c.mutation.ProcessingAttempts(); !ok {
+		return &ValidationError{Name: "processing_attempts", err: errors.New(`ent: missing required field "Video.processing_attempts"`)}
+	}
+	if v, ok := _c.mutation.ProcessingAttempts(); ok {
+		if err := video.ProcessingAttemptsValidator(v); err != nil {
+			return &ValidationError{Name: "processing_attempts", err: fmt.Errorf(`ent: validator failed for field "Video.processing_attempts": %w`, err)}
 		}
 	}
 	if len(_c.mutation.ProjectIDs()) == 0 {
@@ -396,6 +659,46 @@ func (_c *VideoCreate) createSpec() (*Video, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Size(); ok {
 		_spec.SetField(video.FieldSize, field.TypeInt64, value)
 		_node.Size = value
+	}
+	if value, ok := _c.mutation.FailureReason(); ok {
+		_spec.SetField(video.FieldFailureReason, field.TypeString, value)
+		_node.FailureReason = value
+	}
+	if value, ok := _c.mutation.Progress(); ok {
+		_spec.SetField(video.FieldProgress, field.TypeFloat64, value)
+		_node.Progress = value
+	}
+	if value, ok := _c.mutation.Width(); ok {
+		_spec.SetField(video.FieldWidth, field.TypeInt, value)
+		_node.Width = value
+	}
+	if value, ok := _c.mutation.Height(); ok {
+		_spec.SetField(video.FieldHeight, field.TypeInt, value)
+		_node.Height = value
+	}
+	if value, ok := _c.mutation.SourceKey(); ok {
+		_spec.SetField(video.FieldSourceKey, field.TypeString, value)
+		_node.SourceKey = value
+	}
+	if value, ok := _c.mutation.SourceURL(); ok {
+		_spec.SetField(video.FieldSourceURL, field.TypeString, value)
+		_node.SourceURL = value
+	}
+	if value, ok := _c.mutation.Encrypted(); ok {
+		_spec.SetField(video.FieldEncrypted, field.TypeBool, value)
+		_node.Encrypted = value
+	}
+	if value, ok := _c.mutation.EncryptionKey(); ok {
+		_spec.SetField(video.FieldEncryptionKey, field.TypeString, value)
+		_node.EncryptionKey = value
+	}
+	if value, ok := _c.mutation.ProcessingAttempts(); ok {
+		_spec.SetField(video.FieldProcessingAttempts, field.TypeInt, value)
+		_node.ProcessingAttempts = value
+	}
+	if value, ok := _c.mutation.Storyboard(); ok {
+		_spec.SetField(video.FieldStoryboard, field.TypeJSON, value)
+		_node.Storyboard = value
 	}
 	if value, ok := _c.mutation.Metadata(); ok {
 		_spec.SetField(video.FieldMetadata, field.TypeJSON, value)
@@ -476,6 +779,38 @@ func (_c *VideoCreate) createSpec() (*Video, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chapter.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.RenditionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.RenditionsTable,
+			Columns: []string{video.RenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rendition.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ThumbnailsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ThumbnailsTable,
+			Columns: []string{video.ThumbnailsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(thumbnail.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {
@@ -634,6 +969,156 @@ func (u *VideoUpsert) UpdateSize() *VideoUpsert {
 // AddSize adds v to the "size" field.
 func (u *VideoUpsert) AddSize(v int64) *VideoUpsert {
 	u.Add(video.FieldSize, v)
+	return u
+}
+
+// SetFailureReason sets the "failure_reason" field.
+func (u *VideoUpsert) SetFailureReason(v string) *VideoUpsert {
+	u.Set(video.FieldFailureReason, v)
+	return u
+}
+
+// UpdateFailureReason sets the "failure_reason" field to the value that was provided on create.
+func (u *VideoUpsert) UpdateFailureReason() *VideoUpsert {
+	u.SetExcluded(video.FieldFailureReason)
+	return u
+}
+
+// SetProgress sets the "progress" field.
+func (u *VideoUpsert) SetProgress(v float64) *VideoUpsert {
+	u.Set(video.FieldProgress, v)
+	return u
+}
+
+// UpdateProgress sets the "progress" field to the value that was provided on create.
+func (u *VideoUpsert) UpdateProgress() *VideoUpsert {
+	u.SetExcluded(video.FieldProgress)
+	return u
+}
+
+// AddProgress adds v to the "progress" field.
+func (u *VideoUpsert) AddProgress(v float64) *VideoUpsert {
+	u.Add(video.FieldProgress, v)
+	return u
+}
+
+// SetWidth sets the "width" field.
+func (u *VideoUpsert) SetWidth(v int) *VideoUpsert {
+	u.Set(video.FieldWidth, v)
+	return u
+}
+
+// UpdateWidth sets the "width" field to the value that was provided on create.
+func (u *VideoUpsert) UpdateWidth() *VideoUpsert {
+	u.SetExcluded(video.FieldWidth)
+	return u
+}
+
+// AddWidth adds v to the "width" field.
+func (u *VideoUpsert) AddWidth(v int) *VideoUpsert {
+	u.Add(video.FieldWidth, v)
+	return u
+}
+
+// SetHeight sets the "height" field.
+func (u *VideoUpsert) SetHeight(v int) *VideoUpsert {
+	u.Set(video.FieldHeight, v)
+	return u
+}
+
+// UpdateHeight sets the "height" field to the value that was provided on create.
+func (u *VideoUpsert) UpdateHeight() *VideoUpsert {
+	u.SetExcluded(video.FieldHeight)
+	return u
+}
+
+// AddHeight adds v to the "height" field.
+func (u *VideoUpsert) AddHeight(v int) *VideoUpsert {
+	u.Add(video.FieldHeight, v)
+	return u
+}
+
+// SetSourceKey sets the "source_key" field.
+func (u *VideoUpsert) SetSourceKey(v string) *VideoUpsert {
+	u.Set(video.FieldSourceKey, v)
+	return u
+}
+
+// UpdateSourceKey sets the "source_key" field to the value that was provided on create.
+func (u *VideoUpsert) UpdateSourceKey() *VideoUpsert {
+	u.SetExcluded(video.FieldSourceKey)
+	return u
+}
+
+// SetSourceURL sets the "source_url" field.
+func (u *VideoUpsert) SetSourceURL(v string) *VideoUpsert {
+	u.Set(video.FieldSourceURL, v)
+	return u
+}
+
+// UpdateSourceURL sets the "source_url" field to the value that was provided on create.
+func (u *VideoUpsert) UpdateSourceURL() *VideoUpsert {
+	u.SetExcluded(video.FieldSourceURL)
+	return u
+}
+
+// SetEncrypted sets the "encrypted" field.
+func (u *VideoUpsert) SetEncrypted(v bool) *VideoUpsert {
+	u.Set(video.FieldEncrypted, v)
+	return u
+}
+
+// UpdateEncrypted sets the "encrypted" field to the value that was provided on create.
+func (u *VideoUpsert) UpdateEncrypted() *VideoUpsert {
+	u.SetExcluded(video.FieldEncrypted)
+	return u
+}
+
+// SetEncryptionKey sets the "encryption_key" field.
+func (u *VideoUpsert) SetEncryptionKey(v string) *VideoUpsert {
+	u.Set(video.FieldEncryptionKey, v)
+	return u
+}
+
+// UpdateEncryptionKey sets the "encryption_key" field to the value that was provided on create.
+func (u *VideoUpsert) UpdateEncryptionKey() *VideoUpsert {
+	u.SetExcluded(video.FieldEncryptionKey)
+	return u
+}
+
+// SetProcessingAttempts sets the "processing_attempts" field.
+func (u *VideoUpsert) SetProcessingAttempts(v int) *VideoUpsert {
+	u.Set(video.FieldProcessingAttempts, v)
+	return u
+}
+
+// UpdateProcessingAttempts sets the "processing_attempts" field to the value that was provided on create.
+func (u *VideoUpsert) UpdateProcessingAttempts() *VideoUpsert {
+	u.SetExcluded(video.FieldProcessingAttempts)
+	return u
+}
+
+// AddProcessingAttempts adds v to the "processing_attempts" field.
+func (u *VideoUpsert) AddProcessingAttempts(v int) *VideoUpsert {
+	u.Add(video.FieldProcessingAttempts, v)
+	return u
+}
+
+// SetStoryboard sets the "storyboard" field.
+func (u *VideoUpsert) SetStoryboard(v *media.Storyboard) *VideoUpsert {
+	u.Set(video.FieldStoryboard, v)
+	return u
+}
+
+// UpdateStoryboard sets the "storyboard" field to the value that was provided on create.
+func (u *VideoUpsert) UpdateStoryboard() *VideoUpsert {
+	u.SetExcluded(video.FieldStoryboard)
+	return u
+}
+
+// ClearStoryboard clears the value of the "storyboard" field.
+func (u *VideoUpsert) ClearStoryboard() *VideoUpsert {
+	u.SetNull(video.FieldStoryboard)
 	return u
 }
 
@@ -825,6 +1310,181 @@ func (u *VideoUpsertOne) AddSize(v int64) *VideoUpsertOne {
 func (u *VideoUpsertOne) UpdateSize() *VideoUpsertOne {
 	return u.Update(func(s *VideoUpsert) {
 		s.UpdateSize()
+	})
+}
+
+// SetFailureReason sets the "failure_reason" field.
+func (u *VideoUpsertOne) SetFailureReason(v string) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetFailureReason(v)
+	})
+}
+
+// UpdateFailureReason sets the "failure_reason" field to the value that was provided on create.
+func (u *VideoUpsertOne) UpdateFailureReason() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateFailureReason()
+	})
+}
+
+// SetProgress sets the "progress" field.
+func (u *VideoUpsertOne) SetProgress(v float64) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetProgress(v)
+	})
+}
+
+// AddProgress adds v to the "progress" field.
+func (u *VideoUpsertOne) AddProgress(v float64) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.AddProgress(v)
+	})
+}
+
+// UpdateProgress sets the "progress" field to the value that was provided on create.
+func (u *VideoUpsertOne) UpdateProgress() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateProgress()
+	})
+}
+
+// SetWidth sets the "width" field.
+func (u *VideoUpsertOne) SetWidth(v int) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetWidth(v)
+	})
+}
+
+// AddWidth adds v to the "width" field.
+func (u *VideoUpsertOne) AddWidth(v int) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.AddWidth(v)
+	})
+}
+
+// UpdateWidth sets the "width" field to the value that was provided on create.
+func (u *VideoUpsertOne) UpdateWidth() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateWidth()
+	})
+}
+
+// SetHeight sets the "height" field.
+func (u *VideoUpsertOne) SetHeight(v int) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetHeight(v)
+	})
+}
+
+// AddHeight adds v to the "height" field.
+func (u *VideoUpsertOne) AddHeight(v int) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.AddHeight(v)
+	})
+}
+
+// UpdateHeight sets the "height" field to the value that was provided on create.
+func (u *VideoUpsertOne) UpdateHeight() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateHeight()
+	})
+}
+
+// SetSourceKey sets the "source_key" field.
+func (u *VideoUpsertOne) SetSourceKey(v string) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetSourceKey(v)
+	})
+}
+
+// UpdateSourceKey sets the "source_key" field to the value that was provided on create.
+func (u *VideoUpsertOne) UpdateSourceKey() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateSourceKey()
+	})
+}
+
+// SetSourceURL sets the "source_url" field.
+func (u *VideoUpsertOne) SetSourceURL(v string) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetSourceURL(v)
+	})
+}
+
+// UpdateSourceURL sets the "source_url" field to the value that was provided on create.
+func (u *VideoUpsertOne) UpdateSourceURL() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateSourceURL()
+	})
+}
+
+// SetEncrypted sets the "encrypted" field.
+func (u *VideoUpsertOne) SetEncrypted(v bool) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetEncrypted(v)
+	})
+}
+
+// UpdateEncrypted sets the "encrypted" field to the value that was provided on create.
+func (u *VideoUpsertOne) UpdateEncrypted() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateEncrypted()
+	})
+}
+
+// SetEncryptionKey sets the "encryption_key" field.
+func (u *VideoUpsertOne) SetEncryptionKey(v string) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetEncryptionKey(v)
+	})
+}
+
+// UpdateEncryptionKey sets the "encryption_key" field to the value that was provided on create.
+func (u *VideoUpsertOne) UpdateEncryptionKey() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateEncryptionKey()
+	})
+}
+
+// SetProcessingAttempts sets the "processing_attempts" field.
+func (u *VideoUpsertOne) SetProcessingAttempts(v int) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetProcessingAttempts(v)
+	})
+}
+
+// AddProcessingAttempts adds v to the "processing_attempts" field.
+func (u *VideoUpsertOne) AddProcessingAttempts(v int) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.AddProcessingAttempts(v)
+	})
+}
+
+// UpdateProcessingAttempts sets the "processing_attempts" field to the value that was provided on create.
+func (u *VideoUpsertOne) UpdateProcessingAttempts() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateProcessingAttempts()
+	})
+}
+
+// SetStoryboard sets the "storyboard" field.
+func (u *VideoUpsertOne) SetStoryboard(v *media.Storyboard) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetStoryboard(v)
+	})
+}
+
+// UpdateStoryboard sets the "storyboard" field to the value that was provided on create.
+func (u *VideoUpsertOne) UpdateStoryboard() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateStoryboard()
+	})
+}
+
+// ClearStoryboard clears the value of the "storyboard" field.
+func (u *VideoUpsertOne) ClearStoryboard() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.ClearStoryboard()
 	})
 }
 
@@ -1186,6 +1846,181 @@ func (u *VideoUpsertBulk) AddSize(v int64) *VideoUpsertBulk {
 func (u *VideoUpsertBulk) UpdateSize() *VideoUpsertBulk {
 	return u.Update(func(s *VideoUpsert) {
 		s.UpdateSize()
+	})
+}
+
+// SetFailureReason sets the "failure_reason" field.
+func (u *VideoUpsertBulk) SetFailureReason(v string) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetFailureReason(v)
+	})
+}
+
+// UpdateFailureReason sets the "failure_reason" field to the value that was provided on create.
+func (u *VideoUpsertBulk) UpdateFailureReason() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateFailureReason()
+	})
+}
+
+// SetProgress sets the "progress" field.
+func (u *VideoUpsertBulk) SetProgress(v float64) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetProgress(v)
+	})
+}
+
+// AddProgress adds v to the "progress" field.
+func (u *VideoUpsertBulk) AddProgress(v float64) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.AddProgress(v)
+	})
+}
+
+// UpdateProgress sets the "progress" field to the value that was provided on create.
+func (u *VideoUpsertBulk) UpdateProgress() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateProgress()
+	})
+}
+
+// SetWidth sets the "width" field.
+func (u *VideoUpsertBulk) SetWidth(v int) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetWidth(v)
+	})
+}
+
+// AddWidth adds v to the "width" field.
+func (u *VideoUpsertBulk) AddWidth(v int) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.AddWidth(v)
+	})
+}
+
+// UpdateWidth sets the "width" field to the value that was provided on create.
+func (u *VideoUpsertBulk) UpdateWidth() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateWidth()
+	})
+}
+
+// SetHeight sets the "height" field.
+func (u *VideoUpsertBulk) SetHeight(v int) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetHeight(v)
+	})
+}
+
+// AddHeight adds v to the "height" field.
+func (u *VideoUpsertBulk) AddHeight(v int) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.AddHeight(v)
+	})
+}
+
+// UpdateHeight sets the "height" field to the value that was provided on create.
+func (u *VideoUpsertBulk) UpdateHeight() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateHeight()
+	})
+}
+
+// SetSourceKey sets the "source_key" field.
+func (u *VideoUpsertBulk) SetSourceKey(v string) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetSourceKey(v)
+	})
+}
+
+// UpdateSourceKey sets the "source_key" field to the value that was provided on create.
+func (u *VideoUpsertBulk) UpdateSourceKey() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateSourceKey()
+	})
+}
+
+// SetSourceURL sets the "source_url" field.
+func (u *VideoUpsertBulk) SetSourceURL(v string) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetSourceURL(v)
+	})
+}
+
+// UpdateSourceURL sets the "source_url" field to the value that was provided on create.
+func (u *VideoUpsertBulk) UpdateSourceURL() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateSourceURL()
+	})
+}
+
+// SetEncrypted sets the "encrypted" field.
+func (u *VideoUpsertBulk) SetEncrypted(v bool) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetEncrypted(v)
+	})
+}
+
+// UpdateEncrypted sets the "encrypted" field to the value that was provided on create.
+func (u *VideoUpsertBulk) UpdateEncrypted() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateEncrypted()
+	})
+}
+
+// SetEncryptionKey sets the "encryption_key" field.
+func (u *VideoUpsertBulk) SetEncryptionKey(v string) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetEncryptionKey(v)
+	})
+}
+
+// UpdateEncryptionKey sets the "encryption_key" field to the value that was provided on create.
+func (u *VideoUpsertBulk) UpdateEncryptionKey() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateEncryptionKey()
+	})
+}
+
+// SetProcessingAttempts sets the "processing_attempts" field.
+func (u *VideoUpsertBulk) SetProcessingAttempts(v int) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetProcessingAttempts(v)
+	})
+}
+
+// AddProcessingAttempts adds v to the "processing_attempts" field.
+func (u *VideoUpsertBulk) AddProcessingAttempts(v int) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.AddProcessingAttempts(v)
+	})
+}
+
+// UpdateProcessingAttempts sets the "processing_attempts" field to the value that was provided on create.
+func (u *VideoUpsertBulk) UpdateProcessingAttempts() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateProcessingAttempts()
+	})
+}
+
+// SetStoryboard sets the "storyboard" field.
+func (u *VideoUpsertBulk) SetStoryboard(v *media.Storyboard) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetStoryboard(v)
+	})
+}
+
+// UpdateStoryboard sets the "storyboard" field to the value that was provided on create.
+func (u *VideoUpsertBulk) UpdateStoryboard() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateStoryboard()
+	})
+}
+
+// ClearStoryboard clears the value of the "storyboard" field.
+func (u *VideoUpsertBulk) ClearStoryboard() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.ClearStoryboard()
 	})
 }
 

@@ -19,27 +19,33 @@ import (
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
+	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/video"
 )
 
 // VideoQuery is the builder for querying Video entities.
 type VideoQuery struct {
 	config
-	ctx               *QueryContext
-	order             []video.OrderOption
-	inters            []Interceptor
-	predicates        []predicate.Video
-	withProject       *ProjectQuery
-	withFolder        *FolderQuery
-	withTags          *TagQuery
-	withCaptions      *CaptionQuery
-	withChapters      *ChapterQuery
-	loadTotal         []func(context.Context, []*Video) error
-	modifiers         []func(*sql.Selector)
-	withNamedTags     map[string]*TagQuery
-	withNamedCaptions map[string]*CaptionQuery
-	withNamedChapters map[string]*ChapterQuery
+	ctx                 *QueryContext
+	order               []video.OrderOption
+	inters              []Interceptor
+	predicates          []predicate.Video
+	withProject         *ProjectQuery
+	withFolder          *FolderQuery
+	withTags            *TagQuery
+	withCaptions        *CaptionQuery
+	withChapters        *ChapterQuery
+	withRenditions      *RenditionQuery
+	withThumbnails      *ThumbnailQuery
+	loadTotal           []func(context.Context, []*Video) error
+	modifiers           []func(*sql.Selector)
+	withNamedTags       map[string]*TagQuery
+	withNamedCaptions   map[string]*CaptionQuery
+	withNamedChapters   map[string]*ChapterQuery
+	withNamedRenditions map[string]*RenditionQuery
+	withNamedThumbnails map[string]*ThumbnailQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -179,6 +185,50 @@ func (_q *VideoQuery) QueryChapters() *ChapterQuery {
 			sqlgraph.From(video.Table, video.FieldID, selector),
 			sqlgraph.To(chapter.Table, chapter.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, video.ChaptersTable, video.ChaptersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryRenditions chains the current query on the "renditions" edge.
+func (_q *VideoQuery) QueryRenditions() *RenditionQuery {
+	query := (&RenditionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, selector),
+			sqlgraph.To(rendition.Table, rendition.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.RenditionsTable, video.RenditionsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryThumbnails chains the current query on the "thumbnails" edge.
+func (_q *VideoQuery) QueryThumbnails() *ThumbnailQuery {
+	query := (&ThumbnailClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, selector),
+			sqlgraph.To(thumbnail.Table, thumbnail.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.ThumbnailsTable, video.ThumbnailsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -373,16 +423,18 @@ func (_q *VideoQuery) Clone() *VideoQuery {
 		return nil
 	}
 	return &VideoQuery{
-		config:       _q.config,
-		ctx:          _q.ctx.Clone(),
-		order:        append([]video.OrderOption{}, _q.order...),
-		inters:       append([]Interceptor{}, _q.inters...),
-		predicates:   append([]predicate.Video{}, _q.predicates...),
-		withProject:  _q.withProject.Clone(),
-		withFolder:   _q.withFolder.Clone(),
-		withTags:     _q.withTags.Clone(),
-		withCaptions: _q.withCaptions.Clone(),
-		withChapters: _q.withChapters.Clone(),
+		config:         _q.config,
+		ctx:            _q.ctx.Clone(),
+		order:          append([]video.OrderOption{}, _q.order...),
+		inters:         append([]Interceptor{}, _q.inters...),
+		predicates:     append([]predicate.Video{}, _q.predicates...),
+		withProject:    _q.withProject.Clone(),
+		withFolder:     _q.withFolder.Clone(),
+		withTags:       _q.withTags.Clone(),
+		withCaptions:   _q.withCaptions.Clone(),
+		withChapters:   _q.withChapters.Clone(),
+		withRenditions: _q.withRenditions.Clone(),
+		withThumbnails: _q.withThumbnails.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -441,6 +493,28 @@ func (_q *VideoQuery) WithChapters(opts ...func(*ChapterQuery)) *VideoQuery {
 		opt(query)
 	}
 	_q.withChapters = query
+	return _q
+}
+
+// WithRenditions tells the query-builder to eager-load the nodes that are connected to
+// the "renditions" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithRenditions(opts ...func(*RenditionQuery)) *VideoQuery {
+	query := (&RenditionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withRenditions = query
+	return _q
+}
+
+// WithThumbnails tells the query-builder to eager-load the nodes that are connected to
+// the "thumbnails" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithThumbnails(opts ...func(*ThumbnailQuery)) *VideoQuery {
+	query := (&ThumbnailClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withThumbnails = query
 	return _q
 }
 
@@ -522,12 +596,14 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 	var (
 		nodes       = []*Video{}
 		_spec       = _q.querySpec()
-		loadedTypes = [5]bool{
+		loadedTypes = [7]bool{
 			_q.withProject != nil,
 			_q.withFolder != nil,
 			_q.withTags != nil,
 			_q.withCaptions != nil,
 			_q.withChapters != nil,
+			_q.withRenditions != nil,
+			_q.withThumbnails != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -584,6 +660,20 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 			return nil, err
 		}
 	}
+	if query := _q.withRenditions; query != nil {
+		if err := _q.loadRenditions(ctx, query, nodes,
+			func(n *Video) { n.Edges.Renditions = []*Rendition{} },
+			func(n *Video, e *Rendition) { n.Edges.Renditions = append(n.Edges.Renditions, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withThumbnails; query != nil {
+		if err := _q.loadThumbnails(ctx, query, nodes,
+			func(n *Video) { n.Edges.Thumbnails = []*Thumbnail{} },
+			func(n *Video, e *Thumbnail) { n.Edges.Thumbnails = append(n.Edges.Thumbnails, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTags {
 		if err := _q.loadTags(ctx, query, nodes,
 			func(n *Video) { n.appendNamedTags(name) },
@@ -602,6 +692,20 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 		if err := _q.loadChapters(ctx, query, nodes,
 			func(n *Video) { n.appendNamedChapters(name) },
 			func(n *Video, e *Chapter) { n.appendNamedChapters(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedRenditions {
+		if err := _q.loadRenditions(ctx, query, nodes,
+			func(n *Video) { n.appendNamedRenditions(name) },
+			func(n *Video, e *Rendition) { n.appendNamedRenditions(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedThumbnails {
+		if err := _q.loadThumbnails(ctx, query, nodes,
+			func(n *Video) { n.appendNamedThumbnails(name) },
+			func(n *Video, e *Thumbnail) { n.appendNamedThumbnails(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -795,6 +899,66 @@ func (_q *VideoQuery) loadChapters(ctx context.Context, query *ChapterQuery, nod
 	}
 	return nil
 }
+func (_q *VideoQuery) loadRenditions(ctx context.Context, query *RenditionQuery, nodes []*Video, init func(*Video), assign func(*Video, *Rendition)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Video)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(rendition.FieldVideoID)
+	}
+	query.Where(predicate.Rendition(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(video.RenditionsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.VideoID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "video_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *VideoQuery) loadThumbnails(ctx context.Context, query *ThumbnailQuery, nodes []*Video, init func(*Video), assign func(*Video, *Thumbnail)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Video)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(thumbnail.FieldVideoID)
+	}
+	query.Where(predicate.Thumbnail(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(video.ThumbnailsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.VideoID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "video_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *VideoQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -954,6 +1118,34 @@ func (_q *VideoQuery) WithNamedChapters(name string, opts ...func(*ChapterQuery)
 		_q.withNamedChapters = make(map[string]*ChapterQuery)
 	}
 	_q.withNamedChapters[name] = query
+	return _q
+}
+
+// WithNamedRenditions tells the query-builder to eager-load the nodes that are connected to the "renditions"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithNamedRenditions(name string, opts ...func(*RenditionQuery)) *VideoQuery {
+	query := (&RenditionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedRenditions == nil {
+		_q.withNamedRenditions = make(map[string]*RenditionQuery)
+	}
+	_q.withNamedRenditions[name] = query
+	return _q
+}
+
+// WithNamedThumbnails tells the query-builder to eager-load the nodes that are connected to the "thumbnails"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithNamedThumbnails(name string, opts ...func(*ThumbnailQuery)) *VideoQuery {
+	query := (&ThumbnailClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedThumbnails == nil {
+		_q.withNamedThumbnails = make(map[string]*ThumbnailQuery)
+	}
+	_q.withNamedThumbnails[name] = query
 	return _q
 }
 

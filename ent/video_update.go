@@ -16,8 +16,11 @@ import (
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/predicate"
+	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/media"
 )
 
 // VideoUpdate is the builder for updating Video entities.
@@ -143,6 +146,172 @@ func (_u *VideoUpdate) AddSize(v int64) *VideoUpdate {
 	return _u
 }
 
+// SetFailureReason sets the "failure_reason" field.
+func (_u *VideoUpdate) SetFailureReason(v string) *VideoUpdate {
+	_u.mutation.SetFailureReason(v)
+	return _u
+}
+
+// SetNillableFailureReason sets the "failure_reason" field if the given value is not nil.
+func (_u *VideoUpdate) SetNillableFailureReason(v *string) *VideoUpdate {
+	if v != nil {
+		_u.SetFailureReason(*v)
+	}
+	return _u
+}
+
+// SetProgress sets the "progress" field.
+func (_u *VideoUpdate) SetProgress(v float64) *VideoUpdate {
+	_u.mutation.ResetProgress()
+	_u.mutation.SetProgress(v)
+	return _u
+}
+
+// SetNillableProgress sets the "progress" field if the given value is not nil.
+func (_u *VideoUpdate) SetNillableProgress(v *float64) *VideoUpdate {
+	if v != nil {
+		_u.SetProgress(*v)
+	}
+	return _u
+}
+
+// AddProgress adds value to the "progress" field.
+func (_u *VideoUpdate) AddProgress(v float64) *VideoUpdate {
+	_u.mutation.AddProgress(v)
+	return _u
+}
+
+// SetWidth sets the "width" field.
+func (_u *VideoUpdate) SetWidth(v int) *VideoUpdate {
+	_u.mutation.ResetWidth()
+	_u.mutation.SetWidth(v)
+	return _u
+}
+
+// SetNillableWidth sets the "width" field if the given value is not nil.
+func (_u *VideoUpdate) SetNillableWidth(v *int) *VideoUpdate {
+	if v != nil {
+		_u.SetWidth(*v)
+	}
+	return _u
+}
+
+// AddWidth adds value to the "width" field.
+func (_u *VideoUpdate) AddWidth(v int) *VideoUpdate {
+	_u.mutation.AddWidth(v)
+	return _u
+}
+
+// SetHeight sets the "height" field.
+func (_u *VideoUpdate) SetHeight(v int) *VideoUpdate {
+	_u.mutation.ResetHeight()
+	_u.mutation.SetHeight(v)
+	return _u
+}
+
+// SetNillableHeight sets the "height" field if the given value is not nil.
+func (_u *VideoUpdate) SetNillableHeight(v *int) *VideoUpdate {
+	if v != nil {
+		_u.SetHeight(*v)
+	}
+	return _u
+}
+
+// AddHeight adds value to the "height" field.
+func (_u *VideoUpdate) AddHeight(v int) *VideoUpdate {
+	_u.mutation.AddHeight(v)
+	return _u
+}
+
+// SetSourceKey sets the "source_key" field.
+func (_u *VideoUpdate) SetSourceKey(v string) *VideoUpdate {
+	_u.mutation.SetSourceKey(v)
+	return _u
+}
+
+// SetNillableSourceKey sets the "source_key" field if the given value is not nil.
+func (_u *VideoUpdate) SetNillableSourceKey(v *string) *VideoUpdate {
+	if v != nil {
+		_u.SetSourceKey(*v)
+	}
+	return _u
+}
+
+// SetSourceURL sets the "source_url" field.
+func (_u *VideoUpdate) SetSourceURL(v string) *VideoUpdate {
+	_u.mutation.SetSourceURL(v)
+	return _u
+}
+
+// SetNillableSourceURL sets the "source_url" field if the given value is not nil.
+func (_u *VideoUpdate) SetNillableSourceURL(v *string) *VideoUpdate {
+	if v != nil {
+		_u.SetSourceURL(*v)
+	}
+	return _u
+}
+
+// SetEncrypted sets the "encrypted" field.
+func (_u *VideoUpdate) SetEncrypted(v bool) *VideoUpdate {
+	_u.mutation.SetEncrypted(v)
+	return _u
+}
+
+// SetNillableEncrypted sets the "encrypted" field if the given value is not nil.
+func (_u *VideoUpdate) SetNillableEncrypted(v *bool) *VideoUpdate {
+	if v != nil {
+		_u.SetEncrypted(*v)
+	}
+	return _u
+}
+
+// SetEncryptionKey sets the "encryption_key" field.
+func (_u *VideoUpdate) SetEncryptionKey(v string) *VideoUpdate {
+	_u.mutation.SetEncryptionKey(v)
+	return _u
+}
+
+// SetNillableEncryptionKey sets the "encryption_key" field if the given value is not nil.
+func (_u *VideoUpdate) SetNillableEncryptionKey(v *string) *VideoUpdate {
+	if v != nil {
+		_u.SetEncryptionKey(*v)
+	}
+	return _u
+}
+
+// SetProcessingAttempts sets the "processing_attempts" field.
+func (_u *VideoUpdate) SetProcessingAttempts(v int) *VideoUpdate {
+	_u.mutation.ResetProcessingAttempts()
+	_u.mutation.SetProcessingAttempts(v)
+	return _u
+}
+
+// SetNillableProcessingAttempts sets the "processing_attempts" field if the given value is not nil.
+func (_u *VideoUpdate) SetNillableProcessingAttempts(v *int) *VideoUpdate {
+	if v != nil {
+		_u.SetProcessingAttempts(*v)
+	}
+	return _u
+}
+
+// AddProcessingAttempts adds value to the "processing_attempts" field.
+func (_u *VideoUpdate) AddProcessingAttempts(v int) *VideoUpdate {
+	_u.mutation.AddProcessingAttempts(v)
+	return _u
+}
+
+// SetStoryboard sets the "storyboard" field.
+func (_u *VideoUpdate) SetStoryboard(v *media.Storyboard) *VideoUpdate {
+	_u.mutation.SetStoryboard(v)
+	return _u
+}
+
+// ClearStoryboard clears the value of the "storyboard" field.
+func (_u *VideoUpdate) ClearStoryboard() *VideoUpdate {
+	_u.mutation.ClearStoryboard()
+	return _u
+}
+
 // SetMetadata sets the "metadata" field.
 func (_u *VideoUpdate) SetMetadata(v map[string]interface{}) *VideoUpdate {
 	_u.mutation.SetMetadata(v)
@@ -203,6 +372,36 @@ func (_u *VideoUpdate) AddChapters(v ...*Chapter) *VideoUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.AddChapterIDs(ids...)
+}
+
+// AddRenditionIDs adds the "renditions" edge to the Rendition entity by IDs.
+func (_u *VideoUpdate) AddRenditionIDs(ids ...uuid.UUID) *VideoUpdate {
+	_u.mutation.AddRenditionIDs(ids...)
+	return _u
+}
+
+// AddRenditions adds the "renditions" edges to the Rendition entity.
+func (_u *VideoUpdate) AddRenditions(v ...*Rendition) *VideoUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRenditionIDs(ids...)
+}
+
+// AddThumbnailIDs adds the "thumbnails" edge to the Thumbnail entity by IDs.
+func (_u *VideoUpdate) AddThumbnailIDs(ids ...uuid.UUID) *VideoUpdate {
+	_u.mutation.AddThumbnailIDs(ids...)
+	return _u
+}
+
+// AddThumbnails adds the "thumbnails" edges to the Thumbnail entity.
+func (_u *VideoUpdate) AddThumbnails(v ...*Thumbnail) *VideoUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddThumbnailIDs(ids...)
 }
 
 // Mutation returns the VideoMutation object of the builder.
@@ -279,6 +478,48 @@ func (_u *VideoUpdate) RemoveChapters(v ...*Chapter) *VideoUpdate {
 	return _u.RemoveChapterIDs(ids...)
 }
 
+// ClearRenditions clears all "renditions" edges to the Rendition entity.
+func (_u *VideoUpdate) ClearRenditions() *VideoUpdate {
+	_u.mutation.ClearRenditions()
+	return _u
+}
+
+// RemoveRenditionIDs removes the "renditions" edge to Rendition entities by IDs.
+func (_u *VideoUpdate) RemoveRenditionIDs(ids ...uuid.UUID) *VideoUpdate {
+	_u.mutation.RemoveRenditionIDs(ids...)
+	return _u
+}
+
+// RemoveRenditions removes "renditions" edges to Rendition entities.
+func (_u *VideoUpdate) RemoveRenditions(v ...*Rendition) *VideoUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRenditionIDs(ids...)
+}
+
+// ClearThumbnails clears all "thumbnails" edges to the Thumbnail entity.
+func (_u *VideoUpdate) ClearThumbnails() *VideoUpdate {
+	_u.mutation.ClearThumbnails()
+	return _u
+}
+
+// RemoveThumbnailIDs removes the "thumbnails" edge to Thumbnail entities by IDs.
+func (_u *VideoUpdate) RemoveThumbnailIDs(ids ...uuid.UUID) *VideoUpdate {
+	_u.mutation.RemoveThumbnailIDs(ids...)
+	return _u
+}
+
+// RemoveThumbnails removes "thumbnails" edges to Thumbnail entities.
+func (_u *VideoUpdate) RemoveThumbnails(v ...*Thumbnail) *VideoUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveThumbnailIDs(ids...)
+}
+
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *VideoUpdate) Save(ctx context.Context) (int, error) {
 	_u.defaults()
@@ -342,6 +583,41 @@ func (_u *VideoUpdate) check() error {
 			return &ValidationError{Name: "size", err: fmt.Errorf(`ent: validator failed for field "Video.size": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.FailureReason(); ok {
+		if err := video.FailureReasonValidator(v); err != nil {
+			return &ValidationError{Name: "failure_reason", err: fmt.Errorf(`ent: validator failed for field "Video.failure_reason": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Progress(); ok {
+		if err := video.ProgressValidator(v); err != nil {
+			return &ValidationError{Name: "progress", err: fmt.Errorf(`ent: validator failed for field "Video.progress": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Width(); ok {
+		if err := video.WidthValidator(v); err != nil {
+			return &ValidationError{Name: "width", err: fmt.Errorf(`ent: validator failed for field "Video.width": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Height(); ok {
+		if err := video.HeightValidator(v); err != nil {
+			return &ValidationError{Name: "height", err: fmt.Errorf(`ent: validator failed for field "Video.height": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.SourceKey(); ok {
+		if err := video.SourceKeyValidator(v); err != nil {
+			return &ValidationError{Name: "source_key", err: fmt.Errorf(`ent: validator failed for field "Video.source_key": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.SourceURL(); ok {
+		if err := video.SourceURLValidator(v); err != nil {
+			return &ValidationError{Name: "source_url", err: fmt.Errorf(`ent: validator failed for field "Video.source_url": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.ProcessingAttempts(); ok {
+		if err := video.ProcessingAttemptsValidator(v); err != nil {
+			return &ValidationError{Name: "processing_attempts", err: fmt.Errorf(`ent: validator failed for field "Video.processing_attempts": %w`, err)}
+		}
+	}
 	if _u.mutation.ProjectCleared() && len(_u.mutation.ProjectIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Video.project"`)
 	}
@@ -383,6 +659,51 @@ func (_u *VideoUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedSize(); ok {
 		_spec.AddField(video.FieldSize, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.FailureReason(); ok {
+		_spec.SetField(video.FieldFailureReason, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Progress(); ok {
+		_spec.SetField(video.FieldProgress, field.TypeFloat64, value)
+	}
+	if value, ok := _u.mutation.AddedProgress(); ok {
+		_spec.AddField(video.FieldProgress, field.TypeFloat64, value)
+	}
+	if value, ok := _u.mutation.Width(); ok {
+		_spec.SetField(video.FieldWidth, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedWidth(); ok {
+		_spec.AddField(video.FieldWidth, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Height(); ok {
+		_spec.SetField(video.FieldHeight, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedHeight(); ok {
+		_spec.AddField(video.FieldHeight, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.SourceKey(); ok {
+		_spec.SetField(video.FieldSourceKey, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.SourceURL(); ok {
+		_spec.SetField(video.FieldSourceURL, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Encrypted(); ok {
+		_spec.SetField(video.FieldEncrypted, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.EncryptionKey(); ok {
+		_spec.SetField(video.FieldEncryptionKey, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ProcessingAttempts(); ok {
+		_spec.SetField(video.FieldProcessingAttempts, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedProcessingAttempts(); ok {
+		_spec.AddField(video.FieldProcessingAttempts, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Storyboard(); ok {
+		_spec.SetField(video.FieldStoryboard, field.TypeJSON, value)
+	}
+	if _u.mutation.StoryboardCleared() {
+		_spec.ClearField(video.FieldStoryboard, field.TypeJSON)
 	}
 	if value, ok := _u.mutation.Metadata(); ok {
 		_spec.SetField(video.FieldMetadata, field.TypeJSON, value)
@@ -547,6 +868,96 @@ func (_u *VideoUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chapter.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RenditionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.RenditionsTable,
+			Columns: []string{video.RenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rendition.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRenditionsIDs(); len(nodes) > 0 && !_u.mutation.RenditionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.RenditionsTable,
+			Columns: []string{video.RenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rendition.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RenditionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.RenditionsTable,
+			Columns: []string{video.RenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rendition.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ThumbnailsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ThumbnailsTable,
+			Columns: []string{video.ThumbnailsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(thumbnail.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedThumbnailsIDs(); len(nodes) > 0 && !_u.mutation.ThumbnailsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ThumbnailsTable,
+			Columns: []string{video.ThumbnailsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(thumbnail.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ThumbnailsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ThumbnailsTable,
+			Columns: []string{video.ThumbnailsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(thumbnail.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {
@@ -684,6 +1095,172 @@ func (_u *VideoUpdateOne) AddSize(v int64) *VideoUpdateOne {
 	return _u
 }
 
+// SetFailureReason sets the "failure_reason" field.
+func (_u *VideoUpdateOne) SetFailureReason(v string) *VideoUpdateOne {
+	_u.mutation.SetFailureReason(v)
+	return _u
+}
+
+// SetNillableFailureReason sets the "failure_reason" field if the given value is not nil.
+func (_u *VideoUpdateOne) SetNillableFailureReason(v *string) *VideoUpdateOne {
+	if v != nil {
+		_u.SetFailureReason(*v)
+	}
+	return _u
+}
+
+// SetProgress sets the "progress" field.
+func (_u *VideoUpdateOne) SetProgress(v float64) *VideoUpdateOne {
+	_u.mutation.ResetProgress()
+	_u.mutation.SetProgress(v)
+	return _u
+}
+
+// SetNillableProgress sets the "progress" field if the given value is not nil.
+func (_u *VideoUpdateOne) SetNillableProgress(v *float64) *VideoUpdateOne {
+	if v != nil {
+		_u.SetProgress(*v)
+	}
+	return _u
+}
+
+// AddProgress adds value to the "progress" field.
+func (_u *VideoUpdateOne) AddProgress(v float64) *VideoUpdateOne {
+	_u.mutation.AddProgress(v)
+	return _u
+}
+
+// SetWidth sets the "width" field.
+func (_u *VideoUpdateOne) SetWidth(v int) *VideoUpdateOne {
+	_u.mutation.ResetWidth()
+	_u.mutation.SetWidth(v)
+	return _u
+}
+
+// SetNillableWidth sets the "width" field if the given value is not nil.
+func (_u *VideoUpdateOne) SetNillableWidth(v *int) *VideoUpdateOne {
+	if v != nil {
+		_u.SetWidth(*v)
+	}
+	return _u
+}
+
+// AddWidth adds value to the "width" field.
+func (_u *VideoUpdateOne) AddWidth(v int) *VideoUpdateOne {
+	_u.mutation.AddWidth(v)
+	return _u
+}
+
+// SetHeight sets the "height" field.
+func (_u *VideoUpdateOne) SetHeight(v int) *VideoUpdateOne {
+	_u.mutation.ResetHeight()
+	_u.mutation.SetHeight(v)
+	return _u
+}
+
+// SetNillableHeight sets the "height" field if the given value is not nil.
+func (_u *VideoUpdateOne) SetNillableHeight(v *int) *VideoUpdateOne {
+	if v != nil {
+		_u.SetHeight(*v)
+	}
+	return _u
+}
+
+// AddHeight adds value to the "height" field.
+func (_u *VideoUpdateOne) AddHeight(v int) *VideoUpdateOne {
+	_u.mutation.AddHeight(v)
+	return _u
+}
+
+// SetSourceKey sets the "source_key" field.
+func (_u *VideoUpdateOne) SetSourceKey(v string) *VideoUpdateOne {
+	_u.mutation.SetSourceKey(v)
+	return _u
+}
+
+// SetNillableSourceKey sets the "source_key" field if the given value is not nil.
+func (_u *VideoUpdateOne) SetNillableSourceKey(v *string) *VideoUpdateOne {
+	if v != nil {
+		_u.SetSourceKey(*v)
+	}
+	return _u
+}
+
+// SetSourceURL sets the "source_url" field.
+func (_u *VideoUpdateOne) SetSourceURL(v string) *VideoUpdateOne {
+	_u.mutation.SetSourceURL(v)
+	return _u
+}
+
+// SetNillableSourceURL sets the "source_url" field if the given value is not nil.
+func (_u *VideoUpdateOne) SetNillableSourceURL(v *string) *VideoUpdateOne {
+	if v != nil {
+		_u.SetSourceURL(*v)
+	}
+	return _u
+}
+
+// SetEncrypted sets the "encrypted" field.
+func (_u *VideoUpdateOne) SetEncrypted(v bool) *VideoUpdateOne {
+	_u.mutation.SetEncrypted(v)
+	return _u
+}
+
+// SetNillableEncrypted sets the "encrypted" field if the given value is not nil.
+func (_u *VideoUpdateOne) SetNillableEncrypted(v *bool) *VideoUpdateOne {
+	if v != nil {
+		_u.SetEncrypted(*v)
+	}
+	return _u
+}
+
+// SetEncryptionKey sets the "encryption_key" field.
+func (_u *VideoUpdateOne) SetEncryptionKey(v string) *VideoUpdateOne {
+	_u.mutation.SetEncryptionKey(v)
+	return _u
+}
+
+// SetNillableEncryptionKey sets the "encryption_key" field if the given value is not nil.
+func (_u *VideoUpdateOne) SetNillableEncryptionKey(v *string) *VideoUpdateOne {
+	if v != nil {
+		_u.SetEncryptionKey(*v)
+	}
+	return _u
+}
+
+// SetProcessingAttempts sets the "processing_attempts" field.
+func (_u *VideoUpdateOne) SetProcessingAttempts(v int) *VideoUpdateOne {
+	_u.mutation.ResetProcessingAttempts()
+	_u.mutation.SetProcessingAttempts(v)
+	return _u
+}
+
+// SetNillableProcessingAttempts sets the "processing_attempts" field if the given value is not nil.
+func (_u *VideoUpdateOne) SetNillableProcessingAttempts(v *int) *VideoUpdateOne {
+	if v != nil {
+		_u.SetProcessingAttempts(*v)
+	}
+	return _u
+}
+
+// AddProcessingAttempts adds value to the "processing_attempts" field.
+func (_u *VideoUpdateOne) AddProcessingAttempts(v int) *VideoUpdateOne {
+	_u.mutation.AddProcessingAttempts(v)
+	return _u
+}
+
+// SetStoryboard sets the "storyboard" field.
+func (_u *VideoUpdateOne) SetStoryboard(v *media.Storyboard) *VideoUpdateOne {
+	_u.mutation.SetStoryboard(v)
+	return _u
+}
+
+// ClearStoryboard clears the value of the "storyboard" field.
+func (_u *VideoUpdateOne) ClearStoryboard() *VideoUpdateOne {
+	_u.mutation.ClearStoryboard()
+	return _u
+}
+
 // SetMetadata sets the "metadata" field.
 func (_u *VideoUpdateOne) SetMetadata(v map[string]interface{}) *VideoUpdateOne {
 	_u.mutation.SetMetadata(v)
@@ -744,6 +1321,36 @@ func (_u *VideoUpdateOne) AddChapters(v ...*Chapter) *VideoUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.AddChapterIDs(ids...)
+}
+
+// AddRenditionIDs adds the "renditions" edge to the Rendition entity by IDs.
+func (_u *VideoUpdateOne) AddRenditionIDs(ids ...uuid.UUID) *VideoUpdateOne {
+	_u.mutation.AddRenditionIDs(ids...)
+	return _u
+}
+
+// AddRenditions adds the "renditions" edges to the Rendition entity.
+func (_u *VideoUpdateOne) AddRenditions(v ...*Rendition) *VideoUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRenditionIDs(ids...)
+}
+
+// AddThumbnailIDs adds the "thumbnails" edge to the Thumbnail entity by IDs.
+func (_u *VideoUpdateOne) AddThumbnailIDs(ids ...uuid.UUID) *VideoUpdateOne {
+	_u.mutation.AddThumbnailIDs(ids...)
+	return _u
+}
+
+// AddThumbnails adds the "thumbnails" edges to the Thumbnail entity.
+func (_u *VideoUpdateOne) AddThumbnails(v ...*Thumbnail) *VideoUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddThumbnailIDs(ids...)
 }
 
 // Mutation returns the VideoMutation object of the builder.
@@ -818,6 +1425,48 @@ func (_u *VideoUpdateOne) RemoveChapters(v ...*Chapter) *VideoUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveChapterIDs(ids...)
+}
+
+// ClearRenditions clears all "renditions" edges to the Rendition entity.
+func (_u *VideoUpdateOne) ClearRenditions() *VideoUpdateOne {
+	_u.mutation.ClearRenditions()
+	return _u
+}
+
+// RemoveRenditionIDs removes the "renditions" edge to Rendition entities by IDs.
+func (_u *VideoUpdateOne) RemoveRenditionIDs(ids ...uuid.UUID) *VideoUpdateOne {
+	_u.mutation.RemoveRenditionIDs(ids...)
+	return _u
+}
+
+// RemoveRenditions removes "renditions" edges to Rendition entities.
+func (_u *VideoUpdateOne) RemoveRenditions(v ...*Rendition) *VideoUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRenditionIDs(ids...)
+}
+
+// ClearThumbnails clears all "thumbnails" edges to the Thumbnail entity.
+func (_u *VideoUpdateOne) ClearThumbnails() *VideoUpdateOne {
+	_u.mutation.ClearThumbnails()
+	return _u
+}
+
+// RemoveThumbnailIDs removes the "thumbnails" edge to Thumbnail entities by IDs.
+func (_u *VideoUpdateOne) RemoveThumbnailIDs(ids ...uuid.UUID) *VideoUpdateOne {
+	_u.mutation.RemoveThumbnailIDs(ids...)
+	return _u
+}
+
+// RemoveThumbnails removes "thumbnails" edges to Thumbnail entities.
+func (_u *VideoUpdateOne) RemoveThumbnails(v ...*Thumbnail) *VideoUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveThumbnailIDs(ids...)
 }
 
 // Where appends a list predicates to the VideoUpdate builder.
@@ -896,6 +1545,41 @@ func (_u *VideoUpdateOne) check() error {
 			return &ValidationError{Name: "size", err: fmt.Errorf(`ent: validator failed for field "Video.size": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.FailureReason(); ok {
+		if err := video.FailureReasonValidator(v); err != nil {
+			return &ValidationError{Name: "failure_reason", err: fmt.Errorf(`ent: validator failed for field "Video.failure_reason": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Progress(); ok {
+		if err := video.ProgressValidator(v); err != nil {
+			return &ValidationError{Name: "progress", err: fmt.Errorf(`ent: validator failed for field "Video.progress": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Width(); ok {
+		if err := video.WidthValidator(v); err != nil {
+			return &ValidationError{Name: "width", err: fmt.Errorf(`ent: validator failed for field "Video.width": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.Height(); ok {
+		if err := video.HeightValidator(v); err != nil {
+			return &ValidationError{Name: "height", err: fmt.Errorf(`ent: validator failed for field "Video.height": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.SourceKey(); ok {
+		if err := video.SourceKeyValidator(v); err != nil {
+			return &ValidationError{Name: "source_key", err: fmt.Errorf(`ent: validator failed for field "Video.source_key": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.SourceURL(); ok {
+		if err := video.SourceURLValidator(v); err != nil {
+			return &ValidationError{Name: "source_url", err: fmt.Errorf(`ent: validator failed for field "Video.source_url": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.ProcessingAttempts(); ok {
+		if err := video.ProcessingAttemptsValidator(v); err != nil {
+			return &ValidationError{Name: "processing_attempts", err: fmt.Errorf(`ent: validator failed for field "Video.processing_attempts": %w`, err)}
+		}
+	}
 	if _u.mutation.ProjectCleared() && len(_u.mutation.ProjectIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Video.project"`)
 	}
@@ -954,6 +1638,51 @@ func (_u *VideoUpdateOne) sqlSave(ctx context.Context) (_node *Video, err error)
 	}
 	if value, ok := _u.mutation.AddedSize(); ok {
 		_spec.AddField(video.FieldSize, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.FailureReason(); ok {
+		_spec.SetField(video.FieldFailureReason, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Progress(); ok {
+		_spec.SetField(video.FieldProgress, field.TypeFloat64, value)
+	}
+	if value, ok := _u.mutation.AddedProgress(); ok {
+		_spec.AddField(video.FieldProgress, field.TypeFloat64, value)
+	}
+	if value, ok := _u.mutation.Width(); ok {
+		_spec.SetField(video.FieldWidth, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedWidth(); ok {
+		_spec.AddField(video.FieldWidth, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Height(); ok {
+		_spec.SetField(video.FieldHeight, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedHeight(); ok {
+		_spec.AddField(video.FieldHeight, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.SourceKey(); ok {
+		_spec.SetField(video.FieldSourceKey, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.SourceURL(); ok {
+		_spec.SetField(video.FieldSourceURL, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Encrypted(); ok {
+		_spec.SetField(video.FieldEncrypted, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.EncryptionKey(); ok {
+		_spec.SetField(video.FieldEncryptionKey, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ProcessingAttempts(); ok {
+		_spec.SetField(video.FieldProcessingAttempts, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedProcessingAttempts(); ok {
+		_spec.AddField(video.FieldProcessingAttempts, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Storyboard(); ok {
+		_spec.SetField(video.FieldStoryboard, field.TypeJSON, value)
+	}
+	if _u.mutation.StoryboardCleared() {
+		_spec.ClearField(video.FieldStoryboard, field.TypeJSON)
 	}
 	if value, ok := _u.mutation.Metadata(); ok {
 		_spec.SetField(video.FieldMetadata, field.TypeJSON, value)
@@ -1118,6 +1847,96 @@ func (_u *VideoUpdateOne) sqlSave(ctx context.Context) (_node *Video, err error)
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(chapter.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RenditionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.RenditionsTable,
+			Columns: []string{video.RenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rendition.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRenditionsIDs(); len(nodes) > 0 && !_u.mutation.RenditionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.RenditionsTable,
+			Columns: []string{video.RenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rendition.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RenditionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.RenditionsTable,
+			Columns: []string{video.RenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(rendition.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ThumbnailsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ThumbnailsTable,
+			Columns: []string{video.ThumbnailsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(thumbnail.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedThumbnailsIDs(); len(nodes) > 0 && !_u.mutation.ThumbnailsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ThumbnailsTable,
+			Columns: []string{video.ThumbnailsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(thumbnail.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ThumbnailsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ThumbnailsTable,
+			Columns: []string{video.ThumbnailsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(thumbnail.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

@@ -55,11 +55,19 @@ func (r *Resolver) Caption() generated.CaptionResolver { return &captionResolver
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
+// Thumbnail returns generated.ThumbnailResolver implementation.
+func (r *Resolver) Thumbnail() generated.ThumbnailResolver { return &thumbnailResolver{r} }
+
 // User returns generated.UserResolver implementation.
 func (r *Resolver) User() generated.UserResolver { return &userResolver{r} }
 
+// Video returns generated.VideoResolver implementation.
+func (r *Resolver) Video() generated.VideoResolver { return &videoResolver{r} }
+
 type (
-	captionResolver struct{ *Resolver }
-	queryResolver   struct{ *Resolver }
-	userResolver    struct{ *Resolver }
+	captionResolver   struct{ *Resolver }
+	queryResolver     struct{ *Resolver }
+	thumbnailResolver struct{ *Resolver }
+	userResolver      struct{ *Resolver }
+	videoResolver     struct{ *Resolver }
 )

@@ -25,6 +25,7 @@ type Resolver struct {
 	regions      []*model.Region
 	healthChecks []HealthCheck
 	auth         *authService
+	media        MediaDeps
 }
 
 // Deps are what the resolvers are built from.
@@ -45,6 +46,8 @@ type Deps struct {
 	HealthChecks []HealthCheck
 	// Auth configures accounts and sign-in (graph/auth.go).
 	Auth AuthDeps
+	// Media is what the media operations need (graph/media.go).
+	Media MediaDeps
 }
 
 // NewResolver builds the resolver root.
@@ -59,6 +62,7 @@ func NewResolver(d Deps) *Resolver {
 		log:     d.Log,
 		version: d.Version,
 		regions: d.Regions,
+		media:   d.Media,
 	}
 	r.auth = newAuthService(d.Auth, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase}}, d.HealthChecks...)

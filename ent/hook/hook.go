@@ -153,6 +153,18 @@ func (f OrganizationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OrganizationMutation", m)
 }
 
+// The PlaybackUsageFunc type is an adapter to allow the use of ordinary
+// function as PlaybackUsage mutator.
+type PlaybackUsageFunc func(context.Context, *ent.PlaybackUsageMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PlaybackUsageFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PlaybackUsageMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PlaybackUsageMutation", m)
+}
+
 // The PlayerFunc type is an adapter to allow the use of ordinary
 // function as Player mutator.
 type PlayerFunc func(context.Context, *ent.PlayerMutation) (ent.Value, error)
@@ -201,6 +213,18 @@ func (f RefreshTokenFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RefreshTokenMutation", m)
 }
 
+// The RenditionFunc type is an adapter to allow the use of ordinary
+// function as Rendition mutator.
+type RenditionFunc func(context.Context, *ent.RenditionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RenditionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RenditionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RenditionMutation", m)
+}
+
 // The SessionFunc type is an adapter to allow the use of ordinary
 // function as Session mutator.
 type SessionFunc func(context.Context, *ent.SessionMutation) (ent.Value, error)
@@ -223,6 +247,30 @@ func (f TagFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) 
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.TagMutation", m)
+}
+
+// The ThumbnailFunc type is an adapter to allow the use of ordinary
+// function as Thumbnail mutator.
+type ThumbnailFunc func(context.Context, *ent.ThumbnailMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ThumbnailFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ThumbnailMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ThumbnailMutation", m)
+}
+
+// The UploadTokenFunc type is an adapter to allow the use of ordinary
+// function as UploadToken mutator.
+type UploadTokenFunc func(context.Context, *ent.UploadTokenMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f UploadTokenFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.UploadTokenMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.UploadTokenMutation", m)
 }
 
 // The UserFunc type is an adapter to allow the use of ordinary

@@ -20,13 +20,17 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
+	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 )
@@ -411,6 +415,33 @@ func (f TraverseOrganization) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.OrganizationQuery", q)
 }
 
+// The PlaybackUsageFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PlaybackUsageFunc func(context.Context, *ent.PlaybackUsageQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PlaybackUsageFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PlaybackUsageQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PlaybackUsageQuery", q)
+}
+
+// The TraversePlaybackUsage type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePlaybackUsage func(context.Context, *ent.PlaybackUsageQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePlaybackUsage) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePlaybackUsage) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PlaybackUsageQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PlaybackUsageQuery", q)
+}
+
 // The PlayerFunc type is an adapter to allow the use of ordinary function as a Querier.
 type PlayerFunc func(context.Context, *ent.PlayerQuery) (ent.Value, error)
 
@@ -519,6 +550,33 @@ func (f TraverseRefreshToken) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.RefreshTokenQuery", q)
 }
 
+// The RenditionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type RenditionFunc func(context.Context, *ent.RenditionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f RenditionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.RenditionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.RenditionQuery", q)
+}
+
+// The TraverseRendition type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseRendition func(context.Context, *ent.RenditionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseRendition) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseRendition) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RenditionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.RenditionQuery", q)
+}
+
 // The SessionFunc type is an adapter to allow the use of ordinary function as a Querier.
 type SessionFunc func(context.Context, *ent.SessionQuery) (ent.Value, error)
 
@@ -571,6 +629,60 @@ func (f TraverseTag) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.TagQuery", q)
+}
+
+// The ThumbnailFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ThumbnailFunc func(context.Context, *ent.ThumbnailQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ThumbnailFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ThumbnailQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ThumbnailQuery", q)
+}
+
+// The TraverseThumbnail type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseThumbnail func(context.Context, *ent.ThumbnailQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseThumbnail) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseThumbnail) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ThumbnailQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ThumbnailQuery", q)
+}
+
+// The UploadTokenFunc type is an adapter to allow the use of ordinary function as a Querier.
+type UploadTokenFunc func(context.Context, *ent.UploadTokenQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f UploadTokenFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.UploadTokenQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.UploadTokenQuery", q)
+}
+
+// The TraverseUploadToken type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseUploadToken func(context.Context, *ent.UploadTokenQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseUploadToken) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseUploadToken) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UploadTokenQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.UploadTokenQuery", q)
 }
 
 // The UserFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -654,6 +766,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.OAuthStateQuery, predicate.OAuthState, oauthstate.OrderOption]{typ: ent.TypeOAuthState, tq: q}, nil
 	case *ent.OrganizationQuery:
 		return &query[*ent.OrganizationQuery, predicate.Organization, organization.OrderOption]{typ: ent.TypeOrganization, tq: q}, nil
+	case *ent.PlaybackUsageQuery:
+		return &query[*ent.PlaybackUsageQuery, predicate.PlaybackUsage, playbackusage.OrderOption]{typ: ent.TypePlaybackUsage, tq: q}, nil
 	case *ent.PlayerQuery:
 		return &query[*ent.PlayerQuery, predicate.Player, player.OrderOption]{typ: ent.TypePlayer, tq: q}, nil
 	case *ent.ProjectQuery:
@@ -662,10 +776,16 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ProjectSettingQuery, predicate.ProjectSetting, projectsetting.OrderOption]{typ: ent.TypeProjectSetting, tq: q}, nil
 	case *ent.RefreshTokenQuery:
 		return &query[*ent.RefreshTokenQuery, predicate.RefreshToken, refreshtoken.OrderOption]{typ: ent.TypeRefreshToken, tq: q}, nil
+	case *ent.RenditionQuery:
+		return &query[*ent.RenditionQuery, predicate.Rendition, rendition.OrderOption]{typ: ent.TypeRendition, tq: q}, nil
 	case *ent.SessionQuery:
 		return &query[*ent.SessionQuery, predicate.Session, session.OrderOption]{typ: ent.TypeSession, tq: q}, nil
 	case *ent.TagQuery:
 		return &query[*ent.TagQuery, predicate.Tag, tag.OrderOption]{typ: ent.TypeTag, tq: q}, nil
+	case *ent.ThumbnailQuery:
+		return &query[*ent.ThumbnailQuery, predicate.Thumbnail, thumbnail.OrderOption]{typ: ent.TypeThumbnail, tq: q}, nil
+	case *ent.UploadTokenQuery:
+		return &query[*ent.UploadTokenQuery, predicate.UploadToken, uploadtoken.OrderOption]{typ: ent.TypeUploadToken, tq: q}, nil
 	case *ent.UserQuery:
 		return &query[*ent.UserQuery, predicate.User, user.OrderOption]{typ: ent.TypeUser, tq: q}, nil
 	case *ent.VideoQuery:

@@ -374,6 +374,29 @@ var (
 		Columns:    OrganizationsColumns,
 		PrimaryKey: []*schema.Column{OrganizationsColumns[0]},
 	}
+	// PlaybackUsagesColumns holds the columns for the "playback_usages" table.
+	PlaybackUsagesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "day", Type: field.TypeString, Size: 10},
+		{Name: "bytes", Type: field.TypeInt64, Default: 0},
+		{Name: "requests", Type: field.TypeInt64, Default: 0},
+	}
+	// PlaybackUsagesTable holds the schema information for the "playback_usages" table.
+	PlaybackUsagesTable = &schema.Table{
+		Name:       "playback_usages",
+		Columns:    PlaybackUsagesColumns,
+		PrimaryKey: []*schema.Column{PlaybackUsagesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "playbackusage_project_id_day",
+				Unique:  true,
+				Columns: []*schema.Column{PlaybackUsagesColumns[3], PlaybackUsagesColumns[4]},
+			},
+		},
+	}
 	// PlayersColumns holds the columns for the "players" table.
 	PlayersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -523,6 +546,39 @@ var (
 			},
 		},
 	}
+	// RenditionsColumns holds the columns for the "renditions" table.
+	RenditionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Size: 50},
+		{Name: "width", Type: field.TypeInt},
+		{Name: "height", Type: field.TypeInt},
+		{Name: "bandwidth", Type: field.TypeInt},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"pending", "ready", "failed"}, Default: "pending"},
+		{Name: "video_id", Type: field.TypeUUID},
+	}
+	// RenditionsTable holds the schema information for the "renditions" table.
+	RenditionsTable = &schema.Table{
+		Name:       "renditions",
+		Columns:    RenditionsColumns,
+		PrimaryKey: []*schema.Column{RenditionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "renditions_videos_renditions",
+				Columns:    []*schema.Column{RenditionsColumns[8]},
+				RefColumns: []*schema.Column{VideosColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "rendition_video_id_name",
+				Unique:  true,
+				Columns: []*schema.Column{RenditionsColumns[8], RenditionsColumns[3]},
+			},
+		},
+	}
 	// SessionsColumns holds the columns for the "sessions" table.
 	SessionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -585,6 +641,77 @@ var (
 			},
 		},
 	}
+	// ThumbnailsColumns holds the columns for the "thumbnails" table.
+	ThumbnailsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "key", Type: field.TypeString, Size: 1024},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"generated", "custom"}, Default: "generated"},
+		{Name: "time_offset", Type: field.TypeFloat64, Default: 0},
+		{Name: "width", Type: field.TypeInt, Default: 0},
+		{Name: "height", Type: field.TypeInt, Default: 0},
+		{Name: "content_type", Type: field.TypeString, Size: 100, Default: "image/jpeg"},
+		{Name: "is_default", Type: field.TypeBool, Default: false},
+		{Name: "video_id", Type: field.TypeUUID},
+	}
+	// ThumbnailsTable holds the schema information for the "thumbnails" table.
+	ThumbnailsTable = &schema.Table{
+		Name:       "thumbnails",
+		Columns:    ThumbnailsColumns,
+		PrimaryKey: []*schema.Column{ThumbnailsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "thumbnails_videos_thumbnails",
+				Columns:    []*schema.Column{ThumbnailsColumns[10]},
+				RefColumns: []*schema.Column{VideosColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "thumbnail_video_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{ThumbnailsColumns[10], ThumbnailsColumns[1]},
+			},
+		},
+	}
+	// UploadTokensColumns holds the columns for the "upload_tokens" table.
+	UploadTokensColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "video_id", Type: field.TypeUUID},
+		{Name: "token_hash", Type: field.TypeString},
+		{Name: "max_size", Type: field.TypeInt64},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "upload_id", Type: field.TypeString, Nullable: true},
+		{Name: "completed_at", Type: field.TypeTime, Nullable: true},
+	}
+	// UploadTokensTable holds the schema information for the "upload_tokens" table.
+	UploadTokensTable = &schema.Table{
+		Name:       "upload_tokens",
+		Columns:    UploadTokensColumns,
+		PrimaryKey: []*schema.Column{UploadTokensColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "uploadtoken_token_hash",
+				Unique:  true,
+				Columns: []*schema.Column{UploadTokensColumns[5]},
+			},
+			{
+				Name:    "uploadtoken_upload_id",
+				Unique:  true,
+				Columns: []*schema.Column{UploadTokensColumns[8]},
+			},
+			{
+				Name:    "uploadtoken_video_id",
+				Unique:  false,
+				Columns: []*schema.Column{UploadTokensColumns[4]},
+			},
+		},
+	}
 	// UsersColumns holds the columns for the "users" table.
 	UsersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -612,6 +739,16 @@ var (
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"created", "uploading", "processing", "ready", "failed"}, Default: "created"},
 		{Name: "duration", Type: field.TypeFloat64, Default: 0},
 		{Name: "size", Type: field.TypeInt64, Default: 0},
+		{Name: "failure_reason", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "progress", Type: field.TypeFloat64, Default: 0},
+		{Name: "width", Type: field.TypeInt, Default: 0},
+		{Name: "height", Type: field.TypeInt, Default: 0},
+		{Name: "source_key", Type: field.TypeString, Size: 1024, Default: ""},
+		{Name: "source_url", Type: field.TypeString, Size: 4096, Default: ""},
+		{Name: "encrypted", Type: field.TypeBool, Default: false},
+		{Name: "encryption_key", Type: field.TypeString, Default: ""},
+		{Name: "processing_attempts", Type: field.TypeInt, Default: 0},
+		{Name: "storyboard", Type: field.TypeJSON, Nullable: true},
 		{Name: "metadata", Type: field.TypeJSON, Nullable: true},
 		{Name: "folder_id", Type: field.TypeUUID, Nullable: true},
 		{Name: "project_id", Type: field.TypeUUID},
@@ -624,13 +761,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "videos_folders_videos",
-				Columns:    []*schema.Column{VideosColumns[9]},
+				Columns:    []*schema.Column{VideosColumns[19]},
 				RefColumns: []*schema.Column{FoldersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "videos_projects_videos",
-				Columns:    []*schema.Column{VideosColumns[10]},
+				Columns:    []*schema.Column{VideosColumns[20]},
 				RefColumns: []*schema.Column{ProjectsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -639,17 +776,22 @@ var (
 			{
 				Name:    "video_project_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[10], VideosColumns[0]},
+				Columns: []*schema.Column{VideosColumns[20], VideosColumns[0]},
 			},
 			{
 				Name:    "video_project_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[10], VideosColumns[1]},
+				Columns: []*schema.Column{VideosColumns[20], VideosColumns[1]},
 			},
 			{
 				Name:    "video_folder_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[9]},
+				Columns: []*schema.Column{VideosColumns[19]},
+			},
+			{
+				Name:    "video_status",
+				Unique:  false,
+				Columns: []*schema.Column{VideosColumns[5]},
 			},
 		},
 	}
@@ -692,12 +834,16 @@ var (
 		OauthIdentitiesTable,
 		OauthStatesTable,
 		OrganizationsTable,
+		PlaybackUsagesTable,
 		PlayersTable,
 		ProjectsTable,
 		ProjectSettingsTable,
 		RefreshTokensTable,
+		RenditionsTable,
 		SessionsTable,
 		TagsTable,
+		ThumbnailsTable,
+		UploadTokensTable,
 		UsersTable,
 		VideosTable,
 		VideoTagsTable,
@@ -719,8 +865,10 @@ func init() {
 	ProjectsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	ProjectSettingsTable.ForeignKeys[0].RefTable = ProjectsTable
 	RefreshTokensTable.ForeignKeys[0].RefTable = SessionsTable
+	RenditionsTable.ForeignKeys[0].RefTable = VideosTable
 	SessionsTable.ForeignKeys[0].RefTable = UsersTable
 	TagsTable.ForeignKeys[0].RefTable = ProjectsTable
+	ThumbnailsTable.ForeignKeys[0].RefTable = VideosTable
 	VideosTable.ForeignKeys[0].RefTable = FoldersTable
 	VideosTable.ForeignKeys[1].RefTable = ProjectsTable
 	VideoTagsTable.ForeignKeys[0].RefTable = VideosTable

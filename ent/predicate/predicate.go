@@ -42,6 +42,9 @@ type OAuthState func(*sql.Selector)
 // Organization is the predicate function for organization builders.
 type Organization func(*sql.Selector)
 
+// PlaybackUsage is the predicate function for playbackusage builders.
+type PlaybackUsage func(*sql.Selector)
+
 // Player is the predicate function for player builders.
 type Player func(*sql.Selector)
 
@@ -54,11 +57,20 @@ type ProjectSetting func(*sql.Selector)
 // RefreshToken is the predicate function for refreshtoken builders.
 type RefreshToken func(*sql.Selector)
 
+// Rendition is the predicate function for rendition builders.
+type Rendition func(*sql.Selector)
+
 // Session is the predicate function for session builders.
 type Session func(*sql.Selector)
 
 // Tag is the predicate function for tag builders.
 type Tag func(*sql.Selector)
+
+// Thumbnail is the predicate function for thumbnail builders.
+type Thumbnail func(*sql.Selector)
+
+// UploadToken is the predicate function for uploadtoken builders.
+type UploadToken func(*sql.Selector)
 
 // User is the predicate function for user builders.
 type User func(*sql.Selector)

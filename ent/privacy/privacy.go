@@ -399,6 +399,30 @@ func (f OrganizationMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mu
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.OrganizationMutation", m)
 }
 
+// The PlaybackUsageQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type PlaybackUsageQueryRuleFunc func(context.Context, *ent.PlaybackUsageQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f PlaybackUsageQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PlaybackUsageQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.PlaybackUsageQuery", q)
+}
+
+// The PlaybackUsageMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type PlaybackUsageMutationRuleFunc func(context.Context, *ent.PlaybackUsageMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f PlaybackUsageMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.PlaybackUsageMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.PlaybackUsageMutation", m)
+}
+
 // The PlayerQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type PlayerQueryRuleFunc func(context.Context, *ent.PlayerQuery) error
@@ -495,6 +519,30 @@ func (f RefreshTokenMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mu
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RefreshTokenMutation", m)
 }
 
+// The RenditionQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type RenditionQueryRuleFunc func(context.Context, *ent.RenditionQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f RenditionQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RenditionQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.RenditionQuery", q)
+}
+
+// The RenditionMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type RenditionMutationRuleFunc func(context.Context, *ent.RenditionMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f RenditionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.RenditionMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RenditionMutation", m)
+}
+
 // The SessionQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type SessionQueryRuleFunc func(context.Context, *ent.SessionQuery) error
@@ -541,6 +589,54 @@ func (f TagMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) e
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.TagMutation", m)
+}
+
+// The ThumbnailQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ThumbnailQueryRuleFunc func(context.Context, *ent.ThumbnailQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ThumbnailQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ThumbnailQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ThumbnailQuery", q)
+}
+
+// The ThumbnailMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ThumbnailMutationRuleFunc func(context.Context, *ent.ThumbnailMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ThumbnailMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ThumbnailMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ThumbnailMutation", m)
+}
+
+// The UploadTokenQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type UploadTokenQueryRuleFunc func(context.Context, *ent.UploadTokenQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f UploadTokenQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UploadTokenQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.UploadTokenQuery", q)
+}
+
+// The UploadTokenMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type UploadTokenMutationRuleFunc func(context.Context, *ent.UploadTokenMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f UploadTokenMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.UploadTokenMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.UploadTokenMutation", m)
 }
 
 // The UserQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -650,6 +746,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.OrganizationQuery:
 		return q.Filter(), nil
+	case *ent.PlaybackUsageQuery:
+		return q.Filter(), nil
 	case *ent.PlayerQuery:
 		return q.Filter(), nil
 	case *ent.ProjectQuery:
@@ -658,9 +756,15 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.RefreshTokenQuery:
 		return q.Filter(), nil
+	case *ent.RenditionQuery:
+		return q.Filter(), nil
 	case *ent.SessionQuery:
 		return q.Filter(), nil
 	case *ent.TagQuery:
+		return q.Filter(), nil
+	case *ent.ThumbnailQuery:
+		return q.Filter(), nil
+	case *ent.UploadTokenQuery:
 		return q.Filter(), nil
 	case *ent.UserQuery:
 		return q.Filter(), nil
@@ -697,6 +801,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.OrganizationMutation:
 		return m.Filter(), nil
+	case *ent.PlaybackUsageMutation:
+		return m.Filter(), nil
 	case *ent.PlayerMutation:
 		return m.Filter(), nil
 	case *ent.ProjectMutation:
@@ -705,9 +811,15 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.RefreshTokenMutation:
 		return m.Filter(), nil
+	case *ent.RenditionMutation:
+		return m.Filter(), nil
 	case *ent.SessionMutation:
 		return m.Filter(), nil
 	case *ent.TagMutation:
+		return m.Filter(), nil
+	case *ent.ThumbnailMutation:
+		return m.Filter(), nil
+	case *ent.UploadTokenMutation:
 		return m.Filter(), nil
 	case *ent.UserMutation:
 		return m.Filter(), nil

@@ -18,13 +18,17 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
+	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/schema"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 )
@@ -515,6 +519,55 @@ func init() {
 	organizationDescID := organizationMixinFields0[0].Descriptor()
 	// organization.DefaultID holds the default value on creation for the id field.
 	organization.DefaultID = organizationDescID.Default.(func() uuid.UUID)
+	playbackusageMixin := schema.PlaybackUsage{}.Mixin()
+	playbackusageMixinFields0 := playbackusageMixin[0].Fields()
+	_ = playbackusageMixinFields0
+	playbackusageFields := schema.PlaybackUsage{}.Fields()
+	_ = playbackusageFields
+	// playbackusageDescCreatedAt is the schema descriptor for created_at field.
+	playbackusageDescCreatedAt := playbackusageMixinFields0[1].Descriptor()
+	// playbackusage.DefaultCreatedAt holds the default value on creation for the created_at field.
+	playbackusage.DefaultCreatedAt = playbackusageDescCreatedAt.Default.(func() time.Time)
+	// playbackusageDescUpdatedAt is the schema descriptor for updated_at field.
+	playbackusageDescUpdatedAt := playbackusageMixinFields0[2].Descriptor()
+	// playbackusage.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	playbackusage.DefaultUpdatedAt = playbackusageDescUpdatedAt.Default.(func() time.Time)
+	// playbackusage.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	playbackusage.UpdateDefaultUpdatedAt = playbackusageDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// playbackusageDescDay is the schema descriptor for day field.
+	playbackusageDescDay := playbackusageFields[1].Descriptor()
+	// playbackusage.DayValidator is a validator for the "day" field. It is called by the builders before save.
+	playbackusage.DayValidator = func() func(string) error {
+		validators := playbackusageDescDay.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(day string) error {
+			for _, fn := range fns {
+				if err := fn(day); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// playbackusageDescBytes is the schema descriptor for bytes field.
+	playbackusageDescBytes := playbackusageFields[2].Descriptor()
+	// playbackusage.DefaultBytes holds the default value on creation for the bytes field.
+	playbackusage.DefaultBytes = playbackusageDescBytes.Default.(int64)
+	// playbackusage.BytesValidator is a validator for the "bytes" field. It is called by the builders before save.
+	playbackusage.BytesValidator = playbackusageDescBytes.Validators[0].(func(int64) error)
+	// playbackusageDescRequests is the schema descriptor for requests field.
+	playbackusageDescRequests := playbackusageFields[3].Descriptor()
+	// playbackusage.DefaultRequests holds the default value on creation for the requests field.
+	playbackusage.DefaultRequests = playbackusageDescRequests.Default.(int64)
+	// playbackusage.RequestsValidator is a validator for the "requests" field. It is called by the builders before save.
+	playbackusage.RequestsValidator = playbackusageDescRequests.Validators[0].(func(int64) error)
+	// playbackusageDescID is the schema descriptor for id field.
+	playbackusageDescID := playbackusageMixinFields0[0].Descriptor()
+	// playbackusage.DefaultID holds the default value on creation for the id field.
+	playbackusage.DefaultID = playbackusageDescID.Default.(func() uuid.UUID)
 	playerMixin := schema.Player{}.Mixin()
 	playerMixinFields0 := playerMixin[0].Fields()
 	_ = playerMixinFields0
@@ -735,6 +788,55 @@ func init() {
 	refreshtokenDescID := refreshtokenMixinFields0[0].Descriptor()
 	// refreshtoken.DefaultID holds the default value on creation for the id field.
 	refreshtoken.DefaultID = refreshtokenDescID.Default.(func() uuid.UUID)
+	renditionMixin := schema.Rendition{}.Mixin()
+	renditionMixinFields0 := renditionMixin[0].Fields()
+	_ = renditionMixinFields0
+	renditionFields := schema.Rendition{}.Fields()
+	_ = renditionFields
+	// renditionDescCreatedAt is the schema descriptor for created_at field.
+	renditionDescCreatedAt := renditionMixinFields0[1].Descriptor()
+	// rendition.DefaultCreatedAt holds the default value on creation for the created_at field.
+	rendition.DefaultCreatedAt = renditionDescCreatedAt.Default.(func() time.Time)
+	// renditionDescUpdatedAt is the schema descriptor for updated_at field.
+	renditionDescUpdatedAt := renditionMixinFields0[2].Descriptor()
+	// rendition.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	rendition.DefaultUpdatedAt = renditionDescUpdatedAt.Default.(func() time.Time)
+	// rendition.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	rendition.UpdateDefaultUpdatedAt = renditionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// renditionDescName is the schema descriptor for name field.
+	renditionDescName := renditionFields[1].Descriptor()
+	// rendition.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	rendition.NameValidator = func() func(string) error {
+		validators := renditionDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// renditionDescWidth is the schema descriptor for width field.
+	renditionDescWidth := renditionFields[2].Descriptor()
+	// rendition.WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	rendition.WidthValidator = renditionDescWidth.Validators[0].(func(int) error)
+	// renditionDescHeight is the schema descriptor for height field.
+	renditionDescHeight := renditionFields[3].Descriptor()
+	// rendition.HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	rendition.HeightValidator = renditionDescHeight.Validators[0].(func(int) error)
+	// renditionDescBandwidth is the schema descriptor for bandwidth field.
+	renditionDescBandwidth := renditionFields[4].Descriptor()
+	// rendition.BandwidthValidator is a validator for the "bandwidth" field. It is called by the builders before save.
+	rendition.BandwidthValidator = renditionDescBandwidth.Validators[0].(func(int) error)
+	// renditionDescID is the schema descriptor for id field.
+	renditionDescID := renditionMixinFields0[0].Descriptor()
+	// rendition.DefaultID holds the default value on creation for the id field.
+	rendition.DefaultID = renditionDescID.Default.(func() uuid.UUID)
 	sessionMixin := schema.Session{}.Mixin()
 	sessionMixinFields0 := sessionMixin[0].Fields()
 	_ = sessionMixinFields0
@@ -803,6 +905,98 @@ func init() {
 	tagDescID := tagMixinFields0[0].Descriptor()
 	// tag.DefaultID holds the default value on creation for the id field.
 	tag.DefaultID = tagDescID.Default.(func() uuid.UUID)
+	thumbnailMixin := schema.Thumbnail{}.Mixin()
+	thumbnailMixinFields0 := thumbnailMixin[0].Fields()
+	_ = thumbnailMixinFields0
+	thumbnailFields := schema.Thumbnail{}.Fields()
+	_ = thumbnailFields
+	// thumbnailDescCreatedAt is the schema descriptor for created_at field.
+	thumbnailDescCreatedAt := thumbnailMixinFields0[1].Descriptor()
+	// thumbnail.DefaultCreatedAt holds the default value on creation for the created_at field.
+	thumbnail.DefaultCreatedAt = thumbnailDescCreatedAt.Default.(func() time.Time)
+	// thumbnailDescUpdatedAt is the schema descriptor for updated_at field.
+	thumbnailDescUpdatedAt := thumbnailMixinFields0[2].Descriptor()
+	// thumbnail.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	thumbnail.DefaultUpdatedAt = thumbnailDescUpdatedAt.Default.(func() time.Time)
+	// thumbnail.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	thumbnail.UpdateDefaultUpdatedAt = thumbnailDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// thumbnailDescKey is the schema descriptor for key field.
+	thumbnailDescKey := thumbnailFields[1].Descriptor()
+	// thumbnail.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	thumbnail.KeyValidator = func() func(string) error {
+		validators := thumbnailDescKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(key string) error {
+			for _, fn := range fns {
+				if err := fn(key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// thumbnailDescTimeOffset is the schema descriptor for time_offset field.
+	thumbnailDescTimeOffset := thumbnailFields[3].Descriptor()
+	// thumbnail.DefaultTimeOffset holds the default value on creation for the time_offset field.
+	thumbnail.DefaultTimeOffset = thumbnailDescTimeOffset.Default.(float64)
+	// thumbnail.TimeOffsetValidator is a validator for the "time_offset" field. It is called by the builders before save.
+	thumbnail.TimeOffsetValidator = thumbnailDescTimeOffset.Validators[0].(func(float64) error)
+	// thumbnailDescWidth is the schema descriptor for width field.
+	thumbnailDescWidth := thumbnailFields[4].Descriptor()
+	// thumbnail.DefaultWidth holds the default value on creation for the width field.
+	thumbnail.DefaultWidth = thumbnailDescWidth.Default.(int)
+	// thumbnail.WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	thumbnail.WidthValidator = thumbnailDescWidth.Validators[0].(func(int) error)
+	// thumbnailDescHeight is the schema descriptor for height field.
+	thumbnailDescHeight := thumbnailFields[5].Descriptor()
+	// thumbnail.DefaultHeight holds the default value on creation for the height field.
+	thumbnail.DefaultHeight = thumbnailDescHeight.Default.(int)
+	// thumbnail.HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	thumbnail.HeightValidator = thumbnailDescHeight.Validators[0].(func(int) error)
+	// thumbnailDescContentType is the schema descriptor for content_type field.
+	thumbnailDescContentType := thumbnailFields[6].Descriptor()
+	// thumbnail.DefaultContentType holds the default value on creation for the content_type field.
+	thumbnail.DefaultContentType = thumbnailDescContentType.Default.(string)
+	// thumbnail.ContentTypeValidator is a validator for the "content_type" field. It is called by the builders before save.
+	thumbnail.ContentTypeValidator = thumbnailDescContentType.Validators[0].(func(string) error)
+	// thumbnailDescIsDefault is the schema descriptor for is_default field.
+	thumbnailDescIsDefault := thumbnailFields[7].Descriptor()
+	// thumbnail.DefaultIsDefault holds the default value on creation for the is_default field.
+	thumbnail.DefaultIsDefault = thumbnailDescIsDefault.Default.(bool)
+	// thumbnailDescID is the schema descriptor for id field.
+	thumbnailDescID := thumbnailMixinFields0[0].Descriptor()
+	// thumbnail.DefaultID holds the default value on creation for the id field.
+	thumbnail.DefaultID = thumbnailDescID.Default.(func() uuid.UUID)
+	uploadtokenMixin := schema.UploadToken{}.Mixin()
+	uploadtokenMixinFields0 := uploadtokenMixin[0].Fields()
+	_ = uploadtokenMixinFields0
+	uploadtokenFields := schema.UploadToken{}.Fields()
+	_ = uploadtokenFields
+	// uploadtokenDescCreatedAt is the schema descriptor for created_at field.
+	uploadtokenDescCreatedAt := uploadtokenMixinFields0[1].Descriptor()
+	// uploadtoken.DefaultCreatedAt holds the default value on creation for the created_at field.
+	uploadtoken.DefaultCreatedAt = uploadtokenDescCreatedAt.Default.(func() time.Time)
+	// uploadtokenDescUpdatedAt is the schema descriptor for updated_at field.
+	uploadtokenDescUpdatedAt := uploadtokenMixinFields0[2].Descriptor()
+	// uploadtoken.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	uploadtoken.DefaultUpdatedAt = uploadtokenDescUpdatedAt.Default.(func() time.Time)
+	// uploadtoken.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	uploadtoken.UpdateDefaultUpdatedAt = uploadtokenDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// uploadtokenDescTokenHash is the schema descriptor for token_hash field.
+	uploadtokenDescTokenHash := uploadtokenFields[2].Descriptor()
+	// uploadtoken.TokenHashValidator is a validator for the "token_hash" field. It is called by the builders before save.
+	uploadtoken.TokenHashValidator = uploadtokenDescTokenHash.Validators[0].(func(string) error)
+	// uploadtokenDescMaxSize is the schema descriptor for max_size field.
+	uploadtokenDescMaxSize := uploadtokenFields[3].Descriptor()
+	// uploadtoken.MaxSizeValidator is a validator for the "max_size" field. It is called by the builders before save.
+	uploadtoken.MaxSizeValidator = uploadtokenDescMaxSize.Validators[0].(func(int64) error)
+	// uploadtokenDescID is the schema descriptor for id field.
+	uploadtokenDescID := uploadtokenMixinFields0[0].Descriptor()
+	// uploadtoken.DefaultID holds the default value on creation for the id field.
+	uploadtoken.DefaultID = uploadtokenDescID.Default.(func() uuid.UUID)
 	userMixin := schema.User{}.Mixin()
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0
@@ -903,6 +1097,70 @@ func init() {
 	video.DefaultSize = videoDescSize.Default.(int64)
 	// video.SizeValidator is a validator for the "size" field. It is called by the builders before save.
 	video.SizeValidator = videoDescSize.Validators[0].(func(int64) error)
+	// videoDescFailureReason is the schema descriptor for failure_reason field.
+	videoDescFailureReason := videoFields[7].Descriptor()
+	// video.DefaultFailureReason holds the default value on creation for the failure_reason field.
+	video.DefaultFailureReason = videoDescFailureReason.Default.(string)
+	// video.FailureReasonValidator is a validator for the "failure_reason" field. It is called by the builders before save.
+	video.FailureReasonValidator = videoDescFailureReason.Validators[0].(func(string) error)
+	// videoDescProgress is the schema descriptor for progress field.
+	videoDescProgress := videoFields[8].Descriptor()
+	// video.DefaultProgress holds the default value on creation for the progress field.
+	video.DefaultProgress = videoDescProgress.Default.(float64)
+	// video.ProgressValidator is a validator for the "progress" field. It is called by the builders before save.
+	video.ProgressValidator = func() func(float64) error {
+		validators := videoDescProgress.Validators
+		fns := [...]func(float64) error{
+			validators[0].(func(float64) error),
+			validators[1].(func(float64) error),
+		}
+		return func(progress float64) error {
+			for _, fn := range fns {
+				if err := fn(progress); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// videoDescWidth is the schema descriptor for width field.
+	videoDescWidth := videoFields[9].Descriptor()
+	// video.DefaultWidth holds the default value on creation for the width field.
+	video.DefaultWidth = videoDescWidth.Default.(int)
+	// video.WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	video.WidthValidator = videoDescWidth.Validators[0].(func(int) error)
+	// videoDescHeight is the schema descriptor for height field.
+	videoDescHeight := videoFields[10].Descriptor()
+	// video.DefaultHeight holds the default value on creation for the height field.
+	video.DefaultHeight = videoDescHeight.Default.(int)
+	// video.HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	video.HeightValidator = videoDescHeight.Validators[0].(func(int) error)
+	// videoDescSourceKey is the schema descriptor for source_key field.
+	videoDescSourceKey := videoFields[11].Descriptor()
+	// video.DefaultSourceKey holds the default value on creation for the source_key field.
+	video.DefaultSourceKey = videoDescSourceKey.Default.(string)
+	// video.SourceKeyValidator is a validator for the "source_key" field. It is called by the builders before save.
+	video.SourceKeyValidator = videoDescSourceKey.Validators[0].(func(string) error)
+	// videoDescSourceURL is the schema descriptor for source_url field.
+	videoDescSourceURL := videoFields[12].Descriptor()
+	// video.DefaultSourceURL holds the default value on creation for the source_url field.
+	video.DefaultSourceURL = videoDescSourceURL.Default.(string)
+	// video.SourceURLValidator is a validator for the "source_url" field. It is called by the builders before save.
+	video.SourceURLValidator = videoDescSourceURL.Validators[0].(func(string) error)
+	// videoDescEncrypted is the schema descriptor for encrypted field.
+	videoDescEncrypted := videoFields[13].Descriptor()
+	// video.DefaultEncrypted holds the default value on creation for the encrypted field.
+	video.DefaultEncrypted = videoDescEncrypted.Default.(bool)
+	// videoDescEncryptionKey is the schema descriptor for encryption_key field.
+	videoDescEncryptionKey := videoFields[14].Descriptor()
+	// video.DefaultEncryptionKey holds the default value on creation for the encryption_key field.
+	video.DefaultEncryptionKey = videoDescEncryptionKey.Default.(string)
+	// videoDescProcessingAttempts is the schema descriptor for processing_attempts field.
+	videoDescProcessingAttempts := videoFields[15].Descriptor()
+	// video.DefaultProcessingAttempts holds the default value on creation for the processing_attempts field.
+	video.DefaultProcessingAttempts = videoDescProcessingAttempts.Default.(int)
+	// video.ProcessingAttemptsValidator is a validator for the "processing_attempts" field. It is called by the builders before save.
+	video.ProcessingAttemptsValidator = videoDescProcessingAttempts.Validators[0].(func(int) error)
 	// videoDescID is the schema descriptor for id field.
 	videoDescID := videoMixinFields0[0].Descriptor()
 	// video.DefaultID holds the default value on creation for the id field.

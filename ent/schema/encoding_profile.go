@@ -33,7 +33,7 @@ func (EncodingProfile) Fields() []ent.Field {
 		field.Bool("is_default").Default(false),
 		// Renditions is the validated ladder, ascending by height.
 		field.JSON("renditions", []ladder.Rendition{}).
-			Annotations(entgql.Type("[Rendition!]")),
+			Annotations(entgql.Type("[LadderRung!]")),
 	}
 }
 

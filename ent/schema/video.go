@@ -9,6 +9,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/media"
 )
 
 // Video is one media item of a project, from its upload to its playable renditions.
@@ -59,6 +61,57 @@ func (Video) Fields() []ent.Field {
 			Annotations(
 				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
 			),
+		// FailureReason says why processing failed; empty unless status is failed.
+		field.String("failure_reason").
+			MaxLen(2000).
+			Default("").
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		// Progress is the share of processing done, from 0 to 1, while status is processing.
+		field.Float("progress").
+			Default(0).
+			Min(0).
+			Max(1).
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		// Width and Height are the source's display size in pixels, 0 until probed.
+		field.Int("width").
+			Default(0).
+			NonNegative().
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		field.Int("height").
+			Default(0).
+			NonNegative().
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		// SourceKey is the blob key of the uploaded source; set in the transaction
+		// that completes the upload, it marks processing as owed (DESIGN "Durable work").
+		field.String("source_key").
+			MaxLen(1024).
+			Default("").
+			Annotations(entgql.Skip(entgql.SkipAll)),
+		// SourceURL is the address a pulled video is imported from; with no source yet
+		// and status uploading, it marks the import as owed.
+		field.String("source_url").
+			MaxLen(4096).
+			Default("").
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		// Encrypted is true when the HLS segments are AES-128 encrypted (player_encryption).
+		field.Bool("encrypted").
+			Default(false).
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		// EncryptionKey is the hex AES-128 key of encrypted segments, served only with a token.
+		field.String("encryption_key").
+			Default("").
+			Sensitive().
+			Annotations(entgql.Skip(entgql.SkipAll)),
+		// ProcessingAttempts counts processing runs, so a source that kills its
+		// worker every time fails instead of being retried for ever.
+		field.Int("processing_attempts").
+			Default(0).
+			NonNegative().
+			Annotations(entgql.Skip(entgql.SkipAll)),
+		// Storyboard describes the storyboard sprite once it exists (the "timeline").
+		field.JSON("storyboard", &media.Storyboard{}).
+			Optional().
+			Annotations(entgql.Skip(entgql.SkipAll)),
 		// Metadata holds the client's custom key/value data, passed through untouched.
 		field.JSON("metadata", map[string]any{}).
 			Optional().
@@ -93,6 +146,10 @@ func (Video) Edges() []ent.Edge {
 				entsql.OnDelete(entsql.Cascade),
 				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
 			),
+		edge.To("renditions", Rendition.Type).
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		edge.To("thumbnails", Thumbnail.Type).
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
 	}
 }
 
@@ -102,6 +159,7 @@ func (Video) Indexes() []ent.Index {
 		index.Fields("project_id", "id"),
 		index.Fields("project_id", "created_at"),
 		index.Fields("folder_id"),
+		index.Fields("status"),
 	}
 }
 

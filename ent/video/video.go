@@ -36,6 +36,26 @@ const (
 	FieldDuration = "duration"
 	// FieldSize holds the string denoting the size field in the database.
 	FieldSize = "size"
+	// FieldFailureReason holds the string denoting the failure_reason field in the database.
+	FieldFailureReason = "failure_reason"
+	// FieldProgress holds the string denoting the progress field in the database.
+	FieldProgress = "progress"
+	// FieldWidth holds the string denoting the width field in the database.
+	FieldWidth = "width"
+	// FieldHeight holds the string denoting the height field in the database.
+	FieldHeight = "height"
+	// FieldSourceKey holds the string denoting the source_key field in the database.
+	FieldSourceKey = "source_key"
+	// FieldSourceURL holds the string denoting the source_url field in the database.
+	FieldSourceURL = "source_url"
+	// FieldEncrypted holds the string denoting the encrypted field in the database.
+	FieldEncrypted = "encrypted"
+	// FieldEncryptionKey holds the string denoting the encryption_key field in the database.
+	FieldEncryptionKey = "encryption_key"
+	// FieldProcessingAttempts holds the string denoting the processing_attempts field in the database.
+	FieldProcessingAttempts = "processing_attempts"
+	// FieldStoryboard holds the string denoting the storyboard field in the database.
+	FieldStoryboard = "storyboard"
 	// FieldMetadata holds the string denoting the metadata field in the database.
 	FieldMetadata = "metadata"
 	// EdgeProject holds the string denoting the project edge name in mutations.
@@ -48,6 +68,10 @@ const (
 	EdgeCaptions = "captions"
 	// EdgeChapters holds the string denoting the chapters edge name in mutations.
 	EdgeChapters = "chapters"
+	// EdgeRenditions holds the string denoting the renditions edge name in mutations.
+	EdgeRenditions = "renditions"
+	// EdgeThumbnails holds the string denoting the thumbnails edge name in mutations.
+	EdgeThumbnails = "thumbnails"
 	// Table holds the table name of the video in the database.
 	Table = "videos"
 	// ProjectTable is the table that holds the project relation/edge.
@@ -83,6 +107,20 @@ const (
 	ChaptersInverseTable = "chapters"
 	// ChaptersColumn is the table column denoting the chapters relation/edge.
 	ChaptersColumn = "video_id"
+	// RenditionsTable is the table that holds the renditions relation/edge.
+	RenditionsTable = "renditions"
+	// RenditionsInverseTable is the table name for the Rendition entity.
+	// It exists in this package in order to avoid circular dependency with the "rendition" package.
+	RenditionsInverseTable = "renditions"
+	// RenditionsColumn is the table column denoting the renditions relation/edge.
+	RenditionsColumn = "video_id"
+	// ThumbnailsTable is the table that holds the thumbnails relation/edge.
+	ThumbnailsTable = "thumbnails"
+	// ThumbnailsInverseTable is the table name for the Thumbnail entity.
+	// It exists in this package in order to avoid circular dependency with the "thumbnail" package.
+	ThumbnailsInverseTable = "thumbnails"
+	// ThumbnailsColumn is the table column denoting the thumbnails relation/edge.
+	ThumbnailsColumn = "video_id"
 )
 
 // Columns holds all SQL columns for video fields.
@@ -97,6 +135,16 @@ var Columns = []string{
 	FieldStatus,
 	FieldDuration,
 	FieldSize,
+	FieldFailureReason,
+	FieldProgress,
+	FieldWidth,
+	FieldHeight,
+	FieldSourceKey,
+	FieldSourceURL,
+	FieldEncrypted,
+	FieldEncryptionKey,
+	FieldProcessingAttempts,
+	FieldStoryboard,
 	FieldMetadata,
 }
 
@@ -137,6 +185,38 @@ var (
 	DefaultSize int64
 	// SizeValidator is a validator for the "size" field. It is called by the builders before save.
 	SizeValidator func(int64) error
+	// DefaultFailureReason holds the default value on creation for the "failure_reason" field.
+	DefaultFailureReason string
+	// FailureReasonValidator is a validator for the "failure_reason" field. It is called by the builders before save.
+	FailureReasonValidator func(string) error
+	// DefaultProgress holds the default value on creation for the "progress" field.
+	DefaultProgress float64
+	// ProgressValidator is a validator for the "progress" field. It is called by the builders before save.
+	ProgressValidator func(float64) error
+	// DefaultWidth holds the default value on creation for the "width" field.
+	DefaultWidth int
+	// WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	WidthValidator func(int) error
+	// DefaultHeight holds the default value on creation for the "height" field.
+	DefaultHeight int
+	// HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	HeightValidator func(int) error
+	// DefaultSourceKey holds the default value on creation for the "source_key" field.
+	DefaultSourceKey string
+	// SourceKeyValidator is a validator for the "source_key" field. It is called by the builders before save.
+	SourceKeyValidator func(string) error
+	// DefaultSourceURL holds the default value on creation for the "source_url" field.
+	DefaultSourceURL string
+	// SourceURLValidator is a validator for the "source_url" field. It is called by the builders before save.
+	SourceURLValidator func(string) error
+	// DefaultEncrypted holds the default value on creation for the "encrypted" field.
+	DefaultEncrypted bool
+	// DefaultEncryptionKey holds the default value on creation for the "encryption_key" field.
+	DefaultEncryptionKey string
+	// DefaultProcessingAttempts holds the default value on creation for the "processing_attempts" field.
+	DefaultProcessingAttempts int
+	// ProcessingAttemptsValidator is a validator for the "processing_attempts" field. It is called by the builders before save.
+	ProcessingAttemptsValidator func(int) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() uuid.UUID
 )
@@ -223,6 +303,51 @@ func BySize(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSize, opts...).ToFunc()
 }
 
+// ByFailureReason orders the results by the failure_reason field.
+func ByFailureReason(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldFailureReason, opts...).ToFunc()
+}
+
+// ByProgress orders the results by the progress field.
+func ByProgress(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldProgress, opts...).ToFunc()
+}
+
+// ByWidth orders the results by the width field.
+func ByWidth(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldWidth, opts...).ToFunc()
+}
+
+// ByHeight orders the results by the height field.
+func ByHeight(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldHeight, opts...).ToFunc()
+}
+
+// BySourceKey orders the results by the source_key field.
+func BySourceKey(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSourceKey, opts...).ToFunc()
+}
+
+// BySourceURL orders the results by the source_url field.
+func BySourceURL(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSourceURL, opts...).ToFunc()
+}
+
+// ByEncrypted orders the results by the encrypted field.
+func ByEncrypted(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldEncrypted, opts...).ToFunc()
+}
+
+// ByEncryptionKey orders the results by the encryption_key field.
+func ByEncryptionKey(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldEncryptionKey, opts...).ToFunc()
+}
+
+// ByProcessingAttempts orders the results by the processing_attempts field.
+func ByProcessingAttempts(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldProcessingAttempts, opts...).ToFunc()
+}
+
 // ByProjectField orders the results by project field.
 func ByProjectField(field string, opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -278,6 +403,34 @@ func ByChapters(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newChaptersStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByRenditionsCount orders the results by renditions count.
+func ByRenditionsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newRenditionsStep(), opts...)
+	}
+}
+
+// ByRenditions orders the results by renditions terms.
+func ByRenditions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newRenditionsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByThumbnailsCount orders the results by thumbnails count.
+func ByThumbnailsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newThumbnailsStep(), opts...)
+	}
+}
+
+// ByThumbnails orders the results by thumbnails terms.
+func ByThumbnails(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newThumbnailsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newProjectStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -311,6 +464,20 @@ func newChaptersStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ChaptersInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, ChaptersTable, ChaptersColumn),
+	)
+}
+func newRenditionsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(RenditionsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, RenditionsTable, RenditionsColumn),
+	)
+}
+func newThumbnailsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ThumbnailsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ThumbnailsTable, ThumbnailsColumn),
 	)
 }
 

@@ -96,6 +96,51 @@ func Size(v int64) predicate.Video {
 	return predicate.Video(sql.FieldEQ(FieldSize, v))
 }
 
+// FailureReason applies equality check predicate on the "failure_reason" field. It's identical to FailureReasonEQ.
+func FailureReason(v string) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldFailureReason, v))
+}
+
+// Progress applies equality check predicate on the "progress" field. It's identical to ProgressEQ.
+func Progress(v float64) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldProgress, v))
+}
+
+// Width applies equality check predicate on the "width" field. It's identical to WidthEQ.
+func Width(v int) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldWidth, v))
+}
+
+// Height applies equality check predicate on the "height" field. It's identical to HeightEQ.
+func Height(v int) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldHeight, v))
+}
+
+// SourceKey applies equality check predicate on the "source_key" field. It's identical to SourceKeyEQ.
+func SourceKey(v string) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldSourceKey, v))
+}
+
+// SourceURL applies equality check predicate on the "source_url" field. It's identical to SourceURLEQ.
+func SourceURL(v string) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldSourceURL, v))
+}
+
+// Encrypted applies equality check predicate on the "encrypted" field. It's identical to EncryptedEQ.
+func Encrypted(v bool) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldEncrypted, v))
+}
+
+// EncryptionKey applies equality check predicate on the "encryption_key" field. It's identical to EncryptionKeyEQ.
+func EncryptionKey(v string) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldEncryptionKey, v))
+}
+
+// ProcessingAttempts applies equality check predicate on the "processing_attempts" field. It's identical to ProcessingAttemptsEQ.
+func ProcessingAttempts(v int) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldProcessingAttempts, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Video {
 	return predicate.Video(sql.FieldEQ(FieldCreatedAt, v))
@@ -456,6 +501,446 @@ func SizeLTE(v int64) predicate.Video {
 	return predicate.Video(sql.FieldLTE(FieldSize, v))
 }
 
+// FailureReasonEQ applies the EQ predicate on the "failure_reason" field.
+func FailureReasonEQ(v string) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldFailureReason, v))
+}
+
+// FailureReasonNEQ applies the NEQ predicate on the "failure_reason" field.
+func FailureReasonNEQ(v string) predicate.Video {
+	return predicate.Video(sql.FieldNEQ(FieldFailureReason, v))
+}
+
+// FailureReasonIn applies the In predicate on the "failure_reason" field.
+func FailureReasonIn(vs ...string) predicate.Video {
+	return predicate.Video(sql.FieldIn(FieldFailureReason, vs...))
+}
+
+// FailureReasonNotIn applies the NotIn predicate on the "failure_reason" field.
+func FailureReasonNotIn(vs ...string) predicate.Video {
+	return predicate.Video(sql.FieldNotIn(FieldFailureReason, vs...))
+}
+
+// FailureReasonGT applies the GT predicate on the "failure_reason" field.
+func FailureReasonGT(v string) predicate.Video {
+	return predicate.Video(sql.FieldGT(FieldFailureReason, v))
+}
+
+// FailureReasonGTE applies the GTE predicate on the "failure_reason" field.
+func FailureReasonGTE(v string) predicate.Video {
+	return predicate.Video(sql.FieldGTE(FieldFailureReason, v))
+}
+
+// FailureReasonLT applies the LT predicate on the "failure_reason" field.
+func FailureReasonLT(v string) predicate.Video {
+	return predicate.Video(sql.FieldLT(FieldFailureReason, v))
+}
+
+// FailureReasonLTE applies the LTE predicate on the "failure_reason" field.
+func FailureReasonLTE(v string) predicate.Video {
+	return predicate.Video(sql.FieldLTE(FieldFailureReason, v))
+}
+
+// FailureReasonContains applies the Contains predicate on the "failure_reason" field.
+func FailureReasonContains(v string) predicate.Video {
+	return predicate.Video(sql.FieldContains(FieldFailureReason, v))
+}
+
+// FailureReasonHasPrefix applies the HasPrefix predicate on the "failure_reason" field.
+func FailureReasonHasPrefix(v string) predicate.Video {
+	return predicate.Video(sql.FieldHasPrefix(FieldFailureReason, v))
+}
+
+// FailureReasonHasSuffix applies the HasSuffix predicate on the "failure_reason" field.
+func FailureReasonHasSuffix(v string) predicate.Video {
+	return predicate.Video(sql.FieldHasSuffix(FieldFailureReason, v))
+}
+
+// FailureReasonEqualFold applies the EqualFold predicate on the "failure_reason" field.
+func FailureReasonEqualFold(v string) predicate.Video {
+	return predicate.Video(sql.FieldEqualFold(FieldFailureReason, v))
+}
+
+// FailureReasonContainsFold applies the ContainsFold predicate on the "failure_reason" field.
+func FailureReasonContainsFold(v string) predicate.Video {
+	return predicate.Video(sql.FieldContainsFold(FieldFailureReason, v))
+}
+
+// ProgressEQ applies the EQ predicate on the "progress" field.
+func ProgressEQ(v float64) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldProgress, v))
+}
+
+// ProgressNEQ applies the NEQ predicate on the "progress" field.
+func ProgressNEQ(v float64) predicate.Video {
+	return predicate.Video(sql.FieldNEQ(FieldProgress, v))
+}
+
+// ProgressIn applies the In predicate on the "progress" field.
+func ProgressIn(vs ...float64) predicate.Video {
+	return predicate.Video(sql.FieldIn(FieldProgress, vs...))
+}
+
+// ProgressNotIn applies the NotIn predicate on the "progress" field.
+func ProgressNotIn(vs ...float64) predicate.Video {
+	return predicate.Video(sql.FieldNotIn(FieldProgress, vs...))
+}
+
+// ProgressGT applies the GT predicate on the "progress" field.
+func ProgressGT(v float64) predicate.Video {
+	return predicate.Video(sql.FieldGT(FieldProgress, v))
+}
+
+// ProgressGTE applies the GTE predicate on the "progress" field.
+func ProgressGTE(v float64) predicate.Video {
+	return predicate.Video(sql.FieldGTE(FieldProgress, v))
+}
+
+// ProgressLT applies the LT predicate on the "progress" field.
+func ProgressLT(v float64) predicate.Video {
+	return predicate.Video(sql.FieldLT(FieldProgress, v))
+}
+
+// ProgressLTE applies the LTE predicate on the "progress" field.
+func ProgressLTE(v float64) predicate.Video {
+	return predicate.Video(sql.FieldLTE(FieldProgress, v))
+}
+
+// WidthEQ applies the EQ predicate on the "width" field.
+func WidthEQ(v int) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldWidth, v))
+}
+
+// WidthNEQ applies the NEQ predicate on the "width" field.
+func WidthNEQ(v int) predicate.Video {
+	return predicate.Video(sql.FieldNEQ(FieldWidth, v))
+}
+
+// WidthIn applies the In predicate on the "width" field.
+func WidthIn(vs ...int) predicate.Video {
+	return predicate.Video(sql.FieldIn(FieldWidth, vs...))
+}
+
+// WidthNotIn applies the NotIn predicate on the "width" field.
+func WidthNotIn(vs ...int) predicate.Video {
+	return predicate.Video(sql.FieldNotIn(FieldWidth, vs...))
+}
+
+// WidthGT applies the GT predicate on the "width" field.
+func WidthGT(v int) predicate.Video {
+	return predicate.Video(sql.FieldGT(FieldWidth, v))
+}
+
+// WidthGTE applies the GTE predicate on the "width" field.
+func WidthGTE(v int) predicate.Video {
+	return predicate.Video(sql.FieldGTE(FieldWidth, v))
+}
+
+// WidthLT applies the LT predicate on the "width" field.
+func WidthLT(v int) predicate.Video {
+	return predicate.Video(sql.FieldLT(FieldWidth, v))
+}
+
+// WidthLTE applies the LTE predicate on the "width" field.
+func WidthLTE(v int) predicate.Video {
+	return predicate.Video(sql.FieldLTE(FieldWidth, v))
+}
+
+// HeightEQ applies the EQ predicate on the "height" field.
+func HeightEQ(v int) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldHeight, v))
+}
+
+// HeightNEQ applies the NEQ predicate on the "height" field.
+func HeightNEQ(v int) predicate.Video {
+	return predicate.Video(sql.FieldNEQ(FieldHeight, v))
+}
+
+// HeightIn applies the In predicate on the "height" field.
+func HeightIn(vs ...int) predicate.Video {
+	return predicate.Video(sql.FieldIn(FieldHeight, vs...))
+}
+
+// HeightNotIn applies the NotIn predicate on the "height" field.
+func HeightNotIn(vs ...int) predicate.Video {
+	return predicate.Video(sql.FieldNotIn(FieldHeight, vs...))
+}
+
+// HeightGT applies the GT predicate on the "height" field.
+func HeightGT(v int) predicate.Video {
+	return predicate.Video(sql.FieldGT(FieldHeight, v))
+}
+
+// HeightGTE applies the GTE predicate on the "height" field.
+func HeightGTE(v int) predicate.Video {
+	return predicate.Video(sql.FieldGTE(FieldHeight, v))
+}
+
+// HeightLT applies the LT predicate on the "height" field.
+func HeightLT(v int) predicate.Video {
+	return predicate.Video(sql.FieldLT(FieldHeight, v))
+}
+
+// HeightLTE applies the LTE predicate on the "height" field.
+func HeightLTE(v int) predicate.Video {
+	return predicate.Video(sql.FieldLTE(FieldHeight, v))
+}
+
+// SourceKeyEQ applies the EQ predicate on the "source_key" field.
+func SourceKeyEQ(v string) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldSourceKey, v))
+}
+
+// SourceKeyNEQ applies the NEQ predicate on the "source_key" field.
+func SourceKeyNEQ(v string) predicate.Video {
+	return predicate.Video(sql.FieldNEQ(FieldSourceKey, v))
+}
+
+// SourceKeyIn applies the In predicate on the "source_key" field.
+func SourceKeyIn(vs ...string) predicate.Video {
+	return predicate.Video(sql.FieldIn(FieldSourceKey, vs...))
+}
+
+// SourceKeyNotIn applies the NotIn predicate on the "source_key" field.
+func SourceKeyNotIn(vs ...string) predicate.Video {
+	return predicate.Video(sql.FieldNotIn(FieldSourceKey, vs...))
+}
+
+// SourceKeyGT applies the GT predicate on the "source_key" field.
+func SourceKeyGT(v string) predicate.Video {
+	return predicate.Video(sql.FieldGT(FieldSourceKey, v))
+}
+
+// SourceKeyGTE applies the GTE predicate on the "source_key" field.
+func SourceKeyGTE(v string) predicate.Video {
+	return predicate.Video(sql.FieldGTE(FieldSourceKey, v))
+}
+
+// SourceKeyLT applies the LT predicate on the "source_key" field.
+func SourceKeyLT(v string) predicate.Video {
+	return predicate.Video(sql.FieldLT(FieldSourceKey, v))
+}
+
+// SourceKeyLTE applies the LTE predicate on the "source_key" field.
+func SourceKeyLTE(v string) predicate.Video {
+	return predicate.Video(sql.FieldLTE(FieldSourceKey, v))
+}
+
+// SourceKeyContains applies the Contains predicate on the "source_key" field.
+func SourceKeyContains(v string) predicate.Video {
+	return predicate.Video(sql.FieldContains(FieldSourceKey, v))
+}
+
+// SourceKeyHasPrefix applies the HasPrefix predicate on the "source_key" field.
+func SourceKeyHasPrefix(v string) predicate.Video {
+	return predicate.Video(sql.FieldHasPrefix(FieldSourceKey, v))
+}
+
+// SourceKeyHasSuffix applies the HasSuffix predicate on the "source_key" field.
+func SourceKeyHasSuffix(v string) predicate.Video {
+	return predicate.Video(sql.FieldHasSuffix(FieldSourceKey, v))
+}
+
+// SourceKeyEqualFold applies the EqualFold predicate on the "source_key" field.
+func SourceKeyEqualFold(v string) predicate.Video {
+	return predicate.Video(sql.FieldEqualFold(FieldSourceKey, v))
+}
+
+// SourceKeyContainsFold applies the ContainsFold predicate on the "source_key" field.
+func SourceKeyContainsFold(v string) predicate.Video {
+	return predicate.Video(sql.FieldContainsFold(FieldSourceKey, v))
+}
+
+// SourceURLEQ applies the EQ predicate on the "source_url" field.
+func SourceURLEQ(v string) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldSourceURL, v))
+}
+
+// SourceURLNEQ applies the NEQ predicate on the "source_url" field.
+func SourceURLNEQ(v string) predicate.Video {
+	return predicate.Video(sql.FieldNEQ(FieldSourceURL, v))
+}
+
+// SourceURLIn applies the In predicate on the "source_url" field.
+func SourceURLIn(vs ...string) predicate.Video {
+	return predicate.Video(sql.FieldIn(FieldSourceURL, vs...))
+}
+
+// SourceURLNotIn applies the NotIn predicate on the "source_url" field.
+func SourceURLNotIn(vs ...string) predicate.Video {
+	return predicate.Video(sql.FieldNotIn(FieldSourceURL, vs...))
+}
+
+// SourceURLGT applies the GT predicate on the "source_url" field.
+func SourceURLGT(v string) predicate.Video {
+	return predicate.Video(sql.FieldGT(FieldSourceURL, v))
+}
+
+// SourceURLGTE applies the GTE predicate on the "source_url" field.
+func SourceURLGTE(v string) predicate.Video {
+	return predicate.Video(sql.FieldGTE(FieldSourceURL, v))
+}
+
+// SourceURLLT applies the LT predicate on the "source_url" field.
+func SourceURLLT(v string) predicate.Video {
+	return predicate.Video(sql.FieldLT(FieldSourceURL, v))
+}
+
+// SourceURLLTE applies the LTE predicate on the "source_url" field.
+func SourceURLLTE(v string) predicate.Video {
+	return predicate.Video(sql.FieldLTE(FieldSourceURL, v))
+}
+
+// SourceURLContains applies the Contains predicate on the "source_url" field.
+func SourceURLContains(v string) predicate.Video {
+	return predicate.Video(sql.FieldContains(FieldSourceURL, v))
+}
+
+// SourceURLHasPrefix applies the HasPrefix predicate on the "source_url" field.
+func SourceURLHasPrefix(v string) predicate.Video {
+	return predicate.Video(sql.FieldHasPrefix(FieldSourceURL, v))
+}
+
+// SourceURLHasSuffix applies the HasSuffix predicate on the "source_url" field.
+func SourceURLHasSuffix(v string) predicate.Video {
+	return predicate.Video(sql.FieldHasSuffix(FieldSourceURL, v))
+}
+
+// SourceURLEqualFold applies the EqualFold predicate on the "source_url" field.
+func SourceURLEqualFold(v string) predicate.Video {
+	return predicate.Video(sql.FieldEqualFold(FieldSourceURL, v))
+}
+
+// SourceURLContainsFold applies the ContainsFold predicate on the "source_url" field.
+func SourceURLContainsFold(v string) predicate.Video {
+	return predicate.Video(sql.FieldContainsFold(FieldSourceURL, v))
+}
+
+// EncryptedEQ applies the EQ predicate on the "encrypted" field.
+func EncryptedEQ(v bool) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldEncrypted, v))
+}
+
+// EncryptedNEQ applies the NEQ predicate on the "encrypted" field.
+func EncryptedNEQ(v bool) predicate.Video {
+	return predicate.Video(sql.FieldNEQ(FieldEncrypted, v))
+}
+
+// EncryptionKeyEQ applies the EQ predicate on the "encryption_key" field.
+func EncryptionKeyEQ(v string) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldEncryptionKey, v))
+}
+
+// EncryptionKeyNEQ applies the NEQ predicate on the "encryption_key" field.
+func EncryptionKeyNEQ(v string) predicate.Video {
+	return predicate.Video(sql.FieldNEQ(FieldEncryptionKey, v))
+}
+
+// EncryptionKeyIn applies the In predicate on the "encryption_key" field.
+func EncryptionKeyIn(vs ...string) predicate.Video {
+	return predicate.Video(sql.FieldIn(FieldEncryptionKey, vs...))
+}
+
+// EncryptionKeyNotIn applies the NotIn predicate on the "encryption_key" field.
+func EncryptionKeyNotIn(vs ...string) predicate.Video {
+	return predicate.Video(sql.FieldNotIn(FieldEncryptionKey, vs...))
+}
+
+// EncryptionKeyGT applies the GT predicate on the "encryption_key" field.
+func EncryptionKeyGT(v string) predicate.Video {
+	return predicate.Video(sql.FieldGT(FieldEncryptionKey, v))
+}
+
+// EncryptionKeyGTE applies the GTE predicate on the "encryption_key" field.
+func EncryptionKeyGTE(v string) predicate.Video {
+	return predicate.Video(sql.FieldGTE(FieldEncryptionKey, v))
+}
+
+// EncryptionKeyLT applies the LT predicate on the "encryption_key" field.
+func EncryptionKeyLT(v string) predicate.Video {
+	return predicate.Video(sql.FieldLT(FieldEncryptionKey, v))
+}
+
+// EncryptionKeyLTE applies the LTE predicate on the "encryption_key" field.
+func EncryptionKeyLTE(v string) predicate.Video {
+	return predicate.Video(sql.FieldLTE(FieldEncryptionKey, v))
+}
+
+// EncryptionKeyContains applies the Contains predicate on the "encryption_key" field.
+func EncryptionKeyContains(v string) predicate.Video {
+	return predicate.Video(sql.FieldContains(FieldEncryptionKey, v))
+}
+
+// EncryptionKeyHasPrefix applies the HasPrefix predicate on the "encryption_key" field.
+func EncryptionKeyHasPrefix(v string) predicate.Video {
+	return predicate.Video(sql.FieldHasPrefix(FieldEncryptionKey, v))
+}
+
+// EncryptionKeyHasSuffix applies the HasSuffix predicate on the "encryption_key" field.
+func EncryptionKeyHasSuffix(v string) predicate.Video {
+	return predicate.Video(sql.FieldHasSuffix(FieldEncryptionKey, v))
+}
+
+// EncryptionKeyEqualFold applies the EqualFold predicate on the "encryption_key" field.
+func EncryptionKeyEqualFold(v string) predicate.Video {
+	return predicate.Video(sql.FieldEqualFold(FieldEncryptionKey, v))
+}
+
+// EncryptionKeyContainsFold applies the ContainsFold predicate on the "encryption_key" field.
+func EncryptionKeyContainsFold(v string) predicate.Video {
+	return predicate.Video(sql.FieldContainsFold(FieldEncryptionKey, v))
+}
+
+// ProcessingAttemptsEQ applies the EQ predicate on the "processing_attempts" field.
+func ProcessingAttemptsEQ(v int) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldProcessingAttempts, v))
+}
+
+// ProcessingAttemptsNEQ applies the NEQ predicate on the "processing_attempts" field.
+func ProcessingAttemptsNEQ(v int) predicate.Video {
+	return predicate.Video(sql.FieldNEQ(FieldProcessingAttempts, v))
+}
+
+// ProcessingAttemptsIn applies the In predicate on the "processing_attempts" field.
+func ProcessingAttemptsIn(vs ...int) predicate.Video {
+	return predicate.Video(sql.FieldIn(FieldProcessingAttempts, vs...))
+}
+
+// ProcessingAttemptsNotIn applies the NotIn predicate on the "processing_attempts" field.
+func ProcessingAttemptsNotIn(vs ...int) predicate.Video {
+	return predicate.Video(sql.FieldNotIn(FieldProcessingAttempts, vs...))
+}
+
+// ProcessingAttemptsGT applies the GT predicate on the "processing_attempts" field.
+func ProcessingAttemptsGT(v int) predicate.Video {
+	return predicate.Video(sql.FieldGT(FieldProcessingAttempts, v))
+}
+
+// ProcessingAttemptsGTE applies the GTE predicate on the "processing_attempts" field.
+func ProcessingAttemptsGTE(v int) predicate.Video {
+	return predicate.Video(sql.FieldGTE(FieldProcessingAttempts, v))
+}
+
+// ProcessingAttemptsLT applies the LT predicate on the "processing_attempts" field.
+func ProcessingAttemptsLT(v int) predicate.Video {
+	return predicate.Video(sql.FieldLT(FieldProcessingAttempts, v))
+}
+
+// ProcessingAttemptsLTE applies the LTE predicate on the "processing_attempts" field.
+func ProcessingAttemptsLTE(v int) predicate.Video {
+	return predicate.Video(sql.FieldLTE(FieldProcessingAttempts, v))
+}
+
+// StoryboardIsNil applies the IsNil predicate on the "storyboard" field.
+func StoryboardIsNil() predicate.Video {
+	return predicate.Video(sql.FieldIsNull(FieldStoryboard))
+}
+
+// StoryboardNotNil applies the NotNil predicate on the "storyboard" field.
+func StoryboardNotNil() predicate.Video {
+	return predicate.Video(sql.FieldNotNull(FieldStoryboard))
+}
+
 // MetadataIsNil applies the IsNil predicate on the "metadata" field.
 func MetadataIsNil() predicate.Video {
 	return predicate.Video(sql.FieldIsNull(FieldMetadata))
@@ -573,6 +1058,52 @@ func HasChapters() predicate.Video {
 func HasChaptersWith(preds ...predicate.Chapter) predicate.Video {
 	return predicate.Video(func(s *sql.Selector) {
 		step := newChaptersStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasRenditions applies the HasEdge predicate on the "renditions" edge.
+func HasRenditions() predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, RenditionsTable, RenditionsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasRenditionsWith applies the HasEdge predicate on the "renditions" edge with a given conditions (other predicates).
+func HasRenditionsWith(preds ...predicate.Rendition) predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := newRenditionsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasThumbnails applies the HasEdge predicate on the "thumbnails" edge.
+func HasThumbnails() predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ThumbnailsTable, ThumbnailsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasThumbnailsWith applies the HasEdge predicate on the "thumbnails" edge with a given conditions (other predicates).
+func HasThumbnailsWith(preds ...predicate.Thumbnail) predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := newThumbnailsStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

@@ -24,6 +24,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/player"
+	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/ladder"
@@ -42,7 +44,9 @@ type ResolverRoot interface {
 	Caption() CaptionResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
+	Thumbnail() ThumbnailResolver
 	User() UserResolver
+	Video() VideoResolver
 }
 
 type DirectiveRoot struct {
@@ -245,6 +249,13 @@ type ComplexityRoot struct {
 		Ok         func(childComplexity int) int
 	}
 
+	LadderRung struct {
+		AudioBitrateKbps func(childComplexity int) int
+		Codec            func(childComplexity int) int
+		Height           func(childComplexity int) int
+		VideoBitrateKbps func(childComplexity int) int
+	}
+
 	Membership struct {
 		CreatedAt      func(childComplexity int) int
 		ID             func(childComplexity int) int
@@ -279,9 +290,11 @@ type ComplexityRoot struct {
 		CreateEncodingProfile     func(childComplexity int, projectID uuid.UUID, input model.EncodingProfileInput) int
 		CreateFolder              func(childComplexity int, input ent.CreateFolderInput) int
 		CreateOrganization        func(childComplexity int, input ent.CreateOrganizationInput) int
+		CreatePlaybackToken       func(childComplexity int, videoID uuid.UUID) int
 		CreatePlayer              func(childComplexity int, projectID uuid.UUID, input ent.CreatePlayerInput) int
 		CreateProject             func(childComplexity int, input ent.CreateProjectInput) int
 		CreateTag                 func(childComplexity int, input ent.CreateTagInput) int
+		CreateUploadToken         func(childComplexity int, projectID uuid.UUID, input model.CreateUploadTokenInput) int
 		CreateVideo               func(childComplexity int, input ent.CreateVideoInput) int
 		DeleteAdvertisement       func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		DeleteCaption             func(childComplexity int, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) int
@@ -300,12 +313,14 @@ type ComplexityRoot struct {
 		MoveFolders               func(childComplexity int, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
 		OauthCallback             func(childComplexity int, provider string, code string, state *string) int
 		OauthRedirect             func(childComplexity int, provider string) int
+		PullVideo                 func(childComplexity int, projectID uuid.UUID, input model.PullVideoInput) int
 		PutAccessControl          func(childComplexity int, projectID uuid.UUID, input model.AccessControlInput) int
 		RefreshToken              func(childComplexity int, refreshToken string) int
 		Register                  func(childComplexity int, input model.RegisterInput) int
 		ResendOtp                 func(childComplexity int, email string) int
 		SetDefaultEncodingProfile func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		SetDefaultPlayer          func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		SetDefaultThumbnail       func(childComplexity int, videoID uuid.UUID, thumbnailID uuid.UUID) int
 		SetForgottenPassword      func(childComplexity int, resetToken string, password string) int
 		SetPassword               func(childComplexity int, password string) int
 		SetVideoChapters          func(childComplexity int, videoID uuid.UUID, chapters []*model.ChapterInput, projectID *uuid.UUID) int
@@ -321,6 +336,7 @@ type ComplexityRoot struct {
 		UpdateVideo               func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) int
 		UploadCaption             func(childComplexity int, videoID uuid.UUID, language string, label *string, file graphql.Upload, projectID *uuid.UUID) int
 		UploadProjectLogo         func(childComplexity int, projectID uuid.UUID, file graphql.Upload) int
+		UploadThumbnail           func(childComplexity int, videoID uuid.UUID, file graphql.Upload) int
 		UpsertProjectSettings     func(childComplexity int, projectID uuid.UUID, input []*model.ProjectSettingInput) int
 		UpsertVideoMetadata       func(childComplexity int, videoID uuid.UUID, entries []*model.MetadataEntryInput, projectID *uuid.UUID) int
 		VerifyEmail               func(childComplexity int, token string) int
@@ -362,6 +378,12 @@ type ComplexityRoot struct {
 	PasswordResetTicket struct {
 		ExpiresIn  func(childComplexity int) int
 		ResetToken func(childComplexity int) int
+	}
+
+	PlaybackToken struct {
+		ExpiresAt   func(childComplexity int) int
+		PlaybackURL func(childComplexity int) int
+		Token       func(childComplexity int) int
 	}
 
 	Player struct {
@@ -482,6 +504,7 @@ type ComplexityRoot struct {
 		VideoChapters           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		VideoChaptersWebVtt     func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		VideoMetadata           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
+		VideoTimeline           func(childComplexity int, videoID uuid.UUID) int
 		Videos                  func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
 		VideosByCustomField     func(childComplexity int, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
 	}
@@ -493,10 +516,16 @@ type ComplexityRoot struct {
 	}
 
 	Rendition struct {
-		AudioBitrateKbps func(childComplexity int) int
-		Codec            func(childComplexity int) int
-		Height           func(childComplexity int) int
-		VideoBitrateKbps func(childComplexity int) int
+		Bandwidth func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		Height    func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Name      func(childComplexity int) int
+		Status    func(childComplexity int) int
+		UpdatedAt func(childComplexity int) int
+		Video     func(childComplexity int) int
+		VideoID   func(childComplexity int) int
+		Width     func(childComplexity int) int
 	}
 
 	ServiceInfo struct {
@@ -525,6 +554,30 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	Thumbnail struct {
+		ContentType func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		Height      func(childComplexity int) int
+		ID          func(childComplexity int) int
+		IsDefault   func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		TimeOffset  func(childComplexity int) int
+		URL         func(childComplexity int) int
+		UpdatedAt   func(childComplexity int) int
+		Video       func(childComplexity int) int
+		VideoID     func(childComplexity int) int
+		Width       func(childComplexity int) int
+	}
+
+	UploadCredentials struct {
+		DirectUploadURL func(childComplexity int) int
+		ExpiresAt       func(childComplexity int) int
+		MaxSize         func(childComplexity int) int
+		Token           func(childComplexity int) int
+		UploadURL       func(childComplexity int) int
+		Video           func(childComplexity int) int
+	}
+
 	User struct {
 		AvatarURL       func(childComplexity int) int
 		CreatedAt       func(childComplexity int) int
@@ -550,22 +603,32 @@ type ComplexityRoot struct {
 	}
 
 	Video struct {
-		Captions    func(childComplexity int) int
-		Chapters    func(childComplexity int) int
-		CreatedAt   func(childComplexity int) int
-		Description func(childComplexity int) int
-		Duration    func(childComplexity int) int
-		Folder      func(childComplexity int) int
-		FolderID    func(childComplexity int) int
-		ID          func(childComplexity int) int
-		Metadata    func(childComplexity int) int
-		Project     func(childComplexity int) int
-		ProjectID   func(childComplexity int) int
-		Size        func(childComplexity int) int
-		Status      func(childComplexity int) int
-		Tags        func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
-		Title       func(childComplexity int) int
-		UpdatedAt   func(childComplexity int) int
+		Captions      func(childComplexity int) int
+		Chapters      func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		Description   func(childComplexity int) int
+		Duration      func(childComplexity int) int
+		Encrypted     func(childComplexity int) int
+		FailureReason func(childComplexity int) int
+		Folder        func(childComplexity int) int
+		FolderID      func(childComplexity int) int
+		Height        func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Metadata      func(childComplexity int) int
+		PlaybackURL   func(childComplexity int) int
+		Progress      func(childComplexity int) int
+		Project       func(childComplexity int) int
+		ProjectID     func(childComplexity int) int
+		Renditions    func(childComplexity int) int
+		Size          func(childComplexity int) int
+		SourceURL     func(childComplexity int) int
+		Status        func(childComplexity int) int
+		Tags          func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
+		Thumbnails    func(childComplexity int) int
+		Timeline      func(childComplexity int) int
+		Title         func(childComplexity int) int
+		UpdatedAt     func(childComplexity int) int
+		Width         func(childComplexity int) int
 	}
 
 	VideoConnection struct {
@@ -577,6 +640,16 @@ type ComplexityRoot struct {
 	VideoEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	VideoTimeline struct {
+		Columns    func(childComplexity int) int
+		Interval   func(childComplexity int) int
+		Rows       func(childComplexity int) int
+		SpriteURL  func(childComplexity int) int
+		TileHeight func(childComplexity int) int
+		TileWidth  func(childComplexity int) int
+		VttURL     func(childComplexity int) int
 	}
 }
 
@@ -621,6 +694,11 @@ type MutationResolver interface {
 	MoveFolder(ctx context.Context, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error)
 	MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) ([]*ent.Folder, error)
 	DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) (uuid.UUID, error)
+	CreateUploadToken(ctx context.Context, projectID uuid.UUID, input model.CreateUploadTokenInput) (*model.UploadCredentials, error)
+	CreatePlaybackToken(ctx context.Context, videoID uuid.UUID) (*model.PlaybackToken, error)
+	PullVideo(ctx context.Context, projectID uuid.UUID, input model.PullVideoInput) (*ent.Video, error)
+	UploadThumbnail(ctx context.Context, videoID uuid.UUID, file graphql.Upload) (*ent.Thumbnail, error)
+	SetDefaultThumbnail(ctx context.Context, videoID uuid.UUID, thumbnailID uuid.UUID) (*ent.Thumbnail, error)
 	UpdateOrganization(ctx context.Context, id uuid.UUID, input ent.UpdateOrganizationInput) (*ent.Organization, error)
 	CreatePlayer(ctx context.Context, projectID uuid.UUID, input ent.CreatePlayerInput) (*ent.Player, error)
 	UpdatePlayer(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdatePlayerInput) (*ent.Player, error)
@@ -663,6 +741,7 @@ type QueryResolver interface {
 	EffectiveEncodingLadder(ctx context.Context, projectID uuid.UUID) ([]*ladder.Rendition, error)
 	Folder(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error)
 	FolderTree(ctx context.Context, projectID uuid.UUID) ([]*model.FolderTreeNode, error)
+	VideoTimeline(ctx context.Context, videoID uuid.UUID) (*model.VideoTimeline, error)
 	Organization(ctx context.Context, id uuid.UUID) (*ent.Organization, error)
 	Players(ctx context.Context, projectID uuid.UUID) ([]*ent.Player, error)
 	Player(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Player, error)
@@ -677,9 +756,16 @@ type QueryResolver interface {
 	SearchVideos(ctx context.Context, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error)
 	VideoMetadata(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) ([]*model.MetadataEntry, error)
 }
+type ThumbnailResolver interface {
+	URL(ctx context.Context, obj *ent.Thumbnail) (string, error)
+}
 type UserResolver interface {
 	HasPassword(ctx context.Context, obj *ent.User) (bool, error)
 	EmailVerified(ctx context.Context, obj *ent.User) (bool, error)
+}
+type VideoResolver interface {
+	PlaybackURL(ctx context.Context, obj *ent.Video) (*string, error)
+	Timeline(ctx context.Context, obj *ent.Video) (*model.VideoTimeline, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -1461,6 +1547,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.HealthCheck.Ok(childComplexity), true
 
+	case "LadderRung.audioBitrateKbps":
+		if e.ComplexityRoot.LadderRung.AudioBitrateKbps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderRung.AudioBitrateKbps(childComplexity), true
+	case "LadderRung.codec":
+		if e.ComplexityRoot.LadderRung.Codec == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderRung.Codec(childComplexity), true
+	case "LadderRung.height":
+		if e.ComplexityRoot.LadderRung.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderRung.Height(childComplexity), true
+	case "LadderRung.videoBitrateKbps":
+		if e.ComplexityRoot.LadderRung.VideoBitrateKbps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderRung.VideoBitrateKbps(childComplexity), true
+
 	case "Membership.createdAt":
 		if e.ComplexityRoot.Membership.CreatedAt == nil {
 			break
@@ -1621,6 +1732,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateOrganization(childComplexity, args["input"].(ent.CreateOrganizationInput)), true
+	case "Mutation.createPlaybackToken":
+		if e.ComplexityRoot.Mutation.CreatePlaybackToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPlaybackToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePlaybackToken(childComplexity, args["videoID"].(uuid.UUID)), true
 	case "Mutation.createPlayer":
 		if e.ComplexityRoot.Mutation.CreatePlayer == nil {
 			break
@@ -1654,6 +1776,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateTag(childComplexity, args["input"].(ent.CreateTagInput)), true
+	case "Mutation.createUploadToken":
+		if e.ComplexityRoot.Mutation.CreateUploadToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createUploadToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateUploadToken(childComplexity, args["projectID"].(uuid.UUID), args["input"].(model.CreateUploadTokenInput)), true
 	case "Mutation.createVideo":
 		if e.ComplexityRoot.Mutation.CreateVideo == nil {
 			break
@@ -1842,6 +1975,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.OauthRedirect(childComplexity, args["provider"].(string)), true
+	case "Mutation.pullVideo":
+		if e.ComplexityRoot.Mutation.PullVideo == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_pullVideo_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PullVideo(childComplexity, args["projectID"].(uuid.UUID), args["input"].(model.PullVideoInput)), true
 	case "Mutation.putAccessControl":
 		if e.ComplexityRoot.Mutation.PutAccessControl == nil {
 			break
@@ -1908,6 +2052,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetDefaultPlayer(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Mutation.setDefaultThumbnail":
+		if e.ComplexityRoot.Mutation.SetDefaultThumbnail == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setDefaultThumbnail_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetDefaultThumbnail(childComplexity, args["videoID"].(uuid.UUID), args["thumbnailID"].(uuid.UUID)), true
 	case "Mutation.setForgottenPassword":
 		if e.ComplexityRoot.Mutation.SetForgottenPassword == nil {
 			break
@@ -2073,6 +2228,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UploadProjectLogo(childComplexity, args["projectID"].(uuid.UUID), args["file"].(graphql.Upload)), true
+	case "Mutation.uploadThumbnail":
+		if e.ComplexityRoot.Mutation.UploadThumbnail == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_uploadThumbnail_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UploadThumbnail(childComplexity, args["videoID"].(uuid.UUID), args["file"].(graphql.Upload)), true
 	case "Mutation.upsertProjectSettings":
 		if e.ComplexityRoot.Mutation.UpsertProjectSettings == nil {
 			break
@@ -2242,6 +2408,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PasswordResetTicket.ResetToken(childComplexity), true
+
+	case "PlaybackToken.expiresAt":
+		if e.ComplexityRoot.PlaybackToken.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlaybackToken.ExpiresAt(childComplexity), true
+	case "PlaybackToken.playbackURL":
+		if e.ComplexityRoot.PlaybackToken.PlaybackURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlaybackToken.PlaybackURL(childComplexity), true
+	case "PlaybackToken.token":
+		if e.ComplexityRoot.PlaybackToken.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlaybackToken.Token(childComplexity), true
 
 	case "Player.accentColor":
 		if e.ComplexityRoot.Player.AccentColor == nil {
@@ -2938,6 +3123,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.VideoMetadata(childComplexity, args["videoID"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
+	case "Query.videoTimeline":
+		if e.ComplexityRoot.Query.VideoTimeline == nil {
+			break
+		}
+
+		args, err := ec.field_Query_videoTimeline_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.VideoTimeline(childComplexity, args["videoID"].(uuid.UUID)), true
 	case "Query.videos":
 		if e.ComplexityRoot.Query.Videos == nil {
 			break
@@ -2980,30 +3176,66 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Region.Name(childComplexity), true
 
-	case "Rendition.audioBitrateKbps":
-		if e.ComplexityRoot.Rendition.AudioBitrateKbps == nil {
+	case "Rendition.bandwidth":
+		if e.ComplexityRoot.Rendition.Bandwidth == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Rendition.AudioBitrateKbps(childComplexity), true
-	case "Rendition.codec":
-		if e.ComplexityRoot.Rendition.Codec == nil {
+		return e.ComplexityRoot.Rendition.Bandwidth(childComplexity), true
+	case "Rendition.createdAt":
+		if e.ComplexityRoot.Rendition.CreatedAt == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Rendition.Codec(childComplexity), true
+		return e.ComplexityRoot.Rendition.CreatedAt(childComplexity), true
 	case "Rendition.height":
 		if e.ComplexityRoot.Rendition.Height == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Rendition.Height(childComplexity), true
-	case "Rendition.videoBitrateKbps":
-		if e.ComplexityRoot.Rendition.VideoBitrateKbps == nil {
+	case "Rendition.id":
+		if e.ComplexityRoot.Rendition.ID == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Rendition.VideoBitrateKbps(childComplexity), true
+		return e.ComplexityRoot.Rendition.ID(childComplexity), true
+	case "Rendition.name":
+		if e.ComplexityRoot.Rendition.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.Name(childComplexity), true
+	case "Rendition.status":
+		if e.ComplexityRoot.Rendition.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.Status(childComplexity), true
+	case "Rendition.updatedAt":
+		if e.ComplexityRoot.Rendition.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.UpdatedAt(childComplexity), true
+	case "Rendition.video":
+		if e.ComplexityRoot.Rendition.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.Video(childComplexity), true
+	case "Rendition.videoID":
+		if e.ComplexityRoot.Rendition.VideoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.VideoID(childComplexity), true
+	case "Rendition.width":
+		if e.ComplexityRoot.Rendition.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Rendition.Width(childComplexity), true
 
 	case "ServiceInfo.name":
 		if e.ComplexityRoot.ServiceInfo.Name == nil {
@@ -3097,6 +3329,116 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TagEdge.Node(childComplexity), true
+
+	case "Thumbnail.contentType":
+		if e.ComplexityRoot.Thumbnail.ContentType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.ContentType(childComplexity), true
+	case "Thumbnail.createdAt":
+		if e.ComplexityRoot.Thumbnail.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.CreatedAt(childComplexity), true
+	case "Thumbnail.height":
+		if e.ComplexityRoot.Thumbnail.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.Height(childComplexity), true
+	case "Thumbnail.id":
+		if e.ComplexityRoot.Thumbnail.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.ID(childComplexity), true
+	case "Thumbnail.isDefault":
+		if e.ComplexityRoot.Thumbnail.IsDefault == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.IsDefault(childComplexity), true
+	case "Thumbnail.kind":
+		if e.ComplexityRoot.Thumbnail.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.Kind(childComplexity), true
+	case "Thumbnail.timeOffset":
+		if e.ComplexityRoot.Thumbnail.TimeOffset == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.TimeOffset(childComplexity), true
+	case "Thumbnail.url":
+		if e.ComplexityRoot.Thumbnail.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.URL(childComplexity), true
+	case "Thumbnail.updatedAt":
+		if e.ComplexityRoot.Thumbnail.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.UpdatedAt(childComplexity), true
+	case "Thumbnail.video":
+		if e.ComplexityRoot.Thumbnail.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.Video(childComplexity), true
+	case "Thumbnail.videoID":
+		if e.ComplexityRoot.Thumbnail.VideoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.VideoID(childComplexity), true
+	case "Thumbnail.width":
+		if e.ComplexityRoot.Thumbnail.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Thumbnail.Width(childComplexity), true
+
+	case "UploadCredentials.directUploadURL":
+		if e.ComplexityRoot.UploadCredentials.DirectUploadURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadCredentials.DirectUploadURL(childComplexity), true
+	case "UploadCredentials.expiresAt":
+		if e.ComplexityRoot.UploadCredentials.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadCredentials.ExpiresAt(childComplexity), true
+	case "UploadCredentials.maxSize":
+		if e.ComplexityRoot.UploadCredentials.MaxSize == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadCredentials.MaxSize(childComplexity), true
+	case "UploadCredentials.token":
+		if e.ComplexityRoot.UploadCredentials.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadCredentials.Token(childComplexity), true
+	case "UploadCredentials.uploadURL":
+		if e.ComplexityRoot.UploadCredentials.UploadURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadCredentials.UploadURL(childComplexity), true
+	case "UploadCredentials.video":
+		if e.ComplexityRoot.UploadCredentials.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadCredentials.Video(childComplexity), true
 
 	case "User.avatarURL":
 		if e.ComplexityRoot.User.AvatarURL == nil {
@@ -3221,6 +3563,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.Duration(childComplexity), true
+	case "Video.encrypted":
+		if e.ComplexityRoot.Video.Encrypted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Encrypted(childComplexity), true
+	case "Video.failureReason":
+		if e.ComplexityRoot.Video.FailureReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.FailureReason(childComplexity), true
 	case "Video.folder":
 		if e.ComplexityRoot.Video.Folder == nil {
 			break
@@ -3233,6 +3587,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.FolderID(childComplexity), true
+	case "Video.height":
+		if e.ComplexityRoot.Video.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Height(childComplexity), true
 	case "Video.id":
 		if e.ComplexityRoot.Video.ID == nil {
 			break
@@ -3245,6 +3605,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.Metadata(childComplexity), true
+	case "Video.playbackURL":
+		if e.ComplexityRoot.Video.PlaybackURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.PlaybackURL(childComplexity), true
+	case "Video.progress":
+		if e.ComplexityRoot.Video.Progress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Progress(childComplexity), true
 	case "Video.project":
 		if e.ComplexityRoot.Video.Project == nil {
 			break
@@ -3257,12 +3629,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.ProjectID(childComplexity), true
+	case "Video.renditions":
+		if e.ComplexityRoot.Video.Renditions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Renditions(childComplexity), true
 	case "Video.size":
 		if e.ComplexityRoot.Video.Size == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Video.Size(childComplexity), true
+	case "Video.sourceURL":
+		if e.ComplexityRoot.Video.SourceURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.SourceURL(childComplexity), true
 	case "Video.status":
 		if e.ComplexityRoot.Video.Status == nil {
 			break
@@ -3280,6 +3664,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.Tags(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.TagOrder), args["where"].(*ent.TagWhereInput)), true
+	case "Video.thumbnails":
+		if e.ComplexityRoot.Video.Thumbnails == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Thumbnails(childComplexity), true
+	case "Video.timeline":
+		if e.ComplexityRoot.Video.Timeline == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Timeline(childComplexity), true
 	case "Video.title":
 		if e.ComplexityRoot.Video.Title == nil {
 			break
@@ -3292,6 +3688,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.UpdatedAt(childComplexity), true
+	case "Video.width":
+		if e.ComplexityRoot.Video.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Width(childComplexity), true
 
 	case "VideoConnection.edges":
 		if e.ComplexityRoot.VideoConnection.Edges == nil {
@@ -3325,6 +3727,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.VideoEdge.Node(childComplexity), true
 
+	case "VideoTimeline.columns":
+		if e.ComplexityRoot.VideoTimeline.Columns == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.Columns(childComplexity), true
+	case "VideoTimeline.interval":
+		if e.ComplexityRoot.VideoTimeline.Interval == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.Interval(childComplexity), true
+	case "VideoTimeline.rows":
+		if e.ComplexityRoot.VideoTimeline.Rows == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.Rows(childComplexity), true
+	case "VideoTimeline.spriteURL":
+		if e.ComplexityRoot.VideoTimeline.SpriteURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.SpriteURL(childComplexity), true
+	case "VideoTimeline.tileHeight":
+		if e.ComplexityRoot.VideoTimeline.TileHeight == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.TileHeight(childComplexity), true
+	case "VideoTimeline.tileWidth":
+		if e.ComplexityRoot.VideoTimeline.TileWidth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.TileWidth(childComplexity), true
+	case "VideoTimeline.vttURL":
+		if e.ComplexityRoot.VideoTimeline.VttURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VideoTimeline.VttURL(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -3349,12 +3794,14 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreatePlayerInput,
 		ec.unmarshalInputCreateProjectInput,
 		ec.unmarshalInputCreateTagInput,
+		ec.unmarshalInputCreateUploadTokenInput,
 		ec.unmarshalInputCreateVideoInput,
 		ec.unmarshalInputEncodingProfileInput,
 		ec.unmarshalInputEncodingProfileOrder,
 		ec.unmarshalInputEncodingProfileWhereInput,
 		ec.unmarshalInputFolderOrder,
 		ec.unmarshalInputFolderWhereInput,
+		ec.unmarshalInputLadderRungInput,
 		ec.unmarshalInputMembershipOrder,
 		ec.unmarshalInputMembershipWhereInput,
 		ec.unmarshalInputMetadataEntryInput,
@@ -3367,10 +3814,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputProjectSettingOrder,
 		ec.unmarshalInputProjectSettingWhereInput,
 		ec.unmarshalInputProjectWhereInput,
+		ec.unmarshalInputPullVideoInput,
 		ec.unmarshalInputRegisterInput,
-		ec.unmarshalInputRenditionInput,
+		ec.unmarshalInputRenditionOrder,
 		ec.unmarshalInputTagOrder,
 		ec.unmarshalInputTagWhereInput,
+		ec.unmarshalInputThumbnailOrder,
 		ec.unmarshalInputUpdateAdvertisementInput,
 		ec.unmarshalInputUpdateFolderInput,
 		ec.unmarshalInputUpdateOrganizationInput,
@@ -3846,9 +4295,9 @@ extend type Mutation {
 }
 `, BuiltIn: false},
 	{Name: "../../schema/encoding_profile.graphql", Input: `"""
-One output of an encoding ladder.
+One rung (output) of an encoding ladder.
 """
-type Rendition @goModel(model: "github.com/vidra-dev/vidra/ladder.Rendition") {
+type LadderRung @goModel(model: "github.com/vidra-dev/vidra/ladder.Rendition") {
   height: Int!
   videoBitrateKbps: Int!
   codec: String!
@@ -3859,7 +4308,7 @@ type Rendition @goModel(model: "github.com/vidra-dev/vidra/ladder.Rendition") {
 One output of an encoding ladder: height 144 to 4320 (even), video bitrate 100 to
 100000 kbps, audio bitrate 32 to 512 kbps, codec h264.
 """
-input RenditionInput @goModel(model: "github.com/vidra-dev/vidra/ladder.Rendition") {
+input LadderRungInput @goModel(model: "github.com/vidra-dev/vidra/ladder.Rendition") {
   height: Int!
   videoBitrateKbps: Int!
   codec: String! = "h264"
@@ -3871,7 +4320,7 @@ An encoding profile's name and ladder (1 to 8 renditions in strictly ascending h
 """
 input EncodingProfileInput {
   name: String!
-  renditions: [RenditionInput!]!
+  renditions: [LadderRungInput!]!
 }
 
 extend type Query {
@@ -3887,7 +4336,7 @@ extend type Query {
   The ladder new videos of the project are transcoded with: its default profile's, or
   the built-in 360p/480p/720p/1080p ladder when it has none.
   """
-  effectiveEncodingLadder(projectID: ID!): [Rendition!]!
+  effectiveEncodingLadder(projectID: ID!): [LadderRung!]!
 }
 
 extend type Mutation {
@@ -4660,7 +5109,7 @@ type EncodingProfile implements Node {
   projectID: ID!
   name: String!
   isDefault: Boolean!
-  renditions: [Rendition!]!
+  renditions: [LadderRung!]!
   project: Project!
 }
 """
@@ -6260,6 +6709,46 @@ type Query {
     where: VideoWhereInput
   ): VideoConnection!
 }
+type Rendition implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  videoID: ID!
+  name: String!
+  width: Int!
+  height: Int!
+  bandwidth: Int!
+  status: RenditionStatus!
+  video: Video!
+}
+"""
+Ordering options for Rendition connections
+"""
+input RenditionOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Renditions.
+  """
+  field: RenditionOrderField!
+}
+"""
+Properties by which Rendition connections can be ordered.
+"""
+enum RenditionOrderField {
+  CREATED_AT
+  UPDATED_AT
+}
+"""
+RenditionStatus is enum for the field status
+"""
+enum RenditionStatus @goModel(model: "github.com/vidra-dev/vidra/ent/rendition.Status") {
+  pending
+  ready
+  failed
+}
 type Tag implements Node {
   id: ID!
   createdAt: Time!
@@ -6424,6 +6913,46 @@ input TagWhereInput {
   """
   hasVideos: Boolean
   hasVideosWith: [VideoWhereInput!]
+}
+type Thumbnail implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  videoID: ID!
+  kind: ThumbnailKind!
+  timeOffset: Float!
+  width: Int!
+  height: Int!
+  contentType: String!
+  isDefault: Boolean!
+  video: Video!
+}
+"""
+ThumbnailKind is enum for the field kind
+"""
+enum ThumbnailKind @goModel(model: "github.com/vidra-dev/vidra/ent/thumbnail.Kind") {
+  generated
+  custom
+}
+"""
+Ordering options for Thumbnail connections
+"""
+input ThumbnailOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Thumbnails.
+  """
+  field: ThumbnailOrderField!
+}
+"""
+Properties by which Thumbnail connections can be ordered.
+"""
+enum ThumbnailOrderField {
+  CREATED_AT
+  UPDATED_AT
 }
 """
 The builtin Time type
@@ -6650,6 +7179,12 @@ type Video implements Node {
   status: VideoStatus!
   duration: Float!
   size: Int!
+  failureReason: String!
+  progress: Float!
+  width: Int!
+  height: Int!
+  sourceURL: String!
+  encrypted: Boolean!
   metadata: Map
   project: Project!
   folder: Folder
@@ -6686,6 +7221,8 @@ type Video implements Node {
   ): TagConnection!
   captions: [Caption!]
   chapters: [Chapter!]
+  renditions: [Rendition!]
+  thumbnails: [Thumbnail!]
 }
 """
 A connection to a list of items.
@@ -6869,6 +7406,76 @@ input VideoWhereInput {
   sizeLT: Int
   sizeLTE: Int
   """
+  failure_reason field predicates
+  """
+  failureReason: String
+  failureReasonNEQ: String
+  failureReasonIn: [String!]
+  failureReasonNotIn: [String!]
+  failureReasonGT: String
+  failureReasonGTE: String
+  failureReasonLT: String
+  failureReasonLTE: String
+  failureReasonContains: String
+  failureReasonHasPrefix: String
+  failureReasonHasSuffix: String
+  failureReasonEqualFold: String
+  failureReasonContainsFold: String
+  """
+  progress field predicates
+  """
+  progress: Float
+  progressNEQ: Float
+  progressIn: [Float!]
+  progressNotIn: [Float!]
+  progressGT: Float
+  progressGTE: Float
+  progressLT: Float
+  progressLTE: Float
+  """
+  width field predicates
+  """
+  width: Int
+  widthNEQ: Int
+  widthIn: [Int!]
+  widthNotIn: [Int!]
+  widthGT: Int
+  widthGTE: Int
+  widthLT: Int
+  widthLTE: Int
+  """
+  height field predicates
+  """
+  height: Int
+  heightNEQ: Int
+  heightIn: [Int!]
+  heightNotIn: [Int!]
+  heightGT: Int
+  heightGTE: Int
+  heightLT: Int
+  heightLTE: Int
+  """
+  source_url field predicates
+  """
+  sourceURL: String
+  sourceURLNEQ: String
+  sourceURLIn: [String!]
+  sourceURLNotIn: [String!]
+  sourceURLGT: String
+  sourceURLGTE: String
+  sourceURLLT: String
+  sourceURLLTE: String
+  sourceURLContains: String
+  sourceURLHasPrefix: String
+  sourceURLHasSuffix: String
+  sourceURLEqualFold: String
+  sourceURLContainsFold: String
+  """
+  encrypted field predicates
+  """
+  encrypted: Boolean
+  encryptedNEQ: Boolean
+  """
   project edge predicates
   """
   hasProject: Boolean
@@ -6998,6 +7605,138 @@ extend type Mutation {
     """
     projectID: ID
   ): ID!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/media.graphql", Input: `# The media pipeline: upload tokens, playback tokens, imports, thumbnails and timelines.
+
+"""
+A credential for one upload into a project, and the video the upload becomes.
+"""
+type UploadCredentials {
+  """
+  The secret to present with the upload (tus Upload-Metadata key ` + "`" + `token` + "`" + `, or the
+  Upload-Token header); shown only in this response.
+  """
+  token: String!
+  expiresAt: Time!
+  """
+  The largest upload the token admits, in bytes.
+  """
+  maxSize: Int!
+  """
+  The tus 1.0 creation URL.
+  """
+  uploadURL: String!
+  """
+  The URL of a plain single-request upload (PUT or POST the file as the body).
+  """
+  directUploadURL: String!
+  video: Video!
+}
+
+"""
+What an upload token is for; every field is optional.
+"""
+input CreateUploadTokenInput {
+  """
+  Title of the new video; the file name of the upload when absent.
+  """
+  title: String
+  folderID: ID
+  """
+  Maximum upload size in bytes; the server's maximum when absent.
+  """
+  maxSize: Int
+  """
+  Lifetime of the token in seconds; one day when absent.
+  """
+  expiresIn: Int
+}
+
+"""
+A short-lived signed token that lets a player fetch one video's stream (and its key).
+"""
+type PlaybackToken {
+  token: String!
+  expiresAt: Time!
+  """
+  The master playlist URL with the token in its query.
+  """
+  playbackURL: String!
+}
+
+"""
+A video's storyboard ("timeline"): a sprite of frames and the WebVTT that maps
+times to tiles of it.
+"""
+type VideoTimeline {
+  spriteURL: String!
+  vttURL: String!
+  """
+  Seconds between two frames of the sprite.
+  """
+  interval: Float!
+  columns: Int!
+  rows: Int!
+  tileWidth: Int!
+  tileHeight: Int!
+}
+
+"""
+A video to pull from a URL (http or https).
+"""
+input PullVideoInput {
+  url: String!
+  title: String
+  folderID: ID
+}
+
+extend type Thumbnail {
+  """
+  Where the image is served.
+  """
+  url: String!
+}
+
+extend type Video {
+  """
+  The master playlist URL, once the video has a playable rendition.
+  """
+  playbackURL: String
+  """
+  The storyboard, once the video is ready.
+  """
+  timeline: VideoTimeline
+}
+
+extend type Query {
+  """
+  The storyboard of a video; NOT_FOUND until the video has one.
+  """
+  videoTimeline(videoID: ID!): VideoTimeline!
+}
+
+extend type Mutation {
+  """
+  Creates a video in status created and a credential to upload its file.
+  """
+  createUploadToken(projectID: ID!, input: CreateUploadTokenInput!): UploadCredentials!
+  """
+  Signs a short-lived playback token for a video (POST /key).
+  """
+  createPlaybackToken(videoID: ID!): PlaybackToken!
+  """
+  Creates a video and imports its file from a URL in the background.
+  """
+  pullVideo(projectID: ID!, input: PullVideoInput!): Video!
+  """
+  Adds an uploaded image (JPEG, PNG or WebP) as a thumbnail of a video and makes it the default.
+  """
+  uploadThumbnail(videoID: ID!, file: Upload!): Thumbnail!
+  """
+  Makes a thumbnail the default (the poster) of its video.
+  """
+  setDefaultThumbnail(videoID: ID!, thumbnailID: ID!): Thumbnail!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/organization.graphql", Input: `extend type Query {
@@ -7646,6 +8385,20 @@ func (ec *executionContext) childFields_HealthCheck(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type HealthCheck", field.Name)
 }
 
+func (ec *executionContext) childFields_LadderRung(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "height":
+		return ec.fieldContext_LadderRung_height(ctx, field)
+	case "videoBitrateKbps":
+		return ec.fieldContext_LadderRung_videoBitrateKbps(ctx, field)
+	case "codec":
+		return ec.fieldContext_LadderRung_codec(ctx, field)
+	case "audioBitrateKbps":
+		return ec.fieldContext_LadderRung_audioBitrateKbps(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LadderRung", field.Name)
+}
+
 func (ec *executionContext) childFields_Membership(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -7760,6 +8513,18 @@ func (ec *executionContext) childFields_PasswordResetTicket(ctx context.Context,
 		return ec.fieldContext_PasswordResetTicket_expiresIn(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PasswordResetTicket", field.Name)
+}
+
+func (ec *executionContext) childFields_PlaybackToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "token":
+		return ec.fieldContext_PlaybackToken_token(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_PlaybackToken_expiresAt(ctx, field)
+	case "playbackURL":
+		return ec.fieldContext_PlaybackToken_playbackURL(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlaybackToken", field.Name)
 }
 
 func (ec *executionContext) childFields_Player(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7922,14 +8687,26 @@ func (ec *executionContext) childFields_Region(ctx context.Context, field graphq
 
 func (ec *executionContext) childFields_Rendition(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
+	case "id":
+		return ec.fieldContext_Rendition_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Rendition_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Rendition_updatedAt(ctx, field)
+	case "videoID":
+		return ec.fieldContext_Rendition_videoID(ctx, field)
+	case "name":
+		return ec.fieldContext_Rendition_name(ctx, field)
+	case "width":
+		return ec.fieldContext_Rendition_width(ctx, field)
 	case "height":
 		return ec.fieldContext_Rendition_height(ctx, field)
-	case "videoBitrateKbps":
-		return ec.fieldContext_Rendition_videoBitrateKbps(ctx, field)
-	case "codec":
-		return ec.fieldContext_Rendition_codec(ctx, field)
-	case "audioBitrateKbps":
-		return ec.fieldContext_Rendition_audioBitrateKbps(ctx, field)
+	case "bandwidth":
+		return ec.fieldContext_Rendition_bandwidth(ctx, field)
+	case "status":
+		return ec.fieldContext_Rendition_status(ctx, field)
+	case "video":
+		return ec.fieldContext_Rendition_video(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Rendition", field.Name)
 }
@@ -7984,6 +8761,54 @@ func (ec *executionContext) childFields_TagEdge(ctx context.Context, field graph
 		return ec.fieldContext_TagEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TagEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_Thumbnail(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Thumbnail_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Thumbnail_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Thumbnail_updatedAt(ctx, field)
+	case "videoID":
+		return ec.fieldContext_Thumbnail_videoID(ctx, field)
+	case "kind":
+		return ec.fieldContext_Thumbnail_kind(ctx, field)
+	case "timeOffset":
+		return ec.fieldContext_Thumbnail_timeOffset(ctx, field)
+	case "width":
+		return ec.fieldContext_Thumbnail_width(ctx, field)
+	case "height":
+		return ec.fieldContext_Thumbnail_height(ctx, field)
+	case "contentType":
+		return ec.fieldContext_Thumbnail_contentType(ctx, field)
+	case "isDefault":
+		return ec.fieldContext_Thumbnail_isDefault(ctx, field)
+	case "video":
+		return ec.fieldContext_Thumbnail_video(ctx, field)
+	case "url":
+		return ec.fieldContext_Thumbnail_url(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Thumbnail", field.Name)
+}
+
+func (ec *executionContext) childFields_UploadCredentials(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "token":
+		return ec.fieldContext_UploadCredentials_token(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_UploadCredentials_expiresAt(ctx, field)
+	case "maxSize":
+		return ec.fieldContext_UploadCredentials_maxSize(ctx, field)
+	case "uploadURL":
+		return ec.fieldContext_UploadCredentials_uploadURL(ctx, field)
+	case "directUploadURL":
+		return ec.fieldContext_UploadCredentials_directUploadURL(ctx, field)
+	case "video":
+		return ec.fieldContext_UploadCredentials_video(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UploadCredentials", field.Name)
 }
 
 func (ec *executionContext) childFields_User(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8044,6 +8869,18 @@ func (ec *executionContext) childFields_Video(ctx context.Context, field graphql
 		return ec.fieldContext_Video_duration(ctx, field)
 	case "size":
 		return ec.fieldContext_Video_size(ctx, field)
+	case "failureReason":
+		return ec.fieldContext_Video_failureReason(ctx, field)
+	case "progress":
+		return ec.fieldContext_Video_progress(ctx, field)
+	case "width":
+		return ec.fieldContext_Video_width(ctx, field)
+	case "height":
+		return ec.fieldContext_Video_height(ctx, field)
+	case "sourceURL":
+		return ec.fieldContext_Video_sourceURL(ctx, field)
+	case "encrypted":
+		return ec.fieldContext_Video_encrypted(ctx, field)
 	case "metadata":
 		return ec.fieldContext_Video_metadata(ctx, field)
 	case "project":
@@ -8056,6 +8893,14 @@ func (ec *executionContext) childFields_Video(ctx context.Context, field graphql
 		return ec.fieldContext_Video_captions(ctx, field)
 	case "chapters":
 		return ec.fieldContext_Video_chapters(ctx, field)
+	case "renditions":
+		return ec.fieldContext_Video_renditions(ctx, field)
+	case "thumbnails":
+		return ec.fieldContext_Video_thumbnails(ctx, field)
+	case "playbackURL":
+		return ec.fieldContext_Video_playbackURL(ctx, field)
+	case "timeline":
+		return ec.fieldContext_Video_timeline(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Video", field.Name)
 }
@@ -8080,6 +8925,26 @@ func (ec *executionContext) childFields_VideoEdge(ctx context.Context, field gra
 		return ec.fieldContext_VideoEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VideoEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_VideoTimeline(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "spriteURL":
+		return ec.fieldContext_VideoTimeline_spriteURL(ctx, field)
+	case "vttURL":
+		return ec.fieldContext_VideoTimeline_vttURL(ctx, field)
+	case "interval":
+		return ec.fieldContext_VideoTimeline_interval(ctx, field)
+	case "columns":
+		return ec.fieldContext_VideoTimeline_columns(ctx, field)
+	case "rows":
+		return ec.fieldContext_VideoTimeline_rows(ctx, field)
+	case "tileWidth":
+		return ec.fieldContext_VideoTimeline_tileWidth(ctx, field)
+	case "tileHeight":
+		return ec.fieldContext_VideoTimeline_tileHeight(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VideoTimeline", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8422,6 +9287,20 @@ func (ec *executionContext) field_Mutation_createOrganization_args(ctx context.C
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createPlaybackToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createPlayer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8469,6 +9348,28 @@ func (ec *executionContext) field_Mutation_createTag_args(ctx context.Context, r
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createUploadToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateUploadTokenInput, error) {
+			return ec.unmarshalNCreateUploadTokenInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCreateUploadTokenInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -8824,6 +9725,28 @@ func (ec *executionContext) field_Mutation_oauthRedirect_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_pullVideo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.PullVideoInput, error) {
+			return ec.unmarshalNPullVideoInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPullVideoInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_putAccessControl_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8929,6 +9852,28 @@ func (ec *executionContext) field_Mutation_setDefaultPlayer_args(ctx context.Con
 		return nil, err
 	}
 	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setDefaultThumbnail_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "thumbnailID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["thumbnailID"] = arg1
 	return args, nil
 }
 
@@ -9299,6 +10244,28 @@ func (ec *executionContext) field_Mutation_uploadProjectLogo_args(ctx context.Co
 		return nil, err
 	}
 	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "file",
+		func(ctx context.Context, v any) (graphql.Upload, error) {
+			return ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["file"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_uploadThumbnail_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "file",
 		func(ctx context.Context, v any) (graphql.Upload, error) {
 			return ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
@@ -10263,6 +11230,20 @@ func (ec *executionContext) field_Query_videoMetadata_args(ctx context.Context, 
 		return nil, err
 	}
 	args["projectID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_videoTimeline_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
 	return args, nil
 }
 
@@ -12742,7 +13723,7 @@ func (ec *executionContext) _EncodingProfile_renditions(ctx context.Context, fie
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []ladder.Rendition) graphql.Marshaler {
-			return ec.marshalNRendition2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx, selections, v)
+			return ec.marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -12755,7 +13736,7 @@ func (ec *executionContext) fieldContext_EncodingProfile_renditions(_ context.Co
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Rendition(ctx, field)
+			return ec.childFields_LadderRung(ctx, field)
 		},
 	}
 	return fc, nil
@@ -13673,6 +14654,98 @@ func (ec *executionContext) _HealthCheck_durationMs(ctx context.Context, field g
 }
 func (ec *executionContext) fieldContext_HealthCheck_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("HealthCheck", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _LadderRung_height(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderRung_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderRung_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LadderRung", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _LadderRung_videoBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderRung_videoBitrateKbps(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VideoBitrateKbps, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderRung_videoBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LadderRung", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _LadderRung_codec(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderRung_codec(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Codec, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderRung_codec(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LadderRung", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LadderRung_audioBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderRung_audioBitrateKbps(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AudioBitrateKbps, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderRung_audioBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LadderRung", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _Membership_id(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
@@ -15475,6 +16548,226 @@ func (ec *executionContext) fieldContext_Mutation_deleteFolder(ctx context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createUploadToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createUploadToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateUploadToken(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["input"].(model.CreateUploadTokenInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.UploadCredentials) graphql.Marshaler {
+			return ec.marshalNUploadCredentials2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUploadCredentials(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createUploadToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UploadCredentials(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createUploadToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createPlaybackToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPlaybackToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePlaybackToken(ctx, fc.Args["videoID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PlaybackToken) graphql.Marshaler {
+			return ec.marshalNPlaybackToken2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlaybackToken(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPlaybackToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlaybackToken(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPlaybackToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_pullVideo(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_pullVideo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().PullVideo(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["input"].(model.PullVideoInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_pullVideo(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_pullVideo_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_uploadThumbnail(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_uploadThumbnail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UploadThumbnail(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["file"].(graphql.Upload))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Thumbnail) graphql.Marshaler {
+			return ec.marshalNThumbnail2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnail(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_uploadThumbnail(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Thumbnail(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_uploadThumbnail_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setDefaultThumbnail(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setDefaultThumbnail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetDefaultThumbnail(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["thumbnailID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Thumbnail) graphql.Marshaler {
+			return ec.marshalNThumbnail2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnail(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setDefaultThumbnail(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Thumbnail(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setDefaultThumbnail_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_updateOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -16803,6 +18096,75 @@ func (ec *executionContext) _PasswordResetTicket_expiresIn(ctx context.Context, 
 }
 func (ec *executionContext) fieldContext_PasswordResetTicket_expiresIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PasswordResetTicket", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PlaybackToken_token(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlaybackToken_token(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Token, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlaybackToken_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlaybackToken", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PlaybackToken_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlaybackToken_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlaybackToken_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlaybackToken", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _PlaybackToken_playbackURL(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlaybackToken_playbackURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PlaybackURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlaybackToken_playbackURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlaybackToken", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Player_id(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
@@ -19137,7 +20499,7 @@ func (ec *executionContext) _Query_effectiveEncodingLadder(ctx context.Context, 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ladder.Rendition) graphql.Marshaler {
-			return ec.marshalNRendition2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx, selections, v)
+			return ec.marshalNLadderRung2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -19150,7 +20512,7 @@ func (ec *executionContext) fieldContext_Query_effectiveEncodingLadder(ctx conte
 		IsMethod:   true,
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Rendition(ctx, field)
+			return ec.childFields_LadderRung(ctx, field)
 		},
 	}
 	defer func() {
@@ -19249,6 +20611,50 @@ func (ec *executionContext) fieldContext_Query_folderTree(ctx context.Context, f
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_folderTree_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_videoTimeline(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_videoTimeline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().VideoTimeline(ctx, fc.Args["videoID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VideoTimeline) graphql.Marshaler {
+			return ec.marshalNVideoTimeline2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐVideoTimeline(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_videoTimeline(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VideoTimeline(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_videoTimeline_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -19924,7 +21330,145 @@ func (ec *executionContext) fieldContext_Region_default(_ context.Context, field
 	return graphql.NewScalarFieldContext("Region", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
-func (ec *executionContext) _Rendition_height(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
+func (ec *executionContext) _Rendition_id(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_videoID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VideoID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_name(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_width(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Rendition_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Rendition_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Rendition_height(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -19947,16 +21491,16 @@ func (ec *executionContext) fieldContext_Rendition_height(_ context.Context, fie
 	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
-func (ec *executionContext) _Rendition_videoBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
+func (ec *executionContext) _Rendition_bandwidth(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Rendition_videoBitrateKbps(ctx, field)
+			return ec.fieldContext_Rendition_bandwidth(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.VideoBitrateKbps, nil
+			return obj.Bandwidth, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -19966,54 +21510,63 @@ func (ec *executionContext) _Rendition_videoBitrateKbps(ctx context.Context, fie
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Rendition_videoBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Rendition_bandwidth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
-func (ec *executionContext) _Rendition_codec(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
+func (ec *executionContext) _Rendition_status(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Rendition_codec(ctx, field)
+			return ec.fieldContext_Rendition_status(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Codec, nil
+			return obj.Status, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v rendition.Status) graphql.Marshaler {
+			return ec.marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Rendition_codec(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type String does not have child fields"))
+func (ec *executionContext) fieldContext_Rendition_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type RenditionStatus does not have child fields"))
 }
 
-func (ec *executionContext) _Rendition_audioBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
+func (ec *executionContext) _Rendition_video(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Rendition_audioBitrateKbps(ctx, field)
+			return ec.fieldContext_Rendition_video(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.AudioBitrateKbps, nil
+			return obj.Video(ctx)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Rendition_audioBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Int does not have child fields"))
+func (ec *executionContext) fieldContext_Rendition_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Rendition",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _ServiceInfo_name(ctx context.Context, field graphql.CollectedField, obj *model.ServiceInfo) (ret graphql.Marshaler) {
@@ -20393,6 +21946,438 @@ func (ec *executionContext) _TagEdge_cursor(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_TagEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("TagEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_id(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_videoID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VideoID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_kind(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v thumbnail.Kind) graphql.Marshaler {
+			return ec.marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type ThumbnailKind does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_timeOffset(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_timeOffset(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeOffset, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_timeOffset(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_width(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_height(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_contentType(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_contentType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContentType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_isDefault(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_isDefault(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsDefault, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_isDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Thumbnail_video(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_video(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Video(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Thumbnail",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Thumbnail_url(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Thumbnail_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Thumbnail().URL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Thumbnail_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Thumbnail", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UploadCredentials_token(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadCredentials_token(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Token, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadCredentials_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UploadCredentials_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadCredentials_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadCredentials_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _UploadCredentials_maxSize(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadCredentials_maxSize(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxSize, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadCredentials_maxSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _UploadCredentials_uploadURL(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadCredentials_uploadURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UploadURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadCredentials_uploadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UploadCredentials_directUploadURL(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadCredentials_directUploadURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DirectUploadURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadCredentials_directUploadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UploadCredentials_video(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadCredentials_video(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Video, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadCredentials_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UploadCredentials",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
@@ -21006,6 +22991,144 @@ func (ec *executionContext) fieldContext_Video_size(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _Video_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_failureReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FailureReason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Video_progress(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_progress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Progress, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_progress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _Video_width(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Video_height(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Video_sourceURL(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_sourceURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SourceURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_sourceURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Video_encrypted(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_encrypted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Encrypted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_encrypted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _Video_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21201,6 +23324,125 @@ func (ec *executionContext) fieldContext_Video_chapters(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _Video_renditions(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_renditions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Renditions(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Rendition) graphql.Marshaler {
+			return ec.marshalORendition2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRenditionᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_renditions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Video",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Rendition(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Video_thumbnails(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_thumbnails(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Thumbnails(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Thumbnail) graphql.Marshaler {
+			return ec.marshalOThumbnail2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnailᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_thumbnails(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Video",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Thumbnail(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Video_playbackURL(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_playbackURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Video().PlaybackURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_playbackURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Video", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Video_timeline(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_timeline(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Video().Timeline(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VideoTimeline) graphql.Marshaler {
+			return ec.marshalOVideoTimeline2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐVideoTimeline(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_timeline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Video",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VideoTimeline(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _VideoConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.VideoConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21341,6 +23583,167 @@ func (ec *executionContext) _VideoEdge_cursor(ctx context.Context, field graphql
 }
 func (ec *executionContext) fieldContext_VideoEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("VideoEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_spriteURL(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_spriteURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SpriteURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_spriteURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_vttURL(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_vttURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VttURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_vttURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_interval(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_interval(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Interval, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_interval(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_columns(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_columns(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Columns, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_columns(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_rows(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_rows(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rows, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_rows(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_tileWidth(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_tileWidth(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TileWidth, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_tileWidth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _VideoTimeline_tileHeight(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VideoTimeline_tileHeight(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TileHeight, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VideoTimeline_tileHeight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -24971,6 +27374,57 @@ func (ec *executionContext) unmarshalInputCreateTagInput(ctx context.Context, ob
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateUploadTokenInput(ctx context.Context, obj any) (model.CreateUploadTokenInput, error) {
+	var it model.CreateUploadTokenInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"title", "folderID", "maxSize", "expiresIn"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "folderID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("folderID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FolderID = data
+		case "maxSize":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxSize"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxSize = data
+		case "expiresIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expiresIn"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpiresIn = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateVideoInput(ctx context.Context, obj any) (ent.CreateVideoInput, error) {
 	var it ent.CreateVideoInput
 	if obj == nil {
@@ -25063,7 +27517,7 @@ func (ec *executionContext) unmarshalInputEncodingProfileInput(ctx context.Conte
 			it.Name = data
 		case "renditions":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("renditions"))
-			data, err := ec.unmarshalNRenditionInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx, v)
+			data, err := ec.unmarshalNLadderRungInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -25938,6 +28392,61 @@ func (ec *executionContext) unmarshalInputFolderWhereInput(ctx context.Context, 
 				return it, err
 			}
 			it.HasVideosWith = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputLadderRungInput(ctx context.Context, obj any) (ladder.Rendition, error) {
+	var it ladder.Rendition
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["codec"]; !present {
+		asMap["codec"] = "h264"
+	}
+
+	fieldsInOrder := [...]string{"height", "videoBitrateKbps", "codec", "audioBitrateKbps"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "height":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("height"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Height = data
+		case "videoBitrateKbps":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoBitrateKbps"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoBitrateKbps = data
+		case "codec":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("codec"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Codec = data
+		case "audioBitrateKbps":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("audioBitrateKbps"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AudioBitrateKbps = data
 		}
 	}
 	return it, nil
@@ -28955,6 +31464,50 @@ func (ec *executionContext) unmarshalInputProjectWhereInput(ctx context.Context,
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputPullVideoInput(ctx context.Context, obj any) (model.PullVideoInput, error) {
+	var it model.PullVideoInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"url", "title", "folderID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "folderID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("folderID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FolderID = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputRegisterInput(ctx context.Context, obj any) (model.RegisterInput, error) {
 	var it model.RegisterInput
 	if obj == nil {
@@ -28999,8 +31552,8 @@ func (ec *executionContext) unmarshalInputRegisterInput(ctx context.Context, obj
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputRenditionInput(ctx context.Context, obj any) (ladder.Rendition, error) {
-	var it ladder.Rendition
+func (ec *executionContext) unmarshalInputRenditionOrder(ctx context.Context, obj any) (ent.RenditionOrder, error) {
+	var it ent.RenditionOrder
 	if obj == nil {
 		return it, nil
 	}
@@ -29010,45 +31563,31 @@ func (ec *executionContext) unmarshalInputRenditionInput(ctx context.Context, ob
 		asMap[k] = v
 	}
 
-	if _, present := asMap["codec"]; !present {
-		asMap["codec"] = "h264"
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
 	}
 
-	fieldsInOrder := [...]string{"height", "videoBitrateKbps", "codec", "audioBitrateKbps"}
+	fieldsInOrder := [...]string{"direction", "field"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
 			continue
 		}
 		switch k {
-		case "height":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("height"))
-			data, err := ec.unmarshalNInt2int(ctx, v)
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.Height = data
-		case "videoBitrateKbps":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoBitrateKbps"))
-			data, err := ec.unmarshalNInt2int(ctx, v)
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNRenditionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRenditionOrderField(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.VideoBitrateKbps = data
-		case "codec":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("codec"))
-			data, err := ec.unmarshalNString2string(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.Codec = data
-		case "audioBitrateKbps":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("audioBitrateKbps"))
-			data, err := ec.unmarshalNInt2int(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.AudioBitrateKbps = data
+			it.Field = data
 		}
 	}
 	return it, nil
@@ -29449,6 +31988,47 @@ func (ec *executionContext) unmarshalInputTagWhereInput(ctx context.Context, obj
 				return it, err
 			}
 			it.HasVideosWith = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputThumbnailOrder(ctx context.Context, obj any) (ent.ThumbnailOrder, error) {
+	var it ent.ThumbnailOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNThumbnailOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnailOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
 		}
 	}
 	return it, nil
@@ -30368,7 +32948,7 @@ func (ec *executionContext) unmarshalInputVideoWhereInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "folderID", "folderIDNEQ", "folderIDIn", "folderIDNotIn", "folderIDIsNil", "folderIDNotNil", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionEqualFold", "descriptionContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "duration", "durationNEQ", "durationIn", "durationNotIn", "durationGT", "durationGTE", "durationLT", "durationLTE", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "hasProject", "hasProjectWith", "hasFolder", "hasFolderWith", "hasTags", "hasTagsWith", "hasCaptions", "hasCaptionsWith", "hasChapters", "hasChaptersWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "folderID", "folderIDNEQ", "folderIDIn", "folderIDNotIn", "folderIDIsNil", "folderIDNotNil", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionEqualFold", "descriptionContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "duration", "durationNEQ", "durationIn", "durationNotIn", "durationGT", "durationGTE", "durationLT", "durationLTE", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "failureReason", "failureReasonNEQ", "failureReasonIn", "failureReasonNotIn", "failureReasonGT", "failureReasonGTE", "failureReasonLT", "failureReasonLTE", "failureReasonContains", "failureReasonHasPrefix", "failureReasonHasSuffix", "failureReasonEqualFold", "failureReasonContainsFold", "progress", "progressNEQ", "progressIn", "progressNotIn", "progressGT", "progressGTE", "progressLT", "progressLTE", "width", "widthNEQ", "widthIn", "widthNotIn", "widthGT", "widthGTE", "widthLT", "widthLTE", "height", "heightNEQ", "heightIn", "heightNotIn", "heightGT", "heightGTE", "heightLT", "heightLTE", "sourceURL", "sourceURLNEQ", "sourceURLIn", "sourceURLNotIn", "sourceURLGT", "sourceURLGTE", "sourceURLLT", "sourceURLLTE", "sourceURLContains", "sourceURLHasPrefix", "sourceURLHasSuffix", "sourceURLEqualFold", "sourceURLContainsFold", "encrypted", "encryptedNEQ", "hasProject", "hasProjectWith", "hasFolder", "hasFolderWith", "hasTags", "hasTagsWith", "hasCaptions", "hasCaptionsWith", "hasChapters", "hasChaptersWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -30956,6 +33536,370 @@ func (ec *executionContext) unmarshalInputVideoWhereInput(ctx context.Context, o
 				return it, err
 			}
 			it.SizeLTE = data
+		case "failureReason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReason = data
+		case "failureReasonNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonNEQ = data
+		case "failureReasonIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonIn = data
+		case "failureReasonNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonNotIn = data
+		case "failureReasonGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonGT = data
+		case "failureReasonGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonGTE = data
+		case "failureReasonLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonLT = data
+		case "failureReasonLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonLTE = data
+		case "failureReasonContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonContains = data
+		case "failureReasonHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonHasPrefix = data
+		case "failureReasonHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonHasSuffix = data
+		case "failureReasonEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonEqualFold = data
+		case "failureReasonContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("failureReasonContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FailureReasonContainsFold = data
+		case "progress":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progress"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Progress = data
+		case "progressNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressNEQ"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressNEQ = data
+		case "progressIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressIn"))
+			data, err := ec.unmarshalOFloat2ᚕfloat64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressIn = data
+		case "progressNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressNotIn"))
+			data, err := ec.unmarshalOFloat2ᚕfloat64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressNotIn = data
+		case "progressGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressGT"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressGT = data
+		case "progressGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressGTE"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressGTE = data
+		case "progressLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressLT"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressLT = data
+		case "progressLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("progressLTE"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProgressLTE = data
+		case "width":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("width"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Width = data
+		case "widthNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthNEQ = data
+		case "widthIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthIn = data
+		case "widthNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthNotIn = data
+		case "widthGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthGT = data
+		case "widthGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthGTE = data
+		case "widthLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthLT = data
+		case "widthLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("widthLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WidthLTE = data
+		case "height":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("height"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Height = data
+		case "heightNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightNEQ = data
+		case "heightIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightIn = data
+		case "heightNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightNotIn = data
+		case "heightGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightGT = data
+		case "heightGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightGTE = data
+		case "heightLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightLT = data
+		case "heightLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heightLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HeightLTE = data
+		case "sourceURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURL = data
+		case "sourceURLNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLNEQ = data
+		case "sourceURLIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLIn = data
+		case "sourceURLNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLNotIn = data
+		case "sourceURLGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLGT = data
+		case "sourceURLGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLGTE = data
+		case "sourceURLLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLLT = data
+		case "sourceURLLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLLTE = data
+		case "sourceURLContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLContains = data
+		case "sourceURLHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLHasPrefix = data
+		case "sourceURLHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLHasSuffix = data
+		case "sourceURLEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLEqualFold = data
+		case "sourceURLContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceURLContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURLContainsFold = data
+		case "encrypted":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("encrypted"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Encrypted = data
+		case "encryptedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("encryptedNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EncryptedNEQ = data
 		case "hasProject":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProject"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -31049,11 +33993,21 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._User(ctx, sel, obj)
+	case *ent.Thumbnail:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Thumbnail(ctx, sel, obj)
 	case *ent.Tag:
 		if obj == nil {
 			return graphql.Null
 		}
 		return ec._Tag(ctx, sel, obj)
+	case *ent.Rendition:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Rendition(ctx, sel, obj)
 	case *ent.ProjectSetting:
 		if obj == nil {
 			return graphql.Null
@@ -32882,6 +35836,59 @@ func (ec *executionContext) _HealthCheck(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var ladderRungImplementors = []string{"LadderRung"}
+
+func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSet, obj *ladder.Rendition) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ladderRungImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LadderRung")
+		case "height":
+			out.Values[i] = ec._LadderRung_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "videoBitrateKbps":
+			out.Values[i] = ec._LadderRung_videoBitrateKbps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "codec":
+			out.Values[i] = ec._LadderRung_codec(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "audioBitrateKbps":
+			out.Values[i] = ec._LadderRung_audioBitrateKbps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var membershipImplementors = []string{"Membership", "Node"}
 
 func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSet, obj *ent.Membership) graphql.Marshaler {
@@ -33406,6 +36413,41 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createUploadToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createUploadToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createPlaybackToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPlaybackToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pullVideo":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_pullVideo(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uploadThumbnail":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_uploadThumbnail(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setDefaultThumbnail":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setDefaultThumbnail(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "updateOrganization":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateOrganization(ctx, field)
@@ -33895,6 +36937,54 @@ func (ec *executionContext) _PasswordResetTicket(ctx context.Context, sel ast.Se
 			}
 		case "expiresIn":
 			out.Values[i] = ec._PasswordResetTicket_expiresIn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var playbackTokenImplementors = []string{"PlaybackToken"}
+
+func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.SelectionSet, obj *model.PlaybackToken) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, playbackTokenImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlaybackToken")
+		case "token":
+			out.Values[i] = ec._PlaybackToken_token(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._PlaybackToken_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "playbackURL":
+			out.Values[i] = ec._PlaybackToken_playbackURL(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -35351,6 +38441,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "videoTimeline":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_videoTimeline(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "organization":
 			field := field
 
@@ -35720,9 +38832,9 @@ func (ec *executionContext) _Region(ctx context.Context, sel ast.SelectionSet, o
 	return out
 }
 
-var renditionImplementors = []string{"Rendition"}
+var renditionImplementors = []string{"Rendition", "Node"}
 
-func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet, obj *ladder.Rendition) graphql.Marshaler {
+func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet, obj *ent.Rendition) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, renditionImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -35732,26 +38844,89 @@ func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Rendition")
+		case "id":
+			out.Values[i] = ec._Rendition_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Rendition_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Rendition_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoID":
+			out.Values[i] = ec._Rendition_videoID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Rendition_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "width":
+			out.Values[i] = ec._Rendition_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "height":
 			out.Values[i] = ec._Rendition_height(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-		case "videoBitrateKbps":
-			out.Values[i] = ec._Rendition_videoBitrateKbps(ctx, field, obj)
+		case "bandwidth":
+			out.Values[i] = ec._Rendition_bandwidth(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-		case "codec":
-			out.Values[i] = ec._Rendition_codec(ctx, field, obj)
+		case "status":
+			out.Values[i] = ec._Rendition_status(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-		case "audioBitrateKbps":
-			out.Values[i] = ec._Rendition_audioBitrateKbps(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
+		case "video":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Rendition_video(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -36017,6 +39192,228 @@ func (ec *executionContext) _TagEdge(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "cursor":
 			out.Values[i] = ec._TagEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var thumbnailImplementors = []string{"Thumbnail", "Node"}
+
+func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet, obj *ent.Thumbnail) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, thumbnailImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Thumbnail")
+		case "id":
+			out.Values[i] = ec._Thumbnail_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Thumbnail_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Thumbnail_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoID":
+			out.Values[i] = ec._Thumbnail_videoID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "kind":
+			out.Values[i] = ec._Thumbnail_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timeOffset":
+			out.Values[i] = ec._Thumbnail_timeOffset(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "width":
+			out.Values[i] = ec._Thumbnail_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "height":
+			out.Values[i] = ec._Thumbnail_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "contentType":
+			out.Values[i] = ec._Thumbnail_contentType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isDefault":
+			out.Values[i] = ec._Thumbnail_isDefault(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "video":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Thumbnail_video(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "url":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Thumbnail_url(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var uploadCredentialsImplementors = []string{"UploadCredentials"}
+
+func (ec *executionContext) _UploadCredentials(ctx context.Context, sel ast.SelectionSet, obj *model.UploadCredentials) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, uploadCredentialsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UploadCredentials")
+		case "token":
+			out.Values[i] = ec._UploadCredentials_token(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._UploadCredentials_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maxSize":
+			out.Values[i] = ec._UploadCredentials_maxSize(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uploadURL":
+			out.Values[i] = ec._UploadCredentials_uploadURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "directUploadURL":
+			out.Values[i] = ec._UploadCredentials_directUploadURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "video":
+			out.Values[i] = ec._UploadCredentials_video(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -36376,6 +39773,36 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "failureReason":
+			out.Values[i] = ec._Video_failureReason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "progress":
+			out.Values[i] = ec._Video_progress(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "width":
+			out.Values[i] = ec._Video_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "height":
+			out.Values[i] = ec._Video_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sourceURL":
+			out.Values[i] = ec._Video_sourceURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "encrypted":
+			out.Values[i] = ec._Video_encrypted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "metadata":
 			out.Values[i] = ec._Video_metadata(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -36571,6 +39998,158 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "renditions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_renditions(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "thumbnails":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_thumbnails(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "playbackURL":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_playbackURL(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "timeline":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_timeline(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -36659,6 +40238,74 @@ func (ec *executionContext) _VideoEdge(ctx context.Context, sel ast.SelectionSet
 			}
 		case "cursor":
 			out.Values[i] = ec._VideoEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var videoTimelineImplementors = []string{"VideoTimeline"}
+
+func (ec *executionContext) _VideoTimeline(ctx context.Context, sel ast.SelectionSet, obj *model.VideoTimeline) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, videoTimelineImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VideoTimeline")
+		case "spriteURL":
+			out.Values[i] = ec._VideoTimeline_spriteURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vttURL":
+			out.Values[i] = ec._VideoTimeline_vttURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "interval":
+			out.Values[i] = ec._VideoTimeline_interval(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "columns":
+			out.Values[i] = ec._VideoTimeline_columns(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rows":
+			out.Values[i] = ec._VideoTimeline_rows(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tileWidth":
+			out.Values[i] = ec._VideoTimeline_tileWidth(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tileHeight":
+			out.Values[i] = ec._VideoTimeline_tileHeight(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -37403,6 +41050,11 @@ func (ec *executionContext) unmarshalNCreateTagInput2githubᚗcomᚋvidraᚑdev�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateUploadTokenInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCreateUploadTokenInput(ctx context.Context, v any) (model.CreateUploadTokenInput, error) {
+	res, err := ec.unmarshalInputCreateUploadTokenInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateVideoInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateVideoInput(ctx context.Context, v any) (ent.CreateVideoInput, error) {
 	res, err := ec.unmarshalInputCreateVideoInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -37750,6 +41402,71 @@ func (ec *executionContext) marshalNInt2ᚕintᚄ(ctx context.Context, sel ast.S
 	return ret
 }
 
+func (ec *executionContext) marshalNLadderRung2githubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, sel ast.SelectionSet, v ladder.Rendition) graphql.Marshaler {
+	return ec._LadderRung(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []ladder.Rendition) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLadderRung2githubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLadderRung2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ladder.Rendition) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLadderRung2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLadderRung2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, sel ast.SelectionSet, v *ladder.Rendition) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LadderRung(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLadderRungInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, v any) ([]*ladder.Rendition, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ladder.Rendition, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLadderRungInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNLadderRungInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, v any) (*ladder.Rendition, error) {
+	res, err := ec.unmarshalInputLadderRungInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNMembership2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembership(ctx context.Context, sel ast.SelectionSet, v *ent.Membership) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -37919,6 +41636,16 @@ func (ec *executionContext) marshalNPasswordResetTicket2ᚖgithubᚗcomᚋvidra�
 		return graphql.Null
 	}
 	return ec._PasswordResetTicket(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlaybackToken2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlaybackToken(ctx context.Context, sel ast.SelectionSet, v *model.PlaybackToken) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PlaybackToken(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPlayer2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
@@ -38095,6 +41822,11 @@ func (ec *executionContext) unmarshalNProjectWhereInput2ᚖgithubᚗcomᚋvidra�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNPullVideoInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPullVideoInput(ctx context.Context, v any) (model.PullVideoInput, error) {
+	res, err := ec.unmarshalInputPullVideoInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNRegion2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐRegionᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Region) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -38126,43 +41858,7 @@ func (ec *executionContext) unmarshalNRegisterInput2githubᚗcomᚋvidraᚑdev�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNRendition2githubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, sel ast.SelectionSet, v ladder.Rendition) graphql.Marshaler {
-	return ec._Rendition(ctx, sel, &v)
-}
-
-func (ec *executionContext) marshalNRendition2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []ladder.Rendition) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalNRendition2githubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, sel, v[i])
-	})
-
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-
-	return ret
-}
-
-func (ec *executionContext) marshalNRendition2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ladder.Rendition) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalNRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, sel, v[i])
-	})
-
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-
-	return ret
-}
-
-func (ec *executionContext) marshalNRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, sel ast.SelectionSet, v *ladder.Rendition) graphql.Marshaler {
+func (ec *executionContext) marshalNRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRendition(ctx context.Context, sel ast.SelectionSet, v *ent.Rendition) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -38172,23 +41868,30 @@ func (ec *executionContext) marshalNRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvi
 	return ec._Rendition(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNRenditionInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, v any) ([]*ladder.Rendition, error) {
-	vSlice := graphql.CoerceList(v)
-	var err error
-	res := make([]*ladder.Rendition, len(vSlice))
-	for i := range vSlice {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNRenditionInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, vSlice[i])
-		if err != nil {
-			return nil, err
-		}
-	}
-	return res, nil
+func (ec *executionContext) unmarshalNRenditionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRenditionOrderField(ctx context.Context, v any) (*ent.RenditionOrderField, error) {
+	var res = new(ent.RenditionOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNRenditionInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, v any) (*ladder.Rendition, error) {
-	res, err := ec.unmarshalInputRenditionInput(ctx, v)
-	return &res, graphql.ErrorOnPath(ctx, err)
+func (ec *executionContext) marshalNRenditionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRenditionOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.RenditionOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus(ctx context.Context, v any) (rendition.Status, error) {
+	var res rendition.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus(ctx context.Context, sel ast.SelectionSet, v rendition.Status) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNServiceInfo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐServiceInfo(ctx context.Context, sel ast.SelectionSet, v *model.ServiceInfo) graphql.Marshaler {
@@ -38287,6 +41990,42 @@ func (ec *executionContext) unmarshalNTagWhereInput2ᚖgithubᚗcomᚋvidraᚑde
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNThumbnail2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnail(ctx context.Context, sel ast.SelectionSet, v *ent.Thumbnail) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Thumbnail(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind(ctx context.Context, v any) (thumbnail.Kind, error) {
+	var res thumbnail.Kind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind(ctx context.Context, sel ast.SelectionSet, v thumbnail.Kind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNThumbnailOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnailOrderField(ctx context.Context, v any) (*ent.ThumbnailOrderField, error) {
+	var res = new(ent.ThumbnailOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNThumbnailOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnailOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ThumbnailOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) unmarshalNTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
 	res, err := graphql.UnmarshalTime(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -38352,6 +42091,16 @@ func (ec *executionContext) marshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋg
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) marshalNUploadCredentials2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUploadCredentials(ctx context.Context, sel ast.SelectionSet, v *model.UploadCredentials) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UploadCredentials(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser(ctx context.Context, sel ast.SelectionSet, v *ent.User) graphql.Marshaler {
@@ -38445,6 +42194,16 @@ func (ec *executionContext) unmarshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋv
 
 func (ec *executionContext) marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus(ctx context.Context, sel ast.SelectionSet, v video.Status) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNVideoTimeline2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐVideoTimeline(ctx context.Context, sel ast.SelectionSet, v *model.VideoTimeline) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VideoTimeline(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNVideoWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoWhereInput(ctx context.Context, v any) (*ent.VideoWhereInput, error) {
@@ -39863,6 +43622,25 @@ func (ec *executionContext) unmarshalOProjectWhereInput2ᚖgithubᚗcomᚋvidra�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalORendition2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Rendition) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRendition(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
 	if v == nil {
 		return nil, nil
@@ -39974,6 +43752,25 @@ func (ec *executionContext) unmarshalOTagWhereInput2ᚖgithubᚗcomᚋvidraᚑde
 	}
 	res, err := ec.unmarshalInputTagWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOThumbnail2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnailᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Thumbnail) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNThumbnail2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnail(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx context.Context, v any) ([]time.Time, error) {
@@ -40166,6 +43963,13 @@ func (ec *executionContext) marshalOVideoStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋ
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalOVideoTimeline2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐVideoTimeline(ctx context.Context, sel ast.SelectionSet, v *model.VideoTimeline) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._VideoTimeline(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOVideoWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoWhereInputᚄ(ctx context.Context, v any) ([]*ent.VideoWhereInput, error) {

@@ -83,6 +83,17 @@ type ChapterInput struct {
 	StartSeconds float64 `json:"startSeconds"`
 }
 
+// What an upload token is for; every field is optional.
+type CreateUploadTokenInput struct {
+	// Title of the new video; the file name of the upload when absent.
+	Title    *string    `json:"title,omitempty"`
+	FolderID *uuid.UUID `json:"folderID,omitempty"`
+	// Maximum upload size in bytes; the server's maximum when absent.
+	MaxSize *int `json:"maxSize,omitempty"`
+	// Lifetime of the token in seconds; one day when absent.
+	ExpiresIn *int `json:"expiresIn,omitempty"`
+}
+
 // An encoding profile's name and ladder (1 to 8 renditions in strictly ascending height).
 type EncodingProfileInput struct {
 	Name       string              `json:"name"`
@@ -148,10 +159,25 @@ type PasswordResetTicket struct {
 	ExpiresIn  int    `json:"expiresIn"`
 }
 
+// A short-lived signed token that lets a player fetch one video's stream (and its key).
+type PlaybackToken struct {
+	Token     string    `json:"token"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	// The master playlist URL with the token in its query.
+	PlaybackURL string `json:"playbackURL"`
+}
+
 // One setting to create or replace (SEED-API-SPEC 2.7): the value is kept exactly as sent.
 type ProjectSettingInput struct {
 	Key   string `json:"key"`
 	Value string `json:"value"`
+}
+
+// A video to pull from a URL (http or https).
+type PullVideoInput struct {
+	URL      string     `json:"url"`
+	Title    *string    `json:"title,omitempty"`
+	FolderID *uuid.UUID `json:"folderID,omitempty"`
 }
 
 // A region this deployment serves from (VIDRA_REGIONS).
@@ -180,6 +206,34 @@ type UpdateProfileInput struct {
 	Name *string `json:"name,omitempty"`
 	// An http(s) image address, or empty to remove the avatar; unchanged when null.
 	AvatarURL *string `json:"avatarURL,omitempty"`
+}
+
+// A credential for one upload into a project, and the video the upload becomes.
+type UploadCredentials struct {
+	// The secret to present with the upload (tus Upload-Metadata key `token`, or the
+	// Upload-Token header); shown only in this response.
+	Token     string    `json:"token"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	// The largest upload the token admits, in bytes.
+	MaxSize int `json:"maxSize"`
+	// The tus 1.0 creation URL.
+	UploadURL string `json:"uploadURL"`
+	// The URL of a plain single-request upload (PUT or POST the file as the body).
+	DirectUploadURL string     `json:"directUploadURL"`
+	Video           *ent.Video `json:"video"`
+}
+
+// A video's storyboard ("timeline"): a sprite of frames and the WebVTT that maps
+// times to tiles of it.
+type VideoTimeline struct {
+	SpriteURL string `json:"spriteURL"`
+	VttURL    string `json:"vttURL"`
+	// Seconds between two frames of the sprite.
+	Interval   float64 `json:"interval"`
+	Columns    int     `json:"columns"`
+	Rows       int     `json:"rows"`
+	TileWidth  int     `json:"tileWidth"`
+	TileHeight int     `json:"tileHeight"`
 }
 
 // What happens to a deleted folder's subfolders and videos.

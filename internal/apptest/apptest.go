@@ -8,9 +8,11 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/vidra-dev/vidra/app"
@@ -54,7 +56,15 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	if len(opts) > 0 {
 		o = opts[0]
 	}
-	env := map[string]string{"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_ADDR": "127.0.0.1:0"}
+	// Listen first, so the server knows the address clients see (upload and playback URLs).
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{
+		"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_ADDR": "127.0.0.1:0", "VIDRA_PUBLIC_URL": "http://" + ln.Addr().String(),
+		"VIDRA_JOB_POLL_INTERVAL": "50ms", "VIDRA_ALLOW_PRIVATE_NETWORKS": "true",
+	}
 	for k, v := range o.Env {
 		env[k] = v
 	}
@@ -66,13 +76,19 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	if db == nil {
 		db = testdb.Open(t, dialectName)
 	}
-	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	tw := &testWriter{t: t}
+	t.Cleanup(tw.stop) // registered first, so it runs after the server has stopped
+	log := slog.New(slog.NewTextHandler(tw, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	a, err := app.NewWithDB(context.Background(), cfg, db, app.Options{Version: "test", Log: log, AuthLimits: o.AuthLimits})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = a.Bucket.Close() })
-	srv := httptest.NewServer(a.Handler)
+	t.Cleanup(func() { _ = a.StopJobs() })
+	srv := httptest.NewUnstartedServer(a.Handler)
+	_ = srv.Listener.Close()
+	srv.Listener = ln
+	srv.Start()
 	t.Cleanup(srv.Close)
 	s := &Server{App: a, URL: srv.URL, Client: srv.Client(), t: t}
 	if !o.Anonymous {
@@ -81,12 +97,28 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	return s
 }
 
-// testWriter sends server logs to the test's log, shown only when it fails.
-type testWriter struct{ t testing.TB }
+// testWriter sends server logs to the test's log, shown only when it fails. Lines
+// from background goroutines that outlive the test are dropped, as testing forbids
+// logging after a test ends.
+type testWriter struct {
+	t    testing.TB
+	mu   sync.Mutex
+	done bool
+}
 
-func (w testWriter) Write(p []byte) (int, error) {
-	w.t.Log(strings.TrimRight(string(p), "\n"))
+func (w *testWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.done {
+		w.t.Log(strings.TrimRight(string(p), "\n"))
+	}
 	return len(p), nil
+}
+
+func (w *testWriter) stop() {
+	w.mu.Lock()
+	w.done = true
+	w.mu.Unlock()
 }
 
 // GraphQLError is one error of a GraphQL response.

@@ -1,0 +1,144 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/vidra-dev/vidra/config"
+	"github.com/vidra-dev/vidra/database"
+	"github.com/vidra-dev/vidra/jobs"
+	"github.com/vidra-dev/vidra/media"
+	"github.com/vidra-dev/vidra/playback"
+	"github.com/vidra-dev/vidra/upload"
+	"gocloud.dev/blob"
+)
+
+// mediaParts are the media pipeline's pieces, built once per app.
+type mediaParts struct {
+	tools    media.Tools
+	queue    *jobs.Queue
+	pipeline *jobs.Pipeline
+	signer   *playback.Signer
+	policies playback.PolicySource
+	uploads  *upload.Service
+	play     *playback.Server
+	stop     context.CancelFunc
+}
+
+// newMedia opens the job queue (starting workers when configured) and builds the
+// upload and playback services. Without ffmpeg it still succeeds: /health and the
+// failed videos say why.
+func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *blob.Bucket, log *slog.Logger) (*mediaParts, error) {
+	m := &mediaParts{tools: media.FindTools(cfg.Media.FFmpeg, cfg.Media.FFprobe)}
+	if m.tools.Missing != "" {
+		log.WarnContext(ctx, "videos cannot be processed", "reason", m.tools.Missing)
+	}
+	secret, err := playbackSecret(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if m.signer, err = playback.NewSigner(secret); err != nil {
+		return nil, err
+	}
+	m.policies = playback.SettingsPolicies{Client: db.Client, Log: log}
+	m.pipeline = &jobs.Pipeline{
+		Client:   db.Client,
+		Bucket:   bucket,
+		Tools:    m.tools,
+		Ladders:  media.DefaultLadders{},
+		Policies: m.policies,
+		Log:      log,
+		Import: jobs.ImportLimits{
+			MaxBytes:     cfg.Media.MaxImportSize,
+			Timeout:      cfg.Media.ImportTimeout,
+			AllowPrivate: cfg.Media.AllowPrivateNetworks,
+		},
+	}
+	opts := jobs.Options{
+		Dialect:          db.Dialect,
+		SQL:              db.SQL,
+		DatabaseURL:      db.URL,
+		MediaConcurrency: cfg.Media.MediaConcurrency,
+		JobTimeout:       cfg.Media.JobTimeout,
+		PollInterval:     cfg.Media.JobPollInterval,
+		Log:              log,
+	}
+	if cfg.Media.Workers {
+		opts.Workers = m.pipeline.Workers()
+		opts.Periodic = m.pipeline.Periodic(cfg.Media.SweepInterval)
+	}
+	if m.queue, err = jobs.Open(ctx, opts); err != nil {
+		return nil, err
+	}
+	m.pipeline.Queue = m.queue
+	// Workers outlive the start-up context; Close stops them.
+	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	m.stop = stop
+	if err := m.queue.Start(runCtx); err != nil {
+		stop()
+		_ = m.queue.Stop(ctx)
+		return nil, fmt.Errorf("start job workers: %w", err)
+	}
+	m.uploads = &upload.Service{
+		Client:    db.Client,
+		Bucket:    bucket,
+		Queue:     m.queue,
+		Log:       log,
+		Dir:       filepath.Join(cfg.DataDir, "uploads"),
+		BucketDir: upload.BucketDirOf(cfg.StorageURL),
+	}
+	m.play = &playback.Server{
+		Client:        db.Client,
+		Bucket:        bucket,
+		Signer:        m.signer,
+		Policies:      m.policies,
+		Log:           log,
+		CountryHeader: cfg.Media.CountryHeader,
+	}
+	return m, nil
+}
+
+// close stops the workers, letting running jobs end within the timeout (they are
+// retried elsewhere otherwise).
+func (m *mediaParts) close(timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	err := m.queue.Stop(ctx)
+	m.stop()
+	if errors.Is(err, context.DeadlineExceeded) {
+		return nil
+	}
+	return err
+}
+
+// playbackSecret is VIDRA_PLAYBACK_SECRET, or a secret generated once and kept in
+// <DataDir>/playback.key.
+func playbackSecret(cfg config.Config) ([]byte, error) {
+	if cfg.Media.PlaybackSecret != "" {
+		return []byte(cfg.Media.PlaybackSecret), nil
+	}
+	path := filepath.Join(cfg.DataDir, "playback.key")
+	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 64 {
+		return []byte(strings.TrimSpace(string(b))), nil
+	}
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return nil, err
+	}
+	secret := hex.EncodeToString(raw)
+	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(path, []byte(secret+"\n"), 0o600); err != nil {
+		return nil, fmt.Errorf("keep playback secret: %w", err)
+	}
+	return []byte(secret), nil
+}

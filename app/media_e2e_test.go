@@ -1,0 +1,311 @@
+package app_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/clip"
+	"github.com/vidra-dev/vidra/internal/testdb"
+)
+
+// forEachDialect runs a media test on SQLite and, when it answers, PostgreSQL.
+func forEachDialect(t *testing.T, env map[string]string, test func(t *testing.T, s *apptest.Server)) {
+	t.Helper()
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			test(t, apptest.New(t, d, apptest.Options{Env: env}))
+		})
+	}
+}
+
+// failingReader yields n bytes of data, then fails, as a dropped connection does.
+type failingReader struct {
+	data []byte
+	n    int
+}
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, errors.New("connection dropped")
+	}
+	k := copy(p, r.data[:min(len(r.data), r.n)])
+	r.data, r.n = r.data[k:], r.n-k
+	return k, nil
+}
+
+// ffprobeURL reads a stream over HTTP with ffprobe and returns its video size.
+func ffprobeURL(t *testing.T, url string) (int, int, error) {
+	t.Helper()
+	out, err := exec.Command("ffprobe", "-v", "error", "-select_streams", "v:0",
+		"-show_entries", "stream=width,height", "-of", "json", url).CombinedOutput()
+	if err != nil {
+		return 0, 0, errors.New(string(out))
+	}
+	var res struct{ Streams []struct{ Width, Height int } }
+	if err := json.Unmarshal(out, &res); err != nil || len(res.Streams) == 0 {
+		return 0, 0, errors.New("no video stream: " + string(out))
+	}
+	return res.Streams[0].Width, res.Streams[0].Height, nil
+}
+
+func TestTusUploadResumesThenProcessesAndPlays(t *testing.T) {
+	src := clip.Make(t, 3, 640, 360, 30)
+	data, _ := os.ReadFile(src)
+	forEachDialect(t, nil, func(t *testing.T, s *apptest.Server) {
+		proj := s.CreateProject(s.CreateOrganization("Acme"), "Media")
+		token, videoID := s.UploadToken(proj, 0)
+		status, loc, body := s.TusCreate(token, int64(len(data)))
+		if status != http.StatusCreated || loc == "" {
+			t.Fatalf("tus POST = %d %s", status, body)
+		}
+		if v := s.GetVideo(videoID); v.Status != "uploading" {
+			t.Fatalf("after creation the video is %s", v.Status)
+		}
+		// A PATCH that drops after half the file.
+		half := len(data) / 2
+		if _, _, err := s.TusPatch(loc, 0, &failingReader{data: data, n: half}); err == nil {
+			t.Fatal("interrupted PATCH succeeded")
+		}
+		// Like a tus client, ask for the offset until the server has settled the
+		// dropped request (it keeps what arrived).
+		var offset int64
+		for i := 0; i < 50 && offset == 0; i++ {
+			if offset = s.TusOffset(loc); offset == 0 {
+				time.Sleep(100 * time.Millisecond)
+			}
+		}
+		if offset <= 0 || offset > int64(half) {
+			t.Fatalf("offset after the dropped PATCH = %d, want 1..%d", offset, half)
+		}
+		if _, n, err := s.TusPatch(loc, offset, bytes.NewReader(data[offset:])); err != nil || n != int64(len(data)) {
+			t.Fatalf("resumed PATCH: offset %d, %v", n, err)
+		}
+		v := s.WaitVideo(videoID, 2*time.Minute)
+		if v.Status != "ready" {
+			t.Fatalf("video %s: %s", v.Status, v.FailureReason)
+		}
+		if v.Size != int64(len(data)) || v.Duration < 2.9 || v.Width != 640 || v.Height != 360 || v.Progress != 1 {
+			t.Errorf("video = %+v", v)
+		}
+		if len(v.Renditions) != 1 || v.Renditions[0].Name != "360p" || v.Renditions[0].Status != "ready" {
+			t.Errorf("renditions = %+v (a 360p source is never upscaled)", v.Renditions)
+		}
+		if len(v.Thumbnails) != 3 || v.Timeline == nil || v.PlaybackURL == nil {
+			t.Fatalf("thumbnails %+v timeline %+v playback %v", v.Thumbnails, v.Timeline, v.PlaybackURL)
+		}
+		w, h, err := ffprobeURL(t, *v.PlaybackURL)
+		if err != nil || w != 640 || h != 360 {
+			t.Fatalf("ffprobe %s: %dx%d %v", *v.PlaybackURL, w, h, err)
+		}
+		// Content types, caching and ranges.
+		res, err := http.Get(strings.TrimPrefix(*v.PlaybackURL, ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if ct := res.Header.Get("Content-Type"); ct != "application/vnd.apple.mpegurl" {
+			t.Errorf("master content type %q", ct)
+		}
+		req, _ := http.NewRequest(http.MethodGet, s.URL+"/v1/play/"+videoID+"/360p/seg_00000.ts", nil)
+		req.Header.Set("Range", "bytes=0-187")
+		res, err = http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seg, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusPartialContent || len(seg) != 188 || seg[0] != 0x47 ||
+			res.Header.Get("Content-Type") != "video/mp2t" || !strings.Contains(res.Header.Get("Cache-Control"), "max-age") {
+			t.Errorf("segment range: %d, %d bytes, %q %q", res.StatusCode, len(seg), res.Header.Get("Content-Type"), res.Header.Get("Cache-Control"))
+		}
+		for _, u := range []string{v.Timeline.SpriteURL, v.Timeline.VttURL, v.Thumbnails[0].URL, s.URL + "/v1/play/" + videoID + "/poster.jpg"} {
+			if st, _ := s.Get(strings.TrimPrefix(u, s.URL)); st != http.StatusOK {
+				t.Errorf("GET %s = %d", u, st)
+			}
+		}
+		var usage int64
+		if err := s.App.DB.SQL.QueryRow(`SELECT COALESCE(SUM(bytes), 0) FROM playback_usages`).Scan(&usage); err != nil || usage < 188 {
+			t.Errorf("bytes counted = %d, %v", usage, err)
+		}
+	})
+}
+
+// setting stores a project setting through GraphQL.
+func setting(s *apptest.Server, proj, key, value string) {
+	s.MustGraphQL(`mutation($p: ID!, $in: [ProjectSettingInput!]!) { upsertProjectSettings(projectID: $p, input: $in) { key } }`,
+		map[string]any{"p": proj, "in": []map[string]any{{"key": key, "value": value}}}, nil)
+}
+
+// playbackToken signs a playback token through GraphQL and returns the tokened URL.
+func playbackToken(s *apptest.Server, videoID string) (string, string) {
+	var out struct {
+		CreatePlaybackToken struct{ Token, PlaybackURL string }
+	}
+	s.MustGraphQL(`mutation($v: ID!) { createPlaybackToken(videoID: $v) { token playbackURL } }`, map[string]any{"v": videoID}, &out)
+	return out.CreatePlaybackToken.Token, out.CreatePlaybackToken.PlaybackURL
+}
+
+func TestSignedOnlyAndEncryptedPlayback(t *testing.T) {
+	src := clip.Make(t, 3, 640, 360, 30)
+	data, _ := os.ReadFile(src)
+	forEachDialect(t, nil, func(t *testing.T, s *apptest.Server) {
+		proj := s.CreateProject(s.CreateOrganization("Acme"), "Private")
+		setting(s, proj, "access_control", `{"access": "signed", "token_lifetime": 600}`)
+		setting(s, proj, "transcoding", `{"player_encryption": true}`)
+		token, videoID := s.UploadToken(proj, 0)
+		s.TusUpload(token, data)
+		v := s.WaitVideo(videoID, 2*time.Minute)
+		if v.Status != "ready" || !v.Encrypted {
+			t.Fatalf("video %s encrypted=%v: %s", v.Status, v.Encrypted, v.FailureReason)
+		}
+		base := "/v1/play/" + videoID
+		if st, _ := s.Get(base + "/master.m3u8"); st != http.StatusUnauthorized {
+			t.Errorf("untokened master = %d, want 401", st)
+		}
+		if st, _ := s.Get(base + "/master.m3u8?token=1999999999.forged"); st != http.StatusForbidden {
+			t.Errorf("forged token = %d, want 403", st)
+		}
+		pt, url := playbackToken(s, videoID)
+		if st, _ := s.Get(base + "/key"); st != http.StatusUnauthorized {
+			t.Errorf("untokened key = %d, want 401", st)
+		}
+		st, key := s.Get(base + "/key?token=" + pt)
+		if st != http.StatusOK || len(key) != 16 {
+			t.Fatalf("tokened key = %d, %d bytes", st, len(key))
+		}
+		st, pl := s.Get(base + "/360p/index.m3u8?token=" + pt)
+		if st != http.StatusOK || !strings.Contains(string(pl), `#EXT-X-KEY:METHOD=AES-128,URI="../key?token=`) {
+			t.Fatalf("rendition playlist = %d %s", st, pl)
+		}
+		_, seg := s.Get(base + "/360p/seg_00000.ts?token=" + pt)
+		if len(seg) < 188*4 || (seg[0] == 0x47 && seg[188] == 0x47 && seg[376] == 0x47) {
+			t.Fatalf("segment is plain MPEG-TS (%d bytes)", len(seg))
+		}
+		if _, _, err := ffprobeURL(t, s.URL+base+"/360p/seg_00000.ts?token="+pt); err == nil {
+			t.Error("ffprobe read an encrypted segment without the key")
+		}
+		w, h, err := ffprobeURL(t, url)
+		if err != nil || w != 640 || h != 360 {
+			t.Fatalf("ffprobe with the token: %dx%d %v", w, h, err)
+		}
+	})
+}
+
+func TestBadUploadsFailTheVideoWithAReason(t *testing.T) {
+	src := clip.Make(t, 2, 320, 240, 25)
+	good, _ := os.ReadFile(src)
+	corrupt := append([]byte(nil), good...)
+	for i := 0; i < 4096 && i < len(corrupt); i++ {
+		corrupt[i] = byte(i * 7)
+	}
+	forEachDialect(t, nil, func(t *testing.T, s *apptest.Server) {
+		proj := s.CreateProject(s.CreateOrganization("Acme"), "Bad")
+
+		check := func(name, videoID, want string) {
+			t.Helper()
+			v := s.WaitVideo(videoID, time.Minute)
+			if v.Status != "failed" || !strings.Contains(v.FailureReason, want) {
+				t.Errorf("%s: video %s, reason %q; want failed with %q", name, v.Status, v.FailureReason, want)
+			}
+		}
+		token, id := s.UploadToken(proj, 0)
+		s.TusUpload(token, corrupt)
+		check("corrupt file", id, "not a media file")
+
+		token, id = s.UploadToken(proj, 0)
+		s.TusUpload(token, []byte("Dear diary, today I renamed this to .mp4.\n"))
+		check("text renamed .mp4", id, "not a media file")
+
+		token, id = s.UploadToken(proj, 0)
+		if st, _, body := s.TusCreate(token, 0); st != http.StatusBadRequest || !strings.Contains(body, "empty") {
+			t.Errorf("zero-byte tus upload = %d %s", st, body)
+		}
+		check("zero-byte", id, "empty")
+
+		token, id = s.UploadToken(proj, 1000)
+		if st, _, body := s.TusCreate(token, 1001); st != http.StatusRequestEntityTooLarge {
+			t.Errorf("over-limit tus upload = %d %s", st, body)
+		}
+		check("over the limit", id, "over the token's limit of 1000 bytes")
+
+		token, id = s.UploadToken(proj, 1000)
+		req, _ := http.NewRequest(http.MethodPut, s.URL+"/v1/uploads/direct", bytes.NewReader(good))
+		req.Header.Set("Upload-Token", token)
+		res, err := s.Client.Do(req)
+		if err != nil || res.StatusCode != http.StatusRequestEntityTooLarge {
+			t.Errorf("over-limit direct upload = %v %v", res.StatusCode, err)
+		}
+		check("direct over the limit", id, "over the token's limit")
+
+		if st, _, _ := s.TusCreate("vut_nonsense", 10); st != http.StatusUnauthorized {
+			t.Errorf("bad token = %d, want 401", st)
+		}
+	})
+}
+
+func TestDirectUploadAndPullFromURL(t *testing.T) {
+	src := clip.Make(t, 2, 320, 240, 25)
+	data, _ := os.ReadFile(src)
+	origin := http.NewServeMux()
+	origin.HandleFunc("/clip.mp4", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write(data) })
+	originSrv := newLoopback(t, origin)
+	forEachDialect(t, nil, func(t *testing.T, s *apptest.Server) {
+		proj := s.CreateProject(s.CreateOrganization("Acme"), "Direct")
+		token, id := s.UploadToken(proj, 0)
+		req, _ := http.NewRequest(http.MethodPut, s.URL+"/v1/uploads/direct", bytes.NewReader(data))
+		req.Header.Set("Upload-Token", token)
+		res, err := s.Client.Do(req)
+		if err != nil || res.StatusCode != http.StatusCreated {
+			t.Fatalf("direct upload = %v %v", res.StatusCode, err)
+		}
+		if v := s.WaitVideo(id, time.Minute); v.Status != "ready" {
+			t.Fatalf("direct upload video %s: %s", v.Status, v.FailureReason)
+		}
+		// The token is spent.
+		if st, _, _ := s.TusCreate(token, 10); st != http.StatusConflict {
+			t.Errorf("reused token = %d, want 409", st)
+		}
+
+		var out struct {
+			PullVideo struct{ ID, Status, Title string }
+		}
+		s.MustGraphQL(`mutation($p: ID!, $u: String!) { pullVideo(projectID: $p, input: {url: $u}) { id status title } }`,
+			map[string]any{"p": proj, "u": originSrv + "/clip.mp4"}, &out)
+		if out.PullVideo.Status != "uploading" || out.PullVideo.Title != "clip.mp4" {
+			t.Errorf("pullVideo = %+v", out.PullVideo)
+		}
+		if v := s.WaitVideo(out.PullVideo.ID, time.Minute); v.Status != "ready" || v.Size != int64(len(data)) {
+			t.Fatalf("pulled video %s (%d bytes): %s", v.Status, v.Size, v.FailureReason)
+		}
+		if code := s.ErrorCode(`mutation($p: ID!) { pullVideo(projectID: $p, input: {url: "ftp://example.com/a.mp4"}) { id } }`,
+			map[string]any{"p": proj}); code != "INVALID_INPUT" {
+			t.Errorf("ftp URL: %s", code)
+		}
+	})
+}
+
+func TestPullRefusesPrivateAddressesByDefault(t *testing.T) {
+	origin := http.NewServeMux()
+	origin.HandleFunc("/clip.mp4", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("x")) })
+	originSrv := newLoopback(t, origin)
+	forEachDialect(t, map[string]string{"VIDRA_ALLOW_PRIVATE_NETWORKS": "false"}, func(t *testing.T, s *apptest.Server) {
+		proj := s.CreateProject(s.CreateOrganization("Acme"), "Pull")
+		var out struct{ PullVideo struct{ ID string } }
+		s.MustGraphQL(`mutation($p: ID!, $u: String!) { pullVideo(projectID: $p, input: {url: $u}) { id } }`,
+			map[string]any{"p": proj, "u": originSrv + "/clip.mp4"}, &out)
+		v := s.WaitVideo(out.PullVideo.ID, time.Minute)
+		if v.Status != "failed" || !strings.Contains(v.FailureReason, "non-public address") {
+			t.Fatalf("video %s: %q", v.Status, v.FailureReason)
+		}
+	})
+}

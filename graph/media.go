@@ -1,0 +1,205 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/jobs"
+	"github.com/vidra-dev/vidra/playback"
+	"github.com/vidra-dev/vidra/upload"
+)
+
+// MediaDeps are the media pipeline's parts the resolvers use.
+type MediaDeps struct {
+	// Queue receives import jobs after their mutation commits.
+	Queue *jobs.Queue
+	// Signer signs playback tokens.
+	Signer *playback.Signer
+	// Policies give each project's playback policy (token lifetime).
+	Policies playback.PolicySource
+	// PublicURL is the address clients see (VIDRA_PUBLIC_URL), for upload and playback URLs.
+	PublicURL string
+	// MaxUploadSize is the largest upload a token may admit.
+	MaxUploadSize int64
+}
+
+// Upload token lifetimes, in seconds.
+const (
+	defaultUploadTokenTTL = 24 * 60 * 60
+	maxUploadTokenTTL     = 7 * 24 * 60 * 60
+)
+
+// createUploadToken creates a video in status created and a token for its upload.
+func (r *Resolver) createUploadToken(ctx context.Context, projectID uuid.UUID, in model.CreateUploadTokenInput) (*model.UploadCredentials, error) {
+	client := r.db(ctx)
+	if err := requireProject(ctx, client, projectID, "projectID"); err != nil {
+		return nil, err
+	}
+	if in.FolderID != nil {
+		if _, err := folderInProject(ctx, client, *in.FolderID, projectID, "folderID"); err != nil {
+			return nil, err
+		}
+	}
+	maxSize := r.media.MaxUploadSize
+	if in.MaxSize != nil {
+		if *in.MaxSize <= 0 || int64(*in.MaxSize) > r.media.MaxUploadSize {
+			return nil, FieldError("maxSize", "must be between 1 and %d bytes", r.media.MaxUploadSize)
+		}
+		maxSize = int64(*in.MaxSize)
+	}
+	ttl := defaultUploadTokenTTL
+	if in.ExpiresIn != nil {
+		if *in.ExpiresIn < 60 || *in.ExpiresIn > maxUploadTokenTTL {
+			return nil, FieldError("expiresIn", "must be between 60 and %d seconds", maxUploadTokenTTL)
+		}
+		ttl = *in.ExpiresIn
+	}
+	title := "Untitled upload"
+	if in.Title != nil {
+		title = strings.TrimSpace(*in.Title)
+	}
+	v, err := client.Video.Create().SetProjectID(projectID).SetNillableFolderID(in.FolderID).SetTitle(title).Save(ctx)
+	if err != nil {
+		return nil, err
+	}
+	token, hash := upload.NewToken()
+	expires := time.Now().Add(time.Duration(ttl) * time.Second).UTC().Truncate(time.Second)
+	if err := client.UploadToken.Create().SetProjectID(projectID).SetVideoID(v.ID).
+		SetTokenHash(hash).SetMaxSize(maxSize).SetExpiresAt(expires).Exec(ctx); err != nil {
+		return nil, err
+	}
+	return &model.UploadCredentials{
+		Token:           token,
+		ExpiresAt:       expires,
+		MaxSize:         int(maxSize),
+		UploadURL:       r.media.PublicURL + "/v1/uploads/",
+		DirectUploadURL: r.media.PublicURL + "/v1/uploads/direct",
+		Video:           v,
+	}, nil
+}
+
+// createPlaybackToken signs a playback token for a video with its project's lifetime.
+func (r *Resolver) createPlaybackToken(ctx context.Context, videoID uuid.UUID) (*model.PlaybackToken, error) {
+	v, err := r.db(ctx).Video.Get(ctx, videoID)
+	if err != nil {
+		return nil, err
+	}
+	policy, err := r.media.Policies.PolicyFor(ctx, v.ProjectID)
+	if err != nil {
+		return nil, err
+	}
+	exp := time.Now().Add(policy.TokenTTL).UTC().Truncate(time.Second)
+	token := r.media.Signer.Sign(v.ID, exp)
+	return &model.PlaybackToken{
+		Token:       token,
+		ExpiresAt:   exp,
+		PlaybackURL: r.playURL(v.ID, "master.m3u8") + "?token=" + token,
+	}, nil
+}
+
+// pullVideo creates a video whose file is imported from a URL. The video row
+// (uploading, with its source URL and no source) records the owed import; the job
+// is queued once the mutation commits.
+func (r *Resolver) pullVideo(ctx context.Context, projectID uuid.UUID, in model.PullVideoInput) (*ent.Video, error) {
+	client := r.db(ctx)
+	if err := requireProject(ctx, client, projectID, "projectID"); err != nil {
+		return nil, err
+	}
+	u, err := jobs.CheckImportURL(strings.TrimSpace(in.URL))
+	if err != nil {
+		return nil, FieldError("url", "%s", err.Error())
+	}
+	if in.FolderID != nil {
+		if _, err := folderInProject(ctx, client, *in.FolderID, projectID, "folderID"); err != nil {
+			return nil, err
+		}
+	}
+	title := titleFromURL(u.Path)
+	if in.Title != nil {
+		title = strings.TrimSpace(*in.Title)
+	}
+	v, err := client.Video.Create().SetProjectID(projectID).SetNillableFolderID(in.FolderID).
+		SetTitle(title).SetStatus(video.StatusUploading).SetSourceURL(u.String()).Save(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r.afterCommit(ctx, func(ctx context.Context) {
+		if err := r.media.Queue.Insert(ctx, jobs.ImportVideoArgs{VideoID: v.ID}); err != nil {
+			r.log.WarnContext(ctx, "queue import; the sweeper will", "video_id", v.ID, "err", err)
+		}
+	})
+	return v, nil
+}
+
+// afterCommit runs fn once the mutation's transaction has committed (at once when
+// there is none), so no job can see a row that is not there.
+func (r *Resolver) afterCommit(ctx context.Context, fn func(context.Context)) {
+	tx := ent.TxFromContext(ctx)
+	if tx == nil {
+		fn(ctx)
+		return
+	}
+	tx.OnCommit(func(next ent.Committer) ent.Committer {
+		return ent.CommitFunc(func(c context.Context, tx *ent.Tx) error {
+			if err := next.Commit(c, tx); err != nil {
+				return err
+			}
+			fn(context.WithoutCancel(c))
+			return nil
+		})
+	})
+}
+
+func titleFromURL(p string) string {
+	name := p[strings.LastIndex(p, "/")+1:]
+	if name == "" {
+		return "Imported video"
+	}
+	return name
+}
+
+// playURL is the public URL of a file of a video's playback.
+func (r *Resolver) playURL(videoID uuid.UUID, file string) string {
+	return fmt.Sprintf("%s/v1/play/%s/%s", r.media.PublicURL, videoID, file)
+}
+
+// videoPlaybackURL is the master playlist URL once a rendition is playable.
+func (r *Resolver) videoPlaybackURL(ctx context.Context, v *ent.Video) (*string, error) {
+	switch v.Status {
+	case video.StatusReady:
+	case video.StatusProcessing:
+		ok, err := r.db(ctx).Rendition.Query().Where(rendition.VideoID(v.ID), rendition.StatusEQ(rendition.StatusReady)).Exist(ctx)
+		if err != nil || !ok {
+			return nil, err
+		}
+	default:
+		return nil, nil
+	}
+	u := r.playURL(v.ID, "master.m3u8")
+	return &u, nil
+}
+
+// videoTimeline describes a video's storyboard, nil until it has one.
+func (r *Resolver) videoTimeline(v *ent.Video) *model.VideoTimeline {
+	sb := v.Storyboard
+	if sb == nil {
+		return nil
+	}
+	return &model.VideoTimeline{
+		SpriteURL:  r.playURL(v.ID, "storyboard.jpg"),
+		VttURL:     r.playURL(v.ID, "storyboard.vtt"),
+		Interval:   sb.Interval,
+		Columns:    sb.Columns,
+		Rows:       sb.Rows,
+		TileWidth:  sb.TileWidth,
+		TileHeight: sb.TileHeight,
+	}
+}

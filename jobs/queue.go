@@ -1,0 +1,213 @@
+// Package jobs runs Vidra's durable background work on River, in the same database
+// as everything else: SQLite through riversqlite over the shared *sql.DB, PostgreSQL
+// through riverpgxv5 over a pgx pool of its own (River's pgx connection cannot join
+// ent's lib/pq transaction, which is why the changed row, not the job, is the record
+// of owed work; see DESIGN.md "Durable work" and Sweep).
+package jobs
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"entgo.io/ent/dialect"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// Queue names.
+const (
+	// QueueMedia runs probing, transcoding and imports: long, CPU-bound work.
+	QueueMedia = "media"
+	// QueueMaintenance runs the sweeper and other short housekeeping.
+	QueueMaintenance = "maintenance"
+)
+
+// riverClient is what Vidra uses of river.Client, whatever its driver's transaction type.
+type riverClient interface {
+	Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+	Start(ctx context.Context) error
+	Stop(ctx context.Context) error
+	JobList(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error)
+}
+
+// Options configure a Queue.
+type Options struct {
+	// Dialect is dialect.SQLite or dialect.Postgres.
+	Dialect string
+	// SQL is the database pool (used directly on SQLite).
+	SQL *sql.DB
+	// DatabaseURL is the PostgreSQL URL River opens its own pgx pool from.
+	DatabaseURL string
+	// Workers are the registered workers; nil makes an insert-only queue.
+	Workers *river.Workers
+	// MediaConcurrency is how many media jobs one process runs at once (default 1).
+	MediaConcurrency int
+	// JobTimeout bounds one attempt of a job; a stuck media job is cancelled after it.
+	JobTimeout time.Duration
+	// PollInterval is how often workers look for new jobs (River's FetchPollInterval).
+	PollInterval time.Duration
+	// Periodic are the periodic jobs (the sweeper).
+	Periodic []*river.PeriodicJob
+	// Log receives River's logs.
+	Log *slog.Logger
+}
+
+// Queue inserts jobs and, when it has workers, runs them.
+type Queue struct {
+	client  riverClient
+	pool    *pgxpool.Pool
+	working bool
+	log     *slog.Logger
+}
+
+// Open applies River's own migrations (kept apart from Vidra's ent migrations, so
+// the drift check never sees River's tables) and builds the client.
+func Open(ctx context.Context, o Options) (*Queue, error) {
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	if o.JobTimeout <= 0 {
+		o.JobTimeout = time.Hour
+	}
+	if o.PollInterval <= 0 {
+		o.PollInterval = time.Second
+	}
+	cfg := &river.Config{
+		Logger:            o.Log.With("component", "river"),
+		JobTimeout:        o.JobTimeout,
+		FetchPollInterval: o.PollInterval,
+		FetchCooldown:     min(o.PollInterval, 100*time.Millisecond),
+		// A job still running this long after its timeout belongs to a dead
+		// process (crash, restart): the rescuer makes it available again.
+		RescueStuckJobsAfter: o.JobTimeout + time.Minute,
+	}
+	if o.Workers != nil {
+		cfg.Workers = o.Workers
+		cfg.Queues = map[string]river.QueueConfig{
+			QueueMedia:       {MaxWorkers: max(1, o.MediaConcurrency)},
+			QueueMaintenance: {MaxWorkers: 2},
+		}
+		cfg.PeriodicJobs = o.Periodic
+	}
+	q := &Queue{working: o.Workers != nil, log: o.Log}
+	var err error
+	switch o.Dialect {
+	case dialect.SQLite:
+		// SQLite has no LISTEN/NOTIFY: workers poll.
+		cfg.PollOnly = true
+		driver := riversqlite.New(o.SQL)
+		if err := migrateRiver(ctx, driver); err != nil {
+			return nil, err
+		}
+		q.client, err = river.NewClient(driver, cfg)
+	case dialect.Postgres:
+		q.pool, err = pgxpool.New(ctx, o.DatabaseURL)
+		if err != nil {
+			return nil, fmt.Errorf("jobs: open pgx pool: %w", err)
+		}
+		driver := riverpgxv5.New(q.pool)
+		if err := migrateRiver(ctx, driver); err != nil {
+			q.pool.Close()
+			return nil, err
+		}
+		q.client, err = river.NewClient(driver, cfg)
+	default:
+		return nil, fmt.Errorf("jobs: unsupported dialect %q", o.Dialect)
+	}
+	if err != nil {
+		q.closePool()
+		return nil, fmt.Errorf("jobs: river client: %w", err)
+	}
+	return q, nil
+}
+
+// migrateRiver brings River's tables to the version this River release needs.
+func migrateRiver[TTx any](ctx context.Context, driver riverdriver.Driver[TTx]) error {
+	m, err := rivermigrate.New(driver, nil)
+	if err != nil {
+		return fmt.Errorf("jobs: river migrator: %w", err)
+	}
+	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+		return fmt.Errorf("jobs: migrate river schema: %w", err)
+	}
+	return nil
+}
+
+// Start starts the workers, if any; an insert-only queue has nothing to start.
+func (q *Queue) Start(ctx context.Context) error {
+	if !q.working {
+		return nil
+	}
+	return q.client.Start(ctx)
+}
+
+// Stop lets running jobs finish (until ctx ends) and closes River's pool.
+func (q *Queue) Stop(ctx context.Context) error {
+	var err error
+	if q.working {
+		err = q.client.Stop(ctx)
+	}
+	q.closePool()
+	return err
+}
+
+func (q *Queue) closePool() {
+	if q.pool != nil {
+		q.pool.Close()
+		q.pool = nil
+	}
+}
+
+// Insert enqueues a job. A job whose unique key matches a live one is skipped,
+// so inserting the same owed work twice never runs it twice.
+func (q *Queue) Insert(ctx context.Context, args river.JobArgs) error {
+	res, err := q.client.Insert(ctx, args, nil)
+	if err != nil {
+		return fmt.Errorf("jobs: insert %s: %w", args.Kind(), err)
+	}
+	if res.UniqueSkippedAsDuplicate {
+		q.log.DebugContext(ctx, "job already queued", "kind", args.Kind(), "job_id", res.Job.ID)
+	}
+	return nil
+}
+
+// Check reads the job table, for /health: the queue's storage answers.
+func (q *Queue) Check(ctx context.Context) error {
+	if q == nil {
+		return errors.New("no job queue")
+	}
+	_, err := q.client.JobList(ctx, river.NewJobListParams().First(1))
+	return err
+}
+
+// Working reports whether this process runs workers.
+func (q *Queue) Working() bool { return q.working }
+
+// Jobs lists up to n jobs of a kind, newest first (tests and operators use it).
+func (q *Queue) Jobs(ctx context.Context, kind string, n int) ([]*rivertype.JobRow, error) {
+	res, err := q.client.JobList(ctx, river.NewJobListParams().Kinds(kind).First(n))
+	if err != nil {
+		return nil, err
+	}
+	return res.Jobs, nil
+}
+
+// activeStates are the job states in which a unique job blocks a duplicate: a
+// finished (completed, cancelled, discarded) job does not, so owed work found by
+// the sweeper after a lost job is queued again.
+var activeStates = []rivertype.JobState{
+	rivertype.JobStateAvailable,
+	rivertype.JobStatePending,
+	rivertype.JobStateRetryable,
+	rivertype.JobStateRunning,
+	rivertype.JobStateScheduled,
+}

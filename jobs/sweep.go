@@ -1,0 +1,106 @@
+package jobs
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/riverqueue/river"
+
+	"github.com/vidra-dev/vidra/ent/predicate"
+	"github.com/vidra-dev/vidra/ent/uploadtoken"
+	"github.com/vidra-dev/vidra/ent/video"
+)
+
+// SweepArgs asks for owed media work whose job is missing to be queued again.
+type SweepArgs struct{}
+
+// Kind names the job.
+func (SweepArgs) Kind() string { return "sweep_owed_media" }
+
+// InsertOpts put the sweeper on the maintenance queue, one at a time.
+func (SweepArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{
+		Queue:       QueueMaintenance,
+		MaxAttempts: 1,
+		UniqueOpts:  river.UniqueOpts{ByArgs: true, ByState: activeStates},
+	}
+}
+
+type sweepWorker struct {
+	river.WorkerDefaults[SweepArgs]
+	p *Pipeline
+}
+
+// Work queues a job for every row that records owed work: a video with its source
+// in uploading or processing (processing owed), and an uploading video with a pull
+// URL and no source (import owed). Unique jobs make this safe to repeat: work that
+// already has a live job is skipped, so only work lost between a commit and its
+// job insert (a crash) is queued again.
+func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
+	return w.p.Sweep(ctx)
+}
+
+// Sweep queues the jobs of owed media work that has none.
+func (p *Pipeline) Sweep(ctx context.Context) error {
+	owed, err := p.Client.Video.Query().
+		Where(video.StatusIn(video.StatusUploading, video.StatusProcessing), video.SourceKeyNEQ("")).
+		IDs(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range owed {
+		if err := p.Queue.Insert(ctx, ProcessVideoArgs{VideoID: id}); err != nil {
+			return err
+		}
+	}
+	imports, err := p.Client.Video.Query().
+		Where(video.StatusEQ(video.StatusUploading), video.SourceKey(""), video.SourceURLNEQ("")).
+		IDs(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range imports {
+		if err := p.Queue.Insert(ctx, ImportVideoArgs{VideoID: id}); err != nil {
+			return err
+		}
+	}
+	if err := p.failAbandonedUploads(ctx); err != nil {
+		return err
+	}
+	if len(owed)+len(imports) > 0 {
+		p.Log.InfoContext(ctx, "swept owed media work", "process", len(owed), "import", len(imports))
+	}
+	return nil
+}
+
+// failAbandonedUploads fails videos whose upload token expired before an upload
+// completed, so an abandoned or lost upload does not stay uploading for ever, and
+// deletes those tokens, which can no longer be used.
+func (p *Pipeline) failAbandonedUploads(ctx context.Context) error {
+	expired := []predicate.UploadToken{uploadtoken.ExpiresAtLT(time.Now()), uploadtoken.CompletedAtIsNil()}
+	tokens, err := p.Client.UploadToken.Query().Where(expired...).Limit(1000).All(ctx)
+	if err != nil || len(tokens) == 0 {
+		return err
+	}
+	videoIDs := make([]uuid.UUID, len(tokens))
+	tokenIDs := make([]uuid.UUID, len(tokens))
+	for i, t := range tokens {
+		videoIDs[i], tokenIDs[i] = t.VideoID, t.ID
+	}
+	n, err := p.Client.Video.Update().
+		Where(video.IDIn(videoIDs...), video.StatusIn(video.StatusCreated, video.StatusUploading),
+			video.SourceKey(""), video.SourceURL("")).
+		SetStatus(video.StatusFailed).
+		SetFailureReason("the upload token expired before the upload completed").
+		Save(ctx)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		p.Log.InfoContext(ctx, "failed abandoned uploads", "videos", n)
+	}
+	_, err = p.Client.UploadToken.Delete().Where(uploadtoken.IDIn(tokenIDs...)).Exec(ctx)
+	return err
+}

@@ -1,0 +1,101 @@
+package media
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+)
+
+// Tools locates the ffmpeg and ffprobe executables.
+type Tools struct {
+	// FFmpeg and FFprobe are the executables' paths; empty when not found.
+	FFmpeg, FFprobe string
+	// Missing says why the tools cannot be used; empty when both were found.
+	Missing string
+}
+
+// ErrNoFFmpeg is returned by every operation when ffmpeg or ffprobe is not installed.
+var ErrNoFFmpeg = errors.New("ffmpeg is not installed on this server")
+
+// FindTools looks up ffmpeg and ffprobe by name (on PATH) or by the given paths.
+func FindTools(ffmpeg, ffprobe string) Tools {
+	if ffmpeg == "" {
+		ffmpeg = "ffmpeg"
+	}
+	if ffprobe == "" {
+		ffprobe = "ffprobe"
+	}
+	var t Tools
+	var missing []string
+	if p, err := exec.LookPath(ffmpeg); err == nil {
+		t.FFmpeg = p
+	} else {
+		missing = append(missing, fmt.Sprintf("%s not found", ffmpeg))
+	}
+	if p, err := exec.LookPath(ffprobe); err == nil {
+		t.FFprobe = p
+	} else {
+		missing = append(missing, fmt.Sprintf("%s not found", ffprobe))
+	}
+	if len(missing) > 0 {
+		t.Missing = strings.Join(missing, ", ") + ": install ffmpeg (Debian package ffmpeg) to process videos"
+	}
+	return t
+}
+
+// Check reports whether the tools are installed and runnable, for /health.
+func (t Tools) Check(ctx context.Context) error {
+	if t.Missing != "" {
+		return errors.New(t.Missing)
+	}
+	out, err := exec.CommandContext(ctx, t.FFmpeg, "-hide_banner", "-version").Output()
+	if err != nil {
+		return fmt.Errorf("ffmpeg -version: %w", err)
+	}
+	if !strings.HasPrefix(string(out), "ffmpeg version") {
+		return fmt.Errorf("ffmpeg -version printed %.40q", out)
+	}
+	return nil
+}
+
+// usable returns ErrNoFFmpeg (with the reason) when the tools are missing.
+func (t Tools) usable() error {
+	if t.Missing != "" {
+		return fmt.Errorf("%w (%s)", ErrNoFFmpeg, t.Missing)
+	}
+	return nil
+}
+
+// run executes ffmpeg with args and returns its standard error tail on failure.
+func (t Tools) run(ctx context.Context, args ...string) error {
+	if err := t.usable(); err != nil {
+		return err
+	}
+	cmd := exec.CommandContext(ctx, t.FFmpeg, append([]string{"-hide_banner", "-nostdin", "-y", "-loglevel", "error"}, args...)...)
+	var stderr tailBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("ffmpeg: %w: %s", err, stderr.String())
+	}
+	return nil
+}
+
+// tailBuffer keeps the last few KB written to it: enough of ffmpeg's errors to say why.
+type tailBuffer struct{ b []byte }
+
+const tailMax = 4096
+
+func (w *tailBuffer) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	if len(w.b) > tailMax {
+		w.b = w.b[len(w.b)-tailMax:]
+	}
+	return len(p), nil
+}
+
+func (w *tailBuffer) String() string { return strings.TrimSpace(string(w.b)) }

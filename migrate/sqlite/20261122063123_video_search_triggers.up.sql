@@ -1,0 +1,19 @@
+-- atlas:delimiter -- end
+
+-- Hand-written: the media migration before this one rebuilds "videos" (SQLite
+-- cannot add these columns in place), and dropping a table drops its triggers.
+-- Re-create the search triggers on "videos" from 20261122054425_video_search.
+-- Any migration that rebuilds "videos" must be followed by one like this; the
+-- search tests fail when it is missing.
+CREATE TRIGGER IF NOT EXISTS video_search_videos_ai AFTER INSERT ON videos BEGIN
+  INSERT INTO video_search_docs (video_id, project_id, title, description) VALUES (new.id, new.project_id, new.title, new.description);
+END;
+-- end
+CREATE TRIGGER IF NOT EXISTS video_search_videos_au AFTER UPDATE OF title, description ON videos BEGIN
+  UPDATE video_search_docs SET title = new.title, description = new.description WHERE video_id = new.id;
+END;
+-- end
+CREATE TRIGGER IF NOT EXISTS video_search_videos_ad AFTER DELETE ON videos BEGIN
+  DELETE FROM video_search_docs WHERE video_id = old.id;
+END;
+-- end

@@ -1,0 +1,305 @@
+package playback
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"gocloud.dev/blob"
+	"gocloud.dev/gcerrors"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/media"
+)
+
+// Server serves /v1/play/{videoId}/...
+type Server struct {
+	Client   *ent.Client
+	Bucket   *blob.Bucket
+	Signer   *Signer
+	Policies PolicySource
+	Log      *slog.Logger
+	// CountryHeader carries the client's country code for country rules.
+	CountryHeader string
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+}
+
+// Blob layout, kept in step with the jobs package (which writes it).
+func hlsKey(id uuid.UUID, rest string) string   { return "videos/" + id.String() + "/hls/" + rest }
+func imageKey(id uuid.UUID, rest string) string { return "videos/" + id.String() + "/images/" + rest }
+
+// file names a client may ask for inside a rendition or the video's folder.
+var (
+	renditionFile = regexp.MustCompile(`^[0-9a-z]{1,20}/(index\.m3u8|seg_[0-9]{5,9}\.ts)$`)
+	thumbFile     = regexp.MustCompile(`^thumbnails/([0-9a-f-]{36})\.(jpg|png|webp)$`)
+)
+
+func (s *Server) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// ServeHTTP serves one file of a video's playback: the master and rendition
+// playlists, segments, the AES key, poster, thumbnails and storyboard. rest is
+// the path after /v1/play/; the router passes the whole request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	rest := strings.TrimPrefix(r.URL.Path, "/v1/play/")
+	idPart, file, _ := strings.Cut(rest, "/")
+	id, err := uuid.Parse(idPart)
+	if err != nil || len(idPart) != 36 {
+		http.Error(w, "malformed video id", http.StatusBadRequest)
+		return
+	}
+	ctx := r.Context()
+	v, err := s.Client.Video.Get(ctx, id)
+	if ent.IsNotFound(err) {
+		http.Error(w, "video not found", http.StatusNotFound)
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	policy, err := s.Policies.PolicyFor(ctx, v.ProjectID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	token := r.URL.Query().Get("token")
+	if token == "" {
+		token = r.Header.Get("X-Playback-Token")
+	}
+	tokenErr := s.Signer.Verify(token, id, s.now())
+	if status, msg := s.allowed(r, policy, token, tokenErr); status != 0 {
+		http.Error(w, msg, status)
+		return
+	}
+	cw := &countingWriter{ResponseWriter: w}
+	s.serveFile(cw, r, v, file, token, tokenErr)
+	if cw.n > 0 {
+		if err := recordUsage(context.WithoutCancel(ctx), s.Client, v.ProjectID, cw.n, s.now()); err != nil {
+			s.Log.WarnContext(ctx, "record playback usage", "project_id", v.ProjectID, "err", err)
+		}
+	}
+}
+
+// allowed applies the access control; it returns 0 when the request may proceed.
+func (s *Server) allowed(r *http.Request, p Policy, token string, tokenErr error) (int, string) {
+	if p.SignedOnly && tokenErr != nil {
+		if token == "" {
+			return http.StatusUnauthorized, "this video needs a playback token (POST /v1/key)"
+		}
+		return http.StatusForbidden, tokenErr.Error()
+	}
+	if len(p.AllowedDomains) > 0 {
+		host := requestingHost(r)
+		if !domainAllowed(host, p.AllowedDomains) {
+			return http.StatusForbidden, "playback is not allowed from this domain"
+		}
+	}
+	if len(p.AllowedCountries)+len(p.BlockedCountries) > 0 {
+		c := strings.ToUpper(strings.TrimSpace(r.Header.Get(s.CountryHeader)))
+		if slices.Contains(p.BlockedCountries, c) || (len(p.AllowedCountries) > 0 && !slices.Contains(p.AllowedCountries, c)) {
+			return http.StatusForbidden, "playback is not allowed in this country"
+		}
+	}
+	return 0, ""
+}
+
+// requestingHost is the host of the page that plays: Origin, else Referer.
+func requestingHost(r *http.Request) string {
+	for _, h := range []string{r.Header.Get("Origin"), r.Header.Get("Referer")} {
+		if u, err := url.Parse(h); err == nil && u.Hostname() != "" {
+			return strings.ToLower(u.Hostname())
+		}
+	}
+	return ""
+}
+
+func domainAllowed(host string, allowed []string) bool {
+	if host == "" {
+		return false
+	}
+	for _, d := range allowed {
+		if host == d || strings.HasSuffix(host, "."+d) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, v *ent.Video, file, token string, tokenErr error) {
+	cache := "public, max-age=31536000, immutable"
+	if token != "" {
+		cache = "private, max-age=3600"
+	}
+	switch {
+	case file == "master.m3u8":
+		s.servePlaylist(w, r, hlsKey(v.ID, file), token, playlistCache(v))
+	case renditionFile.MatchString(file) && path.Ext(file) == ".m3u8":
+		s.servePlaylist(w, r, hlsKey(v.ID, file), token, playlistCache(v))
+	case renditionFile.MatchString(file):
+		s.serveBlob(w, r, hlsKey(v.ID, file), cache)
+	case file == "key":
+		s.serveKey(w, r, v, tokenErr)
+	case file == "poster.jpg":
+		t, err := s.Client.Thumbnail.Query().Where(thumbnail.VideoID(v.ID), thumbnail.IsDefault(true)).First(r.Context())
+		if ent.IsNotFound(err) {
+			http.Error(w, "the video has no poster yet", http.StatusNotFound)
+			return
+		}
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		s.serveBlob(w, r, t.Key, "public, max-age=60")
+	case thumbFile.MatchString(file):
+		tid, _ := uuid.Parse(thumbFile.FindStringSubmatch(file)[1])
+		t, err := s.Client.Thumbnail.Query().Where(thumbnail.ID(tid), thumbnail.VideoID(v.ID)).Only(r.Context())
+		if ent.IsNotFound(err) {
+			http.Error(w, "thumbnail not found", http.StatusNotFound)
+			return
+		}
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		s.serveBlob(w, r, t.Key, cache)
+	case file == "storyboard.jpg":
+		s.serveBlob(w, r, imageKey(v.ID, file), "public, max-age=300")
+	case file == "storyboard.vtt":
+		s.servePlaylist(w, r, imageKey(v.ID, file), token, "public, max-age=300")
+	default:
+		http.Error(w, "not found", http.StatusNotFound)
+	}
+}
+
+func playlistCache(v *ent.Video) string {
+	if v.Status == "ready" {
+		return "public, max-age=300"
+	}
+	return "no-cache" // the master grows while the ladder is transcoded
+}
+
+// servePlaylist serves a playlist or WebVTT, carrying the request's token into every
+// URI it names, so the player's next requests are authorised too.
+func (s *Server) servePlaylist(w http.ResponseWriter, r *http.Request, key, token, cache string) {
+	body, err := s.Bucket.ReadAll(r.Context(), key)
+	if gcerrors.Code(err) == gcerrors.NotFound {
+		http.Error(w, "not available yet", http.StatusNotFound)
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if token != "" {
+		body = withToken(body, token)
+		cache = "private, no-cache"
+	}
+	w.Header().Set("Content-Type", media.ContentType(key))
+	w.Header().Set("Cache-Control", cache)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+var keyURI = regexp.MustCompile(`URI="([^"]*)"`)
+
+// withToken appends ?token= to each URI line, each URI="..." attribute and each
+// WebVTT image reference of a playlist.
+func withToken(body []byte, token string) []byte {
+	q := "token=" + url.QueryEscape(token)
+	add := func(u string) string {
+		base, frag, hasFrag := strings.Cut(u, "#")
+		sep := "?"
+		if strings.Contains(base, "?") {
+			sep = "&"
+		}
+		if hasFrag {
+			return base + sep + q + "#" + frag
+		}
+		return base + sep + q
+	}
+	lines := strings.Split(string(body), "\n")
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "#"):
+			lines[i] = keyURI.ReplaceAllStringFunc(l, func(m string) string {
+				return `URI="` + add(keyURI.FindStringSubmatch(m)[1]) + `"`
+			})
+		case strings.Contains(l, "#xywh="), strings.HasSuffix(l, ".m3u8"), strings.HasSuffix(l, ".ts"):
+			lines[i] = add(l)
+		}
+	}
+	return []byte(strings.Join(lines, "\n"))
+}
+
+// serveKey serves the AES-128 key of an encrypted video, only with a valid token.
+func (s *Server) serveKey(w http.ResponseWriter, r *http.Request, v *ent.Video, tokenErr error) {
+	if !v.Encrypted || v.EncryptionKey == "" {
+		http.Error(w, "the video is not encrypted", http.StatusNotFound)
+		return
+	}
+	if tokenErr != nil {
+		status := http.StatusForbidden
+		if errors.Is(tokenErr, ErrTokenMissing) {
+			status = http.StatusUnauthorized
+		}
+		http.Error(w, tokenErr.Error(), status)
+		return
+	}
+	key, err := hex.DecodeString(v.EncryptionKey)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Cache-Control", "private, no-store")
+	_, _ = w.Write(key)
+}
+
+// serveBlob streams a blob with Range support.
+func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, cache string) {
+	rd, err := s.Bucket.NewReader(r.Context(), key, nil)
+	if gcerrors.Code(err) == gcerrors.NotFound {
+		http.Error(w, "not available yet", http.StatusNotFound)
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer rd.Close()
+	w.Header().Set("Content-Type", media.ContentType(key))
+	w.Header().Set("Cache-Control", cache)
+	http.ServeContent(w, r, "", rd.ModTime(), readSeeker{rd})
+}
+
+// readSeeker adapts blob.Reader (which seeks) for http.ServeContent.
+type readSeeker struct{ *blob.Reader }
+
+var _ io.ReadSeeker = readSeeker{}
+
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	s.Log.ErrorContext(r.Context(), "playback", "path", r.URL.Path, "err", err)
+	http.Error(w, "internal error", http.StatusInternalServerError)
+}

@@ -1,0 +1,56 @@
+package rest
+
+// mediaRoutes are the REST rows of the media pipeline (ROUTES.md "Upload, import,
+// transcode", thumbnails, timelines and POST /key). They are registered with the
+// route table once the REST layer lands; tus uploads (/v1/uploads/) and playback
+// (/v1/play/...) are protocols served by plain handlers, not rows.
+//
+// Not here because not built: the Vimeo importer rows and transcoding jobs v1/v2.
+func mediaRoutes() []Route {
+	return []Route{
+		{
+			Method: "POST", Path: "/projects/{projId}/upload-tokens", BodyVar: "input",
+			Message: "upload token created",
+			Operation: `mutation($projId: ID!, $input: CreateUploadTokenInput!) {
+  createUploadToken(projectID: $projId, input: $input) {
+    token expiresAt maxSize uploadURL directUploadURL video { id title status }
+  }
+}`,
+		},
+		{
+			Method: "POST", Path: "/projects/{projId}/videos/pull", BodyVar: "input",
+			Message: "video import started",
+			Operation: `mutation($projId: ID!, $input: PullVideoInput!) {
+  pullVideo(projectID: $projId, input: $input) { id title status sourceURL }
+}`,
+		},
+		{
+			Method: "PUT", Path: "/projects/{projId}/videos/{videoId}/thumbnail",
+			Message: "thumbnail uploaded",
+			Operation: `mutation($videoId: ID!, $file: Upload!) {
+  uploadThumbnail(videoID: $videoId, file: $file) { id url kind isDefault width height }
+}`,
+		},
+		{
+			Method: "PUT", Path: "/projects/{projId}/videos/{videoId}/thumbnails/{thumbnailId}/default",
+			Message: "thumbnail marked as default",
+			Operation: `mutation($videoId: ID!, $thumbnailId: ID!) {
+  setDefaultThumbnail(videoID: $videoId, thumbnailID: $thumbnailId) { id url kind isDefault }
+}`,
+		},
+		{
+			Method: "GET", Path: "/projects/{projId}/videos/{videoId}/timelines",
+			Message: "video timelines fetched",
+			Operation: `query($videoId: ID!) {
+  videoTimeline(videoID: $videoId) { spriteURL vttURL interval columns rows tileWidth tileHeight }
+}`,
+		},
+		{
+			Method: "POST", Path: "/key",
+			Message: "playback token created",
+			Operation: `mutation($videoId: ID!) {
+  createPlaybackToken(videoID: $videoId) { token expiresAt playbackURL }
+}`,
+		},
+	}
+}

@@ -1,0 +1,93 @@
+package upload
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"syscall"
+
+	"gocloud.dev/blob"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/jobs"
+)
+
+// finish makes the uploaded local file the video's source: the file goes to the
+// bucket, then one transaction records the source on the video (uploading with a
+// source = processing owed) and closes the token; after commit the processing job
+// is queued. Should the insert be lost, the sweeper queues it from the row.
+func (s *Service) finish(ctx context.Context, t *ent.UploadToken, path string, size int64) error {
+	key := jobs.SourceKey(t.VideoID)
+	if err := s.store(ctx, path, key); err != nil {
+		return fmt.Errorf("store source: %w", err)
+	}
+	tx, err := s.Client.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	n, err := tx.Video.Update().
+		Where(video.ID(t.VideoID), video.StatusIn(video.StatusCreated, video.StatusUploading)).
+		SetStatus(video.StatusUploading).
+		SetSourceKey(key).
+		SetSize(size).
+		SetFailureReason("").
+		Save(ctx)
+	if err == nil && n == 0 {
+		err = refuse(409, "the video takes no more uploads")
+	}
+	if err == nil {
+		err = tx.UploadToken.UpdateOne(t).SetCompletedAt(s.now()).Exec(ctx)
+	}
+	if err != nil {
+		return errors.Join(err, tx.Rollback())
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	if err := s.Queue.Insert(ctx, jobs.ProcessVideoArgs{VideoID: t.VideoID}); err != nil {
+		s.Log.WarnContext(ctx, "queue processing after upload; the sweeper will", "video_id", t.VideoID, "err", err)
+	}
+	return nil
+}
+
+// store moves the file into the bucket. With file:// storage on the same disk it is
+// renamed into the path fileblob reads that key from (a 1 GiB upload is not copied
+// again); otherwise, or across disks, it is streamed through the blob API.
+func (s *Service) store(ctx context.Context, path, key string) error {
+	if s.BucketDir != "" {
+		dst := filepath.Join(s.BucketDir, filepath.FromSlash(key))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
+			return err
+		}
+		err := os.Rename(path, dst)
+		if err == nil {
+			return nil
+		}
+		var le *os.LinkError
+		if !errors.As(err, &le) || !errors.Is(le.Err, syscall.EXDEV) {
+			return err
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	w, err := s.Bucket.NewWriter(ctx, key, &blob.WriterOptions{ContentType: "application/octet-stream"})
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(w, f); err != nil {
+		_ = w.Close()
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	_ = f.Close()
+	return os.Remove(path)
+}

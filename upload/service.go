@@ -1,0 +1,161 @@
+// Package upload receives video files: tus 1.0 resumable uploads through tusd at
+// /v1/uploads/ and plain single-request uploads at /v1/uploads/direct, both
+// authorised by an upload token. A finished upload becomes the video's source blob
+// and, in one transaction, the video's record that processing is owed.
+package upload
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"gocloud.dev/blob"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/uploadtoken"
+	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/jobs"
+)
+
+// Service holds what uploads need.
+type Service struct {
+	Client *ent.Client
+	Bucket *blob.Bucket
+	Queue  *jobs.Queue
+	Log    *slog.Logger
+	// Dir holds uploads in progress (tusd's file store): <data dir>/uploads.
+	Dir string
+	// BucketDir is the bucket's directory when blob storage is file:// on the same
+	// disk, so a finished upload is renamed into place instead of copied.
+	BucketDir string
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+}
+
+// tokenPrefix marks Vidra upload tokens, so a leaked one is recognisable.
+const tokenPrefix = "vut_"
+
+// NewToken returns a new random upload token and the hash that is stored.
+func NewToken() (token, hash string) {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	token = tokenPrefix + base64.RawURLEncoding.EncodeToString(b)
+	return token, HashToken(token)
+}
+
+// HashToken is the stored form of a token: hex SHA-256.
+func HashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// BucketDirOf returns the local directory of a file:// storage URL, or "".
+func BucketDirOf(storageURL string) string {
+	u, err := url.Parse(storageURL)
+	if err != nil || u.Scheme != "file" {
+		return ""
+	}
+	return u.Path
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// httpError is an upload refusal: a status and a message for the client.
+type httpError struct {
+	status  int
+	message string
+}
+
+func (e *httpError) Error() string { return e.message }
+
+func refuse(status int, format string, args ...any) error {
+	return &httpError{status: status, message: fmt.Sprintf(format, args...)}
+}
+
+// tokenFrom reads the upload token of a request: the Upload-Token header or the
+// token query parameter.
+func tokenFrom(r *http.Request) string {
+	if t := strings.TrimSpace(r.Header.Get("Upload-Token")); t != "" {
+		return t
+	}
+	return r.URL.Query().Get("token")
+}
+
+// authorize finds the live token and its video for a new upload of size bytes. A
+// size over the token's limit, or an empty upload, fails the video with the reason.
+func (s *Service) authorize(ctx context.Context, token string, size int64, sizeKnown bool) (*ent.UploadToken, error) {
+	if token == "" {
+		return nil, refuse(http.StatusUnauthorized, "an upload token is required (Upload-Token header or tus metadata \"token\")")
+	}
+	t, err := s.Client.UploadToken.Query().Where(uploadtoken.TokenHash(HashToken(token))).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, refuse(http.StatusUnauthorized, "the upload token is not valid")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !s.now().Before(t.ExpiresAt) {
+		return nil, refuse(http.StatusUnauthorized, "the upload token has expired")
+	}
+	if t.CompletedAt != nil {
+		return nil, refuse(http.StatusConflict, "the upload token was already used for a finished upload")
+	}
+	v, err := s.Client.Video.Get(ctx, t.VideoID)
+	if ent.IsNotFound(err) {
+		return nil, refuse(http.StatusGone, "the token's video was deleted")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if v.Status != video.StatusCreated && v.Status != video.StatusUploading {
+		return nil, refuse(http.StatusConflict, "the video is %s and takes no more uploads", v.Status)
+	}
+	if sizeKnown && size == 0 {
+		return nil, s.failUpload(ctx, t, http.StatusBadRequest, "the upload is empty (0 bytes)")
+	}
+	if size > t.MaxSize {
+		return nil, s.failUpload(ctx, t, http.StatusRequestEntityTooLarge,
+			"the upload is %d bytes, over the token's limit of %d bytes", size, t.MaxSize)
+	}
+	return t, nil
+}
+
+// failUpload marks the token's video failed with the reason and returns the refusal.
+func (s *Service) failUpload(ctx context.Context, t *ent.UploadToken, status int, format string, args ...any) error {
+	reason := fmt.Sprintf(format, args...)
+	err := s.Client.Video.UpdateOneID(t.VideoID).
+		Where(video.StatusIn(video.StatusCreated, video.StatusUploading)).
+		SetStatus(video.StatusFailed).
+		SetFailureReason(reason).
+		Exec(ctx)
+	if err != nil && !ent.IsNotFound(err) {
+		return errors.Join(refuse(status, "%s", reason), err)
+	}
+	s.Log.InfoContext(ctx, "upload refused; video failed", "video_id", t.VideoID, "reason", reason)
+	return refuse(status, "%s", reason)
+}
+
+// writeError answers a refusal with its status, anything else with 500.
+func (s *Service) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	var he *httpError
+	if errors.As(err, &he) {
+		http.Error(w, he.message, he.status)
+		return
+	}
+	s.Log.ErrorContext(r.Context(), "upload failed", "err", err)
+	http.Error(w, "internal error", http.StatusInternalServerError)
+}
