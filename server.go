@@ -36,8 +36,9 @@ func main() {
 	}
 }
 
-// run starts the server and blocks until ctx ends (SIGTERM or SIGINT), then lets
-// requests in flight finish (within the shutdown timeout) before closing the database.
+// run starts the server (and the admin and analytics listeners when configured) and
+// blocks until ctx ends (SIGTERM or SIGINT), then lets requests in flight finish
+// (within the shutdown timeout) before closing the database.
 func run(ctx context.Context, getenv func(string) string, logOut io.Writer) error {
 	cfg, err := config.FromEnv(getenv)
 	if err != nil {
@@ -52,17 +53,30 @@ func run(ctx context.Context, getenv func(string) string, logOut io.Writer) erro
 	}
 	defer a.Close()
 
-	srv := &http.Server{
-		Addr:              cfg.Addr,
-		Handler:           a.Handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
+	listeners := []struct {
+		name, addr string
+		handler    http.Handler
+	}{
+		{"main", cfg.Addr, a.Handler},
+		{"admin", cfg.AdminAddr, a.AdminHandler},
+		{"analytics", cfg.AnalyticsAddr, a.AnalyticsHandler},
 	}
-	serveErr := make(chan error, 1)
-	go func() {
-		log.Info("listening", "addr", cfg.Addr, "public_url", cfg.PublicURL, "playground", cfg.PublicURL+"/playground")
-		serveErr <- srv.ListenAndServe()
-	}()
+	var servers []*http.Server
+	serveErr := make(chan error, len(listeners))
+	for _, l := range listeners {
+		if l.addr == "" {
+			continue
+		}
+		srv := &http.Server{
+			Addr:              l.addr,
+			Handler:           l.handler,
+			ReadHeaderTimeout: 10 * time.Second,
+			IdleTimeout:       120 * time.Second,
+		}
+		servers = append(servers, srv)
+		log.Info("listening", "listener", l.name, "addr", l.addr, "public_url", cfg.PublicURL)
+		go func() { serveErr <- fmt.Errorf("%s listener: %w", l.name, srv.ListenAndServe()) }()
+	}
 
 	select {
 	case err := <-serveErr:
@@ -72,8 +86,14 @@ func run(ctx context.Context, getenv func(string) string, logOut io.Writer) erro
 	log.Info("shutting down", "timeout", cfg.ShutdownTimeout.String())
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("shutdown: %w", err)
+	var errs []error
+	for _, srv := range servers {
+		if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			errs = append(errs, fmt.Errorf("shutdown %s: %w", srv.Addr, err))
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	log.Info("stopped")
 	return nil

@@ -33,6 +33,11 @@ type App struct {
 	Handler http.Handler
 	// Queue is the job queue (River); its workers run here unless VIDRA_WORKERS=false.
 	Queue *jobs.Queue
+	// AdminHandler serves only the admin routes, for their own listener (VIDRA_ADMIN_ADDR).
+	AdminHandler http.Handler
+	// AnalyticsHandler serves only the analytics routes, for their own listener
+	// (VIDRA_ANALYTICS_ADDR).
+	AnalyticsHandler http.Handler
 
 	log   *slog.Logger
 	media *mediaParts
@@ -46,6 +51,8 @@ type Options struct {
 	Log *slog.Logger
 	// Limits bound GraphQL operations; graph.DefaultLimits when zero.
 	Limits graph.Limits
+	// AuthLimits are the sign-in rate limits; graph.DefaultAuthLimits when zero.
+	AuthLimits graph.AuthLimits
 }
 
 // New opens the database (applying pending migrations) and builds the handler.
@@ -91,7 +98,13 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		_ = bucket.Close()
 		return nil, err
 	}
+	authDeps, err := newAuthDeps(cfg, opts)
+	if err != nil {
+		_ = bucket.Close()
+		return nil, err
+	}
 	resolver := graph.NewResolver(graph.Deps{
+		Auth:    authDeps,
 		Client:  db.Client,
 		Dialect: db.Dialect,
 		Bucket:  bucket,
@@ -112,7 +125,10 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		},
 	})
 	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp}
-	a.Handler = a.routes(opts)
+	if err := a.routes(opts); err != nil {
+		_ = bucket.Close()
+		return nil, err
+	}
 	return a, nil
 }
 

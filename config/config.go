@@ -44,6 +44,8 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	// Media configures jobs, uploads, transcoding, imports and playback (config/media.go).
 	Media Media
+	// Auth configures accounts and sign-in (config/auth.go).
+	Auth Auth
 }
 
 // Region is one region a deployment serves from.
@@ -99,6 +101,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	if c.PublicURL == "" {
 		c.PublicURL = "http://" + displayHost(c.Addr)
 	}
+	var authErrs []error
+	c.Auth, authErrs = readAuth(get)
+	errs = append(errs, authErrs...)
 	errs = append(errs, c.validate()...)
 	if err := errors.Join(errs...); err != nil {
 		return Config{}, fmt.Errorf("invalid configuration: %w", err)

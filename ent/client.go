@@ -16,13 +16,25 @@ import (
 	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/authcode"
+	"github.com/vidra-dev/vidra/ent/blobdeletion"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/oauthidentity"
+	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/playbackusage"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
@@ -37,20 +49,44 @@ type Client struct {
 	config
 	// Schema is the client for creating, migrating and dropping schema.
 	Schema *migrate.Schema
+	// AccessControl is the client for interacting with the AccessControl builders.
+	AccessControl *AccessControlClient
+	// Advertisement is the client for interacting with the Advertisement builders.
+	Advertisement *AdvertisementClient
+	// AuthCode is the client for interacting with the AuthCode builders.
+	AuthCode *AuthCodeClient
+	// BlobDeletion is the client for interacting with the BlobDeletion builders.
+	BlobDeletion *BlobDeletionClient
+	// Caption is the client for interacting with the Caption builders.
+	Caption *CaptionClient
+	// Chapter is the client for interacting with the Chapter builders.
+	Chapter *ChapterClient
+	// EncodingProfile is the client for interacting with the EncodingProfile builders.
+	EncodingProfile *EncodingProfileClient
 	// Folder is the client for interacting with the Folder builders.
 	Folder *FolderClient
 	// Membership is the client for interacting with the Membership builders.
 	Membership *MembershipClient
+	// OAuthIdentity is the client for interacting with the OAuthIdentity builders.
+	OAuthIdentity *OAuthIdentityClient
+	// OAuthState is the client for interacting with the OAuthState builders.
+	OAuthState *OAuthStateClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
 	// PlaybackUsage is the client for interacting with the PlaybackUsage builders.
 	PlaybackUsage *PlaybackUsageClient
+	// Player is the client for interacting with the Player builders.
+	Player *PlayerClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
 	// ProjectSetting is the client for interacting with the ProjectSetting builders.
 	ProjectSetting *ProjectSettingClient
+	// RefreshToken is the client for interacting with the RefreshToken builders.
+	RefreshToken *RefreshTokenClient
 	// Rendition is the client for interacting with the Rendition builders.
 	Rendition *RenditionClient
+	// Session is the client for interacting with the Session builders.
+	Session *SessionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
 	// Thumbnail is the client for interacting with the Thumbnail builders.
@@ -72,13 +108,25 @@ func NewClient(opts ...Option) *Client {
 
 func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
+	c.AccessControl = NewAccessControlClient(c.config)
+	c.Advertisement = NewAdvertisementClient(c.config)
+	c.AuthCode = NewAuthCodeClient(c.config)
+	c.BlobDeletion = NewBlobDeletionClient(c.config)
+	c.Caption = NewCaptionClient(c.config)
+	c.Chapter = NewChapterClient(c.config)
+	c.EncodingProfile = NewEncodingProfileClient(c.config)
 	c.Folder = NewFolderClient(c.config)
 	c.Membership = NewMembershipClient(c.config)
+	c.OAuthIdentity = NewOAuthIdentityClient(c.config)
+	c.OAuthState = NewOAuthStateClient(c.config)
 	c.Organization = NewOrganizationClient(c.config)
 	c.PlaybackUsage = NewPlaybackUsageClient(c.config)
+	c.Player = NewPlayerClient(c.config)
 	c.Project = NewProjectClient(c.config)
 	c.ProjectSetting = NewProjectSettingClient(c.config)
+	c.RefreshToken = NewRefreshTokenClient(c.config)
 	c.Rendition = NewRenditionClient(c.config)
+	c.Session = NewSessionClient(c.config)
 	c.Tag = NewTagClient(c.config)
 	c.Thumbnail = NewThumbnailClient(c.config)
 	c.UploadToken = NewUploadTokenClient(c.config)
@@ -174,20 +222,32 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:            ctx,
-		config:         cfg,
-		Folder:         NewFolderClient(cfg),
-		Membership:     NewMembershipClient(cfg),
-		Organization:   NewOrganizationClient(cfg),
-		PlaybackUsage:  NewPlaybackUsageClient(cfg),
-		Project:        NewProjectClient(cfg),
-		ProjectSetting: NewProjectSettingClient(cfg),
-		Rendition:      NewRenditionClient(cfg),
-		Tag:            NewTagClient(cfg),
-		Thumbnail:      NewThumbnailClient(cfg),
-		UploadToken:    NewUploadTokenClient(cfg),
-		User:           NewUserClient(cfg),
-		Video:          NewVideoClient(cfg),
+		ctx:             ctx,
+		config:          cfg,
+		AccessControl:   NewAccessControlClient(cfg),
+		Advertisement:   NewAdvertisementClient(cfg),
+		AuthCode:        NewAuthCodeClient(cfg),
+		BlobDeletion:    NewBlobDeletionClient(cfg),
+		Caption:         NewCaptionClient(cfg),
+		Chapter:         NewChapterClient(cfg),
+		EncodingProfile: NewEncodingProfileClient(cfg),
+		Folder:          NewFolderClient(cfg),
+		Membership:      NewMembershipClient(cfg),
+		OAuthIdentity:   NewOAuthIdentityClient(cfg),
+		OAuthState:      NewOAuthStateClient(cfg),
+		Organization:    NewOrganizationClient(cfg),
+		PlaybackUsage:   NewPlaybackUsageClient(cfg),
+		Player:          NewPlayerClient(cfg),
+		Project:         NewProjectClient(cfg),
+		ProjectSetting:  NewProjectSettingClient(cfg),
+		RefreshToken:    NewRefreshTokenClient(cfg),
+		Rendition:       NewRenditionClient(cfg),
+		Session:         NewSessionClient(cfg),
+		Tag:             NewTagClient(cfg),
+		Thumbnail:       NewThumbnailClient(cfg),
+		UploadToken:     NewUploadTokenClient(cfg),
+		User:            NewUserClient(cfg),
+		Video:           NewVideoClient(cfg),
 	}, nil
 }
 
@@ -205,27 +265,39 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:            ctx,
-		config:         cfg,
-		Folder:         NewFolderClient(cfg),
-		Membership:     NewMembershipClient(cfg),
-		Organization:   NewOrganizationClient(cfg),
-		PlaybackUsage:  NewPlaybackUsageClient(cfg),
-		Project:        NewProjectClient(cfg),
-		ProjectSetting: NewProjectSettingClient(cfg),
-		Rendition:      NewRenditionClient(cfg),
-		Tag:            NewTagClient(cfg),
-		Thumbnail:      NewThumbnailClient(cfg),
-		UploadToken:    NewUploadTokenClient(cfg),
-		User:           NewUserClient(cfg),
-		Video:          NewVideoClient(cfg),
+		ctx:             ctx,
+		config:          cfg,
+		AccessControl:   NewAccessControlClient(cfg),
+		Advertisement:   NewAdvertisementClient(cfg),
+		AuthCode:        NewAuthCodeClient(cfg),
+		BlobDeletion:    NewBlobDeletionClient(cfg),
+		Caption:         NewCaptionClient(cfg),
+		Chapter:         NewChapterClient(cfg),
+		EncodingProfile: NewEncodingProfileClient(cfg),
+		Folder:          NewFolderClient(cfg),
+		Membership:      NewMembershipClient(cfg),
+		OAuthIdentity:   NewOAuthIdentityClient(cfg),
+		OAuthState:      NewOAuthStateClient(cfg),
+		Organization:    NewOrganizationClient(cfg),
+		PlaybackUsage:   NewPlaybackUsageClient(cfg),
+		Player:          NewPlayerClient(cfg),
+		Project:         NewProjectClient(cfg),
+		ProjectSetting:  NewProjectSettingClient(cfg),
+		RefreshToken:    NewRefreshTokenClient(cfg),
+		Rendition:       NewRenditionClient(cfg),
+		Session:         NewSessionClient(cfg),
+		Tag:             NewTagClient(cfg),
+		Thumbnail:       NewThumbnailClient(cfg),
+		UploadToken:     NewUploadTokenClient(cfg),
+		User:            NewUserClient(cfg),
+		Video:           NewVideoClient(cfg),
 	}, nil
 }
 
 // Debug returns a new debug-client. It's used to get verbose logging on specific operations.
 //
 //	client.Debug().
-//		Folder.
+//		AccessControl.
 //		Query().
 //		Count(ctx)
 func (c *Client) Debug() *Client {
@@ -248,9 +320,11 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Folder, c.Membership, c.Organization, c.PlaybackUsage, c.Project,
-		c.ProjectSetting, c.Rendition, c.Tag, c.Thumbnail, c.UploadToken, c.User,
-		c.Video,
+		c.AccessControl, c.Advertisement, c.AuthCode, c.BlobDeletion, c.Caption,
+		c.Chapter, c.EncodingProfile, c.Folder, c.Membership, c.OAuthIdentity,
+		c.OAuthState, c.Organization, c.PlaybackUsage, c.Player, c.Project,
+		c.ProjectSetting, c.RefreshToken, c.Rendition, c.Session, c.Tag, c.Thumbnail,
+		c.UploadToken, c.User, c.Video,
 	} {
 		n.Use(hooks...)
 	}
@@ -260,9 +334,11 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Folder, c.Membership, c.Organization, c.PlaybackUsage, c.Project,
-		c.ProjectSetting, c.Rendition, c.Tag, c.Thumbnail, c.UploadToken, c.User,
-		c.Video,
+		c.AccessControl, c.Advertisement, c.AuthCode, c.BlobDeletion, c.Caption,
+		c.Chapter, c.EncodingProfile, c.Folder, c.Membership, c.OAuthIdentity,
+		c.OAuthState, c.Organization, c.PlaybackUsage, c.Player, c.Project,
+		c.ProjectSetting, c.RefreshToken, c.Rendition, c.Session, c.Tag, c.Thumbnail,
+		c.UploadToken, c.User, c.Video,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -271,20 +347,44 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 // Mutate implements the ent.Mutator interface.
 func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 	switch m := m.(type) {
+	case *AccessControlMutation:
+		return c.AccessControl.mutate(ctx, m)
+	case *AdvertisementMutation:
+		return c.Advertisement.mutate(ctx, m)
+	case *AuthCodeMutation:
+		return c.AuthCode.mutate(ctx, m)
+	case *BlobDeletionMutation:
+		return c.BlobDeletion.mutate(ctx, m)
+	case *CaptionMutation:
+		return c.Caption.mutate(ctx, m)
+	case *ChapterMutation:
+		return c.Chapter.mutate(ctx, m)
+	case *EncodingProfileMutation:
+		return c.EncodingProfile.mutate(ctx, m)
 	case *FolderMutation:
 		return c.Folder.mutate(ctx, m)
 	case *MembershipMutation:
 		return c.Membership.mutate(ctx, m)
+	case *OAuthIdentityMutation:
+		return c.OAuthIdentity.mutate(ctx, m)
+	case *OAuthStateMutation:
+		return c.OAuthState.mutate(ctx, m)
 	case *OrganizationMutation:
 		return c.Organization.mutate(ctx, m)
 	case *PlaybackUsageMutation:
 		return c.PlaybackUsage.mutate(ctx, m)
+	case *PlayerMutation:
+		return c.Player.mutate(ctx, m)
 	case *ProjectMutation:
 		return c.Project.mutate(ctx, m)
 	case *ProjectSettingMutation:
 		return c.ProjectSetting.mutate(ctx, m)
+	case *RefreshTokenMutation:
+		return c.RefreshToken.mutate(ctx, m)
 	case *RenditionMutation:
 		return c.Rendition.mutate(ctx, m)
+	case *SessionMutation:
+		return c.Session.mutate(ctx, m)
 	case *TagMutation:
 		return c.Tag.mutate(ctx, m)
 	case *ThumbnailMutation:
@@ -297,6 +397,1017 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Video.mutate(ctx, m)
 	default:
 		return nil, fmt.Errorf("ent: unknown mutation type %T", m)
+	}
+}
+
+// AccessControlClient is a client for the AccessControl schema.
+type AccessControlClient struct {
+	config
+}
+
+// NewAccessControlClient returns a client for the AccessControl from the given config.
+func NewAccessControlClient(c config) *AccessControlClient {
+	return &AccessControlClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `accesscontrol.Hooks(f(g(h())))`.
+func (c *AccessControlClient) Use(hooks ...Hook) {
+	c.hooks.AccessControl = append(c.hooks.AccessControl, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `accesscontrol.Intercept(f(g(h())))`.
+func (c *AccessControlClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AccessControl = append(c.inters.AccessControl, interceptors...)
+}
+
+// Create returns a builder for creating a AccessControl entity.
+func (c *AccessControlClient) Create() *AccessControlCreate {
+	mutation := newAccessControlMutation(c.config, OpCreate)
+	return &AccessControlCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AccessControl entities.
+func (c *AccessControlClient) CreateBulk(builders ...*AccessControlCreate) *AccessControlCreateBulk {
+	return &AccessControlCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AccessControlClient) MapCreateBulk(slice any, setFunc func(*AccessControlCreate, int)) *AccessControlCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AccessControlCreateBulk{err: fmt.Errorf("calling to AccessControlClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AccessControlCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AccessControlCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AccessControl.
+func (c *AccessControlClient) Update() *AccessControlUpdate {
+	mutation := newAccessControlMutation(c.config, OpUpdate)
+	return &AccessControlUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AccessControlClient) UpdateOne(_m *AccessControl) *AccessControlUpdateOne {
+	mutation := newAccessControlMutation(c.config, OpUpdateOne, withAccessControl(_m))
+	return &AccessControlUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AccessControlClient) UpdateOneID(id uuid.UUID) *AccessControlUpdateOne {
+	mutation := newAccessControlMutation(c.config, OpUpdateOne, withAccessControlID(id))
+	return &AccessControlUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AccessControl.
+func (c *AccessControlClient) Delete() *AccessControlDelete {
+	mutation := newAccessControlMutation(c.config, OpDelete)
+	return &AccessControlDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AccessControlClient) DeleteOne(_m *AccessControl) *AccessControlDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AccessControlClient) DeleteOneID(id uuid.UUID) *AccessControlDeleteOne {
+	builder := c.Delete().Where(accesscontrol.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AccessControlDeleteOne{builder}
+}
+
+// Query returns a query builder for AccessControl.
+func (c *AccessControlClient) Query() *AccessControlQuery {
+	return &AccessControlQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAccessControl},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AccessControl entity by its id.
+func (c *AccessControlClient) Get(ctx context.Context, id uuid.UUID) (*AccessControl, error) {
+	return c.Query().Where(accesscontrol.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AccessControlClient) GetX(ctx context.Context, id uuid.UUID) *AccessControl {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryProject queries the project edge of a AccessControl.
+func (c *AccessControlClient) QueryProject(_m *AccessControl) *ProjectQuery {
+	query := (&ProjectClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(accesscontrol.Table, accesscontrol.FieldID, id),
+			sqlgraph.To(project.Table, project.FieldID),
+			sqlgraph.Edge(sqlgraph.O2O, true, accesscontrol.ProjectTable, accesscontrol.ProjectColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *AccessControlClient) Hooks() []Hook {
+	return c.hooks.AccessControl
+}
+
+// Interceptors returns the client interceptors.
+func (c *AccessControlClient) Interceptors() []Interceptor {
+	return c.inters.AccessControl
+}
+
+func (c *AccessControlClient) mutate(ctx context.Context, m *AccessControlMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AccessControlCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AccessControlUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AccessControlUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AccessControlDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AccessControl mutation op: %q", m.Op())
+	}
+}
+
+// AdvertisementClient is a client for the Advertisement schema.
+type AdvertisementClient struct {
+	config
+}
+
+// NewAdvertisementClient returns a client for the Advertisement from the given config.
+func NewAdvertisementClient(c config) *AdvertisementClient {
+	return &AdvertisementClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `advertisement.Hooks(f(g(h())))`.
+func (c *AdvertisementClient) Use(hooks ...Hook) {
+	c.hooks.Advertisement = append(c.hooks.Advertisement, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `advertisement.Intercept(f(g(h())))`.
+func (c *AdvertisementClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Advertisement = append(c.inters.Advertisement, interceptors...)
+}
+
+// Create returns a builder for creating a Advertisement entity.
+func (c *AdvertisementClient) Create() *AdvertisementCreate {
+	mutation := newAdvertisementMutation(c.config, OpCreate)
+	return &AdvertisementCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Advertisement entities.
+func (c *AdvertisementClient) CreateBulk(builders ...*AdvertisementCreate) *AdvertisementCreateBulk {
+	return &AdvertisementCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AdvertisementClient) MapCreateBulk(slice any, setFunc func(*AdvertisementCreate, int)) *AdvertisementCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AdvertisementCreateBulk{err: fmt.Errorf("calling to AdvertisementClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AdvertisementCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AdvertisementCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Advertisement.
+func (c *AdvertisementClient) Update() *AdvertisementUpdate {
+	mutation := newAdvertisementMutation(c.config, OpUpdate)
+	return &AdvertisementUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AdvertisementClient) UpdateOne(_m *Advertisement) *AdvertisementUpdateOne {
+	mutation := newAdvertisementMutation(c.config, OpUpdateOne, withAdvertisement(_m))
+	return &AdvertisementUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AdvertisementClient) UpdateOneID(id uuid.UUID) *AdvertisementUpdateOne {
+	mutation := newAdvertisementMutation(c.config, OpUpdateOne, withAdvertisementID(id))
+	return &AdvertisementUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Advertisement.
+func (c *AdvertisementClient) Delete() *AdvertisementDelete {
+	mutation := newAdvertisementMutation(c.config, OpDelete)
+	return &AdvertisementDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AdvertisementClient) DeleteOne(_m *Advertisement) *AdvertisementDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AdvertisementClient) DeleteOneID(id uuid.UUID) *AdvertisementDeleteOne {
+	builder := c.Delete().Where(advertisement.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AdvertisementDeleteOne{builder}
+}
+
+// Query returns a query builder for Advertisement.
+func (c *AdvertisementClient) Query() *AdvertisementQuery {
+	return &AdvertisementQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAdvertisement},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Advertisement entity by its id.
+func (c *AdvertisementClient) Get(ctx context.Context, id uuid.UUID) (*Advertisement, error) {
+	return c.Query().Where(advertisement.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AdvertisementClient) GetX(ctx context.Context, id uuid.UUID) *Advertisement {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryProject queries the project edge of a Advertisement.
+func (c *AdvertisementClient) QueryProject(_m *Advertisement) *ProjectQuery {
+	query := (&ProjectClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(advertisement.Table, advertisement.FieldID, id),
+			sqlgraph.To(project.Table, project.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, advertisement.ProjectTable, advertisement.ProjectColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *AdvertisementClient) Hooks() []Hook {
+	return c.hooks.Advertisement
+}
+
+// Interceptors returns the client interceptors.
+func (c *AdvertisementClient) Interceptors() []Interceptor {
+	return c.inters.Advertisement
+}
+
+func (c *AdvertisementClient) mutate(ctx context.Context, m *AdvertisementMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AdvertisementCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AdvertisementUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AdvertisementUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AdvertisementDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Advertisement mutation op: %q", m.Op())
+	}
+}
+
+// AuthCodeClient is a client for the AuthCode schema.
+type AuthCodeClient struct {
+	config
+}
+
+// NewAuthCodeClient returns a client for the AuthCode from the given config.
+func NewAuthCodeClient(c config) *AuthCodeClient {
+	return &AuthCodeClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `authcode.Hooks(f(g(h())))`.
+func (c *AuthCodeClient) Use(hooks ...Hook) {
+	c.hooks.AuthCode = append(c.hooks.AuthCode, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `authcode.Intercept(f(g(h())))`.
+func (c *AuthCodeClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AuthCode = append(c.inters.AuthCode, interceptors...)
+}
+
+// Create returns a builder for creating a AuthCode entity.
+func (c *AuthCodeClient) Create() *AuthCodeCreate {
+	mutation := newAuthCodeMutation(c.config, OpCreate)
+	return &AuthCodeCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AuthCode entities.
+func (c *AuthCodeClient) CreateBulk(builders ...*AuthCodeCreate) *AuthCodeCreateBulk {
+	return &AuthCodeCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AuthCodeClient) MapCreateBulk(slice any, setFunc func(*AuthCodeCreate, int)) *AuthCodeCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AuthCodeCreateBulk{err: fmt.Errorf("calling to AuthCodeClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AuthCodeCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AuthCodeCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AuthCode.
+func (c *AuthCodeClient) Update() *AuthCodeUpdate {
+	mutation := newAuthCodeMutation(c.config, OpUpdate)
+	return &AuthCodeUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AuthCodeClient) UpdateOne(_m *AuthCode) *AuthCodeUpdateOne {
+	mutation := newAuthCodeMutation(c.config, OpUpdateOne, withAuthCode(_m))
+	return &AuthCodeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AuthCodeClient) UpdateOneID(id uuid.UUID) *AuthCodeUpdateOne {
+	mutation := newAuthCodeMutation(c.config, OpUpdateOne, withAuthCodeID(id))
+	return &AuthCodeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AuthCode.
+func (c *AuthCodeClient) Delete() *AuthCodeDelete {
+	mutation := newAuthCodeMutation(c.config, OpDelete)
+	return &AuthCodeDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AuthCodeClient) DeleteOne(_m *AuthCode) *AuthCodeDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AuthCodeClient) DeleteOneID(id uuid.UUID) *AuthCodeDeleteOne {
+	builder := c.Delete().Where(authcode.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AuthCodeDeleteOne{builder}
+}
+
+// Query returns a query builder for AuthCode.
+func (c *AuthCodeClient) Query() *AuthCodeQuery {
+	return &AuthCodeQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAuthCode},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AuthCode entity by its id.
+func (c *AuthCodeClient) Get(ctx context.Context, id uuid.UUID) (*AuthCode, error) {
+	return c.Query().Where(authcode.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AuthCodeClient) GetX(ctx context.Context, id uuid.UUID) *AuthCode {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AuthCodeClient) Hooks() []Hook {
+	return c.hooks.AuthCode
+}
+
+// Interceptors returns the client interceptors.
+func (c *AuthCodeClient) Interceptors() []Interceptor {
+	return c.inters.AuthCode
+}
+
+func (c *AuthCodeClient) mutate(ctx context.Context, m *AuthCodeMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AuthCodeCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AuthCodeUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AuthCodeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AuthCodeDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AuthCode mutation op: %q", m.Op())
+	}
+}
+
+// BlobDeletionClient is a client for the BlobDeletion schema.
+type BlobDeletionClient struct {
+	config
+}
+
+// NewBlobDeletionClient returns a client for the BlobDeletion from the given config.
+func NewBlobDeletionClient(c config) *BlobDeletionClient {
+	return &BlobDeletionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `blobdeletion.Hooks(f(g(h())))`.
+func (c *BlobDeletionClient) Use(hooks ...Hook) {
+	c.hooks.BlobDeletion = append(c.hooks.BlobDeletion, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `blobdeletion.Intercept(f(g(h())))`.
+func (c *BlobDeletionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.BlobDeletion = append(c.inters.BlobDeletion, interceptors...)
+}
+
+// Create returns a builder for creating a BlobDeletion entity.
+func (c *BlobDeletionClient) Create() *BlobDeletionCreate {
+	mutation := newBlobDeletionMutation(c.config, OpCreate)
+	return &BlobDeletionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of BlobDeletion entities.
+func (c *BlobDeletionClient) CreateBulk(builders ...*BlobDeletionCreate) *BlobDeletionCreateBulk {
+	return &BlobDeletionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *BlobDeletionClient) MapCreateBulk(slice any, setFunc func(*BlobDeletionCreate, int)) *BlobDeletionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &BlobDeletionCreateBulk{err: fmt.Errorf("calling to BlobDeletionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*BlobDeletionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &BlobDeletionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for BlobDeletion.
+func (c *BlobDeletionClient) Update() *BlobDeletionUpdate {
+	mutation := newBlobDeletionMutation(c.config, OpUpdate)
+	return &BlobDeletionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *BlobDeletionClient) UpdateOne(_m *BlobDeletion) *BlobDeletionUpdateOne {
+	mutation := newBlobDeletionMutation(c.config, OpUpdateOne, withBlobDeletion(_m))
+	return &BlobDeletionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *BlobDeletionClient) UpdateOneID(id uuid.UUID) *BlobDeletionUpdateOne {
+	mutation := newBlobDeletionMutation(c.config, OpUpdateOne, withBlobDeletionID(id))
+	return &BlobDeletionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for BlobDeletion.
+func (c *BlobDeletionClient) Delete() *BlobDeletionDelete {
+	mutation := newBlobDeletionMutation(c.config, OpDelete)
+	return &BlobDeletionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *BlobDeletionClient) DeleteOne(_m *BlobDeletion) *BlobDeletionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *BlobDeletionClient) DeleteOneID(id uuid.UUID) *BlobDeletionDeleteOne {
+	builder := c.Delete().Where(blobdeletion.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &BlobDeletionDeleteOne{builder}
+}
+
+// Query returns a query builder for BlobDeletion.
+func (c *BlobDeletionClient) Query() *BlobDeletionQuery {
+	return &BlobDeletionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeBlobDeletion},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a BlobDeletion entity by its id.
+func (c *BlobDeletionClient) Get(ctx context.Context, id uuid.UUID) (*BlobDeletion, error) {
+	return c.Query().Where(blobdeletion.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *BlobDeletionClient) GetX(ctx context.Context, id uuid.UUID) *BlobDeletion {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *BlobDeletionClient) Hooks() []Hook {
+	return c.hooks.BlobDeletion
+}
+
+// Interceptors returns the client interceptors.
+func (c *BlobDeletionClient) Interceptors() []Interceptor {
+	return c.inters.BlobDeletion
+}
+
+func (c *BlobDeletionClient) mutate(ctx context.Context, m *BlobDeletionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&BlobDeletionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&BlobDeletionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&BlobDeletionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&BlobDeletionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown BlobDeletion mutation op: %q", m.Op())
+	}
+}
+
+// CaptionClient is a client for the Caption schema.
+type CaptionClient struct {
+	config
+}
+
+// NewCaptionClient returns a client for the Caption from the given config.
+func NewCaptionClient(c config) *CaptionClient {
+	return &CaptionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `caption.Hooks(f(g(h())))`.
+func (c *CaptionClient) Use(hooks ...Hook) {
+	c.hooks.Caption = append(c.hooks.Caption, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `caption.Intercept(f(g(h())))`.
+func (c *CaptionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Caption = append(c.inters.Caption, interceptors...)
+}
+
+// Create returns a builder for creating a Caption entity.
+func (c *CaptionClient) Create() *CaptionCreate {
+	mutation := newCaptionMutation(c.config, OpCreate)
+	return &CaptionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Caption entities.
+func (c *CaptionClient) CreateBulk(builders ...*CaptionCreate) *CaptionCreateBulk {
+	return &CaptionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CaptionClient) MapCreateBulk(slice any, setFunc func(*CaptionCreate, int)) *CaptionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CaptionCreateBulk{err: fmt.Errorf("calling to CaptionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CaptionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CaptionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Caption.
+func (c *CaptionClient) Update() *CaptionUpdate {
+	mutation := newCaptionMutation(c.config, OpUpdate)
+	return &CaptionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CaptionClient) UpdateOne(_m *Caption) *CaptionUpdateOne {
+	mutation := newCaptionMutation(c.config, OpUpdateOne, withCaption(_m))
+	return &CaptionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CaptionClient) UpdateOneID(id uuid.UUID) *CaptionUpdateOne {
+	mutation := newCaptionMutation(c.config, OpUpdateOne, withCaptionID(id))
+	return &CaptionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Caption.
+func (c *CaptionClient) Delete() *CaptionDelete {
+	mutation := newCaptionMutation(c.config, OpDelete)
+	return &CaptionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CaptionClient) DeleteOne(_m *Caption) *CaptionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CaptionClient) DeleteOneID(id uuid.UUID) *CaptionDeleteOne {
+	builder := c.Delete().Where(caption.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CaptionDeleteOne{builder}
+}
+
+// Query returns a query builder for Caption.
+func (c *CaptionClient) Query() *CaptionQuery {
+	return &CaptionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCaption},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Caption entity by its id.
+func (c *CaptionClient) Get(ctx context.Context, id uuid.UUID) (*Caption, error) {
+	return c.Query().Where(caption.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CaptionClient) GetX(ctx context.Context, id uuid.UUID) *Caption {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryVideo queries the video edge of a Caption.
+func (c *CaptionClient) QueryVideo(_m *Caption) *VideoQuery {
+	query := (&VideoClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(caption.Table, caption.FieldID, id),
+			sqlgraph.To(video.Table, video.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, caption.VideoTable, caption.VideoColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CaptionClient) Hooks() []Hook {
+	return c.hooks.Caption
+}
+
+// Interceptors returns the client interceptors.
+func (c *CaptionClient) Interceptors() []Interceptor {
+	return c.inters.Caption
+}
+
+func (c *CaptionClient) mutate(ctx context.Context, m *CaptionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CaptionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CaptionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CaptionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CaptionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Caption mutation op: %q", m.Op())
+	}
+}
+
+// ChapterClient is a client for the Chapter schema.
+type ChapterClient struct {
+	config
+}
+
+// NewChapterClient returns a client for the Chapter from the given config.
+func NewChapterClient(c config) *ChapterClient {
+	return &ChapterClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `chapter.Hooks(f(g(h())))`.
+func (c *ChapterClient) Use(hooks ...Hook) {
+	c.hooks.Chapter = append(c.hooks.Chapter, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `chapter.Intercept(f(g(h())))`.
+func (c *ChapterClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Chapter = append(c.inters.Chapter, interceptors...)
+}
+
+// Create returns a builder for creating a Chapter entity.
+func (c *ChapterClient) Create() *ChapterCreate {
+	mutation := newChapterMutation(c.config, OpCreate)
+	return &ChapterCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Chapter entities.
+func (c *ChapterClient) CreateBulk(builders ...*ChapterCreate) *ChapterCreateBulk {
+	return &ChapterCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ChapterClient) MapCreateBulk(slice any, setFunc func(*ChapterCreate, int)) *ChapterCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ChapterCreateBulk{err: fmt.Errorf("calling to ChapterClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ChapterCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ChapterCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Chapter.
+func (c *ChapterClient) Update() *ChapterUpdate {
+	mutation := newChapterMutation(c.config, OpUpdate)
+	return &ChapterUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ChapterClient) UpdateOne(_m *Chapter) *ChapterUpdateOne {
+	mutation := newChapterMutation(c.config, OpUpdateOne, withChapter(_m))
+	return &ChapterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ChapterClient) UpdateOneID(id uuid.UUID) *ChapterUpdateOne {
+	mutation := newChapterMutation(c.config, OpUpdateOne, withChapterID(id))
+	return &ChapterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Chapter.
+func (c *ChapterClient) Delete() *ChapterDelete {
+	mutation := newChapterMutation(c.config, OpDelete)
+	return &ChapterDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ChapterClient) DeleteOne(_m *Chapter) *ChapterDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ChapterClient) DeleteOneID(id uuid.UUID) *ChapterDeleteOne {
+	builder := c.Delete().Where(chapter.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ChapterDeleteOne{builder}
+}
+
+// Query returns a query builder for Chapter.
+func (c *ChapterClient) Query() *ChapterQuery {
+	return &ChapterQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeChapter},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Chapter entity by its id.
+func (c *ChapterClient) Get(ctx context.Context, id uuid.UUID) (*Chapter, error) {
+	return c.Query().Where(chapter.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ChapterClient) GetX(ctx context.Context, id uuid.UUID) *Chapter {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryVideo queries the video edge of a Chapter.
+func (c *ChapterClient) QueryVideo(_m *Chapter) *VideoQuery {
+	query := (&VideoClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(chapter.Table, chapter.FieldID, id),
+			sqlgraph.To(video.Table, video.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, chapter.VideoTable, chapter.VideoColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ChapterClient) Hooks() []Hook {
+	return c.hooks.Chapter
+}
+
+// Interceptors returns the client interceptors.
+func (c *ChapterClient) Interceptors() []Interceptor {
+	return c.inters.Chapter
+}
+
+func (c *ChapterClient) mutate(ctx context.Context, m *ChapterMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ChapterCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ChapterUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ChapterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ChapterDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Chapter mutation op: %q", m.Op())
+	}
+}
+
+// EncodingProfileClient is a client for the EncodingProfile schema.
+type EncodingProfileClient struct {
+	config
+}
+
+// NewEncodingProfileClient returns a client for the EncodingProfile from the given config.
+func NewEncodingProfileClient(c config) *EncodingProfileClient {
+	return &EncodingProfileClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `encodingprofile.Hooks(f(g(h())))`.
+func (c *EncodingProfileClient) Use(hooks ...Hook) {
+	c.hooks.EncodingProfile = append(c.hooks.EncodingProfile, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `encodingprofile.Intercept(f(g(h())))`.
+func (c *EncodingProfileClient) Intercept(interceptors ...Interceptor) {
+	c.inters.EncodingProfile = append(c.inters.EncodingProfile, interceptors...)
+}
+
+// Create returns a builder for creating a EncodingProfile entity.
+func (c *EncodingProfileClient) Create() *EncodingProfileCreate {
+	mutation := newEncodingProfileMutation(c.config, OpCreate)
+	return &EncodingProfileCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of EncodingProfile entities.
+func (c *EncodingProfileClient) CreateBulk(builders ...*EncodingProfileCreate) *EncodingProfileCreateBulk {
+	return &EncodingProfileCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *EncodingProfileClient) MapCreateBulk(slice any, setFunc func(*EncodingProfileCreate, int)) *EncodingProfileCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &EncodingProfileCreateBulk{err: fmt.Errorf("calling to EncodingProfileClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*EncodingProfileCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &EncodingProfileCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for EncodingProfile.
+func (c *EncodingProfileClient) Update() *EncodingProfileUpdate {
+	mutation := newEncodingProfileMutation(c.config, OpUpdate)
+	return &EncodingProfileUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *EncodingProfileClient) UpdateOne(_m *EncodingProfile) *EncodingProfileUpdateOne {
+	mutation := newEncodingProfileMutation(c.config, OpUpdateOne, withEncodingProfile(_m))
+	return &EncodingProfileUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *EncodingProfileClient) UpdateOneID(id uuid.UUID) *EncodingProfileUpdateOne {
+	mutation := newEncodingProfileMutation(c.config, OpUpdateOne, withEncodingProfileID(id))
+	return &EncodingProfileUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for EncodingProfile.
+func (c *EncodingProfileClient) Delete() *EncodingProfileDelete {
+	mutation := newEncodingProfileMutation(c.config, OpDelete)
+	return &EncodingProfileDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *EncodingProfileClient) DeleteOne(_m *EncodingProfile) *EncodingProfileDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *EncodingProfileClient) DeleteOneID(id uuid.UUID) *EncodingProfileDeleteOne {
+	builder := c.Delete().Where(encodingprofile.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &EncodingProfileDeleteOne{builder}
+}
+
+// Query returns a query builder for EncodingProfile.
+func (c *EncodingProfileClient) Query() *EncodingProfileQuery {
+	return &EncodingProfileQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeEncodingProfile},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a EncodingProfile entity by its id.
+func (c *EncodingProfileClient) Get(ctx context.Context, id uuid.UUID) (*EncodingProfile, error) {
+	return c.Query().Where(encodingprofile.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *EncodingProfileClient) GetX(ctx context.Context, id uuid.UUID) *EncodingProfile {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryProject queries the project edge of a EncodingProfile.
+func (c *EncodingProfileClient) QueryProject(_m *EncodingProfile) *ProjectQuery {
+	query := (&ProjectClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(encodingprofile.Table, encodingprofile.FieldID, id),
+			sqlgraph.To(project.Table, project.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, encodingprofile.ProjectTable, encodingprofile.ProjectColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *EncodingProfileClient) Hooks() []Hook {
+	return c.hooks.EncodingProfile
+}
+
+// Interceptors returns the client interceptors.
+func (c *EncodingProfileClient) Interceptors() []Interceptor {
+	return c.inters.EncodingProfile
+}
+
+func (c *EncodingProfileClient) mutate(ctx context.Context, m *EncodingProfileMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&EncodingProfileCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&EncodingProfileUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&EncodingProfileUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&EncodingProfileDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown EncodingProfile mutation op: %q", m.Op())
 	}
 }
 
@@ -662,6 +1773,288 @@ func (c *MembershipClient) mutate(ctx context.Context, m *MembershipMutation) (V
 	}
 }
 
+// OAuthIdentityClient is a client for the OAuthIdentity schema.
+type OAuthIdentityClient struct {
+	config
+}
+
+// NewOAuthIdentityClient returns a client for the OAuthIdentity from the given config.
+func NewOAuthIdentityClient(c config) *OAuthIdentityClient {
+	return &OAuthIdentityClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `oauthidentity.Hooks(f(g(h())))`.
+func (c *OAuthIdentityClient) Use(hooks ...Hook) {
+	c.hooks.OAuthIdentity = append(c.hooks.OAuthIdentity, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `oauthidentity.Intercept(f(g(h())))`.
+func (c *OAuthIdentityClient) Intercept(interceptors ...Interceptor) {
+	c.inters.OAuthIdentity = append(c.inters.OAuthIdentity, interceptors...)
+}
+
+// Create returns a builder for creating a OAuthIdentity entity.
+func (c *OAuthIdentityClient) Create() *OAuthIdentityCreate {
+	mutation := newOAuthIdentityMutation(c.config, OpCreate)
+	return &OAuthIdentityCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of OAuthIdentity entities.
+func (c *OAuthIdentityClient) CreateBulk(builders ...*OAuthIdentityCreate) *OAuthIdentityCreateBulk {
+	return &OAuthIdentityCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OAuthIdentityClient) MapCreateBulk(slice any, setFunc func(*OAuthIdentityCreate, int)) *OAuthIdentityCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OAuthIdentityCreateBulk{err: fmt.Errorf("calling to OAuthIdentityClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OAuthIdentityCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OAuthIdentityCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for OAuthIdentity.
+func (c *OAuthIdentityClient) Update() *OAuthIdentityUpdate {
+	mutation := newOAuthIdentityMutation(c.config, OpUpdate)
+	return &OAuthIdentityUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OAuthIdentityClient) UpdateOne(_m *OAuthIdentity) *OAuthIdentityUpdateOne {
+	mutation := newOAuthIdentityMutation(c.config, OpUpdateOne, withOAuthIdentity(_m))
+	return &OAuthIdentityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OAuthIdentityClient) UpdateOneID(id uuid.UUID) *OAuthIdentityUpdateOne {
+	mutation := newOAuthIdentityMutation(c.config, OpUpdateOne, withOAuthIdentityID(id))
+	return &OAuthIdentityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for OAuthIdentity.
+func (c *OAuthIdentityClient) Delete() *OAuthIdentityDelete {
+	mutation := newOAuthIdentityMutation(c.config, OpDelete)
+	return &OAuthIdentityDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OAuthIdentityClient) DeleteOne(_m *OAuthIdentity) *OAuthIdentityDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OAuthIdentityClient) DeleteOneID(id uuid.UUID) *OAuthIdentityDeleteOne {
+	builder := c.Delete().Where(oauthidentity.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OAuthIdentityDeleteOne{builder}
+}
+
+// Query returns a query builder for OAuthIdentity.
+func (c *OAuthIdentityClient) Query() *OAuthIdentityQuery {
+	return &OAuthIdentityQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOAuthIdentity},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a OAuthIdentity entity by its id.
+func (c *OAuthIdentityClient) Get(ctx context.Context, id uuid.UUID) (*OAuthIdentity, error) {
+	return c.Query().Where(oauthidentity.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OAuthIdentityClient) GetX(ctx context.Context, id uuid.UUID) *OAuthIdentity {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryUser queries the user edge of a OAuthIdentity.
+func (c *OAuthIdentityClient) QueryUser(_m *OAuthIdentity) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(oauthidentity.Table, oauthidentity.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, oauthidentity.UserTable, oauthidentity.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *OAuthIdentityClient) Hooks() []Hook {
+	return c.hooks.OAuthIdentity
+}
+
+// Interceptors returns the client interceptors.
+func (c *OAuthIdentityClient) Interceptors() []Interceptor {
+	return c.inters.OAuthIdentity
+}
+
+func (c *OAuthIdentityClient) mutate(ctx context.Context, m *OAuthIdentityMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OAuthIdentityCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OAuthIdentityUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OAuthIdentityUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OAuthIdentityDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown OAuthIdentity mutation op: %q", m.Op())
+	}
+}
+
+// OAuthStateClient is a client for the OAuthState schema.
+type OAuthStateClient struct {
+	config
+}
+
+// NewOAuthStateClient returns a client for the OAuthState from the given config.
+func NewOAuthStateClient(c config) *OAuthStateClient {
+	return &OAuthStateClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `oauthstate.Hooks(f(g(h())))`.
+func (c *OAuthStateClient) Use(hooks ...Hook) {
+	c.hooks.OAuthState = append(c.hooks.OAuthState, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `oauthstate.Intercept(f(g(h())))`.
+func (c *OAuthStateClient) Intercept(interceptors ...Interceptor) {
+	c.inters.OAuthState = append(c.inters.OAuthState, interceptors...)
+}
+
+// Create returns a builder for creating a OAuthState entity.
+func (c *OAuthStateClient) Create() *OAuthStateCreate {
+	mutation := newOAuthStateMutation(c.config, OpCreate)
+	return &OAuthStateCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of OAuthState entities.
+func (c *OAuthStateClient) CreateBulk(builders ...*OAuthStateCreate) *OAuthStateCreateBulk {
+	return &OAuthStateCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OAuthStateClient) MapCreateBulk(slice any, setFunc func(*OAuthStateCreate, int)) *OAuthStateCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OAuthStateCreateBulk{err: fmt.Errorf("calling to OAuthStateClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OAuthStateCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OAuthStateCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for OAuthState.
+func (c *OAuthStateClient) Update() *OAuthStateUpdate {
+	mutation := newOAuthStateMutation(c.config, OpUpdate)
+	return &OAuthStateUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OAuthStateClient) UpdateOne(_m *OAuthState) *OAuthStateUpdateOne {
+	mutation := newOAuthStateMutation(c.config, OpUpdateOne, withOAuthState(_m))
+	return &OAuthStateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OAuthStateClient) UpdateOneID(id uuid.UUID) *OAuthStateUpdateOne {
+	mutation := newOAuthStateMutation(c.config, OpUpdateOne, withOAuthStateID(id))
+	return &OAuthStateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for OAuthState.
+func (c *OAuthStateClient) Delete() *OAuthStateDelete {
+	mutation := newOAuthStateMutation(c.config, OpDelete)
+	return &OAuthStateDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OAuthStateClient) DeleteOne(_m *OAuthState) *OAuthStateDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OAuthStateClient) DeleteOneID(id uuid.UUID) *OAuthStateDeleteOne {
+	builder := c.Delete().Where(oauthstate.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OAuthStateDeleteOne{builder}
+}
+
+// Query returns a query builder for OAuthState.
+func (c *OAuthStateClient) Query() *OAuthStateQuery {
+	return &OAuthStateQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOAuthState},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a OAuthState entity by its id.
+func (c *OAuthStateClient) Get(ctx context.Context, id uuid.UUID) (*OAuthState, error) {
+	return c.Query().Where(oauthstate.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OAuthStateClient) GetX(ctx context.Context, id uuid.UUID) *OAuthState {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *OAuthStateClient) Hooks() []Hook {
+	return c.hooks.OAuthState
+}
+
+// Interceptors returns the client interceptors.
+func (c *OAuthStateClient) Interceptors() []Interceptor {
+	return c.inters.OAuthState
+}
+
+func (c *OAuthStateClient) mutate(ctx context.Context, m *OAuthStateMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OAuthStateCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OAuthStateUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OAuthStateUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OAuthStateDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown OAuthState mutation op: %q", m.Op())
+	}
+}
+
 // OrganizationClient is a client for the Organization schema.
 type OrganizationClient struct {
 	config
@@ -960,6 +2353,155 @@ func (c *PlaybackUsageClient) mutate(ctx context.Context, m *PlaybackUsageMutati
 	}
 }
 
+// PlayerClient is a client for the Player schema.
+type PlayerClient struct {
+	config
+}
+
+// NewPlayerClient returns a client for the Player from the given config.
+func NewPlayerClient(c config) *PlayerClient {
+	return &PlayerClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `player.Hooks(f(g(h())))`.
+func (c *PlayerClient) Use(hooks ...Hook) {
+	c.hooks.Player = append(c.hooks.Player, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `player.Intercept(f(g(h())))`.
+func (c *PlayerClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Player = append(c.inters.Player, interceptors...)
+}
+
+// Create returns a builder for creating a Player entity.
+func (c *PlayerClient) Create() *PlayerCreate {
+	mutation := newPlayerMutation(c.config, OpCreate)
+	return &PlayerCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Player entities.
+func (c *PlayerClient) CreateBulk(builders ...*PlayerCreate) *PlayerCreateBulk {
+	return &PlayerCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PlayerClient) MapCreateBulk(slice any, setFunc func(*PlayerCreate, int)) *PlayerCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PlayerCreateBulk{err: fmt.Errorf("calling to PlayerClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PlayerCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PlayerCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Player.
+func (c *PlayerClient) Update() *PlayerUpdate {
+	mutation := newPlayerMutation(c.config, OpUpdate)
+	return &PlayerUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PlayerClient) UpdateOne(_m *Player) *PlayerUpdateOne {
+	mutation := newPlayerMutation(c.config, OpUpdateOne, withPlayer(_m))
+	return &PlayerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PlayerClient) UpdateOneID(id uuid.UUID) *PlayerUpdateOne {
+	mutation := newPlayerMutation(c.config, OpUpdateOne, withPlayerID(id))
+	return &PlayerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Player.
+func (c *PlayerClient) Delete() *PlayerDelete {
+	mutation := newPlayerMutation(c.config, OpDelete)
+	return &PlayerDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PlayerClient) DeleteOne(_m *Player) *PlayerDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PlayerClient) DeleteOneID(id uuid.UUID) *PlayerDeleteOne {
+	builder := c.Delete().Where(player.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PlayerDeleteOne{builder}
+}
+
+// Query returns a query builder for Player.
+func (c *PlayerClient) Query() *PlayerQuery {
+	return &PlayerQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePlayer},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Player entity by its id.
+func (c *PlayerClient) Get(ctx context.Context, id uuid.UUID) (*Player, error) {
+	return c.Query().Where(player.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PlayerClient) GetX(ctx context.Context, id uuid.UUID) *Player {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryProject queries the project edge of a Player.
+func (c *PlayerClient) QueryProject(_m *Player) *ProjectQuery {
+	query := (&ProjectClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(player.Table, player.FieldID, id),
+			sqlgraph.To(project.Table, project.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, player.ProjectTable, player.ProjectColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PlayerClient) Hooks() []Hook {
+	return c.hooks.Player
+}
+
+// Interceptors returns the client interceptors.
+func (c *PlayerClient) Interceptors() []Interceptor {
+	return c.inters.Player
+}
+
+func (c *PlayerClient) mutate(ctx context.Context, m *PlayerMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PlayerCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PlayerUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PlayerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PlayerDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Player mutation op: %q", m.Op())
+	}
+}
+
 // ProjectClient is a client for the Project schema.
 type ProjectClient struct {
 	config
@@ -1148,14 +2690,80 @@ func (c *ProjectClient) QueryTags(_m *Project) *TagQuery {
 	return query
 }
 
+// QueryAccessControl queries the access_control edge of a Project.
+func (c *ProjectClient) QueryAccessControl(_m *Project) *AccessControlQuery {
+	query := (&AccessControlClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(project.Table, project.FieldID, id),
+			sqlgraph.To(accesscontrol.Table, accesscontrol.FieldID),
+			sqlgraph.Edge(sqlgraph.O2O, false, project.AccessControlTable, project.AccessControlColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryPlayers queries the players edge of a Project.
+func (c *ProjectClient) QueryPlayers(_m *Project) *PlayerQuery {
+	query := (&PlayerClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(project.Table, project.FieldID, id),
+			sqlgraph.To(player.Table, player.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, project.PlayersTable, project.PlayersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryAdvertisements queries the advertisements edge of a Project.
+func (c *ProjectClient) QueryAdvertisements(_m *Project) *AdvertisementQuery {
+	query := (&AdvertisementClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(project.Table, project.FieldID, id),
+			sqlgraph.To(advertisement.Table, advertisement.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, project.AdvertisementsTable, project.AdvertisementsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryEncodingProfiles queries the encoding_profiles edge of a Project.
+func (c *ProjectClient) QueryEncodingProfiles(_m *Project) *EncodingProfileQuery {
+	query := (&EncodingProfileClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(project.Table, project.FieldID, id),
+			sqlgraph.To(encodingprofile.Table, encodingprofile.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, project.EncodingProfilesTable, project.EncodingProfilesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *ProjectClient) Hooks() []Hook {
-	return c.hooks.Project
+	hooks := c.hooks.Project
+	return append(hooks[:len(hooks):len(hooks)], project.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *ProjectClient) Interceptors() []Interceptor {
-	return c.inters.Project
+	inters := c.inters.Project
+	return append(inters[:len(inters):len(inters)], project.Interceptors[:]...)
 }
 
 func (c *ProjectClient) mutate(ctx context.Context, m *ProjectMutation) (Value, error) {
@@ -1322,6 +2930,155 @@ func (c *ProjectSettingClient) mutate(ctx context.Context, m *ProjectSettingMuta
 	}
 }
 
+// RefreshTokenClient is a client for the RefreshToken schema.
+type RefreshTokenClient struct {
+	config
+}
+
+// NewRefreshTokenClient returns a client for the RefreshToken from the given config.
+func NewRefreshTokenClient(c config) *RefreshTokenClient {
+	return &RefreshTokenClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `refreshtoken.Hooks(f(g(h())))`.
+func (c *RefreshTokenClient) Use(hooks ...Hook) {
+	c.hooks.RefreshToken = append(c.hooks.RefreshToken, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `refreshtoken.Intercept(f(g(h())))`.
+func (c *RefreshTokenClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RefreshToken = append(c.inters.RefreshToken, interceptors...)
+}
+
+// Create returns a builder for creating a RefreshToken entity.
+func (c *RefreshTokenClient) Create() *RefreshTokenCreate {
+	mutation := newRefreshTokenMutation(c.config, OpCreate)
+	return &RefreshTokenCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RefreshToken entities.
+func (c *RefreshTokenClient) CreateBulk(builders ...*RefreshTokenCreate) *RefreshTokenCreateBulk {
+	return &RefreshTokenCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RefreshTokenClient) MapCreateBulk(slice any, setFunc func(*RefreshTokenCreate, int)) *RefreshTokenCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RefreshTokenCreateBulk{err: fmt.Errorf("calling to RefreshTokenClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RefreshTokenCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RefreshTokenCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RefreshToken.
+func (c *RefreshTokenClient) Update() *RefreshTokenUpdate {
+	mutation := newRefreshTokenMutation(c.config, OpUpdate)
+	return &RefreshTokenUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RefreshTokenClient) UpdateOne(_m *RefreshToken) *RefreshTokenUpdateOne {
+	mutation := newRefreshTokenMutation(c.config, OpUpdateOne, withRefreshToken(_m))
+	return &RefreshTokenUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RefreshTokenClient) UpdateOneID(id uuid.UUID) *RefreshTokenUpdateOne {
+	mutation := newRefreshTokenMutation(c.config, OpUpdateOne, withRefreshTokenID(id))
+	return &RefreshTokenUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RefreshToken.
+func (c *RefreshTokenClient) Delete() *RefreshTokenDelete {
+	mutation := newRefreshTokenMutation(c.config, OpDelete)
+	return &RefreshTokenDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RefreshTokenClient) DeleteOne(_m *RefreshToken) *RefreshTokenDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RefreshTokenClient) DeleteOneID(id uuid.UUID) *RefreshTokenDeleteOne {
+	builder := c.Delete().Where(refreshtoken.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RefreshTokenDeleteOne{builder}
+}
+
+// Query returns a query builder for RefreshToken.
+func (c *RefreshTokenClient) Query() *RefreshTokenQuery {
+	return &RefreshTokenQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRefreshToken},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RefreshToken entity by its id.
+func (c *RefreshTokenClient) Get(ctx context.Context, id uuid.UUID) (*RefreshToken, error) {
+	return c.Query().Where(refreshtoken.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RefreshTokenClient) GetX(ctx context.Context, id uuid.UUID) *RefreshToken {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QuerySession queries the session edge of a RefreshToken.
+func (c *RefreshTokenClient) QuerySession(_m *RefreshToken) *SessionQuery {
+	query := (&SessionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(refreshtoken.Table, refreshtoken.FieldID, id),
+			sqlgraph.To(session.Table, session.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, refreshtoken.SessionTable, refreshtoken.SessionColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RefreshTokenClient) Hooks() []Hook {
+	return c.hooks.RefreshToken
+}
+
+// Interceptors returns the client interceptors.
+func (c *RefreshTokenClient) Interceptors() []Interceptor {
+	return c.inters.RefreshToken
+}
+
+func (c *RefreshTokenClient) mutate(ctx context.Context, m *RefreshTokenMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RefreshTokenCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RefreshTokenUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RefreshTokenUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RefreshTokenDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RefreshToken mutation op: %q", m.Op())
+	}
+}
+
 // RenditionClient is a client for the Rendition schema.
 type RenditionClient struct {
 	config
@@ -1468,6 +3225,171 @@ func (c *RenditionClient) mutate(ctx context.Context, m *RenditionMutation) (Val
 		return (&RenditionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Rendition mutation op: %q", m.Op())
+	}
+}
+
+// SessionClient is a client for the Session schema.
+type SessionClient struct {
+	config
+}
+
+// NewSessionClient returns a client for the Session from the given config.
+func NewSessionClient(c config) *SessionClient {
+	return &SessionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `session.Hooks(f(g(h())))`.
+func (c *SessionClient) Use(hooks ...Hook) {
+	c.hooks.Session = append(c.hooks.Session, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `session.Intercept(f(g(h())))`.
+func (c *SessionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Session = append(c.inters.Session, interceptors...)
+}
+
+// Create returns a builder for creating a Session entity.
+func (c *SessionClient) Create() *SessionCreate {
+	mutation := newSessionMutation(c.config, OpCreate)
+	return &SessionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Session entities.
+func (c *SessionClient) CreateBulk(builders ...*SessionCreate) *SessionCreateBulk {
+	return &SessionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SessionClient) MapCreateBulk(slice any, setFunc func(*SessionCreate, int)) *SessionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SessionCreateBulk{err: fmt.Errorf("calling to SessionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SessionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SessionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Session.
+func (c *SessionClient) Update() *SessionUpdate {
+	mutation := newSessionMutation(c.config, OpUpdate)
+	return &SessionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SessionClient) UpdateOne(_m *Session) *SessionUpdateOne {
+	mutation := newSessionMutation(c.config, OpUpdateOne, withSession(_m))
+	return &SessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SessionClient) UpdateOneID(id uuid.UUID) *SessionUpdateOne {
+	mutation := newSessionMutation(c.config, OpUpdateOne, withSessionID(id))
+	return &SessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Session.
+func (c *SessionClient) Delete() *SessionDelete {
+	mutation := newSessionMutation(c.config, OpDelete)
+	return &SessionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SessionClient) DeleteOne(_m *Session) *SessionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SessionClient) DeleteOneID(id uuid.UUID) *SessionDeleteOne {
+	builder := c.Delete().Where(session.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SessionDeleteOne{builder}
+}
+
+// Query returns a query builder for Session.
+func (c *SessionClient) Query() *SessionQuery {
+	return &SessionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSession},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Session entity by its id.
+func (c *SessionClient) Get(ctx context.Context, id uuid.UUID) (*Session, error) {
+	return c.Query().Where(session.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SessionClient) GetX(ctx context.Context, id uuid.UUID) *Session {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryUser queries the user edge of a Session.
+func (c *SessionClient) QueryUser(_m *Session) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(session.Table, session.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, session.UserTable, session.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryRefreshTokens queries the refresh_tokens edge of a Session.
+func (c *SessionClient) QueryRefreshTokens(_m *Session) *RefreshTokenQuery {
+	query := (&RefreshTokenClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(session.Table, session.FieldID, id),
+			sqlgraph.To(refreshtoken.Table, refreshtoken.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, session.RefreshTokensTable, session.RefreshTokensColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *SessionClient) Hooks() []Hook {
+	return c.hooks.Session
+}
+
+// Interceptors returns the client interceptors.
+func (c *SessionClient) Interceptors() []Interceptor {
+	return c.inters.Session
+}
+
+func (c *SessionClient) mutate(ctx context.Context, m *SessionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SessionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SessionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SessionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Session mutation op: %q", m.Op())
 	}
 }
 
@@ -2042,6 +3964,38 @@ func (c *UserClient) QueryMemberships(_m *User) *MembershipQuery {
 	return query
 }
 
+// QuerySessions queries the sessions edge of a User.
+func (c *UserClient) QuerySessions(_m *User) *SessionQuery {
+	query := (&SessionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(session.Table, session.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.SessionsTable, user.SessionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryIdentities queries the identities edge of a User.
+func (c *UserClient) QueryIdentities(_m *User) *OAuthIdentityQuery {
+	query := (&OAuthIdentityClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(oauthidentity.Table, oauthidentity.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.IdentitiesTable, user.IdentitiesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *UserClient) Hooks() []Hook {
 	return c.hooks.User
@@ -2255,6 +4209,38 @@ func (c *VideoClient) QueryThumbnails(_m *Video) *ThumbnailQuery {
 	return query
 }
 
+// QueryCaptions queries the captions edge of a Video.
+func (c *VideoClient) QueryCaptions(_m *Video) *CaptionQuery {
+	query := (&CaptionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, id),
+			sqlgraph.To(caption.Table, caption.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.CaptionsTable, video.CaptionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryChapters queries the chapters edge of a Video.
+func (c *VideoClient) QueryChapters(_m *Video) *ChapterQuery {
+	query := (&ChapterClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, id),
+			sqlgraph.To(chapter.Table, chapter.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.ChaptersTable, video.ChaptersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *VideoClient) Hooks() []Hook {
 	return c.hooks.Video
@@ -2283,12 +4269,16 @@ func (c *VideoClient) mutate(ctx context.Context, m *VideoMutation) (Value, erro
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Folder, Membership, Organization, PlaybackUsage, Project, ProjectSetting,
-		Rendition, Tag, Thumbnail, UploadToken, User, Video []ent.Hook
+		AccessControl, Advertisement, AuthCode, BlobDeletion, Caption, Chapter,
+		EncodingProfile, Folder, Membership, OAuthIdentity, OAuthState, Organization,
+		PlaybackUsage, Player, Project, ProjectSetting, RefreshToken, Rendition,
+		Session, Tag, Thumbnail, UploadToken, User, Video []ent.Hook
 	}
 	inters struct {
-		Folder, Membership, Organization, PlaybackUsage, Project, ProjectSetting,
-		Rendition, Tag, Thumbnail, UploadToken, User, Video []ent.Interceptor
+		AccessControl, Advertisement, AuthCode, BlobDeletion, Caption, Chapter,
+		EncodingProfile, Folder, Membership, OAuthIdentity, OAuthState, Organization,
+		PlaybackUsage, Player, Project, ProjectSetting, RefreshToken, Rendition,
+		Session, Tag, Thumbnail, UploadToken, User, Video []ent.Interceptor
 	}
 )
 

@@ -12,13 +12,25 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/authcode"
+	"github.com/vidra-dev/vidra/ent/blobdeletion"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/oauthidentity"
+	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/playbackusage"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
@@ -84,18 +96,30 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			folder.Table:         folder.ValidColumn,
-			membership.Table:     membership.ValidColumn,
-			organization.Table:   organization.ValidColumn,
-			playbackusage.Table:  playbackusage.ValidColumn,
-			project.Table:        project.ValidColumn,
-			projectsetting.Table: projectsetting.ValidColumn,
-			rendition.Table:      rendition.ValidColumn,
-			tag.Table:            tag.ValidColumn,
-			thumbnail.Table:      thumbnail.ValidColumn,
-			uploadtoken.Table:    uploadtoken.ValidColumn,
-			user.Table:           user.ValidColumn,
-			video.Table:          video.ValidColumn,
+			accesscontrol.Table:   accesscontrol.ValidColumn,
+			advertisement.Table:   advertisement.ValidColumn,
+			authcode.Table:        authcode.ValidColumn,
+			blobdeletion.Table:    blobdeletion.ValidColumn,
+			caption.Table:         caption.ValidColumn,
+			chapter.Table:         chapter.ValidColumn,
+			encodingprofile.Table: encodingprofile.ValidColumn,
+			folder.Table:          folder.ValidColumn,
+			membership.Table:      membership.ValidColumn,
+			oauthidentity.Table:   oauthidentity.ValidColumn,
+			oauthstate.Table:      oauthstate.ValidColumn,
+			organization.Table:    organization.ValidColumn,
+			playbackusage.Table:   playbackusage.ValidColumn,
+			player.Table:          player.ValidColumn,
+			project.Table:         project.ValidColumn,
+			projectsetting.Table:  projectsetting.ValidColumn,
+			refreshtoken.Table:    refreshtoken.ValidColumn,
+			rendition.Table:       rendition.ValidColumn,
+			session.Table:         session.ValidColumn,
+			tag.Table:             tag.ValidColumn,
+			thumbnail.Table:       thumbnail.ValidColumn,
+			uploadtoken.Table:     uploadtoken.ValidColumn,
+			user.Table:            user.ValidColumn,
+			video.Table:           video.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

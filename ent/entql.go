@@ -3,14 +3,26 @@
 package ent
 
 import (
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/authcode"
+	"github.com/vidra-dev/vidra/ent/blobdeletion"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/oauthidentity"
+	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/playbackusage"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
@@ -25,8 +37,150 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 12)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 24)}
 	graph.Nodes[0] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   accesscontrol.Table,
+			Columns: accesscontrol.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: accesscontrol.FieldID,
+			},
+		},
+		Type: "AccessControl",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			accesscontrol.FieldCreatedAt:        {Type: field.TypeTime, Column: accesscontrol.FieldCreatedAt},
+			accesscontrol.FieldUpdatedAt:        {Type: field.TypeTime, Column: accesscontrol.FieldUpdatedAt},
+			accesscontrol.FieldProjectID:        {Type: field.TypeUUID, Column: accesscontrol.FieldProjectID},
+			accesscontrol.FieldPlayback:         {Type: field.TypeEnum, Column: accesscontrol.FieldPlayback},
+			accesscontrol.FieldAllowedDomains:   {Type: field.TypeJSON, Column: accesscontrol.FieldAllowedDomains},
+			accesscontrol.FieldAllowedCountries: {Type: field.TypeJSON, Column: accesscontrol.FieldAllowedCountries},
+			accesscontrol.FieldBlockedCountries: {Type: field.TypeJSON, Column: accesscontrol.FieldBlockedCountries},
+			accesscontrol.FieldTokenTTLDefault:  {Type: field.TypeInt, Column: accesscontrol.FieldTokenTTLDefault},
+			accesscontrol.FieldTokenTTLMin:      {Type: field.TypeInt, Column: accesscontrol.FieldTokenTTLMin},
+			accesscontrol.FieldTokenTTLMax:      {Type: field.TypeInt, Column: accesscontrol.FieldTokenTTLMax},
+		},
+	}
+	graph.Nodes[1] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   advertisement.Table,
+			Columns: advertisement.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: advertisement.FieldID,
+			},
+		},
+		Type: "Advertisement",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			advertisement.FieldCreatedAt: {Type: field.TypeTime, Column: advertisement.FieldCreatedAt},
+			advertisement.FieldUpdatedAt: {Type: field.TypeTime, Column: advertisement.FieldUpdatedAt},
+			advertisement.FieldProjectID: {Type: field.TypeUUID, Column: advertisement.FieldProjectID},
+			advertisement.FieldName:      {Type: field.TypeString, Column: advertisement.FieldName},
+			advertisement.FieldTagURL:    {Type: field.TypeString, Column: advertisement.FieldTagURL},
+			advertisement.FieldPlacement: {Type: field.TypeEnum, Column: advertisement.FieldPlacement},
+			advertisement.FieldOffsets:   {Type: field.TypeJSON, Column: advertisement.FieldOffsets},
+			advertisement.FieldEnabled:   {Type: field.TypeBool, Column: advertisement.FieldEnabled},
+		},
+	}
+	graph.Nodes[2] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   authcode.Table,
+			Columns: authcode.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: authcode.FieldID,
+			},
+		},
+		Type: "AuthCode",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			authcode.FieldCreatedAt: {Type: field.TypeTime, Column: authcode.FieldCreatedAt},
+			authcode.FieldUpdatedAt: {Type: field.TypeTime, Column: authcode.FieldUpdatedAt},
+			authcode.FieldUserID:    {Type: field.TypeUUID, Column: authcode.FieldUserID},
+			authcode.FieldPurpose:   {Type: field.TypeEnum, Column: authcode.FieldPurpose},
+			authcode.FieldCodeHash:  {Type: field.TypeString, Column: authcode.FieldCodeHash},
+			authcode.FieldExpiresAt: {Type: field.TypeTime, Column: authcode.FieldExpiresAt},
+			authcode.FieldAttempts:  {Type: field.TypeInt, Column: authcode.FieldAttempts},
+			authcode.FieldUsedAt:    {Type: field.TypeTime, Column: authcode.FieldUsedAt},
+		},
+	}
+	graph.Nodes[3] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   blobdeletion.Table,
+			Columns: blobdeletion.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: blobdeletion.FieldID,
+			},
+		},
+		Type: "BlobDeletion",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			blobdeletion.FieldCreatedAt: {Type: field.TypeTime, Column: blobdeletion.FieldCreatedAt},
+			blobdeletion.FieldUpdatedAt: {Type: field.TypeTime, Column: blobdeletion.FieldUpdatedAt},
+			blobdeletion.FieldKey:       {Type: field.TypeString, Column: blobdeletion.FieldKey},
+			blobdeletion.FieldPrefix:    {Type: field.TypeBool, Column: blobdeletion.FieldPrefix},
+			blobdeletion.FieldReason:    {Type: field.TypeString, Column: blobdeletion.FieldReason},
+			blobdeletion.FieldProjectID: {Type: field.TypeUUID, Column: blobdeletion.FieldProjectID},
+		},
+	}
+	graph.Nodes[4] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   caption.Table,
+			Columns: caption.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: caption.FieldID,
+			},
+		},
+		Type: "Caption",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			caption.FieldCreatedAt:    {Type: field.TypeTime, Column: caption.FieldCreatedAt},
+			caption.FieldUpdatedAt:    {Type: field.TypeTime, Column: caption.FieldUpdatedAt},
+			caption.FieldVideoID:      {Type: field.TypeUUID, Column: caption.FieldVideoID},
+			caption.FieldLanguage:     {Type: field.TypeString, Column: caption.FieldLanguage},
+			caption.FieldLabel:        {Type: field.TypeString, Column: caption.FieldLabel},
+			caption.FieldSourceFormat: {Type: field.TypeEnum, Column: caption.FieldSourceFormat},
+			caption.FieldBlobKey:      {Type: field.TypeString, Column: caption.FieldBlobKey},
+			caption.FieldSize:         {Type: field.TypeInt64, Column: caption.FieldSize},
+		},
+	}
+	graph.Nodes[5] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   chapter.Table,
+			Columns: chapter.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: chapter.FieldID,
+			},
+		},
+		Type: "Chapter",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			chapter.FieldCreatedAt:    {Type: field.TypeTime, Column: chapter.FieldCreatedAt},
+			chapter.FieldUpdatedAt:    {Type: field.TypeTime, Column: chapter.FieldUpdatedAt},
+			chapter.FieldVideoID:      {Type: field.TypeUUID, Column: chapter.FieldVideoID},
+			chapter.FieldTitle:        {Type: field.TypeString, Column: chapter.FieldTitle},
+			chapter.FieldStartSeconds: {Type: field.TypeFloat64, Column: chapter.FieldStartSeconds},
+		},
+	}
+	graph.Nodes[6] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   encodingprofile.Table,
+			Columns: encodingprofile.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: encodingprofile.FieldID,
+			},
+		},
+		Type: "EncodingProfile",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			encodingprofile.FieldCreatedAt:  {Type: field.TypeTime, Column: encodingprofile.FieldCreatedAt},
+			encodingprofile.FieldUpdatedAt:  {Type: field.TypeTime, Column: encodingprofile.FieldUpdatedAt},
+			encodingprofile.FieldProjectID:  {Type: field.TypeUUID, Column: encodingprofile.FieldProjectID},
+			encodingprofile.FieldName:       {Type: field.TypeString, Column: encodingprofile.FieldName},
+			encodingprofile.FieldIsDefault:  {Type: field.TypeBool, Column: encodingprofile.FieldIsDefault},
+			encodingprofile.FieldRenditions: {Type: field.TypeJSON, Column: encodingprofile.FieldRenditions},
+		},
+	}
+	graph.Nodes[7] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   folder.Table,
 			Columns: folder.Columns,
@@ -44,7 +198,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			folder.FieldName:      {Type: field.TypeString, Column: folder.FieldName},
 		},
 	}
-	graph.Nodes[1] = &sqlgraph.Node{
+	graph.Nodes[8] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   membership.Table,
 			Columns: membership.Columns,
@@ -62,7 +216,45 @@ var schemaGraph = func() *sqlgraph.Schema {
 			membership.FieldRole:           {Type: field.TypeEnum, Column: membership.FieldRole},
 		},
 	}
-	graph.Nodes[2] = &sqlgraph.Node{
+	graph.Nodes[9] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   oauthidentity.Table,
+			Columns: oauthidentity.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: oauthidentity.FieldID,
+			},
+		},
+		Type: "OAuthIdentity",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			oauthidentity.FieldCreatedAt: {Type: field.TypeTime, Column: oauthidentity.FieldCreatedAt},
+			oauthidentity.FieldUpdatedAt: {Type: field.TypeTime, Column: oauthidentity.FieldUpdatedAt},
+			oauthidentity.FieldUserID:    {Type: field.TypeUUID, Column: oauthidentity.FieldUserID},
+			oauthidentity.FieldProvider:  {Type: field.TypeString, Column: oauthidentity.FieldProvider},
+			oauthidentity.FieldSubject:   {Type: field.TypeString, Column: oauthidentity.FieldSubject},
+			oauthidentity.FieldEmail:     {Type: field.TypeString, Column: oauthidentity.FieldEmail},
+		},
+	}
+	graph.Nodes[10] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   oauthstate.Table,
+			Columns: oauthstate.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: oauthstate.FieldID,
+			},
+		},
+		Type: "OAuthState",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			oauthstate.FieldCreatedAt:    {Type: field.TypeTime, Column: oauthstate.FieldCreatedAt},
+			oauthstate.FieldUpdatedAt:    {Type: field.TypeTime, Column: oauthstate.FieldUpdatedAt},
+			oauthstate.FieldStateHash:    {Type: field.TypeString, Column: oauthstate.FieldStateHash},
+			oauthstate.FieldProvider:     {Type: field.TypeString, Column: oauthstate.FieldProvider},
+			oauthstate.FieldCodeVerifier: {Type: field.TypeString, Column: oauthstate.FieldCodeVerifier},
+			oauthstate.FieldExpiresAt:    {Type: field.TypeTime, Column: oauthstate.FieldExpiresAt},
+		},
+	}
+	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   organization.Table,
 			Columns: organization.Columns,
@@ -78,7 +270,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			organization.FieldName:      {Type: field.TypeString, Column: organization.FieldName},
 		},
 	}
-	graph.Nodes[3] = &sqlgraph.Node{
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   playbackusage.Table,
 			Columns: playbackusage.Columns,
@@ -97,7 +289,38 @@ var schemaGraph = func() *sqlgraph.Schema {
 			playbackusage.FieldRequests:  {Type: field.TypeInt64, Column: playbackusage.FieldRequests},
 		},
 	}
-	graph.Nodes[4] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   player.Table,
+			Columns: player.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: player.FieldID,
+			},
+		},
+		Type: "Player",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			player.FieldCreatedAt:              {Type: field.TypeTime, Column: player.FieldCreatedAt},
+			player.FieldUpdatedAt:              {Type: field.TypeTime, Column: player.FieldUpdatedAt},
+			player.FieldProjectID:              {Type: field.TypeUUID, Column: player.FieldProjectID},
+			player.FieldName:                   {Type: field.TypeString, Column: player.FieldName},
+			player.FieldIsDefault:              {Type: field.TypeBool, Column: player.FieldIsDefault},
+			player.FieldPrimaryColor:           {Type: field.TypeString, Column: player.FieldPrimaryColor},
+			player.FieldAccentColor:            {Type: field.TypeString, Column: player.FieldAccentColor},
+			player.FieldBackgroundColor:        {Type: field.TypeString, Column: player.FieldBackgroundColor},
+			player.FieldControls:               {Type: field.TypeBool, Column: player.FieldControls},
+			player.FieldAutoplay:               {Type: field.TypeBool, Column: player.FieldAutoplay},
+			player.FieldMuted:                  {Type: field.TypeBool, Column: player.FieldMuted},
+			player.FieldLoop:                   {Type: field.TypeBool, Column: player.FieldLoop},
+			player.FieldLogoURL:                {Type: field.TypeString, Column: player.FieldLogoURL},
+			player.FieldWatermarkURL:           {Type: field.TypeString, Column: player.FieldWatermarkURL},
+			player.FieldWatermarkPosition:      {Type: field.TypeEnum, Column: player.FieldWatermarkPosition},
+			player.FieldSpeedOptions:           {Type: field.TypeJSON, Column: player.FieldSpeedOptions},
+			player.FieldCaptionsDefault:        {Type: field.TypeBool, Column: player.FieldCaptionsDefault},
+			player.FieldDefaultCaptionLanguage: {Type: field.TypeString, Column: player.FieldDefaultCaptionLanguage},
+		},
+	}
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   project.Table,
 			Columns: project.Columns,
@@ -114,9 +337,10 @@ var schemaGraph = func() *sqlgraph.Schema {
 			project.FieldName:           {Type: field.TypeString, Column: project.FieldName},
 			project.FieldDescription:    {Type: field.TypeString, Column: project.FieldDescription},
 			project.FieldLogo:           {Type: field.TypeString, Column: project.FieldLogo},
+			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[5] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   projectsetting.Table,
 			Columns: projectsetting.Columns,
@@ -134,7 +358,26 @@ var schemaGraph = func() *sqlgraph.Schema {
 			projectsetting.FieldValue:     {Type: field.TypeString, Column: projectsetting.FieldValue},
 		},
 	}
-	graph.Nodes[6] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   refreshtoken.Table,
+			Columns: refreshtoken.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: refreshtoken.FieldID,
+			},
+		},
+		Type: "RefreshToken",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			refreshtoken.FieldCreatedAt: {Type: field.TypeTime, Column: refreshtoken.FieldCreatedAt},
+			refreshtoken.FieldUpdatedAt: {Type: field.TypeTime, Column: refreshtoken.FieldUpdatedAt},
+			refreshtoken.FieldSessionID: {Type: field.TypeUUID, Column: refreshtoken.FieldSessionID},
+			refreshtoken.FieldTokenHash: {Type: field.TypeString, Column: refreshtoken.FieldTokenHash},
+			refreshtoken.FieldExpiresAt: {Type: field.TypeTime, Column: refreshtoken.FieldExpiresAt},
+			refreshtoken.FieldUsedAt:    {Type: field.TypeTime, Column: refreshtoken.FieldUsedAt},
+		},
+	}
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rendition.Table,
 			Columns: rendition.Columns,
@@ -155,7 +398,28 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rendition.FieldStatus:    {Type: field.TypeEnum, Column: rendition.FieldStatus},
 		},
 	}
-	graph.Nodes[7] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   session.Table,
+			Columns: session.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: session.FieldID,
+			},
+		},
+		Type: "Session",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			session.FieldCreatedAt:      {Type: field.TypeTime, Column: session.FieldCreatedAt},
+			session.FieldUpdatedAt:      {Type: field.TypeTime, Column: session.FieldUpdatedAt},
+			session.FieldUserID:         {Type: field.TypeUUID, Column: session.FieldUserID},
+			session.FieldOrganizationID: {Type: field.TypeUUID, Column: session.FieldOrganizationID},
+			session.FieldUserAgent:      {Type: field.TypeString, Column: session.FieldUserAgent},
+			session.FieldIPAddress:      {Type: field.TypeString, Column: session.FieldIPAddress},
+			session.FieldLastSeenAt:     {Type: field.TypeTime, Column: session.FieldLastSeenAt},
+			session.FieldRevokedAt:      {Type: field.TypeTime, Column: session.FieldRevokedAt},
+		},
+	}
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -172,7 +436,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldName:      {Type: field.TypeString, Column: tag.FieldName},
 		},
 	}
-	graph.Nodes[8] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   thumbnail.Table,
 			Columns: thumbnail.Columns,
@@ -195,7 +459,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			thumbnail.FieldIsDefault:   {Type: field.TypeBool, Column: thumbnail.FieldIsDefault},
 		},
 	}
-	graph.Nodes[9] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadtoken.Table,
 			Columns: uploadtoken.Columns,
@@ -217,7 +481,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadtoken.FieldCompletedAt: {Type: field.TypeTime, Column: uploadtoken.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[10] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -228,13 +492,16 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		Type: "User",
 		Fields: map[string]*sqlgraph.FieldSpec{
-			user.FieldCreatedAt: {Type: field.TypeTime, Column: user.FieldCreatedAt},
-			user.FieldUpdatedAt: {Type: field.TypeTime, Column: user.FieldUpdatedAt},
-			user.FieldEmail:     {Type: field.TypeString, Column: user.FieldEmail},
-			user.FieldName:      {Type: field.TypeString, Column: user.FieldName},
+			user.FieldCreatedAt:       {Type: field.TypeTime, Column: user.FieldCreatedAt},
+			user.FieldUpdatedAt:       {Type: field.TypeTime, Column: user.FieldUpdatedAt},
+			user.FieldEmail:           {Type: field.TypeString, Column: user.FieldEmail},
+			user.FieldName:            {Type: field.TypeString, Column: user.FieldName},
+			user.FieldPasswordHash:    {Type: field.TypeString, Column: user.FieldPasswordHash},
+			user.FieldEmailVerifiedAt: {Type: field.TypeTime, Column: user.FieldEmailVerifiedAt},
+			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[11] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -267,6 +534,66 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
+	graph.MustAddE(
+		"project",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2O,
+			Inverse: true,
+			Table:   accesscontrol.ProjectTable,
+			Columns: []string{accesscontrol.ProjectColumn},
+			Bidi:    false,
+		},
+		"AccessControl",
+		"Project",
+	)
+	graph.MustAddE(
+		"project",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   advertisement.ProjectTable,
+			Columns: []string{advertisement.ProjectColumn},
+			Bidi:    false,
+		},
+		"Advertisement",
+		"Project",
+	)
+	graph.MustAddE(
+		"video",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   caption.VideoTable,
+			Columns: []string{caption.VideoColumn},
+			Bidi:    false,
+		},
+		"Caption",
+		"Video",
+	)
+	graph.MustAddE(
+		"video",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   chapter.VideoTable,
+			Columns: []string{chapter.VideoColumn},
+			Bidi:    false,
+		},
+		"Chapter",
+		"Video",
+	)
+	graph.MustAddE(
+		"project",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   encodingprofile.ProjectTable,
+			Columns: []string{encodingprofile.ProjectColumn},
+			Bidi:    false,
+		},
+		"EncodingProfile",
+		"Project",
+	)
 	graph.MustAddE(
 		"project",
 		&sqlgraph.EdgeSpec{
@@ -340,6 +667,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Organization",
 	)
 	graph.MustAddE(
+		"user",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   oauthidentity.UserTable,
+			Columns: []string{oauthidentity.UserColumn},
+			Bidi:    false,
+		},
+		"OAuthIdentity",
+		"User",
+	)
+	graph.MustAddE(
 		"memberships",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -361,6 +700,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 			Bidi:    false,
 		},
 		"Organization",
+		"Project",
+	)
+	graph.MustAddE(
+		"project",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   player.ProjectTable,
+			Columns: []string{player.ProjectColumn},
+			Bidi:    false,
+		},
+		"Player",
 		"Project",
 	)
 	graph.MustAddE(
@@ -424,6 +775,54 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Tag",
 	)
 	graph.MustAddE(
+		"access_control",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2O,
+			Inverse: false,
+			Table:   project.AccessControlTable,
+			Columns: []string{project.AccessControlColumn},
+			Bidi:    false,
+		},
+		"Project",
+		"AccessControl",
+	)
+	graph.MustAddE(
+		"players",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.PlayersTable,
+			Columns: []string{project.PlayersColumn},
+			Bidi:    false,
+		},
+		"Project",
+		"Player",
+	)
+	graph.MustAddE(
+		"advertisements",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.AdvertisementsTable,
+			Columns: []string{project.AdvertisementsColumn},
+			Bidi:    false,
+		},
+		"Project",
+		"Advertisement",
+	)
+	graph.MustAddE(
+		"encoding_profiles",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.EncodingProfilesTable,
+			Columns: []string{project.EncodingProfilesColumn},
+			Bidi:    false,
+		},
+		"Project",
+		"EncodingProfile",
+	)
+	graph.MustAddE(
 		"project",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -436,6 +835,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Project",
 	)
 	graph.MustAddE(
+		"session",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   refreshtoken.SessionTable,
+			Columns: []string{refreshtoken.SessionColumn},
+			Bidi:    false,
+		},
+		"RefreshToken",
+		"Session",
+	)
+	graph.MustAddE(
 		"video",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -446,6 +857,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Rendition",
 		"Video",
+	)
+	graph.MustAddE(
+		"user",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   session.UserTable,
+			Columns: []string{session.UserColumn},
+			Bidi:    false,
+		},
+		"Session",
+		"User",
+	)
+	graph.MustAddE(
+		"refresh_tokens",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   session.RefreshTokensTable,
+			Columns: []string{session.RefreshTokensColumn},
+			Bidi:    false,
+		},
+		"Session",
+		"RefreshToken",
 	)
 	graph.MustAddE(
 		"project",
@@ -494,6 +929,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"User",
 		"Membership",
+	)
+	graph.MustAddE(
+		"sessions",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.SessionsTable,
+			Columns: []string{user.SessionsColumn},
+			Bidi:    false,
+		},
+		"User",
+		"Session",
+	)
+	graph.MustAddE(
+		"identities",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.IdentitiesTable,
+			Columns: []string{user.IdentitiesColumn},
+			Bidi:    false,
+		},
+		"User",
+		"OAuthIdentity",
 	)
 	graph.MustAddE(
 		"project",
@@ -555,6 +1014,30 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Video",
 		"Thumbnail",
 	)
+	graph.MustAddE(
+		"captions",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionsTable,
+			Columns: []string{video.CaptionsColumn},
+			Bidi:    false,
+		},
+		"Video",
+		"Caption",
+	)
+	graph.MustAddE(
+		"chapters",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ChaptersTable,
+			Columns: []string{video.ChaptersColumn},
+			Bidi:    false,
+		},
+		"Video",
+		"Chapter",
+	)
 	return graph
 }()
 
@@ -562,6 +1045,611 @@ var schemaGraph = func() *sqlgraph.Schema {
 // All update, update-one and query builders implement this interface.
 type predicateAdder interface {
 	addPredicate(func(s *sql.Selector))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *AccessControlQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AccessControlQuery builder.
+func (_q *AccessControlQuery) Filter() *AccessControlFilter {
+	return &AccessControlFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AccessControlMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AccessControlMutation builder.
+func (m *AccessControlMutation) Filter() *AccessControlFilter {
+	return &AccessControlFilter{config: m.config, predicateAdder: m}
+}
+
+// AccessControlFilter provides a generic filtering capability at runtime for AccessControlQuery.
+type AccessControlFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AccessControlFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[0].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *AccessControlFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(accesscontrol.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *AccessControlFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(accesscontrol.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *AccessControlFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(accesscontrol.FieldUpdatedAt))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *AccessControlFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(accesscontrol.FieldProjectID))
+}
+
+// WherePlayback applies the entql string predicate on the playback field.
+func (f *AccessControlFilter) WherePlayback(p entql.StringP) {
+	f.Where(p.Field(accesscontrol.FieldPlayback))
+}
+
+// WhereAllowedDomains applies the entql json.RawMessage predicate on the allowed_domains field.
+func (f *AccessControlFilter) WhereAllowedDomains(p entql.BytesP) {
+	f.Where(p.Field(accesscontrol.FieldAllowedDomains))
+}
+
+// WhereAllowedCountries applies the entql json.RawMessage predicate on the allowed_countries field.
+func (f *AccessControlFilter) WhereAllowedCountries(p entql.BytesP) {
+	f.Where(p.Field(accesscontrol.FieldAllowedCountries))
+}
+
+// WhereBlockedCountries applies the entql json.RawMessage predicate on the blocked_countries field.
+func (f *AccessControlFilter) WhereBlockedCountries(p entql.BytesP) {
+	f.Where(p.Field(accesscontrol.FieldBlockedCountries))
+}
+
+// WhereTokenTTLDefault applies the entql int predicate on the token_ttl_default field.
+func (f *AccessControlFilter) WhereTokenTTLDefault(p entql.IntP) {
+	f.Where(p.Field(accesscontrol.FieldTokenTTLDefault))
+}
+
+// WhereTokenTTLMin applies the entql int predicate on the token_ttl_min field.
+func (f *AccessControlFilter) WhereTokenTTLMin(p entql.IntP) {
+	f.Where(p.Field(accesscontrol.FieldTokenTTLMin))
+}
+
+// WhereTokenTTLMax applies the entql int predicate on the token_ttl_max field.
+func (f *AccessControlFilter) WhereTokenTTLMax(p entql.IntP) {
+	f.Where(p.Field(accesscontrol.FieldTokenTTLMax))
+}
+
+// WhereHasProject applies a predicate to check if query has an edge project.
+func (f *AccessControlFilter) WhereHasProject() {
+	f.Where(entql.HasEdge("project"))
+}
+
+// WhereHasProjectWith applies a predicate to check if query has an edge project with a given conditions (other predicates).
+func (f *AccessControlFilter) WhereHasProjectWith(preds ...predicate.Project) {
+	f.Where(entql.HasEdgeWith("project", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *AdvertisementQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AdvertisementQuery builder.
+func (_q *AdvertisementQuery) Filter() *AdvertisementFilter {
+	return &AdvertisementFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AdvertisementMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AdvertisementMutation builder.
+func (m *AdvertisementMutation) Filter() *AdvertisementFilter {
+	return &AdvertisementFilter{config: m.config, predicateAdder: m}
+}
+
+// AdvertisementFilter provides a generic filtering capability at runtime for AdvertisementQuery.
+type AdvertisementFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AdvertisementFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[1].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *AdvertisementFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(advertisement.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *AdvertisementFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(advertisement.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *AdvertisementFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(advertisement.FieldUpdatedAt))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *AdvertisementFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(advertisement.FieldProjectID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *AdvertisementFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(advertisement.FieldName))
+}
+
+// WhereTagURL applies the entql string predicate on the tag_url field.
+func (f *AdvertisementFilter) WhereTagURL(p entql.StringP) {
+	f.Where(p.Field(advertisement.FieldTagURL))
+}
+
+// WherePlacement applies the entql string predicate on the placement field.
+func (f *AdvertisementFilter) WherePlacement(p entql.StringP) {
+	f.Where(p.Field(advertisement.FieldPlacement))
+}
+
+// WhereOffsets applies the entql json.RawMessage predicate on the offsets field.
+func (f *AdvertisementFilter) WhereOffsets(p entql.BytesP) {
+	f.Where(p.Field(advertisement.FieldOffsets))
+}
+
+// WhereEnabled applies the entql bool predicate on the enabled field.
+func (f *AdvertisementFilter) WhereEnabled(p entql.BoolP) {
+	f.Where(p.Field(advertisement.FieldEnabled))
+}
+
+// WhereHasProject applies a predicate to check if query has an edge project.
+func (f *AdvertisementFilter) WhereHasProject() {
+	f.Where(entql.HasEdge("project"))
+}
+
+// WhereHasProjectWith applies a predicate to check if query has an edge project with a given conditions (other predicates).
+func (f *AdvertisementFilter) WhereHasProjectWith(preds ...predicate.Project) {
+	f.Where(entql.HasEdgeWith("project", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *AuthCodeQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AuthCodeQuery builder.
+func (_q *AuthCodeQuery) Filter() *AuthCodeFilter {
+	return &AuthCodeFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AuthCodeMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AuthCodeMutation builder.
+func (m *AuthCodeMutation) Filter() *AuthCodeFilter {
+	return &AuthCodeFilter{config: m.config, predicateAdder: m}
+}
+
+// AuthCodeFilter provides a generic filtering capability at runtime for AuthCodeQuery.
+type AuthCodeFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AuthCodeFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *AuthCodeFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(authcode.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *AuthCodeFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(authcode.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *AuthCodeFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(authcode.FieldUpdatedAt))
+}
+
+// WhereUserID applies the entql [16]byte predicate on the user_id field.
+func (f *AuthCodeFilter) WhereUserID(p entql.ValueP) {
+	f.Where(p.Field(authcode.FieldUserID))
+}
+
+// WherePurpose applies the entql string predicate on the purpose field.
+func (f *AuthCodeFilter) WherePurpose(p entql.StringP) {
+	f.Where(p.Field(authcode.FieldPurpose))
+}
+
+// WhereCodeHash applies the entql string predicate on the code_hash field.
+func (f *AuthCodeFilter) WhereCodeHash(p entql.StringP) {
+	f.Where(p.Field(authcode.FieldCodeHash))
+}
+
+// WhereExpiresAt applies the entql time.Time predicate on the expires_at field.
+func (f *AuthCodeFilter) WhereExpiresAt(p entql.TimeP) {
+	f.Where(p.Field(authcode.FieldExpiresAt))
+}
+
+// WhereAttempts applies the entql int predicate on the attempts field.
+func (f *AuthCodeFilter) WhereAttempts(p entql.IntP) {
+	f.Where(p.Field(authcode.FieldAttempts))
+}
+
+// WhereUsedAt applies the entql time.Time predicate on the used_at field.
+func (f *AuthCodeFilter) WhereUsedAt(p entql.TimeP) {
+	f.Where(p.Field(authcode.FieldUsedAt))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *BlobDeletionQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the BlobDeletionQuery builder.
+func (_q *BlobDeletionQuery) Filter() *BlobDeletionFilter {
+	return &BlobDeletionFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *BlobDeletionMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the BlobDeletionMutation builder.
+func (m *BlobDeletionMutation) Filter() *BlobDeletionFilter {
+	return &BlobDeletionFilter{config: m.config, predicateAdder: m}
+}
+
+// BlobDeletionFilter provides a generic filtering capability at runtime for BlobDeletionQuery.
+type BlobDeletionFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *BlobDeletionFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *BlobDeletionFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(blobdeletion.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *BlobDeletionFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(blobdeletion.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *BlobDeletionFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(blobdeletion.FieldUpdatedAt))
+}
+
+// WhereKey applies the entql string predicate on the key field.
+func (f *BlobDeletionFilter) WhereKey(p entql.StringP) {
+	f.Where(p.Field(blobdeletion.FieldKey))
+}
+
+// WherePrefix applies the entql bool predicate on the prefix field.
+func (f *BlobDeletionFilter) WherePrefix(p entql.BoolP) {
+	f.Where(p.Field(blobdeletion.FieldPrefix))
+}
+
+// WhereReason applies the entql string predicate on the reason field.
+func (f *BlobDeletionFilter) WhereReason(p entql.StringP) {
+	f.Where(p.Field(blobdeletion.FieldReason))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *BlobDeletionFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(blobdeletion.FieldProjectID))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *CaptionQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the CaptionQuery builder.
+func (_q *CaptionQuery) Filter() *CaptionFilter {
+	return &CaptionFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *CaptionMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the CaptionMutation builder.
+func (m *CaptionMutation) Filter() *CaptionFilter {
+	return &CaptionFilter{config: m.config, predicateAdder: m}
+}
+
+// CaptionFilter provides a generic filtering capability at runtime for CaptionQuery.
+type CaptionFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *CaptionFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *CaptionFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(caption.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *CaptionFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(caption.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *CaptionFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(caption.FieldUpdatedAt))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *CaptionFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(caption.FieldVideoID))
+}
+
+// WhereLanguage applies the entql string predicate on the language field.
+func (f *CaptionFilter) WhereLanguage(p entql.StringP) {
+	f.Where(p.Field(caption.FieldLanguage))
+}
+
+// WhereLabel applies the entql string predicate on the label field.
+func (f *CaptionFilter) WhereLabel(p entql.StringP) {
+	f.Where(p.Field(caption.FieldLabel))
+}
+
+// WhereSourceFormat applies the entql string predicate on the source_format field.
+func (f *CaptionFilter) WhereSourceFormat(p entql.StringP) {
+	f.Where(p.Field(caption.FieldSourceFormat))
+}
+
+// WhereBlobKey applies the entql string predicate on the blob_key field.
+func (f *CaptionFilter) WhereBlobKey(p entql.StringP) {
+	f.Where(p.Field(caption.FieldBlobKey))
+}
+
+// WhereSize applies the entql int64 predicate on the size field.
+func (f *CaptionFilter) WhereSize(p entql.Int64P) {
+	f.Where(p.Field(caption.FieldSize))
+}
+
+// WhereHasVideo applies a predicate to check if query has an edge video.
+func (f *CaptionFilter) WhereHasVideo() {
+	f.Where(entql.HasEdge("video"))
+}
+
+// WhereHasVideoWith applies a predicate to check if query has an edge video with a given conditions (other predicates).
+func (f *CaptionFilter) WhereHasVideoWith(preds ...predicate.Video) {
+	f.Where(entql.HasEdgeWith("video", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *ChapterQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ChapterQuery builder.
+func (_q *ChapterQuery) Filter() *ChapterFilter {
+	return &ChapterFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ChapterMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ChapterMutation builder.
+func (m *ChapterMutation) Filter() *ChapterFilter {
+	return &ChapterFilter{config: m.config, predicateAdder: m}
+}
+
+// ChapterFilter provides a generic filtering capability at runtime for ChapterQuery.
+type ChapterFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ChapterFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *ChapterFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(chapter.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *ChapterFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(chapter.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *ChapterFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(chapter.FieldUpdatedAt))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *ChapterFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(chapter.FieldVideoID))
+}
+
+// WhereTitle applies the entql string predicate on the title field.
+func (f *ChapterFilter) WhereTitle(p entql.StringP) {
+	f.Where(p.Field(chapter.FieldTitle))
+}
+
+// WhereStartSeconds applies the entql float64 predicate on the start_seconds field.
+func (f *ChapterFilter) WhereStartSeconds(p entql.Float64P) {
+	f.Where(p.Field(chapter.FieldStartSeconds))
+}
+
+// WhereHasVideo applies a predicate to check if query has an edge video.
+func (f *ChapterFilter) WhereHasVideo() {
+	f.Where(entql.HasEdge("video"))
+}
+
+// WhereHasVideoWith applies a predicate to check if query has an edge video with a given conditions (other predicates).
+func (f *ChapterFilter) WhereHasVideoWith(preds ...predicate.Video) {
+	f.Where(entql.HasEdgeWith("video", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *EncodingProfileQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the EncodingProfileQuery builder.
+func (_q *EncodingProfileQuery) Filter() *EncodingProfileFilter {
+	return &EncodingProfileFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *EncodingProfileMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the EncodingProfileMutation builder.
+func (m *EncodingProfileMutation) Filter() *EncodingProfileFilter {
+	return &EncodingProfileFilter{config: m.config, predicateAdder: m}
+}
+
+// EncodingProfileFilter provides a generic filtering capability at runtime for EncodingProfileQuery.
+type EncodingProfileFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *EncodingProfileFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *EncodingProfileFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(encodingprofile.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *EncodingProfileFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(encodingprofile.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *EncodingProfileFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(encodingprofile.FieldUpdatedAt))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *EncodingProfileFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(encodingprofile.FieldProjectID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *EncodingProfileFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(encodingprofile.FieldName))
+}
+
+// WhereIsDefault applies the entql bool predicate on the is_default field.
+func (f *EncodingProfileFilter) WhereIsDefault(p entql.BoolP) {
+	f.Where(p.Field(encodingprofile.FieldIsDefault))
+}
+
+// WhereRenditions applies the entql json.RawMessage predicate on the renditions field.
+func (f *EncodingProfileFilter) WhereRenditions(p entql.BytesP) {
+	f.Where(p.Field(encodingprofile.FieldRenditions))
+}
+
+// WhereHasProject applies a predicate to check if query has an edge project.
+func (f *EncodingProfileFilter) WhereHasProject() {
+	f.Where(entql.HasEdge("project"))
+}
+
+// WhereHasProjectWith applies a predicate to check if query has an edge project with a given conditions (other predicates).
+func (f *EncodingProfileFilter) WhereHasProjectWith(preds ...predicate.Project) {
+	f.Where(entql.HasEdgeWith("project", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
 }
 
 // addPredicate implements the predicateAdder interface.
@@ -593,7 +1681,7 @@ type FolderFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *FolderFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[0].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -714,7 +1802,7 @@ type MembershipFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MembershipFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[1].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -779,6 +1867,160 @@ func (f *MembershipFilter) WhereHasOrganizationWith(preds ...predicate.Organizat
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *OAuthIdentityQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the OAuthIdentityQuery builder.
+func (_q *OAuthIdentityQuery) Filter() *OAuthIdentityFilter {
+	return &OAuthIdentityFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *OAuthIdentityMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the OAuthIdentityMutation builder.
+func (m *OAuthIdentityMutation) Filter() *OAuthIdentityFilter {
+	return &OAuthIdentityFilter{config: m.config, predicateAdder: m}
+}
+
+// OAuthIdentityFilter provides a generic filtering capability at runtime for OAuthIdentityQuery.
+type OAuthIdentityFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *OAuthIdentityFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *OAuthIdentityFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(oauthidentity.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *OAuthIdentityFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(oauthidentity.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *OAuthIdentityFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(oauthidentity.FieldUpdatedAt))
+}
+
+// WhereUserID applies the entql [16]byte predicate on the user_id field.
+func (f *OAuthIdentityFilter) WhereUserID(p entql.ValueP) {
+	f.Where(p.Field(oauthidentity.FieldUserID))
+}
+
+// WhereProvider applies the entql string predicate on the provider field.
+func (f *OAuthIdentityFilter) WhereProvider(p entql.StringP) {
+	f.Where(p.Field(oauthidentity.FieldProvider))
+}
+
+// WhereSubject applies the entql string predicate on the subject field.
+func (f *OAuthIdentityFilter) WhereSubject(p entql.StringP) {
+	f.Where(p.Field(oauthidentity.FieldSubject))
+}
+
+// WhereEmail applies the entql string predicate on the email field.
+func (f *OAuthIdentityFilter) WhereEmail(p entql.StringP) {
+	f.Where(p.Field(oauthidentity.FieldEmail))
+}
+
+// WhereHasUser applies a predicate to check if query has an edge user.
+func (f *OAuthIdentityFilter) WhereHasUser() {
+	f.Where(entql.HasEdge("user"))
+}
+
+// WhereHasUserWith applies a predicate to check if query has an edge user with a given conditions (other predicates).
+func (f *OAuthIdentityFilter) WhereHasUserWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("user", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *OAuthStateQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the OAuthStateQuery builder.
+func (_q *OAuthStateQuery) Filter() *OAuthStateFilter {
+	return &OAuthStateFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *OAuthStateMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the OAuthStateMutation builder.
+func (m *OAuthStateMutation) Filter() *OAuthStateFilter {
+	return &OAuthStateFilter{config: m.config, predicateAdder: m}
+}
+
+// OAuthStateFilter provides a generic filtering capability at runtime for OAuthStateQuery.
+type OAuthStateFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *OAuthStateFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *OAuthStateFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(oauthstate.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *OAuthStateFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(oauthstate.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *OAuthStateFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(oauthstate.FieldUpdatedAt))
+}
+
+// WhereStateHash applies the entql string predicate on the state_hash field.
+func (f *OAuthStateFilter) WhereStateHash(p entql.StringP) {
+	f.Where(p.Field(oauthstate.FieldStateHash))
+}
+
+// WhereProvider applies the entql string predicate on the provider field.
+func (f *OAuthStateFilter) WhereProvider(p entql.StringP) {
+	f.Where(p.Field(oauthstate.FieldProvider))
+}
+
+// WhereCodeVerifier applies the entql string predicate on the code_verifier field.
+func (f *OAuthStateFilter) WhereCodeVerifier(p entql.StringP) {
+	f.Where(p.Field(oauthstate.FieldCodeVerifier))
+}
+
+// WhereExpiresAt applies the entql time.Time predicate on the expires_at field.
+func (f *OAuthStateFilter) WhereExpiresAt(p entql.TimeP) {
+	f.Where(p.Field(oauthstate.FieldExpiresAt))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *OrganizationQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -807,7 +2049,7 @@ type OrganizationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OrganizationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -890,7 +2132,7 @@ type PlaybackUsageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlaybackUsageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -932,6 +2174,150 @@ func (f *PlaybackUsageFilter) WhereRequests(p entql.Int64P) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *PlayerQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the PlayerQuery builder.
+func (_q *PlayerQuery) Filter() *PlayerFilter {
+	return &PlayerFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *PlayerMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the PlayerMutation builder.
+func (m *PlayerMutation) Filter() *PlayerFilter {
+	return &PlayerFilter{config: m.config, predicateAdder: m}
+}
+
+// PlayerFilter provides a generic filtering capability at runtime for PlayerQuery.
+type PlayerFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *PlayerFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *PlayerFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(player.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *PlayerFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(player.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *PlayerFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(player.FieldUpdatedAt))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *PlayerFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(player.FieldProjectID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *PlayerFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(player.FieldName))
+}
+
+// WhereIsDefault applies the entql bool predicate on the is_default field.
+func (f *PlayerFilter) WhereIsDefault(p entql.BoolP) {
+	f.Where(p.Field(player.FieldIsDefault))
+}
+
+// WherePrimaryColor applies the entql string predicate on the primary_color field.
+func (f *PlayerFilter) WherePrimaryColor(p entql.StringP) {
+	f.Where(p.Field(player.FieldPrimaryColor))
+}
+
+// WhereAccentColor applies the entql string predicate on the accent_color field.
+func (f *PlayerFilter) WhereAccentColor(p entql.StringP) {
+	f.Where(p.Field(player.FieldAccentColor))
+}
+
+// WhereBackgroundColor applies the entql string predicate on the background_color field.
+func (f *PlayerFilter) WhereBackgroundColor(p entql.StringP) {
+	f.Where(p.Field(player.FieldBackgroundColor))
+}
+
+// WhereControls applies the entql bool predicate on the controls field.
+func (f *PlayerFilter) WhereControls(p entql.BoolP) {
+	f.Where(p.Field(player.FieldControls))
+}
+
+// WhereAutoplay applies the entql bool predicate on the autoplay field.
+func (f *PlayerFilter) WhereAutoplay(p entql.BoolP) {
+	f.Where(p.Field(player.FieldAutoplay))
+}
+
+// WhereMuted applies the entql bool predicate on the muted field.
+func (f *PlayerFilter) WhereMuted(p entql.BoolP) {
+	f.Where(p.Field(player.FieldMuted))
+}
+
+// WhereLoop applies the entql bool predicate on the loop field.
+func (f *PlayerFilter) WhereLoop(p entql.BoolP) {
+	f.Where(p.Field(player.FieldLoop))
+}
+
+// WhereLogoURL applies the entql string predicate on the logo_url field.
+func (f *PlayerFilter) WhereLogoURL(p entql.StringP) {
+	f.Where(p.Field(player.FieldLogoURL))
+}
+
+// WhereWatermarkURL applies the entql string predicate on the watermark_url field.
+func (f *PlayerFilter) WhereWatermarkURL(p entql.StringP) {
+	f.Where(p.Field(player.FieldWatermarkURL))
+}
+
+// WhereWatermarkPosition applies the entql string predicate on the watermark_position field.
+func (f *PlayerFilter) WhereWatermarkPosition(p entql.StringP) {
+	f.Where(p.Field(player.FieldWatermarkPosition))
+}
+
+// WhereSpeedOptions applies the entql json.RawMessage predicate on the speed_options field.
+func (f *PlayerFilter) WhereSpeedOptions(p entql.BytesP) {
+	f.Where(p.Field(player.FieldSpeedOptions))
+}
+
+// WhereCaptionsDefault applies the entql bool predicate on the captions_default field.
+func (f *PlayerFilter) WhereCaptionsDefault(p entql.BoolP) {
+	f.Where(p.Field(player.FieldCaptionsDefault))
+}
+
+// WhereDefaultCaptionLanguage applies the entql string predicate on the default_caption_language field.
+func (f *PlayerFilter) WhereDefaultCaptionLanguage(p entql.StringP) {
+	f.Where(p.Field(player.FieldDefaultCaptionLanguage))
+}
+
+// WhereHasProject applies a predicate to check if query has an edge project.
+func (f *PlayerFilter) WhereHasProject() {
+	f.Where(entql.HasEdge("project"))
+}
+
+// WhereHasProjectWith applies a predicate to check if query has an edge project with a given conditions (other predicates).
+func (f *PlayerFilter) WhereHasProjectWith(preds ...predicate.Project) {
+	f.Where(entql.HasEdgeWith("project", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *ProjectQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -960,7 +2346,7 @@ type ProjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -999,6 +2385,11 @@ func (f *ProjectFilter) WhereDescription(p entql.StringP) {
 // WhereLogo applies the entql string predicate on the logo field.
 func (f *ProjectFilter) WhereLogo(p entql.StringP) {
 	f.Where(p.Field(project.FieldLogo))
+}
+
+// WhereDeletedAt applies the entql time.Time predicate on the deleted_at field.
+func (f *ProjectFilter) WhereDeletedAt(p entql.TimeP) {
+	f.Where(p.Field(project.FieldDeletedAt))
 }
 
 // WhereHasOrganization applies a predicate to check if query has an edge organization.
@@ -1071,6 +2462,62 @@ func (f *ProjectFilter) WhereHasTagsWith(preds ...predicate.Tag) {
 	})))
 }
 
+// WhereHasAccessControl applies a predicate to check if query has an edge access_control.
+func (f *ProjectFilter) WhereHasAccessControl() {
+	f.Where(entql.HasEdge("access_control"))
+}
+
+// WhereHasAccessControlWith applies a predicate to check if query has an edge access_control with a given conditions (other predicates).
+func (f *ProjectFilter) WhereHasAccessControlWith(preds ...predicate.AccessControl) {
+	f.Where(entql.HasEdgeWith("access_control", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasPlayers applies a predicate to check if query has an edge players.
+func (f *ProjectFilter) WhereHasPlayers() {
+	f.Where(entql.HasEdge("players"))
+}
+
+// WhereHasPlayersWith applies a predicate to check if query has an edge players with a given conditions (other predicates).
+func (f *ProjectFilter) WhereHasPlayersWith(preds ...predicate.Player) {
+	f.Where(entql.HasEdgeWith("players", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasAdvertisements applies a predicate to check if query has an edge advertisements.
+func (f *ProjectFilter) WhereHasAdvertisements() {
+	f.Where(entql.HasEdge("advertisements"))
+}
+
+// WhereHasAdvertisementsWith applies a predicate to check if query has an edge advertisements with a given conditions (other predicates).
+func (f *ProjectFilter) WhereHasAdvertisementsWith(preds ...predicate.Advertisement) {
+	f.Where(entql.HasEdgeWith("advertisements", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasEncodingProfiles applies a predicate to check if query has an edge encoding_profiles.
+func (f *ProjectFilter) WhereHasEncodingProfiles() {
+	f.Where(entql.HasEdge("encoding_profiles"))
+}
+
+// WhereHasEncodingProfilesWith applies a predicate to check if query has an edge encoding_profiles with a given conditions (other predicates).
+func (f *ProjectFilter) WhereHasEncodingProfilesWith(preds ...predicate.EncodingProfile) {
+	f.Where(entql.HasEdgeWith("encoding_profiles", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // addPredicate implements the predicateAdder interface.
 func (_q *ProjectSettingQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
@@ -1100,7 +2547,7 @@ type ProjectSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1151,6 +2598,90 @@ func (f *ProjectSettingFilter) WhereHasProjectWith(preds ...predicate.Project) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *RefreshTokenQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the RefreshTokenQuery builder.
+func (_q *RefreshTokenQuery) Filter() *RefreshTokenFilter {
+	return &RefreshTokenFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *RefreshTokenMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the RefreshTokenMutation builder.
+func (m *RefreshTokenMutation) Filter() *RefreshTokenFilter {
+	return &RefreshTokenFilter{config: m.config, predicateAdder: m}
+}
+
+// RefreshTokenFilter provides a generic filtering capability at runtime for RefreshTokenQuery.
+type RefreshTokenFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *RefreshTokenFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *RefreshTokenFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(refreshtoken.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *RefreshTokenFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(refreshtoken.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *RefreshTokenFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(refreshtoken.FieldUpdatedAt))
+}
+
+// WhereSessionID applies the entql [16]byte predicate on the session_id field.
+func (f *RefreshTokenFilter) WhereSessionID(p entql.ValueP) {
+	f.Where(p.Field(refreshtoken.FieldSessionID))
+}
+
+// WhereTokenHash applies the entql string predicate on the token_hash field.
+func (f *RefreshTokenFilter) WhereTokenHash(p entql.StringP) {
+	f.Where(p.Field(refreshtoken.FieldTokenHash))
+}
+
+// WhereExpiresAt applies the entql time.Time predicate on the expires_at field.
+func (f *RefreshTokenFilter) WhereExpiresAt(p entql.TimeP) {
+	f.Where(p.Field(refreshtoken.FieldExpiresAt))
+}
+
+// WhereUsedAt applies the entql time.Time predicate on the used_at field.
+func (f *RefreshTokenFilter) WhereUsedAt(p entql.TimeP) {
+	f.Where(p.Field(refreshtoken.FieldUsedAt))
+}
+
+// WhereHasSession applies a predicate to check if query has an edge session.
+func (f *RefreshTokenFilter) WhereHasSession() {
+	f.Where(entql.HasEdge("session"))
+}
+
+// WhereHasSessionWith applies a predicate to check if query has an edge session with a given conditions (other predicates).
+func (f *RefreshTokenFilter) WhereHasSessionWith(preds ...predicate.Session) {
+	f.Where(entql.HasEdgeWith("session", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *RenditionQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1179,7 +2710,7 @@ type RenditionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RenditionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1245,6 +2776,114 @@ func (f *RenditionFilter) WhereHasVideoWith(preds ...predicate.Video) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *SessionQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the SessionQuery builder.
+func (_q *SessionQuery) Filter() *SessionFilter {
+	return &SessionFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *SessionMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the SessionMutation builder.
+func (m *SessionMutation) Filter() *SessionFilter {
+	return &SessionFilter{config: m.config, predicateAdder: m}
+}
+
+// SessionFilter provides a generic filtering capability at runtime for SessionQuery.
+type SessionFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *SessionFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *SessionFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(session.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *SessionFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(session.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *SessionFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(session.FieldUpdatedAt))
+}
+
+// WhereUserID applies the entql [16]byte predicate on the user_id field.
+func (f *SessionFilter) WhereUserID(p entql.ValueP) {
+	f.Where(p.Field(session.FieldUserID))
+}
+
+// WhereOrganizationID applies the entql [16]byte predicate on the organization_id field.
+func (f *SessionFilter) WhereOrganizationID(p entql.ValueP) {
+	f.Where(p.Field(session.FieldOrganizationID))
+}
+
+// WhereUserAgent applies the entql string predicate on the user_agent field.
+func (f *SessionFilter) WhereUserAgent(p entql.StringP) {
+	f.Where(p.Field(session.FieldUserAgent))
+}
+
+// WhereIPAddress applies the entql string predicate on the ip_address field.
+func (f *SessionFilter) WhereIPAddress(p entql.StringP) {
+	f.Where(p.Field(session.FieldIPAddress))
+}
+
+// WhereLastSeenAt applies the entql time.Time predicate on the last_seen_at field.
+func (f *SessionFilter) WhereLastSeenAt(p entql.TimeP) {
+	f.Where(p.Field(session.FieldLastSeenAt))
+}
+
+// WhereRevokedAt applies the entql time.Time predicate on the revoked_at field.
+func (f *SessionFilter) WhereRevokedAt(p entql.TimeP) {
+	f.Where(p.Field(session.FieldRevokedAt))
+}
+
+// WhereHasUser applies a predicate to check if query has an edge user.
+func (f *SessionFilter) WhereHasUser() {
+	f.Where(entql.HasEdge("user"))
+}
+
+// WhereHasUserWith applies a predicate to check if query has an edge user with a given conditions (other predicates).
+func (f *SessionFilter) WhereHasUserWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("user", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasRefreshTokens applies a predicate to check if query has an edge refresh_tokens.
+func (f *SessionFilter) WhereHasRefreshTokens() {
+	f.Where(entql.HasEdge("refresh_tokens"))
+}
+
+// WhereHasRefreshTokensWith applies a predicate to check if query has an edge refresh_tokens with a given conditions (other predicates).
+func (f *SessionFilter) WhereHasRefreshTokensWith(preds ...predicate.RefreshToken) {
+	f.Where(entql.HasEdgeWith("refresh_tokens", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *TagQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1273,7 +2912,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1361,7 +3000,7 @@ type ThumbnailFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ThumbnailFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1465,7 +3104,7 @@ type UploadTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1550,7 +3189,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1581,6 +3220,21 @@ func (f *UserFilter) WhereName(p entql.StringP) {
 	f.Where(p.Field(user.FieldName))
 }
 
+// WherePasswordHash applies the entql string predicate on the password_hash field.
+func (f *UserFilter) WherePasswordHash(p entql.StringP) {
+	f.Where(p.Field(user.FieldPasswordHash))
+}
+
+// WhereEmailVerifiedAt applies the entql time.Time predicate on the email_verified_at field.
+func (f *UserFilter) WhereEmailVerifiedAt(p entql.TimeP) {
+	f.Where(p.Field(user.FieldEmailVerifiedAt))
+}
+
+// WhereAvatarURL applies the entql string predicate on the avatar_url field.
+func (f *UserFilter) WhereAvatarURL(p entql.StringP) {
+	f.Where(p.Field(user.FieldAvatarURL))
+}
+
 // WhereHasMemberships applies a predicate to check if query has an edge memberships.
 func (f *UserFilter) WhereHasMemberships() {
 	f.Where(entql.HasEdge("memberships"))
@@ -1589,6 +3243,34 @@ func (f *UserFilter) WhereHasMemberships() {
 // WhereHasMembershipsWith applies a predicate to check if query has an edge memberships with a given conditions (other predicates).
 func (f *UserFilter) WhereHasMembershipsWith(preds ...predicate.Membership) {
 	f.Where(entql.HasEdgeWith("memberships", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasSessions applies a predicate to check if query has an edge sessions.
+func (f *UserFilter) WhereHasSessions() {
+	f.Where(entql.HasEdge("sessions"))
+}
+
+// WhereHasSessionsWith applies a predicate to check if query has an edge sessions with a given conditions (other predicates).
+func (f *UserFilter) WhereHasSessionsWith(preds ...predicate.Session) {
+	f.Where(entql.HasEdgeWith("sessions", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasIdentities applies a predicate to check if query has an edge identities.
+func (f *UserFilter) WhereHasIdentities() {
+	f.Where(entql.HasEdge("identities"))
+}
+
+// WhereHasIdentitiesWith applies a predicate to check if query has an edge identities with a given conditions (other predicates).
+func (f *UserFilter) WhereHasIdentitiesWith(preds ...predicate.OAuthIdentity) {
+	f.Where(entql.HasEdgeWith("identities", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}
@@ -1624,7 +3306,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1799,6 +3481,34 @@ func (f *VideoFilter) WhereHasThumbnails() {
 // WhereHasThumbnailsWith applies a predicate to check if query has an edge thumbnails with a given conditions (other predicates).
 func (f *VideoFilter) WhereHasThumbnailsWith(preds ...predicate.Thumbnail) {
 	f.Where(entql.HasEdgeWith("thumbnails", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCaptions applies a predicate to check if query has an edge captions.
+func (f *VideoFilter) WhereHasCaptions() {
+	f.Where(entql.HasEdge("captions"))
+}
+
+// WhereHasCaptionsWith applies a predicate to check if query has an edge captions with a given conditions (other predicates).
+func (f *VideoFilter) WhereHasCaptionsWith(preds ...predicate.Caption) {
+	f.Where(entql.HasEdgeWith("captions", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasChapters applies a predicate to check if query has an edge chapters.
+func (f *VideoFilter) WhereHasChapters() {
+	f.Where(entql.HasEdge("chapters"))
+}
+
+// WhereHasChaptersWith applies a predicate to check if query has an edge chapters with a given conditions (other predicates).
+func (f *VideoFilter) WhereHasChaptersWith(preds ...predicate.Chapter) {
+	f.Where(entql.HasEdgeWith("chapters", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}

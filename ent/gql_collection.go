@@ -11,9 +11,15 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/rendition"
@@ -22,6 +28,686 @@ import (
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 )
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *AccessControlQuery) CollectFields(ctx context.Context, satisfies ...string) (*AccessControlQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *AccessControlQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(accesscontrol.Columns))
+		selectedFields = []string{accesscontrol.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "project":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ProjectClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, projectImplementors)...); err != nil {
+				return err
+			}
+			_q.withProject = query
+			if _, ok := fieldSeen[accesscontrol.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, accesscontrol.FieldProjectID)
+				fieldSeen[accesscontrol.FieldProjectID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[accesscontrol.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, accesscontrol.FieldCreatedAt)
+				fieldSeen[accesscontrol.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[accesscontrol.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, accesscontrol.FieldUpdatedAt)
+				fieldSeen[accesscontrol.FieldUpdatedAt] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[accesscontrol.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, accesscontrol.FieldProjectID)
+				fieldSeen[accesscontrol.FieldProjectID] = struct{}{}
+			}
+		case "playback":
+			if _, ok := fieldSeen[accesscontrol.FieldPlayback]; !ok {
+				selectedFields = append(selectedFields, accesscontrol.FieldPlayback)
+				fieldSeen[accesscontrol.FieldPlayback] = struct{}{}
+			}
+		case "allowedDomains":
+			if _, ok := fieldSeen[accesscontrol.FieldAllowedDomains]; !ok {
+				selectedFields = append(selectedFields, accesscontrol.FieldAllowedDomains)
+				fieldSeen[accesscontrol.FieldAllowedDomains] = struct{}{}
+			}
+		case "allowedCountries":
+			if _, ok := fieldSeen[accesscontrol.FieldAllowedCountries]; !ok {
+				selectedFields = append(selectedFields, accesscontrol.FieldAllowedCountries)
+				fieldSeen[accesscontrol.FieldAllowedCountries] = struct{}{}
+			}
+		case "blockedCountries":
+			if _, ok := fieldSeen[accesscontrol.FieldBlockedCountries]; !ok {
+				selectedFields = append(selectedFields, accesscontrol.FieldBlockedCountries)
+				fieldSeen[accesscontrol.FieldBlockedCountries] = struct{}{}
+			}
+		case "tokenTTLDefault":
+			if _, ok := fieldSeen[accesscontrol.FieldTokenTTLDefault]; !ok {
+				selectedFields = append(selectedFields, accesscontrol.FieldTokenTTLDefault)
+				fieldSeen[accesscontrol.FieldTokenTTLDefault] = struct{}{}
+			}
+		case "tokenTTLMin":
+			if _, ok := fieldSeen[accesscontrol.FieldTokenTTLMin]; !ok {
+				selectedFields = append(selectedFields, accesscontrol.FieldTokenTTLMin)
+				fieldSeen[accesscontrol.FieldTokenTTLMin] = struct{}{}
+			}
+		case "tokenTTLMax":
+			if _, ok := fieldSeen[accesscontrol.FieldTokenTTLMax]; !ok {
+				selectedFields = append(selectedFields, accesscontrol.FieldTokenTTLMax)
+				fieldSeen[accesscontrol.FieldTokenTTLMax] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type accesscontrolPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []AccessControlPaginateOption
+}
+
+func newAccessControlPaginateArgs(rv map[string]any) *accesscontrolPaginateArgs {
+	args := &accesscontrolPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &AccessControlOrder{Field: &AccessControlOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithAccessControlOrder(order))
+			}
+		case *AccessControlOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithAccessControlOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*AccessControlWhereInput); ok {
+		args.opts = append(args.opts, WithAccessControlFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *AdvertisementQuery) CollectFields(ctx context.Context, satisfies ...string) (*AdvertisementQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *AdvertisementQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(advertisement.Columns))
+		selectedFields = []string{advertisement.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "project":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ProjectClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, projectImplementors)...); err != nil {
+				return err
+			}
+			_q.withProject = query
+			if _, ok := fieldSeen[advertisement.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, advertisement.FieldProjectID)
+				fieldSeen[advertisement.FieldProjectID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[advertisement.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, advertisement.FieldCreatedAt)
+				fieldSeen[advertisement.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[advertisement.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, advertisement.FieldUpdatedAt)
+				fieldSeen[advertisement.FieldUpdatedAt] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[advertisement.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, advertisement.FieldProjectID)
+				fieldSeen[advertisement.FieldProjectID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[advertisement.FieldName]; !ok {
+				selectedFields = append(selectedFields, advertisement.FieldName)
+				fieldSeen[advertisement.FieldName] = struct{}{}
+			}
+		case "tagURL":
+			if _, ok := fieldSeen[advertisement.FieldTagURL]; !ok {
+				selectedFields = append(selectedFields, advertisement.FieldTagURL)
+				fieldSeen[advertisement.FieldTagURL] = struct{}{}
+			}
+		case "placement":
+			if _, ok := fieldSeen[advertisement.FieldPlacement]; !ok {
+				selectedFields = append(selectedFields, advertisement.FieldPlacement)
+				fieldSeen[advertisement.FieldPlacement] = struct{}{}
+			}
+		case "offsets":
+			if _, ok := fieldSeen[advertisement.FieldOffsets]; !ok {
+				selectedFields = append(selectedFields, advertisement.FieldOffsets)
+				fieldSeen[advertisement.FieldOffsets] = struct{}{}
+			}
+		case "enabled":
+			if _, ok := fieldSeen[advertisement.FieldEnabled]; !ok {
+				selectedFields = append(selectedFields, advertisement.FieldEnabled)
+				fieldSeen[advertisement.FieldEnabled] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type advertisementPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []AdvertisementPaginateOption
+}
+
+func newAdvertisementPaginateArgs(rv map[string]any) *advertisementPaginateArgs {
+	args := &advertisementPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &AdvertisementOrder{Field: &AdvertisementOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithAdvertisementOrder(order))
+			}
+		case *AdvertisementOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithAdvertisementOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*AdvertisementWhereInput); ok {
+		args.opts = append(args.opts, WithAdvertisementFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *CaptionQuery) CollectFields(ctx context.Context, satisfies ...string) (*CaptionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *CaptionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(caption.Columns))
+		selectedFields = []string{caption.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "video":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&VideoClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, videoImplementors)...); err != nil {
+				return err
+			}
+			_q.withVideo = query
+			if _, ok := fieldSeen[caption.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, caption.FieldVideoID)
+				fieldSeen[caption.FieldVideoID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[caption.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, caption.FieldCreatedAt)
+				fieldSeen[caption.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[caption.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, caption.FieldUpdatedAt)
+				fieldSeen[caption.FieldUpdatedAt] = struct{}{}
+			}
+		case "videoID":
+			if _, ok := fieldSeen[caption.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, caption.FieldVideoID)
+				fieldSeen[caption.FieldVideoID] = struct{}{}
+			}
+		case "language":
+			if _, ok := fieldSeen[caption.FieldLanguage]; !ok {
+				selectedFields = append(selectedFields, caption.FieldLanguage)
+				fieldSeen[caption.FieldLanguage] = struct{}{}
+			}
+		case "label":
+			if _, ok := fieldSeen[caption.FieldLabel]; !ok {
+				selectedFields = append(selectedFields, caption.FieldLabel)
+				fieldSeen[caption.FieldLabel] = struct{}{}
+			}
+		case "sourceFormat":
+			if _, ok := fieldSeen[caption.FieldSourceFormat]; !ok {
+				selectedFields = append(selectedFields, caption.FieldSourceFormat)
+				fieldSeen[caption.FieldSourceFormat] = struct{}{}
+			}
+		case "blobKey":
+			if _, ok := fieldSeen[caption.FieldBlobKey]; !ok {
+				selectedFields = append(selectedFields, caption.FieldBlobKey)
+				fieldSeen[caption.FieldBlobKey] = struct{}{}
+			}
+		case "size":
+			if _, ok := fieldSeen[caption.FieldSize]; !ok {
+				selectedFields = append(selectedFields, caption.FieldSize)
+				fieldSeen[caption.FieldSize] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type captionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []CaptionPaginateOption
+}
+
+func newCaptionPaginateArgs(rv map[string]any) *captionPaginateArgs {
+	args := &captionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &CaptionOrder{Field: &CaptionOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithCaptionOrder(order))
+			}
+		case *CaptionOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithCaptionOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*CaptionWhereInput); ok {
+		args.opts = append(args.opts, WithCaptionFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ChapterQuery) CollectFields(ctx context.Context, satisfies ...string) (*ChapterQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ChapterQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(chapter.Columns))
+		selectedFields = []string{chapter.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "video":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&VideoClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, videoImplementors)...); err != nil {
+				return err
+			}
+			_q.withVideo = query
+			if _, ok := fieldSeen[chapter.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, chapter.FieldVideoID)
+				fieldSeen[chapter.FieldVideoID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[chapter.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, chapter.FieldCreatedAt)
+				fieldSeen[chapter.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[chapter.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, chapter.FieldUpdatedAt)
+				fieldSeen[chapter.FieldUpdatedAt] = struct{}{}
+			}
+		case "videoID":
+			if _, ok := fieldSeen[chapter.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, chapter.FieldVideoID)
+				fieldSeen[chapter.FieldVideoID] = struct{}{}
+			}
+		case "title":
+			if _, ok := fieldSeen[chapter.FieldTitle]; !ok {
+				selectedFields = append(selectedFields, chapter.FieldTitle)
+				fieldSeen[chapter.FieldTitle] = struct{}{}
+			}
+		case "startSeconds":
+			if _, ok := fieldSeen[chapter.FieldStartSeconds]; !ok {
+				selectedFields = append(selectedFields, chapter.FieldStartSeconds)
+				fieldSeen[chapter.FieldStartSeconds] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type chapterPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ChapterPaginateOption
+}
+
+func newChapterPaginateArgs(rv map[string]any) *chapterPaginateArgs {
+	args := &chapterPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ChapterOrder{Field: &ChapterOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithChapterOrder(order))
+			}
+		case *ChapterOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithChapterOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*ChapterWhereInput); ok {
+		args.opts = append(args.opts, WithChapterFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *EncodingProfileQuery) CollectFields(ctx context.Context, satisfies ...string) (*EncodingProfileQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *EncodingProfileQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(encodingprofile.Columns))
+		selectedFields = []string{encodingprofile.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "project":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ProjectClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, projectImplementors)...); err != nil {
+				return err
+			}
+			_q.withProject = query
+			if _, ok := fieldSeen[encodingprofile.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, encodingprofile.FieldProjectID)
+				fieldSeen[encodingprofile.FieldProjectID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[encodingprofile.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, encodingprofile.FieldCreatedAt)
+				fieldSeen[encodingprofile.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[encodingprofile.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, encodingprofile.FieldUpdatedAt)
+				fieldSeen[encodingprofile.FieldUpdatedAt] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[encodingprofile.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, encodingprofile.FieldProjectID)
+				fieldSeen[encodingprofile.FieldProjectID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[encodingprofile.FieldName]; !ok {
+				selectedFields = append(selectedFields, encodingprofile.FieldName)
+				fieldSeen[encodingprofile.FieldName] = struct{}{}
+			}
+		case "isDefault":
+			if _, ok := fieldSeen[encodingprofile.FieldIsDefault]; !ok {
+				selectedFields = append(selectedFields, encodingprofile.FieldIsDefault)
+				fieldSeen[encodingprofile.FieldIsDefault] = struct{}{}
+			}
+		case "renditions":
+			if _, ok := fieldSeen[encodingprofile.FieldRenditions]; !ok {
+				selectedFields = append(selectedFields, encodingprofile.FieldRenditions)
+				fieldSeen[encodingprofile.FieldRenditions] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type encodingprofilePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []EncodingProfilePaginateOption
+}
+
+func newEncodingProfilePaginateArgs(rv map[string]any) *encodingprofilePaginateArgs {
+	args := &encodingprofilePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &EncodingProfileOrder{Field: &EncodingProfileOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithEncodingProfileOrder(order))
+			}
+		case *EncodingProfileOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithEncodingProfileOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*EncodingProfileWhereInput); ok {
+		args.opts = append(args.opts, WithEncodingProfileFilter(v.Filter))
+	}
+	return args
+}
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *FolderQuery) CollectFields(ctx context.Context, satisfies ...string) (*FolderQuery, error) {
@@ -681,6 +1367,195 @@ func newOrganizationPaginateArgs(rv map[string]any) *organizationPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *PlayerQuery) CollectFields(ctx context.Context, satisfies ...string) (*PlayerQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *PlayerQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(player.Columns))
+		selectedFields = []string{player.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "project":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ProjectClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, projectImplementors)...); err != nil {
+				return err
+			}
+			_q.withProject = query
+			if _, ok := fieldSeen[player.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, player.FieldProjectID)
+				fieldSeen[player.FieldProjectID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[player.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, player.FieldCreatedAt)
+				fieldSeen[player.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[player.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, player.FieldUpdatedAt)
+				fieldSeen[player.FieldUpdatedAt] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[player.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, player.FieldProjectID)
+				fieldSeen[player.FieldProjectID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[player.FieldName]; !ok {
+				selectedFields = append(selectedFields, player.FieldName)
+				fieldSeen[player.FieldName] = struct{}{}
+			}
+		case "isDefault":
+			if _, ok := fieldSeen[player.FieldIsDefault]; !ok {
+				selectedFields = append(selectedFields, player.FieldIsDefault)
+				fieldSeen[player.FieldIsDefault] = struct{}{}
+			}
+		case "primaryColor":
+			if _, ok := fieldSeen[player.FieldPrimaryColor]; !ok {
+				selectedFields = append(selectedFields, player.FieldPrimaryColor)
+				fieldSeen[player.FieldPrimaryColor] = struct{}{}
+			}
+		case "accentColor":
+			if _, ok := fieldSeen[player.FieldAccentColor]; !ok {
+				selectedFields = append(selectedFields, player.FieldAccentColor)
+				fieldSeen[player.FieldAccentColor] = struct{}{}
+			}
+		case "backgroundColor":
+			if _, ok := fieldSeen[player.FieldBackgroundColor]; !ok {
+				selectedFields = append(selectedFields, player.FieldBackgroundColor)
+				fieldSeen[player.FieldBackgroundColor] = struct{}{}
+			}
+		case "controls":
+			if _, ok := fieldSeen[player.FieldControls]; !ok {
+				selectedFields = append(selectedFields, player.FieldControls)
+				fieldSeen[player.FieldControls] = struct{}{}
+			}
+		case "autoplay":
+			if _, ok := fieldSeen[player.FieldAutoplay]; !ok {
+				selectedFields = append(selectedFields, player.FieldAutoplay)
+				fieldSeen[player.FieldAutoplay] = struct{}{}
+			}
+		case "muted":
+			if _, ok := fieldSeen[player.FieldMuted]; !ok {
+				selectedFields = append(selectedFields, player.FieldMuted)
+				fieldSeen[player.FieldMuted] = struct{}{}
+			}
+		case "loop":
+			if _, ok := fieldSeen[player.FieldLoop]; !ok {
+				selectedFields = append(selectedFields, player.FieldLoop)
+				fieldSeen[player.FieldLoop] = struct{}{}
+			}
+		case "logoURL":
+			if _, ok := fieldSeen[player.FieldLogoURL]; !ok {
+				selectedFields = append(selectedFields, player.FieldLogoURL)
+				fieldSeen[player.FieldLogoURL] = struct{}{}
+			}
+		case "watermarkURL":
+			if _, ok := fieldSeen[player.FieldWatermarkURL]; !ok {
+				selectedFields = append(selectedFields, player.FieldWatermarkURL)
+				fieldSeen[player.FieldWatermarkURL] = struct{}{}
+			}
+		case "watermarkPosition":
+			if _, ok := fieldSeen[player.FieldWatermarkPosition]; !ok {
+				selectedFields = append(selectedFields, player.FieldWatermarkPosition)
+				fieldSeen[player.FieldWatermarkPosition] = struct{}{}
+			}
+		case "speedOptions":
+			if _, ok := fieldSeen[player.FieldSpeedOptions]; !ok {
+				selectedFields = append(selectedFields, player.FieldSpeedOptions)
+				fieldSeen[player.FieldSpeedOptions] = struct{}{}
+			}
+		case "captionsDefault":
+			if _, ok := fieldSeen[player.FieldCaptionsDefault]; !ok {
+				selectedFields = append(selectedFields, player.FieldCaptionsDefault)
+				fieldSeen[player.FieldCaptionsDefault] = struct{}{}
+			}
+		case "defaultCaptionLanguage":
+			if _, ok := fieldSeen[player.FieldDefaultCaptionLanguage]; !ok {
+				selectedFields = append(selectedFields, player.FieldDefaultCaptionLanguage)
+				fieldSeen[player.FieldDefaultCaptionLanguage] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type playerPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []PlayerPaginateOption
+}
+
+func newPlayerPaginateArgs(rv map[string]any) *playerPaginateArgs {
+	args := &playerPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &PlayerOrder{Field: &PlayerOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithPlayerOrder(order))
+			}
+		case *PlayerOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithPlayerOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*PlayerWhereInput); ok {
+		args.opts = append(args.opts, WithPlayerFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *ProjectQuery) CollectFields(ctx context.Context, satisfies ...string) (*ProjectQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -994,6 +1869,56 @@ func (_q *ProjectQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				query = pager.applyOrder(query)
 			}
 			_q.WithNamedTags(alias, func(wq *TagQuery) {
+				*wq = *query
+			})
+
+		case "accessControl":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&AccessControlClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, accesscontrolImplementors)...); err != nil {
+				return err
+			}
+			_q.withAccessControl = query
+
+		case "players":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&PlayerClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, playerImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedPlayers(alias, func(wq *PlayerQuery) {
+				*wq = *query
+			})
+
+		case "advertisements":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&AdvertisementClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, advertisementImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedAdvertisements(alias, func(wq *AdvertisementQuery) {
+				*wq = *query
+			})
+
+		case "encodingProfiles":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&EncodingProfileClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, encodingprofileImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedEncodingProfiles(alias, func(wq *EncodingProfileQuery) {
 				*wq = *query
 			})
 		case "createdAt":
@@ -1756,6 +2681,16 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				selectedFields = append(selectedFields, user.FieldName)
 				fieldSeen[user.FieldName] = struct{}{}
 			}
+		case "emailVerifiedAt":
+			if _, ok := fieldSeen[user.FieldEmailVerifiedAt]; !ok {
+				selectedFields = append(selectedFields, user.FieldEmailVerifiedAt)
+				fieldSeen[user.FieldEmailVerifiedAt] = struct{}{}
+			}
+		case "avatarURL":
+			if _, ok := fieldSeen[user.FieldAvatarURL]; !ok {
+				selectedFields = append(selectedFields, user.FieldAvatarURL)
+				fieldSeen[user.FieldAvatarURL] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:
@@ -1987,6 +2922,32 @@ func (_q *VideoQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 				return err
 			}
 			_q.WithNamedThumbnails(alias, func(wq *ThumbnailQuery) {
+				*wq = *query
+			})
+
+		case "captions":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&CaptionClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, captionImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedCaptions(alias, func(wq *CaptionQuery) {
+				*wq = *query
+			})
+
+		case "chapters":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&ChapterClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, chapterImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedChapters(alias, func(wq *ChapterQuery) {
 				*wq = *query
 			})
 		case "createdAt":

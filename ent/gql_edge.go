@@ -8,6 +8,46 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
+func (_m *AccessControl) Project(ctx context.Context) (*Project, error) {
+	result, err := _m.Edges.ProjectOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryProject().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Advertisement) Project(ctx context.Context) (*Project, error) {
+	result, err := _m.Edges.ProjectOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryProject().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Caption) Video(ctx context.Context) (*Video, error) {
+	result, err := _m.Edges.VideoOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryVideo().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Chapter) Video(ctx context.Context) (*Video, error) {
+	result, err := _m.Edges.VideoOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryVideo().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *EncodingProfile) Project(ctx context.Context) (*Project, error) {
+	result, err := _m.Edges.ProjectOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryProject().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *Folder) Project(ctx context.Context) (*Project, error) {
 	result, err := _m.Edges.ProjectOrErr()
 	if IsNotLoaded(err) {
@@ -115,6 +155,14 @@ func (_m *Organization) Projects(
 	return _m.QueryProjects().Paginate(ctx, after, first, before, last, opts...)
 }
 
+func (_m *Player) Project(ctx context.Context) (*Project, error) {
+	result, err := _m.Edges.ProjectOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryProject().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *Project) Organization(ctx context.Context) (*Organization, error) {
 	result, err := _m.Edges.OrganizationOrErr()
 	if IsNotLoaded(err) {
@@ -196,6 +244,50 @@ func (_m *Project) Tags(
 		return conn, nil
 	}
 	return _m.QueryTags().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *Project) AccessControl(ctx context.Context) (*AccessControl, error) {
+	result, err := _m.Edges.AccessControlOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryAccessControl().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *Project) Players(ctx context.Context) (result []*Player, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedPlayers(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.PlayersOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryPlayers().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Project) Advertisements(ctx context.Context) (result []*Advertisement, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedAdvertisements(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.AdvertisementsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryAdvertisements().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Project) EncodingProfiles(ctx context.Context) (result []*EncodingProfile, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedEncodingProfiles(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.EncodingProfilesOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryEncodingProfiles().All(ctx)
+	}
+	return result, err
 }
 
 func (_m *ProjectSetting) Project(ctx context.Context) (*Project, error) {
@@ -320,6 +412,30 @@ func (_m *Video) Thumbnails(ctx context.Context) (result []*Thumbnail, err error
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryThumbnails().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Video) Captions(ctx context.Context) (result []*Caption, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedCaptions(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.CaptionsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryCaptions().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Video) Chapters(ctx context.Context) (result []*Chapter, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedChapters(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.ChaptersOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryChapters().All(ctx)
 	}
 	return result, err
 }

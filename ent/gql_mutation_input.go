@@ -4,7 +4,81 @@ package ent
 
 import (
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/player"
 )
+
+// CreateAdvertisementInput represents a mutation input for creating advertisements.
+type CreateAdvertisementInput struct {
+	Name      string
+	TagURL    string
+	Placement advertisement.Placement
+	Offsets   []int
+	Enabled   *bool
+}
+
+// Mutate applies the CreateAdvertisementInput on the AdvertisementMutation builder.
+func (i *CreateAdvertisementInput) Mutate(m *AdvertisementMutation) {
+	m.SetName(i.Name)
+	m.SetTagURL(i.TagURL)
+	m.SetPlacement(i.Placement)
+	if v := i.Offsets; v != nil {
+		m.SetOffsets(v)
+	}
+	if v := i.Enabled; v != nil {
+		m.SetEnabled(*v)
+	}
+}
+
+// SetInput applies the change-set in the CreateAdvertisementInput on the AdvertisementCreate builder.
+func (c *AdvertisementCreate) SetInput(i CreateAdvertisementInput) *AdvertisementCreate {
+	i.Mutate(c.Mutation())
+	return c
+}
+
+// UpdateAdvertisementInput represents a mutation input for updating advertisements.
+type UpdateAdvertisementInput struct {
+	Name          *string
+	TagURL        *string
+	Placement     *advertisement.Placement
+	Offsets       []int
+	AppendOffsets []int
+	Enabled       *bool
+}
+
+// Mutate applies the UpdateAdvertisementInput on the AdvertisementMutation builder.
+func (i *UpdateAdvertisementInput) Mutate(m *AdvertisementMutation) {
+	if v := i.Name; v != nil {
+		m.SetName(*v)
+	}
+	if v := i.TagURL; v != nil {
+		m.SetTagURL(*v)
+	}
+	if v := i.Placement; v != nil {
+		m.SetPlacement(*v)
+	}
+	if v := i.Offsets; v != nil {
+		m.SetOffsets(v)
+	}
+	if i.AppendOffsets != nil {
+		m.AppendOffsets(i.Offsets)
+	}
+	if v := i.Enabled; v != nil {
+		m.SetEnabled(*v)
+	}
+}
+
+// SetInput applies the change-set in the UpdateAdvertisementInput on the AdvertisementUpdate builder.
+func (c *AdvertisementUpdate) SetInput(i UpdateAdvertisementInput) *AdvertisementUpdate {
+	i.Mutate(c.Mutation())
+	return c
+}
+
+// SetInput applies the change-set in the UpdateAdvertisementInput on the AdvertisementUpdateOne builder.
+func (c *AdvertisementUpdateOne) SetInput(i UpdateAdvertisementInput) *AdvertisementUpdateOne {
+	i.Mutate(c.Mutation())
+	return c
+}
 
 // CreateFolderInput represents a mutation input for creating folders.
 type CreateFolderInput struct {
@@ -88,6 +162,154 @@ func (c *OrganizationUpdate) SetInput(i UpdateOrganizationInput) *OrganizationUp
 
 // SetInput applies the change-set in the UpdateOrganizationInput on the OrganizationUpdateOne builder.
 func (c *OrganizationUpdateOne) SetInput(i UpdateOrganizationInput) *OrganizationUpdateOne {
+	i.Mutate(c.Mutation())
+	return c
+}
+
+// CreatePlayerInput represents a mutation input for creating players.
+type CreatePlayerInput struct {
+	Name                   string
+	PrimaryColor           *string
+	AccentColor            *string
+	BackgroundColor        *string
+	Controls               *bool
+	Autoplay               *bool
+	Muted                  *bool
+	Loop                   *bool
+	LogoURL                *string
+	WatermarkURL           *string
+	WatermarkPosition      *player.WatermarkPosition
+	SpeedOptions           []float64
+	CaptionsDefault        *bool
+	DefaultCaptionLanguage *string
+}
+
+// Mutate applies the CreatePlayerInput on the PlayerMutation builder.
+func (i *CreatePlayerInput) Mutate(m *PlayerMutation) {
+	m.SetName(i.Name)
+	if v := i.PrimaryColor; v != nil {
+		m.SetPrimaryColor(*v)
+	}
+	if v := i.AccentColor; v != nil {
+		m.SetAccentColor(*v)
+	}
+	if v := i.BackgroundColor; v != nil {
+		m.SetBackgroundColor(*v)
+	}
+	if v := i.Controls; v != nil {
+		m.SetControls(*v)
+	}
+	if v := i.Autoplay; v != nil {
+		m.SetAutoplay(*v)
+	}
+	if v := i.Muted; v != nil {
+		m.SetMuted(*v)
+	}
+	if v := i.Loop; v != nil {
+		m.SetLoop(*v)
+	}
+	if v := i.LogoURL; v != nil {
+		m.SetLogoURL(*v)
+	}
+	if v := i.WatermarkURL; v != nil {
+		m.SetWatermarkURL(*v)
+	}
+	if v := i.WatermarkPosition; v != nil {
+		m.SetWatermarkPosition(*v)
+	}
+	if v := i.SpeedOptions; v != nil {
+		m.SetSpeedOptions(v)
+	}
+	if v := i.CaptionsDefault; v != nil {
+		m.SetCaptionsDefault(*v)
+	}
+	if v := i.DefaultCaptionLanguage; v != nil {
+		m.SetDefaultCaptionLanguage(*v)
+	}
+}
+
+// SetInput applies the change-set in the CreatePlayerInput on the PlayerCreate builder.
+func (c *PlayerCreate) SetInput(i CreatePlayerInput) *PlayerCreate {
+	i.Mutate(c.Mutation())
+	return c
+}
+
+// UpdatePlayerInput represents a mutation input for updating players.
+type UpdatePlayerInput struct {
+	Name                   *string
+	PrimaryColor           *string
+	AccentColor            *string
+	BackgroundColor        *string
+	Controls               *bool
+	Autoplay               *bool
+	Muted                  *bool
+	Loop                   *bool
+	LogoURL                *string
+	WatermarkURL           *string
+	WatermarkPosition      *player.WatermarkPosition
+	SpeedOptions           []float64
+	AppendSpeedOptions     []float64
+	CaptionsDefault        *bool
+	DefaultCaptionLanguage *string
+}
+
+// Mutate applies the UpdatePlayerInput on the PlayerMutation builder.
+func (i *UpdatePlayerInput) Mutate(m *PlayerMutation) {
+	if v := i.Name; v != nil {
+		m.SetName(*v)
+	}
+	if v := i.PrimaryColor; v != nil {
+		m.SetPrimaryColor(*v)
+	}
+	if v := i.AccentColor; v != nil {
+		m.SetAccentColor(*v)
+	}
+	if v := i.BackgroundColor; v != nil {
+		m.SetBackgroundColor(*v)
+	}
+	if v := i.Controls; v != nil {
+		m.SetControls(*v)
+	}
+	if v := i.Autoplay; v != nil {
+		m.SetAutoplay(*v)
+	}
+	if v := i.Muted; v != nil {
+		m.SetMuted(*v)
+	}
+	if v := i.Loop; v != nil {
+		m.SetLoop(*v)
+	}
+	if v := i.LogoURL; v != nil {
+		m.SetLogoURL(*v)
+	}
+	if v := i.WatermarkURL; v != nil {
+		m.SetWatermarkURL(*v)
+	}
+	if v := i.WatermarkPosition; v != nil {
+		m.SetWatermarkPosition(*v)
+	}
+	if v := i.SpeedOptions; v != nil {
+		m.SetSpeedOptions(v)
+	}
+	if i.AppendSpeedOptions != nil {
+		m.AppendSpeedOptions(i.SpeedOptions)
+	}
+	if v := i.CaptionsDefault; v != nil {
+		m.SetCaptionsDefault(*v)
+	}
+	if v := i.DefaultCaptionLanguage; v != nil {
+		m.SetDefaultCaptionLanguage(*v)
+	}
+}
+
+// SetInput applies the change-set in the UpdatePlayerInput on the PlayerUpdate builder.
+func (c *PlayerUpdate) SetInput(i UpdatePlayerInput) *PlayerUpdate {
+	i.Mutate(c.Mutation())
+	return c
+}
+
+// SetInput applies the change-set in the UpdatePlayerInput on the PlayerUpdateOne builder.
+func (c *PlayerUpdateOne) SetInput(i UpdatePlayerInput) *PlayerUpdateOne {
 	i.Mutate(c.Mutation())
 	return c
 }

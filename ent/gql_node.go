@@ -10,9 +10,15 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/hashicorp/go-multierror"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/rendition"
@@ -26,6 +32,31 @@ import (
 type Noder interface {
 	IsNode()
 }
+
+var accesscontrolImplementors = []string{"AccessControl", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*AccessControl) IsNode() {}
+
+var advertisementImplementors = []string{"Advertisement", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Advertisement) IsNode() {}
+
+var captionImplementors = []string{"Caption", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Caption) IsNode() {}
+
+var chapterImplementors = []string{"Chapter", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Chapter) IsNode() {}
+
+var encodingprofileImplementors = []string{"EncodingProfile", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*EncodingProfile) IsNode() {}
 
 var folderImplementors = []string{"Folder", "Node"}
 
@@ -41,6 +72,11 @@ var organizationImplementors = []string{"Organization", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Organization) IsNode() {}
+
+var playerImplementors = []string{"Player", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Player) IsNode() {}
 
 var projectImplementors = []string{"Project", "Node"}
 
@@ -135,6 +171,51 @@ func (c *Client) Noder(ctx context.Context, id uuid.UUID, opts ...NodeOption) (_
 
 func (c *Client) noder(ctx context.Context, table string, id uuid.UUID) (Noder, error) {
 	switch table {
+	case accesscontrol.Table:
+		query := c.AccessControl.Query().
+			Where(accesscontrol.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, accesscontrolImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case advertisement.Table:
+		query := c.Advertisement.Query().
+			Where(advertisement.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, advertisementImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case caption.Table:
+		query := c.Caption.Query().
+			Where(caption.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, captionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case chapter.Table:
+		query := c.Chapter.Query().
+			Where(chapter.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, chapterImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case encodingprofile.Table:
+		query := c.EncodingProfile.Query().
+			Where(encodingprofile.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, encodingprofileImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case folder.Table:
 		query := c.Folder.Query().
 			Where(folder.ID(id))
@@ -158,6 +239,15 @@ func (c *Client) noder(ctx context.Context, table string, id uuid.UUID) (Noder, 
 			Where(organization.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, organizationImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case player.Table:
+		query := c.Player.Query().
+			Where(player.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, playerImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -298,6 +388,86 @@ func (c *Client) noders(ctx context.Context, table string, ids []uuid.UUID) ([]N
 		idmap[id] = append(idmap[id], &noders[i])
 	}
 	switch table {
+	case accesscontrol.Table:
+		query := c.AccessControl.Query().
+			Where(accesscontrol.IDIn(ids...))
+		query, err := query.CollectFields(ctx, accesscontrolImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case advertisement.Table:
+		query := c.Advertisement.Query().
+			Where(advertisement.IDIn(ids...))
+		query, err := query.CollectFields(ctx, advertisementImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case caption.Table:
+		query := c.Caption.Query().
+			Where(caption.IDIn(ids...))
+		query, err := query.CollectFields(ctx, captionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case chapter.Table:
+		query := c.Chapter.Query().
+			Where(chapter.IDIn(ids...))
+		query, err := query.CollectFields(ctx, chapterImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case encodingprofile.Table:
+		query := c.EncodingProfile.Query().
+			Where(encodingprofile.IDIn(ids...))
+		query, err := query.CollectFields(ctx, encodingprofileImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case folder.Table:
 		query := c.Folder.Query().
 			Where(folder.IDIn(ids...))
@@ -334,6 +504,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []uuid.UUID) ([]N
 		query := c.Organization.Query().
 			Where(organization.IDIn(ids...))
 		query, err := query.CollectFields(ctx, organizationImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case player.Table:
+		query := c.Player.Query().
+			Where(player.IDIn(ids...))
+		query, err := query.CollectFields(ctx, playerImplementors...)
 		if err != nil {
 			return nil, err
 		}

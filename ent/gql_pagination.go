@@ -16,9 +16,15 @@ import (
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/rendition"
@@ -106,6 +112,1607 @@ func paginateLimit(first, last *int) int {
 		limit = *last + 1
 	}
 	return limit
+}
+
+// AccessControlEdge is the edge representation of AccessControl.
+type AccessControlEdge struct {
+	Node   *AccessControl `json:"node"`
+	Cursor Cursor         `json:"cursor"`
+}
+
+// AccessControlConnection is the connection containing edges to AccessControl.
+type AccessControlConnection struct {
+	Edges      []*AccessControlEdge `json:"edges"`
+	PageInfo   PageInfo             `json:"pageInfo"`
+	TotalCount int                  `json:"totalCount"`
+}
+
+func (c *AccessControlConnection) build(nodes []*AccessControl, pager *accesscontrolPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *AccessControl
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *AccessControl {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *AccessControl {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*AccessControlEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &AccessControlEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// AccessControlPaginateOption enables pagination customization.
+type AccessControlPaginateOption func(*accesscontrolPager) error
+
+// WithAccessControlOrder configures pagination ordering.
+func WithAccessControlOrder(order *AccessControlOrder) AccessControlPaginateOption {
+	if order == nil {
+		order = DefaultAccessControlOrder
+	}
+	o := *order
+	return func(pager *accesscontrolPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultAccessControlOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithAccessControlFilter configures pagination filter.
+func WithAccessControlFilter(filter func(*AccessControlQuery) (*AccessControlQuery, error)) AccessControlPaginateOption {
+	return func(pager *accesscontrolPager) error {
+		if filter == nil {
+			return errors.New("AccessControlQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type accesscontrolPager struct {
+	reverse bool
+	order   *AccessControlOrder
+	filter  func(*AccessControlQuery) (*AccessControlQuery, error)
+}
+
+func newAccessControlPager(opts []AccessControlPaginateOption, reverse bool) (*accesscontrolPager, error) {
+	pager := &accesscontrolPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultAccessControlOrder
+	}
+	return pager, nil
+}
+
+func (p *accesscontrolPager) applyFilter(query *AccessControlQuery) (*AccessControlQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *accesscontrolPager) toCursor(_m *AccessControl) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *accesscontrolPager) applyCursors(query *AccessControlQuery, after, before *Cursor) (*AccessControlQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultAccessControlOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *accesscontrolPager) applyOrder(query *AccessControlQuery) *AccessControlQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultAccessControlOrder.Field {
+		query = query.Order(DefaultAccessControlOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *accesscontrolPager) orderExpr(query *AccessControlQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultAccessControlOrder.Field {
+			b.Comma().Ident(DefaultAccessControlOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to AccessControl.
+func (_m *AccessControlQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...AccessControlPaginateOption,
+) (*AccessControlConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newAccessControlPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &AccessControlConnection{Edges: []*AccessControlEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// AccessControlOrderFieldCreatedAt orders AccessControl by created_at.
+	AccessControlOrderFieldCreatedAt = &AccessControlOrderField{
+		Value: func(_m *AccessControl) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: accesscontrol.FieldCreatedAt,
+		toTerm: accesscontrol.ByCreatedAt,
+		toCursor: func(_m *AccessControl) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// AccessControlOrderFieldUpdatedAt orders AccessControl by updated_at.
+	AccessControlOrderFieldUpdatedAt = &AccessControlOrderField{
+		Value: func(_m *AccessControl) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: accesscontrol.FieldUpdatedAt,
+		toTerm: accesscontrol.ByUpdatedAt,
+		toCursor: func(_m *AccessControl) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f AccessControlOrderField) String() string {
+	var str string
+	switch f.column {
+	case AccessControlOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case AccessControlOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f AccessControlOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *AccessControlOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("AccessControlOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *AccessControlOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *AccessControlOrderFieldUpdatedAt
+	default:
+		return fmt.Errorf("%s is not a valid AccessControlOrderField", str)
+	}
+	return nil
+}
+
+// AccessControlOrderField defines the ordering field of AccessControl.
+type AccessControlOrderField struct {
+	// Value extracts the ordering value from the given AccessControl.
+	Value    func(*AccessControl) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) accesscontrol.OrderOption
+	toCursor func(*AccessControl) Cursor
+}
+
+// AccessControlOrder defines the ordering of AccessControl.
+type AccessControlOrder struct {
+	Direction OrderDirection           `json:"direction"`
+	Field     *AccessControlOrderField `json:"field"`
+}
+
+// DefaultAccessControlOrder is the default ordering of AccessControl.
+var DefaultAccessControlOrder = &AccessControlOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &AccessControlOrderField{
+		Value: func(_m *AccessControl) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: accesscontrol.FieldID,
+		toTerm: accesscontrol.ByID,
+		toCursor: func(_m *AccessControl) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts AccessControl into AccessControlEdge.
+func (_m *AccessControl) ToEdge(order *AccessControlOrder) *AccessControlEdge {
+	if order == nil {
+		order = DefaultAccessControlOrder
+	}
+	return &AccessControlEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// AdvertisementEdge is the edge representation of Advertisement.
+type AdvertisementEdge struct {
+	Node   *Advertisement `json:"node"`
+	Cursor Cursor         `json:"cursor"`
+}
+
+// AdvertisementConnection is the connection containing edges to Advertisement.
+type AdvertisementConnection struct {
+	Edges      []*AdvertisementEdge `json:"edges"`
+	PageInfo   PageInfo             `json:"pageInfo"`
+	TotalCount int                  `json:"totalCount"`
+}
+
+func (c *AdvertisementConnection) build(nodes []*Advertisement, pager *advertisementPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Advertisement
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Advertisement {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Advertisement {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*AdvertisementEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &AdvertisementEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// AdvertisementPaginateOption enables pagination customization.
+type AdvertisementPaginateOption func(*advertisementPager) error
+
+// WithAdvertisementOrder configures pagination ordering.
+func WithAdvertisementOrder(order *AdvertisementOrder) AdvertisementPaginateOption {
+	if order == nil {
+		order = DefaultAdvertisementOrder
+	}
+	o := *order
+	return func(pager *advertisementPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultAdvertisementOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithAdvertisementFilter configures pagination filter.
+func WithAdvertisementFilter(filter func(*AdvertisementQuery) (*AdvertisementQuery, error)) AdvertisementPaginateOption {
+	return func(pager *advertisementPager) error {
+		if filter == nil {
+			return errors.New("AdvertisementQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type advertisementPager struct {
+	reverse bool
+	order   *AdvertisementOrder
+	filter  func(*AdvertisementQuery) (*AdvertisementQuery, error)
+}
+
+func newAdvertisementPager(opts []AdvertisementPaginateOption, reverse bool) (*advertisementPager, error) {
+	pager := &advertisementPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultAdvertisementOrder
+	}
+	return pager, nil
+}
+
+func (p *advertisementPager) applyFilter(query *AdvertisementQuery) (*AdvertisementQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *advertisementPager) toCursor(_m *Advertisement) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *advertisementPager) applyCursors(query *AdvertisementQuery, after, before *Cursor) (*AdvertisementQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultAdvertisementOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *advertisementPager) applyOrder(query *AdvertisementQuery) *AdvertisementQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultAdvertisementOrder.Field {
+		query = query.Order(DefaultAdvertisementOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *advertisementPager) orderExpr(query *AdvertisementQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultAdvertisementOrder.Field {
+			b.Comma().Ident(DefaultAdvertisementOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Advertisement.
+func (_m *AdvertisementQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...AdvertisementPaginateOption,
+) (*AdvertisementConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newAdvertisementPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &AdvertisementConnection{Edges: []*AdvertisementEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// AdvertisementOrderFieldCreatedAt orders Advertisement by created_at.
+	AdvertisementOrderFieldCreatedAt = &AdvertisementOrderField{
+		Value: func(_m *Advertisement) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: advertisement.FieldCreatedAt,
+		toTerm: advertisement.ByCreatedAt,
+		toCursor: func(_m *Advertisement) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// AdvertisementOrderFieldUpdatedAt orders Advertisement by updated_at.
+	AdvertisementOrderFieldUpdatedAt = &AdvertisementOrderField{
+		Value: func(_m *Advertisement) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: advertisement.FieldUpdatedAt,
+		toTerm: advertisement.ByUpdatedAt,
+		toCursor: func(_m *Advertisement) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+	// AdvertisementOrderFieldName orders Advertisement by name.
+	AdvertisementOrderFieldName = &AdvertisementOrderField{
+		Value: func(_m *Advertisement) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: advertisement.FieldName,
+		toTerm: advertisement.ByName,
+		toCursor: func(_m *Advertisement) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f AdvertisementOrderField) String() string {
+	var str string
+	switch f.column {
+	case AdvertisementOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case AdvertisementOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	case AdvertisementOrderFieldName.column:
+		str = "NAME"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f AdvertisementOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *AdvertisementOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("AdvertisementOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *AdvertisementOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *AdvertisementOrderFieldUpdatedAt
+	case "NAME":
+		*f = *AdvertisementOrderFieldName
+	default:
+		return fmt.Errorf("%s is not a valid AdvertisementOrderField", str)
+	}
+	return nil
+}
+
+// AdvertisementOrderField defines the ordering field of Advertisement.
+type AdvertisementOrderField struct {
+	// Value extracts the ordering value from the given Advertisement.
+	Value    func(*Advertisement) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) advertisement.OrderOption
+	toCursor func(*Advertisement) Cursor
+}
+
+// AdvertisementOrder defines the ordering of Advertisement.
+type AdvertisementOrder struct {
+	Direction OrderDirection           `json:"direction"`
+	Field     *AdvertisementOrderField `json:"field"`
+}
+
+// DefaultAdvertisementOrder is the default ordering of Advertisement.
+var DefaultAdvertisementOrder = &AdvertisementOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &AdvertisementOrderField{
+		Value: func(_m *Advertisement) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: advertisement.FieldID,
+		toTerm: advertisement.ByID,
+		toCursor: func(_m *Advertisement) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Advertisement into AdvertisementEdge.
+func (_m *Advertisement) ToEdge(order *AdvertisementOrder) *AdvertisementEdge {
+	if order == nil {
+		order = DefaultAdvertisementOrder
+	}
+	return &AdvertisementEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// CaptionEdge is the edge representation of Caption.
+type CaptionEdge struct {
+	Node   *Caption `json:"node"`
+	Cursor Cursor   `json:"cursor"`
+}
+
+// CaptionConnection is the connection containing edges to Caption.
+type CaptionConnection struct {
+	Edges      []*CaptionEdge `json:"edges"`
+	PageInfo   PageInfo       `json:"pageInfo"`
+	TotalCount int            `json:"totalCount"`
+}
+
+func (c *CaptionConnection) build(nodes []*Caption, pager *captionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Caption
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Caption {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Caption {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*CaptionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &CaptionEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// CaptionPaginateOption enables pagination customization.
+type CaptionPaginateOption func(*captionPager) error
+
+// WithCaptionOrder configures pagination ordering.
+func WithCaptionOrder(order *CaptionOrder) CaptionPaginateOption {
+	if order == nil {
+		order = DefaultCaptionOrder
+	}
+	o := *order
+	return func(pager *captionPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultCaptionOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithCaptionFilter configures pagination filter.
+func WithCaptionFilter(filter func(*CaptionQuery) (*CaptionQuery, error)) CaptionPaginateOption {
+	return func(pager *captionPager) error {
+		if filter == nil {
+			return errors.New("CaptionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type captionPager struct {
+	reverse bool
+	order   *CaptionOrder
+	filter  func(*CaptionQuery) (*CaptionQuery, error)
+}
+
+func newCaptionPager(opts []CaptionPaginateOption, reverse bool) (*captionPager, error) {
+	pager := &captionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultCaptionOrder
+	}
+	return pager, nil
+}
+
+func (p *captionPager) applyFilter(query *CaptionQuery) (*CaptionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *captionPager) toCursor(_m *Caption) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *captionPager) applyCursors(query *CaptionQuery, after, before *Cursor) (*CaptionQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultCaptionOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *captionPager) applyOrder(query *CaptionQuery) *CaptionQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultCaptionOrder.Field {
+		query = query.Order(DefaultCaptionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *captionPager) orderExpr(query *CaptionQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultCaptionOrder.Field {
+			b.Comma().Ident(DefaultCaptionOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Caption.
+func (_m *CaptionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...CaptionPaginateOption,
+) (*CaptionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newCaptionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &CaptionConnection{Edges: []*CaptionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// CaptionOrderFieldCreatedAt orders Caption by created_at.
+	CaptionOrderFieldCreatedAt = &CaptionOrderField{
+		Value: func(_m *Caption) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: caption.FieldCreatedAt,
+		toTerm: caption.ByCreatedAt,
+		toCursor: func(_m *Caption) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// CaptionOrderFieldUpdatedAt orders Caption by updated_at.
+	CaptionOrderFieldUpdatedAt = &CaptionOrderField{
+		Value: func(_m *Caption) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: caption.FieldUpdatedAt,
+		toTerm: caption.ByUpdatedAt,
+		toCursor: func(_m *Caption) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CaptionOrderField) String() string {
+	var str string
+	switch f.column {
+	case CaptionOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case CaptionOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CaptionOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CaptionOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CaptionOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *CaptionOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *CaptionOrderFieldUpdatedAt
+	default:
+		return fmt.Errorf("%s is not a valid CaptionOrderField", str)
+	}
+	return nil
+}
+
+// CaptionOrderField defines the ordering field of Caption.
+type CaptionOrderField struct {
+	// Value extracts the ordering value from the given Caption.
+	Value    func(*Caption) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) caption.OrderOption
+	toCursor func(*Caption) Cursor
+}
+
+// CaptionOrder defines the ordering of Caption.
+type CaptionOrder struct {
+	Direction OrderDirection     `json:"direction"`
+	Field     *CaptionOrderField `json:"field"`
+}
+
+// DefaultCaptionOrder is the default ordering of Caption.
+var DefaultCaptionOrder = &CaptionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &CaptionOrderField{
+		Value: func(_m *Caption) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: caption.FieldID,
+		toTerm: caption.ByID,
+		toCursor: func(_m *Caption) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Caption into CaptionEdge.
+func (_m *Caption) ToEdge(order *CaptionOrder) *CaptionEdge {
+	if order == nil {
+		order = DefaultCaptionOrder
+	}
+	return &CaptionEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ChapterEdge is the edge representation of Chapter.
+type ChapterEdge struct {
+	Node   *Chapter `json:"node"`
+	Cursor Cursor   `json:"cursor"`
+}
+
+// ChapterConnection is the connection containing edges to Chapter.
+type ChapterConnection struct {
+	Edges      []*ChapterEdge `json:"edges"`
+	PageInfo   PageInfo       `json:"pageInfo"`
+	TotalCount int            `json:"totalCount"`
+}
+
+func (c *ChapterConnection) build(nodes []*Chapter, pager *chapterPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Chapter
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Chapter {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Chapter {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ChapterEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ChapterEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ChapterPaginateOption enables pagination customization.
+type ChapterPaginateOption func(*chapterPager) error
+
+// WithChapterOrder configures pagination ordering.
+func WithChapterOrder(order *ChapterOrder) ChapterPaginateOption {
+	if order == nil {
+		order = DefaultChapterOrder
+	}
+	o := *order
+	return func(pager *chapterPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultChapterOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithChapterFilter configures pagination filter.
+func WithChapterFilter(filter func(*ChapterQuery) (*ChapterQuery, error)) ChapterPaginateOption {
+	return func(pager *chapterPager) error {
+		if filter == nil {
+			return errors.New("ChapterQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type chapterPager struct {
+	reverse bool
+	order   *ChapterOrder
+	filter  func(*ChapterQuery) (*ChapterQuery, error)
+}
+
+func newChapterPager(opts []ChapterPaginateOption, reverse bool) (*chapterPager, error) {
+	pager := &chapterPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultChapterOrder
+	}
+	return pager, nil
+}
+
+func (p *chapterPager) applyFilter(query *ChapterQuery) (*ChapterQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *chapterPager) toCursor(_m *Chapter) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *chapterPager) applyCursors(query *ChapterQuery, after, before *Cursor) (*ChapterQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultChapterOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *chapterPager) applyOrder(query *ChapterQuery) *ChapterQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultChapterOrder.Field {
+		query = query.Order(DefaultChapterOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *chapterPager) orderExpr(query *ChapterQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultChapterOrder.Field {
+			b.Comma().Ident(DefaultChapterOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Chapter.
+func (_m *ChapterQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ChapterPaginateOption,
+) (*ChapterConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newChapterPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ChapterConnection{Edges: []*ChapterEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// ChapterOrderFieldCreatedAt orders Chapter by created_at.
+	ChapterOrderFieldCreatedAt = &ChapterOrderField{
+		Value: func(_m *Chapter) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: chapter.FieldCreatedAt,
+		toTerm: chapter.ByCreatedAt,
+		toCursor: func(_m *Chapter) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// ChapterOrderFieldUpdatedAt orders Chapter by updated_at.
+	ChapterOrderFieldUpdatedAt = &ChapterOrderField{
+		Value: func(_m *Chapter) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: chapter.FieldUpdatedAt,
+		toTerm: chapter.ByUpdatedAt,
+		toCursor: func(_m *Chapter) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ChapterOrderField) String() string {
+	var str string
+	switch f.column {
+	case ChapterOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case ChapterOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ChapterOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ChapterOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ChapterOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *ChapterOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *ChapterOrderFieldUpdatedAt
+	default:
+		return fmt.Errorf("%s is not a valid ChapterOrderField", str)
+	}
+	return nil
+}
+
+// ChapterOrderField defines the ordering field of Chapter.
+type ChapterOrderField struct {
+	// Value extracts the ordering value from the given Chapter.
+	Value    func(*Chapter) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) chapter.OrderOption
+	toCursor func(*Chapter) Cursor
+}
+
+// ChapterOrder defines the ordering of Chapter.
+type ChapterOrder struct {
+	Direction OrderDirection     `json:"direction"`
+	Field     *ChapterOrderField `json:"field"`
+}
+
+// DefaultChapterOrder is the default ordering of Chapter.
+var DefaultChapterOrder = &ChapterOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ChapterOrderField{
+		Value: func(_m *Chapter) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: chapter.FieldID,
+		toTerm: chapter.ByID,
+		toCursor: func(_m *Chapter) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Chapter into ChapterEdge.
+func (_m *Chapter) ToEdge(order *ChapterOrder) *ChapterEdge {
+	if order == nil {
+		order = DefaultChapterOrder
+	}
+	return &ChapterEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// EncodingProfileEdge is the edge representation of EncodingProfile.
+type EncodingProfileEdge struct {
+	Node   *EncodingProfile `json:"node"`
+	Cursor Cursor           `json:"cursor"`
+}
+
+// EncodingProfileConnection is the connection containing edges to EncodingProfile.
+type EncodingProfileConnection struct {
+	Edges      []*EncodingProfileEdge `json:"edges"`
+	PageInfo   PageInfo               `json:"pageInfo"`
+	TotalCount int                    `json:"totalCount"`
+}
+
+func (c *EncodingProfileConnection) build(nodes []*EncodingProfile, pager *encodingprofilePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *EncodingProfile
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *EncodingProfile {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *EncodingProfile {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*EncodingProfileEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &EncodingProfileEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// EncodingProfilePaginateOption enables pagination customization.
+type EncodingProfilePaginateOption func(*encodingprofilePager) error
+
+// WithEncodingProfileOrder configures pagination ordering.
+func WithEncodingProfileOrder(order *EncodingProfileOrder) EncodingProfilePaginateOption {
+	if order == nil {
+		order = DefaultEncodingProfileOrder
+	}
+	o := *order
+	return func(pager *encodingprofilePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultEncodingProfileOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithEncodingProfileFilter configures pagination filter.
+func WithEncodingProfileFilter(filter func(*EncodingProfileQuery) (*EncodingProfileQuery, error)) EncodingProfilePaginateOption {
+	return func(pager *encodingprofilePager) error {
+		if filter == nil {
+			return errors.New("EncodingProfileQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type encodingprofilePager struct {
+	reverse bool
+	order   *EncodingProfileOrder
+	filter  func(*EncodingProfileQuery) (*EncodingProfileQuery, error)
+}
+
+func newEncodingProfilePager(opts []EncodingProfilePaginateOption, reverse bool) (*encodingprofilePager, error) {
+	pager := &encodingprofilePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultEncodingProfileOrder
+	}
+	return pager, nil
+}
+
+func (p *encodingprofilePager) applyFilter(query *EncodingProfileQuery) (*EncodingProfileQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *encodingprofilePager) toCursor(_m *EncodingProfile) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *encodingprofilePager) applyCursors(query *EncodingProfileQuery, after, before *Cursor) (*EncodingProfileQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultEncodingProfileOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *encodingprofilePager) applyOrder(query *EncodingProfileQuery) *EncodingProfileQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultEncodingProfileOrder.Field {
+		query = query.Order(DefaultEncodingProfileOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *encodingprofilePager) orderExpr(query *EncodingProfileQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultEncodingProfileOrder.Field {
+			b.Comma().Ident(DefaultEncodingProfileOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to EncodingProfile.
+func (_m *EncodingProfileQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...EncodingProfilePaginateOption,
+) (*EncodingProfileConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newEncodingProfilePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &EncodingProfileConnection{Edges: []*EncodingProfileEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// EncodingProfileOrderFieldCreatedAt orders EncodingProfile by created_at.
+	EncodingProfileOrderFieldCreatedAt = &EncodingProfileOrderField{
+		Value: func(_m *EncodingProfile) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: encodingprofile.FieldCreatedAt,
+		toTerm: encodingprofile.ByCreatedAt,
+		toCursor: func(_m *EncodingProfile) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// EncodingProfileOrderFieldUpdatedAt orders EncodingProfile by updated_at.
+	EncodingProfileOrderFieldUpdatedAt = &EncodingProfileOrderField{
+		Value: func(_m *EncodingProfile) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: encodingprofile.FieldUpdatedAt,
+		toTerm: encodingprofile.ByUpdatedAt,
+		toCursor: func(_m *EncodingProfile) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+	// EncodingProfileOrderFieldName orders EncodingProfile by name.
+	EncodingProfileOrderFieldName = &EncodingProfileOrderField{
+		Value: func(_m *EncodingProfile) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: encodingprofile.FieldName,
+		toTerm: encodingprofile.ByName,
+		toCursor: func(_m *EncodingProfile) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f EncodingProfileOrderField) String() string {
+	var str string
+	switch f.column {
+	case EncodingProfileOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case EncodingProfileOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	case EncodingProfileOrderFieldName.column:
+		str = "NAME"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f EncodingProfileOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *EncodingProfileOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("EncodingProfileOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *EncodingProfileOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *EncodingProfileOrderFieldUpdatedAt
+	case "NAME":
+		*f = *EncodingProfileOrderFieldName
+	default:
+		return fmt.Errorf("%s is not a valid EncodingProfileOrderField", str)
+	}
+	return nil
+}
+
+// EncodingProfileOrderField defines the ordering field of EncodingProfile.
+type EncodingProfileOrderField struct {
+	// Value extracts the ordering value from the given EncodingProfile.
+	Value    func(*EncodingProfile) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) encodingprofile.OrderOption
+	toCursor func(*EncodingProfile) Cursor
+}
+
+// EncodingProfileOrder defines the ordering of EncodingProfile.
+type EncodingProfileOrder struct {
+	Direction OrderDirection             `json:"direction"`
+	Field     *EncodingProfileOrderField `json:"field"`
+}
+
+// DefaultEncodingProfileOrder is the default ordering of EncodingProfile.
+var DefaultEncodingProfileOrder = &EncodingProfileOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &EncodingProfileOrderField{
+		Value: func(_m *EncodingProfile) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: encodingprofile.FieldID,
+		toTerm: encodingprofile.ByID,
+		toCursor: func(_m *EncodingProfile) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts EncodingProfile into EncodingProfileEdge.
+func (_m *EncodingProfile) ToEdge(order *EncodingProfileOrder) *EncodingProfileEdge {
+	if order == nil {
+		order = DefaultEncodingProfileOrder
+	}
+	return &EncodingProfileEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
 }
 
 // FolderEdge is the edge representation of Folder.
@@ -1078,6 +2685,337 @@ func (_m *Organization) ToEdge(order *OrganizationOrder) *OrganizationEdge {
 		order = DefaultOrganizationOrder
 	}
 	return &OrganizationEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// PlayerEdge is the edge representation of Player.
+type PlayerEdge struct {
+	Node   *Player `json:"node"`
+	Cursor Cursor  `json:"cursor"`
+}
+
+// PlayerConnection is the connection containing edges to Player.
+type PlayerConnection struct {
+	Edges      []*PlayerEdge `json:"edges"`
+	PageInfo   PageInfo      `json:"pageInfo"`
+	TotalCount int           `json:"totalCount"`
+}
+
+func (c *PlayerConnection) build(nodes []*Player, pager *playerPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Player
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Player {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Player {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*PlayerEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &PlayerEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// PlayerPaginateOption enables pagination customization.
+type PlayerPaginateOption func(*playerPager) error
+
+// WithPlayerOrder configures pagination ordering.
+func WithPlayerOrder(order *PlayerOrder) PlayerPaginateOption {
+	if order == nil {
+		order = DefaultPlayerOrder
+	}
+	o := *order
+	return func(pager *playerPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultPlayerOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithPlayerFilter configures pagination filter.
+func WithPlayerFilter(filter func(*PlayerQuery) (*PlayerQuery, error)) PlayerPaginateOption {
+	return func(pager *playerPager) error {
+		if filter == nil {
+			return errors.New("PlayerQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type playerPager struct {
+	reverse bool
+	order   *PlayerOrder
+	filter  func(*PlayerQuery) (*PlayerQuery, error)
+}
+
+func newPlayerPager(opts []PlayerPaginateOption, reverse bool) (*playerPager, error) {
+	pager := &playerPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultPlayerOrder
+	}
+	return pager, nil
+}
+
+func (p *playerPager) applyFilter(query *PlayerQuery) (*PlayerQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *playerPager) toCursor(_m *Player) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *playerPager) applyCursors(query *PlayerQuery, after, before *Cursor) (*PlayerQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultPlayerOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *playerPager) applyOrder(query *PlayerQuery) *PlayerQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultPlayerOrder.Field {
+		query = query.Order(DefaultPlayerOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *playerPager) orderExpr(query *PlayerQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultPlayerOrder.Field {
+			b.Comma().Ident(DefaultPlayerOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Player.
+func (_m *PlayerQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...PlayerPaginateOption,
+) (*PlayerConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newPlayerPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &PlayerConnection{Edges: []*PlayerEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// PlayerOrderFieldCreatedAt orders Player by created_at.
+	PlayerOrderFieldCreatedAt = &PlayerOrderField{
+		Value: func(_m *Player) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: player.FieldCreatedAt,
+		toTerm: player.ByCreatedAt,
+		toCursor: func(_m *Player) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// PlayerOrderFieldUpdatedAt orders Player by updated_at.
+	PlayerOrderFieldUpdatedAt = &PlayerOrderField{
+		Value: func(_m *Player) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: player.FieldUpdatedAt,
+		toTerm: player.ByUpdatedAt,
+		toCursor: func(_m *Player) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+	// PlayerOrderFieldName orders Player by name.
+	PlayerOrderFieldName = &PlayerOrderField{
+		Value: func(_m *Player) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: player.FieldName,
+		toTerm: player.ByName,
+		toCursor: func(_m *Player) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f PlayerOrderField) String() string {
+	var str string
+	switch f.column {
+	case PlayerOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case PlayerOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	case PlayerOrderFieldName.column:
+		str = "NAME"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f PlayerOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *PlayerOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("PlayerOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *PlayerOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *PlayerOrderFieldUpdatedAt
+	case "NAME":
+		*f = *PlayerOrderFieldName
+	default:
+		return fmt.Errorf("%s is not a valid PlayerOrderField", str)
+	}
+	return nil
+}
+
+// PlayerOrderField defines the ordering field of Player.
+type PlayerOrderField struct {
+	// Value extracts the ordering value from the given Player.
+	Value    func(*Player) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) player.OrderOption
+	toCursor func(*Player) Cursor
+}
+
+// PlayerOrder defines the ordering of Player.
+type PlayerOrder struct {
+	Direction OrderDirection    `json:"direction"`
+	Field     *PlayerOrderField `json:"field"`
+}
+
+// DefaultPlayerOrder is the default ordering of Player.
+var DefaultPlayerOrder = &PlayerOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &PlayerOrderField{
+		Value: func(_m *Player) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: player.FieldID,
+		toTerm: player.ByID,
+		toCursor: func(_m *Player) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Player into PlayerEdge.
+func (_m *Player) ToEdge(order *PlayerOrder) *PlayerEdge {
+	if order == nil {
+		order = DefaultPlayerOrder
+	}
+	return &PlayerEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -8,9 +8,15 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
@@ -18,6 +24,1788 @@ import (
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 )
+
+// AccessControlWhereInput represents a where input for filtering AccessControl queries.
+type AccessControlWhereInput struct {
+	Predicates []predicate.AccessControl  `json:"-"`
+	Not        *AccessControlWhereInput   `json:"not,omitempty"`
+	Or         []*AccessControlWhereInput `json:"or,omitempty"`
+	And        []*AccessControlWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID      *uuid.UUID  `json:"id,omitempty"`
+	IDNEQ   *uuid.UUID  `json:"idNEQ,omitempty"`
+	IDIn    []uuid.UUID `json:"idIn,omitempty"`
+	IDNotIn []uuid.UUID `json:"idNotIn,omitempty"`
+	IDGT    *uuid.UUID  `json:"idGT,omitempty"`
+	IDGTE   *uuid.UUID  `json:"idGTE,omitempty"`
+	IDLT    *uuid.UUID  `json:"idLT,omitempty"`
+	IDLTE   *uuid.UUID  `json:"idLTE,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt      *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ   *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn    []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT    *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE   *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT    *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE   *time.Time  `json:"updatedAtLTE,omitempty"`
+
+	// "project_id" field predicates.
+	ProjectID      *uuid.UUID  `json:"projectID,omitempty"`
+	ProjectIDNEQ   *uuid.UUID  `json:"projectIDNEQ,omitempty"`
+	ProjectIDIn    []uuid.UUID `json:"projectIDIn,omitempty"`
+	ProjectIDNotIn []uuid.UUID `json:"projectIDNotIn,omitempty"`
+
+	// "playback" field predicates.
+	Playback      *accesscontrol.Playback  `json:"playback,omitempty"`
+	PlaybackNEQ   *accesscontrol.Playback  `json:"playbackNEQ,omitempty"`
+	PlaybackIn    []accesscontrol.Playback `json:"playbackIn,omitempty"`
+	PlaybackNotIn []accesscontrol.Playback `json:"playbackNotIn,omitempty"`
+
+	// "token_ttl_default" field predicates.
+	TokenTTLDefault      *int  `json:"tokenTTLDefault,omitempty"`
+	TokenTTLDefaultNEQ   *int  `json:"tokenTTLDefaultNEQ,omitempty"`
+	TokenTTLDefaultIn    []int `json:"tokenTTLDefaultIn,omitempty"`
+	TokenTTLDefaultNotIn []int `json:"tokenTTLDefaultNotIn,omitempty"`
+	TokenTTLDefaultGT    *int  `json:"tokenTTLDefaultGT,omitempty"`
+	TokenTTLDefaultGTE   *int  `json:"tokenTTLDefaultGTE,omitempty"`
+	TokenTTLDefaultLT    *int  `json:"tokenTTLDefaultLT,omitempty"`
+	TokenTTLDefaultLTE   *int  `json:"tokenTTLDefaultLTE,omitempty"`
+
+	// "token_ttl_min" field predicates.
+	TokenTTLMin      *int  `json:"tokenTTLMin,omitempty"`
+	TokenTTLMinNEQ   *int  `json:"tokenTTLMinNEQ,omitempty"`
+	TokenTTLMinIn    []int `json:"tokenTTLMinIn,omitempty"`
+	TokenTTLMinNotIn []int `json:"tokenTTLMinNotIn,omitempty"`
+	TokenTTLMinGT    *int  `json:"tokenTTLMinGT,omitempty"`
+	TokenTTLMinGTE   *int  `json:"tokenTTLMinGTE,omitempty"`
+	TokenTTLMinLT    *int  `json:"tokenTTLMinLT,omitempty"`
+	TokenTTLMinLTE   *int  `json:"tokenTTLMinLTE,omitempty"`
+
+	// "token_ttl_max" field predicates.
+	TokenTTLMax      *int  `json:"tokenTTLMax,omitempty"`
+	TokenTTLMaxNEQ   *int  `json:"tokenTTLMaxNEQ,omitempty"`
+	TokenTTLMaxIn    []int `json:"tokenTTLMaxIn,omitempty"`
+	TokenTTLMaxNotIn []int `json:"tokenTTLMaxNotIn,omitempty"`
+	TokenTTLMaxGT    *int  `json:"tokenTTLMaxGT,omitempty"`
+	TokenTTLMaxGTE   *int  `json:"tokenTTLMaxGTE,omitempty"`
+	TokenTTLMaxLT    *int  `json:"tokenTTLMaxLT,omitempty"`
+	TokenTTLMaxLTE   *int  `json:"tokenTTLMaxLTE,omitempty"`
+
+	// "project" edge predicates.
+	HasProject     *bool                `json:"hasProject,omitempty"`
+	HasProjectWith []*ProjectWhereInput `json:"hasProjectWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *AccessControlWhereInput) AddPredicates(predicates ...predicate.AccessControl) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the AccessControlWhereInput filter on the AccessControlQuery builder.
+func (i *AccessControlWhereInput) Filter(q *AccessControlQuery) (*AccessControlQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyAccessControlWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyAccessControlWhereInput is returned in case the AccessControlWhereInput is empty.
+var ErrEmptyAccessControlWhereInput = errors.New("ent: empty predicate AccessControlWhereInput")
+
+// P returns a predicate for filtering accesscontrols.
+// An error is returned if the input is empty or invalid.
+func (i *AccessControlWhereInput) P() (predicate.AccessControl, error) {
+	var predicates []predicate.AccessControl
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, accesscontrol.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.AccessControl, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, accesscontrol.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.AccessControl, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, accesscontrol.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, accesscontrol.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, accesscontrol.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, accesscontrol.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, accesscontrol.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, accesscontrol.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, accesscontrol.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, accesscontrol.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, accesscontrol.IDLTE(*i.IDLTE))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, accesscontrol.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, accesscontrol.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, accesscontrol.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, accesscontrol.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, accesscontrol.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, accesscontrol.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, accesscontrol.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, accesscontrol.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, accesscontrol.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, accesscontrol.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, accesscontrol.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, accesscontrol.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, accesscontrol.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, accesscontrol.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, accesscontrol.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, accesscontrol.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.ProjectID != nil {
+		predicates = append(predicates, accesscontrol.ProjectIDEQ(*i.ProjectID))
+	}
+	if i.ProjectIDNEQ != nil {
+		predicates = append(predicates, accesscontrol.ProjectIDNEQ(*i.ProjectIDNEQ))
+	}
+	if len(i.ProjectIDIn) > 0 {
+		predicates = append(predicates, accesscontrol.ProjectIDIn(i.ProjectIDIn...))
+	}
+	if len(i.ProjectIDNotIn) > 0 {
+		predicates = append(predicates, accesscontrol.ProjectIDNotIn(i.ProjectIDNotIn...))
+	}
+	if i.Playback != nil {
+		predicates = append(predicates, accesscontrol.PlaybackEQ(*i.Playback))
+	}
+	if i.PlaybackNEQ != nil {
+		predicates = append(predicates, accesscontrol.PlaybackNEQ(*i.PlaybackNEQ))
+	}
+	if len(i.PlaybackIn) > 0 {
+		predicates = append(predicates, accesscontrol.PlaybackIn(i.PlaybackIn...))
+	}
+	if len(i.PlaybackNotIn) > 0 {
+		predicates = append(predicates, accesscontrol.PlaybackNotIn(i.PlaybackNotIn...))
+	}
+	if i.TokenTTLDefault != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLDefaultEQ(*i.TokenTTLDefault))
+	}
+	if i.TokenTTLDefaultNEQ != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLDefaultNEQ(*i.TokenTTLDefaultNEQ))
+	}
+	if len(i.TokenTTLDefaultIn) > 0 {
+		predicates = append(predicates, accesscontrol.TokenTTLDefaultIn(i.TokenTTLDefaultIn...))
+	}
+	if len(i.TokenTTLDefaultNotIn) > 0 {
+		predicates = append(predicates, accesscontrol.TokenTTLDefaultNotIn(i.TokenTTLDefaultNotIn...))
+	}
+	if i.TokenTTLDefaultGT != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLDefaultGT(*i.TokenTTLDefaultGT))
+	}
+	if i.TokenTTLDefaultGTE != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLDefaultGTE(*i.TokenTTLDefaultGTE))
+	}
+	if i.TokenTTLDefaultLT != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLDefaultLT(*i.TokenTTLDefaultLT))
+	}
+	if i.TokenTTLDefaultLTE != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLDefaultLTE(*i.TokenTTLDefaultLTE))
+	}
+	if i.TokenTTLMin != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLMinEQ(*i.TokenTTLMin))
+	}
+	if i.TokenTTLMinNEQ != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLMinNEQ(*i.TokenTTLMinNEQ))
+	}
+	if len(i.TokenTTLMinIn) > 0 {
+		predicates = append(predicates, accesscontrol.TokenTTLMinIn(i.TokenTTLMinIn...))
+	}
+	if len(i.TokenTTLMinNotIn) > 0 {
+		predicates = append(predicates, accesscontrol.TokenTTLMinNotIn(i.TokenTTLMinNotIn...))
+	}
+	if i.TokenTTLMinGT != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLMinGT(*i.TokenTTLMinGT))
+	}
+	if i.TokenTTLMinGTE != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLMinGTE(*i.TokenTTLMinGTE))
+	}
+	if i.TokenTTLMinLT != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLMinLT(*i.TokenTTLMinLT))
+	}
+	if i.TokenTTLMinLTE != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLMinLTE(*i.TokenTTLMinLTE))
+	}
+	if i.TokenTTLMax != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLMaxEQ(*i.TokenTTLMax))
+	}
+	if i.TokenTTLMaxNEQ != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLMaxNEQ(*i.TokenTTLMaxNEQ))
+	}
+	if len(i.TokenTTLMaxIn) > 0 {
+		predicates = append(predicates, accesscontrol.TokenTTLMaxIn(i.TokenTTLMaxIn...))
+	}
+	if len(i.TokenTTLMaxNotIn) > 0 {
+		predicates = append(predicates, accesscontrol.TokenTTLMaxNotIn(i.TokenTTLMaxNotIn...))
+	}
+	if i.TokenTTLMaxGT != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLMaxGT(*i.TokenTTLMaxGT))
+	}
+	if i.TokenTTLMaxGTE != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLMaxGTE(*i.TokenTTLMaxGTE))
+	}
+	if i.TokenTTLMaxLT != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLMaxLT(*i.TokenTTLMaxLT))
+	}
+	if i.TokenTTLMaxLTE != nil {
+		predicates = append(predicates, accesscontrol.TokenTTLMaxLTE(*i.TokenTTLMaxLTE))
+	}
+
+	if i.HasProject != nil {
+		p := accesscontrol.HasProject()
+		if !*i.HasProject {
+			p = accesscontrol.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasProjectWith) > 0 {
+		with := make([]predicate.Project, 0, len(i.HasProjectWith))
+		for _, w := range i.HasProjectWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasProjectWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, accesscontrol.HasProjectWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyAccessControlWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return accesscontrol.And(predicates...), nil
+	}
+}
+
+// AdvertisementWhereInput represents a where input for filtering Advertisement queries.
+type AdvertisementWhereInput struct {
+	Predicates []predicate.Advertisement  `json:"-"`
+	Not        *AdvertisementWhereInput   `json:"not,omitempty"`
+	Or         []*AdvertisementWhereInput `json:"or,omitempty"`
+	And        []*AdvertisementWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID      *uuid.UUID  `json:"id,omitempty"`
+	IDNEQ   *uuid.UUID  `json:"idNEQ,omitempty"`
+	IDIn    []uuid.UUID `json:"idIn,omitempty"`
+	IDNotIn []uuid.UUID `json:"idNotIn,omitempty"`
+	IDGT    *uuid.UUID  `json:"idGT,omitempty"`
+	IDGTE   *uuid.UUID  `json:"idGTE,omitempty"`
+	IDLT    *uuid.UUID  `json:"idLT,omitempty"`
+	IDLTE   *uuid.UUID  `json:"idLTE,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt      *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ   *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn    []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT    *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE   *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT    *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE   *time.Time  `json:"updatedAtLTE,omitempty"`
+
+	// "project_id" field predicates.
+	ProjectID      *uuid.UUID  `json:"projectID,omitempty"`
+	ProjectIDNEQ   *uuid.UUID  `json:"projectIDNEQ,omitempty"`
+	ProjectIDIn    []uuid.UUID `json:"projectIDIn,omitempty"`
+	ProjectIDNotIn []uuid.UUID `json:"projectIDNotIn,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "tag_url" field predicates.
+	TagURL             *string  `json:"tagURL,omitempty"`
+	TagURLNEQ          *string  `json:"tagURLNEQ,omitempty"`
+	TagURLIn           []string `json:"tagURLIn,omitempty"`
+	TagURLNotIn        []string `json:"tagURLNotIn,omitempty"`
+	TagURLGT           *string  `json:"tagURLGT,omitempty"`
+	TagURLGTE          *string  `json:"tagURLGTE,omitempty"`
+	TagURLLT           *string  `json:"tagURLLT,omitempty"`
+	TagURLLTE          *string  `json:"tagURLLTE,omitempty"`
+	TagURLContains     *string  `json:"tagURLContains,omitempty"`
+	TagURLHasPrefix    *string  `json:"tagURLHasPrefix,omitempty"`
+	TagURLHasSuffix    *string  `json:"tagURLHasSuffix,omitempty"`
+	TagURLEqualFold    *string  `json:"tagURLEqualFold,omitempty"`
+	TagURLContainsFold *string  `json:"tagURLContainsFold,omitempty"`
+
+	// "placement" field predicates.
+	Placement      *advertisement.Placement  `json:"placement,omitempty"`
+	PlacementNEQ   *advertisement.Placement  `json:"placementNEQ,omitempty"`
+	PlacementIn    []advertisement.Placement `json:"placementIn,omitempty"`
+	PlacementNotIn []advertisement.Placement `json:"placementNotIn,omitempty"`
+
+	// "enabled" field predicates.
+	Enabled    *bool `json:"enabled,omitempty"`
+	EnabledNEQ *bool `json:"enabledNEQ,omitempty"`
+
+	// "project" edge predicates.
+	HasProject     *bool                `json:"hasProject,omitempty"`
+	HasProjectWith []*ProjectWhereInput `json:"hasProjectWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *AdvertisementWhereInput) AddPredicates(predicates ...predicate.Advertisement) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the AdvertisementWhereInput filter on the AdvertisementQuery builder.
+func (i *AdvertisementWhereInput) Filter(q *AdvertisementQuery) (*AdvertisementQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyAdvertisementWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyAdvertisementWhereInput is returned in case the AdvertisementWhereInput is empty.
+var ErrEmptyAdvertisementWhereInput = errors.New("ent: empty predicate AdvertisementWhereInput")
+
+// P returns a predicate for filtering advertisements.
+// An error is returned if the input is empty or invalid.
+func (i *AdvertisementWhereInput) P() (predicate.Advertisement, error) {
+	var predicates []predicate.Advertisement
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, advertisement.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Advertisement, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, advertisement.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Advertisement, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, advertisement.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, advertisement.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, advertisement.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, advertisement.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, advertisement.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, advertisement.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, advertisement.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, advertisement.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, advertisement.IDLTE(*i.IDLTE))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, advertisement.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, advertisement.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, advertisement.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, advertisement.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, advertisement.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, advertisement.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, advertisement.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, advertisement.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, advertisement.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, advertisement.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, advertisement.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, advertisement.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, advertisement.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, advertisement.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, advertisement.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, advertisement.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.ProjectID != nil {
+		predicates = append(predicates, advertisement.ProjectIDEQ(*i.ProjectID))
+	}
+	if i.ProjectIDNEQ != nil {
+		predicates = append(predicates, advertisement.ProjectIDNEQ(*i.ProjectIDNEQ))
+	}
+	if len(i.ProjectIDIn) > 0 {
+		predicates = append(predicates, advertisement.ProjectIDIn(i.ProjectIDIn...))
+	}
+	if len(i.ProjectIDNotIn) > 0 {
+		predicates = append(predicates, advertisement.ProjectIDNotIn(i.ProjectIDNotIn...))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, advertisement.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, advertisement.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, advertisement.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, advertisement.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, advertisement.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, advertisement.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, advertisement.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, advertisement.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, advertisement.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, advertisement.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, advertisement.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, advertisement.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, advertisement.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.TagURL != nil {
+		predicates = append(predicates, advertisement.TagURLEQ(*i.TagURL))
+	}
+	if i.TagURLNEQ != nil {
+		predicates = append(predicates, advertisement.TagURLNEQ(*i.TagURLNEQ))
+	}
+	if len(i.TagURLIn) > 0 {
+		predicates = append(predicates, advertisement.TagURLIn(i.TagURLIn...))
+	}
+	if len(i.TagURLNotIn) > 0 {
+		predicates = append(predicates, advertisement.TagURLNotIn(i.TagURLNotIn...))
+	}
+	if i.TagURLGT != nil {
+		predicates = append(predicates, advertisement.TagURLGT(*i.TagURLGT))
+	}
+	if i.TagURLGTE != nil {
+		predicates = append(predicates, advertisement.TagURLGTE(*i.TagURLGTE))
+	}
+	if i.TagURLLT != nil {
+		predicates = append(predicates, advertisement.TagURLLT(*i.TagURLLT))
+	}
+	if i.TagURLLTE != nil {
+		predicates = append(predicates, advertisement.TagURLLTE(*i.TagURLLTE))
+	}
+	if i.TagURLContains != nil {
+		predicates = append(predicates, advertisement.TagURLContains(*i.TagURLContains))
+	}
+	if i.TagURLHasPrefix != nil {
+		predicates = append(predicates, advertisement.TagURLHasPrefix(*i.TagURLHasPrefix))
+	}
+	if i.TagURLHasSuffix != nil {
+		predicates = append(predicates, advertisement.TagURLHasSuffix(*i.TagURLHasSuffix))
+	}
+	if i.TagURLEqualFold != nil {
+		predicates = append(predicates, advertisement.TagURLEqualFold(*i.TagURLEqualFold))
+	}
+	if i.TagURLContainsFold != nil {
+		predicates = append(predicates, advertisement.TagURLContainsFold(*i.TagURLContainsFold))
+	}
+	if i.Placement != nil {
+		predicates = append(predicates, advertisement.PlacementEQ(*i.Placement))
+	}
+	if i.PlacementNEQ != nil {
+		predicates = append(predicates, advertisement.PlacementNEQ(*i.PlacementNEQ))
+	}
+	if len(i.PlacementIn) > 0 {
+		predicates = append(predicates, advertisement.PlacementIn(i.PlacementIn...))
+	}
+	if len(i.PlacementNotIn) > 0 {
+		predicates = append(predicates, advertisement.PlacementNotIn(i.PlacementNotIn...))
+	}
+	if i.Enabled != nil {
+		predicates = append(predicates, advertisement.EnabledEQ(*i.Enabled))
+	}
+	if i.EnabledNEQ != nil {
+		predicates = append(predicates, advertisement.EnabledNEQ(*i.EnabledNEQ))
+	}
+
+	if i.HasProject != nil {
+		p := advertisement.HasProject()
+		if !*i.HasProject {
+			p = advertisement.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasProjectWith) > 0 {
+		with := make([]predicate.Project, 0, len(i.HasProjectWith))
+		for _, w := range i.HasProjectWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasProjectWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, advertisement.HasProjectWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyAdvertisementWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return advertisement.And(predicates...), nil
+	}
+}
+
+// CaptionWhereInput represents a where input for filtering Caption queries.
+type CaptionWhereInput struct {
+	Predicates []predicate.Caption  `json:"-"`
+	Not        *CaptionWhereInput   `json:"not,omitempty"`
+	Or         []*CaptionWhereInput `json:"or,omitempty"`
+	And        []*CaptionWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID      *uuid.UUID  `json:"id,omitempty"`
+	IDNEQ   *uuid.UUID  `json:"idNEQ,omitempty"`
+	IDIn    []uuid.UUID `json:"idIn,omitempty"`
+	IDNotIn []uuid.UUID `json:"idNotIn,omitempty"`
+	IDGT    *uuid.UUID  `json:"idGT,omitempty"`
+	IDGTE   *uuid.UUID  `json:"idGTE,omitempty"`
+	IDLT    *uuid.UUID  `json:"idLT,omitempty"`
+	IDLTE   *uuid.UUID  `json:"idLTE,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt      *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ   *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn    []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT    *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE   *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT    *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE   *time.Time  `json:"updatedAtLTE,omitempty"`
+
+	// "video_id" field predicates.
+	VideoID      *uuid.UUID  `json:"videoID,omitempty"`
+	VideoIDNEQ   *uuid.UUID  `json:"videoIDNEQ,omitempty"`
+	VideoIDIn    []uuid.UUID `json:"videoIDIn,omitempty"`
+	VideoIDNotIn []uuid.UUID `json:"videoIDNotIn,omitempty"`
+
+	// "language" field predicates.
+	Language             *string  `json:"language,omitempty"`
+	LanguageNEQ          *string  `json:"languageNEQ,omitempty"`
+	LanguageIn           []string `json:"languageIn,omitempty"`
+	LanguageNotIn        []string `json:"languageNotIn,omitempty"`
+	LanguageGT           *string  `json:"languageGT,omitempty"`
+	LanguageGTE          *string  `json:"languageGTE,omitempty"`
+	LanguageLT           *string  `json:"languageLT,omitempty"`
+	LanguageLTE          *string  `json:"languageLTE,omitempty"`
+	LanguageContains     *string  `json:"languageContains,omitempty"`
+	LanguageHasPrefix    *string  `json:"languageHasPrefix,omitempty"`
+	LanguageHasSuffix    *string  `json:"languageHasSuffix,omitempty"`
+	LanguageEqualFold    *string  `json:"languageEqualFold,omitempty"`
+	LanguageContainsFold *string  `json:"languageContainsFold,omitempty"`
+
+	// "label" field predicates.
+	Label             *string  `json:"label,omitempty"`
+	LabelNEQ          *string  `json:"labelNEQ,omitempty"`
+	LabelIn           []string `json:"labelIn,omitempty"`
+	LabelNotIn        []string `json:"labelNotIn,omitempty"`
+	LabelGT           *string  `json:"labelGT,omitempty"`
+	LabelGTE          *string  `json:"labelGTE,omitempty"`
+	LabelLT           *string  `json:"labelLT,omitempty"`
+	LabelLTE          *string  `json:"labelLTE,omitempty"`
+	LabelContains     *string  `json:"labelContains,omitempty"`
+	LabelHasPrefix    *string  `json:"labelHasPrefix,omitempty"`
+	LabelHasSuffix    *string  `json:"labelHasSuffix,omitempty"`
+	LabelEqualFold    *string  `json:"labelEqualFold,omitempty"`
+	LabelContainsFold *string  `json:"labelContainsFold,omitempty"`
+
+	// "source_format" field predicates.
+	SourceFormat      *caption.SourceFormat  `json:"sourceFormat,omitempty"`
+	SourceFormatNEQ   *caption.SourceFormat  `json:"sourceFormatNEQ,omitempty"`
+	SourceFormatIn    []caption.SourceFormat `json:"sourceFormatIn,omitempty"`
+	SourceFormatNotIn []caption.SourceFormat `json:"sourceFormatNotIn,omitempty"`
+
+	// "blob_key" field predicates.
+	BlobKey             *string  `json:"blobKey,omitempty"`
+	BlobKeyNEQ          *string  `json:"blobKeyNEQ,omitempty"`
+	BlobKeyIn           []string `json:"blobKeyIn,omitempty"`
+	BlobKeyNotIn        []string `json:"blobKeyNotIn,omitempty"`
+	BlobKeyGT           *string  `json:"blobKeyGT,omitempty"`
+	BlobKeyGTE          *string  `json:"blobKeyGTE,omitempty"`
+	BlobKeyLT           *string  `json:"blobKeyLT,omitempty"`
+	BlobKeyLTE          *string  `json:"blobKeyLTE,omitempty"`
+	BlobKeyContains     *string  `json:"blobKeyContains,omitempty"`
+	BlobKeyHasPrefix    *string  `json:"blobKeyHasPrefix,omitempty"`
+	BlobKeyHasSuffix    *string  `json:"blobKeyHasSuffix,omitempty"`
+	BlobKeyEqualFold    *string  `json:"blobKeyEqualFold,omitempty"`
+	BlobKeyContainsFold *string  `json:"blobKeyContainsFold,omitempty"`
+
+	// "size" field predicates.
+	Size      *int64  `json:"size,omitempty"`
+	SizeNEQ   *int64  `json:"sizeNEQ,omitempty"`
+	SizeIn    []int64 `json:"sizeIn,omitempty"`
+	SizeNotIn []int64 `json:"sizeNotIn,omitempty"`
+	SizeGT    *int64  `json:"sizeGT,omitempty"`
+	SizeGTE   *int64  `json:"sizeGTE,omitempty"`
+	SizeLT    *int64  `json:"sizeLT,omitempty"`
+	SizeLTE   *int64  `json:"sizeLTE,omitempty"`
+
+	// "video" edge predicates.
+	HasVideo     *bool              `json:"hasVideo,omitempty"`
+	HasVideoWith []*VideoWhereInput `json:"hasVideoWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *CaptionWhereInput) AddPredicates(predicates ...predicate.Caption) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the CaptionWhereInput filter on the CaptionQuery builder.
+func (i *CaptionWhereInput) Filter(q *CaptionQuery) (*CaptionQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyCaptionWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyCaptionWhereInput is returned in case the CaptionWhereInput is empty.
+var ErrEmptyCaptionWhereInput = errors.New("ent: empty predicate CaptionWhereInput")
+
+// P returns a predicate for filtering captions.
+// An error is returned if the input is empty or invalid.
+func (i *CaptionWhereInput) P() (predicate.Caption, error) {
+	var predicates []predicate.Caption
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, caption.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Caption, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, caption.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Caption, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, caption.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, caption.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, caption.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, caption.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, caption.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, caption.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, caption.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, caption.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, caption.IDLTE(*i.IDLTE))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, caption.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, caption.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, caption.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, caption.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, caption.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, caption.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, caption.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, caption.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, caption.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, caption.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, caption.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, caption.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, caption.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, caption.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, caption.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, caption.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.VideoID != nil {
+		predicates = append(predicates, caption.VideoIDEQ(*i.VideoID))
+	}
+	if i.VideoIDNEQ != nil {
+		predicates = append(predicates, caption.VideoIDNEQ(*i.VideoIDNEQ))
+	}
+	if len(i.VideoIDIn) > 0 {
+		predicates = append(predicates, caption.VideoIDIn(i.VideoIDIn...))
+	}
+	if len(i.VideoIDNotIn) > 0 {
+		predicates = append(predicates, caption.VideoIDNotIn(i.VideoIDNotIn...))
+	}
+	if i.Language != nil {
+		predicates = append(predicates, caption.LanguageEQ(*i.Language))
+	}
+	if i.LanguageNEQ != nil {
+		predicates = append(predicates, caption.LanguageNEQ(*i.LanguageNEQ))
+	}
+	if len(i.LanguageIn) > 0 {
+		predicates = append(predicates, caption.LanguageIn(i.LanguageIn...))
+	}
+	if len(i.LanguageNotIn) > 0 {
+		predicates = append(predicates, caption.LanguageNotIn(i.LanguageNotIn...))
+	}
+	if i.LanguageGT != nil {
+		predicates = append(predicates, caption.LanguageGT(*i.LanguageGT))
+	}
+	if i.LanguageGTE != nil {
+		predicates = append(predicates, caption.LanguageGTE(*i.LanguageGTE))
+	}
+	if i.LanguageLT != nil {
+		predicates = append(predicates, caption.LanguageLT(*i.LanguageLT))
+	}
+	if i.LanguageLTE != nil {
+		predicates = append(predicates, caption.LanguageLTE(*i.LanguageLTE))
+	}
+	if i.LanguageContains != nil {
+		predicates = append(predicates, caption.LanguageContains(*i.LanguageContains))
+	}
+	if i.LanguageHasPrefix != nil {
+		predicates = append(predicates, caption.LanguageHasPrefix(*i.LanguageHasPrefix))
+	}
+	if i.LanguageHasSuffix != nil {
+		predicates = append(predicates, caption.LanguageHasSuffix(*i.LanguageHasSuffix))
+	}
+	if i.LanguageEqualFold != nil {
+		predicates = append(predicates, caption.LanguageEqualFold(*i.LanguageEqualFold))
+	}
+	if i.LanguageContainsFold != nil {
+		predicates = append(predicates, caption.LanguageContainsFold(*i.LanguageContainsFold))
+	}
+	if i.Label != nil {
+		predicates = append(predicates, caption.LabelEQ(*i.Label))
+	}
+	if i.LabelNEQ != nil {
+		predicates = append(predicates, caption.LabelNEQ(*i.LabelNEQ))
+	}
+	if len(i.LabelIn) > 0 {
+		predicates = append(predicates, caption.LabelIn(i.LabelIn...))
+	}
+	if len(i.LabelNotIn) > 0 {
+		predicates = append(predicates, caption.LabelNotIn(i.LabelNotIn...))
+	}
+	if i.LabelGT != nil {
+		predicates = append(predicates, caption.LabelGT(*i.LabelGT))
+	}
+	if i.LabelGTE != nil {
+		predicates = append(predicates, caption.LabelGTE(*i.LabelGTE))
+	}
+	if i.LabelLT != nil {
+		predicates = append(predicates, caption.LabelLT(*i.LabelLT))
+	}
+	if i.LabelLTE != nil {
+		predicates = append(predicates, caption.LabelLTE(*i.LabelLTE))
+	}
+	if i.LabelContains != nil {
+		predicates = append(predicates, caption.LabelContains(*i.LabelContains))
+	}
+	if i.LabelHasPrefix != nil {
+		predicates = append(predicates, caption.LabelHasPrefix(*i.LabelHasPrefix))
+	}
+	if i.LabelHasSuffix != nil {
+		predicates = append(predicates, caption.LabelHasSuffix(*i.LabelHasSuffix))
+	}
+	if i.LabelEqualFold != nil {
+		predicates = append(predicates, caption.LabelEqualFold(*i.LabelEqualFold))
+	}
+	if i.LabelContainsFold != nil {
+		predicates = append(predicates, caption.LabelContainsFold(*i.LabelContainsFold))
+	}
+	if i.SourceFormat != nil {
+		predicates = append(predicates, caption.SourceFormatEQ(*i.SourceFormat))
+	}
+	if i.SourceFormatNEQ != nil {
+		predicates = append(predicates, caption.SourceFormatNEQ(*i.SourceFormatNEQ))
+	}
+	if len(i.SourceFormatIn) > 0 {
+		predicates = append(predicates, caption.SourceFormatIn(i.SourceFormatIn...))
+	}
+	if len(i.SourceFormatNotIn) > 0 {
+		predicates = append(predicates, caption.SourceFormatNotIn(i.SourceFormatNotIn...))
+	}
+	if i.BlobKey != nil {
+		predicates = append(predicates, caption.BlobKeyEQ(*i.BlobKey))
+	}
+	if i.BlobKeyNEQ != nil {
+		predicates = append(predicates, caption.BlobKeyNEQ(*i.BlobKeyNEQ))
+	}
+	if len(i.BlobKeyIn) > 0 {
+		predicates = append(predicates, caption.BlobKeyIn(i.BlobKeyIn...))
+	}
+	if len(i.BlobKeyNotIn) > 0 {
+		predicates = append(predicates, caption.BlobKeyNotIn(i.BlobKeyNotIn...))
+	}
+	if i.BlobKeyGT != nil {
+		predicates = append(predicates, caption.BlobKeyGT(*i.BlobKeyGT))
+	}
+	if i.BlobKeyGTE != nil {
+		predicates = append(predicates, caption.BlobKeyGTE(*i.BlobKeyGTE))
+	}
+	if i.BlobKeyLT != nil {
+		predicates = append(predicates, caption.BlobKeyLT(*i.BlobKeyLT))
+	}
+	if i.BlobKeyLTE != nil {
+		predicates = append(predicates, caption.BlobKeyLTE(*i.BlobKeyLTE))
+	}
+	if i.BlobKeyContains != nil {
+		predicates = append(predicates, caption.BlobKeyContains(*i.BlobKeyContains))
+	}
+	if i.BlobKeyHasPrefix != nil {
+		predicates = append(predicates, caption.BlobKeyHasPrefix(*i.BlobKeyHasPrefix))
+	}
+	if i.BlobKeyHasSuffix != nil {
+		predicates = append(predicates, caption.BlobKeyHasSuffix(*i.BlobKeyHasSuffix))
+	}
+	if i.BlobKeyEqualFold != nil {
+		predicates = append(predicates, caption.BlobKeyEqualFold(*i.BlobKeyEqualFold))
+	}
+	if i.BlobKeyContainsFold != nil {
+		predicates = append(predicates, caption.BlobKeyContainsFold(*i.BlobKeyContainsFold))
+	}
+	if i.Size != nil {
+		predicates = append(predicates, caption.SizeEQ(*i.Size))
+	}
+	if i.SizeNEQ != nil {
+		predicates = append(predicates, caption.SizeNEQ(*i.SizeNEQ))
+	}
+	if len(i.SizeIn) > 0 {
+		predicates = append(predicates, caption.SizeIn(i.SizeIn...))
+	}
+	if len(i.SizeNotIn) > 0 {
+		predicates = append(predicates, caption.SizeNotIn(i.SizeNotIn...))
+	}
+	if i.SizeGT != nil {
+		predicates = append(predicates, caption.SizeGT(*i.SizeGT))
+	}
+	if i.SizeGTE != nil {
+		predicates = append(predicates, caption.SizeGTE(*i.SizeGTE))
+	}
+	if i.SizeLT != nil {
+		predicates = append(predicates, caption.SizeLT(*i.SizeLT))
+	}
+	if i.SizeLTE != nil {
+		predicates = append(predicates, caption.SizeLTE(*i.SizeLTE))
+	}
+
+	if i.HasVideo != nil {
+		p := caption.HasVideo()
+		if !*i.HasVideo {
+			p = caption.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasVideoWith) > 0 {
+		with := make([]predicate.Video, 0, len(i.HasVideoWith))
+		for _, w := range i.HasVideoWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasVideoWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, caption.HasVideoWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyCaptionWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return caption.And(predicates...), nil
+	}
+}
+
+// ChapterWhereInput represents a where input for filtering Chapter queries.
+type ChapterWhereInput struct {
+	Predicates []predicate.Chapter  `json:"-"`
+	Not        *ChapterWhereInput   `json:"not,omitempty"`
+	Or         []*ChapterWhereInput `json:"or,omitempty"`
+	And        []*ChapterWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID      *uuid.UUID  `json:"id,omitempty"`
+	IDNEQ   *uuid.UUID  `json:"idNEQ,omitempty"`
+	IDIn    []uuid.UUID `json:"idIn,omitempty"`
+	IDNotIn []uuid.UUID `json:"idNotIn,omitempty"`
+	IDGT    *uuid.UUID  `json:"idGT,omitempty"`
+	IDGTE   *uuid.UUID  `json:"idGTE,omitempty"`
+	IDLT    *uuid.UUID  `json:"idLT,omitempty"`
+	IDLTE   *uuid.UUID  `json:"idLTE,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt      *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ   *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn    []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT    *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE   *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT    *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE   *time.Time  `json:"updatedAtLTE,omitempty"`
+
+	// "video_id" field predicates.
+	VideoID      *uuid.UUID  `json:"videoID,omitempty"`
+	VideoIDNEQ   *uuid.UUID  `json:"videoIDNEQ,omitempty"`
+	VideoIDIn    []uuid.UUID `json:"videoIDIn,omitempty"`
+	VideoIDNotIn []uuid.UUID `json:"videoIDNotIn,omitempty"`
+
+	// "title" field predicates.
+	Title             *string  `json:"title,omitempty"`
+	TitleNEQ          *string  `json:"titleNEQ,omitempty"`
+	TitleIn           []string `json:"titleIn,omitempty"`
+	TitleNotIn        []string `json:"titleNotIn,omitempty"`
+	TitleGT           *string  `json:"titleGT,omitempty"`
+	TitleGTE          *string  `json:"titleGTE,omitempty"`
+	TitleLT           *string  `json:"titleLT,omitempty"`
+	TitleLTE          *string  `json:"titleLTE,omitempty"`
+	TitleContains     *string  `json:"titleContains,omitempty"`
+	TitleHasPrefix    *string  `json:"titleHasPrefix,omitempty"`
+	TitleHasSuffix    *string  `json:"titleHasSuffix,omitempty"`
+	TitleEqualFold    *string  `json:"titleEqualFold,omitempty"`
+	TitleContainsFold *string  `json:"titleContainsFold,omitempty"`
+
+	// "start_seconds" field predicates.
+	StartSeconds      *float64  `json:"startSeconds,omitempty"`
+	StartSecondsNEQ   *float64  `json:"startSecondsNEQ,omitempty"`
+	StartSecondsIn    []float64 `json:"startSecondsIn,omitempty"`
+	StartSecondsNotIn []float64 `json:"startSecondsNotIn,omitempty"`
+	StartSecondsGT    *float64  `json:"startSecondsGT,omitempty"`
+	StartSecondsGTE   *float64  `json:"startSecondsGTE,omitempty"`
+	StartSecondsLT    *float64  `json:"startSecondsLT,omitempty"`
+	StartSecondsLTE   *float64  `json:"startSecondsLTE,omitempty"`
+
+	// "video" edge predicates.
+	HasVideo     *bool              `json:"hasVideo,omitempty"`
+	HasVideoWith []*VideoWhereInput `json:"hasVideoWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *ChapterWhereInput) AddPredicates(predicates ...predicate.Chapter) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the ChapterWhereInput filter on the ChapterQuery builder.
+func (i *ChapterWhereInput) Filter(q *ChapterQuery) (*ChapterQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyChapterWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyChapterWhereInput is returned in case the ChapterWhereInput is empty.
+var ErrEmptyChapterWhereInput = errors.New("ent: empty predicate ChapterWhereInput")
+
+// P returns a predicate for filtering chapters.
+// An error is returned if the input is empty or invalid.
+func (i *ChapterWhereInput) P() (predicate.Chapter, error) {
+	var predicates []predicate.Chapter
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, chapter.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Chapter, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, chapter.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Chapter, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, chapter.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, chapter.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, chapter.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, chapter.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, chapter.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, chapter.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, chapter.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, chapter.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, chapter.IDLTE(*i.IDLTE))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, chapter.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, chapter.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, chapter.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, chapter.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, chapter.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, chapter.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, chapter.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, chapter.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, chapter.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, chapter.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, chapter.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, chapter.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, chapter.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, chapter.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, chapter.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, chapter.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.VideoID != nil {
+		predicates = append(predicates, chapter.VideoIDEQ(*i.VideoID))
+	}
+	if i.VideoIDNEQ != nil {
+		predicates = append(predicates, chapter.VideoIDNEQ(*i.VideoIDNEQ))
+	}
+	if len(i.VideoIDIn) > 0 {
+		predicates = append(predicates, chapter.VideoIDIn(i.VideoIDIn...))
+	}
+	if len(i.VideoIDNotIn) > 0 {
+		predicates = append(predicates, chapter.VideoIDNotIn(i.VideoIDNotIn...))
+	}
+	if i.Title != nil {
+		predicates = append(predicates, chapter.TitleEQ(*i.Title))
+	}
+	if i.TitleNEQ != nil {
+		predicates = append(predicates, chapter.TitleNEQ(*i.TitleNEQ))
+	}
+	if len(i.TitleIn) > 0 {
+		predicates = append(predicates, chapter.TitleIn(i.TitleIn...))
+	}
+	if len(i.TitleNotIn) > 0 {
+		predicates = append(predicates, chapter.TitleNotIn(i.TitleNotIn...))
+	}
+	if i.TitleGT != nil {
+		predicates = append(predicates, chapter.TitleGT(*i.TitleGT))
+	}
+	if i.TitleGTE != nil {
+		predicates = append(predicates, chapter.TitleGTE(*i.TitleGTE))
+	}
+	if i.TitleLT != nil {
+		predicates = append(predicates, chapter.TitleLT(*i.TitleLT))
+	}
+	if i.TitleLTE != nil {
+		predicates = append(predicates, chapter.TitleLTE(*i.TitleLTE))
+	}
+	if i.TitleContains != nil {
+		predicates = append(predicates, chapter.TitleContains(*i.TitleContains))
+	}
+	if i.TitleHasPrefix != nil {
+		predicates = append(predicates, chapter.TitleHasPrefix(*i.TitleHasPrefix))
+	}
+	if i.TitleHasSuffix != nil {
+		predicates = append(predicates, chapter.TitleHasSuffix(*i.TitleHasSuffix))
+	}
+	if i.TitleEqualFold != nil {
+		predicates = append(predicates, chapter.TitleEqualFold(*i.TitleEqualFold))
+	}
+	if i.TitleContainsFold != nil {
+		predicates = append(predicates, chapter.TitleContainsFold(*i.TitleContainsFold))
+	}
+	if i.StartSeconds != nil {
+		predicates = append(predicates, chapter.StartSecondsEQ(*i.StartSeconds))
+	}
+	if i.StartSecondsNEQ != nil {
+		predicates = append(predicates, chapter.StartSecondsNEQ(*i.StartSecondsNEQ))
+	}
+	if len(i.StartSecondsIn) > 0 {
+		predicates = append(predicates, chapter.StartSecondsIn(i.StartSecondsIn...))
+	}
+	if len(i.StartSecondsNotIn) > 0 {
+		predicates = append(predicates, chapter.StartSecondsNotIn(i.StartSecondsNotIn...))
+	}
+	if i.StartSecondsGT != nil {
+		predicates = append(predicates, chapter.StartSecondsGT(*i.StartSecondsGT))
+	}
+	if i.StartSecondsGTE != nil {
+		predicates = append(predicates, chapter.StartSecondsGTE(*i.StartSecondsGTE))
+	}
+	if i.StartSecondsLT != nil {
+		predicates = append(predicates, chapter.StartSecondsLT(*i.StartSecondsLT))
+	}
+	if i.StartSecondsLTE != nil {
+		predicates = append(predicates, chapter.StartSecondsLTE(*i.StartSecondsLTE))
+	}
+
+	if i.HasVideo != nil {
+		p := chapter.HasVideo()
+		if !*i.HasVideo {
+			p = chapter.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasVideoWith) > 0 {
+		with := make([]predicate.Video, 0, len(i.HasVideoWith))
+		for _, w := range i.HasVideoWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasVideoWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, chapter.HasVideoWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyChapterWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return chapter.And(predicates...), nil
+	}
+}
+
+// EncodingProfileWhereInput represents a where input for filtering EncodingProfile queries.
+type EncodingProfileWhereInput struct {
+	Predicates []predicate.EncodingProfile  `json:"-"`
+	Not        *EncodingProfileWhereInput   `json:"not,omitempty"`
+	Or         []*EncodingProfileWhereInput `json:"or,omitempty"`
+	And        []*EncodingProfileWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID      *uuid.UUID  `json:"id,omitempty"`
+	IDNEQ   *uuid.UUID  `json:"idNEQ,omitempty"`
+	IDIn    []uuid.UUID `json:"idIn,omitempty"`
+	IDNotIn []uuid.UUID `json:"idNotIn,omitempty"`
+	IDGT    *uuid.UUID  `json:"idGT,omitempty"`
+	IDGTE   *uuid.UUID  `json:"idGTE,omitempty"`
+	IDLT    *uuid.UUID  `json:"idLT,omitempty"`
+	IDLTE   *uuid.UUID  `json:"idLTE,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt      *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ   *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn    []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT    *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE   *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT    *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE   *time.Time  `json:"updatedAtLTE,omitempty"`
+
+	// "project_id" field predicates.
+	ProjectID      *uuid.UUID  `json:"projectID,omitempty"`
+	ProjectIDNEQ   *uuid.UUID  `json:"projectIDNEQ,omitempty"`
+	ProjectIDIn    []uuid.UUID `json:"projectIDIn,omitempty"`
+	ProjectIDNotIn []uuid.UUID `json:"projectIDNotIn,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "is_default" field predicates.
+	IsDefault    *bool `json:"isDefault,omitempty"`
+	IsDefaultNEQ *bool `json:"isDefaultNEQ,omitempty"`
+
+	// "project" edge predicates.
+	HasProject     *bool                `json:"hasProject,omitempty"`
+	HasProjectWith []*ProjectWhereInput `json:"hasProjectWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *EncodingProfileWhereInput) AddPredicates(predicates ...predicate.EncodingProfile) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the EncodingProfileWhereInput filter on the EncodingProfileQuery builder.
+func (i *EncodingProfileWhereInput) Filter(q *EncodingProfileQuery) (*EncodingProfileQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyEncodingProfileWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyEncodingProfileWhereInput is returned in case the EncodingProfileWhereInput is empty.
+var ErrEmptyEncodingProfileWhereInput = errors.New("ent: empty predicate EncodingProfileWhereInput")
+
+// P returns a predicate for filtering encodingprofiles.
+// An error is returned if the input is empty or invalid.
+func (i *EncodingProfileWhereInput) P() (predicate.EncodingProfile, error) {
+	var predicates []predicate.EncodingProfile
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, encodingprofile.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.EncodingProfile, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, encodingprofile.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.EncodingProfile, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, encodingprofile.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, encodingprofile.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, encodingprofile.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, encodingprofile.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, encodingprofile.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, encodingprofile.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, encodingprofile.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, encodingprofile.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, encodingprofile.IDLTE(*i.IDLTE))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, encodingprofile.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, encodingprofile.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, encodingprofile.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, encodingprofile.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, encodingprofile.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, encodingprofile.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, encodingprofile.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, encodingprofile.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, encodingprofile.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, encodingprofile.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, encodingprofile.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, encodingprofile.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, encodingprofile.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, encodingprofile.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, encodingprofile.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, encodingprofile.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.ProjectID != nil {
+		predicates = append(predicates, encodingprofile.ProjectIDEQ(*i.ProjectID))
+	}
+	if i.ProjectIDNEQ != nil {
+		predicates = append(predicates, encodingprofile.ProjectIDNEQ(*i.ProjectIDNEQ))
+	}
+	if len(i.ProjectIDIn) > 0 {
+		predicates = append(predicates, encodingprofile.ProjectIDIn(i.ProjectIDIn...))
+	}
+	if len(i.ProjectIDNotIn) > 0 {
+		predicates = append(predicates, encodingprofile.ProjectIDNotIn(i.ProjectIDNotIn...))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, encodingprofile.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, encodingprofile.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, encodingprofile.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, encodingprofile.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, encodingprofile.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, encodingprofile.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, encodingprofile.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, encodingprofile.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, encodingprofile.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, encodingprofile.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, encodingprofile.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, encodingprofile.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, encodingprofile.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.IsDefault != nil {
+		predicates = append(predicates, encodingprofile.IsDefaultEQ(*i.IsDefault))
+	}
+	if i.IsDefaultNEQ != nil {
+		predicates = append(predicates, encodingprofile.IsDefaultNEQ(*i.IsDefaultNEQ))
+	}
+
+	if i.HasProject != nil {
+		p := encodingprofile.HasProject()
+		if !*i.HasProject {
+			p = encodingprofile.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasProjectWith) > 0 {
+		with := make([]predicate.Project, 0, len(i.HasProjectWith))
+		for _, w := range i.HasProjectWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasProjectWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, encodingprofile.HasProjectWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyEncodingProfileWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return encodingprofile.And(predicates...), nil
+	}
+}
 
 // FolderWhereInput represents a where input for filtering Folder queries.
 type FolderWhereInput struct {
@@ -977,6 +2765,694 @@ func (i *OrganizationWhereInput) P() (predicate.Organization, error) {
 	}
 }
 
+// PlayerWhereInput represents a where input for filtering Player queries.
+type PlayerWhereInput struct {
+	Predicates []predicate.Player  `json:"-"`
+	Not        *PlayerWhereInput   `json:"not,omitempty"`
+	Or         []*PlayerWhereInput `json:"or,omitempty"`
+	And        []*PlayerWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID      *uuid.UUID  `json:"id,omitempty"`
+	IDNEQ   *uuid.UUID  `json:"idNEQ,omitempty"`
+	IDIn    []uuid.UUID `json:"idIn,omitempty"`
+	IDNotIn []uuid.UUID `json:"idNotIn,omitempty"`
+	IDGT    *uuid.UUID  `json:"idGT,omitempty"`
+	IDGTE   *uuid.UUID  `json:"idGTE,omitempty"`
+	IDLT    *uuid.UUID  `json:"idLT,omitempty"`
+	IDLTE   *uuid.UUID  `json:"idLTE,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt      *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ   *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn    []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT    *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE   *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT    *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE   *time.Time  `json:"updatedAtLTE,omitempty"`
+
+	// "project_id" field predicates.
+	ProjectID      *uuid.UUID  `json:"projectID,omitempty"`
+	ProjectIDNEQ   *uuid.UUID  `json:"projectIDNEQ,omitempty"`
+	ProjectIDIn    []uuid.UUID `json:"projectIDIn,omitempty"`
+	ProjectIDNotIn []uuid.UUID `json:"projectIDNotIn,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "is_default" field predicates.
+	IsDefault    *bool `json:"isDefault,omitempty"`
+	IsDefaultNEQ *bool `json:"isDefaultNEQ,omitempty"`
+
+	// "primary_color" field predicates.
+	PrimaryColor             *string  `json:"primaryColor,omitempty"`
+	PrimaryColorNEQ          *string  `json:"primaryColorNEQ,omitempty"`
+	PrimaryColorIn           []string `json:"primaryColorIn,omitempty"`
+	PrimaryColorNotIn        []string `json:"primaryColorNotIn,omitempty"`
+	PrimaryColorGT           *string  `json:"primaryColorGT,omitempty"`
+	PrimaryColorGTE          *string  `json:"primaryColorGTE,omitempty"`
+	PrimaryColorLT           *string  `json:"primaryColorLT,omitempty"`
+	PrimaryColorLTE          *string  `json:"primaryColorLTE,omitempty"`
+	PrimaryColorContains     *string  `json:"primaryColorContains,omitempty"`
+	PrimaryColorHasPrefix    *string  `json:"primaryColorHasPrefix,omitempty"`
+	PrimaryColorHasSuffix    *string  `json:"primaryColorHasSuffix,omitempty"`
+	PrimaryColorEqualFold    *string  `json:"primaryColorEqualFold,omitempty"`
+	PrimaryColorContainsFold *string  `json:"primaryColorContainsFold,omitempty"`
+
+	// "accent_color" field predicates.
+	AccentColor             *string  `json:"accentColor,omitempty"`
+	AccentColorNEQ          *string  `json:"accentColorNEQ,omitempty"`
+	AccentColorIn           []string `json:"accentColorIn,omitempty"`
+	AccentColorNotIn        []string `json:"accentColorNotIn,omitempty"`
+	AccentColorGT           *string  `json:"accentColorGT,omitempty"`
+	AccentColorGTE          *string  `json:"accentColorGTE,omitempty"`
+	AccentColorLT           *string  `json:"accentColorLT,omitempty"`
+	AccentColorLTE          *string  `json:"accentColorLTE,omitempty"`
+	AccentColorContains     *string  `json:"accentColorContains,omitempty"`
+	AccentColorHasPrefix    *string  `json:"accentColorHasPrefix,omitempty"`
+	AccentColorHasSuffix    *string  `json:"accentColorHasSuffix,omitempty"`
+	AccentColorEqualFold    *string  `json:"accentColorEqualFold,omitempty"`
+	AccentColorContainsFold *string  `json:"accentColorContainsFold,omitempty"`
+
+	// "background_color" field predicates.
+	BackgroundColor             *string  `json:"backgroundColor,omitempty"`
+	BackgroundColorNEQ          *string  `json:"backgroundColorNEQ,omitempty"`
+	BackgroundColorIn           []string `json:"backgroundColorIn,omitempty"`
+	BackgroundColorNotIn        []string `json:"backgroundColorNotIn,omitempty"`
+	BackgroundColorGT           *string  `json:"backgroundColorGT,omitempty"`
+	BackgroundColorGTE          *string  `json:"backgroundColorGTE,omitempty"`
+	BackgroundColorLT           *string  `json:"backgroundColorLT,omitempty"`
+	BackgroundColorLTE          *string  `json:"backgroundColorLTE,omitempty"`
+	BackgroundColorContains     *string  `json:"backgroundColorContains,omitempty"`
+	BackgroundColorHasPrefix    *string  `json:"backgroundColorHasPrefix,omitempty"`
+	BackgroundColorHasSuffix    *string  `json:"backgroundColorHasSuffix,omitempty"`
+	BackgroundColorEqualFold    *string  `json:"backgroundColorEqualFold,omitempty"`
+	BackgroundColorContainsFold *string  `json:"backgroundColorContainsFold,omitempty"`
+
+	// "controls" field predicates.
+	Controls    *bool `json:"controls,omitempty"`
+	ControlsNEQ *bool `json:"controlsNEQ,omitempty"`
+
+	// "autoplay" field predicates.
+	Autoplay    *bool `json:"autoplay,omitempty"`
+	AutoplayNEQ *bool `json:"autoplayNEQ,omitempty"`
+
+	// "muted" field predicates.
+	Muted    *bool `json:"muted,omitempty"`
+	MutedNEQ *bool `json:"mutedNEQ,omitempty"`
+
+	// "loop" field predicates.
+	Loop    *bool `json:"loop,omitempty"`
+	LoopNEQ *bool `json:"loopNEQ,omitempty"`
+
+	// "logo_url" field predicates.
+	LogoURL             *string  `json:"logoURL,omitempty"`
+	LogoURLNEQ          *string  `json:"logoURLNEQ,omitempty"`
+	LogoURLIn           []string `json:"logoURLIn,omitempty"`
+	LogoURLNotIn        []string `json:"logoURLNotIn,omitempty"`
+	LogoURLGT           *string  `json:"logoURLGT,omitempty"`
+	LogoURLGTE          *string  `json:"logoURLGTE,omitempty"`
+	LogoURLLT           *string  `json:"logoURLLT,omitempty"`
+	LogoURLLTE          *string  `json:"logoURLLTE,omitempty"`
+	LogoURLContains     *string  `json:"logoURLContains,omitempty"`
+	LogoURLHasPrefix    *string  `json:"logoURLHasPrefix,omitempty"`
+	LogoURLHasSuffix    *string  `json:"logoURLHasSuffix,omitempty"`
+	LogoURLEqualFold    *string  `json:"logoURLEqualFold,omitempty"`
+	LogoURLContainsFold *string  `json:"logoURLContainsFold,omitempty"`
+
+	// "watermark_url" field predicates.
+	WatermarkURL             *string  `json:"watermarkURL,omitempty"`
+	WatermarkURLNEQ          *string  `json:"watermarkURLNEQ,omitempty"`
+	WatermarkURLIn           []string `json:"watermarkURLIn,omitempty"`
+	WatermarkURLNotIn        []string `json:"watermarkURLNotIn,omitempty"`
+	WatermarkURLGT           *string  `json:"watermarkURLGT,omitempty"`
+	WatermarkURLGTE          *string  `json:"watermarkURLGTE,omitempty"`
+	WatermarkURLLT           *string  `json:"watermarkURLLT,omitempty"`
+	WatermarkURLLTE          *string  `json:"watermarkURLLTE,omitempty"`
+	WatermarkURLContains     *string  `json:"watermarkURLContains,omitempty"`
+	WatermarkURLHasPrefix    *string  `json:"watermarkURLHasPrefix,omitempty"`
+	WatermarkURLHasSuffix    *string  `json:"watermarkURLHasSuffix,omitempty"`
+	WatermarkURLEqualFold    *string  `json:"watermarkURLEqualFold,omitempty"`
+	WatermarkURLContainsFold *string  `json:"watermarkURLContainsFold,omitempty"`
+
+	// "watermark_position" field predicates.
+	WatermarkPosition      *player.WatermarkPosition  `json:"watermarkPosition,omitempty"`
+	WatermarkPositionNEQ   *player.WatermarkPosition  `json:"watermarkPositionNEQ,omitempty"`
+	WatermarkPositionIn    []player.WatermarkPosition `json:"watermarkPositionIn,omitempty"`
+	WatermarkPositionNotIn []player.WatermarkPosition `json:"watermarkPositionNotIn,omitempty"`
+
+	// "captions_default" field predicates.
+	CaptionsDefault    *bool `json:"captionsDefault,omitempty"`
+	CaptionsDefaultNEQ *bool `json:"captionsDefaultNEQ,omitempty"`
+
+	// "default_caption_language" field predicates.
+	DefaultCaptionLanguage             *string  `json:"defaultCaptionLanguage,omitempty"`
+	DefaultCaptionLanguageNEQ          *string  `json:"defaultCaptionLanguageNEQ,omitempty"`
+	DefaultCaptionLanguageIn           []string `json:"defaultCaptionLanguageIn,omitempty"`
+	DefaultCaptionLanguageNotIn        []string `json:"defaultCaptionLanguageNotIn,omitempty"`
+	DefaultCaptionLanguageGT           *string  `json:"defaultCaptionLanguageGT,omitempty"`
+	DefaultCaptionLanguageGTE          *string  `json:"defaultCaptionLanguageGTE,omitempty"`
+	DefaultCaptionLanguageLT           *string  `json:"defaultCaptionLanguageLT,omitempty"`
+	DefaultCaptionLanguageLTE          *string  `json:"defaultCaptionLanguageLTE,omitempty"`
+	DefaultCaptionLanguageContains     *string  `json:"defaultCaptionLanguageContains,omitempty"`
+	DefaultCaptionLanguageHasPrefix    *string  `json:"defaultCaptionLanguageHasPrefix,omitempty"`
+	DefaultCaptionLanguageHasSuffix    *string  `json:"defaultCaptionLanguageHasSuffix,omitempty"`
+	DefaultCaptionLanguageEqualFold    *string  `json:"defaultCaptionLanguageEqualFold,omitempty"`
+	DefaultCaptionLanguageContainsFold *string  `json:"defaultCaptionLanguageContainsFold,omitempty"`
+
+	// "project" edge predicates.
+	HasProject     *bool                `json:"hasProject,omitempty"`
+	HasProjectWith []*ProjectWhereInput `json:"hasProjectWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *PlayerWhereInput) AddPredicates(predicates ...predicate.Player) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the PlayerWhereInput filter on the PlayerQuery builder.
+func (i *PlayerWhereInput) Filter(q *PlayerQuery) (*PlayerQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyPlayerWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyPlayerWhereInput is returned in case the PlayerWhereInput is empty.
+var ErrEmptyPlayerWhereInput = errors.New("ent: empty predicate PlayerWhereInput")
+
+// P returns a predicate for filtering players.
+// An error is returned if the input is empty or invalid.
+func (i *PlayerWhereInput) P() (predicate.Player, error) {
+	var predicates []predicate.Player
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, player.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Player, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, player.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Player, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, player.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, player.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, player.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, player.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, player.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, player.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, player.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, player.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, player.IDLTE(*i.IDLTE))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, player.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, player.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, player.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, player.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, player.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, player.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, player.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, player.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, player.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, player.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, player.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, player.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, player.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, player.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, player.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, player.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.ProjectID != nil {
+		predicates = append(predicates, player.ProjectIDEQ(*i.ProjectID))
+	}
+	if i.ProjectIDNEQ != nil {
+		predicates = append(predicates, player.ProjectIDNEQ(*i.ProjectIDNEQ))
+	}
+	if len(i.ProjectIDIn) > 0 {
+		predicates = append(predicates, player.ProjectIDIn(i.ProjectIDIn...))
+	}
+	if len(i.ProjectIDNotIn) > 0 {
+		predicates = append(predicates, player.ProjectIDNotIn(i.ProjectIDNotIn...))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, player.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, player.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, player.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, player.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, player.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, player.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, player.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, player.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, player.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, player.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, player.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, player.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, player.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.IsDefault != nil {
+		predicates = append(predicates, player.IsDefaultEQ(*i.IsDefault))
+	}
+	if i.IsDefaultNEQ != nil {
+		predicates = append(predicates, player.IsDefaultNEQ(*i.IsDefaultNEQ))
+	}
+	if i.PrimaryColor != nil {
+		predicates = append(predicates, player.PrimaryColorEQ(*i.PrimaryColor))
+	}
+	if i.PrimaryColorNEQ != nil {
+		predicates = append(predicates, player.PrimaryColorNEQ(*i.PrimaryColorNEQ))
+	}
+	if len(i.PrimaryColorIn) > 0 {
+		predicates = append(predicates, player.PrimaryColorIn(i.PrimaryColorIn...))
+	}
+	if len(i.PrimaryColorNotIn) > 0 {
+		predicates = append(predicates, player.PrimaryColorNotIn(i.PrimaryColorNotIn...))
+	}
+	if i.PrimaryColorGT != nil {
+		predicates = append(predicates, player.PrimaryColorGT(*i.PrimaryColorGT))
+	}
+	if i.PrimaryColorGTE != nil {
+		predicates = append(predicates, player.PrimaryColorGTE(*i.PrimaryColorGTE))
+	}
+	if i.PrimaryColorLT != nil {
+		predicates = append(predicates, player.PrimaryColorLT(*i.PrimaryColorLT))
+	}
+	if i.PrimaryColorLTE != nil {
+		predicates = append(predicates, player.PrimaryColorLTE(*i.PrimaryColorLTE))
+	}
+	if i.PrimaryColorContains != nil {
+		predicates = append(predicates, player.PrimaryColorContains(*i.PrimaryColorContains))
+	}
+	if i.PrimaryColorHasPrefix != nil {
+		predicates = append(predicates, player.PrimaryColorHasPrefix(*i.PrimaryColorHasPrefix))
+	}
+	if i.PrimaryColorHasSuffix != nil {
+		predicates = append(predicates, player.PrimaryColorHasSuffix(*i.PrimaryColorHasSuffix))
+	}
+	if i.PrimaryColorEqualFold != nil {
+		predicates = append(predicates, player.PrimaryColorEqualFold(*i.PrimaryColorEqualFold))
+	}
+	if i.PrimaryColorContainsFold != nil {
+		predicates = append(predicates, player.PrimaryColorContainsFold(*i.PrimaryColorContainsFold))
+	}
+	if i.AccentColor != nil {
+		predicates = append(predicates, player.AccentColorEQ(*i.AccentColor))
+	}
+	if i.AccentColorNEQ != nil {
+		predicates = append(predicates, player.AccentColorNEQ(*i.AccentColorNEQ))
+	}
+	if len(i.AccentColorIn) > 0 {
+		predicates = append(predicates, player.AccentColorIn(i.AccentColorIn...))
+	}
+	if len(i.AccentColorNotIn) > 0 {
+		predicates = append(predicates, player.AccentColorNotIn(i.AccentColorNotIn...))
+	}
+	if i.AccentColorGT != nil {
+		predicates = append(predicates, player.AccentColorGT(*i.AccentColorGT))
+	}
+	if i.AccentColorGTE != nil {
+		predicates = append(predicates, player.AccentColorGTE(*i.AccentColorGTE))
+	}
+	if i.AccentColorLT != nil {
+		predicates = append(predicates, player.AccentColorLT(*i.AccentColorLT))
+	}
+	if i.AccentColorLTE != nil {
+		predicates = append(predicates, player.AccentColorLTE(*i.AccentColorLTE))
+	}
+	if i.AccentColorContains != nil {
+		predicates = append(predicates, player.AccentColorContains(*i.AccentColorContains))
+	}
+	if i.AccentColorHasPrefix != nil {
+		predicates = append(predicates, player.AccentColorHasPrefix(*i.AccentColorHasPrefix))
+	}
+	if i.AccentColorHasSuffix != nil {
+		predicates = append(predicates, player.AccentColorHasSuffix(*i.AccentColorHasSuffix))
+	}
+	if i.AccentColorEqualFold != nil {
+		predicates = append(predicates, player.AccentColorEqualFold(*i.AccentColorEqualFold))
+	}
+	if i.AccentColorContainsFold != nil {
+		predicates = append(predicates, player.AccentColorContainsFold(*i.AccentColorContainsFold))
+	}
+	if i.BackgroundColor != nil {
+		predicates = append(predicates, player.BackgroundColorEQ(*i.BackgroundColor))
+	}
+	if i.BackgroundColorNEQ != nil {
+		predicates = append(predicates, player.BackgroundColorNEQ(*i.BackgroundColorNEQ))
+	}
+	if len(i.BackgroundColorIn) > 0 {
+		predicates = append(predicates, player.BackgroundColorIn(i.BackgroundColorIn...))
+	}
+	if len(i.BackgroundColorNotIn) > 0 {
+		predicates = append(predicates, player.BackgroundColorNotIn(i.BackgroundColorNotIn...))
+	}
+	if i.BackgroundColorGT != nil {
+		predicates = append(predicates, player.BackgroundColorGT(*i.BackgroundColorGT))
+	}
+	if i.BackgroundColorGTE != nil {
+		predicates = append(predicates, player.BackgroundColorGTE(*i.BackgroundColorGTE))
+	}
+	if i.BackgroundColorLT != nil {
+		predicates = append(predicates, player.BackgroundColorLT(*i.BackgroundColorLT))
+	}
+	if i.BackgroundColorLTE != nil {
+		predicates = append(predicates, player.BackgroundColorLTE(*i.BackgroundColorLTE))
+	}
+	if i.BackgroundColorContains != nil {
+		predicates = append(predicates, player.BackgroundColorContains(*i.BackgroundColorContains))
+	}
+	if i.BackgroundColorHasPrefix != nil {
+		predicates = append(predicates, player.BackgroundColorHasPrefix(*i.BackgroundColorHasPrefix))
+	}
+	if i.BackgroundColorHasSuffix != nil {
+		predicates = append(predicates, player.BackgroundColorHasSuffix(*i.BackgroundColorHasSuffix))
+	}
+	if i.BackgroundColorEqualFold != nil {
+		predicates = append(predicates, player.BackgroundColorEqualFold(*i.BackgroundColorEqualFold))
+	}
+	if i.BackgroundColorContainsFold != nil {
+		predicates = append(predicates, player.BackgroundColorContainsFold(*i.BackgroundColorContainsFold))
+	}
+	if i.Controls != nil {
+		predicates = append(predicates, player.ControlsEQ(*i.Controls))
+	}
+	if i.ControlsNEQ != nil {
+		predicates = append(predicates, player.ControlsNEQ(*i.ControlsNEQ))
+	}
+	if i.Autoplay != nil {
+		predicates = append(predicates, player.AutoplayEQ(*i.Autoplay))
+	}
+	if i.AutoplayNEQ != nil {
+		predicates = append(predicates, player.AutoplayNEQ(*i.AutoplayNEQ))
+	}
+	if i.Muted != nil {
+		predicates = append(predicates, player.MutedEQ(*i.Muted))
+	}
+	if i.MutedNEQ != nil {
+		predicates = append(predicates, player.MutedNEQ(*i.MutedNEQ))
+	}
+	if i.Loop != nil {
+		predicates = append(predicates, player.LoopEQ(*i.Loop))
+	}
+	if i.LoopNEQ != nil {
+		predicates = append(predicates, player.LoopNEQ(*i.LoopNEQ))
+	}
+	if i.LogoURL != nil {
+		predicates = append(predicates, player.LogoURLEQ(*i.LogoURL))
+	}
+	if i.LogoURLNEQ != nil {
+		predicates = append(predicates, player.LogoURLNEQ(*i.LogoURLNEQ))
+	}
+	if len(i.LogoURLIn) > 0 {
+		predicates = append(predicates, player.LogoURLIn(i.LogoURLIn...))
+	}
+	if len(i.LogoURLNotIn) > 0 {
+		predicates = append(predicates, player.LogoURLNotIn(i.LogoURLNotIn...))
+	}
+	if i.LogoURLGT != nil {
+		predicates = append(predicates, player.LogoURLGT(*i.LogoURLGT))
+	}
+	if i.LogoURLGTE != nil {
+		predicates = append(predicates, player.LogoURLGTE(*i.LogoURLGTE))
+	}
+	if i.LogoURLLT != nil {
+		predicates = append(predicates, player.LogoURLLT(*i.LogoURLLT))
+	}
+	if i.LogoURLLTE != nil {
+		predicates = append(predicates, player.LogoURLLTE(*i.LogoURLLTE))
+	}
+	if i.LogoURLContains != nil {
+		predicates = append(predicates, player.LogoURLContains(*i.LogoURLContains))
+	}
+	if i.LogoURLHasPrefix != nil {
+		predicates = append(predicates, player.LogoURLHasPrefix(*i.LogoURLHasPrefix))
+	}
+	if i.LogoURLHasSuffix != nil {
+		predicates = append(predicates, player.LogoURLHasSuffix(*i.LogoURLHasSuffix))
+	}
+	if i.LogoURLEqualFold != nil {
+		predicates = append(predicates, player.LogoURLEqualFold(*i.LogoURLEqualFold))
+	}
+	if i.LogoURLContainsFold != nil {
+		predicates = append(predicates, player.LogoURLContainsFold(*i.LogoURLContainsFold))
+	}
+	if i.WatermarkURL != nil {
+		predicates = append(predicates, player.WatermarkURLEQ(*i.WatermarkURL))
+	}
+	if i.WatermarkURLNEQ != nil {
+		predicates = append(predicates, player.WatermarkURLNEQ(*i.WatermarkURLNEQ))
+	}
+	if len(i.WatermarkURLIn) > 0 {
+		predicates = append(predicates, player.WatermarkURLIn(i.WatermarkURLIn...))
+	}
+	if len(i.WatermarkURLNotIn) > 0 {
+		predicates = append(predicates, player.WatermarkURLNotIn(i.WatermarkURLNotIn...))
+	}
+	if i.WatermarkURLGT != nil {
+		predicates = append(predicates, player.WatermarkURLGT(*i.WatermarkURLGT))
+	}
+	if i.WatermarkURLGTE != nil {
+		predicates = append(predicates, player.WatermarkURLGTE(*i.WatermarkURLGTE))
+	}
+	if i.WatermarkURLLT != nil {
+		predicates = append(predicates, player.WatermarkURLLT(*i.WatermarkURLLT))
+	}
+	if i.WatermarkURLLTE != nil {
+		predicates = append(predicates, player.WatermarkURLLTE(*i.WatermarkURLLTE))
+	}
+	if i.WatermarkURLContains != nil {
+		predicates = append(predicates, player.WatermarkURLContains(*i.WatermarkURLContains))
+	}
+	if i.WatermarkURLHasPrefix != nil {
+		predicates = append(predicates, player.WatermarkURLHasPrefix(*i.WatermarkURLHasPrefix))
+	}
+	if i.WatermarkURLHasSuffix != nil {
+		predicates = append(predicates, player.WatermarkURLHasSuffix(*i.WatermarkURLHasSuffix))
+	}
+	if i.WatermarkURLEqualFold != nil {
+		predicates = append(predicates, player.WatermarkURLEqualFold(*i.WatermarkURLEqualFold))
+	}
+	if i.WatermarkURLContainsFold != nil {
+		predicates = append(predicates, player.WatermarkURLContainsFold(*i.WatermarkURLContainsFold))
+	}
+	if i.WatermarkPosition != nil {
+		predicates = append(predicates, player.WatermarkPositionEQ(*i.WatermarkPosition))
+	}
+	if i.WatermarkPositionNEQ != nil {
+		predicates = append(predicates, player.WatermarkPositionNEQ(*i.WatermarkPositionNEQ))
+	}
+	if len(i.WatermarkPositionIn) > 0 {
+		predicates = append(predicates, player.WatermarkPositionIn(i.WatermarkPositionIn...))
+	}
+	if len(i.WatermarkPositionNotIn) > 0 {
+		predicates = append(predicates, player.WatermarkPositionNotIn(i.WatermarkPositionNotIn...))
+	}
+	if i.CaptionsDefault != nil {
+		predicates = append(predicates, player.CaptionsDefaultEQ(*i.CaptionsDefault))
+	}
+	if i.CaptionsDefaultNEQ != nil {
+		predicates = append(predicates, player.CaptionsDefaultNEQ(*i.CaptionsDefaultNEQ))
+	}
+	if i.DefaultCaptionLanguage != nil {
+		predicates = append(predicates, player.DefaultCaptionLanguageEQ(*i.DefaultCaptionLanguage))
+	}
+	if i.DefaultCaptionLanguageNEQ != nil {
+		predicates = append(predicates, player.DefaultCaptionLanguageNEQ(*i.DefaultCaptionLanguageNEQ))
+	}
+	if len(i.DefaultCaptionLanguageIn) > 0 {
+		predicates = append(predicates, player.DefaultCaptionLanguageIn(i.DefaultCaptionLanguageIn...))
+	}
+	if len(i.DefaultCaptionLanguageNotIn) > 0 {
+		predicates = append(predicates, player.DefaultCaptionLanguageNotIn(i.DefaultCaptionLanguageNotIn...))
+	}
+	if i.DefaultCaptionLanguageGT != nil {
+		predicates = append(predicates, player.DefaultCaptionLanguageGT(*i.DefaultCaptionLanguageGT))
+	}
+	if i.DefaultCaptionLanguageGTE != nil {
+		predicates = append(predicates, player.DefaultCaptionLanguageGTE(*i.DefaultCaptionLanguageGTE))
+	}
+	if i.DefaultCaptionLanguageLT != nil {
+		predicates = append(predicates, player.DefaultCaptionLanguageLT(*i.DefaultCaptionLanguageLT))
+	}
+	if i.DefaultCaptionLanguageLTE != nil {
+		predicates = append(predicates, player.DefaultCaptionLanguageLTE(*i.DefaultCaptionLanguageLTE))
+	}
+	if i.DefaultCaptionLanguageContains != nil {
+		predicates = append(predicates, player.DefaultCaptionLanguageContains(*i.DefaultCaptionLanguageContains))
+	}
+	if i.DefaultCaptionLanguageHasPrefix != nil {
+		predicates = append(predicates, player.DefaultCaptionLanguageHasPrefix(*i.DefaultCaptionLanguageHasPrefix))
+	}
+	if i.DefaultCaptionLanguageHasSuffix != nil {
+		predicates = append(predicates, player.DefaultCaptionLanguageHasSuffix(*i.DefaultCaptionLanguageHasSuffix))
+	}
+	if i.DefaultCaptionLanguageEqualFold != nil {
+		predicates = append(predicates, player.DefaultCaptionLanguageEqualFold(*i.DefaultCaptionLanguageEqualFold))
+	}
+	if i.DefaultCaptionLanguageContainsFold != nil {
+		predicates = append(predicates, player.DefaultCaptionLanguageContainsFold(*i.DefaultCaptionLanguageContainsFold))
+	}
+
+	if i.HasProject != nil {
+		p := player.HasProject()
+		if !*i.HasProject {
+			p = player.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasProjectWith) > 0 {
+		with := make([]predicate.Project, 0, len(i.HasProjectWith))
+		for _, w := range i.HasProjectWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasProjectWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, player.HasProjectWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyPlayerWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return player.And(predicates...), nil
+	}
+}
+
 // ProjectWhereInput represents a where input for filtering Project queries.
 type ProjectWhereInput struct {
 	Predicates []predicate.Project  `json:"-"`
@@ -1084,6 +3560,22 @@ type ProjectWhereInput struct {
 	// "tags" edge predicates.
 	HasTags     *bool            `json:"hasTags,omitempty"`
 	HasTagsWith []*TagWhereInput `json:"hasTagsWith,omitempty"`
+
+	// "access_control" edge predicates.
+	HasAccessControl     *bool                      `json:"hasAccessControl,omitempty"`
+	HasAccessControlWith []*AccessControlWhereInput `json:"hasAccessControlWith,omitempty"`
+
+	// "players" edge predicates.
+	HasPlayers     *bool               `json:"hasPlayers,omitempty"`
+	HasPlayersWith []*PlayerWhereInput `json:"hasPlayersWith,omitempty"`
+
+	// "advertisements" edge predicates.
+	HasAdvertisements     *bool                      `json:"hasAdvertisements,omitempty"`
+	HasAdvertisementsWith []*AdvertisementWhereInput `json:"hasAdvertisementsWith,omitempty"`
+
+	// "encoding_profiles" edge predicates.
+	HasEncodingProfiles     *bool                        `json:"hasEncodingProfiles,omitempty"`
+	HasEncodingProfilesWith []*EncodingProfileWhereInput `json:"hasEncodingProfilesWith,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -1448,6 +3940,78 @@ func (i *ProjectWhereInput) P() (predicate.Project, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, project.HasTagsWith(with...))
+	}
+	if i.HasAccessControl != nil {
+		p := project.HasAccessControl()
+		if !*i.HasAccessControl {
+			p = project.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasAccessControlWith) > 0 {
+		with := make([]predicate.AccessControl, 0, len(i.HasAccessControlWith))
+		for _, w := range i.HasAccessControlWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasAccessControlWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, project.HasAccessControlWith(with...))
+	}
+	if i.HasPlayers != nil {
+		p := project.HasPlayers()
+		if !*i.HasPlayers {
+			p = project.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasPlayersWith) > 0 {
+		with := make([]predicate.Player, 0, len(i.HasPlayersWith))
+		for _, w := range i.HasPlayersWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasPlayersWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, project.HasPlayersWith(with...))
+	}
+	if i.HasAdvertisements != nil {
+		p := project.HasAdvertisements()
+		if !*i.HasAdvertisements {
+			p = project.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasAdvertisementsWith) > 0 {
+		with := make([]predicate.Advertisement, 0, len(i.HasAdvertisementsWith))
+		for _, w := range i.HasAdvertisementsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasAdvertisementsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, project.HasAdvertisementsWith(with...))
+	}
+	if i.HasEncodingProfiles != nil {
+		p := project.HasEncodingProfiles()
+		if !*i.HasEncodingProfiles {
+			p = project.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasEncodingProfilesWith) > 0 {
+		with := make([]predicate.EncodingProfile, 0, len(i.HasEncodingProfilesWith))
+		for _, w := range i.HasEncodingProfilesWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasEncodingProfilesWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, project.HasEncodingProfilesWith(with...))
 	}
 	switch len(predicates) {
 	case 0:
@@ -2611,6 +5175,14 @@ type VideoWhereInput struct {
 	// "tags" edge predicates.
 	HasTags     *bool            `json:"hasTags,omitempty"`
 	HasTagsWith []*TagWhereInput `json:"hasTagsWith,omitempty"`
+
+	// "captions" edge predicates.
+	HasCaptions     *bool                `json:"hasCaptions,omitempty"`
+	HasCaptionsWith []*CaptionWhereInput `json:"hasCaptionsWith,omitempty"`
+
+	// "chapters" edge predicates.
+	HasChapters     *bool                `json:"hasChapters,omitempty"`
+	HasChaptersWith []*ChapterWhereInput `json:"hasChaptersWith,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -3134,6 +5706,42 @@ func (i *VideoWhereInput) P() (predicate.Video, error) {
 			with = append(with, p)
 		}
 		predicates = append(predicates, video.HasTagsWith(with...))
+	}
+	if i.HasCaptions != nil {
+		p := video.HasCaptions()
+		if !*i.HasCaptions {
+			p = video.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasCaptionsWith) > 0 {
+		with := make([]predicate.Caption, 0, len(i.HasCaptionsWith))
+		for _, w := range i.HasCaptionsWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasCaptionsWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, video.HasCaptionsWith(with...))
+	}
+	if i.HasChapters != nil {
+		p := video.HasChapters()
+		if !*i.HasChapters {
+			p = video.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasChaptersWith) > 0 {
+		with := make([]predicate.Chapter, 0, len(i.HasChaptersWith))
+		for _, w := range i.HasChaptersWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasChaptersWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, video.HasChaptersWith(with...))
 	}
 	switch len(predicates) {
 	case 0:

@@ -12,19 +12,32 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/authcode"
+	"github.com/vidra-dev/vidra/ent/blobdeletion"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/oauthidentity"
+	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/playbackusage"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/ladder"
 	"github.com/vidra-dev/vidra/media"
 )
 
@@ -37,19 +50,5335 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeFolder         = "Folder"
-	TypeMembership     = "Membership"
-	TypeOrganization   = "Organization"
-	TypePlaybackUsage  = "PlaybackUsage"
-	TypeProject        = "Project"
-	TypeProjectSetting = "ProjectSetting"
-	TypeRendition      = "Rendition"
-	TypeTag            = "Tag"
-	TypeThumbnail      = "Thumbnail"
-	TypeUploadToken    = "UploadToken"
-	TypeUser           = "User"
-	TypeVideo          = "Video"
+	TypeAccessControl   = "AccessControl"
+	TypeAdvertisement   = "Advertisement"
+	TypeAuthCode        = "AuthCode"
+	TypeBlobDeletion    = "BlobDeletion"
+	TypeCaption         = "Caption"
+	TypeChapter         = "Chapter"
+	TypeEncodingProfile = "EncodingProfile"
+	TypeFolder          = "Folder"
+	TypeMembership      = "Membership"
+	TypeOAuthIdentity   = "OAuthIdentity"
+	TypeOAuthState      = "OAuthState"
+	TypeOrganization    = "Organization"
+	TypePlaybackUsage   = "PlaybackUsage"
+	TypePlayer          = "Player"
+	TypeProject         = "Project"
+	TypeProjectSetting  = "ProjectSetting"
+	TypeRefreshToken    = "RefreshToken"
+	TypeRendition       = "Rendition"
+	TypeSession         = "Session"
+	TypeTag             = "Tag"
+	TypeThumbnail       = "Thumbnail"
+	TypeUploadToken     = "UploadToken"
+	TypeUser            = "User"
+	TypeVideo           = "Video"
 )
+
+// AccessControlMutation represents an operation that mutates the AccessControl nodes in the graph.
+type AccessControlMutation struct {
+	config
+	op                      Op
+	typ                     string
+	id                      *uuid.UUID
+	created_at              *time.Time
+	updated_at              *time.Time
+	playback                *accesscontrol.Playback
+	allowed_domains         *[]string
+	appendallowed_domains   []string
+	allowed_countries       *[]string
+	appendallowed_countries []string
+	blocked_countries       *[]string
+	appendblocked_countries []string
+	token_ttl_default       *int
+	addtoken_ttl_default    *int
+	token_ttl_min           *int
+	addtoken_ttl_min        *int
+	token_ttl_max           *int
+	addtoken_ttl_max        *int
+	clearedFields           map[string]struct{}
+	project                 *uuid.UUID
+	clearedproject          bool
+	done                    bool
+	oldValue                func(context.Context) (*AccessControl, error)
+	predicates              []predicate.AccessControl
+}
+
+var _ ent.Mutation = (*AccessControlMutation)(nil)
+
+// accesscontrolOption allows management of the mutation configuration using functional options.
+type accesscontrolOption func(*AccessControlMutation)
+
+// newAccessControlMutation creates new mutation for the AccessControl entity.
+func newAccessControlMutation(c config, op Op, opts ...accesscontrolOption) *AccessControlMutation {
+	m := &AccessControlMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAccessControl,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAccessControlID sets the ID field of the mutation.
+func withAccessControlID(id uuid.UUID) accesscontrolOption {
+	return func(m *AccessControlMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AccessControl
+		)
+		m.oldValue = func(ctx context.Context) (*AccessControl, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AccessControl.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAccessControl sets the old AccessControl of the mutation.
+func withAccessControl(node *AccessControl) accesscontrolOption {
+	return func(m *AccessControlMutation) {
+		m.oldValue = func(context.Context) (*AccessControl, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AccessControlMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AccessControlMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AccessControl entities.
+func (m *AccessControlMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AccessControlMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AccessControlMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AccessControl.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *AccessControlMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *AccessControlMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the AccessControl entity.
+// If the AccessControl object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccessControlMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *AccessControlMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *AccessControlMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *AccessControlMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the AccessControl entity.
+// If the AccessControl object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccessControlMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *AccessControlMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *AccessControlMutation) SetProjectID(u uuid.UUID) {
+	m.project = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *AccessControlMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the AccessControl entity.
+// If the AccessControl object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccessControlMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *AccessControlMutation) ResetProjectID() {
+	m.project = nil
+}
+
+// SetPlayback sets the "playback" field.
+func (m *AccessControlMutation) SetPlayback(a accesscontrol.Playback) {
+	m.playback = &a
+}
+
+// Playback returns the value of the "playback" field in the mutation.
+func (m *AccessControlMutation) Playback() (r accesscontrol.Playback, exists bool) {
+	v := m.playback
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlayback returns the old "playback" field's value of the AccessControl entity.
+// If the AccessControl object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccessControlMutation) OldPlayback(ctx context.Context) (v accesscontrol.Playback, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlayback is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlayback requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlayback: %w", err)
+	}
+	return oldValue.Playback, nil
+}
+
+// ResetPlayback resets all changes to the "playback" field.
+func (m *AccessControlMutation) ResetPlayback() {
+	m.playback = nil
+}
+
+// SetAllowedDomains sets the "allowed_domains" field.
+func (m *AccessControlMutation) SetAllowedDomains(s []string) {
+	m.allowed_domains = &s
+	m.appendallowed_domains = nil
+}
+
+// AllowedDomains returns the value of the "allowed_domains" field in the mutation.
+func (m *AccessControlMutation) AllowedDomains() (r []string, exists bool) {
+	v := m.allowed_domains
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAllowedDomains returns the old "allowed_domains" field's value of the AccessControl entity.
+// If the AccessControl object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccessControlMutation) OldAllowedDomains(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAllowedDomains is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAllowedDomains requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAllowedDomains: %w", err)
+	}
+	return oldValue.AllowedDomains, nil
+}
+
+// AppendAllowedDomains adds s to the "allowed_domains" field.
+func (m *AccessControlMutation) AppendAllowedDomains(s []string) {
+	m.appendallowed_domains = append(m.appendallowed_domains, s...)
+}
+
+// AppendedAllowedDomains returns the list of values that were appended to the "allowed_domains" field in this mutation.
+func (m *AccessControlMutation) AppendedAllowedDomains() ([]string, bool) {
+	if len(m.appendallowed_domains) == 0 {
+		return nil, false
+	}
+	return m.appendallowed_domains, true
+}
+
+// ResetAllowedDomains resets all changes to the "allowed_domains" field.
+func (m *AccessControlMutation) ResetAllowedDomains() {
+	m.allowed_domains = nil
+	m.appendallowed_domains = nil
+}
+
+// SetAllowedCountries sets the "allowed_countries" field.
+func (m *AccessControlMutation) SetAllowedCountries(s []string) {
+	m.allowed_countries = &s
+	m.appendallowed_countries = nil
+}
+
+// AllowedCountries returns the value of the "allowed_countries" field in the mutation.
+func (m *AccessControlMutation) AllowedCountries() (r []string, exists bool) {
+	v := m.allowed_countries
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAllowedCountries returns the old "allowed_countries" field's value of the AccessControl entity.
+// If the AccessControl object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccessControlMutation) OldAllowedCountries(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAllowedCountries is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAllowedCountries requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAllowedCountries: %w", err)
+	}
+	return oldValue.AllowedCountries, nil
+}
+
+// AppendAllowedCountries adds s to the "allowed_countries" field.
+func (m *AccessControlMutation) AppendAllowedCountries(s []string) {
+	m.appendallowed_countries = append(m.appendallowed_countries, s...)
+}
+
+// AppendedAllowedCountries returns the list of values that were appended to the "allowed_countries" field in this mutation.
+func (m *AccessControlMutation) AppendedAllowedCountries() ([]string, bool) {
+	if len(m.appendallowed_countries) == 0 {
+		return nil, false
+	}
+	return m.appendallowed_countries, true
+}
+
+// ResetAllowedCountries resets all changes to the "allowed_countries" field.
+func (m *AccessControlMutation) ResetAllowedCountries() {
+	m.allowed_countries = nil
+	m.appendallowed_countries = nil
+}
+
+// SetBlockedCountries sets the "blocked_countries" field.
+func (m *AccessControlMutation) SetBlockedCountries(s []string) {
+	m.blocked_countries = &s
+	m.appendblocked_countries = nil
+}
+
+// BlockedCountries returns the value of the "blocked_countries" field in the mutation.
+func (m *AccessControlMutation) BlockedCountries() (r []string, exists bool) {
+	v := m.blocked_countries
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBlockedCountries returns the old "blocked_countries" field's value of the AccessControl entity.
+// If the AccessControl object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccessControlMutation) OldBlockedCountries(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBlockedCountries is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBlockedCountries requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBlockedCountries: %w", err)
+	}
+	return oldValue.BlockedCountries, nil
+}
+
+// AppendBlockedCountries adds s to the "blocked_countries" field.
+func (m *AccessControlMutation) AppendBlockedCountries(s []string) {
+	m.appendblocked_countries = append(m.appendblocked_countries, s...)
+}
+
+// AppendedBlockedCountries returns the list of values that were appended to the "blocked_countries" field in this mutation.
+func (m *AccessControlMutation) AppendedBlockedCountries() ([]string, bool) {
+	if len(m.appendblocked_countries) == 0 {
+		return nil, false
+	}
+	return m.appendblocked_countries, true
+}
+
+// ResetBlockedCountries resets all changes to the "blocked_countries" field.
+func (m *AccessControlMutation) ResetBlockedCountries() {
+	m.blocked_countries = nil
+	m.appendblocked_countries = nil
+}
+
+// SetTokenTTLDefault sets the "token_ttl_default" field.
+func (m *AccessControlMutation) SetTokenTTLDefault(i int) {
+	m.token_ttl_default = &i
+	m.addtoken_ttl_default = nil
+}
+
+// TokenTTLDefault returns the value of the "token_ttl_default" field in the mutation.
+func (m *AccessControlMutation) TokenTTLDefault() (r int, exists bool) {
+	v := m.token_ttl_default
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTokenTTLDefault returns the old "token_ttl_default" field's value of the AccessControl entity.
+// If the AccessControl object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccessControlMutation) OldTokenTTLDefault(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTokenTTLDefault is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTokenTTLDefault requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTokenTTLDefault: %w", err)
+	}
+	return oldValue.TokenTTLDefault, nil
+}
+
+// AddTokenTTLDefault adds i to the "token_ttl_default" field.
+func (m *AccessControlMutation) AddTokenTTLDefault(i int) {
+	if m.addtoken_ttl_default != nil {
+		*m.addtoken_ttl_default += i
+	} else {
+		m.addtoken_ttl_default = &i
+	}
+}
+
+// AddedTokenTTLDefault returns the value that was added to the "token_ttl_default" field in this mutation.
+func (m *AccessControlMutation) AddedTokenTTLDefault() (r int, exists bool) {
+	v := m.addtoken_ttl_default
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTokenTTLDefault resets all changes to the "token_ttl_default" field.
+func (m *AccessControlMutation) ResetTokenTTLDefault() {
+	m.token_ttl_default = nil
+	m.addtoken_ttl_default = nil
+}
+
+// SetTokenTTLMin sets the "token_ttl_min" field.
+func (m *AccessControlMutation) SetTokenTTLMin(i int) {
+	m.token_ttl_min = &i
+	m.addtoken_ttl_min = nil
+}
+
+// TokenTTLMin returns the value of the "token_ttl_min" field in the mutation.
+func (m *AccessControlMutation) TokenTTLMin() (r int, exists bool) {
+	v := m.token_ttl_min
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTokenTTLMin returns the old "token_ttl_min" field's value of the AccessControl entity.
+// If the AccessControl object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccessControlMutation) OldTokenTTLMin(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTokenTTLMin is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTokenTTLMin requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTokenTTLMin: %w", err)
+	}
+	return oldValue.TokenTTLMin, nil
+}
+
+// AddTokenTTLMin adds i to the "token_ttl_min" field.
+func (m *AccessControlMutation) AddTokenTTLMin(i int) {
+	if m.addtoken_ttl_min != nil {
+		*m.addtoken_ttl_min += i
+	} else {
+		m.addtoken_ttl_min = &i
+	}
+}
+
+// AddedTokenTTLMin returns the value that was added to the "token_ttl_min" field in this mutation.
+func (m *AccessControlMutation) AddedTokenTTLMin() (r int, exists bool) {
+	v := m.addtoken_ttl_min
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTokenTTLMin resets all changes to the "token_ttl_min" field.
+func (m *AccessControlMutation) ResetTokenTTLMin() {
+	m.token_ttl_min = nil
+	m.addtoken_ttl_min = nil
+}
+
+// SetTokenTTLMax sets the "token_ttl_max" field.
+func (m *AccessControlMutation) SetTokenTTLMax(i int) {
+	m.token_ttl_max = &i
+	m.addtoken_ttl_max = nil
+}
+
+// TokenTTLMax returns the value of the "token_ttl_max" field in the mutation.
+func (m *AccessControlMutation) TokenTTLMax() (r int, exists bool) {
+	v := m.token_ttl_max
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTokenTTLMax returns the old "token_ttl_max" field's value of the AccessControl entity.
+// If the AccessControl object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccessControlMutation) OldTokenTTLMax(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTokenTTLMax is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTokenTTLMax requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTokenTTLMax: %w", err)
+	}
+	return oldValue.TokenTTLMax, nil
+}
+
+// AddTokenTTLMax adds i to the "token_ttl_max" field.
+func (m *AccessControlMutation) AddTokenTTLMax(i int) {
+	if m.addtoken_ttl_max != nil {
+		*m.addtoken_ttl_max += i
+	} else {
+		m.addtoken_ttl_max = &i
+	}
+}
+
+// AddedTokenTTLMax returns the value that was added to the "token_ttl_max" field in this mutation.
+func (m *AccessControlMutation) AddedTokenTTLMax() (r int, exists bool) {
+	v := m.addtoken_ttl_max
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTokenTTLMax resets all changes to the "token_ttl_max" field.
+func (m *AccessControlMutation) ResetTokenTTLMax() {
+	m.token_ttl_max = nil
+	m.addtoken_ttl_max = nil
+}
+
+// ClearProject clears the "project" edge to the Project entity.
+func (m *AccessControlMutation) ClearProject() {
+	m.clearedproject = true
+	m.clearedFields[accesscontrol.FieldProjectID] = struct{}{}
+}
+
+// ProjectCleared reports if the "project" edge to the Project entity was cleared.
+func (m *AccessControlMutation) ProjectCleared() bool {
+	return m.clearedproject
+}
+
+// ProjectIDs returns the "project" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ProjectID instead. It exists only for internal usage by the builders.
+func (m *AccessControlMutation) ProjectIDs() (ids []uuid.UUID) {
+	if id := m.project; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetProject resets all changes to the "project" edge.
+func (m *AccessControlMutation) ResetProject() {
+	m.project = nil
+	m.clearedproject = false
+}
+
+// Where appends a list predicates to the AccessControlMutation builder.
+func (m *AccessControlMutation) Where(ps ...predicate.AccessControl) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AccessControlMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AccessControlMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AccessControl, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AccessControlMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AccessControlMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AccessControl).
+func (m *AccessControlMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AccessControlMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.created_at != nil {
+		fields = append(fields, accesscontrol.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, accesscontrol.FieldUpdatedAt)
+	}
+	if m.project != nil {
+		fields = append(fields, accesscontrol.FieldProjectID)
+	}
+	if m.playback != nil {
+		fields = append(fields, accesscontrol.FieldPlayback)
+	}
+	if m.allowed_domains != nil {
+		fields = append(fields, accesscontrol.FieldAllowedDomains)
+	}
+	if m.allowed_countries != nil {
+		fields = append(fields, accesscontrol.FieldAllowedCountries)
+	}
+	if m.blocked_countries != nil {
+		fields = append(fields, accesscontrol.FieldBlockedCountries)
+	}
+	if m.token_ttl_default != nil {
+		fields = append(fields, accesscontrol.FieldTokenTTLDefault)
+	}
+	if m.token_ttl_min != nil {
+		fields = append(fields, accesscontrol.FieldTokenTTLMin)
+	}
+	if m.token_ttl_max != nil {
+		fields = append(fields, accesscontrol.FieldTokenTTLMax)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AccessControlMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case accesscontrol.FieldCreatedAt:
+		return m.CreatedAt()
+	case accesscontrol.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case accesscontrol.FieldProjectID:
+		return m.ProjectID()
+	case accesscontrol.FieldPlayback:
+		return m.Playback()
+	case accesscontrol.FieldAllowedDomains:
+		return m.AllowedDomains()
+	case accesscontrol.FieldAllowedCountries:
+		return m.AllowedCountries()
+	case accesscontrol.FieldBlockedCountries:
+		return m.BlockedCountries()
+	case accesscontrol.FieldTokenTTLDefault:
+		return m.TokenTTLDefault()
+	case accesscontrol.FieldTokenTTLMin:
+		return m.TokenTTLMin()
+	case accesscontrol.FieldTokenTTLMax:
+		return m.TokenTTLMax()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AccessControlMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case accesscontrol.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case accesscontrol.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case accesscontrol.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case accesscontrol.FieldPlayback:
+		return m.OldPlayback(ctx)
+	case accesscontrol.FieldAllowedDomains:
+		return m.OldAllowedDomains(ctx)
+	case accesscontrol.FieldAllowedCountries:
+		return m.OldAllowedCountries(ctx)
+	case accesscontrol.FieldBlockedCountries:
+		return m.OldBlockedCountries(ctx)
+	case accesscontrol.FieldTokenTTLDefault:
+		return m.OldTokenTTLDefault(ctx)
+	case accesscontrol.FieldTokenTTLMin:
+		return m.OldTokenTTLMin(ctx)
+	case accesscontrol.FieldTokenTTLMax:
+		return m.OldTokenTTLMax(ctx)
+	}
+	return nil, fmt.Errorf("unknown AccessControl field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AccessControlMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case accesscontrol.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case accesscontrol.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case accesscontrol.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case accesscontrol.FieldPlayback:
+		v, ok := value.(accesscontrol.Playback)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlayback(v)
+		return nil
+	case accesscontrol.FieldAllowedDomains:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAllowedDomains(v)
+		return nil
+	case accesscontrol.FieldAllowedCountries:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAllowedCountries(v)
+		return nil
+	case accesscontrol.FieldBlockedCountries:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBlockedCountries(v)
+		return nil
+	case accesscontrol.FieldTokenTTLDefault:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTokenTTLDefault(v)
+		return nil
+	case accesscontrol.FieldTokenTTLMin:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTokenTTLMin(v)
+		return nil
+	case accesscontrol.FieldTokenTTLMax:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTokenTTLMax(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AccessControl field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AccessControlMutation) AddedFields() []string {
+	var fields []string
+	if m.addtoken_ttl_default != nil {
+		fields = append(fields, accesscontrol.FieldTokenTTLDefault)
+	}
+	if m.addtoken_ttl_min != nil {
+		fields = append(fields, accesscontrol.FieldTokenTTLMin)
+	}
+	if m.addtoken_ttl_max != nil {
+		fields = append(fields, accesscontrol.FieldTokenTTLMax)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AccessControlMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case accesscontrol.FieldTokenTTLDefault:
+		return m.AddedTokenTTLDefault()
+	case accesscontrol.FieldTokenTTLMin:
+		return m.AddedTokenTTLMin()
+	case accesscontrol.FieldTokenTTLMax:
+		return m.AddedTokenTTLMax()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AccessControlMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case accesscontrol.FieldTokenTTLDefault:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTokenTTLDefault(v)
+		return nil
+	case accesscontrol.FieldTokenTTLMin:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTokenTTLMin(v)
+		return nil
+	case accesscontrol.FieldTokenTTLMax:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTokenTTLMax(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AccessControl numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AccessControlMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AccessControlMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AccessControlMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown AccessControl nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AccessControlMutation) ResetField(name string) error {
+	switch name {
+	case accesscontrol.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case accesscontrol.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case accesscontrol.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case accesscontrol.FieldPlayback:
+		m.ResetPlayback()
+		return nil
+	case accesscontrol.FieldAllowedDomains:
+		m.ResetAllowedDomains()
+		return nil
+	case accesscontrol.FieldAllowedCountries:
+		m.ResetAllowedCountries()
+		return nil
+	case accesscontrol.FieldBlockedCountries:
+		m.ResetBlockedCountries()
+		return nil
+	case accesscontrol.FieldTokenTTLDefault:
+		m.ResetTokenTTLDefault()
+		return nil
+	case accesscontrol.FieldTokenTTLMin:
+		m.ResetTokenTTLMin()
+		return nil
+	case accesscontrol.FieldTokenTTLMax:
+		m.ResetTokenTTLMax()
+		return nil
+	}
+	return fmt.Errorf("unknown AccessControl field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AccessControlMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.project != nil {
+		edges = append(edges, accesscontrol.EdgeProject)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AccessControlMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case accesscontrol.EdgeProject:
+		if id := m.project; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AccessControlMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AccessControlMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AccessControlMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedproject {
+		edges = append(edges, accesscontrol.EdgeProject)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AccessControlMutation) EdgeCleared(name string) bool {
+	switch name {
+	case accesscontrol.EdgeProject:
+		return m.clearedproject
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AccessControlMutation) ClearEdge(name string) error {
+	switch name {
+	case accesscontrol.EdgeProject:
+		m.ClearProject()
+		return nil
+	}
+	return fmt.Errorf("unknown AccessControl unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AccessControlMutation) ResetEdge(name string) error {
+	switch name {
+	case accesscontrol.EdgeProject:
+		m.ResetProject()
+		return nil
+	}
+	return fmt.Errorf("unknown AccessControl edge %s", name)
+}
+
+// AdvertisementMutation represents an operation that mutates the Advertisement nodes in the graph.
+type AdvertisementMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *uuid.UUID
+	created_at     *time.Time
+	updated_at     *time.Time
+	name           *string
+	tag_url        *string
+	placement      *advertisement.Placement
+	offsets        *[]int
+	appendoffsets  []int
+	enabled        *bool
+	clearedFields  map[string]struct{}
+	project        *uuid.UUID
+	clearedproject bool
+	done           bool
+	oldValue       func(context.Context) (*Advertisement, error)
+	predicates     []predicate.Advertisement
+}
+
+var _ ent.Mutation = (*AdvertisementMutation)(nil)
+
+// advertisementOption allows management of the mutation configuration using functional options.
+type advertisementOption func(*AdvertisementMutation)
+
+// newAdvertisementMutation creates new mutation for the Advertisement entity.
+func newAdvertisementMutation(c config, op Op, opts ...advertisementOption) *AdvertisementMutation {
+	m := &AdvertisementMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAdvertisement,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAdvertisementID sets the ID field of the mutation.
+func withAdvertisementID(id uuid.UUID) advertisementOption {
+	return func(m *AdvertisementMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Advertisement
+		)
+		m.oldValue = func(ctx context.Context) (*Advertisement, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Advertisement.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAdvertisement sets the old Advertisement of the mutation.
+func withAdvertisement(node *Advertisement) advertisementOption {
+	return func(m *AdvertisementMutation) {
+		m.oldValue = func(context.Context) (*Advertisement, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AdvertisementMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AdvertisementMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Advertisement entities.
+func (m *AdvertisementMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AdvertisementMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AdvertisementMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Advertisement.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *AdvertisementMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *AdvertisementMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Advertisement entity.
+// If the Advertisement object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AdvertisementMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *AdvertisementMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *AdvertisementMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *AdvertisementMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Advertisement entity.
+// If the Advertisement object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AdvertisementMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *AdvertisementMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *AdvertisementMutation) SetProjectID(u uuid.UUID) {
+	m.project = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *AdvertisementMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Advertisement entity.
+// If the Advertisement object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AdvertisementMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *AdvertisementMutation) ResetProjectID() {
+	m.project = nil
+}
+
+// SetName sets the "name" field.
+func (m *AdvertisementMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *AdvertisementMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Advertisement entity.
+// If the Advertisement object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AdvertisementMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *AdvertisementMutation) ResetName() {
+	m.name = nil
+}
+
+// SetTagURL sets the "tag_url" field.
+func (m *AdvertisementMutation) SetTagURL(s string) {
+	m.tag_url = &s
+}
+
+// TagURL returns the value of the "tag_url" field in the mutation.
+func (m *AdvertisementMutation) TagURL() (r string, exists bool) {
+	v := m.tag_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTagURL returns the old "tag_url" field's value of the Advertisement entity.
+// If the Advertisement object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AdvertisementMutation) OldTagURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTagURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTagURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTagURL: %w", err)
+	}
+	return oldValue.TagURL, nil
+}
+
+// ResetTagURL resets all changes to the "tag_url" field.
+func (m *AdvertisementMutation) ResetTagURL() {
+	m.tag_url = nil
+}
+
+// SetPlacement sets the "placement" field.
+func (m *AdvertisementMutation) SetPlacement(a advertisement.Placement) {
+	m.placement = &a
+}
+
+// Placement returns the value of the "placement" field in the mutation.
+func (m *AdvertisementMutation) Placement() (r advertisement.Placement, exists bool) {
+	v := m.placement
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlacement returns the old "placement" field's value of the Advertisement entity.
+// If the Advertisement object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AdvertisementMutation) OldPlacement(ctx context.Context) (v advertisement.Placement, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlacement is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlacement requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlacement: %w", err)
+	}
+	return oldValue.Placement, nil
+}
+
+// ResetPlacement resets all changes to the "placement" field.
+func (m *AdvertisementMutation) ResetPlacement() {
+	m.placement = nil
+}
+
+// SetOffsets sets the "offsets" field.
+func (m *AdvertisementMutation) SetOffsets(i []int) {
+	m.offsets = &i
+	m.appendoffsets = nil
+}
+
+// Offsets returns the value of the "offsets" field in the mutation.
+func (m *AdvertisementMutation) Offsets() (r []int, exists bool) {
+	v := m.offsets
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOffsets returns the old "offsets" field's value of the Advertisement entity.
+// If the Advertisement object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AdvertisementMutation) OldOffsets(ctx context.Context) (v []int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOffsets is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOffsets requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOffsets: %w", err)
+	}
+	return oldValue.Offsets, nil
+}
+
+// AppendOffsets adds i to the "offsets" field.
+func (m *AdvertisementMutation) AppendOffsets(i []int) {
+	m.appendoffsets = append(m.appendoffsets, i...)
+}
+
+// AppendedOffsets returns the list of values that were appended to the "offsets" field in this mutation.
+func (m *AdvertisementMutation) AppendedOffsets() ([]int, bool) {
+	if len(m.appendoffsets) == 0 {
+		return nil, false
+	}
+	return m.appendoffsets, true
+}
+
+// ResetOffsets resets all changes to the "offsets" field.
+func (m *AdvertisementMutation) ResetOffsets() {
+	m.offsets = nil
+	m.appendoffsets = nil
+}
+
+// SetEnabled sets the "enabled" field.
+func (m *AdvertisementMutation) SetEnabled(b bool) {
+	m.enabled = &b
+}
+
+// Enabled returns the value of the "enabled" field in the mutation.
+func (m *AdvertisementMutation) Enabled() (r bool, exists bool) {
+	v := m.enabled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEnabled returns the old "enabled" field's value of the Advertisement entity.
+// If the Advertisement object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AdvertisementMutation) OldEnabled(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEnabled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEnabled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEnabled: %w", err)
+	}
+	return oldValue.Enabled, nil
+}
+
+// ResetEnabled resets all changes to the "enabled" field.
+func (m *AdvertisementMutation) ResetEnabled() {
+	m.enabled = nil
+}
+
+// ClearProject clears the "project" edge to the Project entity.
+func (m *AdvertisementMutation) ClearProject() {
+	m.clearedproject = true
+	m.clearedFields[advertisement.FieldProjectID] = struct{}{}
+}
+
+// ProjectCleared reports if the "project" edge to the Project entity was cleared.
+func (m *AdvertisementMutation) ProjectCleared() bool {
+	return m.clearedproject
+}
+
+// ProjectIDs returns the "project" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ProjectID instead. It exists only for internal usage by the builders.
+func (m *AdvertisementMutation) ProjectIDs() (ids []uuid.UUID) {
+	if id := m.project; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetProject resets all changes to the "project" edge.
+func (m *AdvertisementMutation) ResetProject() {
+	m.project = nil
+	m.clearedproject = false
+}
+
+// Where appends a list predicates to the AdvertisementMutation builder.
+func (m *AdvertisementMutation) Where(ps ...predicate.Advertisement) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AdvertisementMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AdvertisementMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Advertisement, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AdvertisementMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AdvertisementMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Advertisement).
+func (m *AdvertisementMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AdvertisementMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.created_at != nil {
+		fields = append(fields, advertisement.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, advertisement.FieldUpdatedAt)
+	}
+	if m.project != nil {
+		fields = append(fields, advertisement.FieldProjectID)
+	}
+	if m.name != nil {
+		fields = append(fields, advertisement.FieldName)
+	}
+	if m.tag_url != nil {
+		fields = append(fields, advertisement.FieldTagURL)
+	}
+	if m.placement != nil {
+		fields = append(fields, advertisement.FieldPlacement)
+	}
+	if m.offsets != nil {
+		fields = append(fields, advertisement.FieldOffsets)
+	}
+	if m.enabled != nil {
+		fields = append(fields, advertisement.FieldEnabled)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AdvertisementMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case advertisement.FieldCreatedAt:
+		return m.CreatedAt()
+	case advertisement.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case advertisement.FieldProjectID:
+		return m.ProjectID()
+	case advertisement.FieldName:
+		return m.Name()
+	case advertisement.FieldTagURL:
+		return m.TagURL()
+	case advertisement.FieldPlacement:
+		return m.Placement()
+	case advertisement.FieldOffsets:
+		return m.Offsets()
+	case advertisement.FieldEnabled:
+		return m.Enabled()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AdvertisementMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case advertisement.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case advertisement.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case advertisement.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case advertisement.FieldName:
+		return m.OldName(ctx)
+	case advertisement.FieldTagURL:
+		return m.OldTagURL(ctx)
+	case advertisement.FieldPlacement:
+		return m.OldPlacement(ctx)
+	case advertisement.FieldOffsets:
+		return m.OldOffsets(ctx)
+	case advertisement.FieldEnabled:
+		return m.OldEnabled(ctx)
+	}
+	return nil, fmt.Errorf("unknown Advertisement field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AdvertisementMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case advertisement.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case advertisement.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case advertisement.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case advertisement.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case advertisement.FieldTagURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTagURL(v)
+		return nil
+	case advertisement.FieldPlacement:
+		v, ok := value.(advertisement.Placement)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlacement(v)
+		return nil
+	case advertisement.FieldOffsets:
+		v, ok := value.([]int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOffsets(v)
+		return nil
+	case advertisement.FieldEnabled:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEnabled(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Advertisement field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AdvertisementMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AdvertisementMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AdvertisementMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Advertisement numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AdvertisementMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AdvertisementMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AdvertisementMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Advertisement nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AdvertisementMutation) ResetField(name string) error {
+	switch name {
+	case advertisement.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case advertisement.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case advertisement.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case advertisement.FieldName:
+		m.ResetName()
+		return nil
+	case advertisement.FieldTagURL:
+		m.ResetTagURL()
+		return nil
+	case advertisement.FieldPlacement:
+		m.ResetPlacement()
+		return nil
+	case advertisement.FieldOffsets:
+		m.ResetOffsets()
+		return nil
+	case advertisement.FieldEnabled:
+		m.ResetEnabled()
+		return nil
+	}
+	return fmt.Errorf("unknown Advertisement field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AdvertisementMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.project != nil {
+		edges = append(edges, advertisement.EdgeProject)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AdvertisementMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case advertisement.EdgeProject:
+		if id := m.project; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AdvertisementMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AdvertisementMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AdvertisementMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedproject {
+		edges = append(edges, advertisement.EdgeProject)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AdvertisementMutation) EdgeCleared(name string) bool {
+	switch name {
+	case advertisement.EdgeProject:
+		return m.clearedproject
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AdvertisementMutation) ClearEdge(name string) error {
+	switch name {
+	case advertisement.EdgeProject:
+		m.ClearProject()
+		return nil
+	}
+	return fmt.Errorf("unknown Advertisement unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AdvertisementMutation) ResetEdge(name string) error {
+	switch name {
+	case advertisement.EdgeProject:
+		m.ResetProject()
+		return nil
+	}
+	return fmt.Errorf("unknown Advertisement edge %s", name)
+}
+
+// AuthCodeMutation represents an operation that mutates the AuthCode nodes in the graph.
+type AuthCodeMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	user_id       *uuid.UUID
+	purpose       *authcode.Purpose
+	code_hash     *string
+	expires_at    *time.Time
+	attempts      *int
+	addattempts   *int
+	used_at       *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*AuthCode, error)
+	predicates    []predicate.AuthCode
+}
+
+var _ ent.Mutation = (*AuthCodeMutation)(nil)
+
+// authcodeOption allows management of the mutation configuration using functional options.
+type authcodeOption func(*AuthCodeMutation)
+
+// newAuthCodeMutation creates new mutation for the AuthCode entity.
+func newAuthCodeMutation(c config, op Op, opts ...authcodeOption) *AuthCodeMutation {
+	m := &AuthCodeMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAuthCode,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAuthCodeID sets the ID field of the mutation.
+func withAuthCodeID(id uuid.UUID) authcodeOption {
+	return func(m *AuthCodeMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AuthCode
+		)
+		m.oldValue = func(ctx context.Context) (*AuthCode, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AuthCode.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAuthCode sets the old AuthCode of the mutation.
+func withAuthCode(node *AuthCode) authcodeOption {
+	return func(m *AuthCodeMutation) {
+		m.oldValue = func(context.Context) (*AuthCode, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AuthCodeMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AuthCodeMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AuthCode entities.
+func (m *AuthCodeMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AuthCodeMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AuthCodeMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AuthCode.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *AuthCodeMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *AuthCodeMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the AuthCode entity.
+// If the AuthCode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuthCodeMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *AuthCodeMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *AuthCodeMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *AuthCodeMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the AuthCode entity.
+// If the AuthCode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuthCodeMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *AuthCodeMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *AuthCodeMutation) SetUserID(u uuid.UUID) {
+	m.user_id = &u
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *AuthCodeMutation) UserID() (r uuid.UUID, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the AuthCode entity.
+// If the AuthCode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuthCodeMutation) OldUserID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *AuthCodeMutation) ResetUserID() {
+	m.user_id = nil
+}
+
+// SetPurpose sets the "purpose" field.
+func (m *AuthCodeMutation) SetPurpose(a authcode.Purpose) {
+	m.purpose = &a
+}
+
+// Purpose returns the value of the "purpose" field in the mutation.
+func (m *AuthCodeMutation) Purpose() (r authcode.Purpose, exists bool) {
+	v := m.purpose
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPurpose returns the old "purpose" field's value of the AuthCode entity.
+// If the AuthCode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuthCodeMutation) OldPurpose(ctx context.Context) (v authcode.Purpose, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPurpose is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPurpose requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPurpose: %w", err)
+	}
+	return oldValue.Purpose, nil
+}
+
+// ResetPurpose resets all changes to the "purpose" field.
+func (m *AuthCodeMutation) ResetPurpose() {
+	m.purpose = nil
+}
+
+// SetCodeHash sets the "code_hash" field.
+func (m *AuthCodeMutation) SetCodeHash(s string) {
+	m.code_hash = &s
+}
+
+// CodeHash returns the value of the "code_hash" field in the mutation.
+func (m *AuthCodeMutation) CodeHash() (r string, exists bool) {
+	v := m.code_hash
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCodeHash returns the old "code_hash" field's value of the AuthCode entity.
+// If the AuthCode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuthCodeMutation) OldCodeHash(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCodeHash is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCodeHash requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCodeHash: %w", err)
+	}
+	return oldValue.CodeHash, nil
+}
+
+// ResetCodeHash resets all changes to the "code_hash" field.
+func (m *AuthCodeMutation) ResetCodeHash() {
+	m.code_hash = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *AuthCodeMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *AuthCodeMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the AuthCode entity.
+// If the AuthCode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuthCodeMutation) OldExpiresAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *AuthCodeMutation) ResetExpiresAt() {
+	m.expires_at = nil
+}
+
+// SetAttempts sets the "attempts" field.
+func (m *AuthCodeMutation) SetAttempts(i int) {
+	m.attempts = &i
+	m.addattempts = nil
+}
+
+// Attempts returns the value of the "attempts" field in the mutation.
+func (m *AuthCodeMutation) Attempts() (r int, exists bool) {
+	v := m.attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempts returns the old "attempts" field's value of the AuthCode entity.
+// If the AuthCode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuthCodeMutation) OldAttempts(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempts: %w", err)
+	}
+	return oldValue.Attempts, nil
+}
+
+// AddAttempts adds i to the "attempts" field.
+func (m *AuthCodeMutation) AddAttempts(i int) {
+	if m.addattempts != nil {
+		*m.addattempts += i
+	} else {
+		m.addattempts = &i
+	}
+}
+
+// AddedAttempts returns the value that was added to the "attempts" field in this mutation.
+func (m *AuthCodeMutation) AddedAttempts() (r int, exists bool) {
+	v := m.addattempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempts resets all changes to the "attempts" field.
+func (m *AuthCodeMutation) ResetAttempts() {
+	m.attempts = nil
+	m.addattempts = nil
+}
+
+// SetUsedAt sets the "used_at" field.
+func (m *AuthCodeMutation) SetUsedAt(t time.Time) {
+	m.used_at = &t
+}
+
+// UsedAt returns the value of the "used_at" field in the mutation.
+func (m *AuthCodeMutation) UsedAt() (r time.Time, exists bool) {
+	v := m.used_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUsedAt returns the old "used_at" field's value of the AuthCode entity.
+// If the AuthCode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AuthCodeMutation) OldUsedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUsedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUsedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUsedAt: %w", err)
+	}
+	return oldValue.UsedAt, nil
+}
+
+// ClearUsedAt clears the value of the "used_at" field.
+func (m *AuthCodeMutation) ClearUsedAt() {
+	m.used_at = nil
+	m.clearedFields[authcode.FieldUsedAt] = struct{}{}
+}
+
+// UsedAtCleared returns if the "used_at" field was cleared in this mutation.
+func (m *AuthCodeMutation) UsedAtCleared() bool {
+	_, ok := m.clearedFields[authcode.FieldUsedAt]
+	return ok
+}
+
+// ResetUsedAt resets all changes to the "used_at" field.
+func (m *AuthCodeMutation) ResetUsedAt() {
+	m.used_at = nil
+	delete(m.clearedFields, authcode.FieldUsedAt)
+}
+
+// Where appends a list predicates to the AuthCodeMutation builder.
+func (m *AuthCodeMutation) Where(ps ...predicate.AuthCode) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AuthCodeMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AuthCodeMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AuthCode, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AuthCodeMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AuthCodeMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AuthCode).
+func (m *AuthCodeMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AuthCodeMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.created_at != nil {
+		fields = append(fields, authcode.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, authcode.FieldUpdatedAt)
+	}
+	if m.user_id != nil {
+		fields = append(fields, authcode.FieldUserID)
+	}
+	if m.purpose != nil {
+		fields = append(fields, authcode.FieldPurpose)
+	}
+	if m.code_hash != nil {
+		fields = append(fields, authcode.FieldCodeHash)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, authcode.FieldExpiresAt)
+	}
+	if m.attempts != nil {
+		fields = append(fields, authcode.FieldAttempts)
+	}
+	if m.used_at != nil {
+		fields = append(fields, authcode.FieldUsedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AuthCodeMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case authcode.FieldCreatedAt:
+		return m.CreatedAt()
+	case authcode.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case authcode.FieldUserID:
+		return m.UserID()
+	case authcode.FieldPurpose:
+		return m.Purpose()
+	case authcode.FieldCodeHash:
+		return m.CodeHash()
+	case authcode.FieldExpiresAt:
+		return m.ExpiresAt()
+	case authcode.FieldAttempts:
+		return m.Attempts()
+	case authcode.FieldUsedAt:
+		return m.UsedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AuthCodeMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case authcode.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case authcode.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case authcode.FieldUserID:
+		return m.OldUserID(ctx)
+	case authcode.FieldPurpose:
+		return m.OldPurpose(ctx)
+	case authcode.FieldCodeHash:
+		return m.OldCodeHash(ctx)
+	case authcode.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	case authcode.FieldAttempts:
+		return m.OldAttempts(ctx)
+	case authcode.FieldUsedAt:
+		return m.OldUsedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown AuthCode field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AuthCodeMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case authcode.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case authcode.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case authcode.FieldUserID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case authcode.FieldPurpose:
+		v, ok := value.(authcode.Purpose)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPurpose(v)
+		return nil
+	case authcode.FieldCodeHash:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCodeHash(v)
+		return nil
+	case authcode.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	case authcode.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempts(v)
+		return nil
+	case authcode.FieldUsedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUsedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AuthCode field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AuthCodeMutation) AddedFields() []string {
+	var fields []string
+	if m.addattempts != nil {
+		fields = append(fields, authcode.FieldAttempts)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AuthCodeMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case authcode.FieldAttempts:
+		return m.AddedAttempts()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AuthCodeMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case authcode.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempts(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AuthCode numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AuthCodeMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(authcode.FieldUsedAt) {
+		fields = append(fields, authcode.FieldUsedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AuthCodeMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AuthCodeMutation) ClearField(name string) error {
+	switch name {
+	case authcode.FieldUsedAt:
+		m.ClearUsedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown AuthCode nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AuthCodeMutation) ResetField(name string) error {
+	switch name {
+	case authcode.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case authcode.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case authcode.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case authcode.FieldPurpose:
+		m.ResetPurpose()
+		return nil
+	case authcode.FieldCodeHash:
+		m.ResetCodeHash()
+		return nil
+	case authcode.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	case authcode.FieldAttempts:
+		m.ResetAttempts()
+		return nil
+	case authcode.FieldUsedAt:
+		m.ResetUsedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown AuthCode field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AuthCodeMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AuthCodeMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AuthCodeMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AuthCodeMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AuthCodeMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AuthCodeMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AuthCodeMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AuthCode unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AuthCodeMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AuthCode edge %s", name)
+}
+
+// BlobDeletionMutation represents an operation that mutates the BlobDeletion nodes in the graph.
+type BlobDeletionMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	key           *string
+	prefix        *bool
+	reason        *string
+	project_id    *uuid.UUID
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*BlobDeletion, error)
+	predicates    []predicate.BlobDeletion
+}
+
+var _ ent.Mutation = (*BlobDeletionMutation)(nil)
+
+// blobdeletionOption allows management of the mutation configuration using functional options.
+type blobdeletionOption func(*BlobDeletionMutation)
+
+// newBlobDeletionMutation creates new mutation for the BlobDeletion entity.
+func newBlobDeletionMutation(c config, op Op, opts ...blobdeletionOption) *BlobDeletionMutation {
+	m := &BlobDeletionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeBlobDeletion,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withBlobDeletionID sets the ID field of the mutation.
+func withBlobDeletionID(id uuid.UUID) blobdeletionOption {
+	return func(m *BlobDeletionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *BlobDeletion
+		)
+		m.oldValue = func(ctx context.Context) (*BlobDeletion, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().BlobDeletion.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withBlobDeletion sets the old BlobDeletion of the mutation.
+func withBlobDeletion(node *BlobDeletion) blobdeletionOption {
+	return func(m *BlobDeletionMutation) {
+		m.oldValue = func(context.Context) (*BlobDeletion, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m BlobDeletionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m BlobDeletionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of BlobDeletion entities.
+func (m *BlobDeletionMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *BlobDeletionMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *BlobDeletionMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().BlobDeletion.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *BlobDeletionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *BlobDeletionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the BlobDeletion entity.
+// If the BlobDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BlobDeletionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *BlobDeletionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *BlobDeletionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *BlobDeletionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the BlobDeletion entity.
+// If the BlobDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BlobDeletionMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *BlobDeletionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetKey sets the "key" field.
+func (m *BlobDeletionMutation) SetKey(s string) {
+	m.key = &s
+}
+
+// Key returns the value of the "key" field in the mutation.
+func (m *BlobDeletionMutation) Key() (r string, exists bool) {
+	v := m.key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKey returns the old "key" field's value of the BlobDeletion entity.
+// If the BlobDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BlobDeletionMutation) OldKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKey: %w", err)
+	}
+	return oldValue.Key, nil
+}
+
+// ResetKey resets all changes to the "key" field.
+func (m *BlobDeletionMutation) ResetKey() {
+	m.key = nil
+}
+
+// SetPrefix sets the "prefix" field.
+func (m *BlobDeletionMutation) SetPrefix(b bool) {
+	m.prefix = &b
+}
+
+// Prefix returns the value of the "prefix" field in the mutation.
+func (m *BlobDeletionMutation) Prefix() (r bool, exists bool) {
+	v := m.prefix
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPrefix returns the old "prefix" field's value of the BlobDeletion entity.
+// If the BlobDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BlobDeletionMutation) OldPrefix(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPrefix is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPrefix requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPrefix: %w", err)
+	}
+	return oldValue.Prefix, nil
+}
+
+// ResetPrefix resets all changes to the "prefix" field.
+func (m *BlobDeletionMutation) ResetPrefix() {
+	m.prefix = nil
+}
+
+// SetReason sets the "reason" field.
+func (m *BlobDeletionMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *BlobDeletionMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the BlobDeletion entity.
+// If the BlobDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BlobDeletionMutation) OldReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *BlobDeletionMutation) ResetReason() {
+	m.reason = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *BlobDeletionMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *BlobDeletionMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the BlobDeletion entity.
+// If the BlobDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BlobDeletionMutation) OldProjectID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ClearProjectID clears the value of the "project_id" field.
+func (m *BlobDeletionMutation) ClearProjectID() {
+	m.project_id = nil
+	m.clearedFields[blobdeletion.FieldProjectID] = struct{}{}
+}
+
+// ProjectIDCleared returns if the "project_id" field was cleared in this mutation.
+func (m *BlobDeletionMutation) ProjectIDCleared() bool {
+	_, ok := m.clearedFields[blobdeletion.FieldProjectID]
+	return ok
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *BlobDeletionMutation) ResetProjectID() {
+	m.project_id = nil
+	delete(m.clearedFields, blobdeletion.FieldProjectID)
+}
+
+// Where appends a list predicates to the BlobDeletionMutation builder.
+func (m *BlobDeletionMutation) Where(ps ...predicate.BlobDeletion) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the BlobDeletionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *BlobDeletionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.BlobDeletion, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *BlobDeletionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *BlobDeletionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (BlobDeletion).
+func (m *BlobDeletionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *BlobDeletionMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.created_at != nil {
+		fields = append(fields, blobdeletion.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, blobdeletion.FieldUpdatedAt)
+	}
+	if m.key != nil {
+		fields = append(fields, blobdeletion.FieldKey)
+	}
+	if m.prefix != nil {
+		fields = append(fields, blobdeletion.FieldPrefix)
+	}
+	if m.reason != nil {
+		fields = append(fields, blobdeletion.FieldReason)
+	}
+	if m.project_id != nil {
+		fields = append(fields, blobdeletion.FieldProjectID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *BlobDeletionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case blobdeletion.FieldCreatedAt:
+		return m.CreatedAt()
+	case blobdeletion.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case blobdeletion.FieldKey:
+		return m.Key()
+	case blobdeletion.FieldPrefix:
+		return m.Prefix()
+	case blobdeletion.FieldReason:
+		return m.Reason()
+	case blobdeletion.FieldProjectID:
+		return m.ProjectID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *BlobDeletionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case blobdeletion.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case blobdeletion.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case blobdeletion.FieldKey:
+		return m.OldKey(ctx)
+	case blobdeletion.FieldPrefix:
+		return m.OldPrefix(ctx)
+	case blobdeletion.FieldReason:
+		return m.OldReason(ctx)
+	case blobdeletion.FieldProjectID:
+		return m.OldProjectID(ctx)
+	}
+	return nil, fmt.Errorf("unknown BlobDeletion field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *BlobDeletionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case blobdeletion.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case blobdeletion.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case blobdeletion.FieldKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKey(v)
+		return nil
+	case blobdeletion.FieldPrefix:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPrefix(v)
+		return nil
+	case blobdeletion.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case blobdeletion.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown BlobDeletion field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *BlobDeletionMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *BlobDeletionMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *BlobDeletionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown BlobDeletion numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *BlobDeletionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(blobdeletion.FieldProjectID) {
+		fields = append(fields, blobdeletion.FieldProjectID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *BlobDeletionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *BlobDeletionMutation) ClearField(name string) error {
+	switch name {
+	case blobdeletion.FieldProjectID:
+		m.ClearProjectID()
+		return nil
+	}
+	return fmt.Errorf("unknown BlobDeletion nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *BlobDeletionMutation) ResetField(name string) error {
+	switch name {
+	case blobdeletion.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case blobdeletion.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case blobdeletion.FieldKey:
+		m.ResetKey()
+		return nil
+	case blobdeletion.FieldPrefix:
+		m.ResetPrefix()
+		return nil
+	case blobdeletion.FieldReason:
+		m.ResetReason()
+		return nil
+	case blobdeletion.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	}
+	return fmt.Errorf("unknown BlobDeletion field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *BlobDeletionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *BlobDeletionMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *BlobDeletionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *BlobDeletionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *BlobDeletionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *BlobDeletionMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *BlobDeletionMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown BlobDeletion unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *BlobDeletionMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown BlobDeletion edge %s", name)
+}
+
+// CaptionMutation represents an operation that mutates the Caption nodes in the graph.
+type CaptionMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	language      *string
+	label         *string
+	source_format *caption.SourceFormat
+	blob_key      *string
+	size          *int64
+	addsize       *int64
+	clearedFields map[string]struct{}
+	video         *uuid.UUID
+	clearedvideo  bool
+	done          bool
+	oldValue      func(context.Context) (*Caption, error)
+	predicates    []predicate.Caption
+}
+
+var _ ent.Mutation = (*CaptionMutation)(nil)
+
+// captionOption allows management of the mutation configuration using functional options.
+type captionOption func(*CaptionMutation)
+
+// newCaptionMutation creates new mutation for the Caption entity.
+func newCaptionMutation(c config, op Op, opts ...captionOption) *CaptionMutation {
+	m := &CaptionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCaption,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCaptionID sets the ID field of the mutation.
+func withCaptionID(id uuid.UUID) captionOption {
+	return func(m *CaptionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Caption
+		)
+		m.oldValue = func(ctx context.Context) (*Caption, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Caption.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCaption sets the old Caption of the mutation.
+func withCaption(node *Caption) captionOption {
+	return func(m *CaptionMutation) {
+		m.oldValue = func(context.Context) (*Caption, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CaptionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CaptionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Caption entities.
+func (m *CaptionMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CaptionMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CaptionMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Caption.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CaptionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CaptionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Caption entity.
+// If the Caption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaptionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CaptionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CaptionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CaptionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Caption entity.
+// If the Caption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaptionMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CaptionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *CaptionMutation) SetVideoID(u uuid.UUID) {
+	m.video = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *CaptionMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the Caption entity.
+// If the Caption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaptionMutation) OldVideoID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *CaptionMutation) ResetVideoID() {
+	m.video = nil
+}
+
+// SetLanguage sets the "language" field.
+func (m *CaptionMutation) SetLanguage(s string) {
+	m.language = &s
+}
+
+// Language returns the value of the "language" field in the mutation.
+func (m *CaptionMutation) Language() (r string, exists bool) {
+	v := m.language
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLanguage returns the old "language" field's value of the Caption entity.
+// If the Caption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaptionMutation) OldLanguage(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLanguage is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLanguage requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLanguage: %w", err)
+	}
+	return oldValue.Language, nil
+}
+
+// ResetLanguage resets all changes to the "language" field.
+func (m *CaptionMutation) ResetLanguage() {
+	m.language = nil
+}
+
+// SetLabel sets the "label" field.
+func (m *CaptionMutation) SetLabel(s string) {
+	m.label = &s
+}
+
+// Label returns the value of the "label" field in the mutation.
+func (m *CaptionMutation) Label() (r string, exists bool) {
+	v := m.label
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLabel returns the old "label" field's value of the Caption entity.
+// If the Caption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaptionMutation) OldLabel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLabel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLabel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLabel: %w", err)
+	}
+	return oldValue.Label, nil
+}
+
+// ResetLabel resets all changes to the "label" field.
+func (m *CaptionMutation) ResetLabel() {
+	m.label = nil
+}
+
+// SetSourceFormat sets the "source_format" field.
+func (m *CaptionMutation) SetSourceFormat(cf caption.SourceFormat) {
+	m.source_format = &cf
+}
+
+// SourceFormat returns the value of the "source_format" field in the mutation.
+func (m *CaptionMutation) SourceFormat() (r caption.SourceFormat, exists bool) {
+	v := m.source_format
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSourceFormat returns the old "source_format" field's value of the Caption entity.
+// If the Caption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaptionMutation) OldSourceFormat(ctx context.Context) (v caption.SourceFormat, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSourceFormat is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSourceFormat requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSourceFormat: %w", err)
+	}
+	return oldValue.SourceFormat, nil
+}
+
+// ResetSourceFormat resets all changes to the "source_format" field.
+func (m *CaptionMutation) ResetSourceFormat() {
+	m.source_format = nil
+}
+
+// SetBlobKey sets the "blob_key" field.
+func (m *CaptionMutation) SetBlobKey(s string) {
+	m.blob_key = &s
+}
+
+// BlobKey returns the value of the "blob_key" field in the mutation.
+func (m *CaptionMutation) BlobKey() (r string, exists bool) {
+	v := m.blob_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBlobKey returns the old "blob_key" field's value of the Caption entity.
+// If the Caption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaptionMutation) OldBlobKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBlobKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBlobKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBlobKey: %w", err)
+	}
+	return oldValue.BlobKey, nil
+}
+
+// ResetBlobKey resets all changes to the "blob_key" field.
+func (m *CaptionMutation) ResetBlobKey() {
+	m.blob_key = nil
+}
+
+// SetSize sets the "size" field.
+func (m *CaptionMutation) SetSize(i int64) {
+	m.size = &i
+	m.addsize = nil
+}
+
+// Size returns the value of the "size" field in the mutation.
+func (m *CaptionMutation) Size() (r int64, exists bool) {
+	v := m.size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSize returns the old "size" field's value of the Caption entity.
+// If the Caption object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaptionMutation) OldSize(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSize is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSize requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSize: %w", err)
+	}
+	return oldValue.Size, nil
+}
+
+// AddSize adds i to the "size" field.
+func (m *CaptionMutation) AddSize(i int64) {
+	if m.addsize != nil {
+		*m.addsize += i
+	} else {
+		m.addsize = &i
+	}
+}
+
+// AddedSize returns the value that was added to the "size" field in this mutation.
+func (m *CaptionMutation) AddedSize() (r int64, exists bool) {
+	v := m.addsize
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSize resets all changes to the "size" field.
+func (m *CaptionMutation) ResetSize() {
+	m.size = nil
+	m.addsize = nil
+}
+
+// ClearVideo clears the "video" edge to the Video entity.
+func (m *CaptionMutation) ClearVideo() {
+	m.clearedvideo = true
+	m.clearedFields[caption.FieldVideoID] = struct{}{}
+}
+
+// VideoCleared reports if the "video" edge to the Video entity was cleared.
+func (m *CaptionMutation) VideoCleared() bool {
+	return m.clearedvideo
+}
+
+// VideoIDs returns the "video" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// VideoID instead. It exists only for internal usage by the builders.
+func (m *CaptionMutation) VideoIDs() (ids []uuid.UUID) {
+	if id := m.video; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetVideo resets all changes to the "video" edge.
+func (m *CaptionMutation) ResetVideo() {
+	m.video = nil
+	m.clearedvideo = false
+}
+
+// Where appends a list predicates to the CaptionMutation builder.
+func (m *CaptionMutation) Where(ps ...predicate.Caption) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CaptionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CaptionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Caption, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CaptionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CaptionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Caption).
+func (m *CaptionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CaptionMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.created_at != nil {
+		fields = append(fields, caption.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, caption.FieldUpdatedAt)
+	}
+	if m.video != nil {
+		fields = append(fields, caption.FieldVideoID)
+	}
+	if m.language != nil {
+		fields = append(fields, caption.FieldLanguage)
+	}
+	if m.label != nil {
+		fields = append(fields, caption.FieldLabel)
+	}
+	if m.source_format != nil {
+		fields = append(fields, caption.FieldSourceFormat)
+	}
+	if m.blob_key != nil {
+		fields = append(fields, caption.FieldBlobKey)
+	}
+	if m.size != nil {
+		fields = append(fields, caption.FieldSize)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CaptionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case caption.FieldCreatedAt:
+		return m.CreatedAt()
+	case caption.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case caption.FieldVideoID:
+		return m.VideoID()
+	case caption.FieldLanguage:
+		return m.Language()
+	case caption.FieldLabel:
+		return m.Label()
+	case caption.FieldSourceFormat:
+		return m.SourceFormat()
+	case caption.FieldBlobKey:
+		return m.BlobKey()
+	case caption.FieldSize:
+		return m.Size()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CaptionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case caption.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case caption.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case caption.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case caption.FieldLanguage:
+		return m.OldLanguage(ctx)
+	case caption.FieldLabel:
+		return m.OldLabel(ctx)
+	case caption.FieldSourceFormat:
+		return m.OldSourceFormat(ctx)
+	case caption.FieldBlobKey:
+		return m.OldBlobKey(ctx)
+	case caption.FieldSize:
+		return m.OldSize(ctx)
+	}
+	return nil, fmt.Errorf("unknown Caption field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CaptionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case caption.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case caption.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case caption.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case caption.FieldLanguage:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLanguage(v)
+		return nil
+	case caption.FieldLabel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLabel(v)
+		return nil
+	case caption.FieldSourceFormat:
+		v, ok := value.(caption.SourceFormat)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSourceFormat(v)
+		return nil
+	case caption.FieldBlobKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBlobKey(v)
+		return nil
+	case caption.FieldSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSize(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Caption field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CaptionMutation) AddedFields() []string {
+	var fields []string
+	if m.addsize != nil {
+		fields = append(fields, caption.FieldSize)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CaptionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case caption.FieldSize:
+		return m.AddedSize()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CaptionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case caption.FieldSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSize(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Caption numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CaptionMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CaptionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CaptionMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Caption nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CaptionMutation) ResetField(name string) error {
+	switch name {
+	case caption.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case caption.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case caption.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case caption.FieldLanguage:
+		m.ResetLanguage()
+		return nil
+	case caption.FieldLabel:
+		m.ResetLabel()
+		return nil
+	case caption.FieldSourceFormat:
+		m.ResetSourceFormat()
+		return nil
+	case caption.FieldBlobKey:
+		m.ResetBlobKey()
+		return nil
+	case caption.FieldSize:
+		m.ResetSize()
+		return nil
+	}
+	return fmt.Errorf("unknown Caption field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CaptionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.video != nil {
+		edges = append(edges, caption.EdgeVideo)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CaptionMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case caption.EdgeVideo:
+		if id := m.video; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CaptionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CaptionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CaptionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedvideo {
+		edges = append(edges, caption.EdgeVideo)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CaptionMutation) EdgeCleared(name string) bool {
+	switch name {
+	case caption.EdgeVideo:
+		return m.clearedvideo
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CaptionMutation) ClearEdge(name string) error {
+	switch name {
+	case caption.EdgeVideo:
+		m.ClearVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown Caption unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CaptionMutation) ResetEdge(name string) error {
+	switch name {
+	case caption.EdgeVideo:
+		m.ResetVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown Caption edge %s", name)
+}
+
+// ChapterMutation represents an operation that mutates the Chapter nodes in the graph.
+type ChapterMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *uuid.UUID
+	created_at       *time.Time
+	updated_at       *time.Time
+	title            *string
+	start_seconds    *float64
+	addstart_seconds *float64
+	clearedFields    map[string]struct{}
+	video            *uuid.UUID
+	clearedvideo     bool
+	done             bool
+	oldValue         func(context.Context) (*Chapter, error)
+	predicates       []predicate.Chapter
+}
+
+var _ ent.Mutation = (*ChapterMutation)(nil)
+
+// chapterOption allows management of the mutation configuration using functional options.
+type chapterOption func(*ChapterMutation)
+
+// newChapterMutation creates new mutation for the Chapter entity.
+func newChapterMutation(c config, op Op, opts ...chapterOption) *ChapterMutation {
+	m := &ChapterMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeChapter,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withChapterID sets the ID field of the mutation.
+func withChapterID(id uuid.UUID) chapterOption {
+	return func(m *ChapterMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Chapter
+		)
+		m.oldValue = func(ctx context.Context) (*Chapter, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Chapter.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withChapter sets the old Chapter of the mutation.
+func withChapter(node *Chapter) chapterOption {
+	return func(m *ChapterMutation) {
+		m.oldValue = func(context.Context) (*Chapter, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ChapterMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ChapterMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Chapter entities.
+func (m *ChapterMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ChapterMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ChapterMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Chapter.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ChapterMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ChapterMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Chapter entity.
+// If the Chapter object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChapterMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ChapterMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ChapterMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ChapterMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Chapter entity.
+// If the Chapter object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChapterMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ChapterMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *ChapterMutation) SetVideoID(u uuid.UUID) {
+	m.video = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *ChapterMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the Chapter entity.
+// If the Chapter object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChapterMutation) OldVideoID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *ChapterMutation) ResetVideoID() {
+	m.video = nil
+}
+
+// SetTitle sets the "title" field.
+func (m *ChapterMutation) SetTitle(s string) {
+	m.title = &s
+}
+
+// Title returns the value of the "title" field in the mutation.
+func (m *ChapterMutation) Title() (r string, exists bool) {
+	v := m.title
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTitle returns the old "title" field's value of the Chapter entity.
+// If the Chapter object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChapterMutation) OldTitle(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTitle is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTitle requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTitle: %w", err)
+	}
+	return oldValue.Title, nil
+}
+
+// ResetTitle resets all changes to the "title" field.
+func (m *ChapterMutation) ResetTitle() {
+	m.title = nil
+}
+
+// SetStartSeconds sets the "start_seconds" field.
+func (m *ChapterMutation) SetStartSeconds(f float64) {
+	m.start_seconds = &f
+	m.addstart_seconds = nil
+}
+
+// StartSeconds returns the value of the "start_seconds" field in the mutation.
+func (m *ChapterMutation) StartSeconds() (r float64, exists bool) {
+	v := m.start_seconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartSeconds returns the old "start_seconds" field's value of the Chapter entity.
+// If the Chapter object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChapterMutation) OldStartSeconds(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartSeconds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartSeconds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartSeconds: %w", err)
+	}
+	return oldValue.StartSeconds, nil
+}
+
+// AddStartSeconds adds f to the "start_seconds" field.
+func (m *ChapterMutation) AddStartSeconds(f float64) {
+	if m.addstart_seconds != nil {
+		*m.addstart_seconds += f
+	} else {
+		m.addstart_seconds = &f
+	}
+}
+
+// AddedStartSeconds returns the value that was added to the "start_seconds" field in this mutation.
+func (m *ChapterMutation) AddedStartSeconds() (r float64, exists bool) {
+	v := m.addstart_seconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetStartSeconds resets all changes to the "start_seconds" field.
+func (m *ChapterMutation) ResetStartSeconds() {
+	m.start_seconds = nil
+	m.addstart_seconds = nil
+}
+
+// ClearVideo clears the "video" edge to the Video entity.
+func (m *ChapterMutation) ClearVideo() {
+	m.clearedvideo = true
+	m.clearedFields[chapter.FieldVideoID] = struct{}{}
+}
+
+// VideoCleared reports if the "video" edge to the Video entity was cleared.
+func (m *ChapterMutation) VideoCleared() bool {
+	return m.clearedvideo
+}
+
+// VideoIDs returns the "video" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// VideoID instead. It exists only for internal usage by the builders.
+func (m *ChapterMutation) VideoIDs() (ids []uuid.UUID) {
+	if id := m.video; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetVideo resets all changes to the "video" edge.
+func (m *ChapterMutation) ResetVideo() {
+	m.video = nil
+	m.clearedvideo = false
+}
+
+// Where appends a list predicates to the ChapterMutation builder.
+func (m *ChapterMutation) Where(ps ...predicate.Chapter) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ChapterMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ChapterMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Chapter, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ChapterMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ChapterMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Chapter).
+func (m *ChapterMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ChapterMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.created_at != nil {
+		fields = append(fields, chapter.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, chapter.FieldUpdatedAt)
+	}
+	if m.video != nil {
+		fields = append(fields, chapter.FieldVideoID)
+	}
+	if m.title != nil {
+		fields = append(fields, chapter.FieldTitle)
+	}
+	if m.start_seconds != nil {
+		fields = append(fields, chapter.FieldStartSeconds)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ChapterMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case chapter.FieldCreatedAt:
+		return m.CreatedAt()
+	case chapter.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case chapter.FieldVideoID:
+		return m.VideoID()
+	case chapter.FieldTitle:
+		return m.Title()
+	case chapter.FieldStartSeconds:
+		return m.StartSeconds()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ChapterMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case chapter.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case chapter.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case chapter.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case chapter.FieldTitle:
+		return m.OldTitle(ctx)
+	case chapter.FieldStartSeconds:
+		return m.OldStartSeconds(ctx)
+	}
+	return nil, fmt.Errorf("unknown Chapter field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChapterMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case chapter.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case chapter.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case chapter.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case chapter.FieldTitle:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTitle(v)
+		return nil
+	case chapter.FieldStartSeconds:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartSeconds(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Chapter field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ChapterMutation) AddedFields() []string {
+	var fields []string
+	if m.addstart_seconds != nil {
+		fields = append(fields, chapter.FieldStartSeconds)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ChapterMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case chapter.FieldStartSeconds:
+		return m.AddedStartSeconds()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChapterMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case chapter.FieldStartSeconds:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddStartSeconds(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Chapter numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ChapterMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ChapterMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ChapterMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Chapter nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ChapterMutation) ResetField(name string) error {
+	switch name {
+	case chapter.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case chapter.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case chapter.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case chapter.FieldTitle:
+		m.ResetTitle()
+		return nil
+	case chapter.FieldStartSeconds:
+		m.ResetStartSeconds()
+		return nil
+	}
+	return fmt.Errorf("unknown Chapter field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ChapterMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.video != nil {
+		edges = append(edges, chapter.EdgeVideo)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ChapterMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case chapter.EdgeVideo:
+		if id := m.video; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ChapterMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ChapterMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ChapterMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedvideo {
+		edges = append(edges, chapter.EdgeVideo)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ChapterMutation) EdgeCleared(name string) bool {
+	switch name {
+	case chapter.EdgeVideo:
+		return m.clearedvideo
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ChapterMutation) ClearEdge(name string) error {
+	switch name {
+	case chapter.EdgeVideo:
+		m.ClearVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown Chapter unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ChapterMutation) ResetEdge(name string) error {
+	switch name {
+	case chapter.EdgeVideo:
+		m.ResetVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown Chapter edge %s", name)
+}
+
+// EncodingProfileMutation represents an operation that mutates the EncodingProfile nodes in the graph.
+type EncodingProfileMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *uuid.UUID
+	created_at       *time.Time
+	updated_at       *time.Time
+	name             *string
+	is_default       *bool
+	renditions       *[]ladder.Rendition
+	appendrenditions []ladder.Rendition
+	clearedFields    map[string]struct{}
+	project          *uuid.UUID
+	clearedproject   bool
+	done             bool
+	oldValue         func(context.Context) (*EncodingProfile, error)
+	predicates       []predicate.EncodingProfile
+}
+
+var _ ent.Mutation = (*EncodingProfileMutation)(nil)
+
+// encodingprofileOption allows management of the mutation configuration using functional options.
+type encodingprofileOption func(*EncodingProfileMutation)
+
+// newEncodingProfileMutation creates new mutation for the EncodingProfile entity.
+func newEncodingProfileMutation(c config, op Op, opts ...encodingprofileOption) *EncodingProfileMutation {
+	m := &EncodingProfileMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeEncodingProfile,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withEncodingProfileID sets the ID field of the mutation.
+func withEncodingProfileID(id uuid.UUID) encodingprofileOption {
+	return func(m *EncodingProfileMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *EncodingProfile
+		)
+		m.oldValue = func(ctx context.Context) (*EncodingProfile, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().EncodingProfile.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withEncodingProfile sets the old EncodingProfile of the mutation.
+func withEncodingProfile(node *EncodingProfile) encodingprofileOption {
+	return func(m *EncodingProfileMutation) {
+		m.oldValue = func(context.Context) (*EncodingProfile, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m EncodingProfileMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m EncodingProfileMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of EncodingProfile entities.
+func (m *EncodingProfileMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *EncodingProfileMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *EncodingProfileMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().EncodingProfile.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *EncodingProfileMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *EncodingProfileMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the EncodingProfile entity.
+// If the EncodingProfile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EncodingProfileMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *EncodingProfileMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *EncodingProfileMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *EncodingProfileMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the EncodingProfile entity.
+// If the EncodingProfile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EncodingProfileMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *EncodingProfileMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *EncodingProfileMutation) SetProjectID(u uuid.UUID) {
+	m.project = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *EncodingProfileMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the EncodingProfile entity.
+// If the EncodingProfile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EncodingProfileMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *EncodingProfileMutation) ResetProjectID() {
+	m.project = nil
+}
+
+// SetName sets the "name" field.
+func (m *EncodingProfileMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *EncodingProfileMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the EncodingProfile entity.
+// If the EncodingProfile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EncodingProfileMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *EncodingProfileMutation) ResetName() {
+	m.name = nil
+}
+
+// SetIsDefault sets the "is_default" field.
+func (m *EncodingProfileMutation) SetIsDefault(b bool) {
+	m.is_default = &b
+}
+
+// IsDefault returns the value of the "is_default" field in the mutation.
+func (m *EncodingProfileMutation) IsDefault() (r bool, exists bool) {
+	v := m.is_default
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldIsDefault returns the old "is_default" field's value of the EncodingProfile entity.
+// If the EncodingProfile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EncodingProfileMutation) OldIsDefault(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldIsDefault is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldIsDefault requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldIsDefault: %w", err)
+	}
+	return oldValue.IsDefault, nil
+}
+
+// ResetIsDefault resets all changes to the "is_default" field.
+func (m *EncodingProfileMutation) ResetIsDefault() {
+	m.is_default = nil
+}
+
+// SetRenditions sets the "renditions" field.
+func (m *EncodingProfileMutation) SetRenditions(l []ladder.Rendition) {
+	m.renditions = &l
+	m.appendrenditions = nil
+}
+
+// Renditions returns the value of the "renditions" field in the mutation.
+func (m *EncodingProfileMutation) Renditions() (r []ladder.Rendition, exists bool) {
+	v := m.renditions
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRenditions returns the old "renditions" field's value of the EncodingProfile entity.
+// If the EncodingProfile object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *EncodingProfileMutation) OldRenditions(ctx context.Context) (v []ladder.Rendition, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRenditions is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRenditions requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRenditions: %w", err)
+	}
+	return oldValue.Renditions, nil
+}
+
+// AppendRenditions adds l to the "renditions" field.
+func (m *EncodingProfileMutation) AppendRenditions(l []ladder.Rendition) {
+	m.appendrenditions = append(m.appendrenditions, l...)
+}
+
+// AppendedRenditions returns the list of values that were appended to the "renditions" field in this mutation.
+func (m *EncodingProfileMutation) AppendedRenditions() ([]ladder.Rendition, bool) {
+	if len(m.appendrenditions) == 0 {
+		return nil, false
+	}
+	return m.appendrenditions, true
+}
+
+// ResetRenditions resets all changes to the "renditions" field.
+func (m *EncodingProfileMutation) ResetRenditions() {
+	m.renditions = nil
+	m.appendrenditions = nil
+}
+
+// ClearProject clears the "project" edge to the Project entity.
+func (m *EncodingProfileMutation) ClearProject() {
+	m.clearedproject = true
+	m.clearedFields[encodingprofile.FieldProjectID] = struct{}{}
+}
+
+// ProjectCleared reports if the "project" edge to the Project entity was cleared.
+func (m *EncodingProfileMutation) ProjectCleared() bool {
+	return m.clearedproject
+}
+
+// ProjectIDs returns the "project" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ProjectID instead. It exists only for internal usage by the builders.
+func (m *EncodingProfileMutation) ProjectIDs() (ids []uuid.UUID) {
+	if id := m.project; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetProject resets all changes to the "project" edge.
+func (m *EncodingProfileMutation) ResetProject() {
+	m.project = nil
+	m.clearedproject = false
+}
+
+// Where appends a list predicates to the EncodingProfileMutation builder.
+func (m *EncodingProfileMutation) Where(ps ...predicate.EncodingProfile) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the EncodingProfileMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *EncodingProfileMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.EncodingProfile, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *EncodingProfileMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *EncodingProfileMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (EncodingProfile).
+func (m *EncodingProfileMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *EncodingProfileMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.created_at != nil {
+		fields = append(fields, encodingprofile.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, encodingprofile.FieldUpdatedAt)
+	}
+	if m.project != nil {
+		fields = append(fields, encodingprofile.FieldProjectID)
+	}
+	if m.name != nil {
+		fields = append(fields, encodingprofile.FieldName)
+	}
+	if m.is_default != nil {
+		fields = append(fields, encodingprofile.FieldIsDefault)
+	}
+	if m.renditions != nil {
+		fields = append(fields, encodingprofile.FieldRenditions)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *EncodingProfileMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case encodingprofile.FieldCreatedAt:
+		return m.CreatedAt()
+	case encodingprofile.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case encodingprofile.FieldProjectID:
+		return m.ProjectID()
+	case encodingprofile.FieldName:
+		return m.Name()
+	case encodingprofile.FieldIsDefault:
+		return m.IsDefault()
+	case encodingprofile.FieldRenditions:
+		return m.Renditions()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *EncodingProfileMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case encodingprofile.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case encodingprofile.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case encodingprofile.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case encodingprofile.FieldName:
+		return m.OldName(ctx)
+	case encodingprofile.FieldIsDefault:
+		return m.OldIsDefault(ctx)
+	case encodingprofile.FieldRenditions:
+		return m.OldRenditions(ctx)
+	}
+	return nil, fmt.Errorf("unknown EncodingProfile field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *EncodingProfileMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case encodingprofile.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case encodingprofile.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case encodingprofile.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case encodingprofile.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case encodingprofile.FieldIsDefault:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetIsDefault(v)
+		return nil
+	case encodingprofile.FieldRenditions:
+		v, ok := value.([]ladder.Rendition)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRenditions(v)
+		return nil
+	}
+	return fmt.Errorf("unknown EncodingProfile field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *EncodingProfileMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *EncodingProfileMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *EncodingProfileMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown EncodingProfile numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *EncodingProfileMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *EncodingProfileMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *EncodingProfileMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown EncodingProfile nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *EncodingProfileMutation) ResetField(name string) error {
+	switch name {
+	case encodingprofile.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case encodingprofile.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case encodingprofile.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case encodingprofile.FieldName:
+		m.ResetName()
+		return nil
+	case encodingprofile.FieldIsDefault:
+		m.ResetIsDefault()
+		return nil
+	case encodingprofile.FieldRenditions:
+		m.ResetRenditions()
+		return nil
+	}
+	return fmt.Errorf("unknown EncodingProfile field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *EncodingProfileMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.project != nil {
+		edges = append(edges, encodingprofile.EdgeProject)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *EncodingProfileMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case encodingprofile.EdgeProject:
+		if id := m.project; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *EncodingProfileMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *EncodingProfileMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *EncodingProfileMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedproject {
+		edges = append(edges, encodingprofile.EdgeProject)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *EncodingProfileMutation) EdgeCleared(name string) bool {
+	switch name {
+	case encodingprofile.EdgeProject:
+		return m.clearedproject
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *EncodingProfileMutation) ClearEdge(name string) error {
+	switch name {
+	case encodingprofile.EdgeProject:
+		m.ClearProject()
+		return nil
+	}
+	return fmt.Errorf("unknown EncodingProfile unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *EncodingProfileMutation) ResetEdge(name string) error {
+	switch name {
+	case encodingprofile.EdgeProject:
+		m.ResetProject()
+		return nil
+	}
+	return fmt.Errorf("unknown EncodingProfile edge %s", name)
+}
 
 // FolderMutation represents an operation that mutates the Folder nodes in the graph.
 type FolderMutation struct {
@@ -1537,6 +6866,1264 @@ func (m *MembershipMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Membership edge %s", name)
 }
 
+// OAuthIdentityMutation represents an operation that mutates the OAuthIdentity nodes in the graph.
+type OAuthIdentityMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	provider      *string
+	subject       *string
+	email         *string
+	clearedFields map[string]struct{}
+	user          *uuid.UUID
+	cleareduser   bool
+	done          bool
+	oldValue      func(context.Context) (*OAuthIdentity, error)
+	predicates    []predicate.OAuthIdentity
+}
+
+var _ ent.Mutation = (*OAuthIdentityMutation)(nil)
+
+// oauthidentityOption allows management of the mutation configuration using functional options.
+type oauthidentityOption func(*OAuthIdentityMutation)
+
+// newOAuthIdentityMutation creates new mutation for the OAuthIdentity entity.
+func newOAuthIdentityMutation(c config, op Op, opts ...oauthidentityOption) *OAuthIdentityMutation {
+	m := &OAuthIdentityMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeOAuthIdentity,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withOAuthIdentityID sets the ID field of the mutation.
+func withOAuthIdentityID(id uuid.UUID) oauthidentityOption {
+	return func(m *OAuthIdentityMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *OAuthIdentity
+		)
+		m.oldValue = func(ctx context.Context) (*OAuthIdentity, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().OAuthIdentity.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withOAuthIdentity sets the old OAuthIdentity of the mutation.
+func withOAuthIdentity(node *OAuthIdentity) oauthidentityOption {
+	return func(m *OAuthIdentityMutation) {
+		m.oldValue = func(context.Context) (*OAuthIdentity, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m OAuthIdentityMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m OAuthIdentityMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of OAuthIdentity entities.
+func (m *OAuthIdentityMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *OAuthIdentityMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *OAuthIdentityMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().OAuthIdentity.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *OAuthIdentityMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *OAuthIdentityMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the OAuthIdentity entity.
+// If the OAuthIdentity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OAuthIdentityMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *OAuthIdentityMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *OAuthIdentityMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *OAuthIdentityMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the OAuthIdentity entity.
+// If the OAuthIdentity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OAuthIdentityMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *OAuthIdentityMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *OAuthIdentityMutation) SetUserID(u uuid.UUID) {
+	m.user = &u
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *OAuthIdentityMutation) UserID() (r uuid.UUID, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the OAuthIdentity entity.
+// If the OAuthIdentity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OAuthIdentityMutation) OldUserID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *OAuthIdentityMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetProvider sets the "provider" field.
+func (m *OAuthIdentityMutation) SetProvider(s string) {
+	m.provider = &s
+}
+
+// Provider returns the value of the "provider" field in the mutation.
+func (m *OAuthIdentityMutation) Provider() (r string, exists bool) {
+	v := m.provider
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProvider returns the old "provider" field's value of the OAuthIdentity entity.
+// If the OAuthIdentity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OAuthIdentityMutation) OldProvider(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProvider is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProvider requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProvider: %w", err)
+	}
+	return oldValue.Provider, nil
+}
+
+// ResetProvider resets all changes to the "provider" field.
+func (m *OAuthIdentityMutation) ResetProvider() {
+	m.provider = nil
+}
+
+// SetSubject sets the "subject" field.
+func (m *OAuthIdentityMutation) SetSubject(s string) {
+	m.subject = &s
+}
+
+// Subject returns the value of the "subject" field in the mutation.
+func (m *OAuthIdentityMutation) Subject() (r string, exists bool) {
+	v := m.subject
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSubject returns the old "subject" field's value of the OAuthIdentity entity.
+// If the OAuthIdentity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OAuthIdentityMutation) OldSubject(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSubject is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSubject requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSubject: %w", err)
+	}
+	return oldValue.Subject, nil
+}
+
+// ResetSubject resets all changes to the "subject" field.
+func (m *OAuthIdentityMutation) ResetSubject() {
+	m.subject = nil
+}
+
+// SetEmail sets the "email" field.
+func (m *OAuthIdentityMutation) SetEmail(s string) {
+	m.email = &s
+}
+
+// Email returns the value of the "email" field in the mutation.
+func (m *OAuthIdentityMutation) Email() (r string, exists bool) {
+	v := m.email
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEmail returns the old "email" field's value of the OAuthIdentity entity.
+// If the OAuthIdentity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OAuthIdentityMutation) OldEmail(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEmail is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEmail requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEmail: %w", err)
+	}
+	return oldValue.Email, nil
+}
+
+// ResetEmail resets all changes to the "email" field.
+func (m *OAuthIdentityMutation) ResetEmail() {
+	m.email = nil
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *OAuthIdentityMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[oauthidentity.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *OAuthIdentityMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *OAuthIdentityMutation) UserIDs() (ids []uuid.UUID) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *OAuthIdentityMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the OAuthIdentityMutation builder.
+func (m *OAuthIdentityMutation) Where(ps ...predicate.OAuthIdentity) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the OAuthIdentityMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *OAuthIdentityMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.OAuthIdentity, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *OAuthIdentityMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *OAuthIdentityMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (OAuthIdentity).
+func (m *OAuthIdentityMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *OAuthIdentityMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.created_at != nil {
+		fields = append(fields, oauthidentity.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, oauthidentity.FieldUpdatedAt)
+	}
+	if m.user != nil {
+		fields = append(fields, oauthidentity.FieldUserID)
+	}
+	if m.provider != nil {
+		fields = append(fields, oauthidentity.FieldProvider)
+	}
+	if m.subject != nil {
+		fields = append(fields, oauthidentity.FieldSubject)
+	}
+	if m.email != nil {
+		fields = append(fields, oauthidentity.FieldEmail)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *OAuthIdentityMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case oauthidentity.FieldCreatedAt:
+		return m.CreatedAt()
+	case oauthidentity.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case oauthidentity.FieldUserID:
+		return m.UserID()
+	case oauthidentity.FieldProvider:
+		return m.Provider()
+	case oauthidentity.FieldSubject:
+		return m.Subject()
+	case oauthidentity.FieldEmail:
+		return m.Email()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *OAuthIdentityMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case oauthidentity.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case oauthidentity.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case oauthidentity.FieldUserID:
+		return m.OldUserID(ctx)
+	case oauthidentity.FieldProvider:
+		return m.OldProvider(ctx)
+	case oauthidentity.FieldSubject:
+		return m.OldSubject(ctx)
+	case oauthidentity.FieldEmail:
+		return m.OldEmail(ctx)
+	}
+	return nil, fmt.Errorf("unknown OAuthIdentity field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OAuthIdentityMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case oauthidentity.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case oauthidentity.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case oauthidentity.FieldUserID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case oauthidentity.FieldProvider:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProvider(v)
+		return nil
+	case oauthidentity.FieldSubject:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSubject(v)
+		return nil
+	case oauthidentity.FieldEmail:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEmail(v)
+		return nil
+	}
+	return fmt.Errorf("unknown OAuthIdentity field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *OAuthIdentityMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *OAuthIdentityMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OAuthIdentityMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown OAuthIdentity numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *OAuthIdentityMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *OAuthIdentityMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *OAuthIdentityMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown OAuthIdentity nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *OAuthIdentityMutation) ResetField(name string) error {
+	switch name {
+	case oauthidentity.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case oauthidentity.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case oauthidentity.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case oauthidentity.FieldProvider:
+		m.ResetProvider()
+		return nil
+	case oauthidentity.FieldSubject:
+		m.ResetSubject()
+		return nil
+	case oauthidentity.FieldEmail:
+		m.ResetEmail()
+		return nil
+	}
+	return fmt.Errorf("unknown OAuthIdentity field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *OAuthIdentityMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.user != nil {
+		edges = append(edges, oauthidentity.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *OAuthIdentityMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case oauthidentity.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *OAuthIdentityMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *OAuthIdentityMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *OAuthIdentityMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.cleareduser {
+		edges = append(edges, oauthidentity.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *OAuthIdentityMutation) EdgeCleared(name string) bool {
+	switch name {
+	case oauthidentity.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *OAuthIdentityMutation) ClearEdge(name string) error {
+	switch name {
+	case oauthidentity.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown OAuthIdentity unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *OAuthIdentityMutation) ResetEdge(name string) error {
+	switch name {
+	case oauthidentity.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown OAuthIdentity edge %s", name)
+}
+
+// OAuthStateMutation represents an operation that mutates the OAuthState nodes in the graph.
+type OAuthStateMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	state_hash    *string
+	provider      *string
+	code_verifier *string
+	expires_at    *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*OAuthState, error)
+	predicates    []predicate.OAuthState
+}
+
+var _ ent.Mutation = (*OAuthStateMutation)(nil)
+
+// oauthstateOption allows management of the mutation configuration using functional options.
+type oauthstateOption func(*OAuthStateMutation)
+
+// newOAuthStateMutation creates new mutation for the OAuthState entity.
+func newOAuthStateMutation(c config, op Op, opts ...oauthstateOption) *OAuthStateMutation {
+	m := &OAuthStateMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeOAuthState,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withOAuthStateID sets the ID field of the mutation.
+func withOAuthStateID(id uuid.UUID) oauthstateOption {
+	return func(m *OAuthStateMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *OAuthState
+		)
+		m.oldValue = func(ctx context.Context) (*OAuthState, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().OAuthState.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withOAuthState sets the old OAuthState of the mutation.
+func withOAuthState(node *OAuthState) oauthstateOption {
+	return func(m *OAuthStateMutation) {
+		m.oldValue = func(context.Context) (*OAuthState, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m OAuthStateMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m OAuthStateMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of OAuthState entities.
+func (m *OAuthStateMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *OAuthStateMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *OAuthStateMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().OAuthState.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *OAuthStateMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *OAuthStateMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the OAuthState entity.
+// If the OAuthState object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OAuthStateMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *OAuthStateMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *OAuthStateMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *OAuthStateMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the OAuthState entity.
+// If the OAuthState object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OAuthStateMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *OAuthStateMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetStateHash sets the "state_hash" field.
+func (m *OAuthStateMutation) SetStateHash(s string) {
+	m.state_hash = &s
+}
+
+// StateHash returns the value of the "state_hash" field in the mutation.
+func (m *OAuthStateMutation) StateHash() (r string, exists bool) {
+	v := m.state_hash
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStateHash returns the old "state_hash" field's value of the OAuthState entity.
+// If the OAuthState object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OAuthStateMutation) OldStateHash(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStateHash is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStateHash requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStateHash: %w", err)
+	}
+	return oldValue.StateHash, nil
+}
+
+// ResetStateHash resets all changes to the "state_hash" field.
+func (m *OAuthStateMutation) ResetStateHash() {
+	m.state_hash = nil
+}
+
+// SetProvider sets the "provider" field.
+func (m *OAuthStateMutation) SetProvider(s string) {
+	m.provider = &s
+}
+
+// Provider returns the value of the "provider" field in the mutation.
+func (m *OAuthStateMutation) Provider() (r string, exists bool) {
+	v := m.provider
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProvider returns the old "provider" field's value of the OAuthState entity.
+// If the OAuthState object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OAuthStateMutation) OldProvider(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProvider is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProvider requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProvider: %w", err)
+	}
+	return oldValue.Provider, nil
+}
+
+// ResetProvider resets all changes to the "provider" field.
+func (m *OAuthStateMutation) ResetProvider() {
+	m.provider = nil
+}
+
+// SetCodeVerifier sets the "code_verifier" field.
+func (m *OAuthStateMutation) SetCodeVerifier(s string) {
+	m.code_verifier = &s
+}
+
+// CodeVerifier returns the value of the "code_verifier" field in the mutation.
+func (m *OAuthStateMutation) CodeVerifier() (r string, exists bool) {
+	v := m.code_verifier
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCodeVerifier returns the old "code_verifier" field's value of the OAuthState entity.
+// If the OAuthState object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OAuthStateMutation) OldCodeVerifier(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCodeVerifier is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCodeVerifier requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCodeVerifier: %w", err)
+	}
+	return oldValue.CodeVerifier, nil
+}
+
+// ResetCodeVerifier resets all changes to the "code_verifier" field.
+func (m *OAuthStateMutation) ResetCodeVerifier() {
+	m.code_verifier = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *OAuthStateMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *OAuthStateMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the OAuthState entity.
+// If the OAuthState object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OAuthStateMutation) OldExpiresAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *OAuthStateMutation) ResetExpiresAt() {
+	m.expires_at = nil
+}
+
+// Where appends a list predicates to the OAuthStateMutation builder.
+func (m *OAuthStateMutation) Where(ps ...predicate.OAuthState) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the OAuthStateMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *OAuthStateMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.OAuthState, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *OAuthStateMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *OAuthStateMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (OAuthState).
+func (m *OAuthStateMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *OAuthStateMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.created_at != nil {
+		fields = append(fields, oauthstate.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, oauthstate.FieldUpdatedAt)
+	}
+	if m.state_hash != nil {
+		fields = append(fields, oauthstate.FieldStateHash)
+	}
+	if m.provider != nil {
+		fields = append(fields, oauthstate.FieldProvider)
+	}
+	if m.code_verifier != nil {
+		fields = append(fields, oauthstate.FieldCodeVerifier)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, oauthstate.FieldExpiresAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *OAuthStateMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case oauthstate.FieldCreatedAt:
+		return m.CreatedAt()
+	case oauthstate.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case oauthstate.FieldStateHash:
+		return m.StateHash()
+	case oauthstate.FieldProvider:
+		return m.Provider()
+	case oauthstate.FieldCodeVerifier:
+		return m.CodeVerifier()
+	case oauthstate.FieldExpiresAt:
+		return m.ExpiresAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *OAuthStateMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case oauthstate.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case oauthstate.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case oauthstate.FieldStateHash:
+		return m.OldStateHash(ctx)
+	case oauthstate.FieldProvider:
+		return m.OldProvider(ctx)
+	case oauthstate.FieldCodeVerifier:
+		return m.OldCodeVerifier(ctx)
+	case oauthstate.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown OAuthState field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OAuthStateMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case oauthstate.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case oauthstate.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case oauthstate.FieldStateHash:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStateHash(v)
+		return nil
+	case oauthstate.FieldProvider:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProvider(v)
+		return nil
+	case oauthstate.FieldCodeVerifier:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCodeVerifier(v)
+		return nil
+	case oauthstate.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown OAuthState field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *OAuthStateMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *OAuthStateMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OAuthStateMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown OAuthState numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *OAuthStateMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *OAuthStateMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *OAuthStateMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown OAuthState nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *OAuthStateMutation) ResetField(name string) error {
+	switch name {
+	case oauthstate.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case oauthstate.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case oauthstate.FieldStateHash:
+		m.ResetStateHash()
+		return nil
+	case oauthstate.FieldProvider:
+		m.ResetProvider()
+		return nil
+	case oauthstate.FieldCodeVerifier:
+		m.ResetCodeVerifier()
+		return nil
+	case oauthstate.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	}
+	return fmt.Errorf("unknown OAuthState field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *OAuthStateMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *OAuthStateMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *OAuthStateMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *OAuthStateMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *OAuthStateMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *OAuthStateMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *OAuthStateMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown OAuthState unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *OAuthStateMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown OAuthState edge %s", name)
+}
+
 // OrganizationMutation represents an operation that mutates the Organization nodes in the graph.
 type OrganizationMutation struct {
 	config
@@ -2824,35 +9411,1367 @@ func (m *PlaybackUsageMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown PlaybackUsage edge %s", name)
 }
 
+// PlayerMutation represents an operation that mutates the Player nodes in the graph.
+type PlayerMutation struct {
+	config
+	op                       Op
+	typ                      string
+	id                       *uuid.UUID
+	created_at               *time.Time
+	updated_at               *time.Time
+	name                     *string
+	is_default               *bool
+	primary_color            *string
+	accent_color             *string
+	background_color         *string
+	controls                 *bool
+	autoplay                 *bool
+	muted                    *bool
+	loop                     *bool
+	logo_url                 *string
+	watermark_url            *string
+	watermark_position       *player.WatermarkPosition
+	speed_options            *[]float64
+	appendspeed_options      []float64
+	captions_default         *bool
+	default_caption_language *string
+	clearedFields            map[string]struct{}
+	project                  *uuid.UUID
+	clearedproject           bool
+	done                     bool
+	oldValue                 func(context.Context) (*Player, error)
+	predicates               []predicate.Player
+}
+
+var _ ent.Mutation = (*PlayerMutation)(nil)
+
+// playerOption allows management of the mutation configuration using functional options.
+type playerOption func(*PlayerMutation)
+
+// newPlayerMutation creates new mutation for the Player entity.
+func newPlayerMutation(c config, op Op, opts ...playerOption) *PlayerMutation {
+	m := &PlayerMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePlayer,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPlayerID sets the ID field of the mutation.
+func withPlayerID(id uuid.UUID) playerOption {
+	return func(m *PlayerMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Player
+		)
+		m.oldValue = func(ctx context.Context) (*Player, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Player.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPlayer sets the old Player of the mutation.
+func withPlayer(node *Player) playerOption {
+	return func(m *PlayerMutation) {
+		m.oldValue = func(context.Context) (*Player, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PlayerMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PlayerMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Player entities.
+func (m *PlayerMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PlayerMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PlayerMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Player.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PlayerMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PlayerMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PlayerMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *PlayerMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *PlayerMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *PlayerMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *PlayerMutation) SetProjectID(u uuid.UUID) {
+	m.project = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *PlayerMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *PlayerMutation) ResetProjectID() {
+	m.project = nil
+}
+
+// SetName sets the "name" field.
+func (m *PlayerMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *PlayerMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *PlayerMutation) ResetName() {
+	m.name = nil
+}
+
+// SetIsDefault sets the "is_default" field.
+func (m *PlayerMutation) SetIsDefault(b bool) {
+	m.is_default = &b
+}
+
+// IsDefault returns the value of the "is_default" field in the mutation.
+func (m *PlayerMutation) IsDefault() (r bool, exists bool) {
+	v := m.is_default
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldIsDefault returns the old "is_default" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldIsDefault(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldIsDefault is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldIsDefault requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldIsDefault: %w", err)
+	}
+	return oldValue.IsDefault, nil
+}
+
+// ResetIsDefault resets all changes to the "is_default" field.
+func (m *PlayerMutation) ResetIsDefault() {
+	m.is_default = nil
+}
+
+// SetPrimaryColor sets the "primary_color" field.
+func (m *PlayerMutation) SetPrimaryColor(s string) {
+	m.primary_color = &s
+}
+
+// PrimaryColor returns the value of the "primary_color" field in the mutation.
+func (m *PlayerMutation) PrimaryColor() (r string, exists bool) {
+	v := m.primary_color
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPrimaryColor returns the old "primary_color" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldPrimaryColor(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPrimaryColor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPrimaryColor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPrimaryColor: %w", err)
+	}
+	return oldValue.PrimaryColor, nil
+}
+
+// ResetPrimaryColor resets all changes to the "primary_color" field.
+func (m *PlayerMutation) ResetPrimaryColor() {
+	m.primary_color = nil
+}
+
+// SetAccentColor sets the "accent_color" field.
+func (m *PlayerMutation) SetAccentColor(s string) {
+	m.accent_color = &s
+}
+
+// AccentColor returns the value of the "accent_color" field in the mutation.
+func (m *PlayerMutation) AccentColor() (r string, exists bool) {
+	v := m.accent_color
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAccentColor returns the old "accent_color" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldAccentColor(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAccentColor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAccentColor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAccentColor: %w", err)
+	}
+	return oldValue.AccentColor, nil
+}
+
+// ResetAccentColor resets all changes to the "accent_color" field.
+func (m *PlayerMutation) ResetAccentColor() {
+	m.accent_color = nil
+}
+
+// SetBackgroundColor sets the "background_color" field.
+func (m *PlayerMutation) SetBackgroundColor(s string) {
+	m.background_color = &s
+}
+
+// BackgroundColor returns the value of the "background_color" field in the mutation.
+func (m *PlayerMutation) BackgroundColor() (r string, exists bool) {
+	v := m.background_color
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBackgroundColor returns the old "background_color" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldBackgroundColor(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBackgroundColor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBackgroundColor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBackgroundColor: %w", err)
+	}
+	return oldValue.BackgroundColor, nil
+}
+
+// ResetBackgroundColor resets all changes to the "background_color" field.
+func (m *PlayerMutation) ResetBackgroundColor() {
+	m.background_color = nil
+}
+
+// SetControls sets the "controls" field.
+func (m *PlayerMutation) SetControls(b bool) {
+	m.controls = &b
+}
+
+// Controls returns the value of the "controls" field in the mutation.
+func (m *PlayerMutation) Controls() (r bool, exists bool) {
+	v := m.controls
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldControls returns the old "controls" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldControls(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldControls is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldControls requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldControls: %w", err)
+	}
+	return oldValue.Controls, nil
+}
+
+// ResetControls resets all changes to the "controls" field.
+func (m *PlayerMutation) ResetControls() {
+	m.controls = nil
+}
+
+// SetAutoplay sets the "autoplay" field.
+func (m *PlayerMutation) SetAutoplay(b bool) {
+	m.autoplay = &b
+}
+
+// Autoplay returns the value of the "autoplay" field in the mutation.
+func (m *PlayerMutation) Autoplay() (r bool, exists bool) {
+	v := m.autoplay
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAutoplay returns the old "autoplay" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldAutoplay(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAutoplay is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAutoplay requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAutoplay: %w", err)
+	}
+	return oldValue.Autoplay, nil
+}
+
+// ResetAutoplay resets all changes to the "autoplay" field.
+func (m *PlayerMutation) ResetAutoplay() {
+	m.autoplay = nil
+}
+
+// SetMuted sets the "muted" field.
+func (m *PlayerMutation) SetMuted(b bool) {
+	m.muted = &b
+}
+
+// Muted returns the value of the "muted" field in the mutation.
+func (m *PlayerMutation) Muted() (r bool, exists bool) {
+	v := m.muted
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMuted returns the old "muted" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldMuted(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMuted is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMuted requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMuted: %w", err)
+	}
+	return oldValue.Muted, nil
+}
+
+// ResetMuted resets all changes to the "muted" field.
+func (m *PlayerMutation) ResetMuted() {
+	m.muted = nil
+}
+
+// SetLoop sets the "loop" field.
+func (m *PlayerMutation) SetLoop(b bool) {
+	m.loop = &b
+}
+
+// Loop returns the value of the "loop" field in the mutation.
+func (m *PlayerMutation) Loop() (r bool, exists bool) {
+	v := m.loop
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLoop returns the old "loop" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldLoop(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLoop is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLoop requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLoop: %w", err)
+	}
+	return oldValue.Loop, nil
+}
+
+// ResetLoop resets all changes to the "loop" field.
+func (m *PlayerMutation) ResetLoop() {
+	m.loop = nil
+}
+
+// SetLogoURL sets the "logo_url" field.
+func (m *PlayerMutation) SetLogoURL(s string) {
+	m.logo_url = &s
+}
+
+// LogoURL returns the value of the "logo_url" field in the mutation.
+func (m *PlayerMutation) LogoURL() (r string, exists bool) {
+	v := m.logo_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLogoURL returns the old "logo_url" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldLogoURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLogoURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLogoURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLogoURL: %w", err)
+	}
+	return oldValue.LogoURL, nil
+}
+
+// ResetLogoURL resets all changes to the "logo_url" field.
+func (m *PlayerMutation) ResetLogoURL() {
+	m.logo_url = nil
+}
+
+// SetWatermarkURL sets the "watermark_url" field.
+func (m *PlayerMutation) SetWatermarkURL(s string) {
+	m.watermark_url = &s
+}
+
+// WatermarkURL returns the value of the "watermark_url" field in the mutation.
+func (m *PlayerMutation) WatermarkURL() (r string, exists bool) {
+	v := m.watermark_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWatermarkURL returns the old "watermark_url" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldWatermarkURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWatermarkURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWatermarkURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWatermarkURL: %w", err)
+	}
+	return oldValue.WatermarkURL, nil
+}
+
+// ResetWatermarkURL resets all changes to the "watermark_url" field.
+func (m *PlayerMutation) ResetWatermarkURL() {
+	m.watermark_url = nil
+}
+
+// SetWatermarkPosition sets the "watermark_position" field.
+func (m *PlayerMutation) SetWatermarkPosition(pp player.WatermarkPosition) {
+	m.watermark_position = &pp
+}
+
+// WatermarkPosition returns the value of the "watermark_position" field in the mutation.
+func (m *PlayerMutation) WatermarkPosition() (r player.WatermarkPosition, exists bool) {
+	v := m.watermark_position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWatermarkPosition returns the old "watermark_position" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldWatermarkPosition(ctx context.Context) (v player.WatermarkPosition, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWatermarkPosition is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWatermarkPosition requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWatermarkPosition: %w", err)
+	}
+	return oldValue.WatermarkPosition, nil
+}
+
+// ResetWatermarkPosition resets all changes to the "watermark_position" field.
+func (m *PlayerMutation) ResetWatermarkPosition() {
+	m.watermark_position = nil
+}
+
+// SetSpeedOptions sets the "speed_options" field.
+func (m *PlayerMutation) SetSpeedOptions(f []float64) {
+	m.speed_options = &f
+	m.appendspeed_options = nil
+}
+
+// SpeedOptions returns the value of the "speed_options" field in the mutation.
+func (m *PlayerMutation) SpeedOptions() (r []float64, exists bool) {
+	v := m.speed_options
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSpeedOptions returns the old "speed_options" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldSpeedOptions(ctx context.Context) (v []float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSpeedOptions is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSpeedOptions requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSpeedOptions: %w", err)
+	}
+	return oldValue.SpeedOptions, nil
+}
+
+// AppendSpeedOptions adds f to the "speed_options" field.
+func (m *PlayerMutation) AppendSpeedOptions(f []float64) {
+	m.appendspeed_options = append(m.appendspeed_options, f...)
+}
+
+// AppendedSpeedOptions returns the list of values that were appended to the "speed_options" field in this mutation.
+func (m *PlayerMutation) AppendedSpeedOptions() ([]float64, bool) {
+	if len(m.appendspeed_options) == 0 {
+		return nil, false
+	}
+	return m.appendspeed_options, true
+}
+
+// ResetSpeedOptions resets all changes to the "speed_options" field.
+func (m *PlayerMutation) ResetSpeedOptions() {
+	m.speed_options = nil
+	m.appendspeed_options = nil
+}
+
+// SetCaptionsDefault sets the "captions_default" field.
+func (m *PlayerMutation) SetCaptionsDefault(b bool) {
+	m.captions_default = &b
+}
+
+// CaptionsDefault returns the value of the "captions_default" field in the mutation.
+func (m *PlayerMutation) CaptionsDefault() (r bool, exists bool) {
+	v := m.captions_default
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCaptionsDefault returns the old "captions_default" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldCaptionsDefault(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCaptionsDefault is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCaptionsDefault requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCaptionsDefault: %w", err)
+	}
+	return oldValue.CaptionsDefault, nil
+}
+
+// ResetCaptionsDefault resets all changes to the "captions_default" field.
+func (m *PlayerMutation) ResetCaptionsDefault() {
+	m.captions_default = nil
+}
+
+// SetDefaultCaptionLanguage sets the "default_caption_language" field.
+func (m *PlayerMutation) SetDefaultCaptionLanguage(s string) {
+	m.default_caption_language = &s
+}
+
+// DefaultCaptionLanguage returns the value of the "default_caption_language" field in the mutation.
+func (m *PlayerMutation) DefaultCaptionLanguage() (r string, exists bool) {
+	v := m.default_caption_language
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDefaultCaptionLanguage returns the old "default_caption_language" field's value of the Player entity.
+// If the Player object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlayerMutation) OldDefaultCaptionLanguage(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDefaultCaptionLanguage is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDefaultCaptionLanguage requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDefaultCaptionLanguage: %w", err)
+	}
+	return oldValue.DefaultCaptionLanguage, nil
+}
+
+// ResetDefaultCaptionLanguage resets all changes to the "default_caption_language" field.
+func (m *PlayerMutation) ResetDefaultCaptionLanguage() {
+	m.default_caption_language = nil
+}
+
+// ClearProject clears the "project" edge to the Project entity.
+func (m *PlayerMutation) ClearProject() {
+	m.clearedproject = true
+	m.clearedFields[player.FieldProjectID] = struct{}{}
+}
+
+// ProjectCleared reports if the "project" edge to the Project entity was cleared.
+func (m *PlayerMutation) ProjectCleared() bool {
+	return m.clearedproject
+}
+
+// ProjectIDs returns the "project" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ProjectID instead. It exists only for internal usage by the builders.
+func (m *PlayerMutation) ProjectIDs() (ids []uuid.UUID) {
+	if id := m.project; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetProject resets all changes to the "project" edge.
+func (m *PlayerMutation) ResetProject() {
+	m.project = nil
+	m.clearedproject = false
+}
+
+// Where appends a list predicates to the PlayerMutation builder.
+func (m *PlayerMutation) Where(ps ...predicate.Player) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PlayerMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PlayerMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Player, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PlayerMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PlayerMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Player).
+func (m *PlayerMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PlayerMutation) Fields() []string {
+	fields := make([]string, 0, 18)
+	if m.created_at != nil {
+		fields = append(fields, player.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, player.FieldUpdatedAt)
+	}
+	if m.project != nil {
+		fields = append(fields, player.FieldProjectID)
+	}
+	if m.name != nil {
+		fields = append(fields, player.FieldName)
+	}
+	if m.is_default != nil {
+		fields = append(fields, player.FieldIsDefault)
+	}
+	if m.primary_color != nil {
+		fields = append(fields, player.FieldPrimaryColor)
+	}
+	if m.accent_color != nil {
+		fields = append(fields, player.FieldAccentColor)
+	}
+	if m.background_color != nil {
+		fields = append(fields, player.FieldBackgroundColor)
+	}
+	if m.controls != nil {
+		fields = append(fields, player.FieldControls)
+	}
+	if m.autoplay != nil {
+		fields = append(fields, player.FieldAutoplay)
+	}
+	if m.muted != nil {
+		fields = append(fields, player.FieldMuted)
+	}
+	if m.loop != nil {
+		fields = append(fields, player.FieldLoop)
+	}
+	if m.logo_url != nil {
+		fields = append(fields, player.FieldLogoURL)
+	}
+	if m.watermark_url != nil {
+		fields = append(fields, player.FieldWatermarkURL)
+	}
+	if m.watermark_position != nil {
+		fields = append(fields, player.FieldWatermarkPosition)
+	}
+	if m.speed_options != nil {
+		fields = append(fields, player.FieldSpeedOptions)
+	}
+	if m.captions_default != nil {
+		fields = append(fields, player.FieldCaptionsDefault)
+	}
+	if m.default_caption_language != nil {
+		fields = append(fields, player.FieldDefaultCaptionLanguage)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PlayerMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case player.FieldCreatedAt:
+		return m.CreatedAt()
+	case player.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case player.FieldProjectID:
+		return m.ProjectID()
+	case player.FieldName:
+		return m.Name()
+	case player.FieldIsDefault:
+		return m.IsDefault()
+	case player.FieldPrimaryColor:
+		return m.PrimaryColor()
+	case player.FieldAccentColor:
+		return m.AccentColor()
+	case player.FieldBackgroundColor:
+		return m.BackgroundColor()
+	case player.FieldControls:
+		return m.Controls()
+	case player.FieldAutoplay:
+		return m.Autoplay()
+	case player.FieldMuted:
+		return m.Muted()
+	case player.FieldLoop:
+		return m.Loop()
+	case player.FieldLogoURL:
+		return m.LogoURL()
+	case player.FieldWatermarkURL:
+		return m.WatermarkURL()
+	case player.FieldWatermarkPosition:
+		return m.WatermarkPosition()
+	case player.FieldSpeedOptions:
+		return m.SpeedOptions()
+	case player.FieldCaptionsDefault:
+		return m.CaptionsDefault()
+	case player.FieldDefaultCaptionLanguage:
+		return m.DefaultCaptionLanguage()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PlayerMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case player.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case player.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case player.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case player.FieldName:
+		return m.OldName(ctx)
+	case player.FieldIsDefault:
+		return m.OldIsDefault(ctx)
+	case player.FieldPrimaryColor:
+		return m.OldPrimaryColor(ctx)
+	case player.FieldAccentColor:
+		return m.OldAccentColor(ctx)
+	case player.FieldBackgroundColor:
+		return m.OldBackgroundColor(ctx)
+	case player.FieldControls:
+		return m.OldControls(ctx)
+	case player.FieldAutoplay:
+		return m.OldAutoplay(ctx)
+	case player.FieldMuted:
+		return m.OldMuted(ctx)
+	case player.FieldLoop:
+		return m.OldLoop(ctx)
+	case player.FieldLogoURL:
+		return m.OldLogoURL(ctx)
+	case player.FieldWatermarkURL:
+		return m.OldWatermarkURL(ctx)
+	case player.FieldWatermarkPosition:
+		return m.OldWatermarkPosition(ctx)
+	case player.FieldSpeedOptions:
+		return m.OldSpeedOptions(ctx)
+	case player.FieldCaptionsDefault:
+		return m.OldCaptionsDefault(ctx)
+	case player.FieldDefaultCaptionLanguage:
+		return m.OldDefaultCaptionLanguage(ctx)
+	}
+	return nil, fmt.Errorf("unknown Player field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PlayerMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case player.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case player.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case player.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case player.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case player.FieldIsDefault:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetIsDefault(v)
+		return nil
+	case player.FieldPrimaryColor:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPrimaryColor(v)
+		return nil
+	case player.FieldAccentColor:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAccentColor(v)
+		return nil
+	case player.FieldBackgroundColor:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBackgroundColor(v)
+		return nil
+	case player.FieldControls:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetControls(v)
+		return nil
+	case player.FieldAutoplay:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAutoplay(v)
+		return nil
+	case player.FieldMuted:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMuted(v)
+		return nil
+	case player.FieldLoop:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLoop(v)
+		return nil
+	case player.FieldLogoURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLogoURL(v)
+		return nil
+	case player.FieldWatermarkURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWatermarkURL(v)
+		return nil
+	case player.FieldWatermarkPosition:
+		v, ok := value.(player.WatermarkPosition)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWatermarkPosition(v)
+		return nil
+	case player.FieldSpeedOptions:
+		v, ok := value.([]float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSpeedOptions(v)
+		return nil
+	case player.FieldCaptionsDefault:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCaptionsDefault(v)
+		return nil
+	case player.FieldDefaultCaptionLanguage:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDefaultCaptionLanguage(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Player field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PlayerMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PlayerMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PlayerMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Player numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PlayerMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PlayerMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PlayerMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Player nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PlayerMutation) ResetField(name string) error {
+	switch name {
+	case player.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case player.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case player.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case player.FieldName:
+		m.ResetName()
+		return nil
+	case player.FieldIsDefault:
+		m.ResetIsDefault()
+		return nil
+	case player.FieldPrimaryColor:
+		m.ResetPrimaryColor()
+		return nil
+	case player.FieldAccentColor:
+		m.ResetAccentColor()
+		return nil
+	case player.FieldBackgroundColor:
+		m.ResetBackgroundColor()
+		return nil
+	case player.FieldControls:
+		m.ResetControls()
+		return nil
+	case player.FieldAutoplay:
+		m.ResetAutoplay()
+		return nil
+	case player.FieldMuted:
+		m.ResetMuted()
+		return nil
+	case player.FieldLoop:
+		m.ResetLoop()
+		return nil
+	case player.FieldLogoURL:
+		m.ResetLogoURL()
+		return nil
+	case player.FieldWatermarkURL:
+		m.ResetWatermarkURL()
+		return nil
+	case player.FieldWatermarkPosition:
+		m.ResetWatermarkPosition()
+		return nil
+	case player.FieldSpeedOptions:
+		m.ResetSpeedOptions()
+		return nil
+	case player.FieldCaptionsDefault:
+		m.ResetCaptionsDefault()
+		return nil
+	case player.FieldDefaultCaptionLanguage:
+		m.ResetDefaultCaptionLanguage()
+		return nil
+	}
+	return fmt.Errorf("unknown Player field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PlayerMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.project != nil {
+		edges = append(edges, player.EdgeProject)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PlayerMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case player.EdgeProject:
+		if id := m.project; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PlayerMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PlayerMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PlayerMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedproject {
+		edges = append(edges, player.EdgeProject)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PlayerMutation) EdgeCleared(name string) bool {
+	switch name {
+	case player.EdgeProject:
+		return m.clearedproject
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PlayerMutation) ClearEdge(name string) error {
+	switch name {
+	case player.EdgeProject:
+		m.ClearProject()
+		return nil
+	}
+	return fmt.Errorf("unknown Player unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PlayerMutation) ResetEdge(name string) error {
+	switch name {
+	case player.EdgeProject:
+		m.ResetProject()
+		return nil
+	}
+	return fmt.Errorf("unknown Player edge %s", name)
+}
+
 // ProjectMutation represents an operation that mutates the Project nodes in the graph.
 type ProjectMutation struct {
 	config
-	op                  Op
-	typ                 string
-	id                  *uuid.UUID
-	created_at          *time.Time
-	updated_at          *time.Time
-	name                *string
-	description         *string
-	logo                *string
-	clearedFields       map[string]struct{}
-	organization        *uuid.UUID
-	clearedorganization bool
-	settings            map[uuid.UUID]struct{}
-	removedsettings     map[uuid.UUID]struct{}
-	clearedsettings     bool
-	folders             map[uuid.UUID]struct{}
-	removedfolders      map[uuid.UUID]struct{}
-	clearedfolders      bool
-	videos              map[uuid.UUID]struct{}
-	removedvideos       map[uuid.UUID]struct{}
-	clearedvideos       bool
-	tags                map[uuid.UUID]struct{}
-	removedtags         map[uuid.UUID]struct{}
-	clearedtags         bool
-	done                bool
-	oldValue            func(context.Context) (*Project, error)
-	predicates          []predicate.Project
+	op                       Op
+	typ                      string
+	id                       *uuid.UUID
+	created_at               *time.Time
+	updated_at               *time.Time
+	name                     *string
+	description              *string
+	logo                     *string
+	deleted_at               *time.Time
+	clearedFields            map[string]struct{}
+	organization             *uuid.UUID
+	clearedorganization      bool
+	settings                 map[uuid.UUID]struct{}
+	removedsettings          map[uuid.UUID]struct{}
+	clearedsettings          bool
+	folders                  map[uuid.UUID]struct{}
+	removedfolders           map[uuid.UUID]struct{}
+	clearedfolders           bool
+	videos                   map[uuid.UUID]struct{}
+	removedvideos            map[uuid.UUID]struct{}
+	clearedvideos            bool
+	tags                     map[uuid.UUID]struct{}
+	removedtags              map[uuid.UUID]struct{}
+	clearedtags              bool
+	access_control           *uuid.UUID
+	clearedaccess_control    bool
+	players                  map[uuid.UUID]struct{}
+	removedplayers           map[uuid.UUID]struct{}
+	clearedplayers           bool
+	advertisements           map[uuid.UUID]struct{}
+	removedadvertisements    map[uuid.UUID]struct{}
+	clearedadvertisements    bool
+	encoding_profiles        map[uuid.UUID]struct{}
+	removedencoding_profiles map[uuid.UUID]struct{}
+	clearedencoding_profiles bool
+	done                     bool
+	oldValue                 func(context.Context) (*Project, error)
+	predicates               []predicate.Project
 }
 
 var _ ent.Mutation = (*ProjectMutation)(nil)
@@ -3175,6 +11094,55 @@ func (m *ProjectMutation) ResetLogo() {
 	m.logo = nil
 }
 
+// SetDeletedAt sets the "deleted_at" field.
+func (m *ProjectMutation) SetDeletedAt(t time.Time) {
+	m.deleted_at = &t
+}
+
+// DeletedAt returns the value of the "deleted_at" field in the mutation.
+func (m *ProjectMutation) DeletedAt() (r time.Time, exists bool) {
+	v := m.deleted_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeletedAt returns the old "deleted_at" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldDeletedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeletedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeletedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeletedAt: %w", err)
+	}
+	return oldValue.DeletedAt, nil
+}
+
+// ClearDeletedAt clears the value of the "deleted_at" field.
+func (m *ProjectMutation) ClearDeletedAt() {
+	m.deleted_at = nil
+	m.clearedFields[project.FieldDeletedAt] = struct{}{}
+}
+
+// DeletedAtCleared returns if the "deleted_at" field was cleared in this mutation.
+func (m *ProjectMutation) DeletedAtCleared() bool {
+	_, ok := m.clearedFields[project.FieldDeletedAt]
+	return ok
+}
+
+// ResetDeletedAt resets all changes to the "deleted_at" field.
+func (m *ProjectMutation) ResetDeletedAt() {
+	m.deleted_at = nil
+	delete(m.clearedFields, project.FieldDeletedAt)
+}
+
 // ClearOrganization clears the "organization" edge to the Organization entity.
 func (m *ProjectMutation) ClearOrganization() {
 	m.clearedorganization = true
@@ -3418,6 +11386,207 @@ func (m *ProjectMutation) ResetTags() {
 	m.removedtags = nil
 }
 
+// SetAccessControlID sets the "access_control" edge to the AccessControl entity by id.
+func (m *ProjectMutation) SetAccessControlID(id uuid.UUID) {
+	m.access_control = &id
+}
+
+// ClearAccessControl clears the "access_control" edge to the AccessControl entity.
+func (m *ProjectMutation) ClearAccessControl() {
+	m.clearedaccess_control = true
+}
+
+// AccessControlCleared reports if the "access_control" edge to the AccessControl entity was cleared.
+func (m *ProjectMutation) AccessControlCleared() bool {
+	return m.clearedaccess_control
+}
+
+// AccessControlID returns the "access_control" edge ID in the mutation.
+func (m *ProjectMutation) AccessControlID() (id uuid.UUID, exists bool) {
+	if m.access_control != nil {
+		return *m.access_control, true
+	}
+	return
+}
+
+// AccessControlIDs returns the "access_control" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// AccessControlID instead. It exists only for internal usage by the builders.
+func (m *ProjectMutation) AccessControlIDs() (ids []uuid.UUID) {
+	if id := m.access_control; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetAccessControl resets all changes to the "access_control" edge.
+func (m *ProjectMutation) ResetAccessControl() {
+	m.access_control = nil
+	m.clearedaccess_control = false
+}
+
+// AddPlayerIDs adds the "players" edge to the Player entity by ids.
+func (m *ProjectMutation) AddPlayerIDs(ids ...uuid.UUID) {
+	if m.players == nil {
+		m.players = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.players[ids[i]] = struct{}{}
+	}
+}
+
+// ClearPlayers clears the "players" edge to the Player entity.
+func (m *ProjectMutation) ClearPlayers() {
+	m.clearedplayers = true
+}
+
+// PlayersCleared reports if the "players" edge to the Player entity was cleared.
+func (m *ProjectMutation) PlayersCleared() bool {
+	return m.clearedplayers
+}
+
+// RemovePlayerIDs removes the "players" edge to the Player entity by IDs.
+func (m *ProjectMutation) RemovePlayerIDs(ids ...uuid.UUID) {
+	if m.removedplayers == nil {
+		m.removedplayers = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.players, ids[i])
+		m.removedplayers[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedPlayers returns the removed IDs of the "players" edge to the Player entity.
+func (m *ProjectMutation) RemovedPlayersIDs() (ids []uuid.UUID) {
+	for id := range m.removedplayers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// PlayersIDs returns the "players" edge IDs in the mutation.
+func (m *ProjectMutation) PlayersIDs() (ids []uuid.UUID) {
+	for id := range m.players {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetPlayers resets all changes to the "players" edge.
+func (m *ProjectMutation) ResetPlayers() {
+	m.players = nil
+	m.clearedplayers = false
+	m.removedplayers = nil
+}
+
+// AddAdvertisementIDs adds the "advertisements" edge to the Advertisement entity by ids.
+func (m *ProjectMutation) AddAdvertisementIDs(ids ...uuid.UUID) {
+	if m.advertisements == nil {
+		m.advertisements = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.advertisements[ids[i]] = struct{}{}
+	}
+}
+
+// ClearAdvertisements clears the "advertisements" edge to the Advertisement entity.
+func (m *ProjectMutation) ClearAdvertisements() {
+	m.clearedadvertisements = true
+}
+
+// AdvertisementsCleared reports if the "advertisements" edge to the Advertisement entity was cleared.
+func (m *ProjectMutation) AdvertisementsCleared() bool {
+	return m.clearedadvertisements
+}
+
+// RemoveAdvertisementIDs removes the "advertisements" edge to the Advertisement entity by IDs.
+func (m *ProjectMutation) RemoveAdvertisementIDs(ids ...uuid.UUID) {
+	if m.removedadvertisements == nil {
+		m.removedadvertisements = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.advertisements, ids[i])
+		m.removedadvertisements[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedAdvertisements returns the removed IDs of the "advertisements" edge to the Advertisement entity.
+func (m *ProjectMutation) RemovedAdvertisementsIDs() (ids []uuid.UUID) {
+	for id := range m.removedadvertisements {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// AdvertisementsIDs returns the "advertisements" edge IDs in the mutation.
+func (m *ProjectMutation) AdvertisementsIDs() (ids []uuid.UUID) {
+	for id := range m.advertisements {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetAdvertisements resets all changes to the "advertisements" edge.
+func (m *ProjectMutation) ResetAdvertisements() {
+	m.advertisements = nil
+	m.clearedadvertisements = false
+	m.removedadvertisements = nil
+}
+
+// AddEncodingProfileIDs adds the "encoding_profiles" edge to the EncodingProfile entity by ids.
+func (m *ProjectMutation) AddEncodingProfileIDs(ids ...uuid.UUID) {
+	if m.encoding_profiles == nil {
+		m.encoding_profiles = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.encoding_profiles[ids[i]] = struct{}{}
+	}
+}
+
+// ClearEncodingProfiles clears the "encoding_profiles" edge to the EncodingProfile entity.
+func (m *ProjectMutation) ClearEncodingProfiles() {
+	m.clearedencoding_profiles = true
+}
+
+// EncodingProfilesCleared reports if the "encoding_profiles" edge to the EncodingProfile entity was cleared.
+func (m *ProjectMutation) EncodingProfilesCleared() bool {
+	return m.clearedencoding_profiles
+}
+
+// RemoveEncodingProfileIDs removes the "encoding_profiles" edge to the EncodingProfile entity by IDs.
+func (m *ProjectMutation) RemoveEncodingProfileIDs(ids ...uuid.UUID) {
+	if m.removedencoding_profiles == nil {
+		m.removedencoding_profiles = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.encoding_profiles, ids[i])
+		m.removedencoding_profiles[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedEncodingProfiles returns the removed IDs of the "encoding_profiles" edge to the EncodingProfile entity.
+func (m *ProjectMutation) RemovedEncodingProfilesIDs() (ids []uuid.UUID) {
+	for id := range m.removedencoding_profiles {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// EncodingProfilesIDs returns the "encoding_profiles" edge IDs in the mutation.
+func (m *ProjectMutation) EncodingProfilesIDs() (ids []uuid.UUID) {
+	for id := range m.encoding_profiles {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetEncodingProfiles resets all changes to the "encoding_profiles" edge.
+func (m *ProjectMutation) ResetEncodingProfiles() {
+	m.encoding_profiles = nil
+	m.clearedencoding_profiles = false
+	m.removedencoding_profiles = nil
+}
+
 // Where appends a list predicates to the ProjectMutation builder.
 func (m *ProjectMutation) Where(ps ...predicate.Project) {
 	m.predicates = append(m.predicates, ps...)
@@ -3452,7 +11621,7 @@ func (m *ProjectMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ProjectMutation) Fields() []string {
-	fields := make([]string, 0, 6)
+	fields := make([]string, 0, 7)
 	if m.created_at != nil {
 		fields = append(fields, project.FieldCreatedAt)
 	}
@@ -3470,6 +11639,9 @@ func (m *ProjectMutation) Fields() []string {
 	}
 	if m.logo != nil {
 		fields = append(fields, project.FieldLogo)
+	}
+	if m.deleted_at != nil {
+		fields = append(fields, project.FieldDeletedAt)
 	}
 	return fields
 }
@@ -3491,6 +11663,8 @@ func (m *ProjectMutation) Field(name string) (ent.Value, bool) {
 		return m.Description()
 	case project.FieldLogo:
 		return m.Logo()
+	case project.FieldDeletedAt:
+		return m.DeletedAt()
 	}
 	return nil, false
 }
@@ -3512,6 +11686,8 @@ func (m *ProjectMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldDescription(ctx)
 	case project.FieldLogo:
 		return m.OldLogo(ctx)
+	case project.FieldDeletedAt:
+		return m.OldDeletedAt(ctx)
 	}
 	return nil, fmt.Errorf("unknown Project field %s", name)
 }
@@ -3563,6 +11739,13 @@ func (m *ProjectMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetLogo(v)
 		return nil
+	case project.FieldDeletedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeletedAt(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Project field %s", name)
 }
@@ -3592,7 +11775,11 @@ func (m *ProjectMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *ProjectMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(project.FieldDeletedAt) {
+		fields = append(fields, project.FieldDeletedAt)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -3605,6 +11792,11 @@ func (m *ProjectMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *ProjectMutation) ClearField(name string) error {
+	switch name {
+	case project.FieldDeletedAt:
+		m.ClearDeletedAt()
+		return nil
+	}
 	return fmt.Errorf("unknown Project nullable field %s", name)
 }
 
@@ -3630,13 +11822,16 @@ func (m *ProjectMutation) ResetField(name string) error {
 	case project.FieldLogo:
 		m.ResetLogo()
 		return nil
+	case project.FieldDeletedAt:
+		m.ResetDeletedAt()
+		return nil
 	}
 	return fmt.Errorf("unknown Project field %s", name)
 }
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *ProjectMutation) AddedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 9)
 	if m.organization != nil {
 		edges = append(edges, project.EdgeOrganization)
 	}
@@ -3651,6 +11846,18 @@ func (m *ProjectMutation) AddedEdges() []string {
 	}
 	if m.tags != nil {
 		edges = append(edges, project.EdgeTags)
+	}
+	if m.access_control != nil {
+		edges = append(edges, project.EdgeAccessControl)
+	}
+	if m.players != nil {
+		edges = append(edges, project.EdgePlayers)
+	}
+	if m.advertisements != nil {
+		edges = append(edges, project.EdgeAdvertisements)
+	}
+	if m.encoding_profiles != nil {
+		edges = append(edges, project.EdgeEncodingProfiles)
 	}
 	return edges
 }
@@ -3687,13 +11894,35 @@ func (m *ProjectMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case project.EdgeAccessControl:
+		if id := m.access_control; id != nil {
+			return []ent.Value{*id}
+		}
+	case project.EdgePlayers:
+		ids := make([]ent.Value, 0, len(m.players))
+		for id := range m.players {
+			ids = append(ids, id)
+		}
+		return ids
+	case project.EdgeAdvertisements:
+		ids := make([]ent.Value, 0, len(m.advertisements))
+		for id := range m.advertisements {
+			ids = append(ids, id)
+		}
+		return ids
+	case project.EdgeEncodingProfiles:
+		ids := make([]ent.Value, 0, len(m.encoding_profiles))
+		for id := range m.encoding_profiles {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *ProjectMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 9)
 	if m.removedsettings != nil {
 		edges = append(edges, project.EdgeSettings)
 	}
@@ -3705,6 +11934,15 @@ func (m *ProjectMutation) RemovedEdges() []string {
 	}
 	if m.removedtags != nil {
 		edges = append(edges, project.EdgeTags)
+	}
+	if m.removedplayers != nil {
+		edges = append(edges, project.EdgePlayers)
+	}
+	if m.removedadvertisements != nil {
+		edges = append(edges, project.EdgeAdvertisements)
+	}
+	if m.removedencoding_profiles != nil {
+		edges = append(edges, project.EdgeEncodingProfiles)
 	}
 	return edges
 }
@@ -3737,13 +11975,31 @@ func (m *ProjectMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case project.EdgePlayers:
+		ids := make([]ent.Value, 0, len(m.removedplayers))
+		for id := range m.removedplayers {
+			ids = append(ids, id)
+		}
+		return ids
+	case project.EdgeAdvertisements:
+		ids := make([]ent.Value, 0, len(m.removedadvertisements))
+		for id := range m.removedadvertisements {
+			ids = append(ids, id)
+		}
+		return ids
+	case project.EdgeEncodingProfiles:
+		ids := make([]ent.Value, 0, len(m.removedencoding_profiles))
+		for id := range m.removedencoding_profiles {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *ProjectMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 9)
 	if m.clearedorganization {
 		edges = append(edges, project.EdgeOrganization)
 	}
@@ -3758,6 +12014,18 @@ func (m *ProjectMutation) ClearedEdges() []string {
 	}
 	if m.clearedtags {
 		edges = append(edges, project.EdgeTags)
+	}
+	if m.clearedaccess_control {
+		edges = append(edges, project.EdgeAccessControl)
+	}
+	if m.clearedplayers {
+		edges = append(edges, project.EdgePlayers)
+	}
+	if m.clearedadvertisements {
+		edges = append(edges, project.EdgeAdvertisements)
+	}
+	if m.clearedencoding_profiles {
+		edges = append(edges, project.EdgeEncodingProfiles)
 	}
 	return edges
 }
@@ -3776,6 +12044,14 @@ func (m *ProjectMutation) EdgeCleared(name string) bool {
 		return m.clearedvideos
 	case project.EdgeTags:
 		return m.clearedtags
+	case project.EdgeAccessControl:
+		return m.clearedaccess_control
+	case project.EdgePlayers:
+		return m.clearedplayers
+	case project.EdgeAdvertisements:
+		return m.clearedadvertisements
+	case project.EdgeEncodingProfiles:
+		return m.clearedencoding_profiles
 	}
 	return false
 }
@@ -3786,6 +12062,9 @@ func (m *ProjectMutation) ClearEdge(name string) error {
 	switch name {
 	case project.EdgeOrganization:
 		m.ClearOrganization()
+		return nil
+	case project.EdgeAccessControl:
+		m.ClearAccessControl()
 		return nil
 	}
 	return fmt.Errorf("unknown Project unique edge %s", name)
@@ -3809,6 +12088,18 @@ func (m *ProjectMutation) ResetEdge(name string) error {
 		return nil
 	case project.EdgeTags:
 		m.ResetTags()
+		return nil
+	case project.EdgeAccessControl:
+		m.ResetAccessControl()
+		return nil
+	case project.EdgePlayers:
+		m.ResetPlayers()
+		return nil
+	case project.EdgeAdvertisements:
+		m.ResetAdvertisements()
+		return nil
+	case project.EdgeEncodingProfiles:
+		m.ResetEncodingProfiles()
 		return nil
 	}
 	return fmt.Errorf("unknown Project edge %s", name)
@@ -4414,6 +12705,684 @@ func (m *ProjectSettingMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown ProjectSetting edge %s", name)
+}
+
+// RefreshTokenMutation represents an operation that mutates the RefreshToken nodes in the graph.
+type RefreshTokenMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *uuid.UUID
+	created_at     *time.Time
+	updated_at     *time.Time
+	token_hash     *string
+	expires_at     *time.Time
+	used_at        *time.Time
+	clearedFields  map[string]struct{}
+	session        *uuid.UUID
+	clearedsession bool
+	done           bool
+	oldValue       func(context.Context) (*RefreshToken, error)
+	predicates     []predicate.RefreshToken
+}
+
+var _ ent.Mutation = (*RefreshTokenMutation)(nil)
+
+// refreshtokenOption allows management of the mutation configuration using functional options.
+type refreshtokenOption func(*RefreshTokenMutation)
+
+// newRefreshTokenMutation creates new mutation for the RefreshToken entity.
+func newRefreshTokenMutation(c config, op Op, opts ...refreshtokenOption) *RefreshTokenMutation {
+	m := &RefreshTokenMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRefreshToken,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRefreshTokenID sets the ID field of the mutation.
+func withRefreshTokenID(id uuid.UUID) refreshtokenOption {
+	return func(m *RefreshTokenMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *RefreshToken
+		)
+		m.oldValue = func(ctx context.Context) (*RefreshToken, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().RefreshToken.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRefreshToken sets the old RefreshToken of the mutation.
+func withRefreshToken(node *RefreshToken) refreshtokenOption {
+	return func(m *RefreshTokenMutation) {
+		m.oldValue = func(context.Context) (*RefreshToken, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RefreshTokenMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RefreshTokenMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of RefreshToken entities.
+func (m *RefreshTokenMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RefreshTokenMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RefreshTokenMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().RefreshToken.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *RefreshTokenMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *RefreshTokenMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the RefreshToken entity.
+// If the RefreshToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RefreshTokenMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *RefreshTokenMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *RefreshTokenMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *RefreshTokenMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the RefreshToken entity.
+// If the RefreshToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RefreshTokenMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *RefreshTokenMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetSessionID sets the "session_id" field.
+func (m *RefreshTokenMutation) SetSessionID(u uuid.UUID) {
+	m.session = &u
+}
+
+// SessionID returns the value of the "session_id" field in the mutation.
+func (m *RefreshTokenMutation) SessionID() (r uuid.UUID, exists bool) {
+	v := m.session
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSessionID returns the old "session_id" field's value of the RefreshToken entity.
+// If the RefreshToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RefreshTokenMutation) OldSessionID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSessionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSessionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSessionID: %w", err)
+	}
+	return oldValue.SessionID, nil
+}
+
+// ResetSessionID resets all changes to the "session_id" field.
+func (m *RefreshTokenMutation) ResetSessionID() {
+	m.session = nil
+}
+
+// SetTokenHash sets the "token_hash" field.
+func (m *RefreshTokenMutation) SetTokenHash(s string) {
+	m.token_hash = &s
+}
+
+// TokenHash returns the value of the "token_hash" field in the mutation.
+func (m *RefreshTokenMutation) TokenHash() (r string, exists bool) {
+	v := m.token_hash
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTokenHash returns the old "token_hash" field's value of the RefreshToken entity.
+// If the RefreshToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RefreshTokenMutation) OldTokenHash(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTokenHash is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTokenHash requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTokenHash: %w", err)
+	}
+	return oldValue.TokenHash, nil
+}
+
+// ResetTokenHash resets all changes to the "token_hash" field.
+func (m *RefreshTokenMutation) ResetTokenHash() {
+	m.token_hash = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *RefreshTokenMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *RefreshTokenMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the RefreshToken entity.
+// If the RefreshToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RefreshTokenMutation) OldExpiresAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *RefreshTokenMutation) ResetExpiresAt() {
+	m.expires_at = nil
+}
+
+// SetUsedAt sets the "used_at" field.
+func (m *RefreshTokenMutation) SetUsedAt(t time.Time) {
+	m.used_at = &t
+}
+
+// UsedAt returns the value of the "used_at" field in the mutation.
+func (m *RefreshTokenMutation) UsedAt() (r time.Time, exists bool) {
+	v := m.used_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUsedAt returns the old "used_at" field's value of the RefreshToken entity.
+// If the RefreshToken object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RefreshTokenMutation) OldUsedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUsedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUsedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUsedAt: %w", err)
+	}
+	return oldValue.UsedAt, nil
+}
+
+// ClearUsedAt clears the value of the "used_at" field.
+func (m *RefreshTokenMutation) ClearUsedAt() {
+	m.used_at = nil
+	m.clearedFields[refreshtoken.FieldUsedAt] = struct{}{}
+}
+
+// UsedAtCleared returns if the "used_at" field was cleared in this mutation.
+func (m *RefreshTokenMutation) UsedAtCleared() bool {
+	_, ok := m.clearedFields[refreshtoken.FieldUsedAt]
+	return ok
+}
+
+// ResetUsedAt resets all changes to the "used_at" field.
+func (m *RefreshTokenMutation) ResetUsedAt() {
+	m.used_at = nil
+	delete(m.clearedFields, refreshtoken.FieldUsedAt)
+}
+
+// ClearSession clears the "session" edge to the Session entity.
+func (m *RefreshTokenMutation) ClearSession() {
+	m.clearedsession = true
+	m.clearedFields[refreshtoken.FieldSessionID] = struct{}{}
+}
+
+// SessionCleared reports if the "session" edge to the Session entity was cleared.
+func (m *RefreshTokenMutation) SessionCleared() bool {
+	return m.clearedsession
+}
+
+// SessionIDs returns the "session" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// SessionID instead. It exists only for internal usage by the builders.
+func (m *RefreshTokenMutation) SessionIDs() (ids []uuid.UUID) {
+	if id := m.session; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetSession resets all changes to the "session" edge.
+func (m *RefreshTokenMutation) ResetSession() {
+	m.session = nil
+	m.clearedsession = false
+}
+
+// Where appends a list predicates to the RefreshTokenMutation builder.
+func (m *RefreshTokenMutation) Where(ps ...predicate.RefreshToken) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RefreshTokenMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RefreshTokenMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.RefreshToken, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RefreshTokenMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RefreshTokenMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (RefreshToken).
+func (m *RefreshTokenMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RefreshTokenMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.created_at != nil {
+		fields = append(fields, refreshtoken.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, refreshtoken.FieldUpdatedAt)
+	}
+	if m.session != nil {
+		fields = append(fields, refreshtoken.FieldSessionID)
+	}
+	if m.token_hash != nil {
+		fields = append(fields, refreshtoken.FieldTokenHash)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, refreshtoken.FieldExpiresAt)
+	}
+	if m.used_at != nil {
+		fields = append(fields, refreshtoken.FieldUsedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RefreshTokenMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case refreshtoken.FieldCreatedAt:
+		return m.CreatedAt()
+	case refreshtoken.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case refreshtoken.FieldSessionID:
+		return m.SessionID()
+	case refreshtoken.FieldTokenHash:
+		return m.TokenHash()
+	case refreshtoken.FieldExpiresAt:
+		return m.ExpiresAt()
+	case refreshtoken.FieldUsedAt:
+		return m.UsedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RefreshTokenMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case refreshtoken.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case refreshtoken.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case refreshtoken.FieldSessionID:
+		return m.OldSessionID(ctx)
+	case refreshtoken.FieldTokenHash:
+		return m.OldTokenHash(ctx)
+	case refreshtoken.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	case refreshtoken.FieldUsedAt:
+		return m.OldUsedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown RefreshToken field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RefreshTokenMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case refreshtoken.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case refreshtoken.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case refreshtoken.FieldSessionID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSessionID(v)
+		return nil
+	case refreshtoken.FieldTokenHash:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTokenHash(v)
+		return nil
+	case refreshtoken.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	case refreshtoken.FieldUsedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUsedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RefreshToken field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RefreshTokenMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RefreshTokenMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RefreshTokenMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown RefreshToken numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RefreshTokenMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(refreshtoken.FieldUsedAt) {
+		fields = append(fields, refreshtoken.FieldUsedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RefreshTokenMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RefreshTokenMutation) ClearField(name string) error {
+	switch name {
+	case refreshtoken.FieldUsedAt:
+		m.ClearUsedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown RefreshToken nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RefreshTokenMutation) ResetField(name string) error {
+	switch name {
+	case refreshtoken.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case refreshtoken.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case refreshtoken.FieldSessionID:
+		m.ResetSessionID()
+		return nil
+	case refreshtoken.FieldTokenHash:
+		m.ResetTokenHash()
+		return nil
+	case refreshtoken.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	case refreshtoken.FieldUsedAt:
+		m.ResetUsedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown RefreshToken field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RefreshTokenMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.session != nil {
+		edges = append(edges, refreshtoken.EdgeSession)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RefreshTokenMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case refreshtoken.EdgeSession:
+		if id := m.session; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RefreshTokenMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RefreshTokenMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RefreshTokenMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedsession {
+		edges = append(edges, refreshtoken.EdgeSession)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RefreshTokenMutation) EdgeCleared(name string) bool {
+	switch name {
+	case refreshtoken.EdgeSession:
+		return m.clearedsession
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RefreshTokenMutation) ClearEdge(name string) error {
+	switch name {
+	case refreshtoken.EdgeSession:
+		m.ClearSession()
+		return nil
+	}
+	return fmt.Errorf("unknown RefreshToken unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RefreshTokenMutation) ResetEdge(name string) error {
+	switch name {
+	case refreshtoken.EdgeSession:
+		m.ResetSession()
+		return nil
+	}
+	return fmt.Errorf("unknown RefreshToken edge %s", name)
 }
 
 // RenditionMutation represents an operation that mutates the Rendition nodes in the graph.
@@ -5280,6 +14249,896 @@ func (m *RenditionMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Rendition edge %s", name)
+}
+
+// SessionMutation represents an operation that mutates the Session nodes in the graph.
+type SessionMutation struct {
+	config
+	op                    Op
+	typ                   string
+	id                    *uuid.UUID
+	created_at            *time.Time
+	updated_at            *time.Time
+	organization_id       *uuid.UUID
+	user_agent            *string
+	ip_address            *string
+	last_seen_at          *time.Time
+	revoked_at            *time.Time
+	clearedFields         map[string]struct{}
+	user                  *uuid.UUID
+	cleareduser           bool
+	refresh_tokens        map[uuid.UUID]struct{}
+	removedrefresh_tokens map[uuid.UUID]struct{}
+	clearedrefresh_tokens bool
+	done                  bool
+	oldValue              func(context.Context) (*Session, error)
+	predicates            []predicate.Session
+}
+
+var _ ent.Mutation = (*SessionMutation)(nil)
+
+// sessionOption allows management of the mutation configuration using functional options.
+type sessionOption func(*SessionMutation)
+
+// newSessionMutation creates new mutation for the Session entity.
+func newSessionMutation(c config, op Op, opts ...sessionOption) *SessionMutation {
+	m := &SessionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeSession,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withSessionID sets the ID field of the mutation.
+func withSessionID(id uuid.UUID) sessionOption {
+	return func(m *SessionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Session
+		)
+		m.oldValue = func(ctx context.Context) (*Session, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Session.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withSession sets the old Session of the mutation.
+func withSession(node *Session) sessionOption {
+	return func(m *SessionMutation) {
+		m.oldValue = func(context.Context) (*Session, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m SessionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m SessionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Session entities.
+func (m *SessionMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *SessionMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *SessionMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Session.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *SessionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *SessionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Session entity.
+// If the Session object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *SessionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *SessionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *SessionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Session entity.
+// If the Session object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *SessionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *SessionMutation) SetUserID(u uuid.UUID) {
+	m.user = &u
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *SessionMutation) UserID() (r uuid.UUID, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the Session entity.
+// If the Session object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionMutation) OldUserID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *SessionMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetOrganizationID sets the "organization_id" field.
+func (m *SessionMutation) SetOrganizationID(u uuid.UUID) {
+	m.organization_id = &u
+}
+
+// OrganizationID returns the value of the "organization_id" field in the mutation.
+func (m *SessionMutation) OrganizationID() (r uuid.UUID, exists bool) {
+	v := m.organization_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrganizationID returns the old "organization_id" field's value of the Session entity.
+// If the Session object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionMutation) OldOrganizationID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrganizationID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrganizationID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrganizationID: %w", err)
+	}
+	return oldValue.OrganizationID, nil
+}
+
+// ClearOrganizationID clears the value of the "organization_id" field.
+func (m *SessionMutation) ClearOrganizationID() {
+	m.organization_id = nil
+	m.clearedFields[session.FieldOrganizationID] = struct{}{}
+}
+
+// OrganizationIDCleared returns if the "organization_id" field was cleared in this mutation.
+func (m *SessionMutation) OrganizationIDCleared() bool {
+	_, ok := m.clearedFields[session.FieldOrganizationID]
+	return ok
+}
+
+// ResetOrganizationID resets all changes to the "organization_id" field.
+func (m *SessionMutation) ResetOrganizationID() {
+	m.organization_id = nil
+	delete(m.clearedFields, session.FieldOrganizationID)
+}
+
+// SetUserAgent sets the "user_agent" field.
+func (m *SessionMutation) SetUserAgent(s string) {
+	m.user_agent = &s
+}
+
+// UserAgent returns the value of the "user_agent" field in the mutation.
+func (m *SessionMutation) UserAgent() (r string, exists bool) {
+	v := m.user_agent
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserAgent returns the old "user_agent" field's value of the Session entity.
+// If the Session object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionMutation) OldUserAgent(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserAgent is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserAgent requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserAgent: %w", err)
+	}
+	return oldValue.UserAgent, nil
+}
+
+// ResetUserAgent resets all changes to the "user_agent" field.
+func (m *SessionMutation) ResetUserAgent() {
+	m.user_agent = nil
+}
+
+// SetIPAddress sets the "ip_address" field.
+func (m *SessionMutation) SetIPAddress(s string) {
+	m.ip_address = &s
+}
+
+// IPAddress returns the value of the "ip_address" field in the mutation.
+func (m *SessionMutation) IPAddress() (r string, exists bool) {
+	v := m.ip_address
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldIPAddress returns the old "ip_address" field's value of the Session entity.
+// If the Session object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionMutation) OldIPAddress(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldIPAddress is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldIPAddress requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldIPAddress: %w", err)
+	}
+	return oldValue.IPAddress, nil
+}
+
+// ResetIPAddress resets all changes to the "ip_address" field.
+func (m *SessionMutation) ResetIPAddress() {
+	m.ip_address = nil
+}
+
+// SetLastSeenAt sets the "last_seen_at" field.
+func (m *SessionMutation) SetLastSeenAt(t time.Time) {
+	m.last_seen_at = &t
+}
+
+// LastSeenAt returns the value of the "last_seen_at" field in the mutation.
+func (m *SessionMutation) LastSeenAt() (r time.Time, exists bool) {
+	v := m.last_seen_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLastSeenAt returns the old "last_seen_at" field's value of the Session entity.
+// If the Session object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionMutation) OldLastSeenAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLastSeenAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLastSeenAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLastSeenAt: %w", err)
+	}
+	return oldValue.LastSeenAt, nil
+}
+
+// ResetLastSeenAt resets all changes to the "last_seen_at" field.
+func (m *SessionMutation) ResetLastSeenAt() {
+	m.last_seen_at = nil
+}
+
+// SetRevokedAt sets the "revoked_at" field.
+func (m *SessionMutation) SetRevokedAt(t time.Time) {
+	m.revoked_at = &t
+}
+
+// RevokedAt returns the value of the "revoked_at" field in the mutation.
+func (m *SessionMutation) RevokedAt() (r time.Time, exists bool) {
+	v := m.revoked_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRevokedAt returns the old "revoked_at" field's value of the Session entity.
+// If the Session object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SessionMutation) OldRevokedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRevokedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRevokedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRevokedAt: %w", err)
+	}
+	return oldValue.RevokedAt, nil
+}
+
+// ClearRevokedAt clears the value of the "revoked_at" field.
+func (m *SessionMutation) ClearRevokedAt() {
+	m.revoked_at = nil
+	m.clearedFields[session.FieldRevokedAt] = struct{}{}
+}
+
+// RevokedAtCleared returns if the "revoked_at" field was cleared in this mutation.
+func (m *SessionMutation) RevokedAtCleared() bool {
+	_, ok := m.clearedFields[session.FieldRevokedAt]
+	return ok
+}
+
+// ResetRevokedAt resets all changes to the "revoked_at" field.
+func (m *SessionMutation) ResetRevokedAt() {
+	m.revoked_at = nil
+	delete(m.clearedFields, session.FieldRevokedAt)
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *SessionMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[session.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *SessionMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *SessionMutation) UserIDs() (ids []uuid.UUID) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *SessionMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// AddRefreshTokenIDs adds the "refresh_tokens" edge to the RefreshToken entity by ids.
+func (m *SessionMutation) AddRefreshTokenIDs(ids ...uuid.UUID) {
+	if m.refresh_tokens == nil {
+		m.refresh_tokens = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.refresh_tokens[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRefreshTokens clears the "refresh_tokens" edge to the RefreshToken entity.
+func (m *SessionMutation) ClearRefreshTokens() {
+	m.clearedrefresh_tokens = true
+}
+
+// RefreshTokensCleared reports if the "refresh_tokens" edge to the RefreshToken entity was cleared.
+func (m *SessionMutation) RefreshTokensCleared() bool {
+	return m.clearedrefresh_tokens
+}
+
+// RemoveRefreshTokenIDs removes the "refresh_tokens" edge to the RefreshToken entity by IDs.
+func (m *SessionMutation) RemoveRefreshTokenIDs(ids ...uuid.UUID) {
+	if m.removedrefresh_tokens == nil {
+		m.removedrefresh_tokens = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.refresh_tokens, ids[i])
+		m.removedrefresh_tokens[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRefreshTokens returns the removed IDs of the "refresh_tokens" edge to the RefreshToken entity.
+func (m *SessionMutation) RemovedRefreshTokensIDs() (ids []uuid.UUID) {
+	for id := range m.removedrefresh_tokens {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RefreshTokensIDs returns the "refresh_tokens" edge IDs in the mutation.
+func (m *SessionMutation) RefreshTokensIDs() (ids []uuid.UUID) {
+	for id := range m.refresh_tokens {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRefreshTokens resets all changes to the "refresh_tokens" edge.
+func (m *SessionMutation) ResetRefreshTokens() {
+	m.refresh_tokens = nil
+	m.clearedrefresh_tokens = false
+	m.removedrefresh_tokens = nil
+}
+
+// Where appends a list predicates to the SessionMutation builder.
+func (m *SessionMutation) Where(ps ...predicate.Session) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the SessionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *SessionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Session, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *SessionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *SessionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Session).
+func (m *SessionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *SessionMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.created_at != nil {
+		fields = append(fields, session.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, session.FieldUpdatedAt)
+	}
+	if m.user != nil {
+		fields = append(fields, session.FieldUserID)
+	}
+	if m.organization_id != nil {
+		fields = append(fields, session.FieldOrganizationID)
+	}
+	if m.user_agent != nil {
+		fields = append(fields, session.FieldUserAgent)
+	}
+	if m.ip_address != nil {
+		fields = append(fields, session.FieldIPAddress)
+	}
+	if m.last_seen_at != nil {
+		fields = append(fields, session.FieldLastSeenAt)
+	}
+	if m.revoked_at != nil {
+		fields = append(fields, session.FieldRevokedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *SessionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case session.FieldCreatedAt:
+		return m.CreatedAt()
+	case session.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case session.FieldUserID:
+		return m.UserID()
+	case session.FieldOrganizationID:
+		return m.OrganizationID()
+	case session.FieldUserAgent:
+		return m.UserAgent()
+	case session.FieldIPAddress:
+		return m.IPAddress()
+	case session.FieldLastSeenAt:
+		return m.LastSeenAt()
+	case session.FieldRevokedAt:
+		return m.RevokedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *SessionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case session.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case session.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case session.FieldUserID:
+		return m.OldUserID(ctx)
+	case session.FieldOrganizationID:
+		return m.OldOrganizationID(ctx)
+	case session.FieldUserAgent:
+		return m.OldUserAgent(ctx)
+	case session.FieldIPAddress:
+		return m.OldIPAddress(ctx)
+	case session.FieldLastSeenAt:
+		return m.OldLastSeenAt(ctx)
+	case session.FieldRevokedAt:
+		return m.OldRevokedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown Session field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SessionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case session.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case session.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case session.FieldUserID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case session.FieldOrganizationID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrganizationID(v)
+		return nil
+	case session.FieldUserAgent:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserAgent(v)
+		return nil
+	case session.FieldIPAddress:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetIPAddress(v)
+		return nil
+	case session.FieldLastSeenAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLastSeenAt(v)
+		return nil
+	case session.FieldRevokedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRevokedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Session field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *SessionMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *SessionMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SessionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Session numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *SessionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(session.FieldOrganizationID) {
+		fields = append(fields, session.FieldOrganizationID)
+	}
+	if m.FieldCleared(session.FieldRevokedAt) {
+		fields = append(fields, session.FieldRevokedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *SessionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *SessionMutation) ClearField(name string) error {
+	switch name {
+	case session.FieldOrganizationID:
+		m.ClearOrganizationID()
+		return nil
+	case session.FieldRevokedAt:
+		m.ClearRevokedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Session nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *SessionMutation) ResetField(name string) error {
+	switch name {
+	case session.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case session.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case session.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case session.FieldOrganizationID:
+		m.ResetOrganizationID()
+		return nil
+	case session.FieldUserAgent:
+		m.ResetUserAgent()
+		return nil
+	case session.FieldIPAddress:
+		m.ResetIPAddress()
+		return nil
+	case session.FieldLastSeenAt:
+		m.ResetLastSeenAt()
+		return nil
+	case session.FieldRevokedAt:
+		m.ResetRevokedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Session field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *SessionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.user != nil {
+		edges = append(edges, session.EdgeUser)
+	}
+	if m.refresh_tokens != nil {
+		edges = append(edges, session.EdgeRefreshTokens)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *SessionMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case session.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	case session.EdgeRefreshTokens:
+		ids := make([]ent.Value, 0, len(m.refresh_tokens))
+		for id := range m.refresh_tokens {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *SessionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedrefresh_tokens != nil {
+		edges = append(edges, session.EdgeRefreshTokens)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *SessionMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case session.EdgeRefreshTokens:
+		ids := make([]ent.Value, 0, len(m.removedrefresh_tokens))
+		for id := range m.removedrefresh_tokens {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *SessionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.cleareduser {
+		edges = append(edges, session.EdgeUser)
+	}
+	if m.clearedrefresh_tokens {
+		edges = append(edges, session.EdgeRefreshTokens)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *SessionMutation) EdgeCleared(name string) bool {
+	switch name {
+	case session.EdgeUser:
+		return m.cleareduser
+	case session.EdgeRefreshTokens:
+		return m.clearedrefresh_tokens
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *SessionMutation) ClearEdge(name string) error {
+	switch name {
+	case session.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown Session unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *SessionMutation) ResetEdge(name string) error {
+	switch name {
+	case session.EdgeUser:
+		m.ResetUser()
+		return nil
+	case session.EdgeRefreshTokens:
+		m.ResetRefreshTokens()
+		return nil
+	}
+	return fmt.Errorf("unknown Session edge %s", name)
 }
 
 // TagMutation represents an operation that mutates the Tag nodes in the graph.
@@ -7740,10 +17599,19 @@ type UserMutation struct {
 	updated_at         *time.Time
 	email              *string
 	name               *string
+	password_hash      *string
+	email_verified_at  *time.Time
+	avatar_url         *string
 	clearedFields      map[string]struct{}
 	memberships        map[uuid.UUID]struct{}
 	removedmemberships map[uuid.UUID]struct{}
 	clearedmemberships bool
+	sessions           map[uuid.UUID]struct{}
+	removedsessions    map[uuid.UUID]struct{}
+	clearedsessions    bool
+	identities         map[uuid.UUID]struct{}
+	removedidentities  map[uuid.UUID]struct{}
+	clearedidentities  bool
 	done               bool
 	oldValue           func(context.Context) (*User, error)
 	predicates         []predicate.User
@@ -7997,6 +17865,140 @@ func (m *UserMutation) ResetName() {
 	m.name = nil
 }
 
+// SetPasswordHash sets the "password_hash" field.
+func (m *UserMutation) SetPasswordHash(s string) {
+	m.password_hash = &s
+}
+
+// PasswordHash returns the value of the "password_hash" field in the mutation.
+func (m *UserMutation) PasswordHash() (r string, exists bool) {
+	v := m.password_hash
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPasswordHash returns the old "password_hash" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldPasswordHash(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPasswordHash is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPasswordHash requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPasswordHash: %w", err)
+	}
+	return oldValue.PasswordHash, nil
+}
+
+// ClearPasswordHash clears the value of the "password_hash" field.
+func (m *UserMutation) ClearPasswordHash() {
+	m.password_hash = nil
+	m.clearedFields[user.FieldPasswordHash] = struct{}{}
+}
+
+// PasswordHashCleared returns if the "password_hash" field was cleared in this mutation.
+func (m *UserMutation) PasswordHashCleared() bool {
+	_, ok := m.clearedFields[user.FieldPasswordHash]
+	return ok
+}
+
+// ResetPasswordHash resets all changes to the "password_hash" field.
+func (m *UserMutation) ResetPasswordHash() {
+	m.password_hash = nil
+	delete(m.clearedFields, user.FieldPasswordHash)
+}
+
+// SetEmailVerifiedAt sets the "email_verified_at" field.
+func (m *UserMutation) SetEmailVerifiedAt(t time.Time) {
+	m.email_verified_at = &t
+}
+
+// EmailVerifiedAt returns the value of the "email_verified_at" field in the mutation.
+func (m *UserMutation) EmailVerifiedAt() (r time.Time, exists bool) {
+	v := m.email_verified_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEmailVerifiedAt returns the old "email_verified_at" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldEmailVerifiedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEmailVerifiedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEmailVerifiedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEmailVerifiedAt: %w", err)
+	}
+	return oldValue.EmailVerifiedAt, nil
+}
+
+// ClearEmailVerifiedAt clears the value of the "email_verified_at" field.
+func (m *UserMutation) ClearEmailVerifiedAt() {
+	m.email_verified_at = nil
+	m.clearedFields[user.FieldEmailVerifiedAt] = struct{}{}
+}
+
+// EmailVerifiedAtCleared returns if the "email_verified_at" field was cleared in this mutation.
+func (m *UserMutation) EmailVerifiedAtCleared() bool {
+	_, ok := m.clearedFields[user.FieldEmailVerifiedAt]
+	return ok
+}
+
+// ResetEmailVerifiedAt resets all changes to the "email_verified_at" field.
+func (m *UserMutation) ResetEmailVerifiedAt() {
+	m.email_verified_at = nil
+	delete(m.clearedFields, user.FieldEmailVerifiedAt)
+}
+
+// SetAvatarURL sets the "avatar_url" field.
+func (m *UserMutation) SetAvatarURL(s string) {
+	m.avatar_url = &s
+}
+
+// AvatarURL returns the value of the "avatar_url" field in the mutation.
+func (m *UserMutation) AvatarURL() (r string, exists bool) {
+	v := m.avatar_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAvatarURL returns the old "avatar_url" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldAvatarURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAvatarURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAvatarURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAvatarURL: %w", err)
+	}
+	return oldValue.AvatarURL, nil
+}
+
+// ResetAvatarURL resets all changes to the "avatar_url" field.
+func (m *UserMutation) ResetAvatarURL() {
+	m.avatar_url = nil
+}
+
 // AddMembershipIDs adds the "memberships" edge to the Membership entity by ids.
 func (m *UserMutation) AddMembershipIDs(ids ...uuid.UUID) {
 	if m.memberships == nil {
@@ -8051,6 +18053,114 @@ func (m *UserMutation) ResetMemberships() {
 	m.removedmemberships = nil
 }
 
+// AddSessionIDs adds the "sessions" edge to the Session entity by ids.
+func (m *UserMutation) AddSessionIDs(ids ...uuid.UUID) {
+	if m.sessions == nil {
+		m.sessions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.sessions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearSessions clears the "sessions" edge to the Session entity.
+func (m *UserMutation) ClearSessions() {
+	m.clearedsessions = true
+}
+
+// SessionsCleared reports if the "sessions" edge to the Session entity was cleared.
+func (m *UserMutation) SessionsCleared() bool {
+	return m.clearedsessions
+}
+
+// RemoveSessionIDs removes the "sessions" edge to the Session entity by IDs.
+func (m *UserMutation) RemoveSessionIDs(ids ...uuid.UUID) {
+	if m.removedsessions == nil {
+		m.removedsessions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.sessions, ids[i])
+		m.removedsessions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedSessions returns the removed IDs of the "sessions" edge to the Session entity.
+func (m *UserMutation) RemovedSessionsIDs() (ids []uuid.UUID) {
+	for id := range m.removedsessions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// SessionsIDs returns the "sessions" edge IDs in the mutation.
+func (m *UserMutation) SessionsIDs() (ids []uuid.UUID) {
+	for id := range m.sessions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetSessions resets all changes to the "sessions" edge.
+func (m *UserMutation) ResetSessions() {
+	m.sessions = nil
+	m.clearedsessions = false
+	m.removedsessions = nil
+}
+
+// AddIdentityIDs adds the "identities" edge to the OAuthIdentity entity by ids.
+func (m *UserMutation) AddIdentityIDs(ids ...uuid.UUID) {
+	if m.identities == nil {
+		m.identities = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.identities[ids[i]] = struct{}{}
+	}
+}
+
+// ClearIdentities clears the "identities" edge to the OAuthIdentity entity.
+func (m *UserMutation) ClearIdentities() {
+	m.clearedidentities = true
+}
+
+// IdentitiesCleared reports if the "identities" edge to the OAuthIdentity entity was cleared.
+func (m *UserMutation) IdentitiesCleared() bool {
+	return m.clearedidentities
+}
+
+// RemoveIdentityIDs removes the "identities" edge to the OAuthIdentity entity by IDs.
+func (m *UserMutation) RemoveIdentityIDs(ids ...uuid.UUID) {
+	if m.removedidentities == nil {
+		m.removedidentities = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.identities, ids[i])
+		m.removedidentities[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedIdentities returns the removed IDs of the "identities" edge to the OAuthIdentity entity.
+func (m *UserMutation) RemovedIdentitiesIDs() (ids []uuid.UUID) {
+	for id := range m.removedidentities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// IdentitiesIDs returns the "identities" edge IDs in the mutation.
+func (m *UserMutation) IdentitiesIDs() (ids []uuid.UUID) {
+	for id := range m.identities {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetIdentities resets all changes to the "identities" edge.
+func (m *UserMutation) ResetIdentities() {
+	m.identities = nil
+	m.clearedidentities = false
+	m.removedidentities = nil
+}
+
 // Where appends a list predicates to the UserMutation builder.
 func (m *UserMutation) Where(ps ...predicate.User) {
 	m.predicates = append(m.predicates, ps...)
@@ -8085,7 +18195,7 @@ func (m *UserMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *UserMutation) Fields() []string {
-	fields := make([]string, 0, 4)
+	fields := make([]string, 0, 7)
 	if m.created_at != nil {
 		fields = append(fields, user.FieldCreatedAt)
 	}
@@ -8097,6 +18207,15 @@ func (m *UserMutation) Fields() []string {
 	}
 	if m.name != nil {
 		fields = append(fields, user.FieldName)
+	}
+	if m.password_hash != nil {
+		fields = append(fields, user.FieldPasswordHash)
+	}
+	if m.email_verified_at != nil {
+		fields = append(fields, user.FieldEmailVerifiedAt)
+	}
+	if m.avatar_url != nil {
+		fields = append(fields, user.FieldAvatarURL)
 	}
 	return fields
 }
@@ -8114,6 +18233,12 @@ func (m *UserMutation) Field(name string) (ent.Value, bool) {
 		return m.Email()
 	case user.FieldName:
 		return m.Name()
+	case user.FieldPasswordHash:
+		return m.PasswordHash()
+	case user.FieldEmailVerifiedAt:
+		return m.EmailVerifiedAt()
+	case user.FieldAvatarURL:
+		return m.AvatarURL()
 	}
 	return nil, false
 }
@@ -8131,6 +18256,12 @@ func (m *UserMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldEmail(ctx)
 	case user.FieldName:
 		return m.OldName(ctx)
+	case user.FieldPasswordHash:
+		return m.OldPasswordHash(ctx)
+	case user.FieldEmailVerifiedAt:
+		return m.OldEmailVerifiedAt(ctx)
+	case user.FieldAvatarURL:
+		return m.OldAvatarURL(ctx)
 	}
 	return nil, fmt.Errorf("unknown User field %s", name)
 }
@@ -8168,6 +18299,27 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetName(v)
 		return nil
+	case user.FieldPasswordHash:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPasswordHash(v)
+		return nil
+	case user.FieldEmailVerifiedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEmailVerifiedAt(v)
+		return nil
+	case user.FieldAvatarURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAvatarURL(v)
+		return nil
 	}
 	return fmt.Errorf("unknown User field %s", name)
 }
@@ -8197,7 +18349,14 @@ func (m *UserMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *UserMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(user.FieldPasswordHash) {
+		fields = append(fields, user.FieldPasswordHash)
+	}
+	if m.FieldCleared(user.FieldEmailVerifiedAt) {
+		fields = append(fields, user.FieldEmailVerifiedAt)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -8210,6 +18369,14 @@ func (m *UserMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *UserMutation) ClearField(name string) error {
+	switch name {
+	case user.FieldPasswordHash:
+		m.ClearPasswordHash()
+		return nil
+	case user.FieldEmailVerifiedAt:
+		m.ClearEmailVerifiedAt()
+		return nil
+	}
 	return fmt.Errorf("unknown User nullable field %s", name)
 }
 
@@ -8229,15 +18396,30 @@ func (m *UserMutation) ResetField(name string) error {
 	case user.FieldName:
 		m.ResetName()
 		return nil
+	case user.FieldPasswordHash:
+		m.ResetPasswordHash()
+		return nil
+	case user.FieldEmailVerifiedAt:
+		m.ResetEmailVerifiedAt()
+		return nil
+	case user.FieldAvatarURL:
+		m.ResetAvatarURL()
+		return nil
 	}
 	return fmt.Errorf("unknown User field %s", name)
 }
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 3)
 	if m.memberships != nil {
 		edges = append(edges, user.EdgeMemberships)
+	}
+	if m.sessions != nil {
+		edges = append(edges, user.EdgeSessions)
+	}
+	if m.identities != nil {
+		edges = append(edges, user.EdgeIdentities)
 	}
 	return edges
 }
@@ -8252,15 +18434,33 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeSessions:
+		ids := make([]ent.Value, 0, len(m.sessions))
+		for id := range m.sessions {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeIdentities:
+		ids := make([]ent.Value, 0, len(m.identities))
+		for id := range m.identities {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 3)
 	if m.removedmemberships != nil {
 		edges = append(edges, user.EdgeMemberships)
+	}
+	if m.removedsessions != nil {
+		edges = append(edges, user.EdgeSessions)
+	}
+	if m.removedidentities != nil {
+		edges = append(edges, user.EdgeIdentities)
 	}
 	return edges
 }
@@ -8275,15 +18475,33 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeSessions:
+		ids := make([]ent.Value, 0, len(m.removedsessions))
+		for id := range m.removedsessions {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeIdentities:
+		ids := make([]ent.Value, 0, len(m.removedidentities))
+		for id := range m.removedidentities {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 3)
 	if m.clearedmemberships {
 		edges = append(edges, user.EdgeMemberships)
+	}
+	if m.clearedsessions {
+		edges = append(edges, user.EdgeSessions)
+	}
+	if m.clearedidentities {
+		edges = append(edges, user.EdgeIdentities)
 	}
 	return edges
 }
@@ -8294,6 +18512,10 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 	switch name {
 	case user.EdgeMemberships:
 		return m.clearedmemberships
+	case user.EdgeSessions:
+		return m.clearedsessions
+	case user.EdgeIdentities:
+		return m.clearedidentities
 	}
 	return false
 }
@@ -8312,6 +18534,12 @@ func (m *UserMutation) ResetEdge(name string) error {
 	switch name {
 	case user.EdgeMemberships:
 		m.ResetMemberships()
+		return nil
+	case user.EdgeSessions:
+		m.ResetSessions()
+		return nil
+	case user.EdgeIdentities:
+		m.ResetIdentities()
 		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)
@@ -8361,6 +18589,12 @@ type VideoMutation struct {
 	thumbnails             map[uuid.UUID]struct{}
 	removedthumbnails      map[uuid.UUID]struct{}
 	clearedthumbnails      bool
+	captions               map[uuid.UUID]struct{}
+	removedcaptions        map[uuid.UUID]struct{}
+	clearedcaptions        bool
+	chapters               map[uuid.UUID]struct{}
+	removedchapters        map[uuid.UUID]struct{}
+	clearedchapters        bool
 	done                   bool
 	oldValue               func(context.Context) (*Video, error)
 	predicates             []predicate.Video
@@ -9565,6 +19799,114 @@ func (m *VideoMutation) ResetThumbnails() {
 	m.removedthumbnails = nil
 }
 
+// AddCaptionIDs adds the "captions" edge to the Caption entity by ids.
+func (m *VideoMutation) AddCaptionIDs(ids ...uuid.UUID) {
+	if m.captions == nil {
+		m.captions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.captions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearCaptions clears the "captions" edge to the Caption entity.
+func (m *VideoMutation) ClearCaptions() {
+	m.clearedcaptions = true
+}
+
+// CaptionsCleared reports if the "captions" edge to the Caption entity was cleared.
+func (m *VideoMutation) CaptionsCleared() bool {
+	return m.clearedcaptions
+}
+
+// RemoveCaptionIDs removes the "captions" edge to the Caption entity by IDs.
+func (m *VideoMutation) RemoveCaptionIDs(ids ...uuid.UUID) {
+	if m.removedcaptions == nil {
+		m.removedcaptions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.captions, ids[i])
+		m.removedcaptions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedCaptions returns the removed IDs of the "captions" edge to the Caption entity.
+func (m *VideoMutation) RemovedCaptionsIDs() (ids []uuid.UUID) {
+	for id := range m.removedcaptions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// CaptionsIDs returns the "captions" edge IDs in the mutation.
+func (m *VideoMutation) CaptionsIDs() (ids []uuid.UUID) {
+	for id := range m.captions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetCaptions resets all changes to the "captions" edge.
+func (m *VideoMutation) ResetCaptions() {
+	m.captions = nil
+	m.clearedcaptions = false
+	m.removedcaptions = nil
+}
+
+// AddChapterIDs adds the "chapters" edge to the Chapter entity by ids.
+func (m *VideoMutation) AddChapterIDs(ids ...uuid.UUID) {
+	if m.chapters == nil {
+		m.chapters = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.chapters[ids[i]] = struct{}{}
+	}
+}
+
+// ClearChapters clears the "chapters" edge to the Chapter entity.
+func (m *VideoMutation) ClearChapters() {
+	m.clearedchapters = true
+}
+
+// ChaptersCleared reports if the "chapters" edge to the Chapter entity was cleared.
+func (m *VideoMutation) ChaptersCleared() bool {
+	return m.clearedchapters
+}
+
+// RemoveChapterIDs removes the "chapters" edge to the Chapter entity by IDs.
+func (m *VideoMutation) RemoveChapterIDs(ids ...uuid.UUID) {
+	if m.removedchapters == nil {
+		m.removedchapters = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.chapters, ids[i])
+		m.removedchapters[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedChapters returns the removed IDs of the "chapters" edge to the Chapter entity.
+func (m *VideoMutation) RemovedChaptersIDs() (ids []uuid.UUID) {
+	for id := range m.removedchapters {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ChaptersIDs returns the "chapters" edge IDs in the mutation.
+func (m *VideoMutation) ChaptersIDs() (ids []uuid.UUID) {
+	for id := range m.chapters {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetChapters resets all changes to the "chapters" edge.
+func (m *VideoMutation) ResetChapters() {
+	m.chapters = nil
+	m.clearedchapters = false
+	m.removedchapters = nil
+}
+
 // Where appends a list predicates to the VideoMutation builder.
 func (m *VideoMutation) Where(ps ...predicate.Video) {
 	m.predicates = append(m.predicates, ps...)
@@ -10117,7 +20459,7 @@ func (m *VideoMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *VideoMutation) AddedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 7)
 	if m.project != nil {
 		edges = append(edges, video.EdgeProject)
 	}
@@ -10132,6 +20474,12 @@ func (m *VideoMutation) AddedEdges() []string {
 	}
 	if m.thumbnails != nil {
 		edges = append(edges, video.EdgeThumbnails)
+	}
+	if m.captions != nil {
+		edges = append(edges, video.EdgeCaptions)
+	}
+	if m.chapters != nil {
+		edges = append(edges, video.EdgeChapters)
 	}
 	return edges
 }
@@ -10166,13 +20514,25 @@ func (m *VideoMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case video.EdgeCaptions:
+		ids := make([]ent.Value, 0, len(m.captions))
+		for id := range m.captions {
+			ids = append(ids, id)
+		}
+		return ids
+	case video.EdgeChapters:
+		ids := make([]ent.Value, 0, len(m.chapters))
+		for id := range m.chapters {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *VideoMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 7)
 	if m.removedtags != nil {
 		edges = append(edges, video.EdgeTags)
 	}
@@ -10181,6 +20541,12 @@ func (m *VideoMutation) RemovedEdges() []string {
 	}
 	if m.removedthumbnails != nil {
 		edges = append(edges, video.EdgeThumbnails)
+	}
+	if m.removedcaptions != nil {
+		edges = append(edges, video.EdgeCaptions)
+	}
+	if m.removedchapters != nil {
+		edges = append(edges, video.EdgeChapters)
 	}
 	return edges
 }
@@ -10207,13 +20573,25 @@ func (m *VideoMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case video.EdgeCaptions:
+		ids := make([]ent.Value, 0, len(m.removedcaptions))
+		for id := range m.removedcaptions {
+			ids = append(ids, id)
+		}
+		return ids
+	case video.EdgeChapters:
+		ids := make([]ent.Value, 0, len(m.removedchapters))
+		for id := range m.removedchapters {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *VideoMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 7)
 	if m.clearedproject {
 		edges = append(edges, video.EdgeProject)
 	}
@@ -10228,6 +20606,12 @@ func (m *VideoMutation) ClearedEdges() []string {
 	}
 	if m.clearedthumbnails {
 		edges = append(edges, video.EdgeThumbnails)
+	}
+	if m.clearedcaptions {
+		edges = append(edges, video.EdgeCaptions)
+	}
+	if m.clearedchapters {
+		edges = append(edges, video.EdgeChapters)
 	}
 	return edges
 }
@@ -10246,6 +20630,10 @@ func (m *VideoMutation) EdgeCleared(name string) bool {
 		return m.clearedrenditions
 	case video.EdgeThumbnails:
 		return m.clearedthumbnails
+	case video.EdgeCaptions:
+		return m.clearedcaptions
+	case video.EdgeChapters:
+		return m.clearedchapters
 	}
 	return false
 }
@@ -10282,6 +20670,12 @@ func (m *VideoMutation) ResetEdge(name string) error {
 		return nil
 	case video.EdgeThumbnails:
 		m.ResetThumbnails()
+		return nil
+	case video.EdgeCaptions:
+		m.ResetCaptions()
+		return nil
+	case video.EdgeChapters:
+		m.ResetChapters()
 		return nil
 	}
 	return fmt.Errorf("unknown Video edge %s", name)

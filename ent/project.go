@@ -10,6 +10,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/project"
 )
@@ -31,6 +32,8 @@ type Project struct {
 	Description string `json:"description,omitempty"`
 	// Logo holds the value of the "logo" field.
 	Logo string `json:"logo,omitempty"`
+	// DeletedAt holds the value of the "deleted_at" field.
+	DeletedAt *time.Time `json:"deleted_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ProjectQuery when eager-loading is set.
 	Edges        ProjectEdges `json:"edges"`
@@ -49,16 +52,27 @@ type ProjectEdges struct {
 	Videos []*Video `json:"videos,omitempty"`
 	// Tags holds the value of the tags edge.
 	Tags []*Tag `json:"tags,omitempty"`
+	// AccessControl holds the value of the access_control edge.
+	AccessControl *AccessControl `json:"access_control,omitempty"`
+	// Players holds the value of the players edge.
+	Players []*Player `json:"players,omitempty"`
+	// Advertisements holds the value of the advertisements edge.
+	Advertisements []*Advertisement `json:"advertisements,omitempty"`
+	// EncodingProfiles holds the value of the encoding_profiles edge.
+	EncodingProfiles []*EncodingProfile `json:"encoding_profiles,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [5]bool
+	loadedTypes [9]bool
 	// totalCount holds the count of the edges above.
-	totalCount [5]map[string]int
+	totalCount [9]map[string]int
 
-	namedSettings map[string][]*ProjectSetting
-	namedFolders  map[string][]*Folder
-	namedVideos   map[string][]*Video
-	namedTags     map[string][]*Tag
+	namedSettings         map[string][]*ProjectSetting
+	namedFolders          map[string][]*Folder
+	namedVideos           map[string][]*Video
+	namedTags             map[string][]*Tag
+	namedPlayers          map[string][]*Player
+	namedAdvertisements   map[string][]*Advertisement
+	namedEncodingProfiles map[string][]*EncodingProfile
 }
 
 // OrganizationOrErr returns the Organization value or an error if the edge
@@ -108,6 +122,44 @@ func (e ProjectEdges) TagsOrErr() ([]*Tag, error) {
 	return nil, &NotLoadedError{edge: "tags"}
 }
 
+// AccessControlOrErr returns the AccessControl value or an error if the edge
+// was not loaded in eager-loading, or loaded but was not found.
+func (e ProjectEdges) AccessControlOrErr() (*AccessControl, error) {
+	if e.AccessControl != nil {
+		return e.AccessControl, nil
+	} else if e.loadedTypes[5] {
+		return nil, &NotFoundError{label: accesscontrol.Label}
+	}
+	return nil, &NotLoadedError{edge: "access_control"}
+}
+
+// PlayersOrErr returns the Players value or an error if the edge
+// was not loaded in eager-loading.
+func (e ProjectEdges) PlayersOrErr() ([]*Player, error) {
+	if e.loadedTypes[6] {
+		return e.Players, nil
+	}
+	return nil, &NotLoadedError{edge: "players"}
+}
+
+// AdvertisementsOrErr returns the Advertisements value or an error if the edge
+// was not loaded in eager-loading.
+func (e ProjectEdges) AdvertisementsOrErr() ([]*Advertisement, error) {
+	if e.loadedTypes[7] {
+		return e.Advertisements, nil
+	}
+	return nil, &NotLoadedError{edge: "advertisements"}
+}
+
+// EncodingProfilesOrErr returns the EncodingProfiles value or an error if the edge
+// was not loaded in eager-loading.
+func (e ProjectEdges) EncodingProfilesOrErr() ([]*EncodingProfile, error) {
+	if e.loadedTypes[8] {
+		return e.EncodingProfiles, nil
+	}
+	return nil, &NotLoadedError{edge: "encoding_profiles"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*Project) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -115,7 +167,7 @@ func (*Project) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case project.FieldName, project.FieldDescription, project.FieldLogo:
 			values[i] = new(sql.NullString)
-		case project.FieldCreatedAt, project.FieldUpdatedAt:
+		case project.FieldCreatedAt, project.FieldUpdatedAt, project.FieldDeletedAt:
 			values[i] = new(sql.NullTime)
 		case project.FieldID, project.FieldOrganizationID:
 			values[i] = new(uuid.UUID)
@@ -176,6 +228,13 @@ func (_m *Project) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Logo = value.String
 			}
+		case project.FieldDeletedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field deleted_at", values[i])
+			} else if value.Valid {
+				_m.DeletedAt = new(time.Time)
+				*_m.DeletedAt = value.Time
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -212,6 +271,26 @@ func (_m *Project) QueryVideos() *VideoQuery {
 // QueryTags queries the "tags" edge of the Project entity.
 func (_m *Project) QueryTags() *TagQuery {
 	return NewProjectClient(_m.config).QueryTags(_m)
+}
+
+// QueryAccessControl queries the "access_control" edge of the Project entity.
+func (_m *Project) QueryAccessControl() *AccessControlQuery {
+	return NewProjectClient(_m.config).QueryAccessControl(_m)
+}
+
+// QueryPlayers queries the "players" edge of the Project entity.
+func (_m *Project) QueryPlayers() *PlayerQuery {
+	return NewProjectClient(_m.config).QueryPlayers(_m)
+}
+
+// QueryAdvertisements queries the "advertisements" edge of the Project entity.
+func (_m *Project) QueryAdvertisements() *AdvertisementQuery {
+	return NewProjectClient(_m.config).QueryAdvertisements(_m)
+}
+
+// QueryEncodingProfiles queries the "encoding_profiles" edge of the Project entity.
+func (_m *Project) QueryEncodingProfiles() *EncodingProfileQuery {
+	return NewProjectClient(_m.config).QueryEncodingProfiles(_m)
 }
 
 // Update returns a builder for updating this Project.
@@ -254,6 +333,11 @@ func (_m *Project) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("logo=")
 	builder.WriteString(_m.Logo)
+	builder.WriteString(", ")
+	if v := _m.DeletedAt; v != nil {
+		builder.WriteString("deleted_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }
@@ -351,6 +435,78 @@ func (_m *Project) appendNamedTags(name string, edges ...*Tag) {
 		_m.Edges.namedTags[name] = []*Tag{}
 	} else {
 		_m.Edges.namedTags[name] = append(_m.Edges.namedTags[name], edges...)
+	}
+}
+
+// NamedPlayers returns the Players named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Project) NamedPlayers(name string) ([]*Player, error) {
+	if _m.Edges.namedPlayers == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedPlayers[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Project) appendNamedPlayers(name string, edges ...*Player) {
+	if _m.Edges.namedPlayers == nil {
+		_m.Edges.namedPlayers = make(map[string][]*Player)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedPlayers[name] = []*Player{}
+	} else {
+		_m.Edges.namedPlayers[name] = append(_m.Edges.namedPlayers[name], edges...)
+	}
+}
+
+// NamedAdvertisements returns the Advertisements named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Project) NamedAdvertisements(name string) ([]*Advertisement, error) {
+	if _m.Edges.namedAdvertisements == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedAdvertisements[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Project) appendNamedAdvertisements(name string, edges ...*Advertisement) {
+	if _m.Edges.namedAdvertisements == nil {
+		_m.Edges.namedAdvertisements = make(map[string][]*Advertisement)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedAdvertisements[name] = []*Advertisement{}
+	} else {
+		_m.Edges.namedAdvertisements[name] = append(_m.Edges.namedAdvertisements[name], edges...)
+	}
+}
+
+// NamedEncodingProfiles returns the EncodingProfiles named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Project) NamedEncodingProfiles(name string) ([]*EncodingProfile, error) {
+	if _m.Edges.namedEncodingProfiles == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedEncodingProfiles[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Project) appendNamedEncodingProfiles(name string, edges ...*EncodingProfile) {
+	if _m.Edges.namedEncodingProfiles == nil {
+		_m.Edges.namedEncodingProfiles = make(map[string][]*EncodingProfile)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedEncodingProfiles[name] = []*EncodingProfile{}
+	} else {
+		_m.Edges.namedEncodingProfiles[name] = append(_m.Edges.namedEncodingProfiles[name], edges...)
 	}
 }
 

@@ -13,8 +13,12 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/tag"
@@ -93,6 +97,20 @@ func (_c *ProjectCreate) SetLogo(v string) *ProjectCreate {
 func (_c *ProjectCreate) SetNillableLogo(v *string) *ProjectCreate {
 	if v != nil {
 		_c.SetLogo(*v)
+	}
+	return _c
+}
+
+// SetDeletedAt sets the "deleted_at" field.
+func (_c *ProjectCreate) SetDeletedAt(v time.Time) *ProjectCreate {
+	_c.mutation.SetDeletedAt(v)
+	return _c
+}
+
+// SetNillableDeletedAt sets the "deleted_at" field if the given value is not nil.
+func (_c *ProjectCreate) SetNillableDeletedAt(v *time.Time) *ProjectCreate {
+	if v != nil {
+		_c.SetDeletedAt(*v)
 	}
 	return _c
 }
@@ -176,6 +194,70 @@ func (_c *ProjectCreate) AddTags(v ...*Tag) *ProjectCreate {
 	return _c.AddTagIDs(ids...)
 }
 
+// SetAccessControlID sets the "access_control" edge to the AccessControl entity by ID.
+func (_c *ProjectCreate) SetAccessControlID(id uuid.UUID) *ProjectCreate {
+	_c.mutation.SetAccessControlID(id)
+	return _c
+}
+
+// SetNillableAccessControlID sets the "access_control" edge to the AccessControl entity by ID if the given value is not nil.
+func (_c *ProjectCreate) SetNillableAccessControlID(id *uuid.UUID) *ProjectCreate {
+	if id != nil {
+		_c = _c.SetAccessControlID(*id)
+	}
+	return _c
+}
+
+// SetAccessControl sets the "access_control" edge to the AccessControl entity.
+func (_c *ProjectCreate) SetAccessControl(v *AccessControl) *ProjectCreate {
+	return _c.SetAccessControlID(v.ID)
+}
+
+// AddPlayerIDs adds the "players" edge to the Player entity by IDs.
+func (_c *ProjectCreate) AddPlayerIDs(ids ...uuid.UUID) *ProjectCreate {
+	_c.mutation.AddPlayerIDs(ids...)
+	return _c
+}
+
+// AddPlayers adds the "players" edges to the Player entity.
+func (_c *ProjectCreate) AddPlayers(v ...*Player) *ProjectCreate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddPlayerIDs(ids...)
+}
+
+// AddAdvertisementIDs adds the "advertisements" edge to the Advertisement entity by IDs.
+func (_c *ProjectCreate) AddAdvertisementIDs(ids ...uuid.UUID) *ProjectCreate {
+	_c.mutation.AddAdvertisementIDs(ids...)
+	return _c
+}
+
+// AddAdvertisements adds the "advertisements" edges to the Advertisement entity.
+func (_c *ProjectCreate) AddAdvertisements(v ...*Advertisement) *ProjectCreate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddAdvertisementIDs(ids...)
+}
+
+// AddEncodingProfileIDs adds the "encoding_profiles" edge to the EncodingProfile entity by IDs.
+func (_c *ProjectCreate) AddEncodingProfileIDs(ids ...uuid.UUID) *ProjectCreate {
+	_c.mutation.AddEncodingProfileIDs(ids...)
+	return _c
+}
+
+// AddEncodingProfiles adds the "encoding_profiles" edges to the EncodingProfile entity.
+func (_c *ProjectCreate) AddEncodingProfiles(v ...*EncodingProfile) *ProjectCreate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddEncodingProfileIDs(ids...)
+}
+
 // Mutation returns the ProjectMutation object of the builder.
 func (_c *ProjectCreate) Mutation() *ProjectMutation {
 	return _c.mutation
@@ -183,7 +265,9 @@ func (_c *ProjectCreate) Mutation() *ProjectMutation {
 
 // Save creates the Project in the database.
 func (_c *ProjectCreate) Save(ctx context.Context) (*Project, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -210,12 +294,18 @@ func (_c *ProjectCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *ProjectCreate) defaults() {
+func (_c *ProjectCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if project.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized project.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := project.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if project.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized project.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := project.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -228,9 +318,13 @@ func (_c *ProjectCreate) defaults() {
 		_c.mutation.SetLogo(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if project.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized project.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := project.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -327,6 +421,10 @@ func (_c *ProjectCreate) createSpec() (*Project, *sqlgraph.CreateSpec) {
 		_spec.SetField(project.FieldLogo, field.TypeString, value)
 		_node.Logo = value
 	}
+	if value, ok := _c.mutation.DeletedAt(); ok {
+		_spec.SetField(project.FieldDeletedAt, field.TypeTime, value)
+		_node.DeletedAt = &value
+	}
 	if nodes := _c.mutation.OrganizationIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -401,6 +499,70 @@ func (_c *ProjectCreate) createSpec() (*Project, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(tag.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.AccessControlIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2O,
+			Inverse: false,
+			Table:   project.AccessControlTable,
+			Columns: []string{project.AccessControlColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(accesscontrol.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.PlayersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.PlayersTable,
+			Columns: []string{project.PlayersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(player.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.AdvertisementsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.AdvertisementsTable,
+			Columns: []string{project.AdvertisementsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(advertisement.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.EncodingProfilesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.EncodingProfilesTable,
+			Columns: []string{project.EncodingProfilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(encodingprofile.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {
@@ -505,6 +667,24 @@ func (u *ProjectUpsert) SetLogo(v string) *ProjectUpsert {
 // UpdateLogo sets the "logo" field to the value that was provided on create.
 func (u *ProjectUpsert) UpdateLogo() *ProjectUpsert {
 	u.SetExcluded(project.FieldLogo)
+	return u
+}
+
+// SetDeletedAt sets the "deleted_at" field.
+func (u *ProjectUpsert) SetDeletedAt(v time.Time) *ProjectUpsert {
+	u.Set(project.FieldDeletedAt, v)
+	return u
+}
+
+// UpdateDeletedAt sets the "deleted_at" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateDeletedAt() *ProjectUpsert {
+	u.SetExcluded(project.FieldDeletedAt)
+	return u
+}
+
+// ClearDeletedAt clears the value of the "deleted_at" field.
+func (u *ProjectUpsert) ClearDeletedAt() *ProjectUpsert {
+	u.SetNull(project.FieldDeletedAt)
 	return u
 }
 
@@ -615,6 +795,27 @@ func (u *ProjectUpsertOne) SetLogo(v string) *ProjectUpsertOne {
 func (u *ProjectUpsertOne) UpdateLogo() *ProjectUpsertOne {
 	return u.Update(func(s *ProjectUpsert) {
 		s.UpdateLogo()
+	})
+}
+
+// SetDeletedAt sets the "deleted_at" field.
+func (u *ProjectUpsertOne) SetDeletedAt(v time.Time) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetDeletedAt(v)
+	})
+}
+
+// UpdateDeletedAt sets the "deleted_at" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateDeletedAt() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateDeletedAt()
+	})
+}
+
+// ClearDeletedAt clears the value of the "deleted_at" field.
+func (u *ProjectUpsertOne) ClearDeletedAt() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.ClearDeletedAt()
 	})
 }
 
@@ -892,6 +1093,27 @@ func (u *ProjectUpsertBulk) SetLogo(v string) *ProjectUpsertBulk {
 func (u *ProjectUpsertBulk) UpdateLogo() *ProjectUpsertBulk {
 	return u.Update(func(s *ProjectUpsert) {
 		s.UpdateLogo()
+	})
+}
+
+// SetDeletedAt sets the "deleted_at" field.
+func (u *ProjectUpsertBulk) SetDeletedAt(v time.Time) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetDeletedAt(v)
+	})
+}
+
+// UpdateDeletedAt sets the "deleted_at" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateDeletedAt() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateDeletedAt()
+	})
+}
+
+// ClearDeletedAt clears the value of the "deleted_at" field.
+func (u *ProjectUpsertBulk) ClearDeletedAt() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.ClearDeletedAt()
 	})
 }
 

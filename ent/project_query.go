@@ -14,8 +14,12 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
@@ -26,21 +30,28 @@ import (
 // ProjectQuery is the builder for querying Project entities.
 type ProjectQuery struct {
 	config
-	ctx               *QueryContext
-	order             []project.OrderOption
-	inters            []Interceptor
-	predicates        []predicate.Project
-	withOrganization  *OrganizationQuery
-	withSettings      *ProjectSettingQuery
-	withFolders       *FolderQuery
-	withVideos        *VideoQuery
-	withTags          *TagQuery
-	loadTotal         []func(context.Context, []*Project) error
-	modifiers         []func(*sql.Selector)
-	withNamedSettings map[string]*ProjectSettingQuery
-	withNamedFolders  map[string]*FolderQuery
-	withNamedVideos   map[string]*VideoQuery
-	withNamedTags     map[string]*TagQuery
+	ctx                       *QueryContext
+	order                     []project.OrderOption
+	inters                    []Interceptor
+	predicates                []predicate.Project
+	withOrganization          *OrganizationQuery
+	withSettings              *ProjectSettingQuery
+	withFolders               *FolderQuery
+	withVideos                *VideoQuery
+	withTags                  *TagQuery
+	withAccessControl         *AccessControlQuery
+	withPlayers               *PlayerQuery
+	withAdvertisements        *AdvertisementQuery
+	withEncodingProfiles      *EncodingProfileQuery
+	loadTotal                 []func(context.Context, []*Project) error
+	modifiers                 []func(*sql.Selector)
+	withNamedSettings         map[string]*ProjectSettingQuery
+	withNamedFolders          map[string]*FolderQuery
+	withNamedVideos           map[string]*VideoQuery
+	withNamedTags             map[string]*TagQuery
+	withNamedPlayers          map[string]*PlayerQuery
+	withNamedAdvertisements   map[string]*AdvertisementQuery
+	withNamedEncodingProfiles map[string]*EncodingProfileQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -180,6 +191,94 @@ func (_q *ProjectQuery) QueryTags() *TagQuery {
 			sqlgraph.From(project.Table, project.FieldID, selector),
 			sqlgraph.To(tag.Table, tag.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, project.TagsTable, project.TagsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryAccessControl chains the current query on the "access_control" edge.
+func (_q *ProjectQuery) QueryAccessControl() *AccessControlQuery {
+	query := (&AccessControlClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(project.Table, project.FieldID, selector),
+			sqlgraph.To(accesscontrol.Table, accesscontrol.FieldID),
+			sqlgraph.Edge(sqlgraph.O2O, false, project.AccessControlTable, project.AccessControlColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryPlayers chains the current query on the "players" edge.
+func (_q *ProjectQuery) QueryPlayers() *PlayerQuery {
+	query := (&PlayerClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(project.Table, project.FieldID, selector),
+			sqlgraph.To(player.Table, player.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, project.PlayersTable, project.PlayersColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryAdvertisements chains the current query on the "advertisements" edge.
+func (_q *ProjectQuery) QueryAdvertisements() *AdvertisementQuery {
+	query := (&AdvertisementClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(project.Table, project.FieldID, selector),
+			sqlgraph.To(advertisement.Table, advertisement.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, project.AdvertisementsTable, project.AdvertisementsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryEncodingProfiles chains the current query on the "encoding_profiles" edge.
+func (_q *ProjectQuery) QueryEncodingProfiles() *EncodingProfileQuery {
+	query := (&EncodingProfileClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(project.Table, project.FieldID, selector),
+			sqlgraph.To(encodingprofile.Table, encodingprofile.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, project.EncodingProfilesTable, project.EncodingProfilesColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -374,16 +473,20 @@ func (_q *ProjectQuery) Clone() *ProjectQuery {
 		return nil
 	}
 	return &ProjectQuery{
-		config:           _q.config,
-		ctx:              _q.ctx.Clone(),
-		order:            append([]project.OrderOption{}, _q.order...),
-		inters:           append([]Interceptor{}, _q.inters...),
-		predicates:       append([]predicate.Project{}, _q.predicates...),
-		withOrganization: _q.withOrganization.Clone(),
-		withSettings:     _q.withSettings.Clone(),
-		withFolders:      _q.withFolders.Clone(),
-		withVideos:       _q.withVideos.Clone(),
-		withTags:         _q.withTags.Clone(),
+		config:               _q.config,
+		ctx:                  _q.ctx.Clone(),
+		order:                append([]project.OrderOption{}, _q.order...),
+		inters:               append([]Interceptor{}, _q.inters...),
+		predicates:           append([]predicate.Project{}, _q.predicates...),
+		withOrganization:     _q.withOrganization.Clone(),
+		withSettings:         _q.withSettings.Clone(),
+		withFolders:          _q.withFolders.Clone(),
+		withVideos:           _q.withVideos.Clone(),
+		withTags:             _q.withTags.Clone(),
+		withAccessControl:    _q.withAccessControl.Clone(),
+		withPlayers:          _q.withPlayers.Clone(),
+		withAdvertisements:   _q.withAdvertisements.Clone(),
+		withEncodingProfiles: _q.withEncodingProfiles.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -442,6 +545,50 @@ func (_q *ProjectQuery) WithTags(opts ...func(*TagQuery)) *ProjectQuery {
 		opt(query)
 	}
 	_q.withTags = query
+	return _q
+}
+
+// WithAccessControl tells the query-builder to eager-load the nodes that are connected to
+// the "access_control" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProjectQuery) WithAccessControl(opts ...func(*AccessControlQuery)) *ProjectQuery {
+	query := (&AccessControlClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withAccessControl = query
+	return _q
+}
+
+// WithPlayers tells the query-builder to eager-load the nodes that are connected to
+// the "players" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProjectQuery) WithPlayers(opts ...func(*PlayerQuery)) *ProjectQuery {
+	query := (&PlayerClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withPlayers = query
+	return _q
+}
+
+// WithAdvertisements tells the query-builder to eager-load the nodes that are connected to
+// the "advertisements" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProjectQuery) WithAdvertisements(opts ...func(*AdvertisementQuery)) *ProjectQuery {
+	query := (&AdvertisementClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withAdvertisements = query
+	return _q
+}
+
+// WithEncodingProfiles tells the query-builder to eager-load the nodes that are connected to
+// the "encoding_profiles" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProjectQuery) WithEncodingProfiles(opts ...func(*EncodingProfileQuery)) *ProjectQuery {
+	query := (&EncodingProfileClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withEncodingProfiles = query
 	return _q
 }
 
@@ -523,12 +670,16 @@ func (_q *ProjectQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Proj
 	var (
 		nodes       = []*Project{}
 		_spec       = _q.querySpec()
-		loadedTypes = [5]bool{
+		loadedTypes = [9]bool{
 			_q.withOrganization != nil,
 			_q.withSettings != nil,
 			_q.withFolders != nil,
 			_q.withVideos != nil,
 			_q.withTags != nil,
+			_q.withAccessControl != nil,
+			_q.withPlayers != nil,
+			_q.withAdvertisements != nil,
+			_q.withEncodingProfiles != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -586,6 +737,33 @@ func (_q *ProjectQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Proj
 			return nil, err
 		}
 	}
+	if query := _q.withAccessControl; query != nil {
+		if err := _q.loadAccessControl(ctx, query, nodes, nil,
+			func(n *Project, e *AccessControl) { n.Edges.AccessControl = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withPlayers; query != nil {
+		if err := _q.loadPlayers(ctx, query, nodes,
+			func(n *Project) { n.Edges.Players = []*Player{} },
+			func(n *Project, e *Player) { n.Edges.Players = append(n.Edges.Players, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withAdvertisements; query != nil {
+		if err := _q.loadAdvertisements(ctx, query, nodes,
+			func(n *Project) { n.Edges.Advertisements = []*Advertisement{} },
+			func(n *Project, e *Advertisement) { n.Edges.Advertisements = append(n.Edges.Advertisements, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withEncodingProfiles; query != nil {
+		if err := _q.loadEncodingProfiles(ctx, query, nodes,
+			func(n *Project) { n.Edges.EncodingProfiles = []*EncodingProfile{} },
+			func(n *Project, e *EncodingProfile) { n.Edges.EncodingProfiles = append(n.Edges.EncodingProfiles, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedSettings {
 		if err := _q.loadSettings(ctx, query, nodes,
 			func(n *Project) { n.appendNamedSettings(name) },
@@ -611,6 +789,27 @@ func (_q *ProjectQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Proj
 		if err := _q.loadTags(ctx, query, nodes,
 			func(n *Project) { n.appendNamedTags(name) },
 			func(n *Project, e *Tag) { n.appendNamedTags(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedPlayers {
+		if err := _q.loadPlayers(ctx, query, nodes,
+			func(n *Project) { n.appendNamedPlayers(name) },
+			func(n *Project, e *Player) { n.appendNamedPlayers(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedAdvertisements {
+		if err := _q.loadAdvertisements(ctx, query, nodes,
+			func(n *Project) { n.appendNamedAdvertisements(name) },
+			func(n *Project, e *Advertisement) { n.appendNamedAdvertisements(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedEncodingProfiles {
+		if err := _q.loadEncodingProfiles(ctx, query, nodes,
+			func(n *Project) { n.appendNamedEncodingProfiles(name) },
+			func(n *Project, e *EncodingProfile) { n.appendNamedEncodingProfiles(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -756,6 +955,123 @@ func (_q *ProjectQuery) loadTags(ctx context.Context, query *TagQuery, nodes []*
 	}
 	query.Where(predicate.Tag(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(project.TagsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ProjectID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "project_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *ProjectQuery) loadAccessControl(ctx context.Context, query *AccessControlQuery, nodes []*Project, init func(*Project), assign func(*Project, *AccessControl)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Project)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(accesscontrol.FieldProjectID)
+	}
+	query.Where(predicate.AccessControl(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(project.AccessControlColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ProjectID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "project_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *ProjectQuery) loadPlayers(ctx context.Context, query *PlayerQuery, nodes []*Project, init func(*Project), assign func(*Project, *Player)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Project)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(player.FieldProjectID)
+	}
+	query.Where(predicate.Player(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(project.PlayersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ProjectID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "project_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *ProjectQuery) loadAdvertisements(ctx context.Context, query *AdvertisementQuery, nodes []*Project, init func(*Project), assign func(*Project, *Advertisement)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Project)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(advertisement.FieldProjectID)
+	}
+	query.Where(predicate.Advertisement(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(project.AdvertisementsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ProjectID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "project_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *ProjectQuery) loadEncodingProfiles(ctx context.Context, query *EncodingProfileQuery, nodes []*Project, init func(*Project), assign func(*Project, *EncodingProfile)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Project)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(encodingprofile.FieldProjectID)
+	}
+	query.Where(predicate.EncodingProfile(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(project.EncodingProfilesColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -941,6 +1257,48 @@ func (_q *ProjectQuery) WithNamedTags(name string, opts ...func(*TagQuery)) *Pro
 		_q.withNamedTags = make(map[string]*TagQuery)
 	}
 	_q.withNamedTags[name] = query
+	return _q
+}
+
+// WithNamedPlayers tells the query-builder to eager-load the nodes that are connected to the "players"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProjectQuery) WithNamedPlayers(name string, opts ...func(*PlayerQuery)) *ProjectQuery {
+	query := (&PlayerClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedPlayers == nil {
+		_q.withNamedPlayers = make(map[string]*PlayerQuery)
+	}
+	_q.withNamedPlayers[name] = query
+	return _q
+}
+
+// WithNamedAdvertisements tells the query-builder to eager-load the nodes that are connected to the "advertisements"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProjectQuery) WithNamedAdvertisements(name string, opts ...func(*AdvertisementQuery)) *ProjectQuery {
+	query := (&AdvertisementClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedAdvertisements == nil {
+		_q.withNamedAdvertisements = make(map[string]*AdvertisementQuery)
+	}
+	_q.withNamedAdvertisements[name] = query
+	return _q
+}
+
+// WithNamedEncodingProfiles tells the query-builder to eager-load the nodes that are connected to the "encoding_profiles"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *ProjectQuery) WithNamedEncodingProfiles(name string, opts ...func(*EncodingProfileQuery)) *ProjectQuery {
+	query := (&EncodingProfileClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedEncodingProfiles == nil {
+		_q.withNamedEncodingProfiles = make(map[string]*EncodingProfileQuery)
+	}
+	_q.withNamedEncodingProfiles[name] = query
 	return _q
 }
 

@@ -12,7 +12,11 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
@@ -81,6 +85,26 @@ func (_u *ProjectUpdate) SetNillableLogo(v *string) *ProjectUpdate {
 	return _u
 }
 
+// SetDeletedAt sets the "deleted_at" field.
+func (_u *ProjectUpdate) SetDeletedAt(v time.Time) *ProjectUpdate {
+	_u.mutation.SetDeletedAt(v)
+	return _u
+}
+
+// SetNillableDeletedAt sets the "deleted_at" field if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableDeletedAt(v *time.Time) *ProjectUpdate {
+	if v != nil {
+		_u.SetDeletedAt(*v)
+	}
+	return _u
+}
+
+// ClearDeletedAt clears the value of the "deleted_at" field.
+func (_u *ProjectUpdate) ClearDeletedAt() *ProjectUpdate {
+	_u.mutation.ClearDeletedAt()
+	return _u
+}
+
 // AddSettingIDs adds the "settings" edge to the ProjectSetting entity by IDs.
 func (_u *ProjectUpdate) AddSettingIDs(ids ...uuid.UUID) *ProjectUpdate {
 	_u.mutation.AddSettingIDs(ids...)
@@ -139,6 +163,70 @@ func (_u *ProjectUpdate) AddTags(v ...*Tag) *ProjectUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.AddTagIDs(ids...)
+}
+
+// SetAccessControlID sets the "access_control" edge to the AccessControl entity by ID.
+func (_u *ProjectUpdate) SetAccessControlID(id uuid.UUID) *ProjectUpdate {
+	_u.mutation.SetAccessControlID(id)
+	return _u
+}
+
+// SetNillableAccessControlID sets the "access_control" edge to the AccessControl entity by ID if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableAccessControlID(id *uuid.UUID) *ProjectUpdate {
+	if id != nil {
+		_u = _u.SetAccessControlID(*id)
+	}
+	return _u
+}
+
+// SetAccessControl sets the "access_control" edge to the AccessControl entity.
+func (_u *ProjectUpdate) SetAccessControl(v *AccessControl) *ProjectUpdate {
+	return _u.SetAccessControlID(v.ID)
+}
+
+// AddPlayerIDs adds the "players" edge to the Player entity by IDs.
+func (_u *ProjectUpdate) AddPlayerIDs(ids ...uuid.UUID) *ProjectUpdate {
+	_u.mutation.AddPlayerIDs(ids...)
+	return _u
+}
+
+// AddPlayers adds the "players" edges to the Player entity.
+func (_u *ProjectUpdate) AddPlayers(v ...*Player) *ProjectUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPlayerIDs(ids...)
+}
+
+// AddAdvertisementIDs adds the "advertisements" edge to the Advertisement entity by IDs.
+func (_u *ProjectUpdate) AddAdvertisementIDs(ids ...uuid.UUID) *ProjectUpdate {
+	_u.mutation.AddAdvertisementIDs(ids...)
+	return _u
+}
+
+// AddAdvertisements adds the "advertisements" edges to the Advertisement entity.
+func (_u *ProjectUpdate) AddAdvertisements(v ...*Advertisement) *ProjectUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddAdvertisementIDs(ids...)
+}
+
+// AddEncodingProfileIDs adds the "encoding_profiles" edge to the EncodingProfile entity by IDs.
+func (_u *ProjectUpdate) AddEncodingProfileIDs(ids ...uuid.UUID) *ProjectUpdate {
+	_u.mutation.AddEncodingProfileIDs(ids...)
+	return _u
+}
+
+// AddEncodingProfiles adds the "encoding_profiles" edges to the EncodingProfile entity.
+func (_u *ProjectUpdate) AddEncodingProfiles(v ...*EncodingProfile) *ProjectUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddEncodingProfileIDs(ids...)
 }
 
 // Mutation returns the ProjectMutation object of the builder.
@@ -230,9 +318,80 @@ func (_u *ProjectUpdate) RemoveTags(v ...*Tag) *ProjectUpdate {
 	return _u.RemoveTagIDs(ids...)
 }
 
+// ClearAccessControl clears the "access_control" edge to the AccessControl entity.
+func (_u *ProjectUpdate) ClearAccessControl() *ProjectUpdate {
+	_u.mutation.ClearAccessControl()
+	return _u
+}
+
+// ClearPlayers clears all "players" edges to the Player entity.
+func (_u *ProjectUpdate) ClearPlayers() *ProjectUpdate {
+	_u.mutation.ClearPlayers()
+	return _u
+}
+
+// RemovePlayerIDs removes the "players" edge to Player entities by IDs.
+func (_u *ProjectUpdate) RemovePlayerIDs(ids ...uuid.UUID) *ProjectUpdate {
+	_u.mutation.RemovePlayerIDs(ids...)
+	return _u
+}
+
+// RemovePlayers removes "players" edges to Player entities.
+func (_u *ProjectUpdate) RemovePlayers(v ...*Player) *ProjectUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePlayerIDs(ids...)
+}
+
+// ClearAdvertisements clears all "advertisements" edges to the Advertisement entity.
+func (_u *ProjectUpdate) ClearAdvertisements() *ProjectUpdate {
+	_u.mutation.ClearAdvertisements()
+	return _u
+}
+
+// RemoveAdvertisementIDs removes the "advertisements" edge to Advertisement entities by IDs.
+func (_u *ProjectUpdate) RemoveAdvertisementIDs(ids ...uuid.UUID) *ProjectUpdate {
+	_u.mutation.RemoveAdvertisementIDs(ids...)
+	return _u
+}
+
+// RemoveAdvertisements removes "advertisements" edges to Advertisement entities.
+func (_u *ProjectUpdate) RemoveAdvertisements(v ...*Advertisement) *ProjectUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveAdvertisementIDs(ids...)
+}
+
+// ClearEncodingProfiles clears all "encoding_profiles" edges to the EncodingProfile entity.
+func (_u *ProjectUpdate) ClearEncodingProfiles() *ProjectUpdate {
+	_u.mutation.ClearEncodingProfiles()
+	return _u
+}
+
+// RemoveEncodingProfileIDs removes the "encoding_profiles" edge to EncodingProfile entities by IDs.
+func (_u *ProjectUpdate) RemoveEncodingProfileIDs(ids ...uuid.UUID) *ProjectUpdate {
+	_u.mutation.RemoveEncodingProfileIDs(ids...)
+	return _u
+}
+
+// RemoveEncodingProfiles removes "encoding_profiles" edges to EncodingProfile entities.
+func (_u *ProjectUpdate) RemoveEncodingProfiles(v ...*EncodingProfile) *ProjectUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveEncodingProfileIDs(ids...)
+}
+
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *ProjectUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -259,11 +418,15 @@ func (_u *ProjectUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *ProjectUpdate) defaults() {
+func (_u *ProjectUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if project.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized project.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := project.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -312,6 +475,12 @@ func (_u *ProjectUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Logo(); ok {
 		_spec.SetField(project.FieldLogo, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.DeletedAt(); ok {
+		_spec.SetField(project.FieldDeletedAt, field.TypeTime, value)
+	}
+	if _u.mutation.DeletedAtCleared() {
+		_spec.ClearField(project.FieldDeletedAt, field.TypeTime)
 	}
 	if _u.mutation.SettingsCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -493,6 +662,170 @@ func (_u *ProjectUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.AccessControlCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2O,
+			Inverse: false,
+			Table:   project.AccessControlTable,
+			Columns: []string{project.AccessControlColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(accesscontrol.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AccessControlIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2O,
+			Inverse: false,
+			Table:   project.AccessControlTable,
+			Columns: []string{project.AccessControlColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(accesscontrol.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PlayersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.PlayersTable,
+			Columns: []string{project.PlayersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(player.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPlayersIDs(); len(nodes) > 0 && !_u.mutation.PlayersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.PlayersTable,
+			Columns: []string{project.PlayersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(player.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PlayersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.PlayersTable,
+			Columns: []string{project.PlayersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(player.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.AdvertisementsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.AdvertisementsTable,
+			Columns: []string{project.AdvertisementsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(advertisement.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedAdvertisementsIDs(); len(nodes) > 0 && !_u.mutation.AdvertisementsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.AdvertisementsTable,
+			Columns: []string{project.AdvertisementsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(advertisement.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AdvertisementsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.AdvertisementsTable,
+			Columns: []string{project.AdvertisementsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(advertisement.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.EncodingProfilesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.EncodingProfilesTable,
+			Columns: []string{project.EncodingProfilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(encodingprofile.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedEncodingProfilesIDs(); len(nodes) > 0 && !_u.mutation.EncodingProfilesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.EncodingProfilesTable,
+			Columns: []string{project.EncodingProfilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(encodingprofile.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.EncodingProfilesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.EncodingProfilesTable,
+			Columns: []string{project.EncodingProfilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(encodingprofile.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{project.Label}
@@ -561,6 +894,26 @@ func (_u *ProjectUpdateOne) SetNillableLogo(v *string) *ProjectUpdateOne {
 	return _u
 }
 
+// SetDeletedAt sets the "deleted_at" field.
+func (_u *ProjectUpdateOne) SetDeletedAt(v time.Time) *ProjectUpdateOne {
+	_u.mutation.SetDeletedAt(v)
+	return _u
+}
+
+// SetNillableDeletedAt sets the "deleted_at" field if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableDeletedAt(v *time.Time) *ProjectUpdateOne {
+	if v != nil {
+		_u.SetDeletedAt(*v)
+	}
+	return _u
+}
+
+// ClearDeletedAt clears the value of the "deleted_at" field.
+func (_u *ProjectUpdateOne) ClearDeletedAt() *ProjectUpdateOne {
+	_u.mutation.ClearDeletedAt()
+	return _u
+}
+
 // AddSettingIDs adds the "settings" edge to the ProjectSetting entity by IDs.
 func (_u *ProjectUpdateOne) AddSettingIDs(ids ...uuid.UUID) *ProjectUpdateOne {
 	_u.mutation.AddSettingIDs(ids...)
@@ -619,6 +972,70 @@ func (_u *ProjectUpdateOne) AddTags(v ...*Tag) *ProjectUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.AddTagIDs(ids...)
+}
+
+// SetAccessControlID sets the "access_control" edge to the AccessControl entity by ID.
+func (_u *ProjectUpdateOne) SetAccessControlID(id uuid.UUID) *ProjectUpdateOne {
+	_u.mutation.SetAccessControlID(id)
+	return _u
+}
+
+// SetNillableAccessControlID sets the "access_control" edge to the AccessControl entity by ID if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableAccessControlID(id *uuid.UUID) *ProjectUpdateOne {
+	if id != nil {
+		_u = _u.SetAccessControlID(*id)
+	}
+	return _u
+}
+
+// SetAccessControl sets the "access_control" edge to the AccessControl entity.
+func (_u *ProjectUpdateOne) SetAccessControl(v *AccessControl) *ProjectUpdateOne {
+	return _u.SetAccessControlID(v.ID)
+}
+
+// AddPlayerIDs adds the "players" edge to the Player entity by IDs.
+func (_u *ProjectUpdateOne) AddPlayerIDs(ids ...uuid.UUID) *ProjectUpdateOne {
+	_u.mutation.AddPlayerIDs(ids...)
+	return _u
+}
+
+// AddPlayers adds the "players" edges to the Player entity.
+func (_u *ProjectUpdateOne) AddPlayers(v ...*Player) *ProjectUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPlayerIDs(ids...)
+}
+
+// AddAdvertisementIDs adds the "advertisements" edge to the Advertisement entity by IDs.
+func (_u *ProjectUpdateOne) AddAdvertisementIDs(ids ...uuid.UUID) *ProjectUpdateOne {
+	_u.mutation.AddAdvertisementIDs(ids...)
+	return _u
+}
+
+// AddAdvertisements adds the "advertisements" edges to the Advertisement entity.
+func (_u *ProjectUpdateOne) AddAdvertisements(v ...*Advertisement) *ProjectUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddAdvertisementIDs(ids...)
+}
+
+// AddEncodingProfileIDs adds the "encoding_profiles" edge to the EncodingProfile entity by IDs.
+func (_u *ProjectUpdateOne) AddEncodingProfileIDs(ids ...uuid.UUID) *ProjectUpdateOne {
+	_u.mutation.AddEncodingProfileIDs(ids...)
+	return _u
+}
+
+// AddEncodingProfiles adds the "encoding_profiles" edges to the EncodingProfile entity.
+func (_u *ProjectUpdateOne) AddEncodingProfiles(v ...*EncodingProfile) *ProjectUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddEncodingProfileIDs(ids...)
 }
 
 // Mutation returns the ProjectMutation object of the builder.
@@ -710,6 +1127,75 @@ func (_u *ProjectUpdateOne) RemoveTags(v ...*Tag) *ProjectUpdateOne {
 	return _u.RemoveTagIDs(ids...)
 }
 
+// ClearAccessControl clears the "access_control" edge to the AccessControl entity.
+func (_u *ProjectUpdateOne) ClearAccessControl() *ProjectUpdateOne {
+	_u.mutation.ClearAccessControl()
+	return _u
+}
+
+// ClearPlayers clears all "players" edges to the Player entity.
+func (_u *ProjectUpdateOne) ClearPlayers() *ProjectUpdateOne {
+	_u.mutation.ClearPlayers()
+	return _u
+}
+
+// RemovePlayerIDs removes the "players" edge to Player entities by IDs.
+func (_u *ProjectUpdateOne) RemovePlayerIDs(ids ...uuid.UUID) *ProjectUpdateOne {
+	_u.mutation.RemovePlayerIDs(ids...)
+	return _u
+}
+
+// RemovePlayers removes "players" edges to Player entities.
+func (_u *ProjectUpdateOne) RemovePlayers(v ...*Player) *ProjectUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePlayerIDs(ids...)
+}
+
+// ClearAdvertisements clears all "advertisements" edges to the Advertisement entity.
+func (_u *ProjectUpdateOne) ClearAdvertisements() *ProjectUpdateOne {
+	_u.mutation.ClearAdvertisements()
+	return _u
+}
+
+// RemoveAdvertisementIDs removes the "advertisements" edge to Advertisement entities by IDs.
+func (_u *ProjectUpdateOne) RemoveAdvertisementIDs(ids ...uuid.UUID) *ProjectUpdateOne {
+	_u.mutation.RemoveAdvertisementIDs(ids...)
+	return _u
+}
+
+// RemoveAdvertisements removes "advertisements" edges to Advertisement entities.
+func (_u *ProjectUpdateOne) RemoveAdvertisements(v ...*Advertisement) *ProjectUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveAdvertisementIDs(ids...)
+}
+
+// ClearEncodingProfiles clears all "encoding_profiles" edges to the EncodingProfile entity.
+func (_u *ProjectUpdateOne) ClearEncodingProfiles() *ProjectUpdateOne {
+	_u.mutation.ClearEncodingProfiles()
+	return _u
+}
+
+// RemoveEncodingProfileIDs removes the "encoding_profiles" edge to EncodingProfile entities by IDs.
+func (_u *ProjectUpdateOne) RemoveEncodingProfileIDs(ids ...uuid.UUID) *ProjectUpdateOne {
+	_u.mutation.RemoveEncodingProfileIDs(ids...)
+	return _u
+}
+
+// RemoveEncodingProfiles removes "encoding_profiles" edges to EncodingProfile entities.
+func (_u *ProjectUpdateOne) RemoveEncodingProfiles(v ...*EncodingProfile) *ProjectUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveEncodingProfileIDs(ids...)
+}
+
 // Where appends a list predicates to the ProjectUpdate builder.
 func (_u *ProjectUpdateOne) Where(ps ...predicate.Project) *ProjectUpdateOne {
 	_u.mutation.Where(ps...)
@@ -725,7 +1211,9 @@ func (_u *ProjectUpdateOne) Select(field string, fields ...string) *ProjectUpdat
 
 // Save executes the query and returns the updated Project entity.
 func (_u *ProjectUpdateOne) Save(ctx context.Context) (*Project, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -752,11 +1240,15 @@ func (_u *ProjectUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *ProjectUpdateOne) defaults() {
+func (_u *ProjectUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if project.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized project.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := project.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -822,6 +1314,12 @@ func (_u *ProjectUpdateOne) sqlSave(ctx context.Context) (_node *Project, err er
 	}
 	if value, ok := _u.mutation.Logo(); ok {
 		_spec.SetField(project.FieldLogo, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.DeletedAt(); ok {
+		_spec.SetField(project.FieldDeletedAt, field.TypeTime, value)
+	}
+	if _u.mutation.DeletedAtCleared() {
+		_spec.ClearField(project.FieldDeletedAt, field.TypeTime)
 	}
 	if _u.mutation.SettingsCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -996,6 +1494,170 @@ func (_u *ProjectUpdateOne) sqlSave(ctx context.Context) (_node *Project, err er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(tag.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.AccessControlCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2O,
+			Inverse: false,
+			Table:   project.AccessControlTable,
+			Columns: []string{project.AccessControlColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(accesscontrol.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AccessControlIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2O,
+			Inverse: false,
+			Table:   project.AccessControlTable,
+			Columns: []string{project.AccessControlColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(accesscontrol.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PlayersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.PlayersTable,
+			Columns: []string{project.PlayersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(player.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPlayersIDs(); len(nodes) > 0 && !_u.mutation.PlayersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.PlayersTable,
+			Columns: []string{project.PlayersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(player.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PlayersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.PlayersTable,
+			Columns: []string{project.PlayersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(player.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.AdvertisementsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.AdvertisementsTable,
+			Columns: []string{project.AdvertisementsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(advertisement.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedAdvertisementsIDs(); len(nodes) > 0 && !_u.mutation.AdvertisementsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.AdvertisementsTable,
+			Columns: []string{project.AdvertisementsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(advertisement.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AdvertisementsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.AdvertisementsTable,
+			Columns: []string{project.AdvertisementsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(advertisement.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.EncodingProfilesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.EncodingProfilesTable,
+			Columns: []string{project.EncodingProfilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(encodingprofile.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedEncodingProfilesIDs(); len(nodes) > 0 && !_u.mutation.EncodingProfilesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.EncodingProfilesTable,
+			Columns: []string{project.EncodingProfilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(encodingprofile.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.EncodingProfilesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   project.EncodingProfilesTable,
+			Columns: []string{project.EncodingProfilesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(encodingprofile.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

@@ -14,20 +14,44 @@ import (
 // Tx is a transactional client that is created by calling Client.Tx().
 type Tx struct {
 	config
+	// AccessControl is the client for interacting with the AccessControl builders.
+	AccessControl *AccessControlClient
+	// Advertisement is the client for interacting with the Advertisement builders.
+	Advertisement *AdvertisementClient
+	// AuthCode is the client for interacting with the AuthCode builders.
+	AuthCode *AuthCodeClient
+	// BlobDeletion is the client for interacting with the BlobDeletion builders.
+	BlobDeletion *BlobDeletionClient
+	// Caption is the client for interacting with the Caption builders.
+	Caption *CaptionClient
+	// Chapter is the client for interacting with the Chapter builders.
+	Chapter *ChapterClient
+	// EncodingProfile is the client for interacting with the EncodingProfile builders.
+	EncodingProfile *EncodingProfileClient
 	// Folder is the client for interacting with the Folder builders.
 	Folder *FolderClient
 	// Membership is the client for interacting with the Membership builders.
 	Membership *MembershipClient
+	// OAuthIdentity is the client for interacting with the OAuthIdentity builders.
+	OAuthIdentity *OAuthIdentityClient
+	// OAuthState is the client for interacting with the OAuthState builders.
+	OAuthState *OAuthStateClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
 	// PlaybackUsage is the client for interacting with the PlaybackUsage builders.
 	PlaybackUsage *PlaybackUsageClient
+	// Player is the client for interacting with the Player builders.
+	Player *PlayerClient
 	// Project is the client for interacting with the Project builders.
 	Project *ProjectClient
 	// ProjectSetting is the client for interacting with the ProjectSetting builders.
 	ProjectSetting *ProjectSettingClient
+	// RefreshToken is the client for interacting with the RefreshToken builders.
+	RefreshToken *RefreshTokenClient
 	// Rendition is the client for interacting with the Rendition builders.
 	Rendition *RenditionClient
+	// Session is the client for interacting with the Session builders.
+	Session *SessionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
 	// Thumbnail is the client for interacting with the Thumbnail builders.
@@ -169,13 +193,25 @@ func (tx *Tx) Client() *Client {
 }
 
 func (tx *Tx) init() {
+	tx.AccessControl = NewAccessControlClient(tx.config)
+	tx.Advertisement = NewAdvertisementClient(tx.config)
+	tx.AuthCode = NewAuthCodeClient(tx.config)
+	tx.BlobDeletion = NewBlobDeletionClient(tx.config)
+	tx.Caption = NewCaptionClient(tx.config)
+	tx.Chapter = NewChapterClient(tx.config)
+	tx.EncodingProfile = NewEncodingProfileClient(tx.config)
 	tx.Folder = NewFolderClient(tx.config)
 	tx.Membership = NewMembershipClient(tx.config)
+	tx.OAuthIdentity = NewOAuthIdentityClient(tx.config)
+	tx.OAuthState = NewOAuthStateClient(tx.config)
 	tx.Organization = NewOrganizationClient(tx.config)
 	tx.PlaybackUsage = NewPlaybackUsageClient(tx.config)
+	tx.Player = NewPlayerClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectSetting = NewProjectSettingClient(tx.config)
+	tx.RefreshToken = NewRefreshTokenClient(tx.config)
 	tx.Rendition = NewRenditionClient(tx.config)
+	tx.Session = NewSessionClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)
 	tx.Thumbnail = NewThumbnailClient(tx.config)
 	tx.UploadToken = NewUploadTokenClient(tx.config)
@@ -190,7 +226,7 @@ func (tx *Tx) init() {
 // of them in order to commit or rollback the transaction.
 //
 // If a closed transaction is embedded in one of the generated entities, and the entity
-// applies a query, for example: Folder.QueryXXX(), the query will be executed
+// applies a query, for example: AccessControl.QueryXXX(), the query will be executed
 // through the driver which created this transaction.
 //
 // Note that txDriver is not goroutine safe.

@@ -80,15 +80,21 @@ type VideoEdges struct {
 	Renditions []*Rendition `json:"renditions,omitempty"`
 	// Thumbnails holds the value of the thumbnails edge.
 	Thumbnails []*Thumbnail `json:"thumbnails,omitempty"`
+	// Captions holds the value of the captions edge.
+	Captions []*Caption `json:"captions,omitempty"`
+	// Chapters holds the value of the chapters edge.
+	Chapters []*Chapter `json:"chapters,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [5]bool
+	loadedTypes [7]bool
 	// totalCount holds the count of the edges above.
-	totalCount [5]map[string]int
+	totalCount [7]map[string]int
 
 	namedTags       map[string][]*Tag
 	namedRenditions map[string][]*Rendition
 	namedThumbnails map[string][]*Thumbnail
+	namedCaptions   map[string][]*Caption
+	namedChapters   map[string][]*Chapter
 }
 
 // ProjectOrErr returns the Project value or an error if the edge
@@ -138,6 +144,24 @@ func (e VideoEdges) ThumbnailsOrErr() ([]*Thumbnail, error) {
 		return e.Thumbnails, nil
 	}
 	return nil, &NotLoadedError{edge: "thumbnails"}
+}
+
+// CaptionsOrErr returns the Captions value or an error if the edge
+// was not loaded in eager-loading.
+func (e VideoEdges) CaptionsOrErr() ([]*Caption, error) {
+	if e.loadedTypes[5] {
+		return e.Captions, nil
+	}
+	return nil, &NotLoadedError{edge: "captions"}
+}
+
+// ChaptersOrErr returns the Chapters value or an error if the edge
+// was not loaded in eager-loading.
+func (e VideoEdges) ChaptersOrErr() ([]*Chapter, error) {
+	if e.loadedTypes[6] {
+		return e.Chapters, nil
+	}
+	return nil, &NotLoadedError{edge: "chapters"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -345,6 +369,16 @@ func (_m *Video) QueryThumbnails() *ThumbnailQuery {
 	return NewVideoClient(_m.config).QueryThumbnails(_m)
 }
 
+// QueryCaptions queries the "captions" edge of the Video entity.
+func (_m *Video) QueryCaptions() *CaptionQuery {
+	return NewVideoClient(_m.config).QueryCaptions(_m)
+}
+
+// QueryChapters queries the "chapters" edge of the Video entity.
+func (_m *Video) QueryChapters() *ChapterQuery {
+	return NewVideoClient(_m.config).QueryChapters(_m)
+}
+
 // Update returns a builder for updating this Video.
 // Note that you need to call Video.Unwrap() before calling this method if this Video
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -501,6 +535,54 @@ func (_m *Video) appendNamedThumbnails(name string, edges ...*Thumbnail) {
 		_m.Edges.namedThumbnails[name] = []*Thumbnail{}
 	} else {
 		_m.Edges.namedThumbnails[name] = append(_m.Edges.namedThumbnails[name], edges...)
+	}
+}
+
+// NamedCaptions returns the Captions named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Video) NamedCaptions(name string) ([]*Caption, error) {
+	if _m.Edges.namedCaptions == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedCaptions[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Video) appendNamedCaptions(name string, edges ...*Caption) {
+	if _m.Edges.namedCaptions == nil {
+		_m.Edges.namedCaptions = make(map[string][]*Caption)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedCaptions[name] = []*Caption{}
+	} else {
+		_m.Edges.namedCaptions[name] = append(_m.Edges.namedCaptions[name], edges...)
+	}
+}
+
+// NamedChapters returns the Chapters named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Video) NamedChapters(name string) ([]*Chapter, error) {
+	if _m.Edges.namedChapters == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedChapters[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Video) appendNamedChapters(name string, edges ...*Chapter) {
+	if _m.Edges.namedChapters == nil {
+		_m.Edges.namedChapters = make(map[string][]*Chapter)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedChapters[name] = []*Chapter{}
+	} else {
+		_m.Edges.namedChapters[name] = append(_m.Edges.namedChapters[name], edges...)
 	}
 }
 

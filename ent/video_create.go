@@ -13,6 +13,8 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/rendition"
@@ -345,6 +347,36 @@ func (_c *VideoCreate) AddThumbnails(v ...*Thumbnail) *VideoCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddThumbnailIDs(ids...)
+}
+
+// AddCaptionIDs adds the "captions" edge to the Caption entity by IDs.
+func (_c *VideoCreate) AddCaptionIDs(ids ...uuid.UUID) *VideoCreate {
+	_c.mutation.AddCaptionIDs(ids...)
+	return _c
+}
+
+// AddCaptions adds the "captions" edges to the Caption entity.
+func (_c *VideoCreate) AddCaptions(v ...*Caption) *VideoCreate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddCaptionIDs(ids...)
+}
+
+// AddChapterIDs adds the "chapters" edge to the Chapter entity by IDs.
+func (_c *VideoCreate) AddChapterIDs(ids ...uuid.UUID) *VideoCreate {
+	_c.mutation.AddChapterIDs(ids...)
+	return _c
+}
+
+// AddChapters adds the "chapters" edges to the Chapter entity.
+func (_c *VideoCreate) AddChapters(v ...*Chapter) *VideoCreate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddChapterIDs(ids...)
 }
 
 // Mutation returns the VideoMutation object of the builder.
@@ -747,6 +779,38 @@ func (_c *VideoCreate) createSpec() (*Video, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(thumbnail.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.CaptionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionsTable,
+			Columns: []string{video.CaptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(caption.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.ChaptersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ChaptersTable,
+			Columns: []string{video.ChaptersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chapter.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

@@ -14,6 +14,8 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
@@ -35,11 +37,15 @@ type VideoQuery struct {
 	withTags            *TagQuery
 	withRenditions      *RenditionQuery
 	withThumbnails      *ThumbnailQuery
+	withCaptions        *CaptionQuery
+	withChapters        *ChapterQuery
 	loadTotal           []func(context.Context, []*Video) error
 	modifiers           []func(*sql.Selector)
 	withNamedTags       map[string]*TagQuery
 	withNamedRenditions map[string]*RenditionQuery
 	withNamedThumbnails map[string]*ThumbnailQuery
+	withNamedCaptions   map[string]*CaptionQuery
+	withNamedChapters   map[string]*ChapterQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -179,6 +185,50 @@ func (_q *VideoQuery) QueryThumbnails() *ThumbnailQuery {
 			sqlgraph.From(video.Table, video.FieldID, selector),
 			sqlgraph.To(thumbnail.Table, thumbnail.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, video.ThumbnailsTable, video.ThumbnailsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryCaptions chains the current query on the "captions" edge.
+func (_q *VideoQuery) QueryCaptions() *CaptionQuery {
+	query := (&CaptionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, selector),
+			sqlgraph.To(caption.Table, caption.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.CaptionsTable, video.CaptionsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryChapters chains the current query on the "chapters" edge.
+func (_q *VideoQuery) QueryChapters() *ChapterQuery {
+	query := (&ChapterClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, selector),
+			sqlgraph.To(chapter.Table, chapter.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.ChaptersTable, video.ChaptersColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -383,6 +433,8 @@ func (_q *VideoQuery) Clone() *VideoQuery {
 		withTags:       _q.withTags.Clone(),
 		withRenditions: _q.withRenditions.Clone(),
 		withThumbnails: _q.withThumbnails.Clone(),
+		withCaptions:   _q.withCaptions.Clone(),
+		withChapters:   _q.withChapters.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -441,6 +493,28 @@ func (_q *VideoQuery) WithThumbnails(opts ...func(*ThumbnailQuery)) *VideoQuery 
 		opt(query)
 	}
 	_q.withThumbnails = query
+	return _q
+}
+
+// WithCaptions tells the query-builder to eager-load the nodes that are connected to
+// the "captions" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithCaptions(opts ...func(*CaptionQuery)) *VideoQuery {
+	query := (&CaptionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withCaptions = query
+	return _q
+}
+
+// WithChapters tells the query-builder to eager-load the nodes that are connected to
+// the "chapters" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithChapters(opts ...func(*ChapterQuery)) *VideoQuery {
+	query := (&ChapterClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withChapters = query
 	return _q
 }
 
@@ -522,12 +596,14 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 	var (
 		nodes       = []*Video{}
 		_spec       = _q.querySpec()
-		loadedTypes = [5]bool{
+		loadedTypes = [7]bool{
 			_q.withProject != nil,
 			_q.withFolder != nil,
 			_q.withTags != nil,
 			_q.withRenditions != nil,
 			_q.withThumbnails != nil,
+			_q.withCaptions != nil,
+			_q.withChapters != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -584,6 +660,20 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 			return nil, err
 		}
 	}
+	if query := _q.withCaptions; query != nil {
+		if err := _q.loadCaptions(ctx, query, nodes,
+			func(n *Video) { n.Edges.Captions = []*Caption{} },
+			func(n *Video, e *Caption) { n.Edges.Captions = append(n.Edges.Captions, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withChapters; query != nil {
+		if err := _q.loadChapters(ctx, query, nodes,
+			func(n *Video) { n.Edges.Chapters = []*Chapter{} },
+			func(n *Video, e *Chapter) { n.Edges.Chapters = append(n.Edges.Chapters, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTags {
 		if err := _q.loadTags(ctx, query, nodes,
 			func(n *Video) { n.appendNamedTags(name) },
@@ -602,6 +692,20 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 		if err := _q.loadThumbnails(ctx, query, nodes,
 			func(n *Video) { n.appendNamedThumbnails(name) },
 			func(n *Video, e *Thumbnail) { n.appendNamedThumbnails(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedCaptions {
+		if err := _q.loadCaptions(ctx, query, nodes,
+			func(n *Video) { n.appendNamedCaptions(name) },
+			func(n *Video, e *Caption) { n.appendNamedCaptions(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedChapters {
+		if err := _q.loadChapters(ctx, query, nodes,
+			func(n *Video) { n.appendNamedChapters(name) },
+			func(n *Video, e *Chapter) { n.appendNamedChapters(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -795,6 +899,66 @@ func (_q *VideoQuery) loadThumbnails(ctx context.Context, query *ThumbnailQuery,
 	}
 	return nil
 }
+func (_q *VideoQuery) loadCaptions(ctx context.Context, query *CaptionQuery, nodes []*Video, init func(*Video), assign func(*Video, *Caption)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Video)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(caption.FieldVideoID)
+	}
+	query.Where(predicate.Caption(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(video.CaptionsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.VideoID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "video_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *VideoQuery) loadChapters(ctx context.Context, query *ChapterQuery, nodes []*Video, init func(*Video), assign func(*Video, *Chapter)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Video)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(chapter.FieldVideoID)
+	}
+	query.Where(predicate.Chapter(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(video.ChaptersColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.VideoID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "video_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *VideoQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -954,6 +1118,34 @@ func (_q *VideoQuery) WithNamedThumbnails(name string, opts ...func(*ThumbnailQu
 		_q.withNamedThumbnails = make(map[string]*ThumbnailQuery)
 	}
 	_q.withNamedThumbnails[name] = query
+	return _q
+}
+
+// WithNamedCaptions tells the query-builder to eager-load the nodes that are connected to the "captions"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithNamedCaptions(name string, opts ...func(*CaptionQuery)) *VideoQuery {
+	query := (&CaptionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedCaptions == nil {
+		_q.withNamedCaptions = make(map[string]*CaptionQuery)
+	}
+	_q.withNamedCaptions[name] = query
+	return _q
+}
+
+// WithNamedChapters tells the query-builder to eager-load the nodes that are connected to the "chapters"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithNamedChapters(name string, opts ...func(*ChapterQuery)) *VideoQuery {
+	query := (&ChapterClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedChapters == nil {
+		_q.withNamedChapters = make(map[string]*ChapterQuery)
+	}
+	_q.withNamedChapters[name] = query
 	return _q
 }
 

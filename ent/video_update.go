@@ -12,6 +12,8 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/rendition"
@@ -372,6 +374,36 @@ func (_u *VideoUpdate) AddThumbnails(v ...*Thumbnail) *VideoUpdate {
 	return _u.AddThumbnailIDs(ids...)
 }
 
+// AddCaptionIDs adds the "captions" edge to the Caption entity by IDs.
+func (_u *VideoUpdate) AddCaptionIDs(ids ...uuid.UUID) *VideoUpdate {
+	_u.mutation.AddCaptionIDs(ids...)
+	return _u
+}
+
+// AddCaptions adds the "captions" edges to the Caption entity.
+func (_u *VideoUpdate) AddCaptions(v ...*Caption) *VideoUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddCaptionIDs(ids...)
+}
+
+// AddChapterIDs adds the "chapters" edge to the Chapter entity by IDs.
+func (_u *VideoUpdate) AddChapterIDs(ids ...uuid.UUID) *VideoUpdate {
+	_u.mutation.AddChapterIDs(ids...)
+	return _u
+}
+
+// AddChapters adds the "chapters" edges to the Chapter entity.
+func (_u *VideoUpdate) AddChapters(v ...*Chapter) *VideoUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChapterIDs(ids...)
+}
+
 // Mutation returns the VideoMutation object of the builder.
 func (_u *VideoUpdate) Mutation() *VideoMutation {
 	return _u.mutation
@@ -444,6 +476,48 @@ func (_u *VideoUpdate) RemoveThumbnails(v ...*Thumbnail) *VideoUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveThumbnailIDs(ids...)
+}
+
+// ClearCaptions clears all "captions" edges to the Caption entity.
+func (_u *VideoUpdate) ClearCaptions() *VideoUpdate {
+	_u.mutation.ClearCaptions()
+	return _u
+}
+
+// RemoveCaptionIDs removes the "captions" edge to Caption entities by IDs.
+func (_u *VideoUpdate) RemoveCaptionIDs(ids ...uuid.UUID) *VideoUpdate {
+	_u.mutation.RemoveCaptionIDs(ids...)
+	return _u
+}
+
+// RemoveCaptions removes "captions" edges to Caption entities.
+func (_u *VideoUpdate) RemoveCaptions(v ...*Caption) *VideoUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveCaptionIDs(ids...)
+}
+
+// ClearChapters clears all "chapters" edges to the Chapter entity.
+func (_u *VideoUpdate) ClearChapters() *VideoUpdate {
+	_u.mutation.ClearChapters()
+	return _u
+}
+
+// RemoveChapterIDs removes the "chapters" edge to Chapter entities by IDs.
+func (_u *VideoUpdate) RemoveChapterIDs(ids ...uuid.UUID) *VideoUpdate {
+	_u.mutation.RemoveChapterIDs(ids...)
+	return _u
+}
+
+// RemoveChapters removes "chapters" edges to Chapter entities.
+func (_u *VideoUpdate) RemoveChapters(v ...*Chapter) *VideoUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChapterIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -794,6 +868,96 @@ func (_u *VideoUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(thumbnail.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.CaptionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionsTable,
+			Columns: []string{video.CaptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(caption.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedCaptionsIDs(); len(nodes) > 0 && !_u.mutation.CaptionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionsTable,
+			Columns: []string{video.CaptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(caption.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.CaptionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionsTable,
+			Columns: []string{video.CaptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(caption.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChaptersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ChaptersTable,
+			Columns: []string{video.ChaptersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chapter.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChaptersIDs(); len(nodes) > 0 && !_u.mutation.ChaptersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ChaptersTable,
+			Columns: []string{video.ChaptersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chapter.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChaptersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ChaptersTable,
+			Columns: []string{video.ChaptersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chapter.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {
@@ -1159,6 +1323,36 @@ func (_u *VideoUpdateOne) AddThumbnails(v ...*Thumbnail) *VideoUpdateOne {
 	return _u.AddThumbnailIDs(ids...)
 }
 
+// AddCaptionIDs adds the "captions" edge to the Caption entity by IDs.
+func (_u *VideoUpdateOne) AddCaptionIDs(ids ...uuid.UUID) *VideoUpdateOne {
+	_u.mutation.AddCaptionIDs(ids...)
+	return _u
+}
+
+// AddCaptions adds the "captions" edges to the Caption entity.
+func (_u *VideoUpdateOne) AddCaptions(v ...*Caption) *VideoUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddCaptionIDs(ids...)
+}
+
+// AddChapterIDs adds the "chapters" edge to the Chapter entity by IDs.
+func (_u *VideoUpdateOne) AddChapterIDs(ids ...uuid.UUID) *VideoUpdateOne {
+	_u.mutation.AddChapterIDs(ids...)
+	return _u
+}
+
+// AddChapters adds the "chapters" edges to the Chapter entity.
+func (_u *VideoUpdateOne) AddChapters(v ...*Chapter) *VideoUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddChapterIDs(ids...)
+}
+
 // Mutation returns the VideoMutation object of the builder.
 func (_u *VideoUpdateOne) Mutation() *VideoMutation {
 	return _u.mutation
@@ -1231,6 +1425,48 @@ func (_u *VideoUpdateOne) RemoveThumbnails(v ...*Thumbnail) *VideoUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveThumbnailIDs(ids...)
+}
+
+// ClearCaptions clears all "captions" edges to the Caption entity.
+func (_u *VideoUpdateOne) ClearCaptions() *VideoUpdateOne {
+	_u.mutation.ClearCaptions()
+	return _u
+}
+
+// RemoveCaptionIDs removes the "captions" edge to Caption entities by IDs.
+func (_u *VideoUpdateOne) RemoveCaptionIDs(ids ...uuid.UUID) *VideoUpdateOne {
+	_u.mutation.RemoveCaptionIDs(ids...)
+	return _u
+}
+
+// RemoveCaptions removes "captions" edges to Caption entities.
+func (_u *VideoUpdateOne) RemoveCaptions(v ...*Caption) *VideoUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveCaptionIDs(ids...)
+}
+
+// ClearChapters clears all "chapters" edges to the Chapter entity.
+func (_u *VideoUpdateOne) ClearChapters() *VideoUpdateOne {
+	_u.mutation.ClearChapters()
+	return _u
+}
+
+// RemoveChapterIDs removes the "chapters" edge to Chapter entities by IDs.
+func (_u *VideoUpdateOne) RemoveChapterIDs(ids ...uuid.UUID) *VideoUpdateOne {
+	_u.mutation.RemoveChapterIDs(ids...)
+	return _u
+}
+
+// RemoveChapters removes "chapters" edges to Chapter entities.
+func (_u *VideoUpdateOne) RemoveChapters(v ...*Chapter) *VideoUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveChapterIDs(ids...)
 }
 
 // Where appends a list predicates to the VideoUpdate builder.
@@ -1611,6 +1847,96 @@ func (_u *VideoUpdateOne) sqlSave(ctx context.Context) (_node *Video, err error)
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(thumbnail.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.CaptionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionsTable,
+			Columns: []string{video.CaptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(caption.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedCaptionsIDs(); len(nodes) > 0 && !_u.mutation.CaptionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionsTable,
+			Columns: []string{video.CaptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(caption.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.CaptionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionsTable,
+			Columns: []string{video.CaptionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(caption.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.ChaptersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ChaptersTable,
+			Columns: []string{video.ChaptersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chapter.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedChaptersIDs(); len(nodes) > 0 && !_u.mutation.ChaptersCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ChaptersTable,
+			Columns: []string{video.ChaptersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chapter.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.ChaptersIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.ChaptersTable,
+			Columns: []string{video.ChaptersColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(chapter.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

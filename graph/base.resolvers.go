@@ -14,7 +14,7 @@ import (
 
 // CreateOrganization is the resolver for the createOrganization field.
 func (r *mutationResolver) CreateOrganization(ctx context.Context, input ent.CreateOrganizationInput) (*ent.Organization, error) {
-	return r.db(ctx).Organization.Create().SetInput(input).Save(ctx)
+	return r.createOrganization(ctx, input)
 }
 
 // Mutation returns generated.MutationResolver implementation.

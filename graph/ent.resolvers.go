@@ -49,17 +49,40 @@ func (r *queryResolver) Videos(ctx context.Context, after *entgql.Cursor[uuid.UU
 	return r.db(ctx).Video.Query().Paginate(ctx, after, first, before, last, ent.WithVideoOrder(orderBy), ent.WithVideoFilter(where.Filter))
 }
 
+// Caption returns generated.CaptionResolver implementation.
+func (r *Resolver) Caption() generated.CaptionResolver { return &captionResolver{r} }
+
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
 // Thumbnail returns generated.ThumbnailResolver implementation.
 func (r *Resolver) Thumbnail() generated.ThumbnailResolver { return &thumbnailResolver{r} }
 
+// User returns generated.UserResolver implementation.
+func (r *Resolver) User() generated.UserResolver { return &userResolver{r} }
+
 // Video returns generated.VideoResolver implementation.
 func (r *Resolver) Video() generated.VideoResolver { return &videoResolver{r} }
 
 type (
+	captionResolver   struct{ *Resolver }
 	queryResolver     struct{ *Resolver }
 	thumbnailResolver struct{ *Resolver }
+	userResolver      struct{ *Resolver }
 	videoResolver     struct{ *Resolver }
 )
+
+// !!! WARNING !!!
+// The code below was going to be deleted when updating resolvers. It has been copied here so you have
+// one last chance to move it out of harms way if you want. There are two reasons this happens:
+//  - When renaming or deleting a resolver the old code will be put in here. You can safely delete
+//    it when you're done.
+//  - You have helper methods in this file. Move them out to keep these resolver files clean.
+/*
+	func (r *encodingProfileResolver) Renditions(ctx context.Context, obj *ent.EncodingProfile) ([]*ent.Rendition, error) {
+	panic(fmt.Errorf("not implemented: Renditions - renditions"))
+}
+func (r *Resolver) EncodingProfile() generated.EncodingProfileResolver {
+	return &encodingProfileResolver{r}
+}
+*/

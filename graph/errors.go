@@ -35,7 +35,9 @@ type Error struct {
 	Kind    Kind
 	Message string
 	Field   string
-	cause   error
+	// RetryAfter is the wait in seconds of a RATE_LIMITED error (extensions.retryAfter).
+	RetryAfter int
+	cause      error
 }
 
 // Error implements error.
@@ -150,6 +152,9 @@ func (r *Resolver) presentError(ctx context.Context, err error) *gqlerror.Error 
 		setCode(gqlErr, e.Kind)
 		if e.Field != "" {
 			gqlErr.Extensions["field"] = e.Field
+		}
+		if e.RetryAfter > 0 {
+			gqlErr.Extensions["retryAfter"] = e.RetryAfter
 		}
 	case gqlErr.Extensions["code"] != nil:
 		// Parse and validation failures already carry gqlgen's code; keep it.

@@ -167,7 +167,11 @@ func (r *Resolver) deleteFolder(ctx context.Context, id uuid.UUID, contents mode
 			return uuid.Nil, err
 		}
 		doomed := links.descendants(id)
-		if _, err := client.Video.Delete().Where(video.FolderIDIn(doomed...)).Exec(ctx); err != nil {
+		videoIDs, err := client.Video.Query().Where(video.FolderIDIn(doomed...)).IDs(ctx)
+		if err != nil {
+			return uuid.Nil, err
+		}
+		if err := deleteVideos(ctx, client, f.ProjectID, videoIDs, "folder deleted"); err != nil {
 			return uuid.Nil, err
 		}
 		// Detach the doomed subtree first so the delete never trips the parent key.

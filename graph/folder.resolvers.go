@@ -20,12 +20,18 @@ func (r *mutationResolver) CreateFolder(ctx context.Context, input ent.CreateFol
 }
 
 // UpdateFolder is the resolver for the updateFolder field.
-func (r *mutationResolver) UpdateFolder(ctx context.Context, id uuid.UUID, input ent.UpdateFolderInput) (*ent.Folder, error) {
+func (r *mutationResolver) UpdateFolder(ctx context.Context, id uuid.UUID, input ent.UpdateFolderInput, projectID *uuid.UUID) (*ent.Folder, error) {
+	if err := r.foldersInProject(ctx, projectID, id); err != nil {
+		return nil, err
+	}
 	return r.db(ctx).Folder.UpdateOneID(id).SetInput(input).Save(ctx)
 }
 
 // MoveFolder is the resolver for the moveFolder field.
-func (r *mutationResolver) MoveFolder(ctx context.Context, id uuid.UUID, toFolderID *uuid.UUID) (*ent.Folder, error) {
+func (r *mutationResolver) MoveFolder(ctx context.Context, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error) {
+	if err := r.foldersInProject(ctx, projectID, id); err != nil {
+		return nil, err
+	}
 	moved, err := r.moveFolders(ctx, []uuid.UUID{id}, toFolderID)
 	if err != nil {
 		return nil, err
@@ -34,18 +40,28 @@ func (r *mutationResolver) MoveFolder(ctx context.Context, id uuid.UUID, toFolde
 }
 
 // MoveFolders is the resolver for the moveFolders field.
-func (r *mutationResolver) MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID) ([]*ent.Folder, error) {
+func (r *mutationResolver) MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) ([]*ent.Folder, error) {
+	if err := r.foldersInProject(ctx, projectID, ids...); err != nil {
+		return nil, err
+	}
 	return r.moveFolders(ctx, ids, toFolderID)
 }
 
 // DeleteFolder is the resolver for the deleteFolder field.
-func (r *mutationResolver) DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction) (uuid.UUID, error) {
+func (r *mutationResolver) DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) (uuid.UUID, error) {
+	if err := r.foldersInProject(ctx, projectID, id); err != nil {
+		return uuid.Nil, err
+	}
 	return r.deleteFolder(ctx, id, contents)
 }
 
 // Folder is the resolver for the folder field.
-func (r *queryResolver) Folder(ctx context.Context, id uuid.UUID) (*ent.Folder, error) {
-	q, err := r.db(ctx).Folder.Query().Where(folder.ID(id)).CollectFields(ctx)
+func (r *queryResolver) Folder(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error) {
+	q := r.db(ctx).Folder.Query().Where(folder.ID(id))
+	if projectID != nil {
+		q.Where(folder.ProjectID(*projectID))
+	}
+	q, err := q.CollectFields(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -44,33 +44,6 @@ func (r *Resolver) createProject(ctx context.Context, input ent.CreateProjectInp
 	return client.Project.Create().SetInput(input).Save(ctx)
 }
 
-// deleteProject deletes a project and everything in it, children first.
-func (r *Resolver) deleteProject(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	client := r.db(ctx)
-	if err := requireProject(ctx, client, id, ""); err != nil {
-		return uuid.Nil, err
-	}
-	if _, err := client.Video.Delete().Where(video.ProjectID(id)).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	if _, err := client.Tag.Delete().Where(tag.ProjectID(id)).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	if err := client.Folder.Update().Where(folder.ProjectID(id)).ClearParentID().Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	if _, err := client.Folder.Delete().Where(folder.ProjectID(id)).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	if _, err := client.ProjectSetting.Delete().Where(projectsetting.ProjectID(id)).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	if err := client.Project.DeleteOneID(id).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	return id, nil
-}
-
 // projectSettings lists a project's settings by key.
 func (r *Resolver) projectSettings(ctx context.Context, projectID uuid.UUID) ([]*ent.ProjectSetting, error) {
 	client := r.db(ctx)
@@ -97,6 +70,9 @@ func (r *Resolver) upsertProjectSettings(ctx context.Context, projectID uuid.UUI
 			return nil, FieldError("key", "setting %q is given twice", s.Key)
 		}
 		seen[s.Key] = true
+		if err := validateSetting(s.Key, s.Value); err != nil {
+			return nil, err
+		}
 		builders = append(builders, client.ProjectSetting.Create().
 			SetProjectID(projectID).
 			SetKey(s.Key).
@@ -113,4 +89,44 @@ func (r *Resolver) upsertProjectSettings(ctx context.Context, projectID uuid.UUI
 		}
 	}
 	return r.projectSettings(ctx, projectID)
+}
+
+// requireInProject checks that entities of one kind (e.g. "folder") belong to a project,
+// for operations that REST nests under /projects/{projId}: any of them missing or in
+// another project is NOT_FOUND, the same answer either way. A nil projectID checks nothing.
+// count counts the given ids that are in the project.
+func requireInProject(ctx context.Context, projectID *uuid.UUID, entity string, ids []uuid.UUID, count func(ctx context.Context, projectID uuid.UUID, ids []uuid.UUID) (int, error)) error {
+	if projectID == nil {
+		return nil
+	}
+	ids = unique(ids)
+	n, err := count(ctx, *projectID, ids)
+	if err != nil {
+		return err
+	}
+	if n != len(ids) {
+		return NotFound(entity)
+	}
+	return nil
+}
+
+// foldersInProject checks that folders belong to the project (when one is given).
+func (r *Resolver) foldersInProject(ctx context.Context, projectID *uuid.UUID, ids ...uuid.UUID) error {
+	return requireInProject(ctx, projectID, "folder", ids, func(ctx context.Context, p uuid.UUID, ids []uuid.UUID) (int, error) {
+		return r.db(ctx).Folder.Query().Where(folder.IDIn(ids...), folder.ProjectID(p)).Count(ctx)
+	})
+}
+
+// videoInProject checks that a video belongs to the project (when one is given).
+func (r *Resolver) videoInProject(ctx context.Context, projectID *uuid.UUID, id uuid.UUID) error {
+	return requireInProject(ctx, projectID, "video", []uuid.UUID{id}, func(ctx context.Context, p uuid.UUID, ids []uuid.UUID) (int, error) {
+		return r.db(ctx).Video.Query().Where(video.IDIn(ids...), video.ProjectID(p)).Count(ctx)
+	})
+}
+
+// tagInProject checks that a tag belongs to the project (when one is given).
+func (r *Resolver) tagInProject(ctx context.Context, projectID *uuid.UUID, id uuid.UUID) error {
+	return requireInProject(ctx, projectID, "tag", []uuid.UUID{id}, func(ctx context.Context, p uuid.UUID, ids []uuid.UUID) (int, error) {
+		return r.db(ctx).Tag.Query().Where(tag.IDIn(ids...), tag.ProjectID(p)).Count(ctx)
+	})
 }

@@ -26,7 +26,7 @@ func (r *mutationResolver) UpdateProject(ctx context.Context, id uuid.UUID, inpu
 
 // DeleteProject is the resolver for the deleteProject field.
 func (r *mutationResolver) DeleteProject(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	return r.deleteProject(ctx, id)
+	return r.softDeleteProject(ctx, id)
 }
 
 // UpsertProjectSettings is the resolver for the upsertProjectSettings field.

@@ -25,6 +25,7 @@ type Resolver struct {
 	regions      []*model.Region
 	healthChecks []HealthCheck
 	media        MediaDeps
+	auth         *authService
 }
 
 // Deps are what the resolvers are built from.
@@ -45,6 +46,8 @@ type Deps struct {
 	HealthChecks []HealthCheck
 	// Media is what the media operations need (graph/media.go).
 	Media MediaDeps
+	// Auth configures accounts and sign-in (graph/auth.go).
+	Auth AuthDeps
 }
 
 // NewResolver builds the resolver root.
@@ -61,6 +64,7 @@ func NewResolver(d Deps) *Resolver {
 		regions: d.Regions,
 		media:   d.Media,
 	}
+	r.auth = newAuthService(d.Auth, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase}}, d.HealthChecks...)
 	return r
 }

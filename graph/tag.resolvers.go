@@ -18,7 +18,10 @@ func (r *mutationResolver) CreateTag(ctx context.Context, input ent.CreateTagInp
 }
 
 // DeleteTag is the resolver for the deleteTag field.
-func (r *mutationResolver) DeleteTag(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
+func (r *mutationResolver) DeleteTag(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error) {
+	if err := r.tagInProject(ctx, projectID, id); err != nil {
+		return uuid.Nil, err
+	}
 	if err := r.db(ctx).Tag.DeleteOneID(id).Exec(ctx); err != nil {
 		return uuid.Nil, err
 	}

@@ -19,21 +19,28 @@ func (r *mutationResolver) CreateVideo(ctx context.Context, input ent.CreateVide
 }
 
 // UpdateVideo is the resolver for the updateVideo field.
-func (r *mutationResolver) UpdateVideo(ctx context.Context, id uuid.UUID, input ent.UpdateVideoInput) (*ent.Video, error) {
+func (r *mutationResolver) UpdateVideo(ctx context.Context, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) (*ent.Video, error) {
+	if err := r.videoInProject(ctx, projectID, id); err != nil {
+		return nil, err
+	}
 	return r.updateVideo(ctx, id, input)
 }
 
 // DeleteVideo is the resolver for the deleteVideo field.
-func (r *mutationResolver) DeleteVideo(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	if err := r.db(ctx).Video.DeleteOneID(id).Exec(ctx); err != nil {
+func (r *mutationResolver) DeleteVideo(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error) {
+	if err := r.videoInProject(ctx, projectID, id); err != nil {
 		return uuid.Nil, err
 	}
-	return id, nil
+	return r.deleteVideo(ctx, id)
 }
 
 // Video is the resolver for the video field.
-func (r *queryResolver) Video(ctx context.Context, id uuid.UUID) (*ent.Video, error) {
-	q, err := r.db(ctx).Video.Query().Where(video.ID(id)).CollectFields(ctx)
+func (r *queryResolver) Video(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Video, error) {
+	q := r.db(ctx).Video.Query().Where(video.ID(id))
+	if projectID != nil {
+		q.Where(video.ProjectID(*projectID))
+	}
+	q, err := q.CollectFields(ctx)
 	if err != nil {
 		return nil, err
 	}

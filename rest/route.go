@@ -3,26 +3,52 @@
 // of the route table, never a handler of its own.
 package rest
 
+// The hosts a route can be served on (Route.Host).
+const (
+	// HostMain is the main API: paths under /v1.
+	HostMain = ""
+	// HostAdmin is the admin host: paths under /v1/admin, with header X-API-Key equal to
+	// the configured admin key; off (404) while no key is configured.
+	HostAdmin = "admin"
+	// HostAnalytics is the analytics host: paths under /report/v1 and /collect/v1.
+	HostAnalytics = "analytics"
+)
+
 // Route is one row of the REST route table: an HTTP method and path served by one
 // GraphQL operation.
 //
 // Variables of the operation are filled from the request by name:
-//   - path parameters: {projId} fills $projId;
+//   - path parameters: {projId} fills $projId; a parameter named id or ending in Id
+//     must be a 36-character UUID (400 naming the parameter otherwise);
 //   - query parameters: snake_case names fill their camelCase variables
-//     (?entity_type= fills $entityType); ?limit= and ?cursor= fill $first and $after;
+//     (?entity_type= fills $entityType); ?limit= and ?cursor= fill $first and $after
+//     (limit defaults to 50 when the operation declares $first);
 //   - the JSON body: when BodyVar is set the whole body fills that variable
 //     (e.g. "input"), otherwise each top-level key fills its camelCase variable
 //     ({"to_folder_id": ...} fills $toFolderId). Keys inside input objects are
 //     converted from snake_case to the schema's own field names and back.
+//     Without BodyVar, POST, PUT and PATCH take the variables that no path parameter
+//     fills from the body, GET and DELETE from the query; with BodyVar, the others
+//     come from the query. Unknown body keys are a 400.
+//   - multipart/form-data bodies (POST, PUT, PATCH without BodyVar): a file part fills
+//     the Upload variable of its name (part "file" fills $file), other parts fill
+//     their variables like query parameters.
 //
-// The value of the operation's single root field becomes the envelope's result; a
-// connection becomes an array of its nodes plus pagination.
+// An empty string for a nullable ID means null (SEED-API-SPEC 4.1: an empty
+// to_folder_id is the root).
+//
+// The value of the operation's single root field (or the field ResultPath names
+// below it) becomes the envelope's result; a connection becomes an array of its
+// nodes plus pagination, and must select pageInfo { hasNextPage endCursor }.
 type Route struct {
 	// Method is the HTTP method: GET, POST, PUT, PATCH or DELETE.
 	Method string
-	// Path is the chi pattern relative to /v1, e.g. /projects/{projId}/folders.
+	// Path is the chi pattern relative to the host's base: /v1 for the main host
+	// (e.g. /projects/{projId}/folders), /v1/admin for the admin host (e.g.
+	// /organizations) and the server root for the analytics host (e.g.
+	// /report/v1/{projectId}/dataset).
 	Path string
-	// Operation is a GraphQL document holding exactly one operation.
+	// Operation is a GraphQL document holding exactly one operation with one root field.
 	Operation string
 	// Message is the envelope's message on success.
 	Message string
@@ -30,4 +56,13 @@ type Route struct {
 	BodyVar string
 	// Public routes need no credential.
 	Public bool
+	// Host is the host that serves the route: HostMain (""), HostAdmin or HostAnalytics.
+	Host string
+	// ResultPath, when set, names fields below the root field, dot separated, whose
+	// value is the result: "videos" makes project(id:){ videos(...) } list the videos.
+	// Every field on the way is an object; a null one on the way is a 404.
+	ResultPath string
+	// UnavailableUnless, when set, names a Boolean field of the result; when it is
+	// false the response is 503 with success false (the health row).
+	UnavailableUnless string
 }

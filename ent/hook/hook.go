@@ -9,6 +9,90 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 )
 
+// The AccessControlFunc type is an adapter to allow the use of ordinary
+// function as AccessControl mutator.
+type AccessControlFunc func(context.Context, *ent.AccessControlMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AccessControlFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AccessControlMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AccessControlMutation", m)
+}
+
+// The AdvertisementFunc type is an adapter to allow the use of ordinary
+// function as Advertisement mutator.
+type AdvertisementFunc func(context.Context, *ent.AdvertisementMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AdvertisementFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AdvertisementMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AdvertisementMutation", m)
+}
+
+// The AuthCodeFunc type is an adapter to allow the use of ordinary
+// function as AuthCode mutator.
+type AuthCodeFunc func(context.Context, *ent.AuthCodeMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AuthCodeFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AuthCodeMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AuthCodeMutation", m)
+}
+
+// The BlobDeletionFunc type is an adapter to allow the use of ordinary
+// function as BlobDeletion mutator.
+type BlobDeletionFunc func(context.Context, *ent.BlobDeletionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f BlobDeletionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.BlobDeletionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.BlobDeletionMutation", m)
+}
+
+// The CaptionFunc type is an adapter to allow the use of ordinary
+// function as Caption mutator.
+type CaptionFunc func(context.Context, *ent.CaptionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CaptionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CaptionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CaptionMutation", m)
+}
+
+// The ChapterFunc type is an adapter to allow the use of ordinary
+// function as Chapter mutator.
+type ChapterFunc func(context.Context, *ent.ChapterMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ChapterFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ChapterMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChapterMutation", m)
+}
+
+// The EncodingProfileFunc type is an adapter to allow the use of ordinary
+// function as EncodingProfile mutator.
+type EncodingProfileFunc func(context.Context, *ent.EncodingProfileMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f EncodingProfileFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.EncodingProfileMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.EncodingProfileMutation", m)
+}
+
 // The FolderFunc type is an adapter to allow the use of ordinary
 // function as Folder mutator.
 type FolderFunc func(context.Context, *ent.FolderMutation) (ent.Value, error)
@@ -31,6 +115,30 @@ func (f MembershipFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, 
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.MembershipMutation", m)
+}
+
+// The OAuthIdentityFunc type is an adapter to allow the use of ordinary
+// function as OAuthIdentity mutator.
+type OAuthIdentityFunc func(context.Context, *ent.OAuthIdentityMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f OAuthIdentityFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.OAuthIdentityMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OAuthIdentityMutation", m)
+}
+
+// The OAuthStateFunc type is an adapter to allow the use of ordinary
+// function as OAuthState mutator.
+type OAuthStateFunc func(context.Context, *ent.OAuthStateMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f OAuthStateFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.OAuthStateMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OAuthStateMutation", m)
 }
 
 // The OrganizationFunc type is an adapter to allow the use of ordinary
@@ -57,6 +165,18 @@ func (f PlaybackUsageFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Valu
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PlaybackUsageMutation", m)
 }
 
+// The PlayerFunc type is an adapter to allow the use of ordinary
+// function as Player mutator.
+type PlayerFunc func(context.Context, *ent.PlayerMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PlayerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PlayerMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PlayerMutation", m)
+}
+
 // The ProjectFunc type is an adapter to allow the use of ordinary
 // function as Project mutator.
 type ProjectFunc func(context.Context, *ent.ProjectMutation) (ent.Value, error)
@@ -81,6 +201,18 @@ func (f ProjectSettingFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ProjectSettingMutation", m)
 }
 
+// The RefreshTokenFunc type is an adapter to allow the use of ordinary
+// function as RefreshToken mutator.
+type RefreshTokenFunc func(context.Context, *ent.RefreshTokenMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RefreshTokenFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RefreshTokenMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RefreshTokenMutation", m)
+}
+
 // The RenditionFunc type is an adapter to allow the use of ordinary
 // function as Rendition mutator.
 type RenditionFunc func(context.Context, *ent.RenditionMutation) (ent.Value, error)
@@ -91,6 +223,18 @@ func (f RenditionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, e
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RenditionMutation", m)
+}
+
+// The SessionFunc type is an adapter to allow the use of ordinary
+// function as Session mutator.
+type SessionFunc func(context.Context, *ent.SessionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f SessionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.SessionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SessionMutation", m)
 }
 
 // The TagFunc type is an adapter to allow the use of ordinary

@@ -8,14 +8,26 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/authcode"
+	"github.com/vidra-dev/vidra/ent/blobdeletion"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/oauthidentity"
+	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/playbackusage"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
@@ -79,6 +91,195 @@ func (f TraverseFunc) Traverse(ctx context.Context, q ent.Query) error {
 	return f(ctx, query)
 }
 
+// The AccessControlFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AccessControlFunc func(context.Context, *ent.AccessControlQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AccessControlFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AccessControlQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AccessControlQuery", q)
+}
+
+// The TraverseAccessControl type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAccessControl func(context.Context, *ent.AccessControlQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAccessControl) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAccessControl) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AccessControlQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AccessControlQuery", q)
+}
+
+// The AdvertisementFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AdvertisementFunc func(context.Context, *ent.AdvertisementQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AdvertisementFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AdvertisementQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AdvertisementQuery", q)
+}
+
+// The TraverseAdvertisement type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAdvertisement func(context.Context, *ent.AdvertisementQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAdvertisement) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAdvertisement) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AdvertisementQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AdvertisementQuery", q)
+}
+
+// The AuthCodeFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AuthCodeFunc func(context.Context, *ent.AuthCodeQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AuthCodeFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AuthCodeQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AuthCodeQuery", q)
+}
+
+// The TraverseAuthCode type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAuthCode func(context.Context, *ent.AuthCodeQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAuthCode) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAuthCode) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AuthCodeQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AuthCodeQuery", q)
+}
+
+// The BlobDeletionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type BlobDeletionFunc func(context.Context, *ent.BlobDeletionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f BlobDeletionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.BlobDeletionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.BlobDeletionQuery", q)
+}
+
+// The TraverseBlobDeletion type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseBlobDeletion func(context.Context, *ent.BlobDeletionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseBlobDeletion) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseBlobDeletion) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.BlobDeletionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.BlobDeletionQuery", q)
+}
+
+// The CaptionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CaptionFunc func(context.Context, *ent.CaptionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CaptionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CaptionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CaptionQuery", q)
+}
+
+// The TraverseCaption type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCaption func(context.Context, *ent.CaptionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCaption) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCaption) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CaptionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CaptionQuery", q)
+}
+
+// The ChapterFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ChapterFunc func(context.Context, *ent.ChapterQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ChapterFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ChapterQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ChapterQuery", q)
+}
+
+// The TraverseChapter type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseChapter func(context.Context, *ent.ChapterQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseChapter) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseChapter) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ChapterQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ChapterQuery", q)
+}
+
+// The EncodingProfileFunc type is an adapter to allow the use of ordinary function as a Querier.
+type EncodingProfileFunc func(context.Context, *ent.EncodingProfileQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f EncodingProfileFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.EncodingProfileQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.EncodingProfileQuery", q)
+}
+
+// The TraverseEncodingProfile type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseEncodingProfile func(context.Context, *ent.EncodingProfileQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseEncodingProfile) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseEncodingProfile) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.EncodingProfileQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.EncodingProfileQuery", q)
+}
+
 // The FolderFunc type is an adapter to allow the use of ordinary function as a Querier.
 type FolderFunc func(context.Context, *ent.FolderQuery) (ent.Value, error)
 
@@ -131,6 +332,60 @@ func (f TraverseMembership) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.MembershipQuery", q)
+}
+
+// The OAuthIdentityFunc type is an adapter to allow the use of ordinary function as a Querier.
+type OAuthIdentityFunc func(context.Context, *ent.OAuthIdentityQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f OAuthIdentityFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.OAuthIdentityQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.OAuthIdentityQuery", q)
+}
+
+// The TraverseOAuthIdentity type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseOAuthIdentity func(context.Context, *ent.OAuthIdentityQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseOAuthIdentity) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseOAuthIdentity) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OAuthIdentityQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.OAuthIdentityQuery", q)
+}
+
+// The OAuthStateFunc type is an adapter to allow the use of ordinary function as a Querier.
+type OAuthStateFunc func(context.Context, *ent.OAuthStateQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f OAuthStateFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.OAuthStateQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.OAuthStateQuery", q)
+}
+
+// The TraverseOAuthState type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseOAuthState func(context.Context, *ent.OAuthStateQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseOAuthState) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseOAuthState) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OAuthStateQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.OAuthStateQuery", q)
 }
 
 // The OrganizationFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -187,6 +442,33 @@ func (f TraversePlaybackUsage) Traverse(ctx context.Context, q ent.Query) error 
 	return fmt.Errorf("unexpected query type %T. expect *ent.PlaybackUsageQuery", q)
 }
 
+// The PlayerFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PlayerFunc func(context.Context, *ent.PlayerQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PlayerFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PlayerQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PlayerQuery", q)
+}
+
+// The TraversePlayer type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePlayer func(context.Context, *ent.PlayerQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePlayer) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePlayer) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PlayerQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PlayerQuery", q)
+}
+
 // The ProjectFunc type is an adapter to allow the use of ordinary function as a Querier.
 type ProjectFunc func(context.Context, *ent.ProjectQuery) (ent.Value, error)
 
@@ -241,6 +523,33 @@ func (f TraverseProjectSetting) Traverse(ctx context.Context, q ent.Query) error
 	return fmt.Errorf("unexpected query type %T. expect *ent.ProjectSettingQuery", q)
 }
 
+// The RefreshTokenFunc type is an adapter to allow the use of ordinary function as a Querier.
+type RefreshTokenFunc func(context.Context, *ent.RefreshTokenQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f RefreshTokenFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.RefreshTokenQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.RefreshTokenQuery", q)
+}
+
+// The TraverseRefreshToken type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseRefreshToken func(context.Context, *ent.RefreshTokenQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseRefreshToken) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseRefreshToken) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RefreshTokenQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.RefreshTokenQuery", q)
+}
+
 // The RenditionFunc type is an adapter to allow the use of ordinary function as a Querier.
 type RenditionFunc func(context.Context, *ent.RenditionQuery) (ent.Value, error)
 
@@ -266,6 +575,33 @@ func (f TraverseRendition) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.RenditionQuery", q)
+}
+
+// The SessionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type SessionFunc func(context.Context, *ent.SessionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f SessionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.SessionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.SessionQuery", q)
+}
+
+// The TraverseSession type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseSession func(context.Context, *ent.SessionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseSession) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseSession) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.SessionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.SessionQuery", q)
 }
 
 // The TagFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -406,20 +742,44 @@ func (f TraverseVideo) Traverse(ctx context.Context, q ent.Query) error {
 // NewQuery returns the generic Query interface for the given typed query.
 func NewQuery(q ent.Query) (Query, error) {
 	switch q := q.(type) {
+	case *ent.AccessControlQuery:
+		return &query[*ent.AccessControlQuery, predicate.AccessControl, accesscontrol.OrderOption]{typ: ent.TypeAccessControl, tq: q}, nil
+	case *ent.AdvertisementQuery:
+		return &query[*ent.AdvertisementQuery, predicate.Advertisement, advertisement.OrderOption]{typ: ent.TypeAdvertisement, tq: q}, nil
+	case *ent.AuthCodeQuery:
+		return &query[*ent.AuthCodeQuery, predicate.AuthCode, authcode.OrderOption]{typ: ent.TypeAuthCode, tq: q}, nil
+	case *ent.BlobDeletionQuery:
+		return &query[*ent.BlobDeletionQuery, predicate.BlobDeletion, blobdeletion.OrderOption]{typ: ent.TypeBlobDeletion, tq: q}, nil
+	case *ent.CaptionQuery:
+		return &query[*ent.CaptionQuery, predicate.Caption, caption.OrderOption]{typ: ent.TypeCaption, tq: q}, nil
+	case *ent.ChapterQuery:
+		return &query[*ent.ChapterQuery, predicate.Chapter, chapter.OrderOption]{typ: ent.TypeChapter, tq: q}, nil
+	case *ent.EncodingProfileQuery:
+		return &query[*ent.EncodingProfileQuery, predicate.EncodingProfile, encodingprofile.OrderOption]{typ: ent.TypeEncodingProfile, tq: q}, nil
 	case *ent.FolderQuery:
 		return &query[*ent.FolderQuery, predicate.Folder, folder.OrderOption]{typ: ent.TypeFolder, tq: q}, nil
 	case *ent.MembershipQuery:
 		return &query[*ent.MembershipQuery, predicate.Membership, membership.OrderOption]{typ: ent.TypeMembership, tq: q}, nil
+	case *ent.OAuthIdentityQuery:
+		return &query[*ent.OAuthIdentityQuery, predicate.OAuthIdentity, oauthidentity.OrderOption]{typ: ent.TypeOAuthIdentity, tq: q}, nil
+	case *ent.OAuthStateQuery:
+		return &query[*ent.OAuthStateQuery, predicate.OAuthState, oauthstate.OrderOption]{typ: ent.TypeOAuthState, tq: q}, nil
 	case *ent.OrganizationQuery:
 		return &query[*ent.OrganizationQuery, predicate.Organization, organization.OrderOption]{typ: ent.TypeOrganization, tq: q}, nil
 	case *ent.PlaybackUsageQuery:
 		return &query[*ent.PlaybackUsageQuery, predicate.PlaybackUsage, playbackusage.OrderOption]{typ: ent.TypePlaybackUsage, tq: q}, nil
+	case *ent.PlayerQuery:
+		return &query[*ent.PlayerQuery, predicate.Player, player.OrderOption]{typ: ent.TypePlayer, tq: q}, nil
 	case *ent.ProjectQuery:
 		return &query[*ent.ProjectQuery, predicate.Project, project.OrderOption]{typ: ent.TypeProject, tq: q}, nil
 	case *ent.ProjectSettingQuery:
 		return &query[*ent.ProjectSettingQuery, predicate.ProjectSetting, projectsetting.OrderOption]{typ: ent.TypeProjectSetting, tq: q}, nil
+	case *ent.RefreshTokenQuery:
+		return &query[*ent.RefreshTokenQuery, predicate.RefreshToken, refreshtoken.OrderOption]{typ: ent.TypeRefreshToken, tq: q}, nil
 	case *ent.RenditionQuery:
 		return &query[*ent.RenditionQuery, predicate.Rendition, rendition.OrderOption]{typ: ent.TypeRendition, tq: q}, nil
+	case *ent.SessionQuery:
+		return &query[*ent.SessionQuery, predicate.Session, session.OrderOption]{typ: ent.TypeSession, tq: q}, nil
 	case *ent.TagQuery:
 		return &query[*ent.TagQuery, predicate.Tag, tag.OrderOption]{typ: ent.TypeTag, tq: q}, nil
 	case *ent.ThumbnailQuery:

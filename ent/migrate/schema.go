@@ -3,11 +3,228 @@
 package migrate
 
 import (
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/dialect/sql/schema"
 	"entgo.io/ent/schema/field"
 )
 
 var (
+	// AccessControlsColumns holds the columns for the "access_controls" table.
+	AccessControlsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "playback", Type: field.TypeEnum, Enums: []string{"public", "signed"}, Default: "public"},
+		{Name: "allowed_domains", Type: field.TypeJSON},
+		{Name: "allowed_countries", Type: field.TypeJSON},
+		{Name: "blocked_countries", Type: field.TypeJSON},
+		{Name: "token_ttl_default", Type: field.TypeInt, Default: 3600},
+		{Name: "token_ttl_min", Type: field.TypeInt, Default: 60},
+		{Name: "token_ttl_max", Type: field.TypeInt, Default: 86400},
+		{Name: "project_id", Type: field.TypeUUID, Unique: true},
+	}
+	// AccessControlsTable holds the schema information for the "access_controls" table.
+	AccessControlsTable = &schema.Table{
+		Name:       "access_controls",
+		Columns:    AccessControlsColumns,
+		PrimaryKey: []*schema.Column{AccessControlsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "access_controls_projects_access_control",
+				Columns:    []*schema.Column{AccessControlsColumns[10]},
+				RefColumns: []*schema.Column{ProjectsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+	}
+	// AdvertisementsColumns holds the columns for the "advertisements" table.
+	AdvertisementsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Size: 255},
+		{Name: "tag_url", Type: field.TypeString, Size: 2048},
+		{Name: "placement", Type: field.TypeEnum, Enums: []string{"pre_roll", "mid_roll", "post_roll"}},
+		{Name: "offsets", Type: field.TypeJSON},
+		{Name: "enabled", Type: field.TypeBool, Default: true},
+		{Name: "project_id", Type: field.TypeUUID},
+	}
+	// AdvertisementsTable holds the schema information for the "advertisements" table.
+	AdvertisementsTable = &schema.Table{
+		Name:       "advertisements",
+		Columns:    AdvertisementsColumns,
+		PrimaryKey: []*schema.Column{AdvertisementsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "advertisements_projects_advertisements",
+				Columns:    []*schema.Column{AdvertisementsColumns[8]},
+				RefColumns: []*schema.Column{ProjectsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "advertisement_project_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{AdvertisementsColumns[8], AdvertisementsColumns[1]},
+			},
+		},
+	}
+	// AuthCodesColumns holds the columns for the "auth_codes" table.
+	AuthCodesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "user_id", Type: field.TypeUUID},
+		{Name: "purpose", Type: field.TypeEnum, Enums: []string{"verify_email", "reset_otp", "reset_ticket"}},
+		{Name: "code_hash", Type: field.TypeString},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "attempts", Type: field.TypeInt, Default: 0},
+		{Name: "used_at", Type: field.TypeTime, Nullable: true},
+	}
+	// AuthCodesTable holds the schema information for the "auth_codes" table.
+	AuthCodesTable = &schema.Table{
+		Name:       "auth_codes",
+		Columns:    AuthCodesColumns,
+		PrimaryKey: []*schema.Column{AuthCodesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "authcode_code_hash",
+				Unique:  false,
+				Columns: []*schema.Column{AuthCodesColumns[5]},
+			},
+			{
+				Name:    "authcode_user_id_purpose",
+				Unique:  false,
+				Columns: []*schema.Column{AuthCodesColumns[3], AuthCodesColumns[4]},
+			},
+		},
+	}
+	// BlobDeletionsColumns holds the columns for the "blob_deletions" table.
+	BlobDeletionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "key", Type: field.TypeString, Size: 1024},
+		{Name: "prefix", Type: field.TypeBool, Default: false},
+		{Name: "reason", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "project_id", Type: field.TypeUUID, Nullable: true},
+	}
+	// BlobDeletionsTable holds the schema information for the "blob_deletions" table.
+	BlobDeletionsTable = &schema.Table{
+		Name:       "blob_deletions",
+		Columns:    BlobDeletionsColumns,
+		PrimaryKey: []*schema.Column{BlobDeletionsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "blobdeletion_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{BlobDeletionsColumns[1]},
+			},
+		},
+	}
+	// CaptionsColumns holds the columns for the "captions" table.
+	CaptionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "language", Type: field.TypeString, Size: 35},
+		{Name: "label", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "source_format", Type: field.TypeEnum, Enums: []string{"vtt", "srt"}},
+		{Name: "blob_key", Type: field.TypeString, Size: 1024},
+		{Name: "size", Type: field.TypeInt64},
+		{Name: "video_id", Type: field.TypeUUID},
+	}
+	// CaptionsTable holds the schema information for the "captions" table.
+	CaptionsTable = &schema.Table{
+		Name:       "captions",
+		Columns:    CaptionsColumns,
+		PrimaryKey: []*schema.Column{CaptionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "captions_videos_captions",
+				Columns:    []*schema.Column{CaptionsColumns[8]},
+				RefColumns: []*schema.Column{VideosColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "caption_video_id_language",
+				Unique:  true,
+				Columns: []*schema.Column{CaptionsColumns[8], CaptionsColumns[3]},
+			},
+		},
+	}
+	// ChaptersColumns holds the columns for the "chapters" table.
+	ChaptersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "title", Type: field.TypeString, Size: 200},
+		{Name: "start_seconds", Type: field.TypeFloat64},
+		{Name: "video_id", Type: field.TypeUUID},
+	}
+	// ChaptersTable holds the schema information for the "chapters" table.
+	ChaptersTable = &schema.Table{
+		Name:       "chapters",
+		Columns:    ChaptersColumns,
+		PrimaryKey: []*schema.Column{ChaptersColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "chapters_videos_chapters",
+				Columns:    []*schema.Column{ChaptersColumns[5]},
+				RefColumns: []*schema.Column{VideosColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "chapter_video_id_start_seconds",
+				Unique:  true,
+				Columns: []*schema.Column{ChaptersColumns[5], ChaptersColumns[4]},
+			},
+		},
+	}
+	// EncodingProfilesColumns holds the columns for the "encoding_profiles" table.
+	EncodingProfilesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Size: 255},
+		{Name: "is_default", Type: field.TypeBool, Default: false},
+		{Name: "renditions", Type: field.TypeJSON},
+		{Name: "project_id", Type: field.TypeUUID},
+	}
+	// EncodingProfilesTable holds the schema information for the "encoding_profiles" table.
+	EncodingProfilesTable = &schema.Table{
+		Name:       "encoding_profiles",
+		Columns:    EncodingProfilesColumns,
+		PrimaryKey: []*schema.Column{EncodingProfilesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "encoding_profiles_projects_encoding_profiles",
+				Columns:    []*schema.Column{EncodingProfilesColumns[6]},
+				RefColumns: []*schema.Column{ProjectsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "encodingprofile_project_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{EncodingProfilesColumns[6], EncodingProfilesColumns[1]},
+			},
+			{
+				Name:    "encoding_profiles_one_default_per_project",
+				Unique:  true,
+				Columns: []*schema.Column{EncodingProfilesColumns[6]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "is_default",
+				},
+			},
+		},
+	}
 	// FoldersColumns holds the columns for the "folders" table.
 	FoldersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -90,6 +307,60 @@ var (
 			},
 		},
 	}
+	// OauthIdentitiesColumns holds the columns for the "oauth_identities" table.
+	OauthIdentitiesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "provider", Type: field.TypeString},
+		{Name: "subject", Type: field.TypeString},
+		{Name: "email", Type: field.TypeString, Default: ""},
+		{Name: "user_id", Type: field.TypeUUID},
+	}
+	// OauthIdentitiesTable holds the schema information for the "oauth_identities" table.
+	OauthIdentitiesTable = &schema.Table{
+		Name:       "oauth_identities",
+		Columns:    OauthIdentitiesColumns,
+		PrimaryKey: []*schema.Column{OauthIdentitiesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "oauth_identities_users_identities",
+				Columns:    []*schema.Column{OauthIdentitiesColumns[6]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "oauthidentity_provider_subject",
+				Unique:  true,
+				Columns: []*schema.Column{OauthIdentitiesColumns[3], OauthIdentitiesColumns[4]},
+			},
+		},
+	}
+	// OauthStatesColumns holds the columns for the "oauth_states" table.
+	OauthStatesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "state_hash", Type: field.TypeString},
+		{Name: "provider", Type: field.TypeString},
+		{Name: "code_verifier", Type: field.TypeString},
+		{Name: "expires_at", Type: field.TypeTime},
+	}
+	// OauthStatesTable holds the schema information for the "oauth_states" table.
+	OauthStatesTable = &schema.Table{
+		Name:       "oauth_states",
+		Columns:    OauthStatesColumns,
+		PrimaryKey: []*schema.Column{OauthStatesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "oauthstate_state_hash",
+				Unique:  true,
+				Columns: []*schema.Column{OauthStatesColumns[3]},
+			},
+		},
+	}
 	// OrganizationsColumns holds the columns for the "organizations" table.
 	OrganizationsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -126,6 +397,57 @@ var (
 			},
 		},
 	}
+	// PlayersColumns holds the columns for the "players" table.
+	PlayersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Size: 255},
+		{Name: "is_default", Type: field.TypeBool, Default: false},
+		{Name: "primary_color", Type: field.TypeString, Default: "#ffffff"},
+		{Name: "accent_color", Type: field.TypeString, Default: "#3b82f6"},
+		{Name: "background_color", Type: field.TypeString, Default: "#000000"},
+		{Name: "controls", Type: field.TypeBool, Default: true},
+		{Name: "autoplay", Type: field.TypeBool, Default: false},
+		{Name: "muted", Type: field.TypeBool, Default: false},
+		{Name: "loop", Type: field.TypeBool, Default: false},
+		{Name: "logo_url", Type: field.TypeString, Size: 2048, Default: ""},
+		{Name: "watermark_url", Type: field.TypeString, Size: 2048, Default: ""},
+		{Name: "watermark_position", Type: field.TypeEnum, Enums: []string{"top_left", "top_right", "bottom_left", "bottom_right"}, Default: "top_right"},
+		{Name: "speed_options", Type: field.TypeJSON},
+		{Name: "captions_default", Type: field.TypeBool, Default: false},
+		{Name: "default_caption_language", Type: field.TypeString, Size: 35, Default: ""},
+		{Name: "project_id", Type: field.TypeUUID},
+	}
+	// PlayersTable holds the schema information for the "players" table.
+	PlayersTable = &schema.Table{
+		Name:       "players",
+		Columns:    PlayersColumns,
+		PrimaryKey: []*schema.Column{PlayersColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "players_projects_players",
+				Columns:    []*schema.Column{PlayersColumns[18]},
+				RefColumns: []*schema.Column{ProjectsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "player_project_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{PlayersColumns[18], PlayersColumns[1]},
+			},
+			{
+				Name:    "players_one_default_per_project",
+				Unique:  true,
+				Columns: []*schema.Column{PlayersColumns[18]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "is_default",
+				},
+			},
+		},
+	}
 	// ProjectsColumns holds the columns for the "projects" table.
 	ProjectsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -134,6 +456,7 @@ var (
 		{Name: "name", Type: field.TypeString, Size: 255},
 		{Name: "description", Type: field.TypeString, Size: 5000, Default: ""},
 		{Name: "logo", Type: field.TypeString, Size: 1024, Default: ""},
+		{Name: "deleted_at", Type: field.TypeTime, Nullable: true},
 		{Name: "organization_id", Type: field.TypeUUID},
 	}
 	// ProjectsTable holds the schema information for the "projects" table.
@@ -144,7 +467,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "projects_organizations_projects",
-				Columns:    []*schema.Column{ProjectsColumns[6]},
+				Columns:    []*schema.Column{ProjectsColumns[7]},
 				RefColumns: []*schema.Column{OrganizationsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -153,7 +476,7 @@ var (
 			{
 				Name:    "project_organization_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProjectsColumns[6], ProjectsColumns[0]},
+				Columns: []*schema.Column{ProjectsColumns[7], ProjectsColumns[0]},
 			},
 		},
 	}
@@ -187,6 +510,42 @@ var (
 			},
 		},
 	}
+	// RefreshTokensColumns holds the columns for the "refresh_tokens" table.
+	RefreshTokensColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "token_hash", Type: field.TypeString},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "used_at", Type: field.TypeTime, Nullable: true},
+		{Name: "session_id", Type: field.TypeUUID},
+	}
+	// RefreshTokensTable holds the schema information for the "refresh_tokens" table.
+	RefreshTokensTable = &schema.Table{
+		Name:       "refresh_tokens",
+		Columns:    RefreshTokensColumns,
+		PrimaryKey: []*schema.Column{RefreshTokensColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "refresh_tokens_sessions_refresh_tokens",
+				Columns:    []*schema.Column{RefreshTokensColumns[6]},
+				RefColumns: []*schema.Column{SessionsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "refreshtoken_token_hash",
+				Unique:  true,
+				Columns: []*schema.Column{RefreshTokensColumns[3]},
+			},
+			{
+				Name:    "refreshtoken_session_id",
+				Unique:  false,
+				Columns: []*schema.Column{RefreshTokensColumns[6]},
+			},
+		},
+	}
 	// RenditionsColumns holds the columns for the "renditions" table.
 	RenditionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -217,6 +576,39 @@ var (
 				Name:    "rendition_video_id_name",
 				Unique:  true,
 				Columns: []*schema.Column{RenditionsColumns[8], RenditionsColumns[3]},
+			},
+		},
+	}
+	// SessionsColumns holds the columns for the "sessions" table.
+	SessionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "organization_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "user_agent", Type: field.TypeString, Size: 1024, Default: ""},
+		{Name: "ip_address", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "last_seen_at", Type: field.TypeTime},
+		{Name: "revoked_at", Type: field.TypeTime, Nullable: true},
+		{Name: "user_id", Type: field.TypeUUID},
+	}
+	// SessionsTable holds the schema information for the "sessions" table.
+	SessionsTable = &schema.Table{
+		Name:       "sessions",
+		Columns:    SessionsColumns,
+		PrimaryKey: []*schema.Column{SessionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "sessions_users_sessions",
+				Columns:    []*schema.Column{SessionsColumns[8]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "session_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{SessionsColumns[8]},
 			},
 		},
 	}
@@ -327,6 +719,9 @@ var (
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "email", Type: field.TypeString, Unique: true, Size: 320},
 		{Name: "name", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "password_hash", Type: field.TypeString, Nullable: true},
+		{Name: "email_verified_at", Type: field.TypeTime, Nullable: true},
+		{Name: "avatar_url", Type: field.TypeString, Size: 2048, Default: ""},
 	}
 	// UsersTable holds the schema information for the "users" table.
 	UsersTable = &schema.Table{
@@ -427,13 +822,25 @@ var (
 	}
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
+		AccessControlsTable,
+		AdvertisementsTable,
+		AuthCodesTable,
+		BlobDeletionsTable,
+		CaptionsTable,
+		ChaptersTable,
+		EncodingProfilesTable,
 		FoldersTable,
 		MembershipsTable,
+		OauthIdentitiesTable,
+		OauthStatesTable,
 		OrganizationsTable,
 		PlaybackUsagesTable,
+		PlayersTable,
 		ProjectsTable,
 		ProjectSettingsTable,
+		RefreshTokensTable,
 		RenditionsTable,
+		SessionsTable,
 		TagsTable,
 		ThumbnailsTable,
 		UploadTokensTable,
@@ -444,13 +851,22 @@ var (
 )
 
 func init() {
+	AccessControlsTable.ForeignKeys[0].RefTable = ProjectsTable
+	AdvertisementsTable.ForeignKeys[0].RefTable = ProjectsTable
+	CaptionsTable.ForeignKeys[0].RefTable = VideosTable
+	ChaptersTable.ForeignKeys[0].RefTable = VideosTable
+	EncodingProfilesTable.ForeignKeys[0].RefTable = ProjectsTable
 	FoldersTable.ForeignKeys[0].RefTable = FoldersTable
 	FoldersTable.ForeignKeys[1].RefTable = ProjectsTable
 	MembershipsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	MembershipsTable.ForeignKeys[1].RefTable = UsersTable
+	OauthIdentitiesTable.ForeignKeys[0].RefTable = UsersTable
+	PlayersTable.ForeignKeys[0].RefTable = ProjectsTable
 	ProjectsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	ProjectSettingsTable.ForeignKeys[0].RefTable = ProjectsTable
+	RefreshTokensTable.ForeignKeys[0].RefTable = SessionsTable
 	RenditionsTable.ForeignKeys[0].RefTable = VideosTable
+	SessionsTable.ForeignKeys[0].RefTable = UsersTable
 	TagsTable.ForeignKeys[0].RefTable = ProjectsTable
 	ThumbnailsTable.ForeignKeys[0].RefTable = VideosTable
 	VideosTable.ForeignKeys[0].RefTable = FoldersTable

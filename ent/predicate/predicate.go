@@ -6,11 +6,38 @@ import (
 	"entgo.io/ent/dialect/sql"
 )
 
+// AccessControl is the predicate function for accesscontrol builders.
+type AccessControl func(*sql.Selector)
+
+// Advertisement is the predicate function for advertisement builders.
+type Advertisement func(*sql.Selector)
+
+// AuthCode is the predicate function for authcode builders.
+type AuthCode func(*sql.Selector)
+
+// BlobDeletion is the predicate function for blobdeletion builders.
+type BlobDeletion func(*sql.Selector)
+
+// Caption is the predicate function for caption builders.
+type Caption func(*sql.Selector)
+
+// Chapter is the predicate function for chapter builders.
+type Chapter func(*sql.Selector)
+
+// EncodingProfile is the predicate function for encodingprofile builders.
+type EncodingProfile func(*sql.Selector)
+
 // Folder is the predicate function for folder builders.
 type Folder func(*sql.Selector)
 
 // Membership is the predicate function for membership builders.
 type Membership func(*sql.Selector)
+
+// OAuthIdentity is the predicate function for oauthidentity builders.
+type OAuthIdentity func(*sql.Selector)
+
+// OAuthState is the predicate function for oauthstate builders.
+type OAuthState func(*sql.Selector)
 
 // Organization is the predicate function for organization builders.
 type Organization func(*sql.Selector)
@@ -18,14 +45,23 @@ type Organization func(*sql.Selector)
 // PlaybackUsage is the predicate function for playbackusage builders.
 type PlaybackUsage func(*sql.Selector)
 
+// Player is the predicate function for player builders.
+type Player func(*sql.Selector)
+
 // Project is the predicate function for project builders.
 type Project func(*sql.Selector)
 
 // ProjectSetting is the predicate function for projectsetting builders.
 type ProjectSetting func(*sql.Selector)
 
+// RefreshToken is the predicate function for refreshtoken builders.
+type RefreshToken func(*sql.Selector)
+
 // Rendition is the predicate function for rendition builders.
 type Rendition func(*sql.Selector)
+
+// Session is the predicate function for session builders.
+type Session func(*sql.Selector)
 
 // Tag is the predicate function for tag builders.
 type Tag func(*sql.Selector)

@@ -111,6 +111,174 @@ func DenyMutationOperationRule(op ent.Op) MutationRule {
 	return OnMutationOperation(rule, op)
 }
 
+// The AccessControlQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AccessControlQueryRuleFunc func(context.Context, *ent.AccessControlQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AccessControlQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AccessControlQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AccessControlQuery", q)
+}
+
+// The AccessControlMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AccessControlMutationRuleFunc func(context.Context, *ent.AccessControlMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AccessControlMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AccessControlMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AccessControlMutation", m)
+}
+
+// The AdvertisementQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AdvertisementQueryRuleFunc func(context.Context, *ent.AdvertisementQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AdvertisementQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AdvertisementQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AdvertisementQuery", q)
+}
+
+// The AdvertisementMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AdvertisementMutationRuleFunc func(context.Context, *ent.AdvertisementMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AdvertisementMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AdvertisementMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AdvertisementMutation", m)
+}
+
+// The AuthCodeQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AuthCodeQueryRuleFunc func(context.Context, *ent.AuthCodeQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AuthCodeQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AuthCodeQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AuthCodeQuery", q)
+}
+
+// The AuthCodeMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AuthCodeMutationRuleFunc func(context.Context, *ent.AuthCodeMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AuthCodeMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AuthCodeMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AuthCodeMutation", m)
+}
+
+// The BlobDeletionQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type BlobDeletionQueryRuleFunc func(context.Context, *ent.BlobDeletionQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f BlobDeletionQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.BlobDeletionQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.BlobDeletionQuery", q)
+}
+
+// The BlobDeletionMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type BlobDeletionMutationRuleFunc func(context.Context, *ent.BlobDeletionMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f BlobDeletionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.BlobDeletionMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.BlobDeletionMutation", m)
+}
+
+// The CaptionQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type CaptionQueryRuleFunc func(context.Context, *ent.CaptionQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f CaptionQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CaptionQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.CaptionQuery", q)
+}
+
+// The CaptionMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type CaptionMutationRuleFunc func(context.Context, *ent.CaptionMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f CaptionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.CaptionMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.CaptionMutation", m)
+}
+
+// The ChapterQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ChapterQueryRuleFunc func(context.Context, *ent.ChapterQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ChapterQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ChapterQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ChapterQuery", q)
+}
+
+// The ChapterMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ChapterMutationRuleFunc func(context.Context, *ent.ChapterMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ChapterMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ChapterMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ChapterMutation", m)
+}
+
+// The EncodingProfileQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type EncodingProfileQueryRuleFunc func(context.Context, *ent.EncodingProfileQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f EncodingProfileQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.EncodingProfileQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.EncodingProfileQuery", q)
+}
+
+// The EncodingProfileMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type EncodingProfileMutationRuleFunc func(context.Context, *ent.EncodingProfileMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f EncodingProfileMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.EncodingProfileMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.EncodingProfileMutation", m)
+}
+
 // The FolderQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type FolderQueryRuleFunc func(context.Context, *ent.FolderQuery) error
@@ -157,6 +325,54 @@ func (f MembershipMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Muta
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.MembershipMutation", m)
+}
+
+// The OAuthIdentityQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type OAuthIdentityQueryRuleFunc func(context.Context, *ent.OAuthIdentityQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f OAuthIdentityQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OAuthIdentityQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.OAuthIdentityQuery", q)
+}
+
+// The OAuthIdentityMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type OAuthIdentityMutationRuleFunc func(context.Context, *ent.OAuthIdentityMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f OAuthIdentityMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.OAuthIdentityMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.OAuthIdentityMutation", m)
+}
+
+// The OAuthStateQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type OAuthStateQueryRuleFunc func(context.Context, *ent.OAuthStateQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f OAuthStateQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OAuthStateQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.OAuthStateQuery", q)
+}
+
+// The OAuthStateMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type OAuthStateMutationRuleFunc func(context.Context, *ent.OAuthStateMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f OAuthStateMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.OAuthStateMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.OAuthStateMutation", m)
 }
 
 // The OrganizationQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -207,6 +423,30 @@ func (f PlaybackUsageMutationRuleFunc) EvalMutation(ctx context.Context, m ent.M
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.PlaybackUsageMutation", m)
 }
 
+// The PlayerQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type PlayerQueryRuleFunc func(context.Context, *ent.PlayerQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f PlayerQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PlayerQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.PlayerQuery", q)
+}
+
+// The PlayerMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type PlayerMutationRuleFunc func(context.Context, *ent.PlayerMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f PlayerMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.PlayerMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.PlayerMutation", m)
+}
+
 // The ProjectQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type ProjectQueryRuleFunc func(context.Context, *ent.ProjectQuery) error
@@ -255,6 +495,30 @@ func (f ProjectSettingMutationRuleFunc) EvalMutation(ctx context.Context, m ent.
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ProjectSettingMutation", m)
 }
 
+// The RefreshTokenQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type RefreshTokenQueryRuleFunc func(context.Context, *ent.RefreshTokenQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f RefreshTokenQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RefreshTokenQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.RefreshTokenQuery", q)
+}
+
+// The RefreshTokenMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type RefreshTokenMutationRuleFunc func(context.Context, *ent.RefreshTokenMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f RefreshTokenMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.RefreshTokenMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RefreshTokenMutation", m)
+}
+
 // The RenditionQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type RenditionQueryRuleFunc func(context.Context, *ent.RenditionQuery) error
@@ -277,6 +541,30 @@ func (f RenditionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutat
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RenditionMutation", m)
+}
+
+// The SessionQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type SessionQueryRuleFunc func(context.Context, *ent.SessionQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f SessionQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.SessionQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.SessionQuery", q)
+}
+
+// The SessionMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type SessionMutationRuleFunc func(context.Context, *ent.SessionMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f SessionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.SessionMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.SessionMutation", m)
 }
 
 // The TagQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -434,19 +722,43 @@ var _ QueryMutationRule = FilterFunc(nil)
 
 func queryFilter(q ent.Query) (Filter, error) {
 	switch q := q.(type) {
+	case *ent.AccessControlQuery:
+		return q.Filter(), nil
+	case *ent.AdvertisementQuery:
+		return q.Filter(), nil
+	case *ent.AuthCodeQuery:
+		return q.Filter(), nil
+	case *ent.BlobDeletionQuery:
+		return q.Filter(), nil
+	case *ent.CaptionQuery:
+		return q.Filter(), nil
+	case *ent.ChapterQuery:
+		return q.Filter(), nil
+	case *ent.EncodingProfileQuery:
+		return q.Filter(), nil
 	case *ent.FolderQuery:
 		return q.Filter(), nil
 	case *ent.MembershipQuery:
+		return q.Filter(), nil
+	case *ent.OAuthIdentityQuery:
+		return q.Filter(), nil
+	case *ent.OAuthStateQuery:
 		return q.Filter(), nil
 	case *ent.OrganizationQuery:
 		return q.Filter(), nil
 	case *ent.PlaybackUsageQuery:
 		return q.Filter(), nil
+	case *ent.PlayerQuery:
+		return q.Filter(), nil
 	case *ent.ProjectQuery:
 		return q.Filter(), nil
 	case *ent.ProjectSettingQuery:
 		return q.Filter(), nil
+	case *ent.RefreshTokenQuery:
+		return q.Filter(), nil
 	case *ent.RenditionQuery:
+		return q.Filter(), nil
+	case *ent.SessionQuery:
 		return q.Filter(), nil
 	case *ent.TagQuery:
 		return q.Filter(), nil
@@ -465,19 +777,43 @@ func queryFilter(q ent.Query) (Filter, error) {
 
 func mutationFilter(m ent.Mutation) (Filter, error) {
 	switch m := m.(type) {
+	case *ent.AccessControlMutation:
+		return m.Filter(), nil
+	case *ent.AdvertisementMutation:
+		return m.Filter(), nil
+	case *ent.AuthCodeMutation:
+		return m.Filter(), nil
+	case *ent.BlobDeletionMutation:
+		return m.Filter(), nil
+	case *ent.CaptionMutation:
+		return m.Filter(), nil
+	case *ent.ChapterMutation:
+		return m.Filter(), nil
+	case *ent.EncodingProfileMutation:
+		return m.Filter(), nil
 	case *ent.FolderMutation:
 		return m.Filter(), nil
 	case *ent.MembershipMutation:
+		return m.Filter(), nil
+	case *ent.OAuthIdentityMutation:
+		return m.Filter(), nil
+	case *ent.OAuthStateMutation:
 		return m.Filter(), nil
 	case *ent.OrganizationMutation:
 		return m.Filter(), nil
 	case *ent.PlaybackUsageMutation:
 		return m.Filter(), nil
+	case *ent.PlayerMutation:
+		return m.Filter(), nil
 	case *ent.ProjectMutation:
 		return m.Filter(), nil
 	case *ent.ProjectSettingMutation:
 		return m.Filter(), nil
+	case *ent.RefreshTokenMutation:
+		return m.Filter(), nil
 	case *ent.RenditionMutation:
+		return m.Filter(), nil
+	case *ent.SessionMutation:
 		return m.Filter(), nil
 	case *ent.TagMutation:
 		return m.Filter(), nil

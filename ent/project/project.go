@@ -5,6 +5,7 @@ package project
 import (
 	"time"
 
+	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/google/uuid"
@@ -27,6 +28,8 @@ const (
 	FieldDescription = "description"
 	// FieldLogo holds the string denoting the logo field in the database.
 	FieldLogo = "logo"
+	// FieldDeletedAt holds the string denoting the deleted_at field in the database.
+	FieldDeletedAt = "deleted_at"
 	// EdgeOrganization holds the string denoting the organization edge name in mutations.
 	EdgeOrganization = "organization"
 	// EdgeSettings holds the string denoting the settings edge name in mutations.
@@ -37,6 +40,14 @@ const (
 	EdgeVideos = "videos"
 	// EdgeTags holds the string denoting the tags edge name in mutations.
 	EdgeTags = "tags"
+	// EdgeAccessControl holds the string denoting the access_control edge name in mutations.
+	EdgeAccessControl = "access_control"
+	// EdgePlayers holds the string denoting the players edge name in mutations.
+	EdgePlayers = "players"
+	// EdgeAdvertisements holds the string denoting the advertisements edge name in mutations.
+	EdgeAdvertisements = "advertisements"
+	// EdgeEncodingProfiles holds the string denoting the encoding_profiles edge name in mutations.
+	EdgeEncodingProfiles = "encoding_profiles"
 	// Table holds the table name of the project in the database.
 	Table = "projects"
 	// OrganizationTable is the table that holds the organization relation/edge.
@@ -74,6 +85,34 @@ const (
 	TagsInverseTable = "tags"
 	// TagsColumn is the table column denoting the tags relation/edge.
 	TagsColumn = "project_id"
+	// AccessControlTable is the table that holds the access_control relation/edge.
+	AccessControlTable = "access_controls"
+	// AccessControlInverseTable is the table name for the AccessControl entity.
+	// It exists in this package in order to avoid circular dependency with the "accesscontrol" package.
+	AccessControlInverseTable = "access_controls"
+	// AccessControlColumn is the table column denoting the access_control relation/edge.
+	AccessControlColumn = "project_id"
+	// PlayersTable is the table that holds the players relation/edge.
+	PlayersTable = "players"
+	// PlayersInverseTable is the table name for the Player entity.
+	// It exists in this package in order to avoid circular dependency with the "player" package.
+	PlayersInverseTable = "players"
+	// PlayersColumn is the table column denoting the players relation/edge.
+	PlayersColumn = "project_id"
+	// AdvertisementsTable is the table that holds the advertisements relation/edge.
+	AdvertisementsTable = "advertisements"
+	// AdvertisementsInverseTable is the table name for the Advertisement entity.
+	// It exists in this package in order to avoid circular dependency with the "advertisement" package.
+	AdvertisementsInverseTable = "advertisements"
+	// AdvertisementsColumn is the table column denoting the advertisements relation/edge.
+	AdvertisementsColumn = "project_id"
+	// EncodingProfilesTable is the table that holds the encoding_profiles relation/edge.
+	EncodingProfilesTable = "encoding_profiles"
+	// EncodingProfilesInverseTable is the table name for the EncodingProfile entity.
+	// It exists in this package in order to avoid circular dependency with the "encodingprofile" package.
+	EncodingProfilesInverseTable = "encoding_profiles"
+	// EncodingProfilesColumn is the table column denoting the encoding_profiles relation/edge.
+	EncodingProfilesColumn = "project_id"
 )
 
 // Columns holds all SQL columns for project fields.
@@ -85,6 +124,7 @@ var Columns = []string{
 	FieldName,
 	FieldDescription,
 	FieldLogo,
+	FieldDeletedAt,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -97,7 +137,14 @@ func ValidColumn(column string) bool {
 	return false
 }
 
+// Note that the variables below are initialized by the runtime
+// package on the initialization of the application. Therefore,
+// it should be imported in the main as follows:
+//
+//	import _ "github.com/vidra-dev/vidra/ent/runtime"
 var (
+	Hooks        [1]ent.Hook
+	Interceptors [1]ent.Interceptor
 	// DefaultCreatedAt holds the default value on creation for the "created_at" field.
 	DefaultCreatedAt func() time.Time
 	// DefaultUpdatedAt holds the default value on creation for the "updated_at" field.
@@ -154,6 +201,11 @@ func ByDescription(opts ...sql.OrderTermOption) OrderOption {
 // ByLogo orders the results by the logo field.
 func ByLogo(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldLogo, opts...).ToFunc()
+}
+
+// ByDeletedAt orders the results by the deleted_at field.
+func ByDeletedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDeletedAt, opts...).ToFunc()
 }
 
 // ByOrganizationField orders the results by organization field.
@@ -218,6 +270,55 @@ func ByTags(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newTagsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByAccessControlField orders the results by access_control field.
+func ByAccessControlField(field string, opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newAccessControlStep(), sql.OrderByField(field, opts...))
+	}
+}
+
+// ByPlayersCount orders the results by players count.
+func ByPlayersCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newPlayersStep(), opts...)
+	}
+}
+
+// ByPlayers orders the results by players terms.
+func ByPlayers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newPlayersStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByAdvertisementsCount orders the results by advertisements count.
+func ByAdvertisementsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newAdvertisementsStep(), opts...)
+	}
+}
+
+// ByAdvertisements orders the results by advertisements terms.
+func ByAdvertisements(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newAdvertisementsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByEncodingProfilesCount orders the results by encoding_profiles count.
+func ByEncodingProfilesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newEncodingProfilesStep(), opts...)
+	}
+}
+
+// ByEncodingProfiles orders the results by encoding_profiles terms.
+func ByEncodingProfiles(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newEncodingProfilesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newOrganizationStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -251,5 +352,33 @@ func newTagsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(TagsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, TagsTable, TagsColumn),
+	)
+}
+func newAccessControlStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(AccessControlInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2O, false, AccessControlTable, AccessControlColumn),
+	)
+}
+func newPlayersStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(PlayersInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, PlayersTable, PlayersColumn),
+	)
+}
+func newAdvertisementsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(AdvertisementsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, AdvertisementsTable, AdvertisementsColumn),
+	)
+}
+func newEncodingProfilesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(EncodingProfilesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, EncodingProfilesTable, EncodingProfilesColumn),
 	)
 }

@@ -2,7 +2,1170 @@
 
 package runtime
 
-// The schema-stitching logic is generated in github.com/vidra-dev/vidra/ent/runtime.go
+import (
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/authcode"
+	"github.com/vidra-dev/vidra/ent/blobdeletion"
+	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/chapter"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
+	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/oauthidentity"
+	"github.com/vidra-dev/vidra/ent/oauthstate"
+	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/playbackusage"
+	"github.com/vidra-dev/vidra/ent/player"
+	"github.com/vidra-dev/vidra/ent/project"
+	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/refreshtoken"
+	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/schema"
+	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/uploadtoken"
+	"github.com/vidra-dev/vidra/ent/user"
+	"github.com/vidra-dev/vidra/ent/video"
+)
+
+// The init function reads all schema descriptors with runtime code
+// (default values, validators, hooks and policies) and stitches it
+// to their package variables.
+func init() {
+	accesscontrolMixin := schema.AccessControl{}.Mixin()
+	accesscontrolMixinFields0 := accesscontrolMixin[0].Fields()
+	_ = accesscontrolMixinFields0
+	accesscontrolFields := schema.AccessControl{}.Fields()
+	_ = accesscontrolFields
+	// accesscontrolDescCreatedAt is the schema descriptor for created_at field.
+	accesscontrolDescCreatedAt := accesscontrolMixinFields0[1].Descriptor()
+	// accesscontrol.DefaultCreatedAt holds the default value on creation for the created_at field.
+	accesscontrol.DefaultCreatedAt = accesscontrolDescCreatedAt.Default.(func() time.Time)
+	// accesscontrolDescUpdatedAt is the schema descriptor for updated_at field.
+	accesscontrolDescUpdatedAt := accesscontrolMixinFields0[2].Descriptor()
+	// accesscontrol.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	accesscontrol.DefaultUpdatedAt = accesscontrolDescUpdatedAt.Default.(func() time.Time)
+	// accesscontrol.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	accesscontrol.UpdateDefaultUpdatedAt = accesscontrolDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// accesscontrolDescAllowedDomains is the schema descriptor for allowed_domains field.
+	accesscontrolDescAllowedDomains := accesscontrolFields[2].Descriptor()
+	// accesscontrol.DefaultAllowedDomains holds the default value on creation for the allowed_domains field.
+	accesscontrol.DefaultAllowedDomains = accesscontrolDescAllowedDomains.Default.([]string)
+	// accesscontrolDescAllowedCountries is the schema descriptor for allowed_countries field.
+	accesscontrolDescAllowedCountries := accesscontrolFields[3].Descriptor()
+	// accesscontrol.DefaultAllowedCountries holds the default value on creation for the allowed_countries field.
+	accesscontrol.DefaultAllowedCountries = accesscontrolDescAllowedCountries.Default.([]string)
+	// accesscontrolDescBlockedCountries is the schema descriptor for blocked_countries field.
+	accesscontrolDescBlockedCountries := accesscontrolFields[4].Descriptor()
+	// accesscontrol.DefaultBlockedCountries holds the default value on creation for the blocked_countries field.
+	accesscontrol.DefaultBlockedCountries = accesscontrolDescBlockedCountries.Default.([]string)
+	// accesscontrolDescTokenTTLDefault is the schema descriptor for token_ttl_default field.
+	accesscontrolDescTokenTTLDefault := accesscontrolFields[5].Descriptor()
+	// accesscontrol.DefaultTokenTTLDefault holds the default value on creation for the token_ttl_default field.
+	accesscontrol.DefaultTokenTTLDefault = accesscontrolDescTokenTTLDefault.Default.(int)
+	// accesscontrolDescTokenTTLMin is the schema descriptor for token_ttl_min field.
+	accesscontrolDescTokenTTLMin := accesscontrolFields[6].Descriptor()
+	// accesscontrol.DefaultTokenTTLMin holds the default value on creation for the token_ttl_min field.
+	accesscontrol.DefaultTokenTTLMin = accesscontrolDescTokenTTLMin.Default.(int)
+	// accesscontrolDescTokenTTLMax is the schema descriptor for token_ttl_max field.
+	accesscontrolDescTokenTTLMax := accesscontrolFields[7].Descriptor()
+	// accesscontrol.DefaultTokenTTLMax holds the default value on creation for the token_ttl_max field.
+	accesscontrol.DefaultTokenTTLMax = accesscontrolDescTokenTTLMax.Default.(int)
+	// accesscontrolDescID is the schema descriptor for id field.
+	accesscontrolDescID := accesscontrolMixinFields0[0].Descriptor()
+	// accesscontrol.DefaultID holds the default value on creation for the id field.
+	accesscontrol.DefaultID = accesscontrolDescID.Default.(func() uuid.UUID)
+	advertisementMixin := schema.Advertisement{}.Mixin()
+	advertisementMixinFields0 := advertisementMixin[0].Fields()
+	_ = advertisementMixinFields0
+	advertisementFields := schema.Advertisement{}.Fields()
+	_ = advertisementFields
+	// advertisementDescCreatedAt is the schema descriptor for created_at field.
+	advertisementDescCreatedAt := advertisementMixinFields0[1].Descriptor()
+	// advertisement.DefaultCreatedAt holds the default value on creation for the created_at field.
+	advertisement.DefaultCreatedAt = advertisementDescCreatedAt.Default.(func() time.Time)
+	// advertisementDescUpdatedAt is the schema descriptor for updated_at field.
+	advertisementDescUpdatedAt := advertisementMixinFields0[2].Descriptor()
+	// advertisement.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	advertisement.DefaultUpdatedAt = advertisementDescUpdatedAt.Default.(func() time.Time)
+	// advertisement.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	advertisement.UpdateDefaultUpdatedAt = advertisementDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// advertisementDescName is the schema descriptor for name field.
+	advertisementDescName := advertisementFields[1].Descriptor()
+	// advertisement.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	advertisement.NameValidator = func() func(string) error {
+		validators := advertisementDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// advertisementDescTagURL is the schema descriptor for tag_url field.
+	advertisementDescTagURL := advertisementFields[2].Descriptor()
+	// advertisement.TagURLValidator is a validator for the "tag_url" field. It is called by the builders before save.
+	advertisement.TagURLValidator = func() func(string) error {
+		validators := advertisementDescTagURL.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(tag_url string) error {
+			for _, fn := range fns {
+				if err := fn(tag_url); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// advertisementDescOffsets is the schema descriptor for offsets field.
+	advertisementDescOffsets := advertisementFields[4].Descriptor()
+	// advertisement.DefaultOffsets holds the default value on creation for the offsets field.
+	advertisement.DefaultOffsets = advertisementDescOffsets.Default.([]int)
+	// advertisementDescEnabled is the schema descriptor for enabled field.
+	advertisementDescEnabled := advertisementFields[5].Descriptor()
+	// advertisement.DefaultEnabled holds the default value on creation for the enabled field.
+	advertisement.DefaultEnabled = advertisementDescEnabled.Default.(bool)
+	// advertisementDescID is the schema descriptor for id field.
+	advertisementDescID := advertisementMixinFields0[0].Descriptor()
+	// advertisement.DefaultID holds the default value on creation for the id field.
+	advertisement.DefaultID = advertisementDescID.Default.(func() uuid.UUID)
+	authcodeMixin := schema.AuthCode{}.Mixin()
+	authcodeMixinFields0 := authcodeMixin[0].Fields()
+	_ = authcodeMixinFields0
+	authcodeFields := schema.AuthCode{}.Fields()
+	_ = authcodeFields
+	// authcodeDescCreatedAt is the schema descriptor for created_at field.
+	authcodeDescCreatedAt := authcodeMixinFields0[1].Descriptor()
+	// authcode.DefaultCreatedAt holds the default value on creation for the created_at field.
+	authcode.DefaultCreatedAt = authcodeDescCreatedAt.Default.(func() time.Time)
+	// authcodeDescUpdatedAt is the schema descriptor for updated_at field.
+	authcodeDescUpdatedAt := authcodeMixinFields0[2].Descriptor()
+	// authcode.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	authcode.DefaultUpdatedAt = authcodeDescUpdatedAt.Default.(func() time.Time)
+	// authcode.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	authcode.UpdateDefaultUpdatedAt = authcodeDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// authcodeDescCodeHash is the schema descriptor for code_hash field.
+	authcodeDescCodeHash := authcodeFields[2].Descriptor()
+	// authcode.CodeHashValidator is a validator for the "code_hash" field. It is called by the builders before save.
+	authcode.CodeHashValidator = authcodeDescCodeHash.Validators[0].(func(string) error)
+	// authcodeDescAttempts is the schema descriptor for attempts field.
+	authcodeDescAttempts := authcodeFields[4].Descriptor()
+	// authcode.DefaultAttempts holds the default value on creation for the attempts field.
+	authcode.DefaultAttempts = authcodeDescAttempts.Default.(int)
+	// authcodeDescID is the schema descriptor for id field.
+	authcodeDescID := authcodeMixinFields0[0].Descriptor()
+	// authcode.DefaultID holds the default value on creation for the id field.
+	authcode.DefaultID = authcodeDescID.Default.(func() uuid.UUID)
+	blobdeletionMixin := schema.BlobDeletion{}.Mixin()
+	blobdeletionMixinFields0 := blobdeletionMixin[0].Fields()
+	_ = blobdeletionMixinFields0
+	blobdeletionFields := schema.BlobDeletion{}.Fields()
+	_ = blobdeletionFields
+	// blobdeletionDescCreatedAt is the schema descriptor for created_at field.
+	blobdeletionDescCreatedAt := blobdeletionMixinFields0[1].Descriptor()
+	// blobdeletion.DefaultCreatedAt holds the default value on creation for the created_at field.
+	blobdeletion.DefaultCreatedAt = blobdeletionDescCreatedAt.Default.(func() time.Time)
+	// blobdeletionDescUpdatedAt is the schema descriptor for updated_at field.
+	blobdeletionDescUpdatedAt := blobdeletionMixinFields0[2].Descriptor()
+	// blobdeletion.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	blobdeletion.DefaultUpdatedAt = blobdeletionDescUpdatedAt.Default.(func() time.Time)
+	// blobdeletion.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	blobdeletion.UpdateDefaultUpdatedAt = blobdeletionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// blobdeletionDescKey is the schema descriptor for key field.
+	blobdeletionDescKey := blobdeletionFields[0].Descriptor()
+	// blobdeletion.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	blobdeletion.KeyValidator = func() func(string) error {
+		validators := blobdeletionDescKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(key string) error {
+			for _, fn := range fns {
+				if err := fn(key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// blobdeletionDescPrefix is the schema descriptor for prefix field.
+	blobdeletionDescPrefix := blobdeletionFields[1].Descriptor()
+	// blobdeletion.DefaultPrefix holds the default value on creation for the prefix field.
+	blobdeletion.DefaultPrefix = blobdeletionDescPrefix.Default.(bool)
+	// blobdeletionDescReason is the schema descriptor for reason field.
+	blobdeletionDescReason := blobdeletionFields[2].Descriptor()
+	// blobdeletion.DefaultReason holds the default value on creation for the reason field.
+	blobdeletion.DefaultReason = blobdeletionDescReason.Default.(string)
+	// blobdeletion.ReasonValidator is a validator for the "reason" field. It is called by the builders before save.
+	blobdeletion.ReasonValidator = blobdeletionDescReason.Validators[0].(func(string) error)
+	// blobdeletionDescID is the schema descriptor for id field.
+	blobdeletionDescID := blobdeletionMixinFields0[0].Descriptor()
+	// blobdeletion.DefaultID holds the default value on creation for the id field.
+	blobdeletion.DefaultID = blobdeletionDescID.Default.(func() uuid.UUID)
+	captionMixin := schema.Caption{}.Mixin()
+	captionMixinFields0 := captionMixin[0].Fields()
+	_ = captionMixinFields0
+	captionFields := schema.Caption{}.Fields()
+	_ = captionFields
+	// captionDescCreatedAt is the schema descriptor for created_at field.
+	captionDescCreatedAt := captionMixinFields0[1].Descriptor()
+	// caption.DefaultCreatedAt holds the default value on creation for the created_at field.
+	caption.DefaultCreatedAt = captionDescCreatedAt.Default.(func() time.Time)
+	// captionDescUpdatedAt is the schema descriptor for updated_at field.
+	captionDescUpdatedAt := captionMixinFields0[2].Descriptor()
+	// caption.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	caption.DefaultUpdatedAt = captionDescUpdatedAt.Default.(func() time.Time)
+	// caption.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	caption.UpdateDefaultUpdatedAt = captionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// captionDescLanguage is the schema descriptor for language field.
+	captionDescLanguage := captionFields[1].Descriptor()
+	// caption.LanguageValidator is a validator for the "language" field. It is called by the builders before save.
+	caption.LanguageValidator = func() func(string) error {
+		validators := captionDescLanguage.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(language string) error {
+			for _, fn := range fns {
+				if err := fn(language); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// captionDescLabel is the schema descriptor for label field.
+	captionDescLabel := captionFields[2].Descriptor()
+	// caption.DefaultLabel holds the default value on creation for the label field.
+	caption.DefaultLabel = captionDescLabel.Default.(string)
+	// caption.LabelValidator is a validator for the "label" field. It is called by the builders before save.
+	caption.LabelValidator = captionDescLabel.Validators[0].(func(string) error)
+	// captionDescBlobKey is the schema descriptor for blob_key field.
+	captionDescBlobKey := captionFields[4].Descriptor()
+	// caption.BlobKeyValidator is a validator for the "blob_key" field. It is called by the builders before save.
+	caption.BlobKeyValidator = func() func(string) error {
+		validators := captionDescBlobKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(blob_key string) error {
+			for _, fn := range fns {
+				if err := fn(blob_key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// captionDescSize is the schema descriptor for size field.
+	captionDescSize := captionFields[5].Descriptor()
+	// caption.SizeValidator is a validator for the "size" field. It is called by the builders before save.
+	caption.SizeValidator = captionDescSize.Validators[0].(func(int64) error)
+	// captionDescID is the schema descriptor for id field.
+	captionDescID := captionMixinFields0[0].Descriptor()
+	// caption.DefaultID holds the default value on creation for the id field.
+	caption.DefaultID = captionDescID.Default.(func() uuid.UUID)
+	chapterMixin := schema.Chapter{}.Mixin()
+	chapterMixinFields0 := chapterMixin[0].Fields()
+	_ = chapterMixinFields0
+	chapterFields := schema.Chapter{}.Fields()
+	_ = chapterFields
+	// chapterDescCreatedAt is the schema descriptor for created_at field.
+	chapterDescCreatedAt := chapterMixinFields0[1].Descriptor()
+	// chapter.DefaultCreatedAt holds the default value on creation for the created_at field.
+	chapter.DefaultCreatedAt = chapterDescCreatedAt.Default.(func() time.Time)
+	// chapterDescUpdatedAt is the schema descriptor for updated_at field.
+	chapterDescUpdatedAt := chapterMixinFields0[2].Descriptor()
+	// chapter.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	chapter.DefaultUpdatedAt = chapterDescUpdatedAt.Default.(func() time.Time)
+	// chapter.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	chapter.UpdateDefaultUpdatedAt = chapterDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// chapterDescTitle is the schema descriptor for title field.
+	chapterDescTitle := chapterFields[1].Descriptor()
+	// chapter.TitleValidator is a validator for the "title" field. It is called by the builders before save.
+	chapter.TitleValidator = func() func(string) error {
+		validators := chapterDescTitle.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(title string) error {
+			for _, fn := range fns {
+				if err := fn(title); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// chapterDescStartSeconds is the schema descriptor for start_seconds field.
+	chapterDescStartSeconds := chapterFields[2].Descriptor()
+	// chapter.StartSecondsValidator is a validator for the "start_seconds" field. It is called by the builders before save.
+	chapter.StartSecondsValidator = chapterDescStartSeconds.Validators[0].(func(float64) error)
+	// chapterDescID is the schema descriptor for id field.
+	chapterDescID := chapterMixinFields0[0].Descriptor()
+	// chapter.DefaultID holds the default value on creation for the id field.
+	chapter.DefaultID = chapterDescID.Default.(func() uuid.UUID)
+	encodingprofileMixin := schema.EncodingProfile{}.Mixin()
+	encodingprofileMixinFields0 := encodingprofileMixin[0].Fields()
+	_ = encodingprofileMixinFields0
+	encodingprofileFields := schema.EncodingProfile{}.Fields()
+	_ = encodingprofileFields
+	// encodingprofileDescCreatedAt is the schema descriptor for created_at field.
+	encodingprofileDescCreatedAt := encodingprofileMixinFields0[1].Descriptor()
+	// encodingprofile.DefaultCreatedAt holds the default value on creation for the created_at field.
+	encodingprofile.DefaultCreatedAt = encodingprofileDescCreatedAt.Default.(func() time.Time)
+	// encodingprofileDescUpdatedAt is the schema descriptor for updated_at field.
+	encodingprofileDescUpdatedAt := encodingprofileMixinFields0[2].Descriptor()
+	// encodingprofile.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	encodingprofile.DefaultUpdatedAt = encodingprofileDescUpdatedAt.Default.(func() time.Time)
+	// encodingprofile.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	encodingprofile.UpdateDefaultUpdatedAt = encodingprofileDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// encodingprofileDescName is the schema descriptor for name field.
+	encodingprofileDescName := encodingprofileFields[1].Descriptor()
+	// encodingprofile.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	encodingprofile.NameValidator = func() func(string) error {
+		validators := encodingprofileDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// encodingprofileDescIsDefault is the schema descriptor for is_default field.
+	encodingprofileDescIsDefault := encodingprofileFields[2].Descriptor()
+	// encodingprofile.DefaultIsDefault holds the default value on creation for the is_default field.
+	encodingprofile.DefaultIsDefault = encodingprofileDescIsDefault.Default.(bool)
+	// encodingprofileDescID is the schema descriptor for id field.
+	encodingprofileDescID := encodingprofileMixinFields0[0].Descriptor()
+	// encodingprofile.DefaultID holds the default value on creation for the id field.
+	encodingprofile.DefaultID = encodingprofileDescID.Default.(func() uuid.UUID)
+	folderMixin := schema.Folder{}.Mixin()
+	folderMixinFields0 := folderMixin[0].Fields()
+	_ = folderMixinFields0
+	folderFields := schema.Folder{}.Fields()
+	_ = folderFields
+	// folderDescCreatedAt is the schema descriptor for created_at field.
+	folderDescCreatedAt := folderMixinFields0[1].Descriptor()
+	// folder.DefaultCreatedAt holds the default value on creation for the created_at field.
+	folder.DefaultCreatedAt = folderDescCreatedAt.Default.(func() time.Time)
+	// folderDescUpdatedAt is the schema descriptor for updated_at field.
+	folderDescUpdatedAt := folderMixinFields0[2].Descriptor()
+	// folder.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	folder.DefaultUpdatedAt = folderDescUpdatedAt.Default.(func() time.Time)
+	// folder.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	folder.UpdateDefaultUpdatedAt = folderDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// folderDescName is the schema descriptor for name field.
+	folderDescName := folderFields[2].Descriptor()
+	// folder.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	folder.NameValidator = func() func(string) error {
+		validators := folderDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// folderDescID is the schema descriptor for id field.
+	folderDescID := folderMixinFields0[0].Descriptor()
+	// folder.DefaultID holds the default value on creation for the id field.
+	folder.DefaultID = folderDescID.Default.(func() uuid.UUID)
+	membershipMixin := schema.Membership{}.Mixin()
+	membershipMixinFields0 := membershipMixin[0].Fields()
+	_ = membershipMixinFields0
+	membershipFields := schema.Membership{}.Fields()
+	_ = membershipFields
+	// membershipDescCreatedAt is the schema descriptor for created_at field.
+	membershipDescCreatedAt := membershipMixinFields0[1].Descriptor()
+	// membership.DefaultCreatedAt holds the default value on creation for the created_at field.
+	membership.DefaultCreatedAt = membershipDescCreatedAt.Default.(func() time.Time)
+	// membershipDescUpdatedAt is the schema descriptor for updated_at field.
+	membershipDescUpdatedAt := membershipMixinFields0[2].Descriptor()
+	// membership.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	membership.DefaultUpdatedAt = membershipDescUpdatedAt.Default.(func() time.Time)
+	// membership.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	membership.UpdateDefaultUpdatedAt = membershipDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// membershipDescID is the schema descriptor for id field.
+	membershipDescID := membershipMixinFields0[0].Descriptor()
+	// membership.DefaultID holds the default value on creation for the id field.
+	membership.DefaultID = membershipDescID.Default.(func() uuid.UUID)
+	oauthidentityMixin := schema.OAuthIdentity{}.Mixin()
+	oauthidentityMixinFields0 := oauthidentityMixin[0].Fields()
+	_ = oauthidentityMixinFields0
+	oauthidentityFields := schema.OAuthIdentity{}.Fields()
+	_ = oauthidentityFields
+	// oauthidentityDescCreatedAt is the schema descriptor for created_at field.
+	oauthidentityDescCreatedAt := oauthidentityMixinFields0[1].Descriptor()
+	// oauthidentity.DefaultCreatedAt holds the default value on creation for the created_at field.
+	oauthidentity.DefaultCreatedAt = oauthidentityDescCreatedAt.Default.(func() time.Time)
+	// oauthidentityDescUpdatedAt is the schema descriptor for updated_at field.
+	oauthidentityDescUpdatedAt := oauthidentityMixinFields0[2].Descriptor()
+	// oauthidentity.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	oauthidentity.DefaultUpdatedAt = oauthidentityDescUpdatedAt.Default.(func() time.Time)
+	// oauthidentity.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	oauthidentity.UpdateDefaultUpdatedAt = oauthidentityDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// oauthidentityDescProvider is the schema descriptor for provider field.
+	oauthidentityDescProvider := oauthidentityFields[1].Descriptor()
+	// oauthidentity.ProviderValidator is a validator for the "provider" field. It is called by the builders before save.
+	oauthidentity.ProviderValidator = oauthidentityDescProvider.Validators[0].(func(string) error)
+	// oauthidentityDescSubject is the schema descriptor for subject field.
+	oauthidentityDescSubject := oauthidentityFields[2].Descriptor()
+	// oauthidentity.SubjectValidator is a validator for the "subject" field. It is called by the builders before save.
+	oauthidentity.SubjectValidator = oauthidentityDescSubject.Validators[0].(func(string) error)
+	// oauthidentityDescEmail is the schema descriptor for email field.
+	oauthidentityDescEmail := oauthidentityFields[3].Descriptor()
+	// oauthidentity.DefaultEmail holds the default value on creation for the email field.
+	oauthidentity.DefaultEmail = oauthidentityDescEmail.Default.(string)
+	// oauthidentityDescID is the schema descriptor for id field.
+	oauthidentityDescID := oauthidentityMixinFields0[0].Descriptor()
+	// oauthidentity.DefaultID holds the default value on creation for the id field.
+	oauthidentity.DefaultID = oauthidentityDescID.Default.(func() uuid.UUID)
+	oauthstateMixin := schema.OAuthState{}.Mixin()
+	oauthstateMixinFields0 := oauthstateMixin[0].Fields()
+	_ = oauthstateMixinFields0
+	oauthstateFields := schema.OAuthState{}.Fields()
+	_ = oauthstateFields
+	// oauthstateDescCreatedAt is the schema descriptor for created_at field.
+	oauthstateDescCreatedAt := oauthstateMixinFields0[1].Descriptor()
+	// oauthstate.DefaultCreatedAt holds the default value on creation for the created_at field.
+	oauthstate.DefaultCreatedAt = oauthstateDescCreatedAt.Default.(func() time.Time)
+	// oauthstateDescUpdatedAt is the schema descriptor for updated_at field.
+	oauthstateDescUpdatedAt := oauthstateMixinFields0[2].Descriptor()
+	// oauthstate.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	oauthstate.DefaultUpdatedAt = oauthstateDescUpdatedAt.Default.(func() time.Time)
+	// oauthstate.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	oauthstate.UpdateDefaultUpdatedAt = oauthstateDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// oauthstateDescStateHash is the schema descriptor for state_hash field.
+	oauthstateDescStateHash := oauthstateFields[0].Descriptor()
+	// oauthstate.StateHashValidator is a validator for the "state_hash" field. It is called by the builders before save.
+	oauthstate.StateHashValidator = oauthstateDescStateHash.Validators[0].(func(string) error)
+	// oauthstateDescProvider is the schema descriptor for provider field.
+	oauthstateDescProvider := oauthstateFields[1].Descriptor()
+	// oauthstate.ProviderValidator is a validator for the "provider" field. It is called by the builders before save.
+	oauthstate.ProviderValidator = oauthstateDescProvider.Validators[0].(func(string) error)
+	// oauthstateDescCodeVerifier is the schema descriptor for code_verifier field.
+	oauthstateDescCodeVerifier := oauthstateFields[2].Descriptor()
+	// oauthstate.CodeVerifierValidator is a validator for the "code_verifier" field. It is called by the builders before save.
+	oauthstate.CodeVerifierValidator = oauthstateDescCodeVerifier.Validators[0].(func(string) error)
+	// oauthstateDescID is the schema descriptor for id field.
+	oauthstateDescID := oauthstateMixinFields0[0].Descriptor()
+	// oauthstate.DefaultID holds the default value on creation for the id field.
+	oauthstate.DefaultID = oauthstateDescID.Default.(func() uuid.UUID)
+	organizationMixin := schema.Organization{}.Mixin()
+	organizationMixinFields0 := organizationMixin[0].Fields()
+	_ = organizationMixinFields0
+	organizationFields := schema.Organization{}.Fields()
+	_ = organizationFields
+	// organizationDescCreatedAt is the schema descriptor for created_at field.
+	organizationDescCreatedAt := organizationMixinFields0[1].Descriptor()
+	// organization.DefaultCreatedAt holds the default value on creation for the created_at field.
+	organization.DefaultCreatedAt = organizationDescCreatedAt.Default.(func() time.Time)
+	// organizationDescUpdatedAt is the schema descriptor for updated_at field.
+	organizationDescUpdatedAt := organizationMixinFields0[2].Descriptor()
+	// organization.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	organization.DefaultUpdatedAt = organizationDescUpdatedAt.Default.(func() time.Time)
+	// organization.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	organization.UpdateDefaultUpdatedAt = organizationDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// organizationDescName is the schema descriptor for name field.
+	organizationDescName := organizationFields[0].Descriptor()
+	// organization.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	organization.NameValidator = func() func(string) error {
+		validators := organizationDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// organizationDescID is the schema descriptor for id field.
+	organizationDescID := organizationMixinFields0[0].Descriptor()
+	// organization.DefaultID holds the default value on creation for the id field.
+	organization.DefaultID = organizationDescID.Default.(func() uuid.UUID)
+	playbackusageMixin := schema.PlaybackUsage{}.Mixin()
+	playbackusageMixinFields0 := playbackusageMixin[0].Fields()
+	_ = playbackusageMixinFields0
+	playbackusageFields := schema.PlaybackUsage{}.Fields()
+	_ = playbackusageFields
+	// playbackusageDescCreatedAt is the schema descriptor for created_at field.
+	playbackusageDescCreatedAt := playbackusageMixinFields0[1].Descriptor()
+	// playbackusage.DefaultCreatedAt holds the default value on creation for the created_at field.
+	playbackusage.DefaultCreatedAt = playbackusageDescCreatedAt.Default.(func() time.Time)
+	// playbackusageDescUpdatedAt is the schema descriptor for updated_at field.
+	playbackusageDescUpdatedAt := playbackusageMixinFields0[2].Descriptor()
+	// playbackusage.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	playbackusage.DefaultUpdatedAt = playbackusageDescUpdatedAt.Default.(func() time.Time)
+	// playbackusage.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	playbackusage.UpdateDefaultUpdatedAt = playbackusageDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// playbackusageDescDay is the schema descriptor for day field.
+	playbackusageDescDay := playbackusageFields[1].Descriptor()
+	// playbackusage.DayValidator is a validator for the "day" field. It is called by the builders before save.
+	playbackusage.DayValidator = func() func(string) error {
+		validators := playbackusageDescDay.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(day string) error {
+			for _, fn := range fns {
+				if err := fn(day); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// playbackusageDescBytes is the schema descriptor for bytes field.
+	playbackusageDescBytes := playbackusageFields[2].Descriptor()
+	// playbackusage.DefaultBytes holds the default value on creation for the bytes field.
+	playbackusage.DefaultBytes = playbackusageDescBytes.Default.(int64)
+	// playbackusage.BytesValidator is a validator for the "bytes" field. It is called by the builders before save.
+	playbackusage.BytesValidator = playbackusageDescBytes.Validators[0].(func(int64) error)
+	// playbackusageDescRequests is the schema descriptor for requests field.
+	playbackusageDescRequests := playbackusageFields[3].Descriptor()
+	// playbackusage.DefaultRequests holds the default value on creation for the requests field.
+	playbackusage.DefaultRequests = playbackusageDescRequests.Default.(int64)
+	// playbackusage.RequestsValidator is a validator for the "requests" field. It is called by the builders before save.
+	playbackusage.RequestsValidator = playbackusageDescRequests.Validators[0].(func(int64) error)
+	// playbackusageDescID is the schema descriptor for id field.
+	playbackusageDescID := playbackusageMixinFields0[0].Descriptor()
+	// playbackusage.DefaultID holds the default value on creation for the id field.
+	playbackusage.DefaultID = playbackusageDescID.Default.(func() uuid.UUID)
+	playerMixin := schema.Player{}.Mixin()
+	playerMixinFields0 := playerMixin[0].Fields()
+	_ = playerMixinFields0
+	playerFields := schema.Player{}.Fields()
+	_ = playerFields
+	// playerDescCreatedAt is the schema descriptor for created_at field.
+	playerDescCreatedAt := playerMixinFields0[1].Descriptor()
+	// player.DefaultCreatedAt holds the default value on creation for the created_at field.
+	player.DefaultCreatedAt = playerDescCreatedAt.Default.(func() time.Time)
+	// playerDescUpdatedAt is the schema descriptor for updated_at field.
+	playerDescUpdatedAt := playerMixinFields0[2].Descriptor()
+	// player.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	player.DefaultUpdatedAt = playerDescUpdatedAt.Default.(func() time.Time)
+	// player.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	player.UpdateDefaultUpdatedAt = playerDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// playerDescName is the schema descriptor for name field.
+	playerDescName := playerFields[1].Descriptor()
+	// player.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	player.NameValidator = func() func(string) error {
+		validators := playerDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// playerDescIsDefault is the schema descriptor for is_default field.
+	playerDescIsDefault := playerFields[2].Descriptor()
+	// player.DefaultIsDefault holds the default value on creation for the is_default field.
+	player.DefaultIsDefault = playerDescIsDefault.Default.(bool)
+	// playerDescPrimaryColor is the schema descriptor for primary_color field.
+	playerDescPrimaryColor := playerFields[3].Descriptor()
+	// player.DefaultPrimaryColor holds the default value on creation for the primary_color field.
+	player.DefaultPrimaryColor = playerDescPrimaryColor.Default.(string)
+	// player.PrimaryColorValidator is a validator for the "primary_color" field. It is called by the builders before save.
+	player.PrimaryColorValidator = playerDescPrimaryColor.Validators[0].(func(string) error)
+	// playerDescAccentColor is the schema descriptor for accent_color field.
+	playerDescAccentColor := playerFields[4].Descriptor()
+	// player.DefaultAccentColor holds the default value on creation for the accent_color field.
+	player.DefaultAccentColor = playerDescAccentColor.Default.(string)
+	// player.AccentColorValidator is a validator for the "accent_color" field. It is called by the builders before save.
+	player.AccentColorValidator = playerDescAccentColor.Validators[0].(func(string) error)
+	// playerDescBackgroundColor is the schema descriptor for background_color field.
+	playerDescBackgroundColor := playerFields[5].Descriptor()
+	// player.DefaultBackgroundColor holds the default value on creation for the background_color field.
+	player.DefaultBackgroundColor = playerDescBackgroundColor.Default.(string)
+	// player.BackgroundColorValidator is a validator for the "background_color" field. It is called by the builders before save.
+	player.BackgroundColorValidator = playerDescBackgroundColor.Validators[0].(func(string) error)
+	// playerDescControls is the schema descriptor for controls field.
+	playerDescControls := playerFields[6].Descriptor()
+	// player.DefaultControls holds the default value on creation for the controls field.
+	player.DefaultControls = playerDescControls.Default.(bool)
+	// playerDescAutoplay is the schema descriptor for autoplay field.
+	playerDescAutoplay := playerFields[7].Descriptor()
+	// player.DefaultAutoplay holds the default value on creation for the autoplay field.
+	player.DefaultAutoplay = playerDescAutoplay.Default.(bool)
+	// playerDescMuted is the schema descriptor for muted field.
+	playerDescMuted := playerFields[8].Descriptor()
+	// player.DefaultMuted holds the default value on creation for the muted field.
+	player.DefaultMuted = playerDescMuted.Default.(bool)
+	// playerDescLoop is the schema descriptor for loop field.
+	playerDescLoop := playerFields[9].Descriptor()
+	// player.DefaultLoop holds the default value on creation for the loop field.
+	player.DefaultLoop = playerDescLoop.Default.(bool)
+	// playerDescLogoURL is the schema descriptor for logo_url field.
+	playerDescLogoURL := playerFields[10].Descriptor()
+	// player.DefaultLogoURL holds the default value on creation for the logo_url field.
+	player.DefaultLogoURL = playerDescLogoURL.Default.(string)
+	// player.LogoURLValidator is a validator for the "logo_url" field. It is called by the builders before save.
+	player.LogoURLValidator = playerDescLogoURL.Validators[0].(func(string) error)
+	// playerDescWatermarkURL is the schema descriptor for watermark_url field.
+	playerDescWatermarkURL := playerFields[11].Descriptor()
+	// player.DefaultWatermarkURL holds the default value on creation for the watermark_url field.
+	player.DefaultWatermarkURL = playerDescWatermarkURL.Default.(string)
+	// player.WatermarkURLValidator is a validator for the "watermark_url" field. It is called by the builders before save.
+	player.WatermarkURLValidator = playerDescWatermarkURL.Validators[0].(func(string) error)
+	// playerDescSpeedOptions is the schema descriptor for speed_options field.
+	playerDescSpeedOptions := playerFields[13].Descriptor()
+	// player.DefaultSpeedOptions holds the default value on creation for the speed_options field.
+	player.DefaultSpeedOptions = playerDescSpeedOptions.Default.([]float64)
+	// playerDescCaptionsDefault is the schema descriptor for captions_default field.
+	playerDescCaptionsDefault := playerFields[14].Descriptor()
+	// player.DefaultCaptionsDefault holds the default value on creation for the captions_default field.
+	player.DefaultCaptionsDefault = playerDescCaptionsDefault.Default.(bool)
+	// playerDescDefaultCaptionLanguage is the schema descriptor for default_caption_language field.
+	playerDescDefaultCaptionLanguage := playerFields[15].Descriptor()
+	// player.DefaultDefaultCaptionLanguage holds the default value on creation for the default_caption_language field.
+	player.DefaultDefaultCaptionLanguage = playerDescDefaultCaptionLanguage.Default.(string)
+	// player.DefaultCaptionLanguageValidator is a validator for the "default_caption_language" field. It is called by the builders before save.
+	player.DefaultCaptionLanguageValidator = playerDescDefaultCaptionLanguage.Validators[0].(func(string) error)
+	// playerDescID is the schema descriptor for id field.
+	playerDescID := playerMixinFields0[0].Descriptor()
+	// player.DefaultID holds the default value on creation for the id field.
+	player.DefaultID = playerDescID.Default.(func() uuid.UUID)
+	projectMixin := schema.Project{}.Mixin()
+	projectHooks := schema.Project{}.Hooks()
+	project.Hooks[0] = projectHooks[0]
+	projectInters := schema.Project{}.Interceptors()
+	project.Interceptors[0] = projectInters[0]
+	projectMixinFields0 := projectMixin[0].Fields()
+	_ = projectMixinFields0
+	projectFields := schema.Project{}.Fields()
+	_ = projectFields
+	// projectDescCreatedAt is the schema descriptor for created_at field.
+	projectDescCreatedAt := projectMixinFields0[1].Descriptor()
+	// project.DefaultCreatedAt holds the default value on creation for the created_at field.
+	project.DefaultCreatedAt = projectDescCreatedAt.Default.(func() time.Time)
+	// projectDescUpdatedAt is the schema descriptor for updated_at field.
+	projectDescUpdatedAt := projectMixinFields0[2].Descriptor()
+	// project.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	project.DefaultUpdatedAt = projectDescUpdatedAt.Default.(func() time.Time)
+	// project.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	project.UpdateDefaultUpdatedAt = projectDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// projectDescName is the schema descriptor for name field.
+	projectDescName := projectFields[1].Descriptor()
+	// project.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	project.NameValidator = func() func(string) error {
+		validators := projectDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// projectDescDescription is the schema descriptor for description field.
+	projectDescDescription := projectFields[2].Descriptor()
+	// project.DefaultDescription holds the default value on creation for the description field.
+	project.DefaultDescription = projectDescDescription.Default.(string)
+	// project.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	project.DescriptionValidator = projectDescDescription.Validators[0].(func(string) error)
+	// projectDescLogo is the schema descriptor for logo field.
+	projectDescLogo := projectFields[3].Descriptor()
+	// project.DefaultLogo holds the default value on creation for the logo field.
+	project.DefaultLogo = projectDescLogo.Default.(string)
+	// project.LogoValidator is a validator for the "logo" field. It is called by the builders before save.
+	project.LogoValidator = projectDescLogo.Validators[0].(func(string) error)
+	// projectDescID is the schema descriptor for id field.
+	projectDescID := projectMixinFields0[0].Descriptor()
+	// project.DefaultID holds the default value on creation for the id field.
+	project.DefaultID = projectDescID.Default.(func() uuid.UUID)
+	projectsettingMixin := schema.ProjectSetting{}.Mixin()
+	projectsettingMixinFields0 := projectsettingMixin[0].Fields()
+	_ = projectsettingMixinFields0
+	projectsettingFields := schema.ProjectSetting{}.Fields()
+	_ = projectsettingFields
+	// projectsettingDescCreatedAt is the schema descriptor for created_at field.
+	projectsettingDescCreatedAt := projectsettingMixinFields0[1].Descriptor()
+	// projectsetting.DefaultCreatedAt holds the default value on creation for the created_at field.
+	projectsetting.DefaultCreatedAt = projectsettingDescCreatedAt.Default.(func() time.Time)
+	// projectsettingDescUpdatedAt is the schema descriptor for updated_at field.
+	projectsettingDescUpdatedAt := projectsettingMixinFields0[2].Descriptor()
+	// projectsetting.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	projectsetting.DefaultUpdatedAt = projectsettingDescUpdatedAt.Default.(func() time.Time)
+	// projectsetting.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	projectsetting.UpdateDefaultUpdatedAt = projectsettingDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// projectsettingDescKey is the schema descriptor for key field.
+	projectsettingDescKey := projectsettingFields[1].Descriptor()
+	// projectsetting.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	projectsetting.KeyValidator = func() func(string) error {
+		validators := projectsettingDescKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(key string) error {
+			for _, fn := range fns {
+				if err := fn(key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// projectsettingDescValue is the schema descriptor for value field.
+	projectsettingDescValue := projectsettingFields[2].Descriptor()
+	// projectsetting.DefaultValue holds the default value on creation for the value field.
+	projectsetting.DefaultValue = projectsettingDescValue.Default.(string)
+	// projectsetting.ValueValidator is a validator for the "value" field. It is called by the builders before save.
+	projectsetting.ValueValidator = projectsettingDescValue.Validators[0].(func(string) error)
+	// projectsettingDescID is the schema descriptor for id field.
+	projectsettingDescID := projectsettingMixinFields0[0].Descriptor()
+	// projectsetting.DefaultID holds the default value on creation for the id field.
+	projectsetting.DefaultID = projectsettingDescID.Default.(func() uuid.UUID)
+	refreshtokenMixin := schema.RefreshToken{}.Mixin()
+	refreshtokenMixinFields0 := refreshtokenMixin[0].Fields()
+	_ = refreshtokenMixinFields0
+	refreshtokenFields := schema.RefreshToken{}.Fields()
+	_ = refreshtokenFields
+	// refreshtokenDescCreatedAt is the schema descriptor for created_at field.
+	refreshtokenDescCreatedAt := refreshtokenMixinFields0[1].Descriptor()
+	// refreshtoken.DefaultCreatedAt holds the default value on creation for the created_at field.
+	refreshtoken.DefaultCreatedAt = refreshtokenDescCreatedAt.Default.(func() time.Time)
+	// refreshtokenDescUpdatedAt is the schema descriptor for updated_at field.
+	refreshtokenDescUpdatedAt := refreshtokenMixinFields0[2].Descriptor()
+	// refreshtoken.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	refreshtoken.DefaultUpdatedAt = refreshtokenDescUpdatedAt.Default.(func() time.Time)
+	// refreshtoken.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	refreshtoken.UpdateDefaultUpdatedAt = refreshtokenDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// refreshtokenDescTokenHash is the schema descriptor for token_hash field.
+	refreshtokenDescTokenHash := refreshtokenFields[1].Descriptor()
+	// refreshtoken.TokenHashValidator is a validator for the "token_hash" field. It is called by the builders before save.
+	refreshtoken.TokenHashValidator = refreshtokenDescTokenHash.Validators[0].(func(string) error)
+	// refreshtokenDescID is the schema descriptor for id field.
+	refreshtokenDescID := refreshtokenMixinFields0[0].Descriptor()
+	// refreshtoken.DefaultID holds the default value on creation for the id field.
+	refreshtoken.DefaultID = refreshtokenDescID.Default.(func() uuid.UUID)
+	renditionMixin := schema.Rendition{}.Mixin()
+	renditionMixinFields0 := renditionMixin[0].Fields()
+	_ = renditionMixinFields0
+	renditionFields := schema.Rendition{}.Fields()
+	_ = renditionFields
+	// renditionDescCreatedAt is the schema descriptor for created_at field.
+	renditionDescCreatedAt := renditionMixinFields0[1].Descriptor()
+	// rendition.DefaultCreatedAt holds the default value on creation for the created_at field.
+	rendition.DefaultCreatedAt = renditionDescCreatedAt.Default.(func() time.Time)
+	// renditionDescUpdatedAt is the schema descriptor for updated_at field.
+	renditionDescUpdatedAt := renditionMixinFields0[2].Descriptor()
+	// rendition.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	rendition.DefaultUpdatedAt = renditionDescUpdatedAt.Default.(func() time.Time)
+	// rendition.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	rendition.UpdateDefaultUpdatedAt = renditionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// renditionDescName is the schema descriptor for name field.
+	renditionDescName := renditionFields[1].Descriptor()
+	// rendition.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	rendition.NameValidator = func() func(string) error {
+		validators := renditionDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// renditionDescWidth is the schema descriptor for width field.
+	renditionDescWidth := renditionFields[2].Descriptor()
+	// rendition.WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	rendition.WidthValidator = renditionDescWidth.Validators[0].(func(int) error)
+	// renditionDescHeight is the schema descriptor for height field.
+	renditionDescHeight := renditionFields[3].Descriptor()
+	// rendition.HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	rendition.HeightValidator = renditionDescHeight.Validators[0].(func(int) error)
+	// renditionDescBandwidth is the schema descriptor for bandwidth field.
+	renditionDescBandwidth := renditionFields[4].Descriptor()
+	// rendition.BandwidthValidator is a validator for the "bandwidth" field. It is called by the builders before save.
+	rendition.BandwidthValidator = renditionDescBandwidth.Validators[0].(func(int) error)
+	// renditionDescID is the schema descriptor for id field.
+	renditionDescID := renditionMixinFields0[0].Descriptor()
+	// rendition.DefaultID holds the default value on creation for the id field.
+	rendition.DefaultID = renditionDescID.Default.(func() uuid.UUID)
+	sessionMixin := schema.Session{}.Mixin()
+	sessionMixinFields0 := sessionMixin[0].Fields()
+	_ = sessionMixinFields0
+	sessionFields := schema.Session{}.Fields()
+	_ = sessionFields
+	// sessionDescCreatedAt is the schema descriptor for created_at field.
+	sessionDescCreatedAt := sessionMixinFields0[1].Descriptor()
+	// session.DefaultCreatedAt holds the default value on creation for the created_at field.
+	session.DefaultCreatedAt = sessionDescCreatedAt.Default.(func() time.Time)
+	// sessionDescUpdatedAt is the schema descriptor for updated_at field.
+	sessionDescUpdatedAt := sessionMixinFields0[2].Descriptor()
+	// session.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	session.DefaultUpdatedAt = sessionDescUpdatedAt.Default.(func() time.Time)
+	// session.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	session.UpdateDefaultUpdatedAt = sessionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// sessionDescUserAgent is the schema descriptor for user_agent field.
+	sessionDescUserAgent := sessionFields[2].Descriptor()
+	// session.DefaultUserAgent holds the default value on creation for the user_agent field.
+	session.DefaultUserAgent = sessionDescUserAgent.Default.(string)
+	// session.UserAgentValidator is a validator for the "user_agent" field. It is called by the builders before save.
+	session.UserAgentValidator = sessionDescUserAgent.Validators[0].(func(string) error)
+	// sessionDescIPAddress is the schema descriptor for ip_address field.
+	sessionDescIPAddress := sessionFields[3].Descriptor()
+	// session.DefaultIPAddress holds the default value on creation for the ip_address field.
+	session.DefaultIPAddress = sessionDescIPAddress.Default.(string)
+	// session.IPAddressValidator is a validator for the "ip_address" field. It is called by the builders before save.
+	session.IPAddressValidator = sessionDescIPAddress.Validators[0].(func(string) error)
+	// sessionDescID is the schema descriptor for id field.
+	sessionDescID := sessionMixinFields0[0].Descriptor()
+	// session.DefaultID holds the default value on creation for the id field.
+	session.DefaultID = sessionDescID.Default.(func() uuid.UUID)
+	tagMixin := schema.Tag{}.Mixin()
+	tagMixinFields0 := tagMixin[0].Fields()
+	_ = tagMixinFields0
+	tagFields := schema.Tag{}.Fields()
+	_ = tagFields
+	// tagDescCreatedAt is the schema descriptor for created_at field.
+	tagDescCreatedAt := tagMixinFields0[1].Descriptor()
+	// tag.DefaultCreatedAt holds the default value on creation for the created_at field.
+	tag.DefaultCreatedAt = tagDescCreatedAt.Default.(func() time.Time)
+	// tagDescUpdatedAt is the schema descriptor for updated_at field.
+	tagDescUpdatedAt := tagMixinFields0[2].Descriptor()
+	// tag.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	tag.DefaultUpdatedAt = tagDescUpdatedAt.Default.(func() time.Time)
+	// tag.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	tag.UpdateDefaultUpdatedAt = tagDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// tagDescName is the schema descriptor for name field.
+	tagDescName := tagFields[1].Descriptor()
+	// tag.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	tag.NameValidator = func() func(string) error {
+		validators := tagDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// tagDescID is the schema descriptor for id field.
+	tagDescID := tagMixinFields0[0].Descriptor()
+	// tag.DefaultID holds the default value on creation for the id field.
+	tag.DefaultID = tagDescID.Default.(func() uuid.UUID)
+	thumbnailMixin := schema.Thumbnail{}.Mixin()
+	thumbnailMixinFields0 := thumbnailMixin[0].Fields()
+	_ = thumbnailMixinFields0
+	thumbnailFields := schema.Thumbnail{}.Fields()
+	_ = thumbnailFields
+	// thumbnailDescCreatedAt is the schema descriptor for created_at field.
+	thumbnailDescCreatedAt := thumbnailMixinFields0[1].Descriptor()
+	// thumbnail.DefaultCreatedAt holds the default value on creation for the created_at field.
+	thumbnail.DefaultCreatedAt = thumbnailDescCreatedAt.Default.(func() time.Time)
+	// thumbnailDescUpdatedAt is the schema descriptor for updated_at field.
+	thumbnailDescUpdatedAt := thumbnailMixinFields0[2].Descriptor()
+	// thumbnail.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	thumbnail.DefaultUpdatedAt = thumbnailDescUpdatedAt.Default.(func() time.Time)
+	// thumbnail.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	thumbnail.UpdateDefaultUpdatedAt = thumbnailDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// thumbnailDescKey is the schema descriptor for key field.
+	thumbnailDescKey := thumbnailFields[1].Descriptor()
+	// thumbnail.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	thumbnail.KeyValidator = func() func(string) error {
+		validators := thumbnailDescKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(key string) error {
+			for _, fn := range fns {
+				if err := fn(key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// thumbnailDescTimeOffset is the schema descriptor for time_offset field.
+	thumbnailDescTimeOffset := thumbnailFields[3].Descriptor()
+	// thumbnail.DefaultTimeOffset holds the default value on creation for the time_offset field.
+	thumbnail.DefaultTimeOffset = thumbnailDescTimeOffset.Default.(float64)
+	// thumbnail.TimeOffsetValidator is a validator for the "time_offset" field. It is called by the builders before save.
+	thumbnail.TimeOffsetValidator = thumbnailDescTimeOffset.Validators[0].(func(float64) error)
+	// thumbnailDescWidth is the schema descriptor for width field.
+	thumbnailDescWidth := thumbnailFields[4].Descriptor()
+	// thumbnail.DefaultWidth holds the default value on creation for the width field.
+	thumbnail.DefaultWidth = thumbnailDescWidth.Default.(int)
+	// thumbnail.WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	thumbnail.WidthValidator = thumbnailDescWidth.Validators[0].(func(int) error)
+	// thumbnailDescHeight is the schema descriptor for height field.
+	thumbnailDescHeight := thumbnailFields[5].Descriptor()
+	// thumbnail.DefaultHeight holds the default value on creation for the height field.
+	thumbnail.DefaultHeight = thumbnailDescHeight.Default.(int)
+	// thumbnail.HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	thumbnail.HeightValidator = thumbnailDescHeight.Validators[0].(func(int) error)
+	// thumbnailDescContentType is the schema descriptor for content_type field.
+	thumbnailDescContentType := thumbnailFields[6].Descriptor()
+	// thumbnail.DefaultContentType holds the default value on creation for the content_type field.
+	thumbnail.DefaultContentType = thumbnailDescContentType.Default.(string)
+	// thumbnail.ContentTypeValidator is a validator for the "content_type" field. It is called by the builders before save.
+	thumbnail.ContentTypeValidator = thumbnailDescContentType.Validators[0].(func(string) error)
+	// thumbnailDescIsDefault is the schema descriptor for is_default field.
+	thumbnailDescIsDefault := thumbnailFields[7].Descriptor()
+	// thumbnail.DefaultIsDefault holds the default value on creation for the is_default field.
+	thumbnail.DefaultIsDefault = thumbnailDescIsDefault.Default.(bool)
+	// thumbnailDescID is the schema descriptor for id field.
+	thumbnailDescID := thumbnailMixinFields0[0].Descriptor()
+	// thumbnail.DefaultID holds the default value on creation for the id field.
+	thumbnail.DefaultID = thumbnailDescID.Default.(func() uuid.UUID)
+	uploadtokenMixin := schema.UploadToken{}.Mixin()
+	uploadtokenMixinFields0 := uploadtokenMixin[0].Fields()
+	_ = uploadtokenMixinFields0
+	uploadtokenFields := schema.UploadToken{}.Fields()
+	_ = uploadtokenFields
+	// uploadtokenDescCreatedAt is the schema descriptor for created_at field.
+	uploadtokenDescCreatedAt := uploadtokenMixinFields0[1].Descriptor()
+	// uploadtoken.DefaultCreatedAt holds the default value on creation for the created_at field.
+	uploadtoken.DefaultCreatedAt = uploadtokenDescCreatedAt.Default.(func() time.Time)
+	// uploadtokenDescUpdatedAt is the schema descriptor for updated_at field.
+	uploadtokenDescUpdatedAt := uploadtokenMixinFields0[2].Descriptor()
+	// uploadtoken.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	uploadtoken.DefaultUpdatedAt = uploadtokenDescUpdatedAt.Default.(func() time.Time)
+	// uploadtoken.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	uploadtoken.UpdateDefaultUpdatedAt = uploadtokenDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// uploadtokenDescTokenHash is the schema descriptor for token_hash field.
+	uploadtokenDescTokenHash := uploadtokenFields[2].Descriptor()
+	// uploadtoken.TokenHashValidator is a validator for the "token_hash" field. It is called by the builders before save.
+	uploadtoken.TokenHashValidator = uploadtokenDescTokenHash.Validators[0].(func(string) error)
+	// uploadtokenDescMaxSize is the schema descriptor for max_size field.
+	uploadtokenDescMaxSize := uploadtokenFields[3].Descriptor()
+	// uploadtoken.MaxSizeValidator is a validator for the "max_size" field. It is called by the builders before save.
+	uploadtoken.MaxSizeValidator = uploadtokenDescMaxSize.Validators[0].(func(int64) error)
+	// uploadtokenDescID is the schema descriptor for id field.
+	uploadtokenDescID := uploadtokenMixinFields0[0].Descriptor()
+	// uploadtoken.DefaultID holds the default value on creation for the id field.
+	uploadtoken.DefaultID = uploadtokenDescID.Default.(func() uuid.UUID)
+	userMixin := schema.User{}.Mixin()
+	userMixinFields0 := userMixin[0].Fields()
+	_ = userMixinFields0
+	userFields := schema.User{}.Fields()
+	_ = userFields
+	// userDescCreatedAt is the schema descriptor for created_at field.
+	userDescCreatedAt := userMixinFields0[1].Descriptor()
+	// user.DefaultCreatedAt holds the default value on creation for the created_at field.
+	user.DefaultCreatedAt = userDescCreatedAt.Default.(func() time.Time)
+	// userDescUpdatedAt is the schema descriptor for updated_at field.
+	userDescUpdatedAt := userMixinFields0[2].Descriptor()
+	// user.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	user.DefaultUpdatedAt = userDescUpdatedAt.Default.(func() time.Time)
+	// user.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	user.UpdateDefaultUpdatedAt = userDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// userDescEmail is the schema descriptor for email field.
+	userDescEmail := userFields[0].Descriptor()
+	// user.EmailValidator is a validator for the "email" field. It is called by the builders before save.
+	user.EmailValidator = func() func(string) error {
+		validators := userDescEmail.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(email string) error {
+			for _, fn := range fns {
+				if err := fn(email); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// userDescName is the schema descriptor for name field.
+	userDescName := userFields[1].Descriptor()
+	// user.DefaultName holds the default value on creation for the name field.
+	user.DefaultName = userDescName.Default.(string)
+	// user.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	user.NameValidator = userDescName.Validators[0].(func(string) error)
+	// userDescAvatarURL is the schema descriptor for avatar_url field.
+	userDescAvatarURL := userFields[4].Descriptor()
+	// user.DefaultAvatarURL holds the default value on creation for the avatar_url field.
+	user.DefaultAvatarURL = userDescAvatarURL.Default.(string)
+	// user.AvatarURLValidator is a validator for the "avatar_url" field. It is called by the builders before save.
+	user.AvatarURLValidator = userDescAvatarURL.Validators[0].(func(string) error)
+	// userDescID is the schema descriptor for id field.
+	userDescID := userMixinFields0[0].Descriptor()
+	// user.DefaultID holds the default value on creation for the id field.
+	user.DefaultID = userDescID.Default.(func() uuid.UUID)
+	videoMixin := schema.Video{}.Mixin()
+	videoMixinFields0 := videoMixin[0].Fields()
+	_ = videoMixinFields0
+	videoFields := schema.Video{}.Fields()
+	_ = videoFields
+	// videoDescCreatedAt is the schema descriptor for created_at field.
+	videoDescCreatedAt := videoMixinFields0[1].Descriptor()
+	// video.DefaultCreatedAt holds the default value on creation for the created_at field.
+	video.DefaultCreatedAt = videoDescCreatedAt.Default.(func() time.Time)
+	// videoDescUpdatedAt is the schema descriptor for updated_at field.
+	videoDescUpdatedAt := videoMixinFields0[2].Descriptor()
+	// video.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	video.DefaultUpdatedAt = videoDescUpdatedAt.Default.(func() time.Time)
+	// video.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	video.UpdateDefaultUpdatedAt = videoDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// videoDescTitle is the schema descriptor for title field.
+	videoDescTitle := videoFields[2].Descriptor()
+	// video.TitleValidator is a validator for the "title" field. It is called by the builders before save.
+	video.TitleValidator = func() func(string) error {
+		validators := videoDescTitle.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(title string) error {
+			for _, fn := range fns {
+				if err := fn(title); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// videoDescDescription is the schema descriptor for description field.
+	videoDescDescription := videoFields[3].Descriptor()
+	// video.DefaultDescription holds the default value on creation for the description field.
+	video.DefaultDescription = videoDescDescription.Default.(string)
+	// video.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	video.DescriptionValidator = videoDescDescription.Validators[0].(func(string) error)
+	// videoDescDuration is the schema descriptor for duration field.
+	videoDescDuration := videoFields[5].Descriptor()
+	// video.DefaultDuration holds the default value on creation for the duration field.
+	video.DefaultDuration = videoDescDuration.Default.(float64)
+	// video.DurationValidator is a validator for the "duration" field. It is called by the builders before save.
+	video.DurationValidator = videoDescDuration.Validators[0].(func(float64) error)
+	// videoDescSize is the schema descriptor for size field.
+	videoDescSize := videoFields[6].Descriptor()
+	// video.DefaultSize holds the default value on creation for the size field.
+	video.DefaultSize = videoDescSize.Default.(int64)
+	// video.SizeValidator is a validator for the "size" field. It is called by the builders before save.
+	video.SizeValidator = videoDescSize.Validators[0].(func(int64) error)
+	// videoDescFailureReason is the schema descriptor for failure_reason field.
+	videoDescFailureReason := videoFields[7].Descriptor()
+	// video.DefaultFailureReason holds the default value on creation for the failure_reason field.
+	video.DefaultFailureReason = videoDescFailureReason.Default.(string)
+	// video.FailureReasonValidator is a validator for the "failure_reason" field. It is called by the builders before save.
+	video.FailureReasonValidator = videoDescFailureReason.Validators[0].(func(string) error)
+	// videoDescProgress is the schema descriptor for progress field.
+	videoDescProgress := videoFields[8].Descriptor()
+	// video.DefaultProgress holds the default value on creation for the progress field.
+	video.DefaultProgress = videoDescProgress.Default.(float64)
+	// video.ProgressValidator is a validator for the "progress" field. It is called by the builders before save.
+	video.ProgressValidator = func() func(float64) error {
+		validators := videoDescProgress.Validators
+		fns := [...]func(float64) error{
+			validators[0].(func(float64) error),
+			validators[1].(func(float64) error),
+		}
+		return func(progress float64) error {
+			for _, fn := range fns {
+				if err := fn(progress); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// videoDescWidth is the schema descriptor for width field.
+	videoDescWidth := videoFields[9].Descriptor()
+	// video.DefaultWidth holds the default value on creation for the width field.
+	video.DefaultWidth = videoDescWidth.Default.(int)
+	// video.WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	video.WidthValidator = videoDescWidth.Validators[0].(func(int) error)
+	// videoDescHeight is the schema descriptor for height field.
+	videoDescHeight := videoFields[10].Descriptor()
+	// video.DefaultHeight holds the default value on creation for the height field.
+	video.DefaultHeight = videoDescHeight.Default.(int)
+	// video.HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	video.HeightValidator = videoDescHeight.Validators[0].(func(int) error)
+	// videoDescSourceKey is the schema descriptor for source_key field.
+	videoDescSourceKey := videoFields[11].Descriptor()
+	// video.DefaultSourceKey holds the default value on creation for the source_key field.
+	video.DefaultSourceKey = videoDescSourceKey.Default.(string)
+	// video.SourceKeyValidator is a validator for the "source_key" field. It is called by the builders before save.
+	video.SourceKeyValidator = videoDescSourceKey.Validators[0].(func(string) error)
+	// videoDescSourceURL is the schema descriptor for source_url field.
+	videoDescSourceURL := videoFields[12].Descriptor()
+	// video.DefaultSourceURL holds the default value on creation for the source_url field.
+	video.DefaultSourceURL = videoDescSourceURL.Default.(string)
+	// video.SourceURLValidator is a validator for the "source_url" field. It is called by the builders before save.
+	video.SourceURLValidator = videoDescSourceURL.Validators[0].(func(string) error)
+	// videoDescEncrypted is the schema descriptor for encrypted field.
+	videoDescEncrypted := videoFields[13].Descriptor()
+	// video.DefaultEncrypted holds the default value on creation for the encrypted field.
+	video.DefaultEncrypted = videoDescEncrypted.Default.(bool)
+	// videoDescEncryptionKey is the schema descriptor for encryption_key field.
+	videoDescEncryptionKey := videoFields[14].Descriptor()
+	// video.DefaultEncryptionKey holds the default value on creation for the encryption_key field.
+	video.DefaultEncryptionKey = videoDescEncryptionKey.Default.(string)
+	// videoDescProcessingAttempts is the schema descriptor for processing_attempts field.
+	videoDescProcessingAttempts := videoFields[15].Descriptor()
+	// video.DefaultProcessingAttempts holds the default value on creation for the processing_attempts field.
+	video.DefaultProcessingAttempts = videoDescProcessingAttempts.Default.(int)
+	// video.ProcessingAttemptsValidator is a validator for the "processing_attempts" field. It is called by the builders before save.
+	video.ProcessingAttemptsValidator = videoDescProcessingAttempts.Validators[0].(func(int) error)
+	// videoDescID is the schema descriptor for id field.
+	videoDescID := videoMixinFields0[0].Descriptor()
+	// video.DefaultID holds the default value on creation for the id field.
+	video.DefaultID = videoDescID.Default.(func() uuid.UUID)
+}
 
 const (
 	Version = "v0.14.6"                                         // Version of ent codegen.

@@ -1,13 +1,18 @@
 package schema
 
 import (
+	"context"
+
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/ent/intercept"
 )
 
 // Project groups the videos, folders, tags and settings of one product of an organization.
@@ -36,6 +41,12 @@ func (Project) Fields() []ent.Field {
 			MaxLen(1024).
 			Default("").
 			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		// DeletedAt is set when the project is deleted (a soft delete): deleted projects
+		// are hidden from every query and can no longer be changed.
+		field.Time("deleted_at").
+			Optional().
+			Nillable().
+			Annotations(entgql.Skip(entgql.SkipAll)),
 	}
 }
 
@@ -65,6 +76,15 @@ func (Project) Edges() []ent.Edge {
 				entgql.RelayConnection(),
 				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
 			),
+		edge.To("access_control", AccessControl.Type).
+			Unique().
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		edge.To("players", Player.Type).
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		edge.To("advertisements", Advertisement.Type).
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		edge.To("encoding_profiles", EncodingProfile.Type).
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
 	}
 }
 
@@ -72,6 +92,32 @@ func (Project) Edges() []ent.Edge {
 func (Project) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("organization_id", "id"),
+	}
+}
+
+// Interceptors of the Project hide soft-deleted projects from every query,
+// including edges and node lookups.
+func (Project) Interceptors() []ent.Interceptor {
+	return []ent.Interceptor{
+		intercept.TraverseFunc(func(_ context.Context, q intercept.Query) error {
+			q.WhereP(sql.FieldIsNull("deleted_at"))
+			return nil
+		}),
+	}
+}
+
+// Hooks of the Project: updates only reach projects that are not deleted, so a
+// deleted project cannot be changed (an update by id then finds nothing).
+func (Project) Hooks() []ent.Hook {
+	return []ent.Hook{
+		func(next ent.Mutator) ent.Mutator {
+			return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+				if w, ok := m.(interface{ WhereP(...func(*sql.Selector)) }); ok && m.Op().Is(ent.OpUpdate|ent.OpUpdateOne) {
+					w.WhereP(sql.FieldIsNull("deleted_at"))
+				}
+				return next.Mutate(ctx, m)
+			})
+		},
 	}
 }
 

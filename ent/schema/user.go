@@ -30,6 +30,23 @@ func (User) Fields() []ent.Field {
 		field.String("name").
 			MaxLen(255).
 			Default(""),
+		// PasswordHash is the argon2id hash in its encoded form; nil for accounts
+		// created through OAuth until they set a password.
+		field.String("password_hash").
+			Optional().
+			Nillable().
+			Sensitive().
+			Annotations(entgql.Skip(entgql.SkipAll)),
+		// EmailVerifiedAt is when the user proved they receive mail at Email.
+		field.Time("email_verified_at").
+			Optional().
+			Nillable().
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput, entgql.SkipWhereInput)),
+		// AvatarURL is an external image URL or the served address of an uploaded one.
+		field.String("avatar_url").
+			MaxLen(2048).
+			Default("").
+			Annotations(entgql.Skip(entgql.SkipWhereInput)),
 	}
 }
 
@@ -37,6 +54,10 @@ func (User) Fields() []ent.Field {
 func (User) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.To("memberships", Membership.Type),
+		edge.To("sessions", Session.Type).
+			Annotations(entgql.Skip(entgql.SkipAll)),
+		edge.To("identities", OAuthIdentity.Type).
+			Annotations(entgql.Skip(entgql.SkipAll)),
 	}
 }
 

@@ -3,6 +3,7 @@ package schema
 import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
@@ -137,6 +138,18 @@ func (Video) Edges() []ent.Edge {
 			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
 		edge.To("thumbnails", Thumbnail.Type).
 			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		// Captions and chapters go with their video; the caption blobs live under the
+		// video's blob prefix, which is scheduled for removal with it.
+		edge.To("captions", Caption.Type).
+			Annotations(
+				entsql.OnDelete(entsql.Cascade),
+				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
+			),
+		edge.To("chapters", Chapter.Type).
+			Annotations(
+				entsql.OnDelete(entsql.Cascade),
+				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
+			),
 	}
 }
 

@@ -68,6 +68,10 @@ const (
 	EdgeRenditions = "renditions"
 	// EdgeThumbnails holds the string denoting the thumbnails edge name in mutations.
 	EdgeThumbnails = "thumbnails"
+	// EdgeCaptions holds the string denoting the captions edge name in mutations.
+	EdgeCaptions = "captions"
+	// EdgeChapters holds the string denoting the chapters edge name in mutations.
+	EdgeChapters = "chapters"
 	// Table holds the table name of the video in the database.
 	Table = "videos"
 	// ProjectTable is the table that holds the project relation/edge.
@@ -103,6 +107,20 @@ const (
 	ThumbnailsInverseTable = "thumbnails"
 	// ThumbnailsColumn is the table column denoting the thumbnails relation/edge.
 	ThumbnailsColumn = "video_id"
+	// CaptionsTable is the table that holds the captions relation/edge.
+	CaptionsTable = "captions"
+	// CaptionsInverseTable is the table name for the Caption entity.
+	// It exists in this package in order to avoid circular dependency with the "caption" package.
+	CaptionsInverseTable = "captions"
+	// CaptionsColumn is the table column denoting the captions relation/edge.
+	CaptionsColumn = "video_id"
+	// ChaptersTable is the table that holds the chapters relation/edge.
+	ChaptersTable = "chapters"
+	// ChaptersInverseTable is the table name for the Chapter entity.
+	// It exists in this package in order to avoid circular dependency with the "chapter" package.
+	ChaptersInverseTable = "chapters"
+	// ChaptersColumn is the table column denoting the chapters relation/edge.
+	ChaptersColumn = "video_id"
 )
 
 // Columns holds all SQL columns for video fields.
@@ -385,6 +403,34 @@ func ByThumbnails(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newThumbnailsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByCaptionsCount orders the results by captions count.
+func ByCaptionsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newCaptionsStep(), opts...)
+	}
+}
+
+// ByCaptions orders the results by captions terms.
+func ByCaptions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newCaptionsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByChaptersCount orders the results by chapters count.
+func ByChaptersCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newChaptersStep(), opts...)
+	}
+}
+
+// ByChapters orders the results by chapters terms.
+func ByChapters(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newChaptersStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newProjectStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -418,6 +464,20 @@ func newThumbnailsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ThumbnailsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, ThumbnailsTable, ThumbnailsColumn),
+	)
+}
+func newCaptionsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(CaptionsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, CaptionsTable, CaptionsColumn),
+	)
+}
+func newChaptersStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ChaptersInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, ChaptersTable, ChaptersColumn),
 	)
 }
 

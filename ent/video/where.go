@@ -1066,6 +1066,52 @@ func HasThumbnailsWith(preds ...predicate.Thumbnail) predicate.Video {
 	})
 }
 
+// HasCaptions applies the HasEdge predicate on the "captions" edge.
+func HasCaptions() predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, CaptionsTable, CaptionsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasCaptionsWith applies the HasEdge predicate on the "captions" edge with a given conditions (other predicates).
+func HasCaptionsWith(preds ...predicate.Caption) predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := newCaptionsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasChapters applies the HasEdge predicate on the "chapters" edge.
+func HasChapters() predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, ChaptersTable, ChaptersColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasChaptersWith applies the HasEdge predicate on the "chapters" edge with a given conditions (other predicates).
+func HasChaptersWith(preds ...predicate.Chapter) predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := newChaptersStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Video) predicate.Video {
 	return predicate.Video(sql.AndPredicates(predicates...))

@@ -19,11 +19,16 @@ import (
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/ladder"
 )
 
 // region    ***************************** api!.gotpl *****************************
@@ -36,9 +41,11 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	Caption() CaptionResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
 	Thumbnail() ThumbnailResolver
+	User() UserResolver
 	Video() VideoResolver
 }
 
@@ -46,6 +53,156 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	AccessCheck struct {
+		Kind         func(childComplexity int) int
+		Organization func(childComplexity int) int
+		Rights       func(childComplexity int) int
+		Role         func(childComplexity int) int
+		SessionID    func(childComplexity int) int
+		User         func(childComplexity int) int
+	}
+
+	AccessControl struct {
+		AllowedCountries func(childComplexity int) int
+		AllowedDomains   func(childComplexity int) int
+		BlockedCountries func(childComplexity int) int
+		CreatedAt        func(childComplexity int) int
+		ID               func(childComplexity int) int
+		Playback         func(childComplexity int) int
+		Project          func(childComplexity int) int
+		ProjectID        func(childComplexity int) int
+		TokenTTLDefault  func(childComplexity int) int
+		TokenTTLMax      func(childComplexity int) int
+		TokenTTLMin      func(childComplexity int) int
+		UpdatedAt        func(childComplexity int) int
+	}
+
+	AccessControlConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	AccessControlEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	AccountCheck struct {
+		Exists      func(childComplexity int) int
+		HasPassword func(childComplexity int) int
+	}
+
+	Advertisement struct {
+		CreatedAt func(childComplexity int) int
+		Enabled   func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Name      func(childComplexity int) int
+		Offsets   func(childComplexity int) int
+		Placement func(childComplexity int) int
+		Project   func(childComplexity int) int
+		ProjectID func(childComplexity int) int
+		TagURL    func(childComplexity int) int
+		UpdatedAt func(childComplexity int) int
+	}
+
+	AdvertisementConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	AdvertisementEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	AuthPayload struct {
+		AccessToken  func(childComplexity int) int
+		ExpiresIn    func(childComplexity int) int
+		RefreshToken func(childComplexity int) int
+		TokenType    func(childComplexity int) int
+		User         func(childComplexity int) int
+	}
+
+	AuthSession struct {
+		CreatedAt  func(childComplexity int) int
+		Current    func(childComplexity int) int
+		Device     func(childComplexity int) int
+		ID         func(childComplexity int) int
+		IPAddress  func(childComplexity int) int
+		LastSeenAt func(childComplexity int) int
+		UserAgent  func(childComplexity int) int
+	}
+
+	Caption struct {
+		BlobKey      func(childComplexity int) int
+		CreatedAt    func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Label        func(childComplexity int) int
+		Language     func(childComplexity int) int
+		Size         func(childComplexity int) int
+		SourceFormat func(childComplexity int) int
+		Text         func(childComplexity int) int
+		UpdatedAt    func(childComplexity int) int
+		Video        func(childComplexity int) int
+		VideoID      func(childComplexity int) int
+	}
+
+	CaptionConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	CaptionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	Chapter struct {
+		CreatedAt    func(childComplexity int) int
+		ID           func(childComplexity int) int
+		StartSeconds func(childComplexity int) int
+		Title        func(childComplexity int) int
+		UpdatedAt    func(childComplexity int) int
+		Video        func(childComplexity int) int
+		VideoID      func(childComplexity int) int
+	}
+
+	ChapterConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	ChapterEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	EncodingProfile struct {
+		CreatedAt  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		IsDefault  func(childComplexity int) int
+		Name       func(childComplexity int) int
+		Project    func(childComplexity int) int
+		ProjectID  func(childComplexity int) int
+		Renditions func(childComplexity int) int
+		UpdatedAt  func(childComplexity int) int
+	}
+
+	EncodingProfileConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	EncodingProfileEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Folder struct {
 		Children  func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.FolderOrder, where *ent.FolderWhereInput) int
 		CreatedAt func(childComplexity int) int
@@ -92,6 +249,13 @@ type ComplexityRoot struct {
 		Ok         func(childComplexity int) int
 	}
 
+	LadderRendition struct {
+		AudioBitrateKbps func(childComplexity int) int
+		Codec            func(childComplexity int) int
+		Height           func(childComplexity int) int
+		VideoBitrateKbps func(childComplexity int) int
+	}
+
 	Membership struct {
 		CreatedAt      func(childComplexity int) int
 		ID             func(childComplexity int) int
@@ -114,28 +278,74 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	MetadataEntry struct {
+		Key   func(childComplexity int) int
+		Value func(childComplexity int) int
+	}
+
 	Mutation struct {
-		CreateFolder          func(childComplexity int, input ent.CreateFolderInput) int
-		CreateOrganization    func(childComplexity int, input ent.CreateOrganizationInput) int
-		CreatePlaybackToken   func(childComplexity int, videoID uuid.UUID) int
-		CreateProject         func(childComplexity int, input ent.CreateProjectInput) int
-		CreateTag             func(childComplexity int, input ent.CreateTagInput) int
-		CreateUploadToken     func(childComplexity int, projectID uuid.UUID, input model.CreateUploadTokenInput) int
-		CreateVideo           func(childComplexity int, input ent.CreateVideoInput) int
-		DeleteFolder          func(childComplexity int, id uuid.UUID, contents model.FolderContentAction) int
-		DeleteProject         func(childComplexity int, id uuid.UUID) int
-		DeleteTag             func(childComplexity int, id uuid.UUID) int
-		DeleteVideo           func(childComplexity int, id uuid.UUID) int
-		MoveFolder            func(childComplexity int, id uuid.UUID, toFolderID *uuid.UUID) int
-		MoveFolders           func(childComplexity int, ids []uuid.UUID, toFolderID *uuid.UUID) int
-		PullVideo             func(childComplexity int, projectID uuid.UUID, input model.PullVideoInput) int
-		SetDefaultThumbnail   func(childComplexity int, videoID uuid.UUID, thumbnailID uuid.UUID) int
-		UpdateFolder          func(childComplexity int, id uuid.UUID, input ent.UpdateFolderInput) int
-		UpdateOrganization    func(childComplexity int, id uuid.UUID, input ent.UpdateOrganizationInput) int
-		UpdateProject         func(childComplexity int, id uuid.UUID, input ent.UpdateProjectInput) int
-		UpdateVideo           func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput) int
-		UploadThumbnail       func(childComplexity int, videoID uuid.UUID, file graphql.Upload) int
-		UpsertProjectSettings func(childComplexity int, projectID uuid.UUID, input []*model.ProjectSettingInput) int
+		AssignVideosToFolder      func(childComplexity int, projectID uuid.UUID, videoIDs []uuid.UUID, folderID *uuid.UUID) int
+		CheckAccount              func(childComplexity int, email string) int
+		CreateAdvertisement       func(childComplexity int, projectID uuid.UUID, input ent.CreateAdvertisementInput) int
+		CreateEncodingProfile     func(childComplexity int, projectID uuid.UUID, input model.EncodingProfileInput) int
+		CreateFolder              func(childComplexity int, input ent.CreateFolderInput) int
+		CreateOrganization        func(childComplexity int, input ent.CreateOrganizationInput) int
+		CreatePlaybackToken       func(childComplexity int, videoID uuid.UUID) int
+		CreatePlayer              func(childComplexity int, projectID uuid.UUID, input ent.CreatePlayerInput) int
+		CreateProject             func(childComplexity int, input ent.CreateProjectInput) int
+		CreateTag                 func(childComplexity int, input ent.CreateTagInput) int
+		CreateUploadToken         func(childComplexity int, projectID uuid.UUID, input model.CreateUploadTokenInput) int
+		CreateVideo               func(childComplexity int, input ent.CreateVideoInput) int
+		DeleteAdvertisement       func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		DeleteCaption             func(childComplexity int, videoID uuid.UUID, id uuid.UUID) int
+		DeleteEncodingProfile     func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		DeleteFolder              func(childComplexity int, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) int
+		DeleteOtherSessions       func(childComplexity int) int
+		DeletePlayer              func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		DeleteProject             func(childComplexity int, id uuid.UUID) int
+		DeleteSession             func(childComplexity int, id uuid.UUID) int
+		DeleteTag                 func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
+		DeleteVideo               func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
+		ForgotPassword            func(childComplexity int, email string) int
+		Login                     func(childComplexity int, email string, password string) int
+		Logout                    func(childComplexity int) int
+		MoveFolder                func(childComplexity int, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
+		MoveFolders               func(childComplexity int, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
+		OauthCallback             func(childComplexity int, provider string, code string, state *string) int
+		OauthRedirect             func(childComplexity int, provider string) int
+		PullVideo                 func(childComplexity int, projectID uuid.UUID, input model.PullVideoInput) int
+		PutAccessControl          func(childComplexity int, projectID uuid.UUID, input model.AccessControlInput) int
+		RefreshToken              func(childComplexity int, refreshToken string) int
+		Register                  func(childComplexity int, input model.RegisterInput) int
+		ResendOtp                 func(childComplexity int, email string) int
+		SetDefaultEncodingProfile func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		SetDefaultPlayer          func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		SetDefaultThumbnail       func(childComplexity int, videoID uuid.UUID, thumbnailID uuid.UUID) int
+		SetForgottenPassword      func(childComplexity int, resetToken string, password string) int
+		SetPassword               func(childComplexity int, password string) int
+		SetVideoChapters          func(childComplexity int, videoID uuid.UUID, chapters []*model.ChapterInput) int
+		UpdateAdvertisement       func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdateAdvertisementInput) int
+		UpdateAvatar              func(childComplexity int, file graphql.Upload) int
+		UpdateEncodingProfile     func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input model.EncodingProfileInput) int
+		UpdateFolder              func(childComplexity int, id uuid.UUID, input ent.UpdateFolderInput, projectID *uuid.UUID) int
+		UpdateOrganization        func(childComplexity int, id uuid.UUID, input ent.UpdateOrganizationInput) int
+		UpdatePassword            func(childComplexity int, currentPassword string, newPassword string) int
+		UpdatePlayer              func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdatePlayerInput) int
+		UpdateProfile             func(childComplexity int, input model.UpdateProfileInput) int
+		UpdateProject             func(childComplexity int, id uuid.UUID, input ent.UpdateProjectInput) int
+		UpdateVideo               func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) int
+		UploadCaption             func(childComplexity int, videoID uuid.UUID, language string, label *string, file graphql.Upload) int
+		UploadProjectLogo         func(childComplexity int, projectID uuid.UUID, file graphql.Upload) int
+		UploadThumbnail           func(childComplexity int, videoID uuid.UUID, file graphql.Upload) int
+		UpsertProjectSettings     func(childComplexity int, projectID uuid.UUID, input []*model.ProjectSettingInput) int
+		UpsertVideoMetadata       func(childComplexity int, videoID uuid.UUID, entries []*model.MetadataEntryInput) int
+		VerifyEmail               func(childComplexity int, token string) int
+		VerifyPasswordResetOtp    func(childComplexity int, email string, otp string) int
+	}
+
+	OAuthRedirect struct {
+		State func(childComplexity int) int
+		URL   func(childComplexity int) int
 	}
 
 	Organization struct {
@@ -165,25 +375,68 @@ type ComplexityRoot struct {
 		StartCursor     func(childComplexity int) int
 	}
 
+	PasswordResetTicket struct {
+		ExpiresIn  func(childComplexity int) int
+		ResetToken func(childComplexity int) int
+	}
+
 	PlaybackToken struct {
 		ExpiresAt   func(childComplexity int) int
 		PlaybackURL func(childComplexity int) int
 		Token       func(childComplexity int) int
 	}
 
+	Player struct {
+		AccentColor            func(childComplexity int) int
+		Autoplay               func(childComplexity int) int
+		BackgroundColor        func(childComplexity int) int
+		CaptionsDefault        func(childComplexity int) int
+		Controls               func(childComplexity int) int
+		CreatedAt              func(childComplexity int) int
+		DefaultCaptionLanguage func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		IsDefault              func(childComplexity int) int
+		LogoURL                func(childComplexity int) int
+		Loop                   func(childComplexity int) int
+		Muted                  func(childComplexity int) int
+		Name                   func(childComplexity int) int
+		PrimaryColor           func(childComplexity int) int
+		Project                func(childComplexity int) int
+		ProjectID              func(childComplexity int) int
+		SpeedOptions           func(childComplexity int) int
+		UpdatedAt              func(childComplexity int) int
+		WatermarkPosition      func(childComplexity int) int
+		WatermarkURL           func(childComplexity int) int
+	}
+
+	PlayerConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	PlayerEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Project struct {
-		CreatedAt      func(childComplexity int) int
-		Description    func(childComplexity int) int
-		Folders        func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.FolderOrder, where *ent.FolderWhereInput) int
-		ID             func(childComplexity int) int
-		Logo           func(childComplexity int) int
-		Name           func(childComplexity int) int
-		Organization   func(childComplexity int) int
-		OrganizationID func(childComplexity int) int
-		Settings       func(childComplexity int) int
-		Tags           func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
-		UpdatedAt      func(childComplexity int) int
-		Videos         func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
+		AccessControl    func(childComplexity int) int
+		Advertisements   func(childComplexity int) int
+		CreatedAt        func(childComplexity int) int
+		Description      func(childComplexity int) int
+		EncodingProfiles func(childComplexity int) int
+		Folders          func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.FolderOrder, where *ent.FolderWhereInput) int
+		ID               func(childComplexity int) int
+		Logo             func(childComplexity int) int
+		Name             func(childComplexity int) int
+		Organization     func(childComplexity int) int
+		OrganizationID   func(childComplexity int) int
+		Players          func(childComplexity int) int
+		Settings         func(childComplexity int) int
+		Tags             func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
+		UpdatedAt        func(childComplexity int) int
+		Videos           func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
 	}
 
 	ProjectConnection struct {
@@ -219,23 +472,41 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Folder          func(childComplexity int, id uuid.UUID) int
-		FolderTree      func(childComplexity int, projectID uuid.UUID) int
-		Folders         func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.FolderOrder, where *ent.FolderWhereInput) int
-		Health          func(childComplexity int) int
-		Node            func(childComplexity int, id uuid.UUID) int
-		Nodes           func(childComplexity int, ids []uuid.UUID) int
-		Organization    func(childComplexity int, id uuid.UUID) int
-		Organizations   func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.OrganizationOrder, where *ent.OrganizationWhereInput) int
-		Project         func(childComplexity int, id uuid.UUID) int
-		ProjectSettings func(childComplexity int, projectID uuid.UUID) int
-		Projects        func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.ProjectOrder, where *ent.ProjectWhereInput) int
-		Regions         func(childComplexity int) int
-		Service         func(childComplexity int) int
-		Tags            func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
-		Video           func(childComplexity int, id uuid.UUID) int
-		VideoTimeline   func(childComplexity int, videoID uuid.UUID) int
-		Videos          func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
+		APIAccessCheck          func(childComplexity int) int
+		AccessControl           func(childComplexity int, projectID uuid.UUID) int
+		Advertisement           func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		Advertisements          func(childComplexity int, projectID uuid.UUID) int
+		Caption                 func(childComplexity int, videoID uuid.UUID, id uuid.UUID) int
+		EffectiveEncodingLadder func(childComplexity int, projectID uuid.UUID) int
+		EncodingProfile         func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		EncodingProfiles        func(childComplexity int, projectID uuid.UUID) int
+		Folder                  func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
+		FolderTree              func(childComplexity int, projectID uuid.UUID) int
+		Folders                 func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.FolderOrder, where *ent.FolderWhereInput) int
+		Health                  func(childComplexity int) int
+		Node                    func(childComplexity int, id uuid.UUID) int
+		Nodes                   func(childComplexity int, ids []uuid.UUID) int
+		Organization            func(childComplexity int, id uuid.UUID) int
+		Organizations           func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.OrganizationOrder, where *ent.OrganizationWhereInput) int
+		Player                  func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		Players                 func(childComplexity int, projectID uuid.UUID) int
+		Profile                 func(childComplexity int) int
+		Project                 func(childComplexity int, id uuid.UUID) int
+		ProjectSettings         func(childComplexity int, projectID uuid.UUID) int
+		Projects                func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.ProjectOrder, where *ent.ProjectWhereInput) int
+		Regions                 func(childComplexity int) int
+		SearchVideos            func(childComplexity int, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
+		Service                 func(childComplexity int) int
+		Sessions                func(childComplexity int) int
+		Tags                    func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
+		Video                   func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
+		VideoCaptions           func(childComplexity int, videoID uuid.UUID) int
+		VideoChapters           func(childComplexity int, videoID uuid.UUID) int
+		VideoChaptersWebVtt     func(childComplexity int, videoID uuid.UUID) int
+		VideoMetadata           func(childComplexity int, videoID uuid.UUID) int
+		VideoTimeline           func(childComplexity int, videoID uuid.UUID) int
+		Videos                  func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
+		VideosByCustomField     func(childComplexity int, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
 	}
 
 	Region struct {
@@ -308,12 +579,16 @@ type ComplexityRoot struct {
 	}
 
 	User struct {
-		CreatedAt   func(childComplexity int) int
-		Email       func(childComplexity int) int
-		ID          func(childComplexity int) int
-		Memberships func(childComplexity int) int
-		Name        func(childComplexity int) int
-		UpdatedAt   func(childComplexity int) int
+		AvatarURL       func(childComplexity int) int
+		CreatedAt       func(childComplexity int) int
+		Email           func(childComplexity int) int
+		EmailVerified   func(childComplexity int) int
+		EmailVerifiedAt func(childComplexity int) int
+		HasPassword     func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Memberships     func(childComplexity int) int
+		Name            func(childComplexity int) int
+		UpdatedAt       func(childComplexity int) int
 	}
 
 	UserConnection struct {
@@ -328,6 +603,8 @@ type ComplexityRoot struct {
 	}
 
 	Video struct {
+		Captions      func(childComplexity int) int
+		Chapters      func(childComplexity int) int
 		CreatedAt     func(childComplexity int) int
 		Description   func(childComplexity int) int
 		Duration      func(childComplexity int) int
@@ -380,28 +657,67 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type CaptionResolver interface {
+	Text(ctx context.Context, obj *ent.Caption) (string, error)
+}
 type MutationResolver interface {
 	CreateOrganization(ctx context.Context, input ent.CreateOrganizationInput) (*ent.Organization, error)
+	PutAccessControl(ctx context.Context, projectID uuid.UUID, input model.AccessControlInput) (*ent.AccessControl, error)
+	CreateAdvertisement(ctx context.Context, projectID uuid.UUID, input ent.CreateAdvertisementInput) (*ent.Advertisement, error)
+	UpdateAdvertisement(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdateAdvertisementInput) (*ent.Advertisement, error)
+	DeleteAdvertisement(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
+	Register(ctx context.Context, input model.RegisterInput) (*model.AuthPayload, error)
+	Login(ctx context.Context, email string, password string) (*model.AuthPayload, error)
+	RefreshToken(ctx context.Context, refreshToken string) (*model.AuthPayload, error)
+	VerifyEmail(ctx context.Context, token string) (*ent.User, error)
+	ForgotPassword(ctx context.Context, email string) (bool, error)
+	VerifyPasswordResetOtp(ctx context.Context, email string, otp string) (*model.PasswordResetTicket, error)
+	SetForgottenPassword(ctx context.Context, resetToken string, password string) (bool, error)
+	ResendOtp(ctx context.Context, email string) (bool, error)
+	CheckAccount(ctx context.Context, email string) (*model.AccountCheck, error)
+	OauthRedirect(ctx context.Context, provider string) (*model.OAuthRedirect, error)
+	OauthCallback(ctx context.Context, provider string, code string, state *string) (*model.AuthPayload, error)
+	Logout(ctx context.Context) (bool, error)
+	SetPassword(ctx context.Context, password string) (bool, error)
+	UpdatePassword(ctx context.Context, currentPassword string, newPassword string) (bool, error)
+	DeleteSession(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
+	DeleteOtherSessions(ctx context.Context) (int, error)
+	UploadCaption(ctx context.Context, videoID uuid.UUID, language string, label *string, file graphql.Upload) (*ent.Caption, error)
+	DeleteCaption(ctx context.Context, videoID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
+	SetVideoChapters(ctx context.Context, videoID uuid.UUID, chapters []*model.ChapterInput) ([]*ent.Chapter, error)
+	CreateEncodingProfile(ctx context.Context, projectID uuid.UUID, input model.EncodingProfileInput) (*ent.EncodingProfile, error)
+	UpdateEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input model.EncodingProfileInput) (*ent.EncodingProfile, error)
+	DeleteEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
+	SetDefaultEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.EncodingProfile, error)
 	CreateFolder(ctx context.Context, input ent.CreateFolderInput) (*ent.Folder, error)
-	UpdateFolder(ctx context.Context, id uuid.UUID, input ent.UpdateFolderInput) (*ent.Folder, error)
-	MoveFolder(ctx context.Context, id uuid.UUID, toFolderID *uuid.UUID) (*ent.Folder, error)
-	MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID) ([]*ent.Folder, error)
-	DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction) (uuid.UUID, error)
+	UpdateFolder(ctx context.Context, id uuid.UUID, input ent.UpdateFolderInput, projectID *uuid.UUID) (*ent.Folder, error)
+	MoveFolder(ctx context.Context, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error)
+	MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) ([]*ent.Folder, error)
+	DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) (uuid.UUID, error)
 	CreateUploadToken(ctx context.Context, projectID uuid.UUID, input model.CreateUploadTokenInput) (*model.UploadCredentials, error)
 	CreatePlaybackToken(ctx context.Context, videoID uuid.UUID) (*model.PlaybackToken, error)
 	PullVideo(ctx context.Context, projectID uuid.UUID, input model.PullVideoInput) (*ent.Video, error)
 	UploadThumbnail(ctx context.Context, videoID uuid.UUID, file graphql.Upload) (*ent.Thumbnail, error)
 	SetDefaultThumbnail(ctx context.Context, videoID uuid.UUID, thumbnailID uuid.UUID) (*ent.Thumbnail, error)
 	UpdateOrganization(ctx context.Context, id uuid.UUID, input ent.UpdateOrganizationInput) (*ent.Organization, error)
+	CreatePlayer(ctx context.Context, projectID uuid.UUID, input ent.CreatePlayerInput) (*ent.Player, error)
+	UpdatePlayer(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdatePlayerInput) (*ent.Player, error)
+	DeletePlayer(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
+	SetDefaultPlayer(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Player, error)
 	CreateProject(ctx context.Context, input ent.CreateProjectInput) (*ent.Project, error)
 	UpdateProject(ctx context.Context, id uuid.UUID, input ent.UpdateProjectInput) (*ent.Project, error)
 	DeleteProject(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
 	UpsertProjectSettings(ctx context.Context, projectID uuid.UUID, input []*model.ProjectSettingInput) ([]*ent.ProjectSetting, error)
+	UploadProjectLogo(ctx context.Context, projectID uuid.UUID, file graphql.Upload) (*ent.Project, error)
 	CreateTag(ctx context.Context, input ent.CreateTagInput) (*ent.Tag, error)
-	DeleteTag(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
+	DeleteTag(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
+	UpdateProfile(ctx context.Context, input model.UpdateProfileInput) (*ent.User, error)
+	UpdateAvatar(ctx context.Context, file graphql.Upload) (*ent.User, error)
 	CreateVideo(ctx context.Context, input ent.CreateVideoInput) (*ent.Video, error)
-	UpdateVideo(ctx context.Context, id uuid.UUID, input ent.UpdateVideoInput) (*ent.Video, error)
-	DeleteVideo(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
+	UpdateVideo(ctx context.Context, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) (*ent.Video, error)
+	DeleteVideo(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
+	AssignVideosToFolder(ctx context.Context, projectID uuid.UUID, videoIDs []uuid.UUID, folderID *uuid.UUID) ([]*ent.Video, error)
+	UpsertVideoMetadata(ctx context.Context, videoID uuid.UUID, entries []*model.MetadataEntryInput) ([]*model.MetadataEntry, error)
 }
 type QueryResolver interface {
 	Node(ctx context.Context, id uuid.UUID) (ent.Noder, error)
@@ -411,19 +727,41 @@ type QueryResolver interface {
 	Projects(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.ProjectOrder, where *ent.ProjectWhereInput) (*ent.ProjectConnection, error)
 	Tags(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) (*ent.TagConnection, error)
 	Videos(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) (*ent.VideoConnection, error)
-	Folder(ctx context.Context, id uuid.UUID) (*ent.Folder, error)
+	AccessControl(ctx context.Context, projectID uuid.UUID) (*ent.AccessControl, error)
+	Advertisements(ctx context.Context, projectID uuid.UUID) ([]*ent.Advertisement, error)
+	Advertisement(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Advertisement, error)
+	Sessions(ctx context.Context) ([]*model.AuthSession, error)
+	APIAccessCheck(ctx context.Context) (*model.AccessCheck, error)
+	Caption(ctx context.Context, videoID uuid.UUID, id uuid.UUID) (*ent.Caption, error)
+	VideoCaptions(ctx context.Context, videoID uuid.UUID) ([]*ent.Caption, error)
+	VideoChapters(ctx context.Context, videoID uuid.UUID) ([]*ent.Chapter, error)
+	VideoChaptersWebVtt(ctx context.Context, videoID uuid.UUID) (string, error)
+	EncodingProfiles(ctx context.Context, projectID uuid.UUID) ([]*ent.EncodingProfile, error)
+	EncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.EncodingProfile, error)
+	EffectiveEncodingLadder(ctx context.Context, projectID uuid.UUID) ([]*ladder.Rendition, error)
+	Folder(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error)
 	FolderTree(ctx context.Context, projectID uuid.UUID) ([]*model.FolderTreeNode, error)
 	VideoTimeline(ctx context.Context, videoID uuid.UUID) (*model.VideoTimeline, error)
 	Organization(ctx context.Context, id uuid.UUID) (*ent.Organization, error)
+	Players(ctx context.Context, projectID uuid.UUID) ([]*ent.Player, error)
+	Player(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Player, error)
 	Project(ctx context.Context, id uuid.UUID) (*ent.Project, error)
 	ProjectSettings(ctx context.Context, projectID uuid.UUID) ([]*ent.ProjectSetting, error)
 	Service(ctx context.Context) (*model.ServiceInfo, error)
 	Health(ctx context.Context) (*model.Health, error)
 	Regions(ctx context.Context) ([]*model.Region, error)
-	Video(ctx context.Context, id uuid.UUID) (*ent.Video, error)
+	Profile(ctx context.Context) (*ent.User, error)
+	Video(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Video, error)
+	VideosByCustomField(ctx context.Context, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error)
+	SearchVideos(ctx context.Context, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error)
+	VideoMetadata(ctx context.Context, videoID uuid.UUID) ([]*model.MetadataEntry, error)
 }
 type ThumbnailResolver interface {
 	URL(ctx context.Context, obj *ent.Thumbnail) (string, error)
+}
+type UserResolver interface {
+	HasPassword(ctx context.Context, obj *ent.User) (bool, error)
+	EmailVerified(ctx context.Context, obj *ent.User) (bool, error)
 }
 type VideoResolver interface {
 	PlaybackURL(ctx context.Context, obj *ent.Video) (*string, error)
@@ -447,6 +785,583 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := newExecutionContext(nil, e, nil)
 	_ = ec
 	switch typeName + "." + field {
+
+	case "AccessCheck.kind":
+		if e.ComplexityRoot.AccessCheck.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessCheck.Kind(childComplexity), true
+	case "AccessCheck.organization":
+		if e.ComplexityRoot.AccessCheck.Organization == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessCheck.Organization(childComplexity), true
+	case "AccessCheck.rights":
+		if e.ComplexityRoot.AccessCheck.Rights == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessCheck.Rights(childComplexity), true
+	case "AccessCheck.role":
+		if e.ComplexityRoot.AccessCheck.Role == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessCheck.Role(childComplexity), true
+	case "AccessCheck.sessionID":
+		if e.ComplexityRoot.AccessCheck.SessionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessCheck.SessionID(childComplexity), true
+	case "AccessCheck.user":
+		if e.ComplexityRoot.AccessCheck.User == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessCheck.User(childComplexity), true
+
+	case "AccessControl.allowedCountries":
+		if e.ComplexityRoot.AccessControl.AllowedCountries == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControl.AllowedCountries(childComplexity), true
+	case "AccessControl.allowedDomains":
+		if e.ComplexityRoot.AccessControl.AllowedDomains == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControl.AllowedDomains(childComplexity), true
+	case "AccessControl.blockedCountries":
+		if e.ComplexityRoot.AccessControl.BlockedCountries == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControl.BlockedCountries(childComplexity), true
+	case "AccessControl.createdAt":
+		if e.ComplexityRoot.AccessControl.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControl.CreatedAt(childComplexity), true
+	case "AccessControl.id":
+		if e.ComplexityRoot.AccessControl.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControl.ID(childComplexity), true
+	case "AccessControl.playback":
+		if e.ComplexityRoot.AccessControl.Playback == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControl.Playback(childComplexity), true
+	case "AccessControl.project":
+		if e.ComplexityRoot.AccessControl.Project == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControl.Project(childComplexity), true
+	case "AccessControl.projectID":
+		if e.ComplexityRoot.AccessControl.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControl.ProjectID(childComplexity), true
+	case "AccessControl.tokenTTLDefault":
+		if e.ComplexityRoot.AccessControl.TokenTTLDefault == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControl.TokenTTLDefault(childComplexity), true
+	case "AccessControl.tokenTTLMax":
+		if e.ComplexityRoot.AccessControl.TokenTTLMax == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControl.TokenTTLMax(childComplexity), true
+	case "AccessControl.tokenTTLMin":
+		if e.ComplexityRoot.AccessControl.TokenTTLMin == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControl.TokenTTLMin(childComplexity), true
+	case "AccessControl.updatedAt":
+		if e.ComplexityRoot.AccessControl.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControl.UpdatedAt(childComplexity), true
+
+	case "AccessControlConnection.edges":
+		if e.ComplexityRoot.AccessControlConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControlConnection.Edges(childComplexity), true
+	case "AccessControlConnection.pageInfo":
+		if e.ComplexityRoot.AccessControlConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControlConnection.PageInfo(childComplexity), true
+	case "AccessControlConnection.totalCount":
+		if e.ComplexityRoot.AccessControlConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControlConnection.TotalCount(childComplexity), true
+
+	case "AccessControlEdge.cursor":
+		if e.ComplexityRoot.AccessControlEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControlEdge.Cursor(childComplexity), true
+	case "AccessControlEdge.node":
+		if e.ComplexityRoot.AccessControlEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessControlEdge.Node(childComplexity), true
+
+	case "AccountCheck.exists":
+		if e.ComplexityRoot.AccountCheck.Exists == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccountCheck.Exists(childComplexity), true
+	case "AccountCheck.hasPassword":
+		if e.ComplexityRoot.AccountCheck.HasPassword == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccountCheck.HasPassword(childComplexity), true
+
+	case "Advertisement.createdAt":
+		if e.ComplexityRoot.Advertisement.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Advertisement.CreatedAt(childComplexity), true
+	case "Advertisement.enabled":
+		if e.ComplexityRoot.Advertisement.Enabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Advertisement.Enabled(childComplexity), true
+	case "Advertisement.id":
+		if e.ComplexityRoot.Advertisement.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Advertisement.ID(childComplexity), true
+	case "Advertisement.name":
+		if e.ComplexityRoot.Advertisement.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Advertisement.Name(childComplexity), true
+	case "Advertisement.offsets":
+		if e.ComplexityRoot.Advertisement.Offsets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Advertisement.Offsets(childComplexity), true
+	case "Advertisement.placement":
+		if e.ComplexityRoot.Advertisement.Placement == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Advertisement.Placement(childComplexity), true
+	case "Advertisement.project":
+		if e.ComplexityRoot.Advertisement.Project == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Advertisement.Project(childComplexity), true
+	case "Advertisement.projectID":
+		if e.ComplexityRoot.Advertisement.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Advertisement.ProjectID(childComplexity), true
+	case "Advertisement.tagURL":
+		if e.ComplexityRoot.Advertisement.TagURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Advertisement.TagURL(childComplexity), true
+	case "Advertisement.updatedAt":
+		if e.ComplexityRoot.Advertisement.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Advertisement.UpdatedAt(childComplexity), true
+
+	case "AdvertisementConnection.edges":
+		if e.ComplexityRoot.AdvertisementConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdvertisementConnection.Edges(childComplexity), true
+	case "AdvertisementConnection.pageInfo":
+		if e.ComplexityRoot.AdvertisementConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdvertisementConnection.PageInfo(childComplexity), true
+	case "AdvertisementConnection.totalCount":
+		if e.ComplexityRoot.AdvertisementConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdvertisementConnection.TotalCount(childComplexity), true
+
+	case "AdvertisementEdge.cursor":
+		if e.ComplexityRoot.AdvertisementEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdvertisementEdge.Cursor(childComplexity), true
+	case "AdvertisementEdge.node":
+		if e.ComplexityRoot.AdvertisementEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdvertisementEdge.Node(childComplexity), true
+
+	case "AuthPayload.accessToken":
+		if e.ComplexityRoot.AuthPayload.AccessToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuthPayload.AccessToken(childComplexity), true
+	case "AuthPayload.expiresIn":
+		if e.ComplexityRoot.AuthPayload.ExpiresIn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuthPayload.ExpiresIn(childComplexity), true
+	case "AuthPayload.refreshToken":
+		if e.ComplexityRoot.AuthPayload.RefreshToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuthPayload.RefreshToken(childComplexity), true
+	case "AuthPayload.tokenType":
+		if e.ComplexityRoot.AuthPayload.TokenType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuthPayload.TokenType(childComplexity), true
+	case "AuthPayload.user":
+		if e.ComplexityRoot.AuthPayload.User == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuthPayload.User(childComplexity), true
+
+	case "AuthSession.createdAt":
+		if e.ComplexityRoot.AuthSession.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuthSession.CreatedAt(childComplexity), true
+	case "AuthSession.current":
+		if e.ComplexityRoot.AuthSession.Current == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuthSession.Current(childComplexity), true
+	case "AuthSession.device":
+		if e.ComplexityRoot.AuthSession.Device == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuthSession.Device(childComplexity), true
+	case "AuthSession.id":
+		if e.ComplexityRoot.AuthSession.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuthSession.ID(childComplexity), true
+	case "AuthSession.ipAddress":
+		if e.ComplexityRoot.AuthSession.IPAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuthSession.IPAddress(childComplexity), true
+	case "AuthSession.lastSeenAt":
+		if e.ComplexityRoot.AuthSession.LastSeenAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuthSession.LastSeenAt(childComplexity), true
+	case "AuthSession.userAgent":
+		if e.ComplexityRoot.AuthSession.UserAgent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuthSession.UserAgent(childComplexity), true
+
+	case "Caption.blobKey":
+		if e.ComplexityRoot.Caption.BlobKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Caption.BlobKey(childComplexity), true
+	case "Caption.createdAt":
+		if e.ComplexityRoot.Caption.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Caption.CreatedAt(childComplexity), true
+	case "Caption.id":
+		if e.ComplexityRoot.Caption.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Caption.ID(childComplexity), true
+	case "Caption.label":
+		if e.ComplexityRoot.Caption.Label == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Caption.Label(childComplexity), true
+	case "Caption.language":
+		if e.ComplexityRoot.Caption.Language == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Caption.Language(childComplexity), true
+	case "Caption.size":
+		if e.ComplexityRoot.Caption.Size == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Caption.Size(childComplexity), true
+	case "Caption.sourceFormat":
+		if e.ComplexityRoot.Caption.SourceFormat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Caption.SourceFormat(childComplexity), true
+	case "Caption.text":
+		if e.ComplexityRoot.Caption.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Caption.Text(childComplexity), true
+	case "Caption.updatedAt":
+		if e.ComplexityRoot.Caption.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Caption.UpdatedAt(childComplexity), true
+	case "Caption.video":
+		if e.ComplexityRoot.Caption.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Caption.Video(childComplexity), true
+	case "Caption.videoID":
+		if e.ComplexityRoot.Caption.VideoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Caption.VideoID(childComplexity), true
+
+	case "CaptionConnection.edges":
+		if e.ComplexityRoot.CaptionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptionConnection.Edges(childComplexity), true
+	case "CaptionConnection.pageInfo":
+		if e.ComplexityRoot.CaptionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptionConnection.PageInfo(childComplexity), true
+	case "CaptionConnection.totalCount":
+		if e.ComplexityRoot.CaptionConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptionConnection.TotalCount(childComplexity), true
+
+	case "CaptionEdge.cursor":
+		if e.ComplexityRoot.CaptionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptionEdge.Cursor(childComplexity), true
+	case "CaptionEdge.node":
+		if e.ComplexityRoot.CaptionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptionEdge.Node(childComplexity), true
+
+	case "Chapter.createdAt":
+		if e.ComplexityRoot.Chapter.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Chapter.CreatedAt(childComplexity), true
+	case "Chapter.id":
+		if e.ComplexityRoot.Chapter.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Chapter.ID(childComplexity), true
+	case "Chapter.startSeconds":
+		if e.ComplexityRoot.Chapter.StartSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Chapter.StartSeconds(childComplexity), true
+	case "Chapter.title":
+		if e.ComplexityRoot.Chapter.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Chapter.Title(childComplexity), true
+	case "Chapter.updatedAt":
+		if e.ComplexityRoot.Chapter.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Chapter.UpdatedAt(childComplexity), true
+	case "Chapter.video":
+		if e.ComplexityRoot.Chapter.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Chapter.Video(childComplexity), true
+	case "Chapter.videoID":
+		if e.ComplexityRoot.Chapter.VideoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Chapter.VideoID(childComplexity), true
+
+	case "ChapterConnection.edges":
+		if e.ComplexityRoot.ChapterConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChapterConnection.Edges(childComplexity), true
+	case "ChapterConnection.pageInfo":
+		if e.ComplexityRoot.ChapterConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChapterConnection.PageInfo(childComplexity), true
+	case "ChapterConnection.totalCount":
+		if e.ComplexityRoot.ChapterConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChapterConnection.TotalCount(childComplexity), true
+
+	case "ChapterEdge.cursor":
+		if e.ComplexityRoot.ChapterEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChapterEdge.Cursor(childComplexity), true
+	case "ChapterEdge.node":
+		if e.ComplexityRoot.ChapterEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChapterEdge.Node(childComplexity), true
+
+	case "EncodingProfile.createdAt":
+		if e.ComplexityRoot.EncodingProfile.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EncodingProfile.CreatedAt(childComplexity), true
+	case "EncodingProfile.id":
+		if e.ComplexityRoot.EncodingProfile.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EncodingProfile.ID(childComplexity), true
+	case "EncodingProfile.isDefault":
+		if e.ComplexityRoot.EncodingProfile.IsDefault == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EncodingProfile.IsDefault(childComplexity), true
+	case "EncodingProfile.name":
+		if e.ComplexityRoot.EncodingProfile.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EncodingProfile.Name(childComplexity), true
+	case "EncodingProfile.project":
+		if e.ComplexityRoot.EncodingProfile.Project == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EncodingProfile.Project(childComplexity), true
+	case "EncodingProfile.projectID":
+		if e.ComplexityRoot.EncodingProfile.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EncodingProfile.ProjectID(childComplexity), true
+	case "EncodingProfile.renditions":
+		if e.ComplexityRoot.EncodingProfile.Renditions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EncodingProfile.Renditions(childComplexity), true
+	case "EncodingProfile.updatedAt":
+		if e.ComplexityRoot.EncodingProfile.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EncodingProfile.UpdatedAt(childComplexity), true
+
+	case "EncodingProfileConnection.edges":
+		if e.ComplexityRoot.EncodingProfileConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EncodingProfileConnection.Edges(childComplexity), true
+	case "EncodingProfileConnection.pageInfo":
+		if e.ComplexityRoot.EncodingProfileConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EncodingProfileConnection.PageInfo(childComplexity), true
+	case "EncodingProfileConnection.totalCount":
+		if e.ComplexityRoot.EncodingProfileConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EncodingProfileConnection.TotalCount(childComplexity), true
+
+	case "EncodingProfileEdge.cursor":
+		if e.ComplexityRoot.EncodingProfileEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EncodingProfileEdge.Cursor(childComplexity), true
+	case "EncodingProfileEdge.node":
+		if e.ComplexityRoot.EncodingProfileEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EncodingProfileEdge.Node(childComplexity), true
 
 	case "Folder.children":
 		if e.ComplexityRoot.Folder.Children == nil {
@@ -632,6 +1547,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.HealthCheck.Ok(childComplexity), true
 
+	case "LadderRendition.audioBitrateKbps":
+		if e.ComplexityRoot.LadderRendition.AudioBitrateKbps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderRendition.AudioBitrateKbps(childComplexity), true
+	case "LadderRendition.codec":
+		if e.ComplexityRoot.LadderRendition.Codec == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderRendition.Codec(childComplexity), true
+	case "LadderRendition.height":
+		if e.ComplexityRoot.LadderRendition.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderRendition.Height(childComplexity), true
+	case "LadderRendition.videoBitrateKbps":
+		if e.ComplexityRoot.LadderRendition.VideoBitrateKbps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LadderRendition.VideoBitrateKbps(childComplexity), true
+
 	case "Membership.createdAt":
 		if e.ComplexityRoot.Membership.CreatedAt == nil {
 			break
@@ -713,6 +1653,63 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MembershipEdge.Node(childComplexity), true
 
+	case "MetadataEntry.key":
+		if e.ComplexityRoot.MetadataEntry.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MetadataEntry.Key(childComplexity), true
+	case "MetadataEntry.value":
+		if e.ComplexityRoot.MetadataEntry.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MetadataEntry.Value(childComplexity), true
+
+	case "Mutation.assignVideosToFolder":
+		if e.ComplexityRoot.Mutation.AssignVideosToFolder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_assignVideosToFolder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AssignVideosToFolder(childComplexity, args["projectID"].(uuid.UUID), args["videoIDs"].([]uuid.UUID), args["folderID"].(*uuid.UUID)), true
+	case "Mutation.checkAccount":
+		if e.ComplexityRoot.Mutation.CheckAccount == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_checkAccount_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CheckAccount(childComplexity, args["email"].(string)), true
+	case "Mutation.createAdvertisement":
+		if e.ComplexityRoot.Mutation.CreateAdvertisement == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createAdvertisement_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateAdvertisement(childComplexity, args["projectID"].(uuid.UUID), args["input"].(ent.CreateAdvertisementInput)), true
+	case "Mutation.createEncodingProfile":
+		if e.ComplexityRoot.Mutation.CreateEncodingProfile == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createEncodingProfile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateEncodingProfile(childComplexity, args["projectID"].(uuid.UUID), args["input"].(model.EncodingProfileInput)), true
 	case "Mutation.createFolder":
 		if e.ComplexityRoot.Mutation.CreateFolder == nil {
 			break
@@ -746,6 +1743,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePlaybackToken(childComplexity, args["videoID"].(uuid.UUID)), true
+	case "Mutation.createPlayer":
+		if e.ComplexityRoot.Mutation.CreatePlayer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPlayer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePlayer(childComplexity, args["projectID"].(uuid.UUID), args["input"].(ent.CreatePlayerInput)), true
 	case "Mutation.createProject":
 		if e.ComplexityRoot.Mutation.CreateProject == nil {
 			break
@@ -790,6 +1798,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateVideo(childComplexity, args["input"].(ent.CreateVideoInput)), true
+	case "Mutation.deleteAdvertisement":
+		if e.ComplexityRoot.Mutation.DeleteAdvertisement == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteAdvertisement_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteAdvertisement(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Mutation.deleteCaption":
+		if e.ComplexityRoot.Mutation.DeleteCaption == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteCaption_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteCaption(childComplexity, args["videoID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Mutation.deleteEncodingProfile":
+		if e.ComplexityRoot.Mutation.DeleteEncodingProfile == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteEncodingProfile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteEncodingProfile(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
 	case "Mutation.deleteFolder":
 		if e.ComplexityRoot.Mutation.DeleteFolder == nil {
 			break
@@ -800,7 +1841,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeleteFolder(childComplexity, args["id"].(uuid.UUID), args["contents"].(model.FolderContentAction)), true
+		return e.ComplexityRoot.Mutation.DeleteFolder(childComplexity, args["id"].(uuid.UUID), args["contents"].(model.FolderContentAction), args["projectID"].(*uuid.UUID)), true
+	case "Mutation.deleteOtherSessions":
+		if e.ComplexityRoot.Mutation.DeleteOtherSessions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteOtherSessions(childComplexity), true
+	case "Mutation.deletePlayer":
+		if e.ComplexityRoot.Mutation.DeletePlayer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deletePlayer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeletePlayer(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
 	case "Mutation.deleteProject":
 		if e.ComplexityRoot.Mutation.DeleteProject == nil {
 			break
@@ -812,6 +1870,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteProject(childComplexity, args["id"].(uuid.UUID)), true
+	case "Mutation.deleteSession":
+		if e.ComplexityRoot.Mutation.DeleteSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteSession(childComplexity, args["id"].(uuid.UUID)), true
 	case "Mutation.deleteTag":
 		if e.ComplexityRoot.Mutation.DeleteTag == nil {
 			break
@@ -822,7 +1891,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeleteTag(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.DeleteTag(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.deleteVideo":
 		if e.ComplexityRoot.Mutation.DeleteVideo == nil {
 			break
@@ -833,7 +1902,35 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeleteVideo(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.DeleteVideo(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
+	case "Mutation.forgotPassword":
+		if e.ComplexityRoot.Mutation.ForgotPassword == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_forgotPassword_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ForgotPassword(childComplexity, args["email"].(string)), true
+	case "Mutation.login":
+		if e.ComplexityRoot.Mutation.Login == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_login_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.Login(childComplexity, args["email"].(string), args["password"].(string)), true
+	case "Mutation.logout":
+		if e.ComplexityRoot.Mutation.Logout == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.Logout(childComplexity), true
 	case "Mutation.moveFolder":
 		if e.ComplexityRoot.Mutation.MoveFolder == nil {
 			break
@@ -844,7 +1941,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.MoveFolder(childComplexity, args["id"].(uuid.UUID), args["toFolderID"].(*uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.MoveFolder(childComplexity, args["id"].(uuid.UUID), args["toFolderID"].(*uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.moveFolders":
 		if e.ComplexityRoot.Mutation.MoveFolders == nil {
 			break
@@ -855,7 +1952,29 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.MoveFolders(childComplexity, args["ids"].([]uuid.UUID), args["toFolderID"].(*uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.MoveFolders(childComplexity, args["ids"].([]uuid.UUID), args["toFolderID"].(*uuid.UUID), args["projectID"].(*uuid.UUID)), true
+	case "Mutation.oauthCallback":
+		if e.ComplexityRoot.Mutation.OauthCallback == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_oauthCallback_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.OauthCallback(childComplexity, args["provider"].(string), args["code"].(string), args["state"].(*string)), true
+	case "Mutation.oauthRedirect":
+		if e.ComplexityRoot.Mutation.OauthRedirect == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_oauthRedirect_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.OauthRedirect(childComplexity, args["provider"].(string)), true
 	case "Mutation.pullVideo":
 		if e.ComplexityRoot.Mutation.PullVideo == nil {
 			break
@@ -867,6 +1986,72 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.PullVideo(childComplexity, args["projectID"].(uuid.UUID), args["input"].(model.PullVideoInput)), true
+	case "Mutation.putAccessControl":
+		if e.ComplexityRoot.Mutation.PutAccessControl == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_putAccessControl_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PutAccessControl(childComplexity, args["projectID"].(uuid.UUID), args["input"].(model.AccessControlInput)), true
+	case "Mutation.refreshToken":
+		if e.ComplexityRoot.Mutation.RefreshToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_refreshToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RefreshToken(childComplexity, args["refreshToken"].(string)), true
+	case "Mutation.register":
+		if e.ComplexityRoot.Mutation.Register == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_register_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.Register(childComplexity, args["input"].(model.RegisterInput)), true
+	case "Mutation.resendOtp":
+		if e.ComplexityRoot.Mutation.ResendOtp == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resendOtp_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResendOtp(childComplexity, args["email"].(string)), true
+	case "Mutation.setDefaultEncodingProfile":
+		if e.ComplexityRoot.Mutation.SetDefaultEncodingProfile == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setDefaultEncodingProfile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetDefaultEncodingProfile(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Mutation.setDefaultPlayer":
+		if e.ComplexityRoot.Mutation.SetDefaultPlayer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setDefaultPlayer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetDefaultPlayer(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
 	case "Mutation.setDefaultThumbnail":
 		if e.ComplexityRoot.Mutation.SetDefaultThumbnail == nil {
 			break
@@ -878,6 +2063,72 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetDefaultThumbnail(childComplexity, args["videoID"].(uuid.UUID), args["thumbnailID"].(uuid.UUID)), true
+	case "Mutation.setForgottenPassword":
+		if e.ComplexityRoot.Mutation.SetForgottenPassword == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setForgottenPassword_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetForgottenPassword(childComplexity, args["resetToken"].(string), args["password"].(string)), true
+	case "Mutation.setPassword":
+		if e.ComplexityRoot.Mutation.SetPassword == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setPassword_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetPassword(childComplexity, args["password"].(string)), true
+	case "Mutation.setVideoChapters":
+		if e.ComplexityRoot.Mutation.SetVideoChapters == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setVideoChapters_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetVideoChapters(childComplexity, args["videoID"].(uuid.UUID), args["chapters"].([]*model.ChapterInput)), true
+	case "Mutation.updateAdvertisement":
+		if e.ComplexityRoot.Mutation.UpdateAdvertisement == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateAdvertisement_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateAdvertisement(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID), args["input"].(ent.UpdateAdvertisementInput)), true
+	case "Mutation.updateAvatar":
+		if e.ComplexityRoot.Mutation.UpdateAvatar == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateAvatar_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateAvatar(childComplexity, args["file"].(graphql.Upload)), true
+	case "Mutation.updateEncodingProfile":
+		if e.ComplexityRoot.Mutation.UpdateEncodingProfile == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateEncodingProfile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateEncodingProfile(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID), args["input"].(model.EncodingProfileInput)), true
 	case "Mutation.updateFolder":
 		if e.ComplexityRoot.Mutation.UpdateFolder == nil {
 			break
@@ -888,7 +2139,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateFolder(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateFolderInput)), true
+		return e.ComplexityRoot.Mutation.UpdateFolder(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateFolderInput), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.updateOrganization":
 		if e.ComplexityRoot.Mutation.UpdateOrganization == nil {
 			break
@@ -900,6 +2151,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateOrganization(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateOrganizationInput)), true
+	case "Mutation.updatePassword":
+		if e.ComplexityRoot.Mutation.UpdatePassword == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePassword_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePassword(childComplexity, args["currentPassword"].(string), args["newPassword"].(string)), true
+	case "Mutation.updatePlayer":
+		if e.ComplexityRoot.Mutation.UpdatePlayer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePlayer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePlayer(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID), args["input"].(ent.UpdatePlayerInput)), true
+	case "Mutation.updateProfile":
+		if e.ComplexityRoot.Mutation.UpdateProfile == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateProfile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateProfile(childComplexity, args["input"].(model.UpdateProfileInput)), true
 	case "Mutation.updateProject":
 		if e.ComplexityRoot.Mutation.UpdateProject == nil {
 			break
@@ -921,7 +2205,29 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateVideo(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateVideoInput)), true
+		return e.ComplexityRoot.Mutation.UpdateVideo(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateVideoInput), args["projectID"].(*uuid.UUID)), true
+	case "Mutation.uploadCaption":
+		if e.ComplexityRoot.Mutation.UploadCaption == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_uploadCaption_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UploadCaption(childComplexity, args["videoID"].(uuid.UUID), args["language"].(string), args["label"].(*string), args["file"].(graphql.Upload)), true
+	case "Mutation.uploadProjectLogo":
+		if e.ComplexityRoot.Mutation.UploadProjectLogo == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_uploadProjectLogo_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UploadProjectLogo(childComplexity, args["projectID"].(uuid.UUID), args["file"].(graphql.Upload)), true
 	case "Mutation.uploadThumbnail":
 		if e.ComplexityRoot.Mutation.UploadThumbnail == nil {
 			break
@@ -944,6 +2250,52 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpsertProjectSettings(childComplexity, args["projectID"].(uuid.UUID), args["input"].([]*model.ProjectSettingInput)), true
+	case "Mutation.upsertVideoMetadata":
+		if e.ComplexityRoot.Mutation.UpsertVideoMetadata == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_upsertVideoMetadata_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpsertVideoMetadata(childComplexity, args["videoID"].(uuid.UUID), args["entries"].([]*model.MetadataEntryInput)), true
+	case "Mutation.verifyEmail":
+		if e.ComplexityRoot.Mutation.VerifyEmail == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_verifyEmail_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.VerifyEmail(childComplexity, args["token"].(string)), true
+	case "Mutation.verifyPasswordResetOtp":
+		if e.ComplexityRoot.Mutation.VerifyPasswordResetOtp == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_verifyPasswordResetOtp_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.VerifyPasswordResetOtp(childComplexity, args["email"].(string), args["otp"].(string)), true
+
+	case "OAuthRedirect.state":
+		if e.ComplexityRoot.OAuthRedirect.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OAuthRedirect.State(childComplexity), true
+	case "OAuthRedirect.url":
+		if e.ComplexityRoot.OAuthRedirect.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OAuthRedirect.URL(childComplexity), true
 
 	case "Organization.createdAt":
 		if e.ComplexityRoot.Organization.CreatedAt == nil {
@@ -1044,6 +2396,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
+	case "PasswordResetTicket.expiresIn":
+		if e.ComplexityRoot.PasswordResetTicket.ExpiresIn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasswordResetTicket.ExpiresIn(childComplexity), true
+	case "PasswordResetTicket.resetToken":
+		if e.ComplexityRoot.PasswordResetTicket.ResetToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasswordResetTicket.ResetToken(childComplexity), true
+
 	case "PlaybackToken.expiresAt":
 		if e.ComplexityRoot.PlaybackToken.ExpiresAt == nil {
 			break
@@ -1063,6 +2428,171 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PlaybackToken.Token(childComplexity), true
 
+	case "Player.accentColor":
+		if e.ComplexityRoot.Player.AccentColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.AccentColor(childComplexity), true
+	case "Player.autoplay":
+		if e.ComplexityRoot.Player.Autoplay == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.Autoplay(childComplexity), true
+	case "Player.backgroundColor":
+		if e.ComplexityRoot.Player.BackgroundColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.BackgroundColor(childComplexity), true
+	case "Player.captionsDefault":
+		if e.ComplexityRoot.Player.CaptionsDefault == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.CaptionsDefault(childComplexity), true
+	case "Player.controls":
+		if e.ComplexityRoot.Player.Controls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.Controls(childComplexity), true
+	case "Player.createdAt":
+		if e.ComplexityRoot.Player.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.CreatedAt(childComplexity), true
+	case "Player.defaultCaptionLanguage":
+		if e.ComplexityRoot.Player.DefaultCaptionLanguage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.DefaultCaptionLanguage(childComplexity), true
+	case "Player.id":
+		if e.ComplexityRoot.Player.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.ID(childComplexity), true
+	case "Player.isDefault":
+		if e.ComplexityRoot.Player.IsDefault == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.IsDefault(childComplexity), true
+	case "Player.logoURL":
+		if e.ComplexityRoot.Player.LogoURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.LogoURL(childComplexity), true
+	case "Player.loop":
+		if e.ComplexityRoot.Player.Loop == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.Loop(childComplexity), true
+	case "Player.muted":
+		if e.ComplexityRoot.Player.Muted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.Muted(childComplexity), true
+	case "Player.name":
+		if e.ComplexityRoot.Player.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.Name(childComplexity), true
+	case "Player.primaryColor":
+		if e.ComplexityRoot.Player.PrimaryColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.PrimaryColor(childComplexity), true
+	case "Player.project":
+		if e.ComplexityRoot.Player.Project == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.Project(childComplexity), true
+	case "Player.projectID":
+		if e.ComplexityRoot.Player.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.ProjectID(childComplexity), true
+	case "Player.speedOptions":
+		if e.ComplexityRoot.Player.SpeedOptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.SpeedOptions(childComplexity), true
+	case "Player.updatedAt":
+		if e.ComplexityRoot.Player.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.UpdatedAt(childComplexity), true
+	case "Player.watermarkPosition":
+		if e.ComplexityRoot.Player.WatermarkPosition == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.WatermarkPosition(childComplexity), true
+	case "Player.watermarkURL":
+		if e.ComplexityRoot.Player.WatermarkURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Player.WatermarkURL(childComplexity), true
+
+	case "PlayerConnection.edges":
+		if e.ComplexityRoot.PlayerConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerConnection.Edges(childComplexity), true
+	case "PlayerConnection.pageInfo":
+		if e.ComplexityRoot.PlayerConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerConnection.PageInfo(childComplexity), true
+	case "PlayerConnection.totalCount":
+		if e.ComplexityRoot.PlayerConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerConnection.TotalCount(childComplexity), true
+
+	case "PlayerEdge.cursor":
+		if e.ComplexityRoot.PlayerEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerEdge.Cursor(childComplexity), true
+	case "PlayerEdge.node":
+		if e.ComplexityRoot.PlayerEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlayerEdge.Node(childComplexity), true
+
+	case "Project.accessControl":
+		if e.ComplexityRoot.Project.AccessControl == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Project.AccessControl(childComplexity), true
+	case "Project.advertisements":
+		if e.ComplexityRoot.Project.Advertisements == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Project.Advertisements(childComplexity), true
 	case "Project.createdAt":
 		if e.ComplexityRoot.Project.CreatedAt == nil {
 			break
@@ -1075,6 +2605,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Project.Description(childComplexity), true
+	case "Project.encodingProfiles":
+		if e.ComplexityRoot.Project.EncodingProfiles == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Project.EncodingProfiles(childComplexity), true
 	case "Project.folders":
 		if e.ComplexityRoot.Project.Folders == nil {
 			break
@@ -1116,6 +2652,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Project.OrganizationID(childComplexity), true
+	case "Project.players":
+		if e.ComplexityRoot.Project.Players == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Project.Players(childComplexity), true
 	case "Project.settings":
 		if e.ComplexityRoot.Project.Settings == nil {
 			break
@@ -1258,6 +2800,89 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ProjectSettingEdge.Node(childComplexity), true
 
+	case "Query.apiAccessCheck":
+		if e.ComplexityRoot.Query.APIAccessCheck == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.APIAccessCheck(childComplexity), true
+	case "Query.accessControl":
+		if e.ComplexityRoot.Query.AccessControl == nil {
+			break
+		}
+
+		args, err := ec.field_Query_accessControl_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AccessControl(childComplexity, args["projectID"].(uuid.UUID)), true
+	case "Query.advertisement":
+		if e.ComplexityRoot.Query.Advertisement == nil {
+			break
+		}
+
+		args, err := ec.field_Query_advertisement_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Advertisement(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Query.advertisements":
+		if e.ComplexityRoot.Query.Advertisements == nil {
+			break
+		}
+
+		args, err := ec.field_Query_advertisements_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Advertisements(childComplexity, args["projectID"].(uuid.UUID)), true
+	case "Query.caption":
+		if e.ComplexityRoot.Query.Caption == nil {
+			break
+		}
+
+		args, err := ec.field_Query_caption_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Caption(childComplexity, args["videoID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Query.effectiveEncodingLadder":
+		if e.ComplexityRoot.Query.EffectiveEncodingLadder == nil {
+			break
+		}
+
+		args, err := ec.field_Query_effectiveEncodingLadder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.EffectiveEncodingLadder(childComplexity, args["projectID"].(uuid.UUID)), true
+	case "Query.encodingProfile":
+		if e.ComplexityRoot.Query.EncodingProfile == nil {
+			break
+		}
+
+		args, err := ec.field_Query_encodingProfile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.EncodingProfile(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Query.encodingProfiles":
+		if e.ComplexityRoot.Query.EncodingProfiles == nil {
+			break
+		}
+
+		args, err := ec.field_Query_encodingProfiles_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.EncodingProfiles(childComplexity, args["projectID"].(uuid.UUID)), true
 	case "Query.folder":
 		if e.ComplexityRoot.Query.Folder == nil {
 			break
@@ -1268,7 +2893,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Folder(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.Folder(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.folderTree":
 		if e.ComplexityRoot.Query.FolderTree == nil {
 			break
@@ -1342,6 +2967,34 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Organizations(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.OrganizationOrder), args["where"].(*ent.OrganizationWhereInput)), true
+	case "Query.player":
+		if e.ComplexityRoot.Query.Player == nil {
+			break
+		}
+
+		args, err := ec.field_Query_player_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Player(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Query.players":
+		if e.ComplexityRoot.Query.Players == nil {
+			break
+		}
+
+		args, err := ec.field_Query_players_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Players(childComplexity, args["projectID"].(uuid.UUID)), true
+	case "Query.profile":
+		if e.ComplexityRoot.Query.Profile == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Profile(childComplexity), true
 	case "Query.project":
 		if e.ComplexityRoot.Query.Project == nil {
 			break
@@ -1381,12 +3034,29 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Regions(childComplexity), true
+	case "Query.searchVideos":
+		if e.ComplexityRoot.Query.SearchVideos == nil {
+			break
+		}
+
+		args, err := ec.field_Query_searchVideos_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.SearchVideos(childComplexity, args["projectID"].(uuid.UUID), args["query"].(string), args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.VideoOrder)), true
 	case "Query.service":
 		if e.ComplexityRoot.Query.Service == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Query.Service(childComplexity), true
+	case "Query.sessions":
+		if e.ComplexityRoot.Query.Sessions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Sessions(childComplexity), true
 	case "Query.tags":
 		if e.ComplexityRoot.Query.Tags == nil {
 			break
@@ -1408,7 +3078,51 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Video(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.Video(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
+	case "Query.videoCaptions":
+		if e.ComplexityRoot.Query.VideoCaptions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_videoCaptions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.VideoCaptions(childComplexity, args["videoID"].(uuid.UUID)), true
+	case "Query.videoChapters":
+		if e.ComplexityRoot.Query.VideoChapters == nil {
+			break
+		}
+
+		args, err := ec.field_Query_videoChapters_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.VideoChapters(childComplexity, args["videoID"].(uuid.UUID)), true
+	case "Query.videoChaptersWebVTT":
+		if e.ComplexityRoot.Query.VideoChaptersWebVtt == nil {
+			break
+		}
+
+		args, err := ec.field_Query_videoChaptersWebVTT_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.VideoChaptersWebVtt(childComplexity, args["videoID"].(uuid.UUID)), true
+	case "Query.videoMetadata":
+		if e.ComplexityRoot.Query.VideoMetadata == nil {
+			break
+		}
+
+		args, err := ec.field_Query_videoMetadata_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.VideoMetadata(childComplexity, args["videoID"].(uuid.UUID)), true
 	case "Query.videoTimeline":
 		if e.ComplexityRoot.Query.VideoTimeline == nil {
 			break
@@ -1431,6 +3145,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Videos(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.VideoOrder), args["where"].(*ent.VideoWhereInput)), true
+	case "Query.videosByCustomField":
+		if e.ComplexityRoot.Query.VideosByCustomField == nil {
+			break
+		}
+
+		args, err := ec.field_Query_videosByCustomField_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.VideosByCustomField(childComplexity, args["projectID"].(uuid.UUID), args["key"].(string), args["value"].(string), args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.VideoOrder)), true
 
 	case "Region.default":
 		if e.ComplexityRoot.Region.Default == nil {
@@ -1715,6 +3440,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.UploadCredentials.Video(childComplexity), true
 
+	case "User.avatarURL":
+		if e.ComplexityRoot.User.AvatarURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.AvatarURL(childComplexity), true
 	case "User.createdAt":
 		if e.ComplexityRoot.User.CreatedAt == nil {
 			break
@@ -1727,6 +3458,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.User.Email(childComplexity), true
+	case "User.emailVerified":
+		if e.ComplexityRoot.User.EmailVerified == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.EmailVerified(childComplexity), true
+	case "User.emailVerifiedAt":
+		if e.ComplexityRoot.User.EmailVerifiedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.EmailVerifiedAt(childComplexity), true
+	case "User.hasPassword":
+		if e.ComplexityRoot.User.HasPassword == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.HasPassword(childComplexity), true
 	case "User.id":
 		if e.ComplexityRoot.User.ID == nil {
 			break
@@ -1784,6 +3533,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.UserEdge.Node(childComplexity), true
 
+	case "Video.captions":
+		if e.ComplexityRoot.Video.Captions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Captions(childComplexity), true
+	case "Video.chapters":
+		if e.ComplexityRoot.Video.Chapters == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Chapters(childComplexity), true
 	case "Video.createdAt":
 		if e.ComplexityRoot.Video.CreatedAt == nil {
 			break
@@ -2017,30 +3778,53 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputAccessControlInput,
+		ec.unmarshalInputAccessControlOrder,
+		ec.unmarshalInputAccessControlWhereInput,
+		ec.unmarshalInputAdvertisementOrder,
+		ec.unmarshalInputAdvertisementWhereInput,
+		ec.unmarshalInputCaptionOrder,
+		ec.unmarshalInputCaptionWhereInput,
+		ec.unmarshalInputChapterInput,
+		ec.unmarshalInputChapterOrder,
+		ec.unmarshalInputChapterWhereInput,
+		ec.unmarshalInputCreateAdvertisementInput,
 		ec.unmarshalInputCreateFolderInput,
 		ec.unmarshalInputCreateOrganizationInput,
+		ec.unmarshalInputCreatePlayerInput,
 		ec.unmarshalInputCreateProjectInput,
 		ec.unmarshalInputCreateTagInput,
 		ec.unmarshalInputCreateUploadTokenInput,
 		ec.unmarshalInputCreateVideoInput,
+		ec.unmarshalInputEncodingProfileInput,
+		ec.unmarshalInputEncodingProfileOrder,
+		ec.unmarshalInputEncodingProfileWhereInput,
 		ec.unmarshalInputFolderOrder,
 		ec.unmarshalInputFolderWhereInput,
 		ec.unmarshalInputMembershipOrder,
 		ec.unmarshalInputMembershipWhereInput,
+		ec.unmarshalInputMetadataEntryInput,
 		ec.unmarshalInputOrganizationOrder,
 		ec.unmarshalInputOrganizationWhereInput,
+		ec.unmarshalInputPlayerOrder,
+		ec.unmarshalInputPlayerWhereInput,
 		ec.unmarshalInputProjectOrder,
 		ec.unmarshalInputProjectSettingInput,
 		ec.unmarshalInputProjectSettingOrder,
 		ec.unmarshalInputProjectSettingWhereInput,
 		ec.unmarshalInputProjectWhereInput,
 		ec.unmarshalInputPullVideoInput,
+		ec.unmarshalInputRegisterInput,
+		ec.unmarshalInputRenditionInput,
 		ec.unmarshalInputRenditionOrder,
 		ec.unmarshalInputTagOrder,
 		ec.unmarshalInputTagWhereInput,
 		ec.unmarshalInputThumbnailOrder,
+		ec.unmarshalInputUpdateAdvertisementInput,
 		ec.unmarshalInputUpdateFolderInput,
 		ec.unmarshalInputUpdateOrganizationInput,
+		ec.unmarshalInputUpdatePlayerInput,
+		ec.unmarshalInputUpdateProfileInput,
 		ec.unmarshalInputUpdateProjectInput,
 		ec.unmarshalInputUpdateVideoInput,
 		ec.unmarshalInputUserOrder,
@@ -2122,6 +3906,272 @@ func newExecutionContext(
 }
 
 var sources = []*ast.Source{
+	{Name: "../../schema/access_control.graphql", Input: `"""
+A project's playback rules (replaced as a whole by putAccessControl).
+"""
+input AccessControlInput {
+  """
+  public: anyone with the URL may play; signed: a valid playback token is required.
+  """
+  playback: AccessControlPlayback! = public
+  """
+  Hosts that may embed the player, e.g. example.com or *.example.com; empty means any.
+  """
+  allowedDomains: [String!]! = []
+  """
+  ISO 3166-1 alpha-2 codes; when not empty, only these countries are served.
+  Cannot be combined with blockedCountries.
+  """
+  allowedCountries: [String!]! = []
+  """
+  ISO 3166-1 alpha-2 codes of countries never served.
+  """
+  blockedCountries: [String!]! = []
+  """
+  Lifetime of a playback token in seconds when none is asked for; between the bounds.
+  """
+  tokenTTLDefault: Int! = 3600
+  """
+  Bounds (seconds) a requested token lifetime must fall within: 30 <= min <= max <= 604800.
+  """
+  tokenTTLMin: Int! = 60
+  tokenTTLMax: Int! = 86400
+}
+
+extend type Query {
+  """
+  The project's playback rules; null until rules are put, which means public playback
+  with no restriction.
+  """
+  accessControl(projectID: ID!): AccessControl
+}
+
+extend type Mutation {
+  """
+  Creates or replaces the project's playback rules.
+  """
+  putAccessControl(projectID: ID!, input: AccessControlInput!): AccessControl!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/advertisement.graphql", Input: `extend type Query {
+  """
+  A project's advertisements, oldest first; empty when there are none.
+  """
+  advertisements(projectID: ID!): [Advertisement!]!
+  """
+  One advertisement of a project; NOT_FOUND when the project has no such advertisement.
+  """
+  advertisement(projectID: ID!, id: ID!): Advertisement!
+}
+
+extend type Mutation {
+  """
+  Creates an advertisement. tagURL is an absolute http(s) VAST/VMAP URL; mid_roll needs
+  offsets (seconds, ascending, distinct), other placements take none.
+  """
+  createAdvertisement(projectID: ID!, input: CreateAdvertisementInput!): Advertisement!
+  updateAdvertisement(projectID: ID!, id: ID!, input: UpdateAdvertisementInput!): Advertisement!
+  """
+  Deletes an advertisement; returns its id.
+  """
+  deleteAdvertisement(projectID: ID!, id: ID!): ID!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/auth.graphql", Input: `"""
+Marks a root field that needs no credential. Every other root field requires a
+signed-in principal and answers UNAUTHENTICATED without one.
+"""
+directive @public on FIELD_DEFINITION
+
+"""
+The result of every sign-in: registration, login, refresh and OAuth callback.
+"""
+type AuthPayload {
+  """
+  A JWT for Authorization: Bearer, valid for expiresIn seconds.
+  """
+  accessToken: String!
+  """
+  An opaque token for refreshToken; it works once.
+  """
+  refreshToken: String!
+  """
+  Always Bearer.
+  """
+  tokenType: String!
+  expiresIn: Int!
+  user: User!
+}
+
+input RegisterInput {
+  email: String!
+  """
+  At least 8 characters, and not the email address.
+  """
+  password: String!
+  """
+  The display name; the part of the email before @ when empty.
+  """
+  name: String
+}
+
+"""
+Proof that a password-reset code was verified: exchanged once for a new password.
+"""
+type PasswordResetTicket {
+  resetToken: String!
+  expiresIn: Int!
+}
+
+"""
+Whether an account exists for an email address.
+"""
+type AccountCheck {
+  exists: Boolean!
+  """
+  Whether the account can sign in with a password (false for OAuth-only accounts).
+  """
+  hasPassword: Boolean!
+}
+
+"""
+Where to send the user to sign in with an OAuth provider.
+"""
+type OAuthRedirect {
+  url: String!
+  """
+  The state the provider will return to the callback; valid for 10 minutes, once.
+  """
+  state: String!
+}
+
+"""
+One signed-in device of the caller.
+"""
+type AuthSession {
+  id: ID!
+  """
+  A readable name of the device, from its User-Agent (e.g. Firefox on Linux).
+  """
+  device: String!
+  userAgent: String!
+  ipAddress: String!
+  createdAt: Time!
+  lastSeenAt: Time!
+  """
+  True for the session of the calling access token.
+  """
+  current: Boolean!
+}
+
+"""
+What sort of credential a caller presented.
+"""
+enum PrincipalKind {
+  USER
+  API_KEY
+}
+
+"""
+Who is calling and with which rights.
+"""
+type AccessCheck {
+  kind: PrincipalKind!
+  user: User
+  sessionID: ID
+  organization: Organization
+  """
+  The caller's role in the current organization (owner, admin, member); null without one.
+  """
+  role: String
+  """
+  The actions the role allows in the current organization: read, write, delete.
+  """
+  rights: [String!]!
+}
+
+extend type Query {
+  """
+  The caller's active sessions, most recently seen first.
+  """
+  sessions: [AuthSession!]!
+  """
+  Says who is calling (user or API key), in which organization, with which rights.
+  """
+  apiAccessCheck: AccessCheck!
+}
+
+extend type Mutation {
+  """
+  Creates an account with a personal organization, mails an email verification
+  link, and signs in. CONFLICT when the email is taken.
+  """
+  register(input: RegisterInput!): AuthPayload! @public
+  """
+  Signs in with email and password. UNAUTHENTICATED on a wrong email or password.
+  """
+  login(email: String!, password: String!): AuthPayload! @public
+  """
+  Exchanges a refresh token for new tokens (the old one stops working). Presenting
+  a used refresh token revokes its session.
+  """
+  refreshToken(refreshToken: String!): AuthPayload! @public
+  """
+  Confirms the email address with the token of the verification link.
+  """
+  verifyEmail(token: String!): User! @public
+  """
+  Mails a 6-digit password-reset code (valid 10 minutes) when the account exists;
+  answers the same either way.
+  """
+  forgotPassword(email: String!): Boolean! @public
+  """
+  Checks a password-reset code; 5 wrong tries lock it. Returns a reset ticket.
+  """
+  verifyPasswordResetOtp(email: String!, otp: String!): PasswordResetTicket! @public
+  """
+  Sets a new password with a reset ticket and signs out every session.
+  """
+  setForgottenPassword(resetToken: String!, password: String!): Boolean! @public
+  """
+  Mails a new password-reset code, at most once a minute per address.
+  """
+  resendOtp(email: String!): Boolean! @public
+  """
+  Says whether an account exists for an email address.
+  """
+  checkAccount(email: String!): AccountCheck! @public
+  """
+  Starts an OAuth sign-in (google or github) with state and PKCE.
+  """
+  oauthRedirect(provider: String!): OAuthRedirect! @public
+  """
+  Completes an OAuth sign-in with the code and state the provider returned; links an
+  existing account by verified email or creates one without a password.
+  """
+  oauthCallback(provider: String!, code: String!, state: String): AuthPayload! @public
+  """
+  Signs out: revokes the caller's session.
+  """
+  logout: Boolean!
+  """
+  Sets a password on an account that has none (created through OAuth).
+  """
+  setPassword(password: String!): Boolean!
+  """
+  Changes the password (the current one is required) and signs out every other session.
+  """
+  updatePassword(currentPassword: String!, newPassword: String!): Boolean!
+  """
+  Revokes one of the caller's sessions; returns its id.
+  """
+  deleteSession(id: ID!): ID!
+  """
+  Revokes every session of the caller except the current one; returns how many.
+  """
+  deleteOtherSessions: Int!
+}
+`, BuiltIn: false},
 	{Name: "../../schema/base.graphql", Input: `# Root types and scalars shared by every domain file. Domain files only ` + "`" + `extend` + "`" + ` these.
 
 """
@@ -2136,8 +4186,804 @@ type Mutation {
   createOrganization(input: CreateOrganizationInput!): Organization!
 }
 `, BuiltIn: false},
+	{Name: "../../schema/caption.graphql", Input: `extend type Caption {
+  """
+  The caption track as WebVTT text.
+  """
+  text: String!
+}
+
+extend type Query {
+  """
+  One caption of a video; NOT_FOUND when the video has no such caption.
+  """
+  caption(videoID: ID!, id: ID!): Caption!
+  """
+  A video's captions, ordered by language.
+  """
+  videoCaptions(videoID: ID!): [Caption!]!
+}
+
+extend type Mutation {
+  """
+  Uploads a caption track in WebVTT or SRT (validated; SRT is converted to WebVTT)
+  for a BCP 47 language, at most 1 MiB. A video has one caption per language: an
+  upload for a language it already has replaces that caption.
+  """
+  uploadCaption(videoID: ID!, language: String!, label: String, file: Upload!): Caption!
+  """
+  Deletes a caption; returns its id.
+  """
+  deleteCaption(videoID: ID!, id: ID!): ID!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/chapter.graphql", Input: `"""
+A chapter to set: its title and where it starts, in seconds.
+"""
+input ChapterInput {
+  title: String!
+  startSeconds: Float!
+}
+
+extend type Query {
+  """
+  A video's chapters, in start order.
+  """
+  videoChapters(videoID: ID!): [Chapter!]!
+  """
+  A video's chapters as a WebVTT chapters track: each chapter runs to the next one's
+  start, the last to the video's duration (or 24 hours past its start while the
+  duration is unknown).
+  """
+  videoChaptersWebVTT(videoID: ID!): String!
+}
+
+extend type Mutation {
+  """
+  Replaces a video's chapters. Starts must be distinct, at least 0 and, when the
+  video's duration is known, before its end; at most 500 chapters.
+  """
+  setVideoChapters(videoID: ID!, chapters: [ChapterInput!]!): [Chapter!]!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/encoding_profile.graphql", Input: `"""
+One output of an encoding ladder.
+"""
+type LadderRendition @goModel(model: "github.com/vidra-dev/vidra/ladder.Rendition") {
+  height: Int!
+  videoBitrateKbps: Int!
+  codec: String!
+  audioBitrateKbps: Int!
+}
+
+"""
+One output of an encoding ladder: height 144 to 4320 (even), video bitrate 100 to
+100000 kbps, audio bitrate 32 to 512 kbps, codec h264.
+"""
+input RenditionInput @goModel(model: "github.com/vidra-dev/vidra/ladder.Rendition") {
+  height: Int!
+  videoBitrateKbps: Int!
+  codec: String! = "h264"
+  audioBitrateKbps: Int!
+}
+
+"""
+An encoding profile's name and ladder (1 to 8 renditions in strictly ascending height).
+"""
+input EncodingProfileInput {
+  name: String!
+  renditions: [RenditionInput!]!
+}
+
+extend type Query {
+  """
+  A project's encoding profiles, oldest first.
+  """
+  encodingProfiles(projectID: ID!): [EncodingProfile!]!
+  """
+  One encoding profile of a project.
+  """
+  encodingProfile(projectID: ID!, id: ID!): EncodingProfile!
+  """
+  The ladder new videos of the project are transcoded with: its default profile's, or
+  the built-in 360p/480p/720p/1080p ladder when it has none.
+  """
+  effectiveEncodingLadder(projectID: ID!): [LadderRendition!]!
+}
+
+extend type Mutation {
+  createEncodingProfile(projectID: ID!, input: EncodingProfileInput!): EncodingProfile!
+  """
+  Replaces a profile's name and ladder.
+  """
+  updateEncodingProfile(projectID: ID!, id: ID!, input: EncodingProfileInput!): EncodingProfile!
+  """
+  Deletes a profile; returns its id. Deleting the default profile brings back the
+  built-in ladder.
+  """
+  deleteEncodingProfile(projectID: ID!, id: ID!): ID!
+  """
+  Makes a profile the project's default; the previous default stops being one.
+  """
+  setDefaultEncodingProfile(projectID: ID!, id: ID!): EncodingProfile!
+}
+`, BuiltIn: false},
 	{Name: "../../schema/ent.graphql", Input: `directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on FIELD_DEFINITION | INPUT_FIELD_DEFINITION
 directive @goModel(model: String, models: [String!], forceGenerate: Boolean) on OBJECT | INPUT_OBJECT | SCALAR | ENUM | INTERFACE | UNION
+type AccessControl implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  projectID: ID!
+  playback: AccessControlPlayback!
+  allowedDomains: [String!]!
+  allowedCountries: [String!]!
+  blockedCountries: [String!]!
+  tokenTTLDefault: Int!
+  tokenTTLMin: Int!
+  tokenTTLMax: Int!
+  project: Project!
+}
+"""
+A connection to a list of items.
+"""
+type AccessControlConnection {
+  """
+  A list of edges.
+  """
+  edges: [AccessControlEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type AccessControlEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: AccessControl
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for AccessControl connections
+"""
+input AccessControlOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order AccessControls.
+  """
+  field: AccessControlOrderField!
+}
+"""
+Properties by which AccessControl connections can be ordered.
+"""
+enum AccessControlOrderField {
+  CREATED_AT
+  UPDATED_AT
+}
+"""
+AccessControlPlayback is enum for the field playback
+"""
+enum AccessControlPlayback @goModel(model: "github.com/vidra-dev/vidra/ent/accesscontrol.Playback") {
+  public
+  signed
+}
+"""
+AccessControlWhereInput is used for filtering AccessControl objects.
+Input was generated by ent.
+"""
+input AccessControlWhereInput {
+  not: AccessControlWhereInput
+  and: [AccessControlWhereInput!]
+  or: [AccessControlWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  """
+  created_at field predicates
+  """
+  createdAt: Time
+  createdAtNEQ: Time
+  createdAtIn: [Time!]
+  createdAtNotIn: [Time!]
+  createdAtGT: Time
+  createdAtGTE: Time
+  createdAtLT: Time
+  createdAtLTE: Time
+  """
+  updated_at field predicates
+  """
+  updatedAt: Time
+  updatedAtNEQ: Time
+  updatedAtIn: [Time!]
+  updatedAtNotIn: [Time!]
+  updatedAtGT: Time
+  updatedAtGTE: Time
+  updatedAtLT: Time
+  updatedAtLTE: Time
+  """
+  project_id field predicates
+  """
+  projectID: ID
+  projectIDNEQ: ID
+  projectIDIn: [ID!]
+  projectIDNotIn: [ID!]
+  """
+  playback field predicates
+  """
+  playback: AccessControlPlayback
+  playbackNEQ: AccessControlPlayback
+  playbackIn: [AccessControlPlayback!]
+  playbackNotIn: [AccessControlPlayback!]
+  """
+  token_ttl_default field predicates
+  """
+  tokenTTLDefault: Int
+  tokenTTLDefaultNEQ: Int
+  tokenTTLDefaultIn: [Int!]
+  tokenTTLDefaultNotIn: [Int!]
+  tokenTTLDefaultGT: Int
+  tokenTTLDefaultGTE: Int
+  tokenTTLDefaultLT: Int
+  tokenTTLDefaultLTE: Int
+  """
+  token_ttl_min field predicates
+  """
+  tokenTTLMin: Int
+  tokenTTLMinNEQ: Int
+  tokenTTLMinIn: [Int!]
+  tokenTTLMinNotIn: [Int!]
+  tokenTTLMinGT: Int
+  tokenTTLMinGTE: Int
+  tokenTTLMinLT: Int
+  tokenTTLMinLTE: Int
+  """
+  token_ttl_max field predicates
+  """
+  tokenTTLMax: Int
+  tokenTTLMaxNEQ: Int
+  tokenTTLMaxIn: [Int!]
+  tokenTTLMaxNotIn: [Int!]
+  tokenTTLMaxGT: Int
+  tokenTTLMaxGTE: Int
+  tokenTTLMaxLT: Int
+  tokenTTLMaxLTE: Int
+  """
+  project edge predicates
+  """
+  hasProject: Boolean
+  hasProjectWith: [ProjectWhereInput!]
+}
+type Advertisement implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  projectID: ID!
+  name: String!
+  tagURL: String!
+  placement: AdvertisementPlacement!
+  offsets: [Int!]!
+  enabled: Boolean!
+  project: Project!
+}
+"""
+A connection to a list of items.
+"""
+type AdvertisementConnection {
+  """
+  A list of edges.
+  """
+  edges: [AdvertisementEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type AdvertisementEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: Advertisement
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for Advertisement connections
+"""
+input AdvertisementOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Advertisements.
+  """
+  field: AdvertisementOrderField!
+}
+"""
+Properties by which Advertisement connections can be ordered.
+"""
+enum AdvertisementOrderField {
+  CREATED_AT
+  UPDATED_AT
+  NAME
+}
+"""
+AdvertisementPlacement is enum for the field placement
+"""
+enum AdvertisementPlacement @goModel(model: "github.com/vidra-dev/vidra/ent/advertisement.Placement") {
+  pre_roll
+  mid_roll
+  post_roll
+}
+"""
+AdvertisementWhereInput is used for filtering Advertisement objects.
+Input was generated by ent.
+"""
+input AdvertisementWhereInput {
+  not: AdvertisementWhereInput
+  and: [AdvertisementWhereInput!]
+  or: [AdvertisementWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  """
+  created_at field predicates
+  """
+  createdAt: Time
+  createdAtNEQ: Time
+  createdAtIn: [Time!]
+  createdAtNotIn: [Time!]
+  createdAtGT: Time
+  createdAtGTE: Time
+  createdAtLT: Time
+  createdAtLTE: Time
+  """
+  updated_at field predicates
+  """
+  updatedAt: Time
+  updatedAtNEQ: Time
+  updatedAtIn: [Time!]
+  updatedAtNotIn: [Time!]
+  updatedAtGT: Time
+  updatedAtGTE: Time
+  updatedAtLT: Time
+  updatedAtLTE: Time
+  """
+  project_id field predicates
+  """
+  projectID: ID
+  projectIDNEQ: ID
+  projectIDIn: [ID!]
+  projectIDNotIn: [ID!]
+  """
+  name field predicates
+  """
+  name: String
+  nameNEQ: String
+  nameIn: [String!]
+  nameNotIn: [String!]
+  nameGT: String
+  nameGTE: String
+  nameLT: String
+  nameLTE: String
+  nameContains: String
+  nameHasPrefix: String
+  nameHasSuffix: String
+  nameEqualFold: String
+  nameContainsFold: String
+  """
+  tag_url field predicates
+  """
+  tagURL: String
+  tagURLNEQ: String
+  tagURLIn: [String!]
+  tagURLNotIn: [String!]
+  tagURLGT: String
+  tagURLGTE: String
+  tagURLLT: String
+  tagURLLTE: String
+  tagURLContains: String
+  tagURLHasPrefix: String
+  tagURLHasSuffix: String
+  tagURLEqualFold: String
+  tagURLContainsFold: String
+  """
+  placement field predicates
+  """
+  placement: AdvertisementPlacement
+  placementNEQ: AdvertisementPlacement
+  placementIn: [AdvertisementPlacement!]
+  placementNotIn: [AdvertisementPlacement!]
+  """
+  enabled field predicates
+  """
+  enabled: Boolean
+  enabledNEQ: Boolean
+  """
+  project edge predicates
+  """
+  hasProject: Boolean
+  hasProjectWith: [ProjectWhereInput!]
+}
+type Caption implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  videoID: ID!
+  language: String!
+  label: String!
+  sourceFormat: CaptionSourceFormat!
+  blobKey: String!
+  size: Int!
+  video: Video!
+}
+"""
+A connection to a list of items.
+"""
+type CaptionConnection {
+  """
+  A list of edges.
+  """
+  edges: [CaptionEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type CaptionEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: Caption
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for Caption connections
+"""
+input CaptionOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Captions.
+  """
+  field: CaptionOrderField!
+}
+"""
+Properties by which Caption connections can be ordered.
+"""
+enum CaptionOrderField {
+  CREATED_AT
+  UPDATED_AT
+}
+"""
+CaptionSourceFormat is enum for the field source_format
+"""
+enum CaptionSourceFormat @goModel(model: "github.com/vidra-dev/vidra/ent/caption.SourceFormat") {
+  vtt
+  srt
+}
+"""
+CaptionWhereInput is used for filtering Caption objects.
+Input was generated by ent.
+"""
+input CaptionWhereInput {
+  not: CaptionWhereInput
+  and: [CaptionWhereInput!]
+  or: [CaptionWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  """
+  created_at field predicates
+  """
+  createdAt: Time
+  createdAtNEQ: Time
+  createdAtIn: [Time!]
+  createdAtNotIn: [Time!]
+  createdAtGT: Time
+  createdAtGTE: Time
+  createdAtLT: Time
+  createdAtLTE: Time
+  """
+  updated_at field predicates
+  """
+  updatedAt: Time
+  updatedAtNEQ: Time
+  updatedAtIn: [Time!]
+  updatedAtNotIn: [Time!]
+  updatedAtGT: Time
+  updatedAtGTE: Time
+  updatedAtLT: Time
+  updatedAtLTE: Time
+  """
+  video_id field predicates
+  """
+  videoID: ID
+  videoIDNEQ: ID
+  videoIDIn: [ID!]
+  videoIDNotIn: [ID!]
+  """
+  language field predicates
+  """
+  language: String
+  languageNEQ: String
+  languageIn: [String!]
+  languageNotIn: [String!]
+  languageGT: String
+  languageGTE: String
+  languageLT: String
+  languageLTE: String
+  languageContains: String
+  languageHasPrefix: String
+  languageHasSuffix: String
+  languageEqualFold: String
+  languageContainsFold: String
+  """
+  label field predicates
+  """
+  label: String
+  labelNEQ: String
+  labelIn: [String!]
+  labelNotIn: [String!]
+  labelGT: String
+  labelGTE: String
+  labelLT: String
+  labelLTE: String
+  labelContains: String
+  labelHasPrefix: String
+  labelHasSuffix: String
+  labelEqualFold: String
+  labelContainsFold: String
+  """
+  source_format field predicates
+  """
+  sourceFormat: CaptionSourceFormat
+  sourceFormatNEQ: CaptionSourceFormat
+  sourceFormatIn: [CaptionSourceFormat!]
+  sourceFormatNotIn: [CaptionSourceFormat!]
+  """
+  blob_key field predicates
+  """
+  blobKey: String
+  blobKeyNEQ: String
+  blobKeyIn: [String!]
+  blobKeyNotIn: [String!]
+  blobKeyGT: String
+  blobKeyGTE: String
+  blobKeyLT: String
+  blobKeyLTE: String
+  blobKeyContains: String
+  blobKeyHasPrefix: String
+  blobKeyHasSuffix: String
+  blobKeyEqualFold: String
+  blobKeyContainsFold: String
+  """
+  size field predicates
+  """
+  size: Int
+  sizeNEQ: Int
+  sizeIn: [Int!]
+  sizeNotIn: [Int!]
+  sizeGT: Int
+  sizeGTE: Int
+  sizeLT: Int
+  sizeLTE: Int
+  """
+  video edge predicates
+  """
+  hasVideo: Boolean
+  hasVideoWith: [VideoWhereInput!]
+}
+type Chapter implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  videoID: ID!
+  title: String!
+  startSeconds: Float!
+  video: Video!
+}
+"""
+A connection to a list of items.
+"""
+type ChapterConnection {
+  """
+  A list of edges.
+  """
+  edges: [ChapterEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type ChapterEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: Chapter
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for Chapter connections
+"""
+input ChapterOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Chapters.
+  """
+  field: ChapterOrderField!
+}
+"""
+Properties by which Chapter connections can be ordered.
+"""
+enum ChapterOrderField {
+  CREATED_AT
+  UPDATED_AT
+}
+"""
+ChapterWhereInput is used for filtering Chapter objects.
+Input was generated by ent.
+"""
+input ChapterWhereInput {
+  not: ChapterWhereInput
+  and: [ChapterWhereInput!]
+  or: [ChapterWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  """
+  created_at field predicates
+  """
+  createdAt: Time
+  createdAtNEQ: Time
+  createdAtIn: [Time!]
+  createdAtNotIn: [Time!]
+  createdAtGT: Time
+  createdAtGTE: Time
+  createdAtLT: Time
+  createdAtLTE: Time
+  """
+  updated_at field predicates
+  """
+  updatedAt: Time
+  updatedAtNEQ: Time
+  updatedAtIn: [Time!]
+  updatedAtNotIn: [Time!]
+  updatedAtGT: Time
+  updatedAtGTE: Time
+  updatedAtLT: Time
+  updatedAtLTE: Time
+  """
+  video_id field predicates
+  """
+  videoID: ID
+  videoIDNEQ: ID
+  videoIDIn: [ID!]
+  videoIDNotIn: [ID!]
+  """
+  title field predicates
+  """
+  title: String
+  titleNEQ: String
+  titleIn: [String!]
+  titleNotIn: [String!]
+  titleGT: String
+  titleGTE: String
+  titleLT: String
+  titleLTE: String
+  titleContains: String
+  titleHasPrefix: String
+  titleHasSuffix: String
+  titleEqualFold: String
+  titleContainsFold: String
+  """
+  start_seconds field predicates
+  """
+  startSeconds: Float
+  startSecondsNEQ: Float
+  startSecondsIn: [Float!]
+  startSecondsNotIn: [Float!]
+  startSecondsGT: Float
+  startSecondsGTE: Float
+  startSecondsLT: Float
+  startSecondsLTE: Float
+  """
+  video edge predicates
+  """
+  hasVideo: Boolean
+  hasVideoWith: [VideoWhereInput!]
+}
+"""
+CreateAdvertisementInput is used for create Advertisement object.
+Input was generated by ent.
+"""
+input CreateAdvertisementInput {
+  name: String!
+  tagURL: String!
+  placement: AdvertisementPlacement!
+  offsets: [Int!]
+  enabled: Boolean
+}
 """
 CreateFolderInput is used for create Folder object.
 Input was generated by ent.
@@ -2153,6 +4999,26 @@ Input was generated by ent.
 """
 input CreateOrganizationInput {
   name: String!
+}
+"""
+CreatePlayerInput is used for create Player object.
+Input was generated by ent.
+"""
+input CreatePlayerInput {
+  name: String!
+  primaryColor: String
+  accentColor: String
+  backgroundColor: String
+  controls: Boolean
+  autoplay: Boolean
+  muted: Boolean
+  loop: Boolean
+  logoURL: String
+  watermarkURL: String
+  watermarkPosition: PlayerWatermarkPosition
+  speedOptions: [Float!]
+  captionsDefault: Boolean
+  defaultCaptionLanguage: String
 }
 """
 CreateProjectInput is used for create Project object.
@@ -2188,6 +5054,142 @@ Define a Relay Cursor type:
 https://relay.dev/graphql/connections.htm#sec-Cursor
 """
 scalar Cursor
+type EncodingProfile implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  projectID: ID!
+  name: String!
+  isDefault: Boolean!
+  renditions: [LadderRendition!]!
+  project: Project!
+}
+"""
+A connection to a list of items.
+"""
+type EncodingProfileConnection {
+  """
+  A list of edges.
+  """
+  edges: [EncodingProfileEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type EncodingProfileEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: EncodingProfile
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for EncodingProfile connections
+"""
+input EncodingProfileOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order EncodingProfiles.
+  """
+  field: EncodingProfileOrderField!
+}
+"""
+Properties by which EncodingProfile connections can be ordered.
+"""
+enum EncodingProfileOrderField {
+  CREATED_AT
+  UPDATED_AT
+  NAME
+}
+"""
+EncodingProfileWhereInput is used for filtering EncodingProfile objects.
+Input was generated by ent.
+"""
+input EncodingProfileWhereInput {
+  not: EncodingProfileWhereInput
+  and: [EncodingProfileWhereInput!]
+  or: [EncodingProfileWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  """
+  created_at field predicates
+  """
+  createdAt: Time
+  createdAtNEQ: Time
+  createdAtIn: [Time!]
+  createdAtNotIn: [Time!]
+  createdAtGT: Time
+  createdAtGTE: Time
+  createdAtLT: Time
+  createdAtLTE: Time
+  """
+  updated_at field predicates
+  """
+  updatedAt: Time
+  updatedAtNEQ: Time
+  updatedAtIn: [Time!]
+  updatedAtNotIn: [Time!]
+  updatedAtGT: Time
+  updatedAtGTE: Time
+  updatedAtLT: Time
+  updatedAtLTE: Time
+  """
+  project_id field predicates
+  """
+  projectID: ID
+  projectIDNEQ: ID
+  projectIDIn: [ID!]
+  projectIDNotIn: [ID!]
+  """
+  name field predicates
+  """
+  name: String
+  nameNEQ: String
+  nameIn: [String!]
+  nameNotIn: [String!]
+  nameGT: String
+  nameGTE: String
+  nameLT: String
+  nameLTE: String
+  nameContains: String
+  nameHasPrefix: String
+  nameHasSuffix: String
+  nameEqualFold: String
+  nameContainsFold: String
+  """
+  is_default field predicates
+  """
+  isDefault: Boolean
+  isDefaultNEQ: Boolean
+  """
+  project edge predicates
+  """
+  hasProject: Boolean
+  hasProjectWith: [ProjectWhereInput!]
+}
 type Folder implements Node {
   id: ID!
   createdAt: Time!
@@ -2752,6 +5754,291 @@ type PageInfo {
   """
   endCursor: Cursor
 }
+type Player implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  projectID: ID!
+  name: String!
+  isDefault: Boolean!
+  primaryColor: String!
+  accentColor: String!
+  backgroundColor: String!
+  controls: Boolean!
+  autoplay: Boolean!
+  muted: Boolean!
+  loop: Boolean!
+  logoURL: String!
+  watermarkURL: String!
+  watermarkPosition: PlayerWatermarkPosition!
+  speedOptions: [Float!]!
+  captionsDefault: Boolean!
+  defaultCaptionLanguage: String!
+  project: Project!
+}
+"""
+A connection to a list of items.
+"""
+type PlayerConnection {
+  """
+  A list of edges.
+  """
+  edges: [PlayerEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type PlayerEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: Player
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for Player connections
+"""
+input PlayerOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Players.
+  """
+  field: PlayerOrderField!
+}
+"""
+Properties by which Player connections can be ordered.
+"""
+enum PlayerOrderField {
+  CREATED_AT
+  UPDATED_AT
+  NAME
+}
+"""
+PlayerWatermarkPosition is enum for the field watermark_position
+"""
+enum PlayerWatermarkPosition @goModel(model: "github.com/vidra-dev/vidra/ent/player.WatermarkPosition") {
+  top_left
+  top_right
+  bottom_left
+  bottom_right
+}
+"""
+PlayerWhereInput is used for filtering Player objects.
+Input was generated by ent.
+"""
+input PlayerWhereInput {
+  not: PlayerWhereInput
+  and: [PlayerWhereInput!]
+  or: [PlayerWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  """
+  created_at field predicates
+  """
+  createdAt: Time
+  createdAtNEQ: Time
+  createdAtIn: [Time!]
+  createdAtNotIn: [Time!]
+  createdAtGT: Time
+  createdAtGTE: Time
+  createdAtLT: Time
+  createdAtLTE: Time
+  """
+  updated_at field predicates
+  """
+  updatedAt: Time
+  updatedAtNEQ: Time
+  updatedAtIn: [Time!]
+  updatedAtNotIn: [Time!]
+  updatedAtGT: Time
+  updatedAtGTE: Time
+  updatedAtLT: Time
+  updatedAtLTE: Time
+  """
+  project_id field predicates
+  """
+  projectID: ID
+  projectIDNEQ: ID
+  projectIDIn: [ID!]
+  projectIDNotIn: [ID!]
+  """
+  name field predicates
+  """
+  name: String
+  nameNEQ: String
+  nameIn: [String!]
+  nameNotIn: [String!]
+  nameGT: String
+  nameGTE: String
+  nameLT: String
+  nameLTE: String
+  nameContains: String
+  nameHasPrefix: String
+  nameHasSuffix: String
+  nameEqualFold: String
+  nameContainsFold: String
+  """
+  is_default field predicates
+  """
+  isDefault: Boolean
+  isDefaultNEQ: Boolean
+  """
+  primary_color field predicates
+  """
+  primaryColor: String
+  primaryColorNEQ: String
+  primaryColorIn: [String!]
+  primaryColorNotIn: [String!]
+  primaryColorGT: String
+  primaryColorGTE: String
+  primaryColorLT: String
+  primaryColorLTE: String
+  primaryColorContains: String
+  primaryColorHasPrefix: String
+  primaryColorHasSuffix: String
+  primaryColorEqualFold: String
+  primaryColorContainsFold: String
+  """
+  accent_color field predicates
+  """
+  accentColor: String
+  accentColorNEQ: String
+  accentColorIn: [String!]
+  accentColorNotIn: [String!]
+  accentColorGT: String
+  accentColorGTE: String
+  accentColorLT: String
+  accentColorLTE: String
+  accentColorContains: String
+  accentColorHasPrefix: String
+  accentColorHasSuffix: String
+  accentColorEqualFold: String
+  accentColorContainsFold: String
+  """
+  background_color field predicates
+  """
+  backgroundColor: String
+  backgroundColorNEQ: String
+  backgroundColorIn: [String!]
+  backgroundColorNotIn: [String!]
+  backgroundColorGT: String
+  backgroundColorGTE: String
+  backgroundColorLT: String
+  backgroundColorLTE: String
+  backgroundColorContains: String
+  backgroundColorHasPrefix: String
+  backgroundColorHasSuffix: String
+  backgroundColorEqualFold: String
+  backgroundColorContainsFold: String
+  """
+  controls field predicates
+  """
+  controls: Boolean
+  controlsNEQ: Boolean
+  """
+  autoplay field predicates
+  """
+  autoplay: Boolean
+  autoplayNEQ: Boolean
+  """
+  muted field predicates
+  """
+  muted: Boolean
+  mutedNEQ: Boolean
+  """
+  loop field predicates
+  """
+  loop: Boolean
+  loopNEQ: Boolean
+  """
+  logo_url field predicates
+  """
+  logoURL: String
+  logoURLNEQ: String
+  logoURLIn: [String!]
+  logoURLNotIn: [String!]
+  logoURLGT: String
+  logoURLGTE: String
+  logoURLLT: String
+  logoURLLTE: String
+  logoURLContains: String
+  logoURLHasPrefix: String
+  logoURLHasSuffix: String
+  logoURLEqualFold: String
+  logoURLContainsFold: String
+  """
+  watermark_url field predicates
+  """
+  watermarkURL: String
+  watermarkURLNEQ: String
+  watermarkURLIn: [String!]
+  watermarkURLNotIn: [String!]
+  watermarkURLGT: String
+  watermarkURLGTE: String
+  watermarkURLLT: String
+  watermarkURLLTE: String
+  watermarkURLContains: String
+  watermarkURLHasPrefix: String
+  watermarkURLHasSuffix: String
+  watermarkURLEqualFold: String
+  watermarkURLContainsFold: String
+  """
+  watermark_position field predicates
+  """
+  watermarkPosition: PlayerWatermarkPosition
+  watermarkPositionNEQ: PlayerWatermarkPosition
+  watermarkPositionIn: [PlayerWatermarkPosition!]
+  watermarkPositionNotIn: [PlayerWatermarkPosition!]
+  """
+  captions_default field predicates
+  """
+  captionsDefault: Boolean
+  captionsDefaultNEQ: Boolean
+  """
+  default_caption_language field predicates
+  """
+  defaultCaptionLanguage: String
+  defaultCaptionLanguageNEQ: String
+  defaultCaptionLanguageIn: [String!]
+  defaultCaptionLanguageNotIn: [String!]
+  defaultCaptionLanguageGT: String
+  defaultCaptionLanguageGTE: String
+  defaultCaptionLanguageLT: String
+  defaultCaptionLanguageLTE: String
+  defaultCaptionLanguageContains: String
+  defaultCaptionLanguageHasPrefix: String
+  defaultCaptionLanguageHasSuffix: String
+  defaultCaptionLanguageEqualFold: String
+  defaultCaptionLanguageContainsFold: String
+  """
+  project edge predicates
+  """
+  hasProject: Boolean
+  hasProjectWith: [ProjectWhereInput!]
+}
 type Project implements Node {
   id: ID!
   createdAt: Time!
@@ -2855,6 +6142,10 @@ type Project implements Node {
     """
     where: TagWhereInput
   ): TagConnection!
+  accessControl: AccessControl
+  players: [Player!]
+  advertisements: [Advertisement!]
+  encodingProfiles: [EncodingProfile!]
 }
 """
 A connection to a list of items.
@@ -3174,6 +6465,26 @@ input ProjectWhereInput {
   """
   hasTags: Boolean
   hasTagsWith: [TagWhereInput!]
+  """
+  access_control edge predicates
+  """
+  hasAccessControl: Boolean
+  hasAccessControlWith: [AccessControlWhereInput!]
+  """
+  players edge predicates
+  """
+  hasPlayers: Boolean
+  hasPlayersWith: [PlayerWhereInput!]
+  """
+  advertisements edge predicates
+  """
+  hasAdvertisements: Boolean
+  hasAdvertisementsWith: [AdvertisementWhereInput!]
+  """
+  encoding_profiles edge predicates
+  """
+  hasEncodingProfiles: Boolean
+  hasEncodingProfilesWith: [EncodingProfileWhereInput!]
 }
 type Query {
   """
@@ -3600,6 +6911,18 @@ The builtin Time type
 """
 scalar Time
 """
+UpdateAdvertisementInput is used for update Advertisement object.
+Input was generated by ent.
+"""
+input UpdateAdvertisementInput {
+  name: String
+  tagURL: String
+  placement: AdvertisementPlacement
+  offsets: [Int!]
+  appendOffsets: [Int!]
+  enabled: Boolean
+}
+"""
 UpdateFolderInput is used for update Folder object.
 Input was generated by ent.
 """
@@ -3612,6 +6935,27 @@ Input was generated by ent.
 """
 input UpdateOrganizationInput {
   name: String
+}
+"""
+UpdatePlayerInput is used for update Player object.
+Input was generated by ent.
+"""
+input UpdatePlayerInput {
+  name: String
+  primaryColor: String
+  accentColor: String
+  backgroundColor: String
+  controls: Boolean
+  autoplay: Boolean
+  muted: Boolean
+  loop: Boolean
+  logoURL: String
+  watermarkURL: String
+  watermarkPosition: PlayerWatermarkPosition
+  speedOptions: [Float!]
+  appendSpeedOptions: [Float!]
+  captionsDefault: Boolean
+  defaultCaptionLanguage: String
 }
 """
 UpdateProjectInput is used for update Project object.
@@ -3642,6 +6986,8 @@ type User implements Node {
   updatedAt: Time!
   email: String!
   name: String!
+  emailVerifiedAt: Time
+  avatarURL: String!
   memberships: [Membership!]
 }
 """
@@ -3827,6 +7173,8 @@ type Video implements Node {
   ): TagConnection!
   renditions: [Rendition!]
   thumbnails: [Thumbnail!]
+  captions: [Caption!]
+  chapters: [Chapter!]
 }
 """
 A connection to a list of items.
@@ -4094,6 +7442,16 @@ input VideoWhereInput {
   """
   hasTags: Boolean
   hasTagsWith: [TagWhereInput!]
+  """
+  captions edge predicates
+  """
+  hasCaptions: Boolean
+  hasCaptionsWith: [CaptionWhereInput!]
+  """
+  chapters edge predicates
+  """
+  hasChapters: Boolean
+  hasChaptersWith: [ChapterWhereInput!]
 }
 `, BuiltIn: false},
 	{Name: "../../schema/folder.graphql", Input: `"""
@@ -4142,7 +7500,13 @@ extend type Query {
   """
   Fetches one folder by id; NOT_FOUND when there is none.
   """
-  folder(id: ID!): Folder!
+  folder(
+    id: ID!
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Folder!
   """
   The whole folder tree of a project, depth first, read in one query however deep it is.
   """
@@ -4151,20 +7515,48 @@ extend type Query {
 
 extend type Mutation {
   createFolder(input: CreateFolderInput!): Folder!
-  updateFolder(id: ID!, input: UpdateFolderInput!): Folder!
+  updateFolder(
+    id: ID!
+    input: UpdateFolderInput!
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Folder!
   """
   Moves a folder under another folder of the same project, or to the root when toFolderID
   is null. Moving a folder into itself or a descendant is a CONFLICT.
   """
-  moveFolder(id: ID!, toFolderID: ID): Folder!
+  moveFolder(
+    id: ID!
+    toFolderID: ID
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Folder!
   """
   Moves several folders at once, all or none.
   """
-  moveFolders(ids: [ID!]!, toFolderID: ID): [Folder!]!
+  moveFolders(
+    ids: [ID!]!
+    toFolderID: ID
+    """
+    When given, the folders must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): [Folder!]!
   """
   Deletes a folder; its content moves to its parent or is deleted, as asked.
   """
-  deleteFolder(id: ID!, contents: FolderContentAction! = MOVE_TO_PARENT): ID!
+  deleteFolder(
+    id: ID!
+    contents: FolderContentAction! = MOVE_TO_PARENT
+    """
+    When given, the folder must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/media.graphql", Input: `# The media pipeline: upload tokens, playback tokens, imports, thumbnails and timelines.
@@ -4313,6 +7705,30 @@ extend type Mutation {
   updateOrganization(id: ID!, input: UpdateOrganizationInput!): Organization!
 }
 `, BuiltIn: false},
+	{Name: "../../schema/player.graphql", Input: `extend type Query {
+  """
+  A project's players, oldest first.
+  """
+  players(projectID: ID!): [Player!]!
+  """
+  One player of a project; NOT_FOUND when the project has no such player.
+  """
+  player(projectID: ID!, id: ID!): Player!
+}
+
+extend type Mutation {
+  createPlayer(projectID: ID!, input: CreatePlayerInput!): Player!
+  updatePlayer(projectID: ID!, id: ID!, input: UpdatePlayerInput!): Player!
+  """
+  Deletes a player; returns its id.
+  """
+  deletePlayer(projectID: ID!, id: ID!): ID!
+  """
+  Makes a player the project's default; the previous default stops being one.
+  """
+  setDefaultPlayer(projectID: ID!, id: ID!): Player!
+}
+`, BuiltIn: false},
 	{Name: "../../schema/project.graphql", Input: `extend type Query {
   """
   Fetches one project by id; NOT_FOUND when there is none.
@@ -4336,7 +7752,9 @@ extend type Mutation {
   createProject(input: CreateProjectInput!): Project!
   updateProject(id: ID!, input: UpdateProjectInput!): Project!
   """
-  Deletes a project with its folders, videos, tags and settings; returns the deleted id.
+  Deletes a project (a soft delete: it disappears from every query) with its folders,
+  videos, tags, settings, players, advertisements, encoding profiles and access control;
+  all its blobs are scheduled for removal. Returns the deleted id.
   """
   deleteProject(id: ID!): ID!
   """
@@ -4344,6 +7762,15 @@ extend type Mutation {
   settings of the project afterwards.
   """
   upsertProjectSettings(projectID: ID!, input: [ProjectSettingInput!]!): [ProjectSetting!]!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/project_logo.graphql", Input: `extend type Mutation {
+  """
+  Sets a project's logo from an uploaded PNG, JPEG, GIF or WebP image (the type is
+  sniffed from the bytes; at most 2 MiB). The image is stored in blob storage and
+  Project.logo holds its key; a replaced logo is scheduled for removal.
+  """
+  uploadProjectLogo(projectID: ID!, file: Upload!): Project!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/system.graphql", Input: `"""
@@ -4394,15 +7821,15 @@ extend type Query {
   """
   Name and version of the server.
   """
-  service: ServiceInfo!
+  service: ServiceInfo! @public
   """
   Health of the server and its dependencies.
   """
-  health: Health!
+  health: Health! @public
   """
   Regions of this deployment.
   """
-  regions: [Region!]!
+  regions: [Region!]! @public
 }
 `, BuiltIn: false},
 	{Name: "../../schema/tag.graphql", Input: `extend type Mutation {
@@ -4410,23 +7837,152 @@ extend type Query {
   """
   Deletes a tag and detaches it from its videos; returns the deleted id.
   """
-  deleteTag(id: ID!): ID!
+  deleteTag(
+    id: ID!
+    """
+    When given, the tag must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/user.graphql", Input: `extend type User {
+  """
+  Whether the account can sign in with a password.
+  """
+  hasPassword: Boolean!
+  """
+  Whether the email address has been confirmed.
+  """
+  emailVerified: Boolean!
+}
+
+input UpdateProfileInput {
+  """
+  The display name; unchanged when null.
+  """
+  name: String
+  """
+  An http(s) image address, or empty to remove the avatar; unchanged when null.
+  """
+  avatarURL: String
+}
+
+extend type Query {
+  """
+  The signed-in user's profile.
+  """
+  profile: User!
+}
+
+extend type Mutation {
+  """
+  Updates the signed-in user's name and avatar address.
+  """
+  updateProfile(input: UpdateProfileInput!): User!
+  """
+  Uploads an avatar image (PNG, JPEG, GIF or WebP, at most 5 MiB) for the signed-in user.
+  """
+  updateAvatar(file: Upload!): User!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/video.graphql", Input: `extend type Query {
   """
   Fetches one video by id; NOT_FOUND when there is none.
   """
-  video(id: ID!): Video!
+  video(
+    id: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Video!
 }
 
 extend type Mutation {
   createVideo(input: CreateVideoInput!): Video!
-  updateVideo(id: ID!, input: UpdateVideoInput!): Video!
+  updateVideo(
+    id: ID!
+    input: UpdateVideoInput!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Video!
   """
   Deletes a video; returns the deleted id.
   """
-  deleteVideo(id: ID!): ID!
+  deleteVideo(
+    id: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/video_content.graphql", Input: `"""
+One key of a video's custom metadata, as text (values that are not strings are shown
+as their JSON text).
+"""
+type MetadataEntry {
+  key: String!
+  value: String!
+}
+
+"""
+A custom metadata key and its text value.
+"""
+input MetadataEntryInput {
+  key: String!
+  value: String!
+}
+
+extend type Query {
+  """
+  Videos of a project whose custom metadata has key set to the text value, paged.
+  """
+  videosByCustomField(
+    projectID: ID!
+    key: String!
+    value: String!
+    after: Cursor
+    first: Int
+    before: Cursor
+    last: Int
+    orderBy: VideoOrder
+  ): VideoConnection!
+  """
+  Full-text search over a project's video titles, descriptions and tag names: every
+  word of the query must appear as a whole word (case-insensitive). Results are paged
+  and ordered by orderBy (default: oldest first).
+  """
+  searchVideos(
+    projectID: ID!
+    query: String!
+    after: Cursor
+    first: Int
+    before: Cursor
+    last: Int
+    orderBy: VideoOrder
+  ): VideoConnection!
+  """
+  A video's custom metadata as key/value entries, ordered by key.
+  """
+  videoMetadata(videoID: ID!): [MetadataEntry!]!
+}
+
+extend type Mutation {
+  """
+  Moves videos of a project into a folder of the same project (the root when folderID
+  is null), all or none.
+  """
+  assignVideosToFolder(projectID: ID!, videoIDs: [ID!]!, folderID: ID): [Video!]!
+  """
+  Creates or updates keys of a video's custom metadata, keeping the others; returns
+  all entries.
+  """
+  upsertVideoMetadata(videoID: ID!, entries: [MetadataEntryInput!]!): [MetadataEntry!]!
 }
 `, BuiltIn: false},
 }
@@ -4435,6 +7991,246 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 // childFields_* functions provide shared child field context lookups.
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
+
+func (ec *executionContext) childFields_AccessCheck(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_AccessCheck_kind(ctx, field)
+	case "user":
+		return ec.fieldContext_AccessCheck_user(ctx, field)
+	case "sessionID":
+		return ec.fieldContext_AccessCheck_sessionID(ctx, field)
+	case "organization":
+		return ec.fieldContext_AccessCheck_organization(ctx, field)
+	case "role":
+		return ec.fieldContext_AccessCheck_role(ctx, field)
+	case "rights":
+		return ec.fieldContext_AccessCheck_rights(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AccessCheck", field.Name)
+}
+
+func (ec *executionContext) childFields_AccessControl(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_AccessControl_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_AccessControl_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_AccessControl_updatedAt(ctx, field)
+	case "projectID":
+		return ec.fieldContext_AccessControl_projectID(ctx, field)
+	case "playback":
+		return ec.fieldContext_AccessControl_playback(ctx, field)
+	case "allowedDomains":
+		return ec.fieldContext_AccessControl_allowedDomains(ctx, field)
+	case "allowedCountries":
+		return ec.fieldContext_AccessControl_allowedCountries(ctx, field)
+	case "blockedCountries":
+		return ec.fieldContext_AccessControl_blockedCountries(ctx, field)
+	case "tokenTTLDefault":
+		return ec.fieldContext_AccessControl_tokenTTLDefault(ctx, field)
+	case "tokenTTLMin":
+		return ec.fieldContext_AccessControl_tokenTTLMin(ctx, field)
+	case "tokenTTLMax":
+		return ec.fieldContext_AccessControl_tokenTTLMax(ctx, field)
+	case "project":
+		return ec.fieldContext_AccessControl_project(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AccessControl", field.Name)
+}
+
+func (ec *executionContext) childFields_AccessControlEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_AccessControlEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_AccessControlEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AccessControlEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_AccountCheck(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "exists":
+		return ec.fieldContext_AccountCheck_exists(ctx, field)
+	case "hasPassword":
+		return ec.fieldContext_AccountCheck_hasPassword(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AccountCheck", field.Name)
+}
+
+func (ec *executionContext) childFields_Advertisement(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Advertisement_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Advertisement_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Advertisement_updatedAt(ctx, field)
+	case "projectID":
+		return ec.fieldContext_Advertisement_projectID(ctx, field)
+	case "name":
+		return ec.fieldContext_Advertisement_name(ctx, field)
+	case "tagURL":
+		return ec.fieldContext_Advertisement_tagURL(ctx, field)
+	case "placement":
+		return ec.fieldContext_Advertisement_placement(ctx, field)
+	case "offsets":
+		return ec.fieldContext_Advertisement_offsets(ctx, field)
+	case "enabled":
+		return ec.fieldContext_Advertisement_enabled(ctx, field)
+	case "project":
+		return ec.fieldContext_Advertisement_project(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Advertisement", field.Name)
+}
+
+func (ec *executionContext) childFields_AdvertisementEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_AdvertisementEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_AdvertisementEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdvertisementEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_AuthPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accessToken":
+		return ec.fieldContext_AuthPayload_accessToken(ctx, field)
+	case "refreshToken":
+		return ec.fieldContext_AuthPayload_refreshToken(ctx, field)
+	case "tokenType":
+		return ec.fieldContext_AuthPayload_tokenType(ctx, field)
+	case "expiresIn":
+		return ec.fieldContext_AuthPayload_expiresIn(ctx, field)
+	case "user":
+		return ec.fieldContext_AuthPayload_user(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AuthPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_AuthSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_AuthSession_id(ctx, field)
+	case "device":
+		return ec.fieldContext_AuthSession_device(ctx, field)
+	case "userAgent":
+		return ec.fieldContext_AuthSession_userAgent(ctx, field)
+	case "ipAddress":
+		return ec.fieldContext_AuthSession_ipAddress(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_AuthSession_createdAt(ctx, field)
+	case "lastSeenAt":
+		return ec.fieldContext_AuthSession_lastSeenAt(ctx, field)
+	case "current":
+		return ec.fieldContext_AuthSession_current(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AuthSession", field.Name)
+}
+
+func (ec *executionContext) childFields_Caption(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Caption_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Caption_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Caption_updatedAt(ctx, field)
+	case "videoID":
+		return ec.fieldContext_Caption_videoID(ctx, field)
+	case "language":
+		return ec.fieldContext_Caption_language(ctx, field)
+	case "label":
+		return ec.fieldContext_Caption_label(ctx, field)
+	case "sourceFormat":
+		return ec.fieldContext_Caption_sourceFormat(ctx, field)
+	case "blobKey":
+		return ec.fieldContext_Caption_blobKey(ctx, field)
+	case "size":
+		return ec.fieldContext_Caption_size(ctx, field)
+	case "video":
+		return ec.fieldContext_Caption_video(ctx, field)
+	case "text":
+		return ec.fieldContext_Caption_text(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Caption", field.Name)
+}
+
+func (ec *executionContext) childFields_CaptionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_CaptionEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_CaptionEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CaptionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_Chapter(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Chapter_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Chapter_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Chapter_updatedAt(ctx, field)
+	case "videoID":
+		return ec.fieldContext_Chapter_videoID(ctx, field)
+	case "title":
+		return ec.fieldContext_Chapter_title(ctx, field)
+	case "startSeconds":
+		return ec.fieldContext_Chapter_startSeconds(ctx, field)
+	case "video":
+		return ec.fieldContext_Chapter_video(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Chapter", field.Name)
+}
+
+func (ec *executionContext) childFields_ChapterEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_ChapterEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_ChapterEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ChapterEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_EncodingProfile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_EncodingProfile_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_EncodingProfile_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_EncodingProfile_updatedAt(ctx, field)
+	case "projectID":
+		return ec.fieldContext_EncodingProfile_projectID(ctx, field)
+	case "name":
+		return ec.fieldContext_EncodingProfile_name(ctx, field)
+	case "isDefault":
+		return ec.fieldContext_EncodingProfile_isDefault(ctx, field)
+	case "renditions":
+		return ec.fieldContext_EncodingProfile_renditions(ctx, field)
+	case "project":
+		return ec.fieldContext_EncodingProfile_project(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EncodingProfile", field.Name)
+}
+
+func (ec *executionContext) childFields_EncodingProfileEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_EncodingProfileEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_EncodingProfileEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EncodingProfileEdge", field.Name)
+}
 
 func (ec *executionContext) childFields_Folder(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
@@ -4528,6 +8324,20 @@ func (ec *executionContext) childFields_HealthCheck(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type HealthCheck", field.Name)
 }
 
+func (ec *executionContext) childFields_LadderRendition(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "height":
+		return ec.fieldContext_LadderRendition_height(ctx, field)
+	case "videoBitrateKbps":
+		return ec.fieldContext_LadderRendition_videoBitrateKbps(ctx, field)
+	case "codec":
+		return ec.fieldContext_LadderRendition_codec(ctx, field)
+	case "audioBitrateKbps":
+		return ec.fieldContext_LadderRendition_audioBitrateKbps(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LadderRendition", field.Name)
+}
+
 func (ec *executionContext) childFields_Membership(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -4558,6 +8368,26 @@ func (ec *executionContext) childFields_MembershipEdge(ctx context.Context, fiel
 		return ec.fieldContext_MembershipEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MembershipEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_MetadataEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "key":
+		return ec.fieldContext_MetadataEntry_key(ctx, field)
+	case "value":
+		return ec.fieldContext_MetadataEntry_value(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MetadataEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_OAuthRedirect(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "url":
+		return ec.fieldContext_OAuthRedirect_url(ctx, field)
+	case "state":
+		return ec.fieldContext_OAuthRedirect_state(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OAuthRedirect", field.Name)
 }
 
 func (ec *executionContext) childFields_Organization(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4614,6 +8444,16 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
 }
 
+func (ec *executionContext) childFields_PasswordResetTicket(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "resetToken":
+		return ec.fieldContext_PasswordResetTicket_resetToken(ctx, field)
+	case "expiresIn":
+		return ec.fieldContext_PasswordResetTicket_expiresIn(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PasswordResetTicket", field.Name)
+}
+
 func (ec *executionContext) childFields_PlaybackToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "token":
@@ -4624,6 +8464,62 @@ func (ec *executionContext) childFields_PlaybackToken(ctx context.Context, field
 		return ec.fieldContext_PlaybackToken_playbackURL(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PlaybackToken", field.Name)
+}
+
+func (ec *executionContext) childFields_Player(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Player_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Player_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Player_updatedAt(ctx, field)
+	case "projectID":
+		return ec.fieldContext_Player_projectID(ctx, field)
+	case "name":
+		return ec.fieldContext_Player_name(ctx, field)
+	case "isDefault":
+		return ec.fieldContext_Player_isDefault(ctx, field)
+	case "primaryColor":
+		return ec.fieldContext_Player_primaryColor(ctx, field)
+	case "accentColor":
+		return ec.fieldContext_Player_accentColor(ctx, field)
+	case "backgroundColor":
+		return ec.fieldContext_Player_backgroundColor(ctx, field)
+	case "controls":
+		return ec.fieldContext_Player_controls(ctx, field)
+	case "autoplay":
+		return ec.fieldContext_Player_autoplay(ctx, field)
+	case "muted":
+		return ec.fieldContext_Player_muted(ctx, field)
+	case "loop":
+		return ec.fieldContext_Player_loop(ctx, field)
+	case "logoURL":
+		return ec.fieldContext_Player_logoURL(ctx, field)
+	case "watermarkURL":
+		return ec.fieldContext_Player_watermarkURL(ctx, field)
+	case "watermarkPosition":
+		return ec.fieldContext_Player_watermarkPosition(ctx, field)
+	case "speedOptions":
+		return ec.fieldContext_Player_speedOptions(ctx, field)
+	case "captionsDefault":
+		return ec.fieldContext_Player_captionsDefault(ctx, field)
+	case "defaultCaptionLanguage":
+		return ec.fieldContext_Player_defaultCaptionLanguage(ctx, field)
+	case "project":
+		return ec.fieldContext_Player_project(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Player", field.Name)
+}
+
+func (ec *executionContext) childFields_PlayerEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_PlayerEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_PlayerEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlayerEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_Project(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4652,6 +8548,14 @@ func (ec *executionContext) childFields_Project(ctx context.Context, field graph
 		return ec.fieldContext_Project_videos(ctx, field)
 	case "tags":
 		return ec.fieldContext_Project_tags(ctx, field)
+	case "accessControl":
+		return ec.fieldContext_Project_accessControl(ctx, field)
+	case "players":
+		return ec.fieldContext_Project_players(ctx, field)
+	case "advertisements":
+		return ec.fieldContext_Project_advertisements(ctx, field)
+	case "encodingProfiles":
+		return ec.fieldContext_Project_encodingProfiles(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Project", field.Name)
 }
@@ -4858,8 +8762,16 @@ func (ec *executionContext) childFields_User(ctx context.Context, field graphql.
 		return ec.fieldContext_User_email(ctx, field)
 	case "name":
 		return ec.fieldContext_User_name(ctx, field)
+	case "emailVerifiedAt":
+		return ec.fieldContext_User_emailVerifiedAt(ctx, field)
+	case "avatarURL":
+		return ec.fieldContext_User_avatarURL(ctx, field)
 	case "memberships":
 		return ec.fieldContext_User_memberships(ctx, field)
+	case "hasPassword":
+		return ec.fieldContext_User_hasPassword(ctx, field)
+	case "emailVerified":
+		return ec.fieldContext_User_emailVerified(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type User", field.Name)
 }
@@ -4920,6 +8832,10 @@ func (ec *executionContext) childFields_Video(ctx context.Context, field graphql
 		return ec.fieldContext_Video_renditions(ctx, field)
 	case "thumbnails":
 		return ec.fieldContext_Video_thumbnails(ctx, field)
+	case "captions":
+		return ec.fieldContext_Video_captions(ctx, field)
+	case "chapters":
+		return ec.fieldContext_Video_chapters(ctx, field)
 	case "playbackURL":
 		return ec.fieldContext_Video_playbackURL(ctx, field)
 	case "timeline":
@@ -5194,6 +9110,94 @@ func (ec *executionContext) field_Folder_videos_args(ctx context.Context, rawArg
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_assignVideosToFolder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "videoIDs",
+		func(ctx context.Context, v any) ([]uuid.UUID, error) {
+			return ec.unmarshalNID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoIDs"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "folderID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["folderID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_checkAccount_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "email",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["email"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createAdvertisement_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ent.CreateAdvertisementInput, error) {
+			return ec.unmarshalNCreateAdvertisementInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateAdvertisementInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createEncodingProfile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.EncodingProfileInput, error) {
+			return ec.unmarshalNEncodingProfileInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐEncodingProfileInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createFolder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5233,6 +9237,28 @@ func (ec *executionContext) field_Mutation_createPlaybackToken_args(ctx context.
 		return nil, err
 	}
 	args["videoID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createPlayer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ent.CreatePlayerInput, error) {
+			return ec.unmarshalNCreatePlayerInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreatePlayerInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -5300,6 +9326,72 @@ func (ec *executionContext) field_Mutation_createVideo_args(ctx context.Context,
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteAdvertisement_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteCaption_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteEncodingProfile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteFolder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5319,10 +9411,54 @@ func (ec *executionContext) field_Mutation_deleteFolder_args(ctx context.Context
 		return nil, err
 	}
 	args["contents"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deletePlayer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
 	return args, nil
 }
 
 func (ec *executionContext) field_Mutation_deleteProject_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteSession_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
@@ -5347,6 +9483,14 @@ func (ec *executionContext) field_Mutation_deleteTag_args(ctx context.Context, r
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -5361,6 +9505,50 @@ func (ec *executionContext) field_Mutation_deleteVideo_args(ctx context.Context,
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_forgotPassword_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "email",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["email"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_login_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "email",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["email"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "password",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["password"] = arg1
 	return args, nil
 }
 
@@ -5383,6 +9571,14 @@ func (ec *executionContext) field_Mutation_moveFolder_args(ctx context.Context, 
 		return nil, err
 	}
 	args["toFolderID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -5405,6 +9601,58 @@ func (ec *executionContext) field_Mutation_moveFolders_args(ctx context.Context,
 		return nil, err
 	}
 	args["toFolderID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_oauthCallback_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "provider",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["provider"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "state",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["state"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_oauthRedirect_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "provider",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["provider"] = arg0
 	return args, nil
 }
 
@@ -5430,6 +9678,114 @@ func (ec *executionContext) field_Mutation_pullVideo_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_putAccessControl_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AccessControlInput, error) {
+			return ec.unmarshalNAccessControlInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAccessControlInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_refreshToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "refreshToken",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["refreshToken"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_register_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.RegisterInput, error) {
+			return ec.unmarshalNRegisterInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐRegisterInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_resendOtp_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "email",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["email"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setDefaultEncodingProfile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setDefaultPlayer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_setDefaultThumbnail_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5452,6 +9808,138 @@ func (ec *executionContext) field_Mutation_setDefaultThumbnail_args(ctx context.
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_setForgottenPassword_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "resetToken",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["resetToken"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "password",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["password"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setPassword_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "password",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["password"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setVideoChapters_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "chapters",
+		func(ctx context.Context, v any) ([]*model.ChapterInput, error) {
+			return ec.unmarshalNChapterInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐChapterInputᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["chapters"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateAdvertisement_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ent.UpdateAdvertisementInput, error) {
+			return ec.unmarshalNUpdateAdvertisementInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateAdvertisementInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateAvatar_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "file",
+		func(ctx context.Context, v any) (graphql.Upload, error) {
+			return ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["file"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateEncodingProfile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.EncodingProfileInput, error) {
+			return ec.unmarshalNEncodingProfileInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐEncodingProfileInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateFolder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5471,6 +9959,14 @@ func (ec *executionContext) field_Mutation_updateFolder_args(ctx context.Context
 		return nil, err
 	}
 	args["input"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -5493,6 +9989,72 @@ func (ec *executionContext) field_Mutation_updateOrganization_args(ctx context.C
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updatePassword_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "currentPassword",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["currentPassword"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "newPassword",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["newPassword"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updatePlayer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ent.UpdatePlayerInput, error) {
+			return ec.unmarshalNUpdatePlayerInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdatePlayerInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateProfile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateProfileInput, error) {
+			return ec.unmarshalNUpdateProfileInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUpdateProfileInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -5537,6 +10099,74 @@ func (ec *executionContext) field_Mutation_updateVideo_args(ctx context.Context,
 		return nil, err
 	}
 	args["input"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_uploadCaption_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "language",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["language"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "label",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["label"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "file",
+		func(ctx context.Context, v any) (graphql.Upload, error) {
+			return ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["file"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_uploadProjectLogo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "file",
+		func(ctx context.Context, v any) (graphql.Upload, error) {
+			return ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["file"] = arg1
 	return args, nil
 }
 
@@ -5581,6 +10211,64 @@ func (ec *executionContext) field_Mutation_upsertProjectSettings_args(ctx contex
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_upsertVideoMetadata_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "entries",
+		func(ctx context.Context, v any) ([]*model.MetadataEntryInput, error) {
+			return ec.unmarshalNMetadataEntryInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntryInputᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["entries"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_verifyEmail_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_verifyPasswordResetOtp_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "email",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["email"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "otp",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["otp"] = arg1
 	return args, nil
 }
 
@@ -5814,6 +10502,128 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_accessControl_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_advertisement_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_advertisements_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_caption_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_effectiveEncodingLadder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_encodingProfile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_encodingProfiles_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_folderTree_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5839,6 +10649,14 @@ func (ec *executionContext) field_Query_folder_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -5992,6 +10810,42 @@ func (ec *executionContext) field_Query_organizations_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_player_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_players_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_projectSettings_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -6074,6 +10928,68 @@ func (ec *executionContext) field_Query_projects_args(ctx context.Context, rawAr
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_searchVideos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "query",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["query"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.VideoOrder, error) {
+			return ec.unmarshalOVideoOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg6
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_tags_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -6128,6 +11044,62 @@ func (ec *executionContext) field_Query_tags_args(ctx context.Context, rawArgs m
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_videoCaptions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_videoChaptersWebVTT_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_videoChapters_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_videoMetadata_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_videoTimeline_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -6153,6 +11125,84 @@ func (ec *executionContext) field_Query_video_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_videosByCustomField_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "key",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["key"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "value",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["value"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg6
+	arg7, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.VideoOrder, error) {
+			return ec.unmarshalOVideoOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg7
 	return args, nil
 }
 
@@ -6377,6 +11427,2361 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 // endregion ***************************** args.gotpl *****************************
 
 // region    **************************** field.gotpl *****************************
+
+func (ec *executionContext) _AccessCheck_kind(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessCheck_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PrincipalKind) graphql.Marshaler {
+			return ec.marshalNPrincipalKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPrincipalKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessCheck_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessCheck", field, false, false, errors.New("field of type PrincipalKind does not have child fields"))
+}
+
+func (ec *executionContext) _AccessCheck_user(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessCheck_user(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.User, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AccessCheck_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AccessCheck",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AccessCheck_sessionID(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessCheck_sessionID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SessionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
+			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AccessCheck_sessionID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessCheck", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AccessCheck_organization(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessCheck_organization(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Organization, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Organization) graphql.Marshaler {
+			return ec.marshalOOrganization2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganization(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AccessCheck_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AccessCheck",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Organization(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AccessCheck_role(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessCheck_role(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Role, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AccessCheck_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessCheck", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AccessCheck_rights(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessCheck_rights(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rights, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessCheck_rights(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessCheck", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AccessControl_id(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControl_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControl_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AccessControl_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControl_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControl_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _AccessControl_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControl_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControl_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _AccessControl_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControl_projectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControl_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AccessControl_playback(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControl_playback(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Playback, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v accesscontrol.Playback) graphql.Marshaler {
+			return ec.marshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControl_playback(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type AccessControlPlayback does not have child fields"))
+}
+
+func (ec *executionContext) _AccessControl_allowedDomains(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControl_allowedDomains(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AllowedDomains, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControl_allowedDomains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AccessControl_allowedCountries(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControl_allowedCountries(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AllowedCountries, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControl_allowedCountries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AccessControl_blockedCountries(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControl_blockedCountries(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BlockedCountries, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControl_blockedCountries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AccessControl_tokenTTLDefault(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControl_tokenTTLDefault(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TokenTTLDefault, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControl_tokenTTLDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AccessControl_tokenTTLMin(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControl_tokenTTLMin(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TokenTTLMin, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControl_tokenTTLMin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AccessControl_tokenTTLMax(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControl_tokenTTLMax(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TokenTTLMax, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControl_tokenTTLMax(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AccessControl_project(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControl_project(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Project(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Project) graphql.Marshaler {
+			return ec.marshalNProject2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControl_project(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AccessControl",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Project(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AccessControlConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControlConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.AccessControlEdge) graphql.Marshaler {
+			return ec.marshalOAccessControlEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControlConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AccessControlConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessControlEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AccessControlConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControlConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControlConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AccessControlConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AccessControlConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControlConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControlConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessControlConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AccessControlEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControlEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AccessControl) graphql.Marshaler {
+			return ec.marshalOAccessControl2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControl(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControlEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AccessControlEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessControl(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AccessControlEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessControlEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessControlEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessControlEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _AccountCheck_exists(ctx context.Context, field graphql.CollectedField, obj *model.AccountCheck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccountCheck_exists(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Exists, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccountCheck_exists(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccountCheck", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AccountCheck_hasPassword(ctx context.Context, field graphql.CollectedField, obj *model.AccountCheck) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccountCheck_hasPassword(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasPassword, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccountCheck_hasPassword(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccountCheck", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Advertisement_id(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Advertisement_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Advertisement_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Advertisement_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Advertisement_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Advertisement_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Advertisement_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Advertisement_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Advertisement_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Advertisement_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Advertisement_projectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Advertisement_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Advertisement_name(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Advertisement_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Advertisement_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Advertisement_tagURL(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Advertisement_tagURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TagURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Advertisement_tagURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Advertisement_placement(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Advertisement_placement(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Placement, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v advertisement.Placement) graphql.Marshaler {
+			return ec.marshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Advertisement_placement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type AdvertisementPlacement does not have child fields"))
+}
+
+func (ec *executionContext) _Advertisement_offsets(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Advertisement_offsets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Offsets, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
+			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Advertisement_offsets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Advertisement_enabled(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Advertisement_enabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Enabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Advertisement_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Advertisement_project(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Advertisement_project(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Project(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Project) graphql.Marshaler {
+			return ec.marshalNProject2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Advertisement_project(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Advertisement",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Project(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdvertisementConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdvertisementConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.AdvertisementEdge) graphql.Marshaler {
+			return ec.marshalOAdvertisementEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdvertisementConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdvertisementConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdvertisementEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdvertisementConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdvertisementConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdvertisementConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdvertisementConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdvertisementConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdvertisementConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdvertisementConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdvertisementConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdvertisementEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdvertisementEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Advertisement) graphql.Marshaler {
+			return ec.marshalOAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdvertisementEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdvertisementEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Advertisement(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdvertisementEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdvertisementEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdvertisementEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdvertisementEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _AuthPayload_accessToken(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuthPayload_accessToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccessToken, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuthPayload_accessToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuthPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AuthPayload_refreshToken(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuthPayload_refreshToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RefreshToken, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuthPayload_refreshToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuthPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AuthPayload_tokenType(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuthPayload_tokenType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TokenType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuthPayload_tokenType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuthPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AuthPayload_expiresIn(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuthPayload_expiresIn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresIn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuthPayload_expiresIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuthPayload", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AuthPayload_user(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuthPayload_user(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.User, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuthPayload_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AuthPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AuthSession_id(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuthSession_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuthSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AuthSession_device(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuthSession_device(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Device, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuthSession_device(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AuthSession_userAgent(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuthSession_userAgent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserAgent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuthSession_userAgent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AuthSession_ipAddress(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuthSession_ipAddress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IPAddress, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuthSession_ipAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AuthSession_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuthSession_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuthSession_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _AuthSession_lastSeenAt(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuthSession_lastSeenAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastSeenAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuthSession_lastSeenAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _AuthSession_current(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuthSession_current(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Current, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuthSession_current(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Caption_id(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Caption_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Caption_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Caption_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Caption_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Caption_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Caption_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Caption_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Caption_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Caption_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Caption_videoID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VideoID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Caption_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Caption_language(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Caption_language(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Language, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Caption_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Caption_label(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Caption_label(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Label, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Caption_label(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Caption_sourceFormat(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Caption_sourceFormat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SourceFormat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v caption.SourceFormat) graphql.Marshaler {
+			return ec.marshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Caption_sourceFormat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type CaptionSourceFormat does not have child fields"))
+}
+
+func (ec *executionContext) _Caption_blobKey(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Caption_blobKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BlobKey, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Caption_blobKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Caption_size(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Caption_size(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Size, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Caption_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Caption_video(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Caption_video(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Video(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Caption_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Caption",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Caption_text(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Caption_text(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Caption().Text(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Caption_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Caption", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CaptionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptionConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CaptionEdge) graphql.Marshaler {
+			return ec.marshalOCaptionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CaptionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CaptionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CaptionEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CaptionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptionConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CaptionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CaptionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CaptionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptionConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CaptionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CaptionConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CaptionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptionEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Caption) graphql.Marshaler {
+			return ec.marshalOCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CaptionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CaptionEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Caption(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CaptionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptionEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CaptionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CaptionEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _Chapter_id(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Chapter_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Chapter_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Chapter", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Chapter_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Chapter_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Chapter_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Chapter", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Chapter_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Chapter_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Chapter_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Chapter", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Chapter_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Chapter_videoID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VideoID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Chapter_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Chapter", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Chapter_title(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Chapter_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Chapter_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Chapter", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Chapter_startSeconds(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Chapter_startSeconds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartSeconds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Chapter_startSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Chapter", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _Chapter_video(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Chapter_video(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Video(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Chapter_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Chapter",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChapterConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChapterConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ChapterEdge) graphql.Marshaler {
+			return ec.marshalOChapterEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChapterConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChapterConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ChapterEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChapterConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChapterConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChapterConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChapterConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChapterConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChapterConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChapterConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChapterConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ChapterEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChapterEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Chapter) graphql.Marshaler {
+			return ec.marshalOChapter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapter(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ChapterEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChapterEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Chapter(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChapterEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ChapterEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ChapterEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ChapterEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _EncodingProfile_id(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EncodingProfile_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EncodingProfile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EncodingProfile", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EncodingProfile_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EncodingProfile_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EncodingProfile_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EncodingProfile", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _EncodingProfile_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EncodingProfile_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EncodingProfile_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EncodingProfile", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _EncodingProfile_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EncodingProfile_projectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EncodingProfile_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EncodingProfile", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EncodingProfile_name(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EncodingProfile_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EncodingProfile_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EncodingProfile", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EncodingProfile_isDefault(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EncodingProfile_isDefault(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsDefault, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EncodingProfile_isDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EncodingProfile", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _EncodingProfile_renditions(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EncodingProfile_renditions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Renditions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []ladder.Rendition) graphql.Marshaler {
+			return ec.marshalNLadderRendition2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EncodingProfile_renditions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EncodingProfile",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LadderRendition(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EncodingProfile_project(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EncodingProfile_project(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Project(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Project) graphql.Marshaler {
+			return ec.marshalNProject2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EncodingProfile_project(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EncodingProfile",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Project(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EncodingProfileConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EncodingProfileConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.EncodingProfileEdge) graphql.Marshaler {
+			return ec.marshalOEncodingProfileEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EncodingProfileConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EncodingProfileConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EncodingProfileEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EncodingProfileConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EncodingProfileConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EncodingProfileConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EncodingProfileConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EncodingProfileConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EncodingProfileConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EncodingProfileConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EncodingProfileConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _EncodingProfileEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EncodingProfileEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.EncodingProfile) graphql.Marshaler {
+			return ec.marshalOEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EncodingProfileEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EncodingProfileEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EncodingProfile(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EncodingProfileEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EncodingProfileEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EncodingProfileEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EncodingProfileEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
 
 func (ec *executionContext) _Folder_id(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
@@ -7118,6 +14523,98 @@ func (ec *executionContext) fieldContext_HealthCheck_durationMs(_ context.Contex
 	return graphql.NewScalarFieldContext("HealthCheck", field, false, false, errors.New("field of type Float does not have child fields"))
 }
 
+func (ec *executionContext) _LadderRendition_height(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderRendition_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderRendition_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LadderRendition", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _LadderRendition_videoBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderRendition_videoBitrateKbps(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VideoBitrateKbps, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderRendition_videoBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LadderRendition", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _LadderRendition_codec(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderRendition_codec(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Codec, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderRendition_codec(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LadderRendition", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LadderRendition_audioBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LadderRendition_audioBitrateKbps(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AudioBitrateKbps, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LadderRendition_audioBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LadderRendition", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _Membership_id(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7462,6 +14959,52 @@ func (ec *executionContext) fieldContext_MembershipEdge_cursor(_ context.Context
 	return graphql.NewScalarFieldContext("MembershipEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _MetadataEntry_key(ctx context.Context, field graphql.CollectedField, obj *model.MetadataEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MetadataEntry_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MetadataEntry_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MetadataEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _MetadataEntry_value(ctx context.Context, field graphql.CollectedField, obj *model.MetadataEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MetadataEntry_value(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Value, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MetadataEntry_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MetadataEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _Mutation_createOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7500,6 +15043,1152 @@ func (ec *executionContext) fieldContext_Mutation_createOrganization(ctx context
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_createOrganization_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_putAccessControl(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_putAccessControl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().PutAccessControl(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["input"].(model.AccessControlInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AccessControl) graphql.Marshaler {
+			return ec.marshalNAccessControl2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControl(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_putAccessControl(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessControl(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_putAccessControl_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createAdvertisement(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createAdvertisement(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateAdvertisement(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["input"].(ent.CreateAdvertisementInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Advertisement) graphql.Marshaler {
+			return ec.marshalNAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createAdvertisement(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Advertisement(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createAdvertisement_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateAdvertisement(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateAdvertisement(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateAdvertisement(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateAdvertisementInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Advertisement) graphql.Marshaler {
+			return ec.marshalNAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateAdvertisement(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Advertisement(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateAdvertisement_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteAdvertisement(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteAdvertisement(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteAdvertisement(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteAdvertisement(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteAdvertisement_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_register(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_register(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().Register(ctx, fc.Args["input"].(model.RegisterInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AuthPayload) graphql.Marshaler {
+			return ec.marshalNAuthPayload2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAuthPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_register(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AuthPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_register_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_login(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_login(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().Login(ctx, fc.Args["email"].(string), fc.Args["password"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AuthPayload) graphql.Marshaler {
+			return ec.marshalNAuthPayload2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAuthPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_login(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AuthPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_login_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_refreshToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_refreshToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RefreshToken(ctx, fc.Args["refreshToken"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AuthPayload) graphql.Marshaler {
+			return ec.marshalNAuthPayload2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAuthPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_refreshToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AuthPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_refreshToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_verifyEmail(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_verifyEmail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().VerifyEmail(ctx, fc.Args["token"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_verifyEmail(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_verifyEmail_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_forgotPassword(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_forgotPassword(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ForgotPassword(ctx, fc.Args["email"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_forgotPassword(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_forgotPassword_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_verifyPasswordResetOtp(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_verifyPasswordResetOtp(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().VerifyPasswordResetOtp(ctx, fc.Args["email"].(string), fc.Args["otp"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PasswordResetTicket) graphql.Marshaler {
+			return ec.marshalNPasswordResetTicket2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPasswordResetTicket(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_verifyPasswordResetOtp(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PasswordResetTicket(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_verifyPasswordResetOtp_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setForgottenPassword(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setForgottenPassword(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetForgottenPassword(ctx, fc.Args["resetToken"].(string), fc.Args["password"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setForgottenPassword(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setForgottenPassword_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_resendOtp(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_resendOtp(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ResendOtp(ctx, fc.Args["email"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_resendOtp(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_resendOtp_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_checkAccount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_checkAccount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CheckAccount(ctx, fc.Args["email"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AccountCheck) graphql.Marshaler {
+			return ec.marshalNAccountCheck2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAccountCheck(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_checkAccount(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccountCheck(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_checkAccount_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_oauthRedirect(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_oauthRedirect(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().OauthRedirect(ctx, fc.Args["provider"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OAuthRedirect) graphql.Marshaler {
+			return ec.marshalNOAuthRedirect2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐOAuthRedirect(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_oauthRedirect(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OAuthRedirect(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_oauthRedirect_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_oauthCallback(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_oauthCallback(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().OauthCallback(ctx, fc.Args["provider"].(string), fc.Args["code"].(string), fc.Args["state"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AuthPayload) graphql.Marshaler {
+			return ec.marshalNAuthPayload2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAuthPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_oauthCallback(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AuthPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_oauthCallback_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_logout(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_logout(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Mutation().Logout(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_logout(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Mutation", field, true, true, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Mutation_setPassword(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setPassword(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetPassword(ctx, fc.Args["password"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setPassword(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setPassword_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updatePassword(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updatePassword(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdatePassword(ctx, fc.Args["currentPassword"].(string), fc.Args["newPassword"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updatePassword(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updatePassword_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteSession(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteSession(ctx, fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteSession(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteSession_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteOtherSessions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteOtherSessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Mutation().DeleteOtherSessions(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteOtherSessions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Mutation", field, true, true, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Mutation_uploadCaption(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_uploadCaption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UploadCaption(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["language"].(string), fc.Args["label"].(*string), fc.Args["file"].(graphql.Upload))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Caption) graphql.Marshaler {
+			return ec.marshalNCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_uploadCaption(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Caption(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_uploadCaption_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteCaption(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteCaption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteCaption(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteCaption(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteCaption_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setVideoChapters(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setVideoChapters(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetVideoChapters(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["chapters"].([]*model.ChapterInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Chapter) graphql.Marshaler {
+			return ec.marshalNChapter2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setVideoChapters(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Chapter(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setVideoChapters_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createEncodingProfile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createEncodingProfile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateEncodingProfile(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["input"].(model.EncodingProfileInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.EncodingProfile) graphql.Marshaler {
+			return ec.marshalNEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createEncodingProfile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EncodingProfile(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createEncodingProfile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateEncodingProfile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateEncodingProfile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateEncodingProfile(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["input"].(model.EncodingProfileInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.EncodingProfile) graphql.Marshaler {
+			return ec.marshalNEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateEncodingProfile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EncodingProfile(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateEncodingProfile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteEncodingProfile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteEncodingProfile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteEncodingProfile(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteEncodingProfile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteEncodingProfile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setDefaultEncodingProfile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setDefaultEncodingProfile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetDefaultEncodingProfile(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.EncodingProfile) graphql.Marshaler {
+			return ec.marshalNEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setDefaultEncodingProfile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EncodingProfile(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setDefaultEncodingProfile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -7560,7 +16249,7 @@ func (ec *executionContext) _Mutation_updateFolder(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateFolderInput))
+			return ec.Resolvers.Mutation().UpdateFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateFolderInput), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Folder) graphql.Marshaler {
@@ -7604,7 +16293,7 @@ func (ec *executionContext) _Mutation_moveFolder(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().MoveFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID))
+			return ec.Resolvers.Mutation().MoveFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Folder) graphql.Marshaler {
@@ -7648,7 +16337,7 @@ func (ec *executionContext) _Mutation_moveFolders(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().MoveFolders(ctx, fc.Args["ids"].([]uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID))
+			return ec.Resolvers.Mutation().MoveFolders(ctx, fc.Args["ids"].([]uuid.UUID), fc.Args["toFolderID"].(*uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Folder) graphql.Marshaler {
@@ -7692,7 +16381,7 @@ func (ec *executionContext) _Mutation_deleteFolder(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeleteFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["contents"].(model.FolderContentAction))
+			return ec.Resolvers.Mutation().DeleteFolder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["contents"].(model.FolderContentAction), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
@@ -7990,6 +16679,182 @@ func (ec *executionContext) fieldContext_Mutation_updateOrganization(ctx context
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createPlayer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPlayer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePlayer(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["input"].(ent.CreatePlayerInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Player) graphql.Marshaler {
+			return ec.marshalNPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPlayer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Player(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPlayer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updatePlayer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updatePlayer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdatePlayer(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdatePlayerInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Player) graphql.Marshaler {
+			return ec.marshalNPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updatePlayer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Player(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updatePlayer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deletePlayer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deletePlayer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeletePlayer(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deletePlayer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deletePlayer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setDefaultPlayer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setDefaultPlayer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetDefaultPlayer(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Player) graphql.Marshaler {
+			return ec.marshalNPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setDefaultPlayer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Player(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setDefaultPlayer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createProject(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8166,6 +17031,50 @@ func (ec *executionContext) fieldContext_Mutation_upsertProjectSettings(ctx cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_uploadProjectLogo(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_uploadProjectLogo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UploadProjectLogo(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["file"].(graphql.Upload))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Project) graphql.Marshaler {
+			return ec.marshalNProject2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_uploadProjectLogo(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Project(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_uploadProjectLogo_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createTag(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8220,7 +17129,7 @@ func (ec *executionContext) _Mutation_deleteTag(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeleteTag(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Mutation().DeleteTag(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
@@ -8248,6 +17157,94 @@ func (ec *executionContext) fieldContext_Mutation_deleteTag(ctx context.Context,
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_deleteTag_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateProfile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateProfile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateProfile(ctx, fc.Args["input"].(model.UpdateProfileInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateProfile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateProfile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateAvatar(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateAvatar(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateAvatar(ctx, fc.Args["file"].(graphql.Upload))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateAvatar(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateAvatar_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -8308,7 +17305,7 @@ func (ec *executionContext) _Mutation_updateVideo(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateVideo(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateVideoInput))
+			return ec.Resolvers.Mutation().UpdateVideo(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateVideoInput), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
@@ -8352,7 +17349,7 @@ func (ec *executionContext) _Mutation_deleteVideo(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeleteVideo(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Mutation().DeleteVideo(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
@@ -8384,6 +17381,140 @@ func (ec *executionContext) fieldContext_Mutation_deleteVideo(ctx context.Contex
 		return fc, err
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_assignVideosToFolder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_assignVideosToFolder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AssignVideosToFolder(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["videoIDs"].([]uuid.UUID), fc.Args["folderID"].(*uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_assignVideosToFolder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_assignVideosToFolder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_upsertVideoMetadata(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_upsertVideoMetadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpsertVideoMetadata(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["entries"].([]*model.MetadataEntryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.MetadataEntry) graphql.Marshaler {
+			return ec.marshalNMetadataEntry2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_upsertVideoMetadata(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MetadataEntry(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_upsertVideoMetadata_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OAuthRedirect_url(ctx context.Context, field graphql.CollectedField, obj *model.OAuthRedirect) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OAuthRedirect_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OAuthRedirect_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OAuthRedirect", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OAuthRedirect_state(ctx context.Context, field graphql.CollectedField, obj *model.OAuthRedirect) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OAuthRedirect_state(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.State, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OAuthRedirect_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OAuthRedirect", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Organization_id(ctx context.Context, field graphql.CollectedField, obj *ent.Organization) (ret graphql.Marshaler) {
@@ -8788,6 +17919,52 @@ func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, f
 	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _PasswordResetTicket_resetToken(ctx context.Context, field graphql.CollectedField, obj *model.PasswordResetTicket) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasswordResetTicket_resetToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ResetToken, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PasswordResetTicket_resetToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PasswordResetTicket", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PasswordResetTicket_expiresIn(ctx context.Context, field graphql.CollectedField, obj *model.PasswordResetTicket) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasswordResetTicket_expiresIn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresIn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PasswordResetTicket_expiresIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PasswordResetTicket", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _PlaybackToken_token(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8855,6 +18032,617 @@ func (ec *executionContext) _PlaybackToken_playbackURL(ctx context.Context, fiel
 }
 func (ec *executionContext) fieldContext_PlaybackToken_playbackURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PlaybackToken", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Player_id(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Player_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Player_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Player_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_projectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Player_name(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Player_isDefault(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_isDefault(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsDefault, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_isDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Player_primaryColor(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_primaryColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PrimaryColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_primaryColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Player_accentColor(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_accentColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccentColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_accentColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Player_backgroundColor(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_backgroundColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BackgroundColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_backgroundColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Player_controls(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_controls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Controls, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_controls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Player_autoplay(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_autoplay(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Autoplay, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_autoplay(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Player_muted(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_muted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Muted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_muted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Player_loop(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_loop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Loop, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_loop(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Player_logoURL(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_logoURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LogoURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_logoURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Player_watermarkURL(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_watermarkURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WatermarkURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_watermarkURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Player_watermarkPosition(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_watermarkPosition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WatermarkPosition, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v player.WatermarkPosition) graphql.Marshaler {
+			return ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_watermarkPosition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type PlayerWatermarkPosition does not have child fields"))
+}
+
+func (ec *executionContext) _Player_speedOptions(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_speedOptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SpeedOptions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []float64) graphql.Marshaler {
+			return ec.marshalNFloat2ᚕfloat64ᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_speedOptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _Player_captionsDefault(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_captionsDefault(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CaptionsDefault, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_captionsDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Player_defaultCaptionLanguage(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_defaultCaptionLanguage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DefaultCaptionLanguage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_defaultCaptionLanguage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Player_project(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Player_project(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Project(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Project) graphql.Marshaler {
+			return ec.marshalNProject2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProject(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Player_project(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Player",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Project(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PlayerEdge) graphql.Marshaler {
+			return ec.marshalOPlayerEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayerConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlayerEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayerConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayerConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayerConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PlayerEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Player) graphql.Marshaler {
+			return ec.marshalOPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlayerEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Player(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlayerEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlayerEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlayerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlayerEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
 func (ec *executionContext) _Project_id(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -9210,6 +18998,134 @@ func (ec *executionContext) fieldContext_Project_tags(ctx context.Context, field
 	if fc.Args, err = ec.field_Project_tags_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Project_accessControl(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Project_accessControl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccessControl(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AccessControl) graphql.Marshaler {
+			return ec.marshalOAccessControl2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControl(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Project_accessControl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Project",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessControl(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Project_players(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Project_players(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Players(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
+			return ec.marshalOPlayer2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Project_players(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Project",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Player(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Project_advertisements(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Project_advertisements(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Advertisements(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Advertisement) graphql.Marshaler {
+			return ec.marshalOAdvertisement2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Project_advertisements(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Project",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Advertisement(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Project_encodingProfiles(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Project_encodingProfiles(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EncodingProfiles(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.EncodingProfile) graphql.Marshaler {
+			return ec.marshalOEncodingProfile2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Project_encodingProfiles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Project",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EncodingProfile(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -9976,6 +19892,510 @@ func (ec *executionContext) fieldContext_Query_videos(ctx context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_accessControl(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_accessControl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AccessControl(ctx, fc.Args["projectID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AccessControl) graphql.Marshaler {
+			return ec.marshalOAccessControl2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControl(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_accessControl(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessControl(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_accessControl_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_advertisements(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_advertisements(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Advertisements(ctx, fc.Args["projectID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Advertisement) graphql.Marshaler {
+			return ec.marshalNAdvertisement2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_advertisements(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Advertisement(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_advertisements_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_advertisement(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_advertisement(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Advertisement(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Advertisement) graphql.Marshaler {
+			return ec.marshalNAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_advertisement(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Advertisement(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_advertisement_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_sessions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_sessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Sessions(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.AuthSession) graphql.Marshaler {
+			return ec.marshalNAuthSession2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAuthSessionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_sessions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AuthSession(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_apiAccessCheck(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_apiAccessCheck(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().APIAccessCheck(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AccessCheck) graphql.Marshaler {
+			return ec.marshalNAccessCheck2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAccessCheck(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_apiAccessCheck(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessCheck(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_caption(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_caption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Caption(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Caption) graphql.Marshaler {
+			return ec.marshalNCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_caption(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Caption(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_caption_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_videoCaptions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_videoCaptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().VideoCaptions(ctx, fc.Args["videoID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Caption) graphql.Marshaler {
+			return ec.marshalNCaption2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_videoCaptions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Caption(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_videoCaptions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_videoChapters(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_videoChapters(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().VideoChapters(ctx, fc.Args["videoID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Chapter) graphql.Marshaler {
+			return ec.marshalNChapter2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_videoChapters(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Chapter(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_videoChapters_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_videoChaptersWebVTT(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_videoChaptersWebVTT(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().VideoChaptersWebVtt(ctx, fc.Args["videoID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_videoChaptersWebVTT(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_videoChaptersWebVTT_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_encodingProfiles(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_encodingProfiles(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().EncodingProfiles(ctx, fc.Args["projectID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.EncodingProfile) graphql.Marshaler {
+			return ec.marshalNEncodingProfile2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_encodingProfiles(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EncodingProfile(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_encodingProfiles_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_encodingProfile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_encodingProfile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().EncodingProfile(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.EncodingProfile) graphql.Marshaler {
+			return ec.marshalNEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_encodingProfile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EncodingProfile(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_encodingProfile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_effectiveEncodingLadder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_effectiveEncodingLadder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().EffectiveEncodingLadder(ctx, fc.Args["projectID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ladder.Rendition) graphql.Marshaler {
+			return ec.marshalNLadderRendition2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_effectiveEncodingLadder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LadderRendition(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_effectiveEncodingLadder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_folder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9986,7 +20406,7 @@ func (ec *executionContext) _Query_folder(ctx context.Context, field graphql.Col
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Folder(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Query().Folder(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Folder) graphql.Marshaler {
@@ -10146,6 +20566,94 @@ func (ec *executionContext) fieldContext_Query_organization(ctx context.Context,
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_organization_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_players(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_players(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Players(ctx, fc.Args["projectID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
+			return ec.marshalNPlayer2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_players(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Player(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_players_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_player(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_player(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Player(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Player) graphql.Marshaler {
+			return ec.marshalNPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_player(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Player(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_player_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -10336,6 +20844,38 @@ func (ec *executionContext) fieldContext_Query_regions(_ context.Context, field 
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_profile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_profile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Profile(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_profile(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_video(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10346,7 +20886,7 @@ func (ec *executionContext) _Query_video(ctx context.Context, field graphql.Coll
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Video(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Query().Video(ctx, fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
@@ -10374,6 +20914,138 @@ func (ec *executionContext) fieldContext_Query_video(ctx context.Context, field 
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_video_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_videosByCustomField(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_videosByCustomField(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().VideosByCustomField(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["key"].(string), fc.Args["value"].(string), fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[uuid.UUID]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.VideoOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.VideoConnection) graphql.Marshaler {
+			return ec.marshalNVideoConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_videosByCustomField(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VideoConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_videosByCustomField_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_searchVideos(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_searchVideos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().SearchVideos(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["query"].(string), fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[uuid.UUID]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.VideoOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.VideoConnection) graphql.Marshaler {
+			return ec.marshalNVideoConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_searchVideos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VideoConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_searchVideos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_videoMetadata(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_videoMetadata(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().VideoMetadata(ctx, fc.Args["videoID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.MetadataEntry) graphql.Marshaler {
+			return ec.marshalNMetadataEntry2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_videoMetadata(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MetadataEntry(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_videoMetadata_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -11690,6 +22362,52 @@ func (ec *executionContext) fieldContext_User_name(_ context.Context, field grap
 	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _User_emailVerifiedAt(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_emailVerifiedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EmailVerifiedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_User_emailVerifiedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _User_avatarURL(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_avatarURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AvatarURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_User_avatarURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _User_memberships(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -11720,6 +22438,52 @@ func (ec *executionContext) fieldContext_User_memberships(_ context.Context, fie
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _User_hasPassword(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_hasPassword(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.User().HasPassword(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_User_hasPassword(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("User", field, true, true, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _User_emailVerified(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_emailVerified(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.User().EmailVerified(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_User_emailVerified(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("User", field, true, true, errors.New("field of type Boolean does not have child fields"))
 }
 
 func (ec *executionContext) _UserConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
@@ -12422,6 +23186,70 @@ func (ec *executionContext) fieldContext_Video_thumbnails(_ context.Context, fie
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Thumbnail(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Video_captions(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_captions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Captions(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Caption) graphql.Marshaler {
+			return ec.marshalOCaption2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_captions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Video",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Caption(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Video_chapters(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_chapters(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Chapters(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Chapter) graphql.Marshaler {
+			return ec.marshalOChapter2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_chapters(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Video",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Chapter(ctx, field)
 		},
 	}
 	return fc, nil
@@ -13844,6 +24672,2299 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputAccessControlInput(ctx context.Context, obj any) (model.AccessControlInput, error) {
+	var it model.AccessControlInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["playback"]; !present {
+		asMap["playback"] = "public"
+	}
+	if _, present := asMap["allowedDomains"]; !present {
+		asMap["allowedDomains"] = []any{}
+	}
+	if _, present := asMap["allowedCountries"]; !present {
+		asMap["allowedCountries"] = []any{}
+	}
+	if _, present := asMap["blockedCountries"]; !present {
+		asMap["blockedCountries"] = []any{}
+	}
+	if _, present := asMap["tokenTTLDefault"]; !present {
+		asMap["tokenTTLDefault"] = 3600
+	}
+	if _, present := asMap["tokenTTLMin"]; !present {
+		asMap["tokenTTLMin"] = 60
+	}
+	if _, present := asMap["tokenTTLMax"]; !present {
+		asMap["tokenTTLMax"] = 86400
+	}
+
+	fieldsInOrder := [...]string{"playback", "allowedDomains", "allowedCountries", "blockedCountries", "tokenTTLDefault", "tokenTTLMin", "tokenTTLMax"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "playback":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("playback"))
+			data, err := ec.unmarshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Playback = data
+		case "allowedDomains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("allowedDomains"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AllowedDomains = data
+		case "allowedCountries":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("allowedCountries"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AllowedCountries = data
+		case "blockedCountries":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blockedCountries"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlockedCountries = data
+		case "tokenTTLDefault":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLDefault"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLDefault = data
+		case "tokenTTLMin":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMin"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMin = data
+		case "tokenTTLMax":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMax"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMax = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAccessControlOrder(ctx context.Context, obj any) (ent.AccessControlOrder, error) {
+	var it ent.AccessControlOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNAccessControlOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAccessControlWhereInput(ctx context.Context, obj any) (ent.AccessControlWhereInput, error) {
+	var it ent.AccessControlWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "playback", "playbackNEQ", "playbackIn", "playbackNotIn", "tokenTTLDefault", "tokenTTLDefaultNEQ", "tokenTTLDefaultIn", "tokenTTLDefaultNotIn", "tokenTTLDefaultGT", "tokenTTLDefaultGTE", "tokenTTLDefaultLT", "tokenTTLDefaultLTE", "tokenTTLMin", "tokenTTLMinNEQ", "tokenTTLMinIn", "tokenTTLMinNotIn", "tokenTTLMinGT", "tokenTTLMinGTE", "tokenTTLMinLT", "tokenTTLMinLTE", "tokenTTLMax", "tokenTTLMaxNEQ", "tokenTTLMaxIn", "tokenTTLMaxNotIn", "tokenTTLMaxGT", "tokenTTLMaxGTE", "tokenTTLMaxLT", "tokenTTLMaxLTE", "hasProject", "hasProjectWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOAccessControlWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOAccessControlWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOAccessControlWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "projectID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectID = data
+		case "projectIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDNEQ = data
+		case "projectIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDIn = data
+		case "projectIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDNotIn = data
+		case "playback":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("playback"))
+			data, err := ec.unmarshalOAccessControlPlayback2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Playback = data
+		case "playbackNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("playbackNEQ"))
+			data, err := ec.unmarshalOAccessControlPlayback2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PlaybackNEQ = data
+		case "playbackIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("playbackIn"))
+			data, err := ec.unmarshalOAccessControlPlayback2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlaybackᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PlaybackIn = data
+		case "playbackNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("playbackNotIn"))
+			data, err := ec.unmarshalOAccessControlPlayback2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlaybackᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PlaybackNotIn = data
+		case "tokenTTLDefault":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLDefault"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLDefault = data
+		case "tokenTTLDefaultNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLDefaultNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLDefaultNEQ = data
+		case "tokenTTLDefaultIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLDefaultIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLDefaultIn = data
+		case "tokenTTLDefaultNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLDefaultNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLDefaultNotIn = data
+		case "tokenTTLDefaultGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLDefaultGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLDefaultGT = data
+		case "tokenTTLDefaultGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLDefaultGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLDefaultGTE = data
+		case "tokenTTLDefaultLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLDefaultLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLDefaultLT = data
+		case "tokenTTLDefaultLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLDefaultLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLDefaultLTE = data
+		case "tokenTTLMin":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMin"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMin = data
+		case "tokenTTLMinNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMinNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMinNEQ = data
+		case "tokenTTLMinIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMinIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMinIn = data
+		case "tokenTTLMinNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMinNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMinNotIn = data
+		case "tokenTTLMinGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMinGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMinGT = data
+		case "tokenTTLMinGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMinGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMinGTE = data
+		case "tokenTTLMinLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMinLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMinLT = data
+		case "tokenTTLMinLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMinLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMinLTE = data
+		case "tokenTTLMax":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMax"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMax = data
+		case "tokenTTLMaxNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMaxNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMaxNEQ = data
+		case "tokenTTLMaxIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMaxIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMaxIn = data
+		case "tokenTTLMaxNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMaxNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMaxNotIn = data
+		case "tokenTTLMaxGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMaxGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMaxGT = data
+		case "tokenTTLMaxGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMaxGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMaxGTE = data
+		case "tokenTTLMaxLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMaxLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMaxLT = data
+		case "tokenTTLMaxLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenTTLMaxLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenTTLMaxLTE = data
+		case "hasProject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProject"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProject = data
+		case "hasProjectWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProjectWith"))
+			data, err := ec.unmarshalOProjectWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProjectWith = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAdvertisementOrder(ctx context.Context, obj any) (ent.AdvertisementOrder, error) {
+	var it ent.AdvertisementOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNAdvertisementOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAdvertisementWhereInput(ctx context.Context, obj any) (ent.AdvertisementWhereInput, error) {
+	var it ent.AdvertisementWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "tagURL", "tagURLNEQ", "tagURLIn", "tagURLNotIn", "tagURLGT", "tagURLGTE", "tagURLLT", "tagURLLTE", "tagURLContains", "tagURLHasPrefix", "tagURLHasSuffix", "tagURLEqualFold", "tagURLContainsFold", "placement", "placementNEQ", "placementIn", "placementNotIn", "enabled", "enabledNEQ", "hasProject", "hasProjectWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOAdvertisementWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOAdvertisementWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOAdvertisementWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "projectID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectID = data
+		case "projectIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDNEQ = data
+		case "projectIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDIn = data
+		case "projectIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDNotIn = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "tagURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURL = data
+		case "tagURLNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURLNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURLNEQ = data
+		case "tagURLIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURLIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURLIn = data
+		case "tagURLNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURLNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURLNotIn = data
+		case "tagURLGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURLGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURLGT = data
+		case "tagURLGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURLGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURLGTE = data
+		case "tagURLLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURLLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURLLT = data
+		case "tagURLLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURLLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURLLTE = data
+		case "tagURLContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURLContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURLContains = data
+		case "tagURLHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURLHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURLHasPrefix = data
+		case "tagURLHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURLHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURLHasSuffix = data
+		case "tagURLEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURLEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURLEqualFold = data
+		case "tagURLContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURLContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURLContainsFold = data
+		case "placement":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("placement"))
+			data, err := ec.unmarshalOAdvertisementPlacement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Placement = data
+		case "placementNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("placementNEQ"))
+			data, err := ec.unmarshalOAdvertisementPlacement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PlacementNEQ = data
+		case "placementIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("placementIn"))
+			data, err := ec.unmarshalOAdvertisementPlacement2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacementᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PlacementIn = data
+		case "placementNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("placementNotIn"))
+			data, err := ec.unmarshalOAdvertisementPlacement2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacementᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PlacementNotIn = data
+		case "enabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Enabled = data
+		case "enabledNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabledNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnabledNEQ = data
+		case "hasProject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProject"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProject = data
+		case "hasProjectWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProjectWith"))
+			data, err := ec.unmarshalOProjectWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProjectWith = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCaptionOrder(ctx context.Context, obj any) (ent.CaptionOrder, error) {
+	var it ent.CaptionOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNCaptionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCaptionWhereInput(ctx context.Context, obj any) (ent.CaptionWhereInput, error) {
+	var it ent.CaptionWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "videoID", "videoIDNEQ", "videoIDIn", "videoIDNotIn", "language", "languageNEQ", "languageIn", "languageNotIn", "languageGT", "languageGTE", "languageLT", "languageLTE", "languageContains", "languageHasPrefix", "languageHasSuffix", "languageEqualFold", "languageContainsFold", "label", "labelNEQ", "labelIn", "labelNotIn", "labelGT", "labelGTE", "labelLT", "labelLTE", "labelContains", "labelHasPrefix", "labelHasSuffix", "labelEqualFold", "labelContainsFold", "sourceFormat", "sourceFormatNEQ", "sourceFormatIn", "sourceFormatNotIn", "blobKey", "blobKeyNEQ", "blobKeyIn", "blobKeyNotIn", "blobKeyGT", "blobKeyGTE", "blobKeyLT", "blobKeyLTE", "blobKeyContains", "blobKeyHasPrefix", "blobKeyHasSuffix", "blobKeyEqualFold", "blobKeyContainsFold", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "hasVideo", "hasVideoWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOCaptionWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOCaptionWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOCaptionWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "videoID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoID = data
+		case "videoIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoIDNEQ = data
+		case "videoIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoIDIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoIDIn = data
+		case "videoIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoIDNotIn = data
+		case "language":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("language"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Language = data
+		case "languageNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languageNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LanguageNEQ = data
+		case "languageIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languageIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LanguageIn = data
+		case "languageNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languageNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LanguageNotIn = data
+		case "languageGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languageGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LanguageGT = data
+		case "languageGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languageGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LanguageGTE = data
+		case "languageLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languageLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LanguageLT = data
+		case "languageLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languageLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LanguageLTE = data
+		case "languageContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languageContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LanguageContains = data
+		case "languageHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languageHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LanguageHasPrefix = data
+		case "languageHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languageHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LanguageHasSuffix = data
+		case "languageEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languageEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LanguageEqualFold = data
+		case "languageContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languageContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LanguageContainsFold = data
+		case "label":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("label"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Label = data
+		case "labelNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("labelNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LabelNEQ = data
+		case "labelIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("labelIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LabelIn = data
+		case "labelNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("labelNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LabelNotIn = data
+		case "labelGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("labelGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LabelGT = data
+		case "labelGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("labelGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LabelGTE = data
+		case "labelLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("labelLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LabelLT = data
+		case "labelLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("labelLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LabelLTE = data
+		case "labelContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("labelContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LabelContains = data
+		case "labelHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("labelHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LabelHasPrefix = data
+		case "labelHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("labelHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LabelHasSuffix = data
+		case "labelEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("labelEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LabelEqualFold = data
+		case "labelContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("labelContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LabelContainsFold = data
+		case "sourceFormat":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceFormat"))
+			data, err := ec.unmarshalOCaptionSourceFormat2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceFormat = data
+		case "sourceFormatNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceFormatNEQ"))
+			data, err := ec.unmarshalOCaptionSourceFormat2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceFormatNEQ = data
+		case "sourceFormatIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceFormatIn"))
+			data, err := ec.unmarshalOCaptionSourceFormat2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormatᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceFormatIn = data
+		case "sourceFormatNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceFormatNotIn"))
+			data, err := ec.unmarshalOCaptionSourceFormat2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormatᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceFormatNotIn = data
+		case "blobKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blobKey"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlobKey = data
+		case "blobKeyNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blobKeyNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlobKeyNEQ = data
+		case "blobKeyIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blobKeyIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlobKeyIn = data
+		case "blobKeyNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blobKeyNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlobKeyNotIn = data
+		case "blobKeyGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blobKeyGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlobKeyGT = data
+		case "blobKeyGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blobKeyGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlobKeyGTE = data
+		case "blobKeyLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blobKeyLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlobKeyLT = data
+		case "blobKeyLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blobKeyLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlobKeyLTE = data
+		case "blobKeyContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blobKeyContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlobKeyContains = data
+		case "blobKeyHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blobKeyHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlobKeyHasPrefix = data
+		case "blobKeyHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blobKeyHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlobKeyHasSuffix = data
+		case "blobKeyEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blobKeyEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlobKeyEqualFold = data
+		case "blobKeyContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blobKeyContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlobKeyContainsFold = data
+		case "size":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("size"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Size = data
+		case "sizeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeNEQ = data
+		case "sizeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeIn = data
+		case "sizeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeNotIn"))
+			data, err := ec.unmarshalOInt2ᚕint64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeNotIn = data
+		case "sizeGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeGT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeGT = data
+		case "sizeGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeGTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeGTE = data
+		case "sizeLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeLT"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeLT = data
+		case "sizeLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sizeLTE"))
+			data, err := ec.unmarshalOInt2ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SizeLTE = data
+		case "hasVideo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasVideo"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasVideo = data
+		case "hasVideoWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasVideoWith"))
+			data, err := ec.unmarshalOVideoWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasVideoWith = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputChapterInput(ctx context.Context, obj any) (model.ChapterInput, error) {
+	var it model.ChapterInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"title", "startSeconds"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "startSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startSeconds"))
+			data, err := ec.unmarshalNFloat2float64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartSeconds = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputChapterOrder(ctx context.Context, obj any) (ent.ChapterOrder, error) {
+	var it ent.ChapterOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNChapterOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputChapterWhereInput(ctx context.Context, obj any) (ent.ChapterWhereInput, error) {
+	var it ent.ChapterWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "videoID", "videoIDNEQ", "videoIDIn", "videoIDNotIn", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "startSeconds", "startSecondsNEQ", "startSecondsIn", "startSecondsNotIn", "startSecondsGT", "startSecondsGTE", "startSecondsLT", "startSecondsLTE", "hasVideo", "hasVideoWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOChapterWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOChapterWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOChapterWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "videoID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoID = data
+		case "videoIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoIDNEQ = data
+		case "videoIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoIDIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoIDIn = data
+		case "videoIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoIDNotIn = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "titleNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleNEQ = data
+		case "titleIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleIn = data
+		case "titleNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleNotIn = data
+		case "titleGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleGT = data
+		case "titleGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleGTE = data
+		case "titleLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleLT = data
+		case "titleLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleLTE = data
+		case "titleContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleContains = data
+		case "titleHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleHasPrefix = data
+		case "titleHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleHasSuffix = data
+		case "titleEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleEqualFold = data
+		case "titleContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("titleContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TitleContainsFold = data
+		case "startSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startSeconds"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartSeconds = data
+		case "startSecondsNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startSecondsNEQ"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartSecondsNEQ = data
+		case "startSecondsIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startSecondsIn"))
+			data, err := ec.unmarshalOFloat2ᚕfloat64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartSecondsIn = data
+		case "startSecondsNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startSecondsNotIn"))
+			data, err := ec.unmarshalOFloat2ᚕfloat64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartSecondsNotIn = data
+		case "startSecondsGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startSecondsGT"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartSecondsGT = data
+		case "startSecondsGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startSecondsGTE"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartSecondsGTE = data
+		case "startSecondsLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startSecondsLT"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartSecondsLT = data
+		case "startSecondsLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startSecondsLTE"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartSecondsLTE = data
+		case "hasVideo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasVideo"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasVideo = data
+		case "hasVideoWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasVideoWith"))
+			data, err := ec.unmarshalOVideoWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasVideoWith = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateAdvertisementInput(ctx context.Context, obj any) (ent.CreateAdvertisementInput, error) {
+	var it ent.CreateAdvertisementInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "tagURL", "placement", "offsets", "enabled"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "tagURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURL"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURL = data
+		case "placement":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("placement"))
+			data, err := ec.unmarshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Placement = data
+		case "offsets":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("offsets"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Offsets = data
+		case "enabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Enabled = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateFolderInput(ctx context.Context, obj any) (ent.CreateFolderInput, error) {
 	var it ent.CreateFolderInput
 	if obj == nil {
@@ -13913,6 +27034,127 @@ func (ec *executionContext) unmarshalInputCreateOrganizationInput(ctx context.Co
 				return it, err
 			}
 			it.Name = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreatePlayerInput(ctx context.Context, obj any) (ent.CreatePlayerInput, error) {
+	var it ent.CreatePlayerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "primaryColor", "accentColor", "backgroundColor", "controls", "autoplay", "muted", "loop", "logoURL", "watermarkURL", "watermarkPosition", "speedOptions", "captionsDefault", "defaultCaptionLanguage"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "primaryColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColor"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColor = data
+		case "accentColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColor"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColor = data
+		case "backgroundColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColor"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColor = data
+		case "controls":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("controls"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Controls = data
+		case "autoplay":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("autoplay"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Autoplay = data
+		case "muted":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("muted"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Muted = data
+		case "loop":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loop"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Loop = data
+		case "logoURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURL = data
+		case "watermarkURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURL = data
+		case "watermarkPosition":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkPosition"))
+			data, err := ec.unmarshalOPlayerWatermarkPosition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkPosition = data
+		case "speedOptions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("speedOptions"))
+			data, err := ec.unmarshalOFloat2ᚕfloat64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SpeedOptions = data
+		case "captionsDefault":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("captionsDefault"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaptionsDefault = data
+		case "defaultCaptionLanguage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguage"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguage = data
 		}
 	}
 	return it, nil
@@ -14110,6 +27352,443 @@ func (ec *executionContext) unmarshalInputCreateVideoInput(ctx context.Context, 
 				return it, err
 			}
 			it.TagIDs = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputEncodingProfileInput(ctx context.Context, obj any) (model.EncodingProfileInput, error) {
+	var it model.EncodingProfileInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "renditions"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "renditions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("renditions"))
+			data, err := ec.unmarshalNRenditionInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Renditions = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputEncodingProfileOrder(ctx context.Context, obj any) (ent.EncodingProfileOrder, error) {
+	var it ent.EncodingProfileOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNEncodingProfileOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputEncodingProfileWhereInput(ctx context.Context, obj any) (ent.EncodingProfileWhereInput, error) {
+	var it ent.EncodingProfileWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "isDefault", "isDefaultNEQ", "hasProject", "hasProjectWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOEncodingProfileWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOEncodingProfileWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOEncodingProfileWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "projectID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectID = data
+		case "projectIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDNEQ = data
+		case "projectIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDIn = data
+		case "projectIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDNotIn = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "isDefault":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isDefault"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsDefault = data
+		case "isDefaultNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isDefaultNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsDefaultNEQ = data
+		case "hasProject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProject"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProject = data
+		case "hasProjectWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProjectWith"))
+			data, err := ec.unmarshalOProjectWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProjectWith = data
 		}
 	}
 	return it, nil
@@ -14950,6 +28629,43 @@ func (ec *executionContext) unmarshalInputMembershipWhereInput(ctx context.Conte
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputMetadataEntryInput(ctx context.Context, obj any) (model.MetadataEntryInput, error) {
+	var it model.MetadataEntryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"key", "value"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "key":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("key"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Key = data
+		case "value":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("value"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Value = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputOrganizationOrder(ctx context.Context, obj any) (ent.OrganizationOrder, error) {
 	var it ent.OrganizationOrder
 	if obj == nil {
@@ -15317,6 +29033,1050 @@ func (ec *executionContext) unmarshalInputOrganizationWhereInput(ctx context.Con
 				return it, err
 			}
 			it.HasProjectsWith = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPlayerOrder(ctx context.Context, obj any) (ent.PlayerOrder, error) {
+	var it ent.PlayerOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNPlayerOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPlayerWhereInput(ctx context.Context, obj any) (ent.PlayerWhereInput, error) {
+	var it ent.PlayerWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "isDefault", "isDefaultNEQ", "primaryColor", "primaryColorNEQ", "primaryColorIn", "primaryColorNotIn", "primaryColorGT", "primaryColorGTE", "primaryColorLT", "primaryColorLTE", "primaryColorContains", "primaryColorHasPrefix", "primaryColorHasSuffix", "primaryColorEqualFold", "primaryColorContainsFold", "accentColor", "accentColorNEQ", "accentColorIn", "accentColorNotIn", "accentColorGT", "accentColorGTE", "accentColorLT", "accentColorLTE", "accentColorContains", "accentColorHasPrefix", "accentColorHasSuffix", "accentColorEqualFold", "accentColorContainsFold", "backgroundColor", "backgroundColorNEQ", "backgroundColorIn", "backgroundColorNotIn", "backgroundColorGT", "backgroundColorGTE", "backgroundColorLT", "backgroundColorLTE", "backgroundColorContains", "backgroundColorHasPrefix", "backgroundColorHasSuffix", "backgroundColorEqualFold", "backgroundColorContainsFold", "controls", "controlsNEQ", "autoplay", "autoplayNEQ", "muted", "mutedNEQ", "loop", "loopNEQ", "logoURL", "logoURLNEQ", "logoURLIn", "logoURLNotIn", "logoURLGT", "logoURLGTE", "logoURLLT", "logoURLLTE", "logoURLContains", "logoURLHasPrefix", "logoURLHasSuffix", "logoURLEqualFold", "logoURLContainsFold", "watermarkURL", "watermarkURLNEQ", "watermarkURLIn", "watermarkURLNotIn", "watermarkURLGT", "watermarkURLGTE", "watermarkURLLT", "watermarkURLLTE", "watermarkURLContains", "watermarkURLHasPrefix", "watermarkURLHasSuffix", "watermarkURLEqualFold", "watermarkURLContainsFold", "watermarkPosition", "watermarkPositionNEQ", "watermarkPositionIn", "watermarkPositionNotIn", "captionsDefault", "captionsDefaultNEQ", "defaultCaptionLanguage", "defaultCaptionLanguageNEQ", "defaultCaptionLanguageIn", "defaultCaptionLanguageNotIn", "defaultCaptionLanguageGT", "defaultCaptionLanguageGTE", "defaultCaptionLanguageLT", "defaultCaptionLanguageLTE", "defaultCaptionLanguageContains", "defaultCaptionLanguageHasPrefix", "defaultCaptionLanguageHasSuffix", "defaultCaptionLanguageEqualFold", "defaultCaptionLanguageContainsFold", "hasProject", "hasProjectWith"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOPlayerWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOPlayerWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOPlayerWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "projectID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectID = data
+		case "projectIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDNEQ = data
+		case "projectIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDIn = data
+		case "projectIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDNotIn = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "isDefault":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isDefault"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsDefault = data
+		case "isDefaultNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isDefaultNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsDefaultNEQ = data
+		case "primaryColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColor"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColor = data
+		case "primaryColorNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColorNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColorNEQ = data
+		case "primaryColorIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColorIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColorIn = data
+		case "primaryColorNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColorNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColorNotIn = data
+		case "primaryColorGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColorGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColorGT = data
+		case "primaryColorGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColorGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColorGTE = data
+		case "primaryColorLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColorLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColorLT = data
+		case "primaryColorLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColorLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColorLTE = data
+		case "primaryColorContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColorContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColorContains = data
+		case "primaryColorHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColorHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColorHasPrefix = data
+		case "primaryColorHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColorHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColorHasSuffix = data
+		case "primaryColorEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColorEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColorEqualFold = data
+		case "primaryColorContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColorContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColorContainsFold = data
+		case "accentColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColor"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColor = data
+		case "accentColorNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColorNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColorNEQ = data
+		case "accentColorIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColorIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColorIn = data
+		case "accentColorNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColorNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColorNotIn = data
+		case "accentColorGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColorGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColorGT = data
+		case "accentColorGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColorGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColorGTE = data
+		case "accentColorLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColorLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColorLT = data
+		case "accentColorLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColorLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColorLTE = data
+		case "accentColorContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColorContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColorContains = data
+		case "accentColorHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColorHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColorHasPrefix = data
+		case "accentColorHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColorHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColorHasSuffix = data
+		case "accentColorEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColorEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColorEqualFold = data
+		case "accentColorContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColorContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColorContainsFold = data
+		case "backgroundColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColor"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColor = data
+		case "backgroundColorNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColorNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColorNEQ = data
+		case "backgroundColorIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColorIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColorIn = data
+		case "backgroundColorNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColorNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColorNotIn = data
+		case "backgroundColorGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColorGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColorGT = data
+		case "backgroundColorGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColorGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColorGTE = data
+		case "backgroundColorLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColorLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColorLT = data
+		case "backgroundColorLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColorLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColorLTE = data
+		case "backgroundColorContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColorContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColorContains = data
+		case "backgroundColorHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColorHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColorHasPrefix = data
+		case "backgroundColorHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColorHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColorHasSuffix = data
+		case "backgroundColorEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColorEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColorEqualFold = data
+		case "backgroundColorContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColorContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColorContainsFold = data
+		case "controls":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("controls"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Controls = data
+		case "controlsNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("controlsNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ControlsNEQ = data
+		case "autoplay":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("autoplay"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Autoplay = data
+		case "autoplayNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("autoplayNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutoplayNEQ = data
+		case "muted":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("muted"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Muted = data
+		case "mutedNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("mutedNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MutedNEQ = data
+		case "loop":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loop"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Loop = data
+		case "loopNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loopNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LoopNEQ = data
+		case "logoURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURL = data
+		case "logoURLNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURLNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURLNEQ = data
+		case "logoURLIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURLIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURLIn = data
+		case "logoURLNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURLNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURLNotIn = data
+		case "logoURLGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURLGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURLGT = data
+		case "logoURLGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURLGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURLGTE = data
+		case "logoURLLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURLLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURLLT = data
+		case "logoURLLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURLLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURLLTE = data
+		case "logoURLContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURLContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURLContains = data
+		case "logoURLHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURLHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURLHasPrefix = data
+		case "logoURLHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURLHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURLHasSuffix = data
+		case "logoURLEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURLEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURLEqualFold = data
+		case "logoURLContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURLContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURLContainsFold = data
+		case "watermarkURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURL = data
+		case "watermarkURLNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURLNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURLNEQ = data
+		case "watermarkURLIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURLIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURLIn = data
+		case "watermarkURLNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURLNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURLNotIn = data
+		case "watermarkURLGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURLGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURLGT = data
+		case "watermarkURLGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURLGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURLGTE = data
+		case "watermarkURLLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURLLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURLLT = data
+		case "watermarkURLLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURLLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURLLTE = data
+		case "watermarkURLContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURLContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURLContains = data
+		case "watermarkURLHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURLHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURLHasPrefix = data
+		case "watermarkURLHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURLHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURLHasSuffix = data
+		case "watermarkURLEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURLEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURLEqualFold = data
+		case "watermarkURLContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURLContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURLContainsFold = data
+		case "watermarkPosition":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkPosition"))
+			data, err := ec.unmarshalOPlayerWatermarkPosition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkPosition = data
+		case "watermarkPositionNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkPositionNEQ"))
+			data, err := ec.unmarshalOPlayerWatermarkPosition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkPositionNEQ = data
+		case "watermarkPositionIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkPositionIn"))
+			data, err := ec.unmarshalOPlayerWatermarkPosition2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPositionᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkPositionIn = data
+		case "watermarkPositionNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkPositionNotIn"))
+			data, err := ec.unmarshalOPlayerWatermarkPosition2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPositionᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkPositionNotIn = data
+		case "captionsDefault":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("captionsDefault"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaptionsDefault = data
+		case "captionsDefaultNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("captionsDefaultNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaptionsDefaultNEQ = data
+		case "defaultCaptionLanguage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguage"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguage = data
+		case "defaultCaptionLanguageNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguageNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguageNEQ = data
+		case "defaultCaptionLanguageIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguageIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguageIn = data
+		case "defaultCaptionLanguageNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguageNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguageNotIn = data
+		case "defaultCaptionLanguageGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguageGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguageGT = data
+		case "defaultCaptionLanguageGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguageGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguageGTE = data
+		case "defaultCaptionLanguageLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguageLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguageLT = data
+		case "defaultCaptionLanguageLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguageLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguageLTE = data
+		case "defaultCaptionLanguageContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguageContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguageContains = data
+		case "defaultCaptionLanguageHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguageHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguageHasPrefix = data
+		case "defaultCaptionLanguageHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguageHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguageHasSuffix = data
+		case "defaultCaptionLanguageEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguageEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguageEqualFold = data
+		case "defaultCaptionLanguageContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguageContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguageContainsFold = data
+		case "hasProject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProject"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProject = data
+		case "hasProjectWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasProjectWith"))
+			data, err := ec.unmarshalOProjectWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasProjectWith = data
 		}
 	}
 	return it, nil
@@ -15888,7 +30648,7 @@ func (ec *executionContext) unmarshalInputProjectWhereInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "organizationID", "organizationIDNEQ", "organizationIDIn", "organizationIDNotIn", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionEqualFold", "descriptionContainsFold", "logo", "logoNEQ", "logoIn", "logoNotIn", "logoGT", "logoGTE", "logoLT", "logoLTE", "logoContains", "logoHasPrefix", "logoHasSuffix", "logoEqualFold", "logoContainsFold", "hasOrganization", "hasOrganizationWith", "hasSettings", "hasSettingsWith", "hasFolders", "hasFoldersWith", "hasVideos", "hasVideosWith", "hasTags", "hasTagsWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "organizationID", "organizationIDNEQ", "organizationIDIn", "organizationIDNotIn", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionEqualFold", "descriptionContainsFold", "logo", "logoNEQ", "logoIn", "logoNotIn", "logoGT", "logoGTE", "logoLT", "logoLTE", "logoContains", "logoHasPrefix", "logoHasSuffix", "logoEqualFold", "logoContainsFold", "hasOrganization", "hasOrganizationWith", "hasSettings", "hasSettingsWith", "hasFolders", "hasFoldersWith", "hasVideos", "hasVideosWith", "hasTags", "hasTagsWith", "hasAccessControl", "hasAccessControlWith", "hasPlayers", "hasPlayersWith", "hasAdvertisements", "hasAdvertisementsWith", "hasEncodingProfiles", "hasEncodingProfilesWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -16455,6 +31215,62 @@ func (ec *executionContext) unmarshalInputProjectWhereInput(ctx context.Context,
 				return it, err
 			}
 			it.HasTagsWith = data
+		case "hasAccessControl":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasAccessControl"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasAccessControl = data
+		case "hasAccessControlWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasAccessControlWith"))
+			data, err := ec.unmarshalOAccessControlWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasAccessControlWith = data
+		case "hasPlayers":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPlayers"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPlayers = data
+		case "hasPlayersWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasPlayersWith"))
+			data, err := ec.unmarshalOPlayerWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasPlayersWith = data
+		case "hasAdvertisements":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasAdvertisements"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasAdvertisements = data
+		case "hasAdvertisementsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasAdvertisementsWith"))
+			data, err := ec.unmarshalOAdvertisementWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasAdvertisementsWith = data
+		case "hasEncodingProfiles":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasEncodingProfiles"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasEncodingProfiles = data
+		case "hasEncodingProfilesWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasEncodingProfilesWith"))
+			data, err := ec.unmarshalOEncodingProfileWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasEncodingProfilesWith = data
 		}
 	}
 	return it, nil
@@ -16499,6 +31315,105 @@ func (ec *executionContext) unmarshalInputPullVideoInput(ctx context.Context, ob
 				return it, err
 			}
 			it.FolderID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRegisterInput(ctx context.Context, obj any) (model.RegisterInput, error) {
+	var it model.RegisterInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"email", "password", "name"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "password":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("password"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Password = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRenditionInput(ctx context.Context, obj any) (ladder.Rendition, error) {
+	var it ladder.Rendition
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["codec"]; !present {
+		asMap["codec"] = "h264"
+	}
+
+	fieldsInOrder := [...]string{"height", "videoBitrateKbps", "codec", "audioBitrateKbps"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "height":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("height"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Height = data
+		case "videoBitrateKbps":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoBitrateKbps"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoBitrateKbps = data
+		case "codec":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("codec"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Codec = data
+		case "audioBitrateKbps":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("audioBitrateKbps"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AudioBitrateKbps = data
 		}
 	}
 	return it, nil
@@ -16986,6 +31901,71 @@ func (ec *executionContext) unmarshalInputThumbnailOrder(ctx context.Context, ob
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputUpdateAdvertisementInput(ctx context.Context, obj any) (ent.UpdateAdvertisementInput, error) {
+	var it ent.UpdateAdvertisementInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "tagURL", "placement", "offsets", "appendOffsets", "enabled"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "tagURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tagURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TagURL = data
+		case "placement":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("placement"))
+			data, err := ec.unmarshalOAdvertisementPlacement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Placement = data
+		case "offsets":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("offsets"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Offsets = data
+		case "appendOffsets":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appendOffsets"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppendOffsets = data
+		case "enabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Enabled = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputUpdateFolderInput(ctx context.Context, obj any) (ent.UpdateFolderInput, error) {
 	var it ent.UpdateFolderInput
 	if obj == nil {
@@ -17041,6 +32021,171 @@ func (ec *executionContext) unmarshalInputUpdateOrganizationInput(ctx context.Co
 				return it, err
 			}
 			it.Name = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdatePlayerInput(ctx context.Context, obj any) (ent.UpdatePlayerInput, error) {
+	var it ent.UpdatePlayerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "primaryColor", "accentColor", "backgroundColor", "controls", "autoplay", "muted", "loop", "logoURL", "watermarkURL", "watermarkPosition", "speedOptions", "appendSpeedOptions", "captionsDefault", "defaultCaptionLanguage"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "primaryColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primaryColor"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrimaryColor = data
+		case "accentColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accentColor"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccentColor = data
+		case "backgroundColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("backgroundColor"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BackgroundColor = data
+		case "controls":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("controls"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Controls = data
+		case "autoplay":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("autoplay"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Autoplay = data
+		case "muted":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("muted"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Muted = data
+		case "loop":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("loop"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Loop = data
+		case "logoURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logoURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LogoURL = data
+		case "watermarkURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkURL = data
+		case "watermarkPosition":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermarkPosition"))
+			data, err := ec.unmarshalOPlayerWatermarkPosition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WatermarkPosition = data
+		case "speedOptions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("speedOptions"))
+			data, err := ec.unmarshalOFloat2ᚕfloat64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SpeedOptions = data
+		case "appendSpeedOptions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appendSpeedOptions"))
+			data, err := ec.unmarshalOFloat2ᚕfloat64ᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppendSpeedOptions = data
+		case "captionsDefault":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("captionsDefault"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaptionsDefault = data
+		case "defaultCaptionLanguage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultCaptionLanguage"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultCaptionLanguage = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateProfileInput(ctx context.Context, obj any) (model.UpdateProfileInput, error) {
+	var it model.UpdateProfileInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "avatarURL"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "avatarURL":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("avatarURL"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AvatarURL = data
 		}
 	}
 	return it, nil
@@ -17670,7 +32815,7 @@ func (ec *executionContext) unmarshalInputVideoWhereInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "folderID", "folderIDNEQ", "folderIDIn", "folderIDNotIn", "folderIDIsNil", "folderIDNotNil", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionEqualFold", "descriptionContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "duration", "durationNEQ", "durationIn", "durationNotIn", "durationGT", "durationGTE", "durationLT", "durationLTE", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "failureReason", "failureReasonNEQ", "failureReasonIn", "failureReasonNotIn", "failureReasonGT", "failureReasonGTE", "failureReasonLT", "failureReasonLTE", "failureReasonContains", "failureReasonHasPrefix", "failureReasonHasSuffix", "failureReasonEqualFold", "failureReasonContainsFold", "progress", "progressNEQ", "progressIn", "progressNotIn", "progressGT", "progressGTE", "progressLT", "progressLTE", "width", "widthNEQ", "widthIn", "widthNotIn", "widthGT", "widthGTE", "widthLT", "widthLTE", "height", "heightNEQ", "heightIn", "heightNotIn", "heightGT", "heightGTE", "heightLT", "heightLTE", "sourceURL", "sourceURLNEQ", "sourceURLIn", "sourceURLNotIn", "sourceURLGT", "sourceURLGTE", "sourceURLLT", "sourceURLLTE", "sourceURLContains", "sourceURLHasPrefix", "sourceURLHasSuffix", "sourceURLEqualFold", "sourceURLContainsFold", "encrypted", "encryptedNEQ", "hasProject", "hasProjectWith", "hasFolder", "hasFolderWith", "hasTags", "hasTagsWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "folderID", "folderIDNEQ", "folderIDIn", "folderIDNotIn", "folderIDIsNil", "folderIDNotNil", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionEqualFold", "descriptionContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "duration", "durationNEQ", "durationIn", "durationNotIn", "durationGT", "durationGTE", "durationLT", "durationLTE", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "failureReason", "failureReasonNEQ", "failureReasonIn", "failureReasonNotIn", "failureReasonGT", "failureReasonGTE", "failureReasonLT", "failureReasonLTE", "failureReasonContains", "failureReasonHasPrefix", "failureReasonHasSuffix", "failureReasonEqualFold", "failureReasonContainsFold", "progress", "progressNEQ", "progressIn", "progressNotIn", "progressGT", "progressGTE", "progressLT", "progressLTE", "width", "widthNEQ", "widthIn", "widthNotIn", "widthGT", "widthGTE", "widthLT", "widthLTE", "height", "heightNEQ", "heightIn", "heightNotIn", "heightGT", "heightGTE", "heightLT", "heightLTE", "sourceURL", "sourceURLNEQ", "sourceURLIn", "sourceURLNotIn", "sourceURLGT", "sourceURLGTE", "sourceURLLT", "sourceURLLTE", "sourceURLContains", "sourceURLHasPrefix", "sourceURLHasSuffix", "sourceURLEqualFold", "sourceURLContainsFold", "encrypted", "encryptedNEQ", "hasProject", "hasProjectWith", "hasFolder", "hasFolderWith", "hasTags", "hasTagsWith", "hasCaptions", "hasCaptionsWith", "hasChapters", "hasChaptersWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -18664,6 +33809,34 @@ func (ec *executionContext) unmarshalInputVideoWhereInput(ctx context.Context, o
 				return it, err
 			}
 			it.HasTagsWith = data
+		case "hasCaptions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCaptions"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCaptions = data
+		case "hasCaptionsWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasCaptionsWith"))
+			data, err := ec.unmarshalOCaptionWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasCaptionsWith = data
+		case "hasChapters":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasChapters"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasChapters = data
+		case "hasChaptersWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasChaptersWith"))
+			data, err := ec.unmarshalOChapterWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasChaptersWith = data
 		}
 	}
 	return it, nil
@@ -18712,6 +33885,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Project(ctx, sel, obj)
+	case *ent.Player:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Player(ctx, sel, obj)
 	case *ent.Organization:
 		if obj == nil {
 			return graphql.Null
@@ -18727,6 +33905,31 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Folder(ctx, sel, obj)
+	case *ent.EncodingProfile:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._EncodingProfile(ctx, sel, obj)
+	case *ent.Chapter:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Chapter(ctx, sel, obj)
+	case *ent.Caption:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Caption(ctx, sel, obj)
+	case *ent.Advertisement:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Advertisement(ctx, sel, obj)
+	case *ent.AccessControl:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._AccessControl(ctx, sel, obj)
 	default:
 		if typedObj, ok := obj.(graphql.Marshaler); ok {
 			return typedObj
@@ -18739,6 +33942,1296 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
+
+var accessCheckImplementors = []string{"AccessCheck"}
+
+func (ec *executionContext) _AccessCheck(ctx context.Context, sel ast.SelectionSet, obj *model.AccessCheck) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, accessCheckImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AccessCheck")
+		case "kind":
+			out.Values[i] = ec._AccessCheck_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "user":
+			out.Values[i] = ec._AccessCheck_user(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "sessionID":
+			out.Values[i] = ec._AccessCheck_sessionID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "organization":
+			out.Values[i] = ec._AccessCheck_organization(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "role":
+			out.Values[i] = ec._AccessCheck_role(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "rights":
+			out.Values[i] = ec._AccessCheck_rights(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var accessControlImplementors = []string{"AccessControl", "Node"}
+
+func (ec *executionContext) _AccessControl(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControl) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, accessControlImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AccessControl")
+		case "id":
+			out.Values[i] = ec._AccessControl_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._AccessControl_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._AccessControl_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "projectID":
+			out.Values[i] = ec._AccessControl_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "playback":
+			out.Values[i] = ec._AccessControl_playback(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "allowedDomains":
+			out.Values[i] = ec._AccessControl_allowedDomains(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "allowedCountries":
+			out.Values[i] = ec._AccessControl_allowedCountries(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "blockedCountries":
+			out.Values[i] = ec._AccessControl_blockedCountries(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "tokenTTLDefault":
+			out.Values[i] = ec._AccessControl_tokenTTLDefault(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "tokenTTLMin":
+			out.Values[i] = ec._AccessControl_tokenTTLMin(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "tokenTTLMax":
+			out.Values[i] = ec._AccessControl_tokenTTLMax(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "project":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AccessControl_project(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var accessControlConnectionImplementors = []string{"AccessControlConnection"}
+
+func (ec *executionContext) _AccessControlConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControlConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, accessControlConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AccessControlConnection")
+		case "edges":
+			out.Values[i] = ec._AccessControlConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._AccessControlConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._AccessControlConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var accessControlEdgeImplementors = []string{"AccessControlEdge"}
+
+func (ec *executionContext) _AccessControlEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControlEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, accessControlEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AccessControlEdge")
+		case "node":
+			out.Values[i] = ec._AccessControlEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._AccessControlEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var accountCheckImplementors = []string{"AccountCheck"}
+
+func (ec *executionContext) _AccountCheck(ctx context.Context, sel ast.SelectionSet, obj *model.AccountCheck) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, accountCheckImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AccountCheck")
+		case "exists":
+			out.Values[i] = ec._AccountCheck_exists(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasPassword":
+			out.Values[i] = ec._AccountCheck_hasPassword(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var advertisementImplementors = []string{"Advertisement", "Node"}
+
+func (ec *executionContext) _Advertisement(ctx context.Context, sel ast.SelectionSet, obj *ent.Advertisement) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, advertisementImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Advertisement")
+		case "id":
+			out.Values[i] = ec._Advertisement_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Advertisement_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Advertisement_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "projectID":
+			out.Values[i] = ec._Advertisement_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Advertisement_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "tagURL":
+			out.Values[i] = ec._Advertisement_tagURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "placement":
+			out.Values[i] = ec._Advertisement_placement(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "offsets":
+			out.Values[i] = ec._Advertisement_offsets(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "enabled":
+			out.Values[i] = ec._Advertisement_enabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "project":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Advertisement_project(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var advertisementConnectionImplementors = []string{"AdvertisementConnection"}
+
+func (ec *executionContext) _AdvertisementConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AdvertisementConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, advertisementConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdvertisementConnection")
+		case "edges":
+			out.Values[i] = ec._AdvertisementConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._AdvertisementConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._AdvertisementConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var advertisementEdgeImplementors = []string{"AdvertisementEdge"}
+
+func (ec *executionContext) _AdvertisementEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AdvertisementEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, advertisementEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdvertisementEdge")
+		case "node":
+			out.Values[i] = ec._AdvertisementEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._AdvertisementEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var authPayloadImplementors = []string{"AuthPayload"}
+
+func (ec *executionContext) _AuthPayload(ctx context.Context, sel ast.SelectionSet, obj *model.AuthPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, authPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AuthPayload")
+		case "accessToken":
+			out.Values[i] = ec._AuthPayload_accessToken(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refreshToken":
+			out.Values[i] = ec._AuthPayload_refreshToken(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tokenType":
+			out.Values[i] = ec._AuthPayload_tokenType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresIn":
+			out.Values[i] = ec._AuthPayload_expiresIn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "user":
+			out.Values[i] = ec._AuthPayload_user(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var authSessionImplementors = []string{"AuthSession"}
+
+func (ec *executionContext) _AuthSession(ctx context.Context, sel ast.SelectionSet, obj *model.AuthSession) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, authSessionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AuthSession")
+		case "id":
+			out.Values[i] = ec._AuthSession_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "device":
+			out.Values[i] = ec._AuthSession_device(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userAgent":
+			out.Values[i] = ec._AuthSession_userAgent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ipAddress":
+			out.Values[i] = ec._AuthSession_ipAddress(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._AuthSession_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastSeenAt":
+			out.Values[i] = ec._AuthSession_lastSeenAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "current":
+			out.Values[i] = ec._AuthSession_current(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var captionImplementors = []string{"Caption", "Node"}
+
+func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, obj *ent.Caption) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, captionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Caption")
+		case "id":
+			out.Values[i] = ec._Caption_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Caption_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Caption_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoID":
+			out.Values[i] = ec._Caption_videoID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "language":
+			out.Values[i] = ec._Caption_language(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "label":
+			out.Values[i] = ec._Caption_label(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sourceFormat":
+			out.Values[i] = ec._Caption_sourceFormat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "blobKey":
+			out.Values[i] = ec._Caption_blobKey(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "size":
+			out.Values[i] = ec._Caption_size(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "video":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Caption_video(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "text":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Caption_text(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var captionConnectionImplementors = []string{"CaptionConnection"}
+
+func (ec *executionContext) _CaptionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CaptionConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, captionConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CaptionConnection")
+		case "edges":
+			out.Values[i] = ec._CaptionConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._CaptionConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._CaptionConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var captionEdgeImplementors = []string{"CaptionEdge"}
+
+func (ec *executionContext) _CaptionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CaptionEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, captionEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CaptionEdge")
+		case "node":
+			out.Values[i] = ec._CaptionEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._CaptionEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var chapterImplementors = []string{"Chapter", "Node"}
+
+func (ec *executionContext) _Chapter(ctx context.Context, sel ast.SelectionSet, obj *ent.Chapter) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chapterImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Chapter")
+		case "id":
+			out.Values[i] = ec._Chapter_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Chapter_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Chapter_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoID":
+			out.Values[i] = ec._Chapter_videoID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "title":
+			out.Values[i] = ec._Chapter_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "startSeconds":
+			out.Values[i] = ec._Chapter_startSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "video":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Chapter_video(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var chapterConnectionImplementors = []string{"ChapterConnection"}
+
+func (ec *executionContext) _ChapterConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ChapterConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chapterConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChapterConnection")
+		case "edges":
+			out.Values[i] = ec._ChapterConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ChapterConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._ChapterConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var chapterEdgeImplementors = []string{"ChapterEdge"}
+
+func (ec *executionContext) _ChapterEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ChapterEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chapterEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChapterEdge")
+		case "node":
+			out.Values[i] = ec._ChapterEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._ChapterEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var encodingProfileImplementors = []string{"EncodingProfile", "Node"}
+
+func (ec *executionContext) _EncodingProfile(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfile) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, encodingProfileImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EncodingProfile")
+		case "id":
+			out.Values[i] = ec._EncodingProfile_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._EncodingProfile_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._EncodingProfile_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "projectID":
+			out.Values[i] = ec._EncodingProfile_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._EncodingProfile_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isDefault":
+			out.Values[i] = ec._EncodingProfile_isDefault(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "renditions":
+			out.Values[i] = ec._EncodingProfile_renditions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "project":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._EncodingProfile_project(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var encodingProfileConnectionImplementors = []string{"EncodingProfileConnection"}
+
+func (ec *executionContext) _EncodingProfileConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfileConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, encodingProfileConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EncodingProfileConnection")
+		case "edges":
+			out.Values[i] = ec._EncodingProfileConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._EncodingProfileConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._EncodingProfileConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var encodingProfileEdgeImplementors = []string{"EncodingProfileEdge"}
+
+func (ec *executionContext) _EncodingProfileEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfileEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, encodingProfileEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EncodingProfileEdge")
+		case "node":
+			out.Values[i] = ec._EncodingProfileEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._EncodingProfileEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
 
 var folderImplementors = []string{"Folder", "Node"}
 
@@ -19210,6 +35703,59 @@ func (ec *executionContext) _HealthCheck(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var ladderRenditionImplementors = []string{"LadderRendition"}
+
+func (ec *executionContext) _LadderRendition(ctx context.Context, sel ast.SelectionSet, obj *ladder.Rendition) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ladderRenditionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LadderRendition")
+		case "height":
+			out.Values[i] = ec._LadderRendition_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "videoBitrateKbps":
+			out.Values[i] = ec._LadderRendition_videoBitrateKbps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "codec":
+			out.Values[i] = ec._LadderRendition_codec(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "audioBitrateKbps":
+			out.Values[i] = ec._LadderRendition_audioBitrateKbps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var membershipImplementors = []string{"Membership", "Node"}
 
 func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSet, obj *ent.Membership) graphql.Marshaler {
@@ -19440,6 +35986,49 @@ func (ec *executionContext) _MembershipEdge(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var metadataEntryImplementors = []string{"MetadataEntry"}
+
+func (ec *executionContext) _MetadataEntry(ctx context.Context, sel ast.SelectionSet, obj *model.MetadataEntry) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, metadataEntryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MetadataEntry")
+		case "key":
+			out.Values[i] = ec._MetadataEntry_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "value":
+			out.Values[i] = ec._MetadataEntry_value(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -19463,6 +36052,195 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "createOrganization":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createOrganization(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "putAccessControl":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_putAccessControl(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createAdvertisement":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createAdvertisement(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateAdvertisement":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateAdvertisement(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteAdvertisement":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteAdvertisement(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "register":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_register(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "login":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_login(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refreshToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_refreshToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "verifyEmail":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_verifyEmail(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "forgotPassword":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_forgotPassword(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "verifyPasswordResetOtp":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_verifyPasswordResetOtp(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setForgottenPassword":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setForgottenPassword(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "resendOtp":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_resendOtp(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "checkAccount":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_checkAccount(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "oauthRedirect":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_oauthRedirect(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "oauthCallback":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_oauthCallback(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "logout":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_logout(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setPassword":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setPassword(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatePassword":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updatePassword(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteSession":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteSession(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteOtherSessions":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteOtherSessions(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uploadCaption":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_uploadCaption(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteCaption":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteCaption(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setVideoChapters":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setVideoChapters(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createEncodingProfile":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createEncodingProfile(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateEncodingProfile":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateEncodingProfile(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteEncodingProfile":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteEncodingProfile(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setDefaultEncodingProfile":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setDefaultEncodingProfile(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -19544,6 +36322,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createPlayer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPlayer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatePlayer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updatePlayer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deletePlayer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deletePlayer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setDefaultPlayer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setDefaultPlayer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createProject":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createProject(ctx, field)
@@ -19572,6 +36378,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "uploadProjectLogo":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_uploadProjectLogo(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createTag":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createTag(ctx, field)
@@ -19582,6 +36395,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "deleteTag":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deleteTag(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateProfile":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateProfile(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateAvatar":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateAvatar(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -19604,6 +36431,63 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deleteVideo(ctx, field)
 			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "assignVideosToFolder":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_assignVideosToFolder(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "upsertVideoMetadata":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_upsertVideoMetadata(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var oAuthRedirectImplementors = []string{"OAuthRedirect"}
+
+func (ec *executionContext) _OAuthRedirect(ctx context.Context, sel ast.SelectionSet, obj *model.OAuthRedirect) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, oAuthRedirectImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OAuthRedirect")
+		case "url":
+			out.Values[i] = ec._OAuthRedirect_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "state":
+			out.Values[i] = ec._OAuthRedirect_state(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -19901,6 +36785,49 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var passwordResetTicketImplementors = []string{"PasswordResetTicket"}
+
+func (ec *executionContext) _PasswordResetTicket(ctx context.Context, sel ast.SelectionSet, obj *model.PasswordResetTicket) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, passwordResetTicketImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PasswordResetTicket")
+		case "resetToken":
+			out.Values[i] = ec._PasswordResetTicket_resetToken(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresIn":
+			out.Values[i] = ec._PasswordResetTicket_expiresIn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var playbackTokenImplementors = []string{"PlaybackToken"}
 
 func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.SelectionSet, obj *model.PlaybackToken) graphql.Marshaler {
@@ -19925,6 +36852,263 @@ func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.Selectio
 			}
 		case "playbackURL":
 			out.Values[i] = ec._PlaybackToken_playbackURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var playerImplementors = []string{"Player", "Node"}
+
+func (ec *executionContext) _Player(ctx context.Context, sel ast.SelectionSet, obj *ent.Player) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, playerImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Player")
+		case "id":
+			out.Values[i] = ec._Player_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Player_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Player_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "projectID":
+			out.Values[i] = ec._Player_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Player_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isDefault":
+			out.Values[i] = ec._Player_isDefault(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "primaryColor":
+			out.Values[i] = ec._Player_primaryColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "accentColor":
+			out.Values[i] = ec._Player_accentColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "backgroundColor":
+			out.Values[i] = ec._Player_backgroundColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "controls":
+			out.Values[i] = ec._Player_controls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "autoplay":
+			out.Values[i] = ec._Player_autoplay(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "muted":
+			out.Values[i] = ec._Player_muted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "loop":
+			out.Values[i] = ec._Player_loop(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "logoURL":
+			out.Values[i] = ec._Player_logoURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "watermarkURL":
+			out.Values[i] = ec._Player_watermarkURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "watermarkPosition":
+			out.Values[i] = ec._Player_watermarkPosition(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "speedOptions":
+			out.Values[i] = ec._Player_speedOptions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "captionsDefault":
+			out.Values[i] = ec._Player_captionsDefault(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "defaultCaptionLanguage":
+			out.Values[i] = ec._Player_defaultCaptionLanguage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "project":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Player_project(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var playerConnectionImplementors = []string{"PlayerConnection"}
+
+func (ec *executionContext) _PlayerConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PlayerConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, playerConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlayerConnection")
+		case "edges":
+			out.Values[i] = ec._PlayerConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PlayerConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._PlayerConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var playerEdgeImplementors = []string{"PlayerEdge"}
+
+func (ec *executionContext) _PlayerEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.PlayerEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, playerEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlayerEdge")
+		case "node":
+			out.Values[i] = ec._PlayerEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._PlayerEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -20159,6 +37343,158 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 				}()
 				res = ec._Project_tags(ctx, field, obj)
 				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "accessControl":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Project_accessControl(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "players":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Project_players(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "advertisements":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Project_advertisements(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "encodingProfiles":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Project_encodingProfiles(ctx, field, obj)
+				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -20664,6 +38000,270 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "accessControl":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_accessControl(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "advertisements":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_advertisements(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "advertisement":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_advertisement(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "sessions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_sessions(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "apiAccessCheck":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_apiAccessCheck(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "caption":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_caption(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "videoCaptions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_videoCaptions(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "videoChapters":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_videoChapters(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "videoChaptersWebVTT":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_videoChaptersWebVTT(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "encodingProfiles":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_encodingProfiles(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "encodingProfile":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_encodingProfile(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "effectiveEncodingLadder":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_effectiveEncodingLadder(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "folder":
 			field := field
 
@@ -20740,6 +38340,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_organization(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "players":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_players(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "player":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_player(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -20862,6 +38506,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "profile":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_profile(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "video":
 			field := field
 
@@ -20872,6 +38538,72 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_video(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "videosByCustomField":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_videosByCustomField(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "searchVideos":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_searchVideos(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "videoMetadata":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_videoMetadata(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -21610,6 +39342,16 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "emailVerifiedAt":
+			out.Values[i] = ec._User_emailVerifiedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "avatarURL":
+			out.Values[i] = ec._User_avatarURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "memberships":
 			field := field
 
@@ -21621,6 +39363,82 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 				}()
 				res = ec._User_memberships(ctx, field, obj)
 				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "hasPassword":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._User_hasPassword(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "emailVerified":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._User_emailVerified(ctx, field, obj)
+				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -22019,6 +39837,82 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 					}
 				}()
 				res = ec._Video_thumbnails(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "captions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_captions(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "chapters":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_chapters(ctx, field, obj)
 				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -22695,6 +40589,165 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) marshalNAccessCheck2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAccessCheck(ctx context.Context, sel ast.SelectionSet, v *model.AccessCheck) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AccessCheck(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAccessControl2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControl(ctx context.Context, sel ast.SelectionSet, v *ent.AccessControl) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AccessControl(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAccessControlInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAccessControlInput(ctx context.Context, v any) (model.AccessControlInput, error) {
+	res, err := ec.unmarshalInputAccessControlInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNAccessControlOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlOrderField(ctx context.Context, v any) (*ent.AccessControlOrderField, error) {
+	var res = new(ent.AccessControlOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAccessControlOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.AccessControlOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback(ctx context.Context, v any) (accesscontrol.Playback, error) {
+	var res accesscontrol.Playback
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback(ctx context.Context, sel ast.SelectionSet, v accesscontrol.Playback) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNAccessControlWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlWhereInput(ctx context.Context, v any) (*ent.AccessControlWhereInput, error) {
+	res, err := ec.unmarshalInputAccessControlWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAccountCheck2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAccountCheck(ctx context.Context, sel ast.SelectionSet, v *model.AccountCheck) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AccountCheck(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAdvertisement2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Advertisement) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement(ctx context.Context, sel ast.SelectionSet, v *ent.Advertisement) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Advertisement(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAdvertisementOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementOrderField(ctx context.Context, v any) (*ent.AdvertisementOrderField, error) {
+	var res = new(ent.AdvertisementOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAdvertisementOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.AdvertisementOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx context.Context, v any) (advertisement.Placement, error) {
+	var res advertisement.Placement
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx context.Context, sel ast.SelectionSet, v advertisement.Placement) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNAdvertisementWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementWhereInput(ctx context.Context, v any) (*ent.AdvertisementWhereInput, error) {
+	res, err := ec.unmarshalInputAdvertisementWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAuthPayload2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAuthPayload(ctx context.Context, sel ast.SelectionSet, v *model.AuthPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AuthPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAuthSession2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAuthSessionᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AuthSession) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAuthSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAuthSession(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAuthSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAuthSession(ctx context.Context, sel ast.SelectionSet, v *model.AuthSession) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AuthSession(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := graphql.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -22711,6 +40764,134 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalNCaption2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Caption) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption(ctx context.Context, sel ast.SelectionSet, v *ent.Caption) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Caption(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCaptionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionOrderField(ctx context.Context, v any) (*ent.CaptionOrderField, error) {
+	var res = new(ent.CaptionOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCaptionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.CaptionOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat(ctx context.Context, v any) (caption.SourceFormat, error) {
+	var res caption.SourceFormat
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat(ctx context.Context, sel ast.SelectionSet, v caption.SourceFormat) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNCaptionWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionWhereInput(ctx context.Context, v any) (*ent.CaptionWhereInput, error) {
+	res, err := ec.unmarshalInputCaptionWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNChapter2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Chapter) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNChapter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapter(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNChapter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapter(ctx context.Context, sel ast.SelectionSet, v *ent.Chapter) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Chapter(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNChapterInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐChapterInputᚄ(ctx context.Context, v any) ([]*model.ChapterInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.ChapterInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNChapterInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐChapterInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNChapterInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐChapterInput(ctx context.Context, v any) (*model.ChapterInput, error) {
+	res, err := ec.unmarshalInputChapterInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNChapterOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterOrderField(ctx context.Context, v any) (*ent.ChapterOrderField, error) {
+	var res = new(ent.ChapterOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNChapterOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ChapterOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNChapterWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterWhereInput(ctx context.Context, v any) (*ent.ChapterWhereInput, error) {
+	res, err := ec.unmarshalInputChapterWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateAdvertisementInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateAdvertisementInput(ctx context.Context, v any) (ent.CreateAdvertisementInput, error) {
+	res, err := ec.unmarshalInputCreateAdvertisementInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateFolderInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateFolderInput(ctx context.Context, v any) (ent.CreateFolderInput, error) {
 	res, err := ec.unmarshalInputCreateFolderInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -22718,6 +40899,11 @@ func (ec *executionContext) unmarshalNCreateFolderInput2githubᚗcomᚋvidraᚑd
 
 func (ec *executionContext) unmarshalNCreateOrganizationInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateOrganizationInput(ctx context.Context, v any) (ent.CreateOrganizationInput, error) {
 	res, err := ec.unmarshalInputCreateOrganizationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreatePlayerInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreatePlayerInput(ctx context.Context, v any) (ent.CreatePlayerInput, error) {
+	res, err := ec.unmarshalInputCreatePlayerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -22751,6 +40937,58 @@ func (ec *executionContext) marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCurso
 	return v
 }
 
+func (ec *executionContext) marshalNEncodingProfile2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.EncodingProfile) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx context.Context, sel ast.SelectionSet, v *ent.EncodingProfile) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EncodingProfile(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNEncodingProfileInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐEncodingProfileInput(ctx context.Context, v any) (model.EncodingProfileInput, error) {
+	res, err := ec.unmarshalInputEncodingProfileInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNEncodingProfileOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileOrderField(ctx context.Context, v any) (*ent.EncodingProfileOrderField, error) {
+	var res = new(ent.EncodingProfileOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNEncodingProfileOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.EncodingProfileOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNEncodingProfileWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileWhereInput(ctx context.Context, v any) (*ent.EncodingProfileWhereInput, error) {
+	res, err := ec.unmarshalInputEncodingProfileWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
 	res, err := graphql.UnmarshalFloatContext(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -22765,6 +41003,35 @@ func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.S
 		}
 	}
 	return graphql.WrapContextMarshaler(ctx, res)
+}
+
+func (ec *executionContext) unmarshalNFloat2ᚕfloat64ᚄ(ctx context.Context, v any) ([]float64, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]float64, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNFloat2float64(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNFloat2ᚕfloat64ᚄ(ctx context.Context, sel ast.SelectionSet, v []float64) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNFloat2float64(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNFolder2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolderᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Folder) graphql.Marshaler {
@@ -22973,6 +41240,81 @@ func (ec *executionContext) marshalNInt2int64(ctx context.Context, sel ast.Selec
 	return res
 }
 
+func (ec *executionContext) unmarshalNInt2ᚕintᚄ(ctx context.Context, v any) ([]int, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]int, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInt2int(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNInt2ᚕintᚄ(ctx context.Context, sel ast.SelectionSet, v []int) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNInt2int(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLadderRendition2githubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, sel ast.SelectionSet, v ladder.Rendition) graphql.Marshaler {
+	return ec._LadderRendition(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNLadderRendition2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []ladder.Rendition) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLadderRendition2githubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLadderRendition2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ladder.Rendition) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLadderRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLadderRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, sel ast.SelectionSet, v *ladder.Rendition) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LadderRendition(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNMembership2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembership(ctx context.Context, sel ast.SelectionSet, v *ent.Membership) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -23014,6 +41356,51 @@ func (ec *executionContext) unmarshalNMembershipWhereInput2ᚖgithubᚗcomᚋvid
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNMetadataEntry2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.MetadataEntry) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMetadataEntry2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntry(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMetadataEntry2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntry(ctx context.Context, sel ast.SelectionSet, v *model.MetadataEntry) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MetadataEntry(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNMetadataEntryInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntryInputᚄ(ctx context.Context, v any) ([]*model.MetadataEntryInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.MetadataEntryInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNMetadataEntryInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntryInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNMetadataEntryInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntryInput(ctx context.Context, v any) (*model.MetadataEntryInput, error) {
+	res, err := ec.unmarshalInputMetadataEntryInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -23022,6 +41409,16 @@ func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidra�
 	})
 
 	return ret
+}
+
+func (ec *executionContext) marshalNOAuthRedirect2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐOAuthRedirect(ctx context.Context, sel ast.SelectionSet, v *model.OAuthRedirect) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OAuthRedirect(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx context.Context, v any) (entgql.OrderDirection, error) {
@@ -23079,6 +41476,16 @@ func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPag
 	return ec._PageInfo(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNPasswordResetTicket2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPasswordResetTicket(ctx context.Context, sel ast.SelectionSet, v *model.PasswordResetTicket) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PasswordResetTicket(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNPlaybackToken2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlaybackToken(ctx context.Context, sel ast.SelectionSet, v *model.PlaybackToken) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -23087,6 +41494,73 @@ func (ec *executionContext) marshalNPlaybackToken2ᚖgithubᚗcomᚋvidraᚑdev�
 		return graphql.Null
 	}
 	return ec._PlaybackToken(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlayer2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx context.Context, sel ast.SelectionSet, v *ent.Player) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Player(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPlayerOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerOrderField(ctx context.Context, v any) (*ent.PlayerOrderField, error) {
+	var res = new(ent.PlayerOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPlayerOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.PlayerOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx context.Context, v any) (player.WatermarkPosition, error) {
+	var res player.WatermarkPosition
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx context.Context, sel ast.SelectionSet, v player.WatermarkPosition) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNPlayerWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerWhereInput(ctx context.Context, v any) (*ent.PlayerWhereInput, error) {
+	res, err := ec.unmarshalInputPlayerWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNPrincipalKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPrincipalKind(ctx context.Context, v any) (model.PrincipalKind, error) {
+	var res model.PrincipalKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPrincipalKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPrincipalKind(ctx context.Context, sel ast.SelectionSet, v model.PrincipalKind) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNProject2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProject(ctx context.Context, sel ast.SelectionSet, v *ent.Project) graphql.Marshaler {
@@ -23227,6 +41701,11 @@ func (ec *executionContext) marshalNRegion2ᚖgithubᚗcomᚋvidraᚑdevᚋvidra
 	return ec._Region(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNRegisterInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐRegisterInput(ctx context.Context, v any) (model.RegisterInput, error) {
+	res, err := ec.unmarshalInputRegisterInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRendition(ctx context.Context, sel ast.SelectionSet, v *ent.Rendition) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -23235,6 +41714,25 @@ func (ec *executionContext) marshalNRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvi
 		return graphql.Null
 	}
 	return ec._Rendition(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRenditionInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, v any) ([]*ladder.Rendition, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ladder.Rendition, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNRenditionInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNRenditionInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, v any) (*ladder.Rendition, error) {
+	res, err := ec.unmarshalInputRenditionInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNRenditionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRenditionOrderField(ctx context.Context, v any) (*ent.RenditionOrderField, error) {
@@ -23287,6 +41785,35 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNString2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNString2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNTag2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTag(ctx context.Context, sel ast.SelectionSet, v *ent.Tag) graphql.Marshaler {
@@ -23382,6 +41909,11 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 	return res
 }
 
+func (ec *executionContext) unmarshalNUpdateAdvertisementInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateAdvertisementInput(ctx context.Context, v any) (ent.UpdateAdvertisementInput, error) {
+	res, err := ec.unmarshalInputUpdateAdvertisementInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNUpdateFolderInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateFolderInput(ctx context.Context, v any) (ent.UpdateFolderInput, error) {
 	res, err := ec.unmarshalInputUpdateFolderInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -23389,6 +41921,16 @@ func (ec *executionContext) unmarshalNUpdateFolderInput2githubᚗcomᚋvidraᚑd
 
 func (ec *executionContext) unmarshalNUpdateOrganizationInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateOrganizationInput(ctx context.Context, v any) (ent.UpdateOrganizationInput, error) {
 	res, err := ec.unmarshalInputUpdateOrganizationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdatePlayerInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdatePlayerInput(ctx context.Context, v any) (ent.UpdatePlayerInput, error) {
+	res, err := ec.unmarshalInputUpdatePlayerInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateProfileInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUpdateProfileInput(ctx context.Context, v any) (model.UpdateProfileInput, error) {
+	res, err := ec.unmarshalInputUpdateProfileInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -23457,6 +41999,22 @@ func (ec *executionContext) marshalNUserOrderField2ᚖgithubᚗcomᚋvidraᚑdev
 func (ec *executionContext) unmarshalNUserWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUserWhereInput(ctx context.Context, v any) (*ent.UserWhereInput, error) {
 	res, err := ec.unmarshalInputUserWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNVideo2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Video) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx context.Context, sel ast.SelectionSet, v *ent.Video) graphql.Marshaler {
@@ -23660,6 +42218,233 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 	return res
 }
 
+func (ec *executionContext) marshalOAccessControl2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControl(ctx context.Context, sel ast.SelectionSet, v *ent.AccessControl) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AccessControl(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOAccessControlEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.AccessControlEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOAccessControlEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOAccessControlEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlEdge(ctx context.Context, sel ast.SelectionSet, v *ent.AccessControlEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AccessControlEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOAccessControlPlayback2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlaybackᚄ(ctx context.Context, v any) ([]accesscontrol.Playback, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]accesscontrol.Playback, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOAccessControlPlayback2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlaybackᚄ(ctx context.Context, sel ast.SelectionSet, v []accesscontrol.Playback) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOAccessControlPlayback2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback(ctx context.Context, v any) (*accesscontrol.Playback, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(accesscontrol.Playback)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAccessControlPlayback2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback(ctx context.Context, sel ast.SelectionSet, v *accesscontrol.Playback) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOAccessControlWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlWhereInputᚄ(ctx context.Context, v any) ([]*ent.AccessControlWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.AccessControlWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNAccessControlWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOAccessControlWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlWhereInput(ctx context.Context, v any) (*ent.AccessControlWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputAccessControlWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAdvertisement2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Advertisement) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalOAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement(ctx context.Context, sel ast.SelectionSet, v *ent.Advertisement) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Advertisement(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOAdvertisementEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.AdvertisementEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOAdvertisementEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOAdvertisementEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementEdge(ctx context.Context, sel ast.SelectionSet, v *ent.AdvertisementEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AdvertisementEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOAdvertisementPlacement2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacementᚄ(ctx context.Context, v any) ([]advertisement.Placement, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]advertisement.Placement, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOAdvertisementPlacement2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacementᚄ(ctx context.Context, sel ast.SelectionSet, v []advertisement.Placement) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOAdvertisementPlacement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx context.Context, v any) (*advertisement.Placement, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(advertisement.Placement)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAdvertisementPlacement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx context.Context, sel ast.SelectionSet, v *advertisement.Placement) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOAdvertisementWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementWhereInputᚄ(ctx context.Context, v any) ([]*ent.AdvertisementWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.AdvertisementWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNAdvertisementWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOAdvertisementWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementWhereInput(ctx context.Context, v any) (*ent.AdvertisementWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputAdvertisementWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := graphql.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -23690,6 +42475,200 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) marshalOCaption2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Caption) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalOCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption(ctx context.Context, sel ast.SelectionSet, v *ent.Caption) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Caption(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCaptionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.CaptionEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOCaptionEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOCaptionEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionEdge(ctx context.Context, sel ast.SelectionSet, v *ent.CaptionEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CaptionEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCaptionSourceFormat2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormatᚄ(ctx context.Context, v any) ([]caption.SourceFormat, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]caption.SourceFormat, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOCaptionSourceFormat2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormatᚄ(ctx context.Context, sel ast.SelectionSet, v []caption.SourceFormat) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOCaptionSourceFormat2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat(ctx context.Context, v any) (*caption.SourceFormat, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(caption.SourceFormat)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOCaptionSourceFormat2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat(ctx context.Context, sel ast.SelectionSet, v *caption.SourceFormat) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOCaptionWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionWhereInputᚄ(ctx context.Context, v any) ([]*ent.CaptionWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.CaptionWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCaptionWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOCaptionWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionWhereInput(ctx context.Context, v any) (*ent.CaptionWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCaptionWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOChapter2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Chapter) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNChapter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapter(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalOChapter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapter(ctx context.Context, sel ast.SelectionSet, v *ent.Chapter) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Chapter(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOChapterEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.ChapterEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOChapterEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOChapterEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterEdge(ctx context.Context, sel ast.SelectionSet, v *ent.ChapterEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ChapterEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOChapterWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterWhereInputᚄ(ctx context.Context, v any) ([]*ent.ChapterWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.ChapterWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNChapterWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOChapterWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterWhereInput(ctx context.Context, v any) (*ent.ChapterWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputChapterWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
 	if v == nil {
 		return nil, nil
@@ -23704,6 +42683,77 @@ func (ec *executionContext) marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCu
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalOEncodingProfile2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.EncodingProfile) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalOEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx context.Context, sel ast.SelectionSet, v *ent.EncodingProfile) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EncodingProfile(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEncodingProfileEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.EncodingProfileEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOEncodingProfileEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOEncodingProfileEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileEdge(ctx context.Context, sel ast.SelectionSet, v *ent.EncodingProfileEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EncodingProfileEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOEncodingProfileWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileWhereInputᚄ(ctx context.Context, v any) ([]*ent.EncodingProfileWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.EncodingProfileWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNEncodingProfileWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOEncodingProfileWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileWhereInput(ctx context.Context, v any) (*ent.EncodingProfileWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputEncodingProfileWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOFloat2ᚕfloat64ᚄ(ctx context.Context, v any) ([]float64, error) {
@@ -24182,6 +43232,129 @@ func (ec *executionContext) unmarshalOOrganizationWhereInput2ᚖgithubᚗcomᚋv
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputOrganizationWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPlayer2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalOPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx context.Context, sel ast.SelectionSet, v *ent.Player) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Player(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPlayerEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.PlayerEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOPlayerEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOPlayerEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerEdge(ctx context.Context, sel ast.SelectionSet, v *ent.PlayerEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PlayerEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPlayerWatermarkPosition2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPositionᚄ(ctx context.Context, v any) ([]player.WatermarkPosition, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]player.WatermarkPosition, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOPlayerWatermarkPosition2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPositionᚄ(ctx context.Context, sel ast.SelectionSet, v []player.WatermarkPosition) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOPlayerWatermarkPosition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx context.Context, v any) (*player.WatermarkPosition, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(player.WatermarkPosition)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPlayerWatermarkPosition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx context.Context, sel ast.SelectionSet, v *player.WatermarkPosition) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOPlayerWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerWhereInputᚄ(ctx context.Context, v any) ([]*ent.PlayerWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.PlayerWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPlayerWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOPlayerWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerWhereInput(ctx context.Context, v any) (*ent.PlayerWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPlayerWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

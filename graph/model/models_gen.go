@@ -11,7 +11,77 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ladder"
 )
+
+// Who is calling and with which rights.
+type AccessCheck struct {
+	Kind         PrincipalKind     `json:"kind"`
+	User         *ent.User         `json:"user,omitempty"`
+	SessionID    *uuid.UUID        `json:"sessionID,omitempty"`
+	Organization *ent.Organization `json:"organization,omitempty"`
+	// The caller's role in the current organization (owner, admin, member); null without one.
+	Role *string `json:"role,omitempty"`
+	// The actions the role allows in the current organization: read, write, delete.
+	Rights []string `json:"rights"`
+}
+
+// A project's playback rules (replaced as a whole by putAccessControl).
+type AccessControlInput struct {
+	// public: anyone with the URL may play; signed: a valid playback token is required.
+	Playback accesscontrol.Playback `json:"playback"`
+	// Hosts that may embed the player, e.g. example.com or *.example.com; empty means any.
+	AllowedDomains []string `json:"allowedDomains"`
+	// ISO 3166-1 alpha-2 codes; when not empty, only these countries are served.
+	// Cannot be combined with blockedCountries.
+	AllowedCountries []string `json:"allowedCountries"`
+	// ISO 3166-1 alpha-2 codes of countries never served.
+	BlockedCountries []string `json:"blockedCountries"`
+	// Lifetime of a playback token in seconds when none is asked for; between the bounds.
+	TokenTTLDefault int `json:"tokenTTLDefault"`
+	// Bounds (seconds) a requested token lifetime must fall within: 30 <= min <= max <= 604800.
+	TokenTTLMin int `json:"tokenTTLMin"`
+	TokenTTLMax int `json:"tokenTTLMax"`
+}
+
+// Whether an account exists for an email address.
+type AccountCheck struct {
+	Exists bool `json:"exists"`
+	// Whether the account can sign in with a password (false for OAuth-only accounts).
+	HasPassword bool `json:"hasPassword"`
+}
+
+// The result of every sign-in: registration, login, refresh and OAuth callback.
+type AuthPayload struct {
+	// A JWT for Authorization: Bearer, valid for expiresIn seconds.
+	AccessToken string `json:"accessToken"`
+	// An opaque token for refreshToken; it works once.
+	RefreshToken string `json:"refreshToken"`
+	// Always Bearer.
+	TokenType string    `json:"tokenType"`
+	ExpiresIn int       `json:"expiresIn"`
+	User      *ent.User `json:"user"`
+}
+
+// One signed-in device of the caller.
+type AuthSession struct {
+	ID uuid.UUID `json:"id"`
+	// A readable name of the device, from its User-Agent (e.g. Firefox on Linux).
+	Device     string    `json:"device"`
+	UserAgent  string    `json:"userAgent"`
+	IPAddress  string    `json:"ipAddress"`
+	CreatedAt  time.Time `json:"createdAt"`
+	LastSeenAt time.Time `json:"lastSeenAt"`
+	// True for the session of the calling access token.
+	Current bool `json:"current"`
+}
+
+// A chapter to set: its title and where it starts, in seconds.
+type ChapterInput struct {
+	Title        string  `json:"title"`
+	StartSeconds float64 `json:"startSeconds"`
+}
 
 // What an upload token is for; every field is optional.
 type CreateUploadTokenInput struct {
@@ -22,6 +92,12 @@ type CreateUploadTokenInput struct {
 	MaxSize *int `json:"maxSize,omitempty"`
 	// Lifetime of the token in seconds; one day when absent.
 	ExpiresIn *int `json:"expiresIn,omitempty"`
+}
+
+// An encoding profile's name and ladder (1 to 8 renditions in strictly ascending height).
+type EncodingProfileInput struct {
+	Name       string              `json:"name"`
+	Renditions []*ladder.Rendition `json:"renditions"`
 }
 
 // A folder in the depth-first listing of a project's folder tree.
@@ -57,6 +133,32 @@ type HealthCheck struct {
 	DurationMs float64 `json:"durationMs"`
 }
 
+// One key of a video's custom metadata, as text (values that are not strings are shown
+// as their JSON text).
+type MetadataEntry struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// A custom metadata key and its text value.
+type MetadataEntryInput struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// Where to send the user to sign in with an OAuth provider.
+type OAuthRedirect struct {
+	URL string `json:"url"`
+	// The state the provider will return to the callback; valid for 10 minutes, once.
+	State string `json:"state"`
+}
+
+// Proof that a password-reset code was verified: exchanged once for a new password.
+type PasswordResetTicket struct {
+	ResetToken string `json:"resetToken"`
+	ExpiresIn  int    `json:"expiresIn"`
+}
+
 // A short-lived signed token that lets a player fetch one video's stream (and its key).
 type PlaybackToken struct {
 	Token     string    `json:"token"`
@@ -85,10 +187,25 @@ type Region struct {
 	Default bool   `json:"default"`
 }
 
+type RegisterInput struct {
+	Email string `json:"email"`
+	// At least 8 characters, and not the email address.
+	Password string `json:"password"`
+	// The display name; the part of the email before @ when empty.
+	Name *string `json:"name,omitempty"`
+}
+
 // The name and version of this Vidra server.
 type ServiceInfo struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
+}
+
+type UpdateProfileInput struct {
+	// The display name; unchanged when null.
+	Name *string `json:"name,omitempty"`
+	// An http(s) image address, or empty to remove the avatar; unchanged when null.
+	AvatarURL *string `json:"avatarURL,omitempty"`
 }
 
 // A credential for one upload into a project, and the video the upload becomes.
@@ -172,6 +289,62 @@ func (e *FolderContentAction) UnmarshalJSON(b []byte) error {
 }
 
 func (e FolderContentAction) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What sort of credential a caller presented.
+type PrincipalKind string
+
+const (
+	PrincipalKindUser   PrincipalKind = "USER"
+	PrincipalKindAPIKey PrincipalKind = "API_KEY"
+)
+
+var AllPrincipalKind = []PrincipalKind{
+	PrincipalKindUser,
+	PrincipalKindAPIKey,
+}
+
+func (e PrincipalKind) IsValid() bool {
+	switch e {
+	case PrincipalKindUser, PrincipalKindAPIKey:
+		return true
+	}
+	return false
+}
+
+func (e PrincipalKind) String() string {
+	return string(e)
+}
+
+func (e *PrincipalKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PrincipalKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PrincipalKind", str)
+	}
+	return nil
+}
+
+func (e PrincipalKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PrincipalKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PrincipalKind) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -18,6 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/app"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
+	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -29,6 +30,9 @@ type Server struct {
 	URL string
 	// Client sends the requests.
 	Client *http.Client
+	// Token is the bearer access token sent with every request; empty sends none.
+	// New signs up DefaultEmail and keeps its token here.
+	Token string
 
 	t testing.TB
 }
@@ -39,6 +43,10 @@ type Options struct {
 	DB *database.DB
 	// Env overrides configuration variables (VIDRA_*).
 	Env map[string]string
+	// AuthLimits replace the sign-in rate limits (graph.DefaultAuthLimits when zero).
+	AuthLimits graph.AuthLimits
+	// Anonymous skips signing up the default user: the server starts with no accounts.
+	Anonymous bool
 }
 
 // New starts a server over a fresh, migrated database of the dialect, stopped at cleanup.
@@ -71,7 +79,7 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	tw := &testWriter{t: t}
 	t.Cleanup(tw.stop) // registered first, so it runs after the server has stopped
 	log := slog.New(slog.NewTextHandler(tw, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	a, err := app.NewWithDB(context.Background(), cfg, db, app.Options{Version: "test", Log: log})
+	a, err := app.NewWithDB(context.Background(), cfg, db, app.Options{Version: "test", Log: log, AuthLimits: o.AuthLimits})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +90,11 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	srv.Listener = ln
 	srv.Start()
 	t.Cleanup(srv.Close)
-	return &Server{App: a, URL: srv.URL, Client: srv.Client(), t: t}
+	s := &Server{App: a, URL: srv.URL, Client: srv.Client(), t: t}
+	if !o.Anonymous {
+		s.Token = s.SignUp(DefaultEmail, DefaultPassword, "Owner").AccessToken
+	}
+	return s
 }
 
 // testWriter sends server logs to the test's log, shown only when it fails. Lines
@@ -134,6 +146,7 @@ func (s *Server) GraphQL(query string, vars map[string]any, headers ...http.Head
 	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
 	req, _ := http.NewRequest(http.MethodPost, s.URL+"/graphql", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
+	s.authorize(req)
 	for _, h := range headers {
 		for k, v := range h {
 			req.Header[k] = v
@@ -179,11 +192,25 @@ func (s *Server) ErrorCode(query string, vars map[string]any, headers ...http.He
 // Get sends a GET to a path of the server and returns the status and body.
 func (s *Server) Get(path string) (int, []byte) {
 	s.t.Helper()
-	res, err := s.Client.Get(s.URL + path)
+	req, _ := http.NewRequest(http.MethodGet, s.URL+path, nil)
+	s.authorize(req)
+	res, err := s.Client.Do(req)
 	if err != nil {
 		s.t.Fatalf("GET %s: %v", path, err)
 	}
 	defer res.Body.Close()
 	body, _ := io.ReadAll(res.Body)
 	return res.StatusCode, body
+}
+
+// ForEachDialect runs a test against a fresh server on SQLite and, when it answers,
+// PostgreSQL, in parallel subtests named by dialect.
+func ForEachDialect(t *testing.T, test func(t *testing.T, s *Server), opts ...Options) {
+	t.Helper()
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			test(t, New(t, d, opts...))
+		})
+	}
 }

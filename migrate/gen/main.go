@@ -31,6 +31,7 @@ var validName = regexp.MustCompile(`^[a-z0-9_]+$`)
 
 func main() {
 	dir := flag.String("dir", "migrate", "folder holding the postgres and sqlite migration folders")
+	rehash := flag.Bool("rehash", false, "only rewrite atlas.sum of both folders, after adding a hand-written migration")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run ./migrate/gen [-dir migrate] [name]\n")
 		flag.PrintDefaults()
@@ -43,6 +44,13 @@ func main() {
 	if flag.NArg() > 1 || !validName.MatchString(name) {
 		flag.Usage()
 		os.Exit(2)
+	}
+	if *rehash {
+		if err := rehashSums(*dir); err != nil {
+			slog.Error("rehash failed", "err", err)
+			os.Exit(1)
+		}
+		return
 	}
 	pgURL := os.Getenv("VIDRA_DEV_POSTGRES_URL")
 	if pgURL == "" {

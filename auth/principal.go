@@ -1,0 +1,75 @@
+// Package auth holds Vidra's credentials: password hashing, access tokens, opaque
+// secrets, OAuth providers, rate limits, and the principal a request acts as.
+package auth
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/google/uuid"
+)
+
+// Kind says what sort of credential a principal presented.
+type Kind string
+
+// The kinds of principal. API keys (issue 5) will add KindAPIKey's credential.
+const (
+	KindUser   Kind = "user"
+	KindAPIKey Kind = "api_key"
+)
+
+// Principal is who a request acts as, established by the authentication middleware.
+type Principal struct {
+	// Kind is the credential's kind.
+	Kind Kind
+	// UserID is the signed-in user (KindUser).
+	UserID uuid.UUID
+	// SessionID is the session the access token belongs to (KindUser).
+	SessionID uuid.UUID
+	// OrganizationID is the current organization; uuid.Nil when there is none.
+	OrganizationID uuid.UUID
+	// APIKeyID is the key used (KindAPIKey).
+	APIKeyID uuid.UUID
+}
+
+type principalKey struct{}
+
+// WithPrincipal returns a context carrying the principal.
+func WithPrincipal(ctx context.Context, p *Principal) context.Context {
+	return context.WithValue(ctx, principalKey{}, p)
+}
+
+// FromContext returns the request's principal, or nil for an anonymous request.
+func FromContext(ctx context.Context) *Principal {
+	p, _ := ctx.Value(principalKey{}).(*Principal)
+	return p
+}
+
+// Request is what the domain needs to know about the HTTP request it serves:
+// where it comes from, and a way to set response headers (Retry-After).
+type Request struct {
+	// IP is the client's address, without port.
+	IP string
+	// UserAgent is the User-Agent header.
+	UserAgent string
+	// CredentialError is why a presented credential was refused; empty when none
+	// was presented or it was accepted.
+	CredentialError string
+	// Header is the response's header map; nil outside an HTTP request.
+	Header http.Header
+}
+
+type requestKey struct{}
+
+// WithRequest returns a context carrying the request facts.
+func WithRequest(ctx context.Context, r *Request) context.Context {
+	return context.WithValue(ctx, requestKey{}, r)
+}
+
+// RequestFrom returns the request facts, never nil.
+func RequestFrom(ctx context.Context) *Request {
+	if r, ok := ctx.Value(requestKey{}).(*Request); ok {
+		return r
+	}
+	return &Request{}
+}

@@ -1,0 +1,147 @@
+package graph
+
+import (
+	"context"
+	"regexp"
+	"strings"
+
+	"github.com/google/uuid"
+	"golang.org/x/text/language"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/graph/model"
+)
+
+// Bounds of access control rules.
+const (
+	maxAllowedDomains = 100
+	minTokenTTL       = 30
+	maxTokenTTL       = 7 * 24 * 60 * 60
+)
+
+// domainPattern is a host name, optionally with a leading "*." for any subdomain.
+var domainPattern = regexp.MustCompile(`^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$`)
+
+// accessControl returns a project's playback rules, nil when none were put.
+func (r *Resolver) accessControl(ctx context.Context, projectID uuid.UUID) (*ent.AccessControl, error) {
+	client := r.db(ctx)
+	if err := requireProject(ctx, client, projectID, ""); err != nil {
+		return nil, err
+	}
+	ac, err := client.AccessControl.Query().Where(accesscontrol.ProjectID(projectID)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	return ac, err
+}
+
+// putAccessControl validates and stores a project's playback rules, replacing any.
+func (r *Resolver) putAccessControl(ctx context.Context, projectID uuid.UUID, in model.AccessControlInput) (*ent.AccessControl, error) {
+	client := r.db(ctx)
+	if err := requireProject(ctx, client, projectID, ""); err != nil {
+		return nil, err
+	}
+	domains, err := normalizeDomains(in.AllowedDomains)
+	if err != nil {
+		return nil, err
+	}
+	allowed, err := normalizeCountries(in.AllowedCountries, "allowedCountries")
+	if err != nil {
+		return nil, err
+	}
+	blocked, err := normalizeCountries(in.BlockedCountries, "blockedCountries")
+	if err != nil {
+		return nil, err
+	}
+	if len(allowed) > 0 && len(blocked) > 0 {
+		return nil, FieldError("blockedCountries", "give allowed countries or blocked countries, not both")
+	}
+	switch {
+	case in.TokenTTLMin < minTokenTTL || in.TokenTTLMax > maxTokenTTL:
+		return nil, FieldError("tokenTTLMin", "token lifetimes must be between %d and %d seconds", minTokenTTL, maxTokenTTL)
+	case in.TokenTTLMin > in.TokenTTLMax:
+		return nil, FieldError("tokenTTLMax", "tokenTTLMax must not be less than tokenTTLMin")
+	case in.TokenTTLDefault < in.TokenTTLMin || in.TokenTTLDefault > in.TokenTTLMax:
+		return nil, FieldError("tokenTTLDefault", "tokenTTLDefault must be between tokenTTLMin and tokenTTLMax")
+	}
+	existing, err := client.AccessControl.Query().Where(accesscontrol.ProjectID(projectID)).Only(ctx)
+	switch {
+	case ent.IsNotFound(err):
+		return client.AccessControl.Create().
+			SetProjectID(projectID).
+			SetPlayback(in.Playback).
+			SetAllowedDomains(domains).
+			SetAllowedCountries(allowed).
+			SetBlockedCountries(blocked).
+			SetTokenTTLDefault(in.TokenTTLDefault).
+			SetTokenTTLMin(in.TokenTTLMin).
+			SetTokenTTLMax(in.TokenTTLMax).
+			Save(ctx)
+	case err != nil:
+		return nil, err
+	}
+	return existing.Update().
+		SetPlayback(in.Playback).
+		SetAllowedDomains(domains).
+		SetAllowedCountries(allowed).
+		SetBlockedCountries(blocked).
+		SetTokenTTLDefault(in.TokenTTLDefault).
+		SetTokenTTLMin(in.TokenTTLMin).
+		SetTokenTTLMax(in.TokenTTLMax).
+		Save(ctx)
+}
+
+// normalizeDomains lower-cases, checks and de-duplicates embedding domains.
+func normalizeDomains(in []string) ([]string, error) {
+	if len(in) > maxAllowedDomains {
+		return nil, FieldError("allowedDomains", "at most %d domains", maxAllowedDomains)
+	}
+	out := make([]string, 0, len(in))
+	seen := map[string]bool{}
+	for _, d := range in {
+		d = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(d)), ".")
+		if len(d) > 253 || !domainPattern.MatchString(d) {
+			return nil, FieldError("allowedDomains", "%q is not a domain name (e.g. example.com or *.example.com)", d)
+		}
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// normalizeCountries checks ISO 3166-1 alpha-2 country codes (case-insensitive)
+// and returns them upper-cased without repeats.
+func normalizeCountries(in []string, field string) ([]string, error) {
+	out := make([]string, 0, len(in))
+	seen := map[string]bool{}
+	for _, c := range in {
+		code := strings.ToUpper(strings.TrimSpace(c))
+		if !isCountryCode(code) {
+			return nil, FieldError(field, "%q is not an ISO 3166-1 alpha-2 country code", c)
+		}
+		if !seen[code] {
+			seen[code] = true
+			out = append(out, code)
+		}
+	}
+	return out, nil
+}
+
+// reservedCountryCodes are ISO 3166-1 codes that are exceptionally or transitionally
+// reserved rather than assigned, which x/text still accepts as regions.
+var reservedCountryCodes = map[string]bool{
+	"AC": true, "CP": true, "DG": true, "EA": true, "EU": true, "EZ": true, "FX": true,
+	"IC": true, "SU": true, "TA": true, "UK": true, "UN": true,
+}
+
+// isCountryCode reports whether code is an assigned ISO 3166-1 alpha-2 code.
+func isCountryCode(code string) bool {
+	if reservedCountryCodes[code] || len(code) != 2 || code[0] < 'A' || code[0] > 'Z' || code[1] < 'A' || code[1] > 'Z' {
+		return false
+	}
+	region, err := language.ParseRegion(code)
+	return err == nil && region.String() == code && region.IsCountry()
+}

@@ -1,0 +1,193 @@
+package graph
+
+import (
+	"context"
+	"log/slog"
+	"net/mail"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/vidra-dev/vidra/auth"
+	"github.com/vidra-dev/vidra/ent"
+	vmail "github.com/vidra-dev/vidra/mail"
+)
+
+// AuthDeps are what accounts and sign-in need.
+type AuthDeps struct {
+	// Secret signs access tokens and keys the hashes of one-time passwords.
+	Secret []byte
+	// Mailer sends verification links and reset codes; mail goes to the log when nil.
+	Mailer vmail.Mailer
+	// PublicURL is the address clients see, for links in mail and avatar URLs.
+	PublicURL string
+	// Providers are the configured OAuth providers by name (google, github).
+	Providers map[string]*auth.Provider
+	// Limits are the rate limits; DefaultAuthLimits when zero.
+	Limits AuthLimits
+	// Password is argon2id's cost; auth.DefaultPasswordParams when zero.
+	Password auth.PasswordParams
+}
+
+// AuthLimits are the rate limits of the sign-in operations, per client address
+// and per account (normalised email).
+type AuthLimits struct {
+	LoginPerIP, LoginPerAccount auth.Limit
+	RegisterPerIP               auth.Limit
+	CodePerIP, CodePerAccount   auth.Limit // verifying reset codes
+	CheckAccountPerIP           auth.Limit
+	// CodeMailCooldown spaces reset-code mails to one address (forgot and resend).
+	CodeMailCooldown time.Duration
+}
+
+// DefaultAuthLimits are the limits the server runs with unless configured otherwise.
+var DefaultAuthLimits = AuthLimits{
+	LoginPerIP:        auth.Limit{Burst: 30, Every: 2 * time.Second},
+	LoginPerAccount:   auth.Limit{Burst: 10, Every: 6 * time.Second},
+	RegisterPerIP:     auth.Limit{Burst: 20, Every: 6 * time.Second},
+	CodePerIP:         auth.Limit{Burst: 20, Every: 3 * time.Second},
+	CodePerAccount:    auth.Limit{Burst: 10, Every: 6 * time.Second},
+	CheckAccountPerIP: auth.Limit{Burst: 30, Every: 2 * time.Second},
+	CodeMailCooldown:  time.Minute,
+}
+
+// Lifetimes of the secrets the accounts code hands out.
+const (
+	refreshTokenTTL   = 30 * 24 * time.Hour
+	verifyEmailTTL    = 48 * time.Hour
+	resetCodeTTL      = 10 * time.Minute
+	resetTicketTTL    = 10 * time.Minute
+	oauthStateTTL     = 10 * time.Minute
+	maxCodeAttempts   = 5
+	minPasswordLength = 8
+	maxPasswordLength = 256
+)
+
+// authService is the state of accounts and sign-in: the token signer, the
+// limiters and the mailer.
+type authService struct {
+	secret    []byte
+	signer    *auth.Signer
+	mailer    vmail.Mailer
+	publicURL string
+	providers map[string]*auth.Provider
+	password  auth.PasswordParams
+	limits    AuthLimits
+	// dummyHash is verified against when an account does not exist, so that an
+	// unknown email costs the same time as a wrong password.
+	dummyHash string
+
+	loginIP, loginAccount, registerIP, codeIP, codeAccount, checkIP, codeMail *auth.Limiter
+}
+
+func newAuthService(d AuthDeps, log *slog.Logger) *authService {
+	if d.Limits == (AuthLimits{}) {
+		d.Limits = DefaultAuthLimits
+	}
+	if d.Password == (auth.PasswordParams{}) {
+		d.Password = auth.DefaultPasswordParams
+	}
+	if d.Mailer == nil {
+		d.Mailer, _ = vmail.New("", "", log)
+	}
+	if len(d.Secret) == 0 {
+		// Only tests that never sign in build a resolver without a secret.
+		d.Secret = []byte(auth.RandomToken(32))
+	}
+	dummy, err := auth.HashPassword(auth.RandomToken(16), d.Password)
+	if err != nil {
+		panic(err)
+	}
+	l := d.Limits
+	return &authService{
+		secret: d.Secret, signer: auth.NewSigner(d.Secret, nil), mailer: d.Mailer,
+		publicURL: strings.TrimRight(d.PublicURL, "/"), providers: d.Providers, password: d.Password,
+		limits: l, dummyHash: dummy,
+		loginIP: auth.NewLimiter(l.LoginPerIP), loginAccount: auth.NewLimiter(l.LoginPerAccount),
+		registerIP: auth.NewLimiter(l.RegisterPerIP), codeIP: auth.NewLimiter(l.CodePerIP),
+		codeAccount: auth.NewLimiter(l.CodePerAccount), checkIP: auth.NewLimiter(l.CheckAccountPerIP),
+		codeMail: auth.NewLimiter(auth.Limit{Burst: 1, Every: l.CodeMailCooldown}),
+	}
+}
+
+// allow takes one attempt from each limiter for its key, or answers
+// RATE_LIMITED with Retry-After (set on the HTTP response as well).
+func (r *Resolver) allow(ctx context.Context, checks ...limitCheck) error {
+	for _, c := range checks {
+		ok, wait := c.limiter.Allow(c.key)
+		if ok {
+			continue
+		}
+		secs := auth.RetryAfterSeconds(wait)
+		if h := auth.RequestFrom(ctx).Header; h != nil {
+			h.Set("Retry-After", strconv.Itoa(secs))
+		}
+		return &Error{Kind: KindRateLimited, Message: "too many attempts; retry in " + strconv.Itoa(secs) + " seconds", RetryAfter: secs}
+	}
+	return nil
+}
+
+// limitCheck is one limiter and the key to charge.
+type limitCheck struct {
+	limiter *auth.Limiter
+	key     string
+}
+
+// normalizeEmail trims and lower-cases an address and checks its form.
+func normalizeEmail(field, email string) (string, error) {
+	e := strings.ToLower(strings.TrimSpace(email))
+	if e == "" {
+		return "", FieldError(field, "email is required")
+	}
+	a, err := mail.ParseAddress(e)
+	if err != nil || a.Address != e || len(e) > 320 || !strings.Contains(e[strings.LastIndex(e, "@")+1:], ".") {
+		return "", FieldError(field, "%q is not an email address", email)
+	}
+	return e, nil
+}
+
+// checkPassword applies the password policy.
+func checkPassword(field, password, email string) error {
+	switch {
+	case len([]rune(password)) < minPasswordLength:
+		return FieldError(field, "password must be at least %d characters", minPasswordLength)
+	case len(password) > maxPasswordLength:
+		return FieldError(field, "password must be at most %d bytes", maxPasswordLength)
+	case strings.EqualFold(strings.TrimSpace(password), email):
+		return FieldError(field, "password must not be the email address")
+	}
+	return nil
+}
+
+// afterCommit runs fn once the request's transaction commits (at once when there
+// is none): mail must not leave before the change it announces is durable.
+func afterCommit(ctx context.Context, fn func()) {
+	tx := ent.TxFromContext(ctx)
+	if tx == nil {
+		fn()
+		return
+	}
+	tx.OnCommit(func(next ent.Committer) ent.Committer {
+		return ent.CommitFunc(func(ctx context.Context, tx *ent.Tx) error {
+			err := next.Commit(ctx, tx)
+			if err == nil {
+				fn()
+			}
+			return err
+		})
+	})
+}
+
+// sendMail sends a message in the background after commit, so that the
+// response (and its timing) does not depend on the mail server.
+func (r *Resolver) sendMail(ctx context.Context, m vmail.Message) {
+	afterCommit(ctx, func() {
+		go func() {
+			ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+			defer cancel()
+			if err := r.auth.mailer.Send(ctx, m); err != nil {
+				r.log.ErrorContext(ctx, "sending mail failed", "subject", m.Subject, "err", err)
+			}
+		}()
+	})
+}

@@ -1,0 +1,25 @@
+package graph
+
+import (
+	"context"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/membership"
+)
+
+// createOrganization creates an organization owned by the signed-in caller.
+func (r *Resolver) createOrganization(ctx context.Context, input ent.CreateOrganizationInput) (*ent.Organization, error) {
+	p, err := requireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	client := r.db(ctx)
+	org, err := client.Organization.Create().SetInput(input).Save(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := client.Membership.Create().SetOrganizationID(org.ID).SetUserID(p.UserID).SetRole(membership.RoleOwner).Exec(ctx); err != nil {
+		return nil, err
+	}
+	return org, nil
+}

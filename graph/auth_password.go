@@ -1,0 +1,225 @@
+package graph
+
+import (
+	"context"
+	"crypto/subtle"
+	"strings"
+	"time"
+
+	"github.com/vidra-dev/vidra/auth"
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/authcode"
+	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/user"
+	"github.com/vidra-dev/vidra/graph/model"
+	vmail "github.com/vidra-dev/vidra/mail"
+)
+
+// sendResetCode mails a new 6-digit password-reset code when the account exists,
+// replacing any earlier one. It answers the same for unknown addresses, and at
+// most once per cool-down per address either way (forgot-password and resend).
+func (r *Resolver) sendResetCode(ctx context.Context, emailIn string) (bool, error) {
+	email, err := normalizeEmail("email", emailIn)
+	if err != nil {
+		return false, err
+	}
+	if err := r.allow(ctx,
+		limitCheck{r.auth.codeIP, auth.RequestFrom(ctx).IP},
+		limitCheck{r.auth.codeMail, email}); err != nil {
+		return false, err
+	}
+	code := auth.RandomDigits(6)
+	hash := auth.HashCode(r.auth.secret, code)
+	client := r.db(ctx)
+	u, err := client.User.Query().Where(user.Email(email)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return true, nil
+	} else if err != nil {
+		return false, err
+	}
+	now := time.Now()
+	if err := client.AuthCode.Update().Where(authcode.UserID(u.ID), authcode.PurposeEQ(authcode.PurposeResetOtp),
+		authcode.UsedAtIsNil()).SetUsedAt(now).Exec(ctx); err != nil {
+		return false, err
+	}
+	if err := client.AuthCode.Create().SetUserID(u.ID).SetPurpose(authcode.PurposeResetOtp).
+		SetCodeHash(hash).SetExpiresAt(now.Add(resetCodeTTL)).Exec(ctx); err != nil {
+		return false, err
+	}
+	r.sendMail(ctx, vmail.Message{
+		To:      u.Email,
+		Subject: "Your Vidra password reset code",
+		Text: "Your password reset code is " + code + "\n\nIt is valid for 10 minutes. " +
+			"If you did not ask to reset your password, ignore this mail.\n",
+	})
+	return true, nil
+}
+
+// verifyResetCode checks a reset code and exchanges it for a reset ticket. Wrong
+// guesses are counted (and kept, hence its own transaction); the fifth locks the code.
+func (r *Resolver) verifyResetCode(ctx context.Context, emailIn, otp string) (*model.PasswordResetTicket, error) {
+	email := strings.ToLower(strings.TrimSpace(emailIn))
+	if err := r.allow(ctx,
+		limitCheck{r.auth.codeIP, auth.RequestFrom(ctx).IP},
+		limitCheck{r.auth.codeAccount, email}); err != nil {
+		return nil, err
+	}
+	otp = strings.TrimSpace(otp)
+	if len(otp) != 6 || strings.Trim(otp, "0123456789") != "" {
+		return nil, FieldError("otp", "the code is 6 digits")
+	}
+	hash := auth.HashCode(r.auth.secret, otp)
+	wrong := FieldError("otp", "the code is wrong or expired")
+	var ticket *model.PasswordResetTicket
+	err := r.ownTx(ctx, "verifyPasswordResetOtp", func(tx *ent.Client) (bool, error) {
+		u, err := tx.User.Query().Where(user.Email(email)).Only(ctx)
+		if ent.IsNotFound(err) {
+			return false, wrong
+		} else if err != nil {
+			return false, err
+		}
+		now := time.Now()
+		code, err := tx.AuthCode.Query().Where(authcode.UserID(u.ID), authcode.PurposeEQ(authcode.PurposeResetOtp),
+			authcode.UsedAtIsNil(), authcode.ExpiresAtGT(now)).Order(ent.Desc(authcode.FieldCreatedAt)).First(ctx)
+		if ent.IsNotFound(err) {
+			return false, wrong
+		} else if err != nil {
+			return false, err
+		}
+		if code.Attempts >= maxCodeAttempts {
+			return false, Errorf(KindForbidden, "this code is locked after %d wrong tries; request a new one", maxCodeAttempts)
+		}
+		if subtle.ConstantTimeCompare([]byte(hash), []byte(code.CodeHash)) != 1 {
+			if err := tx.AuthCode.UpdateOne(code).AddAttempts(1).Exec(ctx); err != nil {
+				return false, err
+			}
+			if code.Attempts+1 >= maxCodeAttempts {
+				return true, Errorf(KindForbidden, "wrong code; it is now locked after %d wrong tries, request a new one", maxCodeAttempts)
+			}
+			return true, wrong
+		}
+		if err := tx.AuthCode.UpdateOne(code).SetUsedAt(now).Exec(ctx); err != nil {
+			return false, err
+		}
+		token := auth.RandomToken(32)
+		if err := tx.AuthCode.Create().SetUserID(u.ID).SetPurpose(authcode.PurposeResetTicket).
+			SetCodeHash(auth.HashToken(token)).SetExpiresAt(now.Add(resetTicketTTL)).Exec(ctx); err != nil {
+			return false, err
+		}
+		ticket = &model.PasswordResetTicket{ResetToken: token, ExpiresIn: int(resetTicketTTL / time.Second)}
+		return true, nil
+	})
+	return ticket, err
+}
+
+// setForgottenPassword sets a new password with a reset ticket and revokes every
+// session of the account. Receiving the code also proves the email address.
+func (r *Resolver) setForgottenPassword(ctx context.Context, resetToken, password string) (bool, error) {
+	client := r.db(ctx)
+	now := time.Now()
+	code, err := client.AuthCode.Query().Where(authcode.CodeHash(auth.HashToken(strings.TrimSpace(resetToken))),
+		authcode.PurposeEQ(authcode.PurposeResetTicket)).Only(ctx)
+	if ent.IsNotFound(err) || (err == nil && (code.UsedAt != nil || now.After(code.ExpiresAt))) {
+		return false, FieldError("resetToken", "the reset token is invalid, used or expired")
+	} else if err != nil {
+		return false, err
+	}
+	u, err := client.User.Get(ctx, code.UserID)
+	if err != nil {
+		return false, err
+	}
+	if err := checkPassword("password", password, u.Email); err != nil {
+		return false, err
+	}
+	hash, err := auth.HashPassword(password, r.auth.password)
+	if err != nil {
+		return false, err
+	}
+	if err := client.AuthCode.UpdateOne(code).SetUsedAt(now).Exec(ctx); err != nil {
+		return false, err
+	}
+	upd := client.User.UpdateOne(u).SetPasswordHash(hash)
+	if u.EmailVerifiedAt == nil {
+		upd.SetEmailVerifiedAt(now)
+	}
+	if err := upd.Exec(ctx); err != nil {
+		return false, err
+	}
+	err = client.Session.Update().Where(session.UserID(u.ID), session.RevokedAtIsNil()).SetRevokedAt(now).Exec(ctx)
+	return err == nil, err
+}
+
+// checkAccount says whether an account exists for an address.
+func (r *Resolver) checkAccount(ctx context.Context, emailIn string) (*model.AccountCheck, error) {
+	email, err := normalizeEmail("email", emailIn)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.allow(ctx, limitCheck{r.auth.checkIP, auth.RequestFrom(ctx).IP}); err != nil {
+		return nil, err
+	}
+	u, err := r.db(ctx).User.Query().Where(user.Email(email)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return &model.AccountCheck{}, nil
+	} else if err != nil {
+		return nil, err
+	}
+	return &model.AccountCheck{Exists: true, HasPassword: u.PasswordHash != nil}, nil
+}
+
+// setPassword gives a password to an account that has none (made through OAuth).
+func (r *Resolver) setPassword(ctx context.Context, password string) (bool, error) {
+	u, err := r.currentUser(ctx)
+	if err != nil {
+		return false, err
+	}
+	if u.PasswordHash != nil {
+		return false, Errorf(KindConflict, "the account already has a password; use updatePassword")
+	}
+	if err := checkPassword("password", password, u.Email); err != nil {
+		return false, err
+	}
+	hash, err := auth.HashPassword(password, r.auth.password)
+	if err != nil {
+		return false, err
+	}
+	err = r.db(ctx).User.UpdateOne(u).SetPasswordHash(hash).Exec(ctx)
+	return err == nil, err
+}
+
+// updatePassword changes the password after checking the current one, and
+// revokes every other session of the account.
+func (r *Resolver) updatePassword(ctx context.Context, current, next string) (bool, error) {
+	u, err := r.currentUser(ctx)
+	if err != nil {
+		return false, err
+	}
+	if err := r.allow(ctx, limitCheck{r.auth.loginAccount, u.Email}); err != nil {
+		return false, err
+	}
+	if u.PasswordHash == nil {
+		return false, Errorf(KindConflict, "the account has no password yet; use setPassword")
+	}
+	ok, err := auth.VerifyPassword(current, *u.PasswordHash)
+	if err != nil {
+		return false, err
+	}
+	if !ok {
+		return false, FieldError("currentPassword", "the current password is incorrect")
+	}
+	if err := checkPassword("newPassword", next, u.Email); err != nil {
+		return false, err
+	}
+	hash, err := auth.HashPassword(next, r.auth.password)
+	if err != nil {
+		return false, err
+	}
+	client := r.db(ctx)
+	if err := client.User.UpdateOne(u).SetPasswordHash(hash).Exec(ctx); err != nil {
+		return false, err
+	}
+	p := auth.FromContext(ctx)
+	err = client.Session.Update().Where(session.UserID(u.ID), session.IDNEQ(p.SessionID), session.RevokedAtIsNil()).
+		SetRevokedAt(time.Now()).Exec(ctx)
+	return err == nil, err
+}

@@ -1,0 +1,236 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/auth"
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/refreshtoken"
+	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/user"
+	"github.com/vidra-dev/vidra/graph/model"
+)
+
+// errBadCredentials is the one answer to a wrong email or a wrong password.
+var errBadCredentials = Errorf(KindUnauthenticated, "email or password is incorrect")
+
+// register creates an account with its personal organization, mails the
+// verification link and signs in.
+func (r *Resolver) register(ctx context.Context, in model.RegisterInput) (*model.AuthPayload, error) {
+	if err := r.allow(ctx, limitCheck{r.auth.registerIP, auth.RequestFrom(ctx).IP}); err != nil {
+		return nil, err
+	}
+	email, err := normalizeEmail("email", in.Email)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkPassword("password", in.Password, email); err != nil {
+		return nil, err
+	}
+	name := ""
+	if in.Name != nil {
+		name = strings.TrimSpace(*in.Name)
+	}
+	if name == "" {
+		name = email[:strings.IndexByte(email, '@')]
+	}
+	client := r.db(ctx)
+	taken, err := client.User.Query().Where(user.Email(email)).Exist(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if taken {
+		return nil, &Error{Kind: KindConflict, Field: "email", Message: "an account with this email already exists"}
+	}
+	hash, err := auth.HashPassword(in.Password, r.auth.password)
+	if err != nil {
+		return nil, err
+	}
+	u, err := r.createUser(ctx, client, client.User.Create().SetEmail(email).SetName(name).SetPasswordHash(hash))
+	if err != nil {
+		return nil, err
+	}
+	if err := r.mailVerificationLink(ctx, client, u); err != nil {
+		return nil, err
+	}
+	return r.startSession(ctx, client, u)
+}
+
+// createUser saves a new user with a personal organization it owns (issue 5's
+// tenancy starts from there).
+func (r *Resolver) createUser(ctx context.Context, client *ent.Client, create *ent.UserCreate) (*ent.User, error) {
+	u, err := create.Save(ctx)
+	if err != nil {
+		return nil, err
+	}
+	org, err := client.Organization.Create().SetName(personalOrgName(u.Name)).Save(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := client.Membership.Create().SetUserID(u.ID).SetOrganizationID(org.ID).SetRole(membership.RoleOwner).Exec(ctx); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+func personalOrgName(name string) string {
+	n := fmt.Sprintf("%s's organization", name)
+	if len(n) > 255 {
+		n = n[:255]
+	}
+	return n
+}
+
+// login signs in with email and password. An unknown email, an OAuth-only
+// account and a wrong password get the same answer after the same work.
+func (r *Resolver) login(ctx context.Context, emailIn, password string) (*model.AuthPayload, error) {
+	email := strings.ToLower(strings.TrimSpace(emailIn))
+	if err := r.allow(ctx,
+		limitCheck{r.auth.loginIP, auth.RequestFrom(ctx).IP},
+		limitCheck{r.auth.loginAccount, email}); err != nil {
+		return nil, err
+	}
+	if email == "" {
+		return nil, FieldError("email", "email is required")
+	}
+	if password == "" {
+		return nil, FieldError("password", "password is required")
+	}
+	client := r.db(ctx)
+	u, err := client.User.Query().Where(user.Email(email)).Only(ctx)
+	if err != nil && !ent.IsNotFound(err) {
+		return nil, err
+	}
+	hash := r.auth.dummyHash
+	if u != nil && u.PasswordHash != nil {
+		hash = *u.PasswordHash
+	}
+	ok, err := auth.VerifyPassword(password, hash)
+	if err != nil {
+		return nil, err
+	}
+	if !ok || u == nil || u.PasswordHash == nil {
+		return nil, errBadCredentials
+	}
+	return r.startSession(ctx, client, u)
+}
+
+// startSession opens a session in the user's first organization and issues its tokens.
+func (r *Resolver) startSession(ctx context.Context, client *ent.Client, u *ent.User) (*model.AuthPayload, error) {
+	req := auth.RequestFrom(ctx)
+	m, err := client.Membership.Query().Where(membership.UserID(u.ID)).
+		Order(membership.ByCreatedAt(), membership.ByID()).First(ctx)
+	if err != nil && !ent.IsNotFound(err) {
+		return nil, err
+	}
+	create := client.Session.Create().SetUserID(u.ID).
+		SetUserAgent(truncate(req.UserAgent, 1024)).SetIPAddress(truncate(req.IP, 64)).SetLastSeenAt(time.Now())
+	if m != nil {
+		create.SetOrganizationID(m.OrganizationID)
+	}
+	s, err := create.Save(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return r.issueTokens(ctx, client, u, s)
+}
+
+// issueTokens gives a session a new refresh token and an access token.
+func (r *Resolver) issueTokens(ctx context.Context, client *ent.Client, u *ent.User, s *ent.Session) (*model.AuthPayload, error) {
+	refresh := auth.RandomToken(32)
+	if err := client.RefreshToken.Create().SetSessionID(s.ID).SetTokenHash(auth.HashToken(refresh)).
+		SetExpiresAt(time.Now().Add(refreshTokenTTL)).Exec(ctx); err != nil {
+		return nil, err
+	}
+	org := uuid.Nil
+	if s.OrganizationID != nil {
+		org = *s.OrganizationID
+	}
+	access, err := r.auth.signer.Issue(u.ID, s.ID, org)
+	if err != nil {
+		return nil, err
+	}
+	return &model.AuthPayload{
+		AccessToken: access, RefreshToken: refresh, TokenType: "Bearer",
+		ExpiresIn: int(auth.AccessTokenTTL / time.Second), User: u,
+	}, nil
+}
+
+// refresh rotates a refresh token. It commits its own transaction because a
+// reused token must revoke the session even though the call fails.
+func (r *Resolver) refresh(ctx context.Context, token string) (*model.AuthPayload, error) {
+	if strings.TrimSpace(token) == "" {
+		return nil, FieldError("refreshToken", "refresh token is required")
+	}
+	var out *model.AuthPayload
+	err := r.ownTx(ctx, "refreshToken", func(tx *ent.Client) (bool, error) {
+		rt, err := tx.RefreshToken.Query().Where(refreshtoken.TokenHash(auth.HashToken(token))).WithSession().Only(ctx)
+		if ent.IsNotFound(err) {
+			return false, Errorf(KindUnauthenticated, "refresh token is invalid")
+		} else if err != nil {
+			return false, err
+		}
+		s := rt.Edges.Session
+		now := time.Now()
+		switch {
+		case s.RevokedAt != nil:
+			return false, Errorf(KindUnauthenticated, "the session of this refresh token has been revoked")
+		case rt.UsedAt != nil:
+			return true, r.revokeReused(ctx, tx, s.ID)
+		case now.After(rt.ExpiresAt):
+			return false, Errorf(KindUnauthenticated, "refresh token has expired")
+		}
+		// Conditional, so that of two concurrent uses only one wins.
+		n, err := tx.RefreshToken.Update().Where(refreshtoken.ID(rt.ID), refreshtoken.UsedAtIsNil()).SetUsedAt(now).Save(ctx)
+		if err != nil {
+			return false, err
+		}
+		if n == 0 {
+			return true, r.revokeReused(ctx, tx, s.ID)
+		}
+		req := auth.RequestFrom(ctx)
+		s, err = tx.Session.UpdateOne(s).SetLastSeenAt(now).SetIPAddress(truncate(req.IP, 64)).Save(ctx)
+		if err != nil {
+			return false, err
+		}
+		u, err := tx.User.Get(ctx, s.UserID)
+		if err != nil {
+			return false, err
+		}
+		out, err = r.issueTokens(ctx, tx, u, s)
+		return err == nil, err
+	})
+	return out, err
+}
+
+// revokeReused revokes a session whose used refresh token came back: either
+// the client retried, or someone else holds a copy. Both must sign in again.
+func (r *Resolver) revokeReused(ctx context.Context, tx *ent.Client, sessionID uuid.UUID) error {
+	if err := tx.Session.UpdateOneID(sessionID).SetRevokedAt(time.Now()).Exec(ctx); err != nil {
+		return err
+	}
+	r.log.WarnContext(ctx, "used refresh token presented again; session revoked", "session", sessionID)
+	return Errorf(KindUnauthenticated, "refresh token was already used; the session has been revoked")
+}
+
+// logout revokes the caller's session.
+func (r *Resolver) logout(ctx context.Context) (bool, error) {
+	p, err := requireUser(ctx)
+	if err != nil {
+		return false, err
+	}
+	err = r.db(ctx).Session.Update().Where(session.ID(p.SessionID), session.RevokedAtIsNil()).SetRevokedAt(time.Now()).Exec(ctx)
+	return err == nil, err
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}

@@ -1,0 +1,63 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vidra-dev/vidra/ent"
+)
+
+// selfTransacting are the mutations that commit their own transactions, because
+// they must keep a write even when they fail (a reused refresh token revokes its
+// session; a wrong code counts against its attempts) or call a third party
+// between writes (the OAuth code exchange).
+var selfTransacting = map[string]bool{
+	"refreshToken":           true,
+	"verifyPasswordResetOtp": true,
+	"oauthCallback":          true,
+}
+
+// skipsSharedTx tells entgql.Transactioner not to wrap an operation whose root
+// fields all manage their own transactions.
+func skipsSharedTx(op *ast.OperationDefinition) bool {
+	if op == nil || op.Operation != ast.Mutation || len(op.SelectionSet) == 0 {
+		return false
+	}
+	for _, sel := range op.SelectionSet {
+		f, ok := sel.(*ast.Field)
+		if !ok || (!selfTransacting[f.Name] && f.Name != "__typename") {
+			return false
+		}
+	}
+	return true
+}
+
+// ownTx runs fn in a transaction of its own. fn says whether its writes must be
+// committed even though it returns an error. Inside a shared transaction (the
+// field was sent beside other mutations) this cannot be honoured, so it refuses.
+func (r *Resolver) ownTx(ctx context.Context, field string, fn func(tx *ent.Client) (commit bool, err error)) error {
+	if ent.TxFromContext(ctx) != nil {
+		return Errorf(KindBadRequest, "%s must be the only field of its mutation", field)
+	}
+	tx, err := r.client.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	commit, ferr := fn(tx.Client())
+	if !commit {
+		return errorsJoin(ferr, tx.Rollback())
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return ferr
+}
+
+// errorsJoin keeps the first error: the function's own reason beats a rollback's.
+func errorsJoin(first, second error) error {
+	if first != nil {
+		return first
+	}
+	return second
+}

@@ -1,0 +1,94 @@
+package graph
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/encodingprofile"
+	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/player"
+	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/ent/video"
+)
+
+// softDeleteProject deletes a project: its row stays, marked deleted and hidden from
+// every query (so usage and audit records keep their reference), its content rows are
+// removed, and all its blobs (logo, video media, captions) are recorded as owed for
+// removal in the same transaction, for the media jobs to delete after commit.
+func (r *Resolver) softDeleteProject(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
+	client := r.db(ctx)
+	if err := requireProject(ctx, client, id, ""); err != nil {
+		return uuid.Nil, err
+	}
+	if err := scheduleBlobDeletions(ctx, client, id, "project deleted",
+		blobOwed{key: projectBlobPrefix(id), prefix: true}); err != nil {
+		return uuid.Nil, err
+	}
+	// Captions, chapters, tag links and search documents go with their videos.
+	if _, err := client.Video.Delete().Where(video.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := client.Tag.Delete().Where(tag.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if err := client.Folder.Update().Where(folder.ProjectID(id)).ClearParentID().Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := client.Folder.Delete().Where(folder.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := client.ProjectSetting.Delete().Where(projectsetting.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := client.AccessControl.Delete().Where(accesscontrol.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := client.Player.Delete().Where(player.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := client.Advertisement.Delete().Where(advertisement.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := client.EncodingProfile.Delete().Where(encodingprofile.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if err := client.Project.UpdateOneID(id).SetDeletedAt(time.Now()).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	return id, nil
+}
+
+// deleteVideos deletes videos of one project and schedules their media for removal.
+func deleteVideos(ctx context.Context, client *ent.Client, projectID uuid.UUID, ids []uuid.UUID, reason string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	owed := make([]blobOwed, len(ids))
+	for i, id := range ids {
+		owed[i] = blobOwed{key: videoBlobPrefix(projectID, id), prefix: true}
+	}
+	if err := scheduleBlobDeletions(ctx, client, projectID, reason, owed...); err != nil {
+		return err
+	}
+	_, err := client.Video.Delete().Where(video.IDIn(ids...)).Exec(ctx)
+	return err
+}
+
+// deleteVideo deletes one video with its captions and chapters and schedules its
+// media for removal.
+func (r *Resolver) deleteVideo(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
+	client := r.db(ctx)
+	v, err := client.Video.Get(ctx, id)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	if err := deleteVideos(ctx, client, v.ProjectID, []uuid.UUID{id}, "video deleted"); err != nil {
+		return uuid.Nil, err
+	}
+	return id, nil
+}

@@ -1,0 +1,9 @@
+DROP TRIGGER IF EXISTS video_search_tags_bd;
+DROP TRIGGER IF EXISTS video_search_tags_au;
+DROP TRIGGER IF EXISTS video_search_video_tags_ad;
+DROP TRIGGER IF EXISTS video_search_video_tags_ai;
+DROP TRIGGER IF EXISTS video_search_videos_ad;
+DROP TRIGGER IF EXISTS video_search_videos_au;
+DROP TRIGGER IF EXISTS video_search_videos_ai;
+DROP TABLE IF EXISTS `video_search`;
+DROP TABLE IF EXISTS `video_search_docs`;

@@ -1,0 +1,284 @@
+package rest_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/rest"
+)
+
+// contractCase is one row's contract, checked through HTTP: the success call, and
+// derived from it a malformed id, an unknown id and a child of another project for
+// each id in the path, and bad bodies for rows that take one. Later issues append
+// their rows' cases to contractCases.
+type contractCase struct {
+	// method and path name the row, exactly as in the route table.
+	method, path string
+	// body is the success call's body, "" for none; {name} is a fixture's id.
+	body string
+	// vars are the variables of the row's operation for the same call, for the
+	// GraphQL equivalence test; "{name}" strings are fixture ids.
+	vars map[string]any
+	// wrongType is a body of the wrong JSON type (e.g. an array for an object).
+	wrongType string
+	// flow marks a row whose success needs state that earlier calls create (a
+	// refresh token, a mailed code, an OAuth state) or that ends the caller's
+	// session; a flow test covers it end to end (auth_flow_test.go) instead of
+	// the generic checks.
+	flow bool
+}
+
+var contractCases = []contractCase{
+	{method: "GET", path: "/", vars: map[string]any{}},
+	{method: "GET", path: "/health", vars: map[string]any{}},
+	{method: "GET", path: "/regions", vars: map[string]any{}},
+
+	{method: "GET", path: "/projects", vars: map[string]any{"first": 50}},
+	{method: "POST", path: "/projects", body: `{"name": "New", "description": "d", "organization_id": "{orgId}"}`,
+		vars:      map[string]any{"input": map[string]any{"name": "New", "description": "d", "organizationID": "{orgId}"}},
+		wrongType: `["New"]`},
+	{method: "GET", path: "/projects/{projId}", vars: map[string]any{"projId": "{projId}"}},
+	{method: "PUT", path: "/projects/{projId}", body: `{"name": "Renamed"}`,
+		vars: map[string]any{"projId": "{projId}", "input": map[string]any{"name": "Renamed"}}, wrongType: `"Renamed"`},
+	{method: "DELETE", path: "/projects/{projId}", vars: map[string]any{"projId": "{projId}"}},
+	{method: "GET", path: "/projects/{projId}/settings", vars: map[string]any{"projId": "{projId}"}},
+	{method: "POST", path: "/projects/{projId}/settings", body: `[{"key": "transcoding", "value": "{\"player_encryption\": true}"}]`,
+		vars:      map[string]any{"projId": "{projId}", "input": []any{map[string]any{"key": "transcoding", "value": `{"player_encryption": true}`}}},
+		wrongType: `{"key": "transcoding", "value": "x"}`},
+
+	{method: "GET", path: "/projects/{projId}/folders", vars: map[string]any{"projId": "{projId}", "first": 50}},
+	{method: "POST", path: "/projects/{projId}/folders", body: `{"name": "Sub", "parent_id": "{folderId}"}`,
+		vars: map[string]any{"projId": "{projId}", "name": "Sub", "parentId": "{folderId}"}, wrongType: `["Sub"]`},
+	{method: "GET", path: "/projects/{projId}/folders/tree", vars: map[string]any{"projId": "{projId}"}},
+	{method: "PUT", path: "/projects/{projId}/folders/bulk-move", body: `{"folder_ids": ["{folder2Id}"], "to_folder_id": ""}`,
+		vars: map[string]any{"projId": "{projId}", "folderIds": []any{"{folder2Id}"}, "toFolderId": nil}, wrongType: `["{folder2Id}"]`},
+	{method: "GET", path: "/projects/{projId}/folders/{folderId}", vars: map[string]any{"projId": "{projId}", "folderId": "{folderId}"}},
+	{method: "PUT", path: "/projects/{projId}/folders/{folderId}", body: `{"name": "Renamed"}`,
+		vars: map[string]any{"projId": "{projId}", "folderId": "{folderId}", "input": map[string]any{"name": "Renamed"}}, wrongType: `[]`},
+	{method: "DELETE", path: "/projects/{projId}/folders/{folderId}", vars: map[string]any{"projId": "{projId}", "folderId": "{folderId}"}},
+	{method: "PUT", path: "/projects/{projId}/folders/{folderId}/move", body: `{"to_folder_id": "{folder3Id}"}`,
+		vars: map[string]any{"projId": "{projId}", "folderId": "{folderId}", "toFolderId": "{folder3Id}"}, wrongType: `"{folder3Id}"`},
+
+	{method: "GET", path: "/projects/{projId}/videos", vars: map[string]any{"projId": "{projId}", "first": 50}},
+	{method: "POST", path: "/projects/{projId}/videos", body: `{"title": "Intro", "metadata": {"camelKey": {"inner_key": [1, "x"]}}, "folder_id": "{folderId}", "tag_ids": ["{tagId}"]}`,
+		vars: map[string]any{"projId": "{projId}", "title": "Intro", "metadata": map[string]any{"camelKey": map[string]any{"inner_key": []any{1, "x"}}},
+			"folderId": "{folderId}", "tagIds": []any{"{tagId}"}}, wrongType: `[{"title": "Intro"}]`},
+	{method: "GET", path: "/projects/{projId}/videos/{videoId}", vars: map[string]any{"projId": "{projId}", "videoId": "{videoId}"}},
+	{method: "PUT", path: "/projects/{projId}/videos/{videoId}", body: `{"title": "New title", "add_tag_ids": ["{tagId}"], "clear_folder": true}`,
+		vars:      map[string]any{"projId": "{projId}", "videoId": "{videoId}", "input": map[string]any{"title": "New title", "addTagIDs": []any{"{tagId}"}, "clearFolder": true}},
+		wrongType: `{"title": ["x"], "add_tag_ids": "{tagId}"}`},
+	{method: "DELETE", path: "/projects/{projId}/videos/{videoId}", vars: map[string]any{"projId": "{projId}", "videoId": "{videoId}"}},
+
+	{method: "GET", path: "/projects/{projId}/tags", vars: map[string]any{"projId": "{projId}", "first": 50}},
+	{method: "POST", path: "/projects/{projId}/tags", body: `{"name": "fresh"}`,
+		vars: map[string]any{"projId": "{projId}", "name": "fresh"}, wrongType: `"fresh"`},
+	{method: "DELETE", path: "/projects/{projId}/tags/{tagId}", vars: map[string]any{"projId": "{projId}", "tagId": "{tagId}"}},
+
+	{method: "GET", path: "/projects/{projId}/advertisements", vars: map[string]any{"projId": "{projId}"}},
+	{method: "POST", path: "/projects/{projId}/advertisements", body: `{"name": "Mid", "tag_url": "https://ads.example.com/vmap", "placement": "mid_roll", "offsets": [30]}`,
+		vars:      map[string]any{"projId": "{projId}", "input": map[string]any{"name": "Mid", "tagURL": "https://ads.example.com/vmap", "placement": "mid_roll", "offsets": []any{30}}},
+		wrongType: `["Mid"]`},
+	{method: "GET", path: "/projects/{projId}/advertisements/{advertisementId}", vars: map[string]any{"projId": "{projId}", "advertisementId": "{advertisementId}"}},
+	{method: "PUT", path: "/projects/{projId}/advertisements/{advertisementId}", body: `{"enabled": false}`,
+		vars:      map[string]any{"projId": "{projId}", "advertisementId": "{advertisementId}", "input": map[string]any{"enabled": false}},
+		wrongType: `[false]`},
+	{method: "DELETE", path: "/projects/{projId}/advertisements/{advertisementId}", vars: map[string]any{"projId": "{projId}", "advertisementId": "{advertisementId}"}},
+}
+
+// fixtures are the entities a contract case refers to by name: a project with
+// folders, a video and a tag, and another project with its own.
+type fixtures map[string]string
+
+func newFixtures(s *apptest.Server) fixtures {
+	org := s.CreateOrganization("Acme")
+	proj := s.CreateProject(org, "Docs")
+	folder := s.CreateFolder(proj, "", "Tutorials")
+	tag := s.CreateTag(proj, "howto")
+	other := s.CreateProject(org, "Other")
+	ad := func(proj string) string {
+		var out struct{ CreateAdvertisement struct{ ID string } }
+		s.MustGraphQL(`mutation($p: ID!) { createAdvertisement(projectID: $p, input: {name: "Pre", tagURL: "https://ads.example.com/vast", placement: pre_roll}) { id } }`,
+			map[string]any{"p": proj}, &out)
+		return out.CreateAdvertisement.ID
+	}
+	return fixtures{
+		"advertisementId":       ad(proj),
+		"other:advertisementId": ad(other),
+		"orgId":                 org,
+		"projId":                proj,
+		"folderId":              folder,
+		"folder2Id":             s.CreateFolder(proj, folder, "Advanced"),
+		"folder3Id":             s.CreateFolder(proj, "", "Archive"),
+		"tagId":                 tag,
+		"videoId":               s.CreateVideo(proj, folder, "Getting started", tag),
+		"other:projId":          other,
+		"other:folderId":        s.CreateFolder(other, "", "Theirs"),
+		"other:tagId":           s.CreateTag(other, "theirs"),
+		"other:videoId":         s.CreateVideo(other, "", "Not yours"),
+	}
+}
+
+var placeholder = regexp.MustCompile(`\{([a-zA-Z0-9:]+)\}`)
+
+// fill replaces {name} with the fixture's id, leaving unknown names alone.
+func (f fixtures) fill(s string) string {
+	return placeholder.ReplaceAllStringFunc(s, func(m string) string {
+		if id, ok := f[m[1:len(m)-1]]; ok {
+			return id
+		}
+		return m
+	})
+}
+
+// url is the case's request path with fixture ids, and params overriding some.
+func (f fixtures) url(c contractCase, params map[string]string) string {
+	return "/v1" + placeholder.ReplaceAllStringFunc(c.path, func(m string) string {
+		name := m[1 : len(m)-1]
+		if v, ok := params[name]; ok {
+			return v
+		}
+		return f[name]
+	})
+}
+
+func pathParams(path string) []string {
+	var out []string
+	for _, m := range placeholder.FindAllStringSubmatch(path, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+func rowOf(t testing.TB, method, path string) rest.Route {
+	t.Helper()
+	for _, r := range rest.Table() {
+		if r.Method == method && r.Path == path && r.Host == rest.HostMain {
+			return r
+		}
+	}
+	t.Fatalf("no row %s %s in the table", method, path)
+	return rest.Route{}
+}
+
+func TestEveryRowHasAContractCase(t *testing.T) {
+	have := map[string]bool{}
+	for _, c := range contractCases {
+		have[c.method+" "+c.path] = true
+	}
+	for _, r := range rest.Table() {
+		if !have[r.Method+" "+r.Path] {
+			t.Errorf("row %s %s has no contract case", r.Method, r.Path)
+		}
+	}
+}
+
+func TestContract(t *testing.T) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		for _, c := range contractCases {
+			if c.flow {
+				continue
+			}
+			t.Run(c.method+" "+c.path, func(t *testing.T) {
+				row := rowOf(t, c.method, c.path)
+				checkSuccess(t, s, c, row)
+				checkIDs(t, s, c)
+				if c.body != "" {
+					checkBadBodies(t, s, c)
+				}
+			})
+		}
+	})
+}
+
+func checkSuccess(t *testing.T, s *apptest.Server, c contractCase, row rest.Route) {
+	t.Helper()
+	f := newFixtures(s)
+	status, env := s.REST(c.method, f.url(c, nil), f.fill(c.body))
+	if status != http.StatusOK || !env.Success {
+		t.Fatalf("success call: status %d, envelope %+v", status, env)
+	}
+	if env.Message != row.Message {
+		t.Errorf("message = %q, want %q", env.Message, row.Message)
+	}
+	wantKeys := []string{"message", "result", "success"}
+	isList := strings.HasPrefix(strings.TrimSpace(string(env.Result)), "[")
+	if env.Pagination != nil {
+		wantKeys = []string{"message", "pagination", "result", "success"}
+		if !isList {
+			t.Errorf("a paginated result must be an array: %s", env.Result)
+		}
+	}
+	if got := sortedKeys(env.Keys); strings.Join(got, ",") != strings.Join(wantKeys, ",") {
+		t.Errorf("envelope keys = %v, want %v", got, wantKeys)
+	}
+	if strings.Contains(string(env.Result), "At\":") || strings.Contains(string(env.Result), "ID\":") {
+		t.Errorf("result has camelCase keys: %s", env.Result)
+	}
+}
+
+func checkIDs(t *testing.T, s *apptest.Server, c contractCase) {
+	t.Helper()
+	f := newFixtures(s)
+	for i, p := range pathParams(c.path) {
+		status, env := s.REST(c.method, f.url(c, map[string]string{p: "not-a-uuid"}), f.fill(c.body))
+		if status != http.StatusBadRequest || env.Success || len(env.Errors) == 0 || env.Errors[0].Field == nil || *env.Errors[0].Field != p {
+			t.Errorf("malformed {%s}: status %d, envelope %+v; want 400 naming %s", p, status, env, p)
+		}
+		status, env = s.REST(c.method, f.url(c, map[string]string{p: uuid.NewString()}), f.fill(c.body))
+		if status != http.StatusNotFound || env.Success || string(env.Result) != "null" {
+			t.Errorf("unknown {%s}: status %d, envelope %+v; want 404", p, status, env)
+		}
+		if i > 0 { // a child of another project is not found under this one
+			status, env = s.REST(c.method, f.url(c, map[string]string{p: f["other:"+p]}), f.fill(c.body))
+			if status != http.StatusNotFound {
+				t.Errorf("{%s} of another project: status %d, envelope %+v; want 404", p, status, env)
+			}
+		}
+	}
+}
+
+func checkBadBodies(t *testing.T, s *apptest.Server, c contractCase) {
+	t.Helper()
+	f := newFixtures(s)
+	url := f.url(c, nil)
+	bodies := map[string]string{
+		"malformed JSON": `{"name": `,
+		"wrong type":     f.fill(c.wrongType),
+		"trailing data":  f.fill(c.body) + ` {}`,
+	}
+	if strings.HasPrefix(c.body, "{") {
+		bodies["unknown field"] = `{"no_such_field": 1}`
+	} else {
+		bodies["unknown field"] = `[{"key": "k", "value": "v", "no_such_field": 1}]`
+	}
+	for name, body := range bodies {
+		status, env := s.REST(c.method, url, body)
+		if status != http.StatusBadRequest || env.Success || len(env.Errors) == 0 {
+			t.Errorf("%s %q: status %d, envelope %+v; want 400", name, body, status, env)
+		}
+	}
+	huge := `{"name": "` + strings.Repeat("x", 2<<20) + `"}`
+	if status, env := s.REST(c.method, url, huge); status != http.StatusRequestEntityTooLarge || env.Success {
+		t.Errorf("2 MiB body: status %d, envelope %+v; want 413", status, env)
+	}
+}
+
+func sortedKeys(m map[string]json.RawMessage) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			if out[j] < out[i] {
+				out[i], out[j] = out[j], out[i]
+			}
+		}
+	}
+	return out
+}

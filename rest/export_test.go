@@ -1,0 +1,4 @@
+package rest
+
+// Snake exposes the REST spelling of GraphQL names to the black-box tests.
+var Snake = snake

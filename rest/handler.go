@@ -1,0 +1,288 @@
+package rest
+
+import (
+	"bytes"
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/executor"
+	"github.com/99designs/gqlgen/graphql/handler/lru"
+	"github.com/go-chi/chi/v5"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// Options configure the REST handler.
+type Options struct {
+	// AdminAPIKey is the key of the admin routes (header X-API-Key); they answer 404
+	// while it is empty.
+	AdminAPIKey string
+	// MaxJSONBody caps a JSON body in bytes (413 above it); 1 MiB when zero.
+	MaxJSONBody int64
+	// MaxUploadSize caps a multipart body in bytes (413 above it); 64 MiB when zero.
+	MaxUploadSize int64
+}
+
+// Handler serves a route table by executing each row's GraphQL operation in process.
+type Handler struct {
+	exec   *executor.Executor
+	inputs *inputs
+	routes []*compiled
+	opts   Options
+	// openAPI is the OpenAPI document of the routes, built once.
+	openAPI []byte
+}
+
+// New checks every row against the executor's schema (parsing and validating its
+// operation) and returns the handler, or the first broken row's error: a server
+// with a broken row must not start.
+func New(exec *executor.Executor, schema *ast.Schema, table []Route, opts Options) (*Handler, error) {
+	if opts.MaxJSONBody == 0 {
+		opts.MaxJSONBody = 1 << 20
+	}
+	if opts.MaxUploadSize == 0 {
+		opts.MaxUploadSize = 64 << 20
+	}
+	h := &Handler{exec: exec, inputs: newInputs(schema), opts: opts}
+	pinned := map[string]*ast.QueryDocument{}
+	seen := map[string]bool{}
+	for _, r := range table {
+		c, err := compile(schema, r)
+		if err != nil {
+			return nil, err
+		}
+		key := c.Method + " " + c.fullPath
+		if seen[key] {
+			return nil, fmt.Errorf("rest route %s: defined twice", key)
+		}
+		seen[key] = true
+		pinned[c.Operation] = c.doc
+		h.routes = append(h.routes, c)
+	}
+	// Every row's operation was parsed and validated above with the executor's rules;
+	// pinning those documents in the executor's query cache means a call never parses
+	// again, however many other queries pass through the cache.
+	exec.SetQueryCache(pinnedCache{pinned: pinned, next: lru.New[*ast.QueryDocument](1000)})
+	doc, err := openAPIDocument(h)
+	if err != nil {
+		return nil, err
+	}
+	h.openAPI = doc
+	return h, nil
+}
+
+// pinnedCache answers the route table's documents from a fixed map and any other
+// query from an LRU cache.
+type pinnedCache struct {
+	pinned map[string]*ast.QueryDocument
+	next   graphql.Cache[*ast.QueryDocument]
+}
+
+func (c pinnedCache) Get(ctx context.Context, key string) (*ast.QueryDocument, bool) {
+	if doc, ok := c.pinned[key]; ok {
+		return doc, true
+	}
+	return c.next.Get(ctx, key)
+}
+
+func (c pinnedCache) Add(ctx context.Context, key string, value *ast.QueryDocument) {
+	if _, ok := c.pinned[key]; !ok {
+		c.next.Add(ctx, key, value)
+	}
+}
+
+// Register mounts the routes of the given hosts on r: /v1 (main and admin) and
+// /report/v1, /collect/v1 (analytics). Unknown paths below those prefixes and wrong
+// methods answer with the failure envelope.
+func (h *Handler) Register(r chi.Router, hosts ...string) {
+	want := map[string]bool{}
+	for _, host := range hosts {
+		want[host] = true
+	}
+	v1 := newRouter()
+	mounts := map[string]chi.Router{}
+	if want[HostMain] {
+		v1.Get("/openapi.json", h.serveOpenAPI)
+	}
+	if want[HostAdmin] && h.opts.AdminAPIKey != "" {
+		admin := newRouter()
+		for _, c := range h.routes {
+			if c.Host == HostAdmin {
+				admin.Method(c.Method, c.Path, h.serve(c))
+			}
+		}
+		// Wrapped rather than admin.Use: a router without routes skips its middleware.
+		v1.Mount("/admin", h.requireAdminKey(admin))
+	}
+	for _, c := range h.routes {
+		switch {
+		case c.Host == HostMain && want[HostMain]:
+			v1.Method(c.Method, c.Path, h.serve(c))
+		case c.Host == HostAnalytics && want[HostAnalytics]:
+			prefix := c.Path[:strings.Index(c.Path[1:], "/v1/")+4] // /report/v1 or /collect/v1
+			if mounts[prefix] == nil {
+				mounts[prefix] = newRouter()
+			}
+			mounts[prefix].Method(c.Method, strings.TrimPrefix(c.Path, prefix), h.serve(c))
+		}
+	}
+	r.Mount("/v1", v1)
+	if want[HostAnalytics] {
+		for _, prefix := range []string{"/report/v1", "/collect/v1"} {
+			if mounts[prefix] == nil {
+				mounts[prefix] = newRouter()
+			}
+		}
+	}
+	prefixes := make([]string, 0, len(mounts))
+	for p := range mounts {
+		prefixes = append(prefixes, p)
+	}
+	sort.Strings(prefixes)
+	for _, p := range prefixes {
+		r.Mount(p, mounts[p])
+	}
+}
+
+func newRouter() chi.Router {
+	r := chi.NewRouter()
+	r.NotFound(notFound)
+	r.MethodNotAllowed(methodNotAllowed)
+	return r
+}
+
+func notFound(w http.ResponseWriter, r *http.Request) {
+	writeFailure(w, http.StatusNotFound, "no such route: "+r.Method+" "+r.URL.Path, nil)
+}
+
+func methodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	writeFailure(w, http.StatusMethodNotAllowed, "method "+r.Method+" is not allowed on "+r.URL.Path, nil)
+}
+
+// requireAdminKey lets through requests carrying the admin key in X-API-Key.
+func (h *Handler) requireAdminKey(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		key := r.Header.Get("X-API-Key")
+		if key == "" || subtle.ConstantTimeCompare([]byte(key), []byte(h.opts.AdminAPIKey)) != 1 {
+			writeFailure(w, http.StatusUnauthorized, "a valid admin key is required in X-API-Key", nil)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// serveOpenAPI serves the OpenAPI document of the route table.
+func (h *Handler) serveOpenAPI(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(h.openAPI)
+}
+
+// serve is the one handler of every row: request -> variables -> the GraphQL
+// operation, executed in process with the request's context -> envelope.
+func (h *Handler) serve(c *compiled) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		vars, err := h.variables(r, c)
+		if err != nil {
+			var re *requestError
+			if !errors.As(err, &re) {
+				re = &requestError{status: http.StatusInternalServerError, message: "internal error"}
+			}
+			writeFailure(w, re.status, re.message, []fieldError{{Field: optional(re.field), Message: re.message}})
+			return
+		}
+		resp := h.execute(r, c, vars)
+		if len(resp.Errors) > 0 {
+			writeGraphQLErrors(w, c, resp)
+			return
+		}
+		h.writeResult(w, c, resp.Data)
+	}
+}
+
+// execute runs the row's operation through the executor, as gqlgen's HTTP
+// transports do.
+func (h *Handler) execute(r *http.Request, c *compiled, vars map[string]any) *graphql.Response {
+	ctx := graphql.StartOperationTrace(r.Context())
+	start := graphql.Now()
+	params := &graphql.RawParams{
+		Query:     c.Operation,
+		Variables: vars,
+		Headers:   r.Header,
+		ReadTime:  graphql.TraceTiming{Start: start, End: graphql.Now()},
+	}
+	oc, errs := h.exec.CreateOperationContext(ctx, params)
+	if errs != nil {
+		return h.exec.DispatchError(graphql.WithOperationContext(ctx, oc), errs)
+	}
+	responses, ctx := h.exec.DispatchOperation(ctx, oc)
+	return responses(ctx)
+}
+
+// writeResult wraps the result field's value in the success envelope.
+func (h *Handler) writeResult(w http.ResponseWriter, c *compiled, data json.RawMessage) {
+	raw, ok := descend(data, c)
+	if !ok {
+		writeFailure(w, http.StatusNotFound, "not found", nil)
+		return
+	}
+	var buf bytes.Buffer
+	buf.Grow(len(raw) + 128)
+	buf.WriteString(`{"success":`)
+	status := http.StatusOK
+	success := true
+	if c.UnavailableUnless != "" {
+		if ok, _ := member(raw, c.UnavailableUnless); string(ok) != "true" {
+			status, success = http.StatusServiceUnavailable, false
+		}
+	}
+	message := c.Message
+	if !success {
+		message = "service unavailable"
+	}
+	fmt.Fprintf(&buf, "%t,\"message\":", success)
+	m, _ := json.Marshal(message)
+	buf.Write(m)
+	buf.WriteString(`,"result":`)
+	var page *pagination
+	var err error
+	if c.connection != nil {
+		page, err = convertConnection(&buf, raw, c.connection)
+	} else {
+		err = convert(&buf, raw, c.shape)
+	}
+	if err != nil {
+		writeFailure(w, http.StatusInternalServerError, "internal error", nil)
+		return
+	}
+	if page != nil {
+		p, _ := json.Marshal(page)
+		buf.WriteString(`,"pagination":`)
+		buf.Write(p)
+	}
+	buf.WriteString("}\n")
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// descend picks the result field's value out of the operation's data.
+func descend(data json.RawMessage, c *compiled) (json.RawMessage, bool) {
+	raw := []byte(data)
+	for i, step := range c.resultSteps {
+		v, err := member(raw, step)
+		if err != nil || (i < len(c.resultSteps)-1 && isNull(v)) {
+			return nil, false
+		}
+		raw = v
+	}
+	if len(raw) == 0 {
+		raw = []byte("null")
+	}
+	return raw, true
+}

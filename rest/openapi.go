@@ -1,0 +1,336 @@
+package rest
+
+import (
+	"encoding/json"
+	"sort"
+	"strings"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// OpenAPIPath is where the main host serves the OpenAPI document of the table.
+const OpenAPIPath = "/v1/openapi.json"
+
+// obj is a JSON object of the OpenAPI document.
+type obj = map[string]any
+
+// openAPIBuilder derives an OpenAPI 3.1 document from the compiled routes and the
+// GraphQL schema: parameters from the path and query bindings, request bodies
+// from the variables' input types, responses from the selected fields, every
+// name in its REST (snake_case) spelling.
+type openAPIBuilder struct {
+	schema     *ast.Schema
+	components obj
+}
+
+// openAPIDocument builds the document of the handler's routes.
+func openAPIDocument(h *Handler) ([]byte, error) {
+	b := &openAPIBuilder{schema: h.inputs.schema, components: obj{
+		"FieldError": obj{"type": "object", "required": []string{"field", "message"}, "properties": obj{
+			"field":   obj{"type": []string{"string", "null"}, "description": "The input field (snake_case) the error concerns, when there is one."},
+			"message": obj{"type": "string"},
+		}},
+		"Failure": obj{"type": "object", "required": []string{"success", "message", "result", "errors"}, "properties": obj{
+			"success": obj{"type": "boolean", "const": false},
+			"message": obj{"type": "string"},
+			"result":  obj{"type": "null"},
+			"errors":  obj{"type": "array", "items": obj{"$ref": "#/components/schemas/FieldError"}},
+		}},
+		"Pagination": obj{"type": "object", "required": []string{"next_cursor", "has_more"}, "properties": obj{
+			"next_cursor": obj{"type": []string{"string", "null"}, "description": "Pass as ?cursor= for the next page; null on the last page."},
+			"has_more":    obj{"type": "boolean"},
+		}},
+	}}
+	paths := obj{}
+	for _, c := range h.routes {
+		item, _ := paths[openAPIPath(c.fullPath)].(obj)
+		if item == nil {
+			item = obj{}
+			paths[openAPIPath(c.fullPath)] = item
+		}
+		item[strings.ToLower(c.Method)] = b.operation(c)
+	}
+	failure := obj{"description": "Failure envelope", "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Failure"}}}}
+	doc := obj{
+		"openapi": "3.1.0",
+		"info": obj{
+			"title":       "Vidra REST API",
+			"version":     "1",
+			"description": "The REST /v1 compatibility layer: every route executes a GraphQL operation of /graphql in process.",
+		},
+		"paths": paths,
+		"components": obj{
+			"schemas":   b.components,
+			"responses": obj{"Failure": failure},
+			"securitySchemes": obj{
+				"adminKey": obj{"type": "apiKey", "in": "header", "name": "X-API-Key"},
+			},
+		},
+	}
+	return json.MarshalIndent(doc, "", "  ")
+}
+
+// openAPIPath turns a chi pattern into an OpenAPI path template ({id:regex} -> {id}).
+func openAPIPath(p string) string {
+	return pathParam.ReplaceAllString(p, "{$1}")
+}
+
+// operation describes one route.
+func (b *openAPIBuilder) operation(c *compiled) obj {
+	root := collectFields(c.op.SelectionSet)[0]
+	op := obj{
+		"operationId": operationID(c),
+		"summary":     c.Message,
+		"description": "Runs the GraphQL " + string(c.op.Operation) + " field `" + root.Name + "`.",
+		"tags":        []string{tagOf(c)},
+	}
+	if c.Host == HostAdmin {
+		op["security"] = []obj{{"adminKey": []string{}}}
+	}
+	var params []obj
+	for _, p := range c.params {
+		s := obj{"type": "string"}
+		if isIDParam(p) {
+			s = obj{"type": "string", "format": "uuid", "minLength": 36, "maxLength": 36}
+		}
+		params = append(params, obj{"name": p, "in": "path", "required": true, "schema": s})
+	}
+	body := obj{"type": "object", "additionalProperties": false, "properties": obj{}}
+	var required []string
+	multipart := false
+	for _, bd := range c.bindings {
+		switch bd.source {
+		case fromQuery:
+			s := b.typeSchema(bd.def.Type, true)
+			if bd.def.Variable == "first" {
+				s = obj{"type": "integer", "minimum": 0, "maximum": 500, "default": defaultLimit}
+			}
+			params = append(params, obj{"name": bd.key, "in": "query", "required": bd.def.Type.NonNull && bd.def.DefaultValue == nil, "schema": s})
+		case fromBody:
+			body["properties"].(obj)[bd.key] = b.typeSchema(bd.def.Type, true)
+			if bd.def.Type.NonNull && bd.def.DefaultValue == nil {
+				required = append(required, bd.key)
+			}
+			multipart = multipart || bd.def.Type.NamedType == "Upload"
+		case fromWholeBody:
+			body = b.typeSchema(bd.def.Type, true)
+		}
+	}
+	if len(params) > 0 {
+		op["parameters"] = params
+	}
+	if c.hasBody {
+		if len(required) > 0 {
+			sort.Strings(required)
+			body["required"] = required
+		}
+		content := obj{"application/json": obj{"schema": body}}
+		if multipart {
+			content = obj{"multipart/form-data": obj{"schema": body}}
+		}
+		op["requestBody"] = obj{"required": true, "content": content}
+	}
+	responses := obj{}
+	for _, status := range []string{"400", "401", "403", "404", "409", "413", "422", "429", "500"} {
+		responses[status] = obj{"$ref": "#/components/responses/Failure"}
+	}
+	envelope := obj{"type": "object", "required": []string{"success", "message", "result"}, "properties": obj{
+		"success": obj{"type": "boolean"},
+		"message": obj{"type": "string"},
+		"result":  b.resultSchema(c),
+	}}
+	if c.connection != nil {
+		envelope["properties"].(obj)["pagination"] = obj{"$ref": "#/components/schemas/Pagination"}
+		envelope["required"] = []string{"success", "message", "result", "pagination"}
+	}
+	responses["200"] = obj{"description": c.Message, "content": obj{"application/json": obj{"schema": envelope}}}
+	if c.UnavailableUnless != "" {
+		responses["503"] = obj{"description": "Unavailable: the same envelope with success false",
+			"content": obj{"application/json": obj{"schema": envelope}}}
+	}
+	op["responses"] = responses
+	return op
+}
+
+// operationID names a route uniquely from its method and path.
+func operationID(c *compiled) string {
+	var b strings.Builder
+	b.WriteString(strings.ToLower(c.Method))
+	for _, seg := range strings.FieldsFunc(openAPIPath(c.fullPath), func(r rune) bool { return r == '/' || r == '-' || r == '{' || r == '}' || r == '.' }) {
+		b.WriteString(strings.ToUpper(seg[:1]) + seg[1:])
+	}
+	return b.String()
+}
+
+// tagOf groups routes by their first path segment after the project, e.g. videos.
+func tagOf(c *compiled) string {
+	segs := strings.Split(strings.Trim(c.Path, "/"), "/")
+	tag := segs[0]
+	if len(segs) > 2 && segs[0] == "projects" {
+		tag = segs[2]
+	}
+	if tag == "" {
+		tag = "service"
+	}
+	if c.Host != HostMain {
+		tag = c.Host + " " + tag
+	}
+	return tag
+}
+
+// resultSchema describes the envelope's result.
+func (b *openAPIBuilder) resultSchema(c *compiled) obj {
+	if c.connection != nil {
+		node := c.result
+		return obj{"type": "array", "items": b.objectSchema(c.connection.node, nodeType(node))}
+	}
+	return b.outputSchema(c.result.Definition.Type, c.shape)
+}
+
+// nodeType is the GraphQL object type of a connection's nodes.
+func nodeType(conn *ast.Field) string {
+	for _, e := range collectFields(conn.SelectionSet) {
+		if e.Alias == "edges" {
+			for _, n := range collectFields(e.SelectionSet) {
+				if n.Alias == "node" {
+					return n.Definition.Type.Name()
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// outputSchema describes a selected field's value of type t.
+func (b *openAPIBuilder) outputSchema(t *ast.Type, s *shape) obj {
+	var out obj
+	if t.Elem != nil {
+		out = obj{"type": "array", "items": b.outputSchema(t.Elem, s)}
+	} else if s != nil {
+		out = b.objectSchema(s, t.NamedType)
+	} else {
+		out = b.scalarSchema(t.NamedType)
+	}
+	if !t.NonNull {
+		return nullable(out)
+	}
+	return out
+}
+
+// objectSchema describes an object by the fields of its shape.
+func (b *openAPIBuilder) objectSchema(s *shape, typeName string) obj {
+	props := obj{}
+	var required []string
+	for _, f := range s.fields {
+		name := snake(f.key)
+		if f.field.Definition == nil { // __typename
+			props[name] = obj{"type": "string"}
+			continue
+		}
+		props[name] = b.outputSchema(f.field.Definition.Type, f.shape)
+		required = append(required, name)
+	}
+	out := obj{"type": "object", "properties": props}
+	if typeName != "" {
+		out["title"] = typeName
+	}
+	if len(required) > 0 {
+		out["required"] = required
+	}
+	return out
+}
+
+// typeSchema describes an input value of type t; input objects are components.
+func (b *openAPIBuilder) typeSchema(t *ast.Type, top bool) obj {
+	var out obj
+	switch {
+	case t.Elem != nil:
+		out = obj{"type": "array", "items": b.typeSchema(t.Elem, false)}
+	default:
+		def := b.schema.Types[t.NamedType]
+		if def != nil && def.Kind == ast.InputObject {
+			b.inputComponent(def)
+			out = obj{"$ref": "#/components/schemas/" + def.Name}
+		} else {
+			out = b.scalarSchema(t.NamedType)
+		}
+	}
+	if !t.NonNull {
+		return nullable(out)
+	}
+	return out
+}
+
+// inputComponent adds an input object type to the components, once.
+func (b *openAPIBuilder) inputComponent(def *ast.Definition) {
+	if _, ok := b.components[def.Name]; ok {
+		return
+	}
+	props := obj{}
+	out := obj{"type": "object", "additionalProperties": false, "properties": props}
+	if def.Description != "" {
+		out["description"] = def.Description
+	}
+	b.components[def.Name] = out // before the fields: input types may be recursive
+	var required []string
+	for _, f := range def.Fields {
+		s := b.typeSchema(f.Type, false)
+		if f.Description != "" {
+			s = obj{"allOf": []obj{s}, "description": f.Description}
+		}
+		props[snake(f.Name)] = s
+		if f.Type.NonNull && f.DefaultValue == nil {
+			required = append(required, snake(f.Name))
+		}
+	}
+	if len(required) > 0 {
+		out["required"] = required
+	}
+}
+
+// scalarSchema describes a scalar or enum.
+func (b *openAPIBuilder) scalarSchema(name string) obj {
+	switch name {
+	case "ID":
+		return obj{"type": "string", "format": "uuid"}
+	case "String", "Cursor":
+		return obj{"type": "string"}
+	case "Int":
+		return obj{"type": "integer"}
+	case "Float":
+		return obj{"type": "number"}
+	case "Boolean":
+		return obj{"type": "boolean"}
+	case "Time":
+		return obj{"type": "string", "format": "date-time"}
+	case "Map":
+		return obj{"type": "object", "description": "Arbitrary JSON, kept exactly as sent."}
+	case "Upload":
+		return obj{"type": "string", "format": "binary"}
+	}
+	if def := b.schema.Types[name]; def != nil && def.Kind == ast.Enum {
+		values := make([]any, len(def.EnumValues))
+		for i, v := range def.EnumValues {
+			values[i] = v.Name
+		}
+		return obj{"type": "string", "enum": values}
+	}
+	return obj{}
+}
+
+// nullable allows null beside a schema, the OpenAPI 3.1 way.
+func nullable(s obj) obj {
+	switch t := s["type"].(type) {
+	case string:
+		out := obj{}
+		for k, v := range s {
+			out[k] = v
+		}
+		out["type"] = []string{t, "null"}
+		if e, ok := s["enum"].([]any); ok {
+			out["enum"] = append(append([]any{}, e...), nil)
+		}
+		return out
+	}
+	return obj{"anyOf": []obj{s, {"type": "null"}}}
+}

@@ -1,0 +1,53 @@
+package rest
+
+// projectFields are the fields of a project in every project row's result.
+const projectFields = `id createdAt updatedAt organizationID name description logo`
+
+// settingFields are the fields of a project setting (SEED-API-SPEC 2.7 plus ids and times).
+const settingFields = `id key value createdAt updatedAt`
+
+// projectRoutes are the rows of projects and their settings.
+func projectRoutes() []Route {
+	return []Route{
+		{
+			Method: "GET", Path: "/projects",
+			Operation: `query Projects($first: Int, $after: Cursor) {
+				projects(first: $first, after: $after) { edges { node { ` + projectFields + ` } } ` + pageInfo + ` } }`,
+			Message: "projects fetched",
+		},
+		{
+			Method: "POST", Path: "/projects", BodyVar: "input",
+			Operation: `mutation CreateProject($input: CreateProjectInput!) {
+				createProject(input: $input) { ` + projectFields + ` } }`,
+			Message: "project created",
+		},
+		{
+			Method: "GET", Path: "/projects/{projId}",
+			Operation: `query Project($projId: ID!) { project(id: $projId) { ` + projectFields + ` } }`,
+			Message:   "project fetched",
+		},
+		{
+			Method: "PUT", Path: "/projects/{projId}", BodyVar: "input",
+			Operation: `mutation UpdateProject($projId: ID!, $input: UpdateProjectInput!) {
+				updateProject(id: $projId, input: $input) { ` + projectFields + ` } }`,
+			Message: "project updated",
+		},
+		{
+			Method: "DELETE", Path: "/projects/{projId}",
+			Operation: `mutation DeleteProject($projId: ID!) { deleteProject(id: $projId) }`,
+			Message:   "project deleted",
+		},
+		{
+			Method: "GET", Path: "/projects/{projId}/settings",
+			Operation: `query ProjectSettings($projId: ID!) { projectSettings(projectID: $projId) { ` + settingFields + ` } }`,
+			Message:   "project settings fetched",
+		},
+		{
+			// SEED-API-SPEC 4.9: the body is exactly a JSON array of {key, value}.
+			Method: "POST", Path: "/projects/{projId}/settings", BodyVar: "input",
+			Operation: `mutation UpsertProjectSettings($projId: ID!, $input: [ProjectSettingInput!]!) {
+				upsertProjectSettings(projectID: $projId, input: $input) { ` + settingFields + ` } }`,
+			Message: "project settings saved",
+		},
+	}
+}

@@ -1,0 +1,27 @@
+package rest
+
+// tagFields are the fields of a tag in every tag row's result.
+const tagFields = `id createdAt updatedAt projectID name`
+
+// tagRoutes are the rows of tags.
+func tagRoutes() []Route {
+	return []Route{
+		{
+			Method: "GET", Path: "/projects/{projId}/tags", ResultPath: "tags",
+			Operation: `query Tags($projId: ID!, $first: Int, $after: Cursor) {
+				project(id: $projId) { tags(first: $first, after: $after) { edges { node { ` + tagFields + ` } } ` + pageInfo + ` } } }`,
+			Message: "tags fetched",
+		},
+		{
+			Method: "POST", Path: "/projects/{projId}/tags",
+			Operation: `mutation CreateTag($projId: ID!, $name: String!) {
+				createTag(input: {projectID: $projId, name: $name}) { ` + tagFields + ` } }`,
+			Message: "tag created",
+		},
+		{
+			Method: "DELETE", Path: "/projects/{projId}/tags/{tagId}",
+			Operation: `mutation DeleteTag($projId: ID!, $tagId: ID!) { deleteTag(id: $tagId, projectID: $projId) }`,
+			Message:   "tag deleted",
+		},
+	}
+}

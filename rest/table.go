@@ -1,0 +1,22 @@
+package rest
+
+// Table is the whole REST route table: one function per domain, each listing its
+// rows. A new REST route is a new row in its domain's function.
+func Table() []Route {
+	var t []Route
+	for _, domain := range [][]Route{
+		systemRoutes(),
+		projectRoutes(),
+		folderRoutes(),
+		videoRoutes(),
+		tagRoutes(),
+		advertisementRoutes(),
+		authRoutes(),
+	} {
+		t = append(t, domain...)
+	}
+	return t
+}
+
+// pageInfo is the paging every list row selects.
+const pageInfo = `pageInfo { hasNextPage endCursor }`
