@@ -71,18 +71,3 @@ type (
 	userResolver      struct{ *Resolver }
 	videoResolver     struct{ *Resolver }
 )
-
-// !!! WARNING !!!
-// The code below was going to be deleted when updating resolvers. It has been copied here so you have
-// one last chance to move it out of harms way if you want. There are two reasons this happens:
-//  - When renaming or deleting a resolver the old code will be put in here. You can safely delete
-//    it when you're done.
-//  - You have helper methods in this file. Move them out to keep these resolver files clean.
-/*
-	func (r *encodingProfileResolver) Renditions(ctx context.Context, obj *ent.EncodingProfile) ([]*ent.Rendition, error) {
-	panic(fmt.Errorf("not implemented: Renditions - renditions"))
-}
-func (r *Resolver) EncodingProfile() generated.EncodingProfileResolver {
-	return &encodingProfileResolver{r}
-}
-*/
