@@ -123,6 +123,11 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 			PublicURL:     strings.TrimRight(cfg.PublicURL, "/"),
 			MaxUploadSize: cfg.Media.MaxUploadSize,
 		},
+		Webhooks: graph.WebhookDeps{
+			Events:         mp.events,
+			AllowPlainHTTP: cfg.Webhooks.AllowPrivateNetworks,
+			SecretOverlap:  cfg.Webhooks.SecretOverlap,
+		},
 	})
 	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp}
 	if err := a.routes(opts); err != nil {

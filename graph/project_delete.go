@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
@@ -85,6 +86,9 @@ func (r *Resolver) deleteVideo(ctx context.Context, id uuid.UUID) (uuid.UUID, er
 	client := r.db(ctx)
 	v, err := client.Video.Get(ctx, id)
 	if err != nil {
+		return uuid.Nil, err
+	}
+	if err := r.recordEvent(ctx, events.VideoDeleted, v.ProjectID, events.Video(v)); err != nil {
 		return uuid.Nil, err
 	}
 	if err := deleteVideos(ctx, client, v.ProjectID, []uuid.UUID{id}, "video deleted"); err != nil {

@@ -25,6 +25,7 @@ type Resolver struct {
 	regions      []*model.Region
 	healthChecks []HealthCheck
 	media        MediaDeps
+	webhooks     WebhookDeps
 	auth         *authService
 }
 
@@ -46,6 +47,8 @@ type Deps struct {
 	HealthChecks []HealthCheck
 	// Media is what the media operations need (graph/media.go).
 	Media MediaDeps
+	// Webhooks is what the webhook operations need (graph/webhook.go).
+	Webhooks WebhookDeps
 	// Auth configures accounts and sign-in (graph/auth.go).
 	Auth AuthDeps
 }
@@ -56,13 +59,14 @@ func NewResolver(d Deps) *Resolver {
 		d.Log = slog.Default()
 	}
 	r := &Resolver{
-		client:  d.Client,
-		dialect: d.Dialect,
-		bucket:  d.Bucket,
-		log:     d.Log,
-		version: d.Version,
-		regions: d.Regions,
-		media:   d.Media,
+		client:   d.Client,
+		dialect:  d.Dialect,
+		bucket:   d.Bucket,
+		log:      d.Log,
+		version:  d.Version,
+		regions:  d.Regions,
+		media:    d.Media,
+		webhooks: d.Webhooks,
 	}
 	r.auth = newAuthService(d.Auth, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase}}, d.HealthChecks...)

@@ -294,63 +294,69 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		AssignVideosToFolder      func(childComplexity int, projectID uuid.UUID, videoIDs []uuid.UUID, folderID *uuid.UUID) int
-		CheckAccount              func(childComplexity int, email string) int
-		CreateAdvertisement       func(childComplexity int, projectID uuid.UUID, input ent.CreateAdvertisementInput) int
-		CreateEncodingProfile     func(childComplexity int, projectID uuid.UUID, input model.EncodingProfileInput) int
-		CreateFolder              func(childComplexity int, input ent.CreateFolderInput) int
-		CreateOrganization        func(childComplexity int, input ent.CreateOrganizationInput) int
-		CreatePlaybackToken       func(childComplexity int, videoID uuid.UUID) int
-		CreatePlayer              func(childComplexity int, projectID uuid.UUID, input ent.CreatePlayerInput) int
-		CreateProject             func(childComplexity int, input ent.CreateProjectInput) int
-		CreateTag                 func(childComplexity int, input ent.CreateTagInput) int
-		CreateUploadToken         func(childComplexity int, projectID uuid.UUID, input model.CreateUploadTokenInput) int
-		CreateVideo               func(childComplexity int, input ent.CreateVideoInput) int
-		DeleteAdvertisement       func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
-		DeleteCaption             func(childComplexity int, videoID uuid.UUID, id uuid.UUID) int
-		DeleteEncodingProfile     func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
-		DeleteFolder              func(childComplexity int, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) int
-		DeleteOtherSessions       func(childComplexity int) int
-		DeletePlayer              func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
-		DeleteProject             func(childComplexity int, id uuid.UUID) int
-		DeleteSession             func(childComplexity int, id uuid.UUID) int
-		DeleteTag                 func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
-		DeleteVideo               func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
-		ForgotPassword            func(childComplexity int, email string) int
-		Login                     func(childComplexity int, email string, password string) int
-		Logout                    func(childComplexity int) int
-		MoveFolder                func(childComplexity int, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
-		MoveFolders               func(childComplexity int, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
-		OauthCallback             func(childComplexity int, provider string, code string, state *string) int
-		OauthRedirect             func(childComplexity int, provider string) int
-		PullVideo                 func(childComplexity int, projectID uuid.UUID, input model.PullVideoInput) int
-		PutAccessControl          func(childComplexity int, projectID uuid.UUID, input model.AccessControlInput) int
-		RefreshToken              func(childComplexity int, refreshToken string) int
-		Register                  func(childComplexity int, input model.RegisterInput) int
-		ResendOtp                 func(childComplexity int, email string) int
-		SetDefaultEncodingProfile func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
-		SetDefaultPlayer          func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
-		SetDefaultThumbnail       func(childComplexity int, videoID uuid.UUID, thumbnailID uuid.UUID) int
-		SetForgottenPassword      func(childComplexity int, resetToken string, password string) int
-		SetPassword               func(childComplexity int, password string) int
-		SetVideoChapters          func(childComplexity int, videoID uuid.UUID, chapters []*model.ChapterInput) int
-		UpdateAdvertisement       func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdateAdvertisementInput) int
-		UpdateAvatar              func(childComplexity int, file graphql.Upload) int
-		UpdateEncodingProfile     func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input model.EncodingProfileInput) int
-		UpdateFolder              func(childComplexity int, id uuid.UUID, input ent.UpdateFolderInput, projectID *uuid.UUID) int
-		UpdateOrganization        func(childComplexity int, id uuid.UUID, input ent.UpdateOrganizationInput) int
-		UpdatePassword            func(childComplexity int, currentPassword string, newPassword string) int
-		UpdatePlayer              func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdatePlayerInput) int
-		UpdateProfile             func(childComplexity int, input model.UpdateProfileInput) int
-		UpdateProject             func(childComplexity int, id uuid.UUID, input ent.UpdateProjectInput) int
-		UpdateVideo               func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) int
-		UploadCaption             func(childComplexity int, videoID uuid.UUID, language string, label *string, file graphql.Upload) int
-		UploadProjectLogo         func(childComplexity int, projectID uuid.UUID, file graphql.Upload) int
-		UploadThumbnail           func(childComplexity int, videoID uuid.UUID, file graphql.Upload) int
-		UpsertProjectSettings     func(childComplexity int, projectID uuid.UUID, input []*model.ProjectSettingInput) int
-		UpsertVideoMetadata       func(childComplexity int, videoID uuid.UUID, entries []*model.MetadataEntryInput) int
-		VerifyEmail               func(childComplexity int, token string) int
-		VerifyPasswordResetOtp    func(childComplexity int, email string, otp string) int
+		AssignVideosToFolder        func(childComplexity int, projectID uuid.UUID, videoIDs []uuid.UUID, folderID *uuid.UUID) int
+		CheckAccount                func(childComplexity int, email string) int
+		CreateAdvertisement         func(childComplexity int, projectID uuid.UUID, input ent.CreateAdvertisementInput) int
+		CreateEncodingProfile       func(childComplexity int, projectID uuid.UUID, input model.EncodingProfileInput) int
+		CreateFolder                func(childComplexity int, input ent.CreateFolderInput) int
+		CreateOrganization          func(childComplexity int, input ent.CreateOrganizationInput) int
+		CreatePlaybackToken         func(childComplexity int, videoID uuid.UUID) int
+		CreatePlayer                func(childComplexity int, projectID uuid.UUID, input ent.CreatePlayerInput) int
+		CreateProject               func(childComplexity int, input ent.CreateProjectInput) int
+		CreateTag                   func(childComplexity int, input ent.CreateTagInput) int
+		CreateUploadToken           func(childComplexity int, projectID uuid.UUID, input model.CreateUploadTokenInput) int
+		CreateVideo                 func(childComplexity int, input ent.CreateVideoInput) int
+		CreateWebhookEndpoint       func(childComplexity int, projectID uuid.UUID, input model.WebhookEndpointInput) int
+		DeleteAdvertisement         func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		DeleteCaption               func(childComplexity int, videoID uuid.UUID, id uuid.UUID) int
+		DeleteEncodingProfile       func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		DeleteFolder                func(childComplexity int, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) int
+		DeleteOtherSessions         func(childComplexity int) int
+		DeletePlayer                func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		DeleteProject               func(childComplexity int, id uuid.UUID) int
+		DeleteSession               func(childComplexity int, id uuid.UUID) int
+		DeleteTag                   func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
+		DeleteVideo                 func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
+		DeleteWebhookEndpoint       func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		ForgotPassword              func(childComplexity int, email string) int
+		Login                       func(childComplexity int, email string, password string) int
+		Logout                      func(childComplexity int) int
+		MoveFolder                  func(childComplexity int, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
+		MoveFolders                 func(childComplexity int, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
+		OauthCallback               func(childComplexity int, provider string, code string, state *string) int
+		OauthRedirect               func(childComplexity int, provider string) int
+		PullVideo                   func(childComplexity int, projectID uuid.UUID, input model.PullVideoInput) int
+		PutAccessControl            func(childComplexity int, projectID uuid.UUID, input model.AccessControlInput) int
+		RefreshToken                func(childComplexity int, refreshToken string) int
+		Register                    func(childComplexity int, input model.RegisterInput) int
+		ResendFailedWebhookEvents   func(childComplexity int, projectID uuid.UUID, endpointID uuid.UUID, since *time.Time, until *time.Time) int
+		ResendOtp                   func(childComplexity int, email string) int
+		ResendWebhookEvent          func(childComplexity int, projectID uuid.UUID, eventID uuid.UUID, endpointID *uuid.UUID) int
+		RotateWebhookEndpointSecret func(childComplexity int, projectID uuid.UUID, id uuid.UUID, overlapSeconds *int) int
+		SetDefaultEncodingProfile   func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		SetDefaultPlayer            func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		SetDefaultThumbnail         func(childComplexity int, videoID uuid.UUID, thumbnailID uuid.UUID) int
+		SetForgottenPassword        func(childComplexity int, resetToken string, password string) int
+		SetPassword                 func(childComplexity int, password string) int
+		SetVideoChapters            func(childComplexity int, videoID uuid.UUID, chapters []*model.ChapterInput) int
+		UpdateAdvertisement         func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdateAdvertisementInput) int
+		UpdateAvatar                func(childComplexity int, file graphql.Upload) int
+		UpdateEncodingProfile       func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input model.EncodingProfileInput) int
+		UpdateFolder                func(childComplexity int, id uuid.UUID, input ent.UpdateFolderInput, projectID *uuid.UUID) int
+		UpdateOrganization          func(childComplexity int, id uuid.UUID, input ent.UpdateOrganizationInput) int
+		UpdatePassword              func(childComplexity int, currentPassword string, newPassword string) int
+		UpdatePlayer                func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdatePlayerInput) int
+		UpdateProfile               func(childComplexity int, input model.UpdateProfileInput) int
+		UpdateProject               func(childComplexity int, id uuid.UUID, input ent.UpdateProjectInput) int
+		UpdateVideo                 func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) int
+		UpdateWebhookEndpoint       func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input model.WebhookEndpointInput) int
+		UploadCaption               func(childComplexity int, videoID uuid.UUID, language string, label *string, file graphql.Upload) int
+		UploadProjectLogo           func(childComplexity int, projectID uuid.UUID, file graphql.Upload) int
+		UploadThumbnail             func(childComplexity int, videoID uuid.UUID, file graphql.Upload) int
+		UpsertProjectSettings       func(childComplexity int, projectID uuid.UUID, input []*model.ProjectSettingInput) int
+		UpsertVideoMetadata         func(childComplexity int, videoID uuid.UUID, entries []*model.MetadataEntryInput) int
+		VerifyEmail                 func(childComplexity int, token string) int
+		VerifyPasswordResetOtp      func(childComplexity int, email string, otp string) int
 	}
 
 	OAuthRedirect struct {
@@ -517,6 +523,10 @@ type ComplexityRoot struct {
 		VideoTimeline           func(childComplexity int, videoID uuid.UUID) int
 		Videos                  func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
 		VideosByCustomField     func(childComplexity int, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
+		WebhookEndpoint         func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		WebhookEndpoints        func(childComplexity int, projectID uuid.UUID) int
+		WebhookEventTypes       func(childComplexity int) int
+		WebhookLogs             func(childComplexity int, projectID uuid.UUID, endpointID *uuid.UUID, eventType *string, status *webhookdelivery.Status, since *time.Time, until *time.Time, first *int, after *entgql.Cursor[uuid.UUID]) int
 	}
 
 	Region struct {
@@ -716,6 +726,17 @@ type ComplexityRoot struct {
 		URL                     func(childComplexity int) int
 		UpdatedAt               func(childComplexity int) int
 	}
+
+	WebhookEndpointWithSecret struct {
+		Endpoint func(childComplexity int) int
+		Secret   func(childComplexity int) int
+	}
+
+	WebhookEventType struct {
+		Description func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Reserved    func(childComplexity int) int
+	}
 }
 
 // endregion ***************************** api!.gotpl *****************************
@@ -783,6 +804,12 @@ type MutationResolver interface {
 	DeleteVideo(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
 	AssignVideosToFolder(ctx context.Context, projectID uuid.UUID, videoIDs []uuid.UUID, folderID *uuid.UUID) ([]*ent.Video, error)
 	UpsertVideoMetadata(ctx context.Context, videoID uuid.UUID, entries []*model.MetadataEntryInput) ([]*model.MetadataEntry, error)
+	CreateWebhookEndpoint(ctx context.Context, projectID uuid.UUID, input model.WebhookEndpointInput) (*model.WebhookEndpointWithSecret, error)
+	UpdateWebhookEndpoint(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input model.WebhookEndpointInput) (*ent.WebhookEndpoint, error)
+	DeleteWebhookEndpoint(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
+	RotateWebhookEndpointSecret(ctx context.Context, projectID uuid.UUID, id uuid.UUID, overlapSeconds *int) (*model.WebhookEndpointWithSecret, error)
+	ResendWebhookEvent(ctx context.Context, projectID uuid.UUID, eventID uuid.UUID, endpointID *uuid.UUID) ([]*ent.WebhookDelivery, error)
+	ResendFailedWebhookEvents(ctx context.Context, projectID uuid.UUID, endpointID uuid.UUID, since *time.Time, until *time.Time) (int, error)
 }
 type QueryResolver interface {
 	Node(ctx context.Context, id uuid.UUID) (ent.Noder, error)
@@ -820,6 +847,10 @@ type QueryResolver interface {
 	VideosByCustomField(ctx context.Context, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error)
 	SearchVideos(ctx context.Context, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error)
 	VideoMetadata(ctx context.Context, videoID uuid.UUID) ([]*model.MetadataEntry, error)
+	WebhookEventTypes(ctx context.Context) ([]*model.WebhookEventType, error)
+	WebhookEndpoints(ctx context.Context, projectID uuid.UUID) ([]*ent.WebhookEndpoint, error)
+	WebhookEndpoint(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.WebhookEndpoint, error)
+	WebhookLogs(ctx context.Context, projectID uuid.UUID, endpointID *uuid.UUID, eventType *string, status *webhookdelivery.Status, since *time.Time, until *time.Time, first *int, after *entgql.Cursor[uuid.UUID]) (*ent.WebhookDeliveryConnection, error)
 }
 type ThumbnailResolver interface {
 	URL(ctx context.Context, obj *ent.Thumbnail) (string, error)
@@ -1900,6 +1931,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateVideo(childComplexity, args["input"].(ent.CreateVideoInput)), true
+	case "Mutation.createWebhookEndpoint":
+		if e.ComplexityRoot.Mutation.CreateWebhookEndpoint == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createWebhookEndpoint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateWebhookEndpoint(childComplexity, args["projectID"].(uuid.UUID), args["input"].(model.WebhookEndpointInput)), true
 	case "Mutation.deleteAdvertisement":
 		if e.ComplexityRoot.Mutation.DeleteAdvertisement == nil {
 			break
@@ -2005,6 +2047,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteVideo(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
+	case "Mutation.deleteWebhookEndpoint":
+		if e.ComplexityRoot.Mutation.DeleteWebhookEndpoint == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteWebhookEndpoint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteWebhookEndpoint(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
 	case "Mutation.forgotPassword":
 		if e.ComplexityRoot.Mutation.ForgotPassword == nil {
 			break
@@ -2121,6 +2174,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Register(childComplexity, args["input"].(model.RegisterInput)), true
+	case "Mutation.resendFailedWebhookEvents":
+		if e.ComplexityRoot.Mutation.ResendFailedWebhookEvents == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resendFailedWebhookEvents_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResendFailedWebhookEvents(childComplexity, args["projectID"].(uuid.UUID), args["endpointID"].(uuid.UUID), args["since"].(*time.Time), args["until"].(*time.Time)), true
 	case "Mutation.resendOtp":
 		if e.ComplexityRoot.Mutation.ResendOtp == nil {
 			break
@@ -2132,6 +2196,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ResendOtp(childComplexity, args["email"].(string)), true
+	case "Mutation.resendWebhookEvent":
+		if e.ComplexityRoot.Mutation.ResendWebhookEvent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resendWebhookEvent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResendWebhookEvent(childComplexity, args["projectID"].(uuid.UUID), args["eventId"].(uuid.UUID), args["endpointID"].(*uuid.UUID)), true
+	case "Mutation.rotateWebhookEndpointSecret":
+		if e.ComplexityRoot.Mutation.RotateWebhookEndpointSecret == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rotateWebhookEndpointSecret_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RotateWebhookEndpointSecret(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID), args["overlapSeconds"].(*int)), true
 	case "Mutation.setDefaultEncodingProfile":
 		if e.ComplexityRoot.Mutation.SetDefaultEncodingProfile == nil {
 			break
@@ -2308,6 +2394,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateVideo(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateVideoInput), args["projectID"].(*uuid.UUID)), true
+	case "Mutation.updateWebhookEndpoint":
+		if e.ComplexityRoot.Mutation.UpdateWebhookEndpoint == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateWebhookEndpoint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateWebhookEndpoint(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID), args["input"].(model.WebhookEndpointInput)), true
 	case "Mutation.uploadCaption":
 		if e.ComplexityRoot.Mutation.UploadCaption == nil {
 			break
@@ -3258,6 +3355,45 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.VideosByCustomField(childComplexity, args["projectID"].(uuid.UUID), args["key"].(string), args["value"].(string), args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.VideoOrder)), true
+	case "Query.webhookEndpoint":
+		if e.ComplexityRoot.Query.WebhookEndpoint == nil {
+			break
+		}
+
+		args, err := ec.field_Query_webhookEndpoint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.WebhookEndpoint(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Query.webhookEndpoints":
+		if e.ComplexityRoot.Query.WebhookEndpoints == nil {
+			break
+		}
+
+		args, err := ec.field_Query_webhookEndpoints_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.WebhookEndpoints(childComplexity, args["projectID"].(uuid.UUID)), true
+	case "Query.webhookEventTypes":
+		if e.ComplexityRoot.Query.WebhookEventTypes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.WebhookEventTypes(childComplexity), true
+	case "Query.webhookLogs":
+		if e.ComplexityRoot.Query.WebhookLogs == nil {
+			break
+		}
+
+		args, err := ec.field_Query_webhookLogs_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.WebhookLogs(childComplexity, args["projectID"].(uuid.UUID), args["endpointID"].(*uuid.UUID), args["eventType"].(*string), args["status"].(*webhookdelivery.Status), args["since"].(*time.Time), args["until"].(*time.Time), args["first"].(*int), args["after"].(*entgql.Cursor[uuid.UUID])), true
 
 	case "Region.default":
 		if e.ComplexityRoot.Region.Default == nil {
@@ -4117,6 +4253,38 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.WebhookEndpoint.UpdatedAt(childComplexity), true
 
+	case "WebhookEndpointWithSecret.endpoint":
+		if e.ComplexityRoot.WebhookEndpointWithSecret.Endpoint == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpointWithSecret.Endpoint(childComplexity), true
+	case "WebhookEndpointWithSecret.secret":
+		if e.ComplexityRoot.WebhookEndpointWithSecret.Secret == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEndpointWithSecret.Secret(childComplexity), true
+
+	case "WebhookEventType.description":
+		if e.ComplexityRoot.WebhookEventType.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEventType.Description(childComplexity), true
+	case "WebhookEventType.name":
+		if e.ComplexityRoot.WebhookEventType.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEventType.Name(childComplexity), true
+	case "WebhookEventType.reserved":
+		if e.ComplexityRoot.WebhookEventType.Reserved == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WebhookEventType.Reserved(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -4182,6 +4350,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputVideoWhereInput,
 		ec.unmarshalInputWebhookAttemptOrder,
 		ec.unmarshalInputWebhookDeliveryOrder,
+		ec.unmarshalInputWebhookEndpointInput,
 		ec.unmarshalInputWebhookEndpointOrder,
 	)
 	first := true
@@ -8574,6 +8743,101 @@ extend type Mutation {
   upsertVideoMetadata(videoID: ID!, entries: [MetadataEntryInput!]!): [MetadataEntry!]!
 }
 `, BuiltIn: false},
+	{Name: "../../schema/webhook.graphql", Input: `"""
+A webhook endpoint with its signing secret, returned only when the secret is new
+(creation, rotation): keep it, it is not shown again.
+"""
+type WebhookEndpointWithSecret {
+  endpoint: WebhookEndpoint!
+  """
+  The signing secret: "whsec_" and base64 (Standard Webhooks).
+  """
+  secret: String!
+}
+
+"""
+One event type of the catalogue an endpoint can subscribe to.
+"""
+type WebhookEventType {
+  name: String!
+  description: String!
+  """
+  Reserved families ("livestream.*") are named for later features and not sent yet.
+  """
+  reserved: Boolean!
+}
+
+"""
+An endpoint's settings. eventTypes empty (or omitted on create) subscribes to all.
+"""
+input WebhookEndpointInput {
+  url: String!
+  description: String
+  eventTypes: [String!]
+  enabled: Boolean
+}
+
+extend type Query {
+  """
+  The catalogue of event types.
+  """
+  webhookEventTypes: [WebhookEventType!]!
+  """
+  A project's webhook endpoints, oldest first.
+  """
+  webhookEndpoints(projectID: ID!): [WebhookEndpoint!]!
+  """
+  One endpoint of a project; NOT_FOUND when the project has no such endpoint.
+  """
+  webhookEndpoint(projectID: ID!, id: ID!): WebhookEndpoint!
+  """
+  The event log of a project: deliveries, newest first, each with its attempts.
+  Filters: endpoint, event type, status, and creation time in [since, until).
+  """
+  webhookLogs(
+    projectID: ID!
+    endpointID: ID
+    eventType: String
+    status: WebhookDeliveryStatus
+    since: Time
+    until: Time
+    first: Int
+    after: Cursor
+  ): WebhookDeliveryConnection!
+}
+
+extend type Mutation {
+  """
+  Creates an endpoint; the answer carries its signing secret, shown this once.
+  """
+  createWebhookEndpoint(projectID: ID!, input: WebhookEndpointInput!): WebhookEndpointWithSecret!
+  """
+  Replaces an endpoint's settings. Enabling it again clears its failure record.
+  """
+  updateWebhookEndpoint(projectID: ID!, id: ID!, input: WebhookEndpointInput!): WebhookEndpoint!
+  """
+  Deletes an endpoint with its deliveries; returns its id.
+  """
+  deleteWebhookEndpoint(projectID: ID!, id: ID!): ID!
+  """
+  Gives an endpoint a new signing secret. The old one keeps signing too for
+  overlapSeconds (default: the server's configured overlap, 24 hours), so
+  receivers can switch without missing a delivery.
+  """
+  rotateWebhookEndpointSecret(projectID: ID!, id: ID!, overlapSeconds: Int): WebhookEndpointWithSecret!
+  """
+  Sends an event again to the enabled endpoints subscribed to it (or only to
+  endpointID); returns the new deliveries.
+  """
+  resendWebhookEvent(projectID: ID!, eventId: ID!, endpointID: ID): [WebhookDelivery!]!
+  """
+  Sends again, once each, the events whose delivery to the endpoint failed or was
+  cancelled in [since, until) (default: the last 72 hours) and has not succeeded
+  since; returns how many.
+  """
+  resendFailedWebhookEvents(projectID: ID!, endpointID: ID!, since: Time, until: Time): Int!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -9553,6 +9817,18 @@ func (ec *executionContext) childFields_WebhookDelivery(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type WebhookDelivery", field.Name)
 }
 
+func (ec *executionContext) childFields_WebhookDeliveryConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_WebhookDeliveryConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_WebhookDeliveryConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_WebhookDeliveryConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookDeliveryConnection", field.Name)
+}
+
 func (ec *executionContext) childFields_WebhookDeliveryEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "node":
@@ -9589,6 +9865,28 @@ func (ec *executionContext) childFields_WebhookEndpoint(ctx context.Context, fie
 		return ec.fieldContext_WebhookEndpoint_disabledReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type WebhookEndpoint", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookEndpointWithSecret(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "endpoint":
+		return ec.fieldContext_WebhookEndpointWithSecret_endpoint(ctx, field)
+	case "secret":
+		return ec.fieldContext_WebhookEndpointWithSecret_secret(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookEndpointWithSecret", field.Name)
+}
+
+func (ec *executionContext) childFields_WebhookEventType(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_WebhookEventType_name(ctx, field)
+	case "description":
+		return ec.fieldContext_WebhookEventType_description(ctx, field)
+	case "reserved":
+		return ec.fieldContext_WebhookEventType_reserved(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WebhookEventType", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10031,6 +10329,28 @@ func (ec *executionContext) field_Mutation_createVideo_args(ctx context.Context,
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createWebhookEndpoint_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.WebhookEndpointInput, error) {
+			return ec.unmarshalNWebhookEndpointInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEndpointInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteAdvertisement_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10218,6 +10538,28 @@ func (ec *executionContext) field_Mutation_deleteVideo_args(ctx context.Context,
 		return nil, err
 	}
 	args["projectID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteWebhookEndpoint_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
 	return args, nil
 }
 
@@ -10433,6 +10775,44 @@ func (ec *executionContext) field_Mutation_register_args(ctx context.Context, ra
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_resendFailedWebhookEvents_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "endpointID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endpointID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "since",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["since"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "until",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["until"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_resendOtp_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10444,6 +10824,66 @@ func (ec *executionContext) field_Mutation_resendOtp_args(ctx context.Context, r
 		return nil, err
 	}
 	args["email"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_resendWebhookEvent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "eventId",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["eventId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "endpointID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endpointID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_rotateWebhookEndpointSecret_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "overlapSeconds",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["overlapSeconds"] = arg2
 	return args, nil
 }
 
@@ -10812,6 +11252,36 @@ func (ec *executionContext) field_Mutation_updateVideo_args(ctx context.Context,
 		return nil, err
 	}
 	args["projectID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateWebhookEndpoint_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.WebhookEndpointInput, error) {
+			return ec.unmarshalNWebhookEndpointInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEndpointInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -11962,6 +12432,112 @@ func (ec *executionContext) field_Query_videos_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_webhookEndpoint_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_webhookEndpoints_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_webhookLogs_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "endpointID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endpointID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "eventType",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["eventType"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) (*webhookdelivery.Status, error) {
+			return ec.unmarshalOWebhookDeliveryStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "since",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["since"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "until",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["until"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg6
+	arg7, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg7
 	return args, nil
 }
 
@@ -18314,6 +18890,270 @@ func (ec *executionContext) fieldContext_Mutation_upsertVideoMetadata(ctx contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createWebhookEndpoint(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateWebhookEndpoint(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["input"].(model.WebhookEndpointInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WebhookEndpointWithSecret) graphql.Marshaler {
+			return ec.marshalNWebhookEndpointWithSecret2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEndpointWithSecret(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEndpointWithSecret(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createWebhookEndpoint_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateWebhookEndpoint(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateWebhookEndpoint(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["input"].(model.WebhookEndpointInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookEndpoint) graphql.Marshaler {
+			return ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpoint(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEndpoint(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateWebhookEndpoint_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteWebhookEndpoint(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteWebhookEndpoint(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteWebhookEndpoint(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteWebhookEndpoint_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_rotateWebhookEndpointSecret(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_rotateWebhookEndpointSecret(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RotateWebhookEndpointSecret(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["overlapSeconds"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WebhookEndpointWithSecret) graphql.Marshaler {
+			return ec.marshalNWebhookEndpointWithSecret2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEndpointWithSecret(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_rotateWebhookEndpointSecret(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEndpointWithSecret(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_rotateWebhookEndpointSecret_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_resendWebhookEvent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_resendWebhookEvent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ResendWebhookEvent(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["eventId"].(uuid.UUID), fc.Args["endpointID"].(*uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.WebhookDelivery) graphql.Marshaler {
+			return ec.marshalNWebhookDelivery2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDeliveryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_resendWebhookEvent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookDelivery(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_resendWebhookEvent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_resendFailedWebhookEvents(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_resendFailedWebhookEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ResendFailedWebhookEvents(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["endpointID"].(uuid.UUID), fc.Args["since"].(*time.Time), fc.Args["until"].(*time.Time))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_resendFailedWebhookEvents(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_resendFailedWebhookEvents_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OAuthRedirect_url(ctx context.Context, field graphql.CollectedField, obj *model.OAuthRedirect) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21895,6 +22735,170 @@ func (ec *executionContext) fieldContext_Query_videoMetadata(ctx context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_webhookEventTypes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_webhookEventTypes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().WebhookEventTypes(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WebhookEventType) graphql.Marshaler {
+			return ec.marshalNWebhookEventType2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEventTypeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_webhookEventTypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEventType(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_webhookEndpoints(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_webhookEndpoints(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().WebhookEndpoints(ctx, fc.Args["projectID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.WebhookEndpoint) graphql.Marshaler {
+			return ec.marshalNWebhookEndpoint2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpointᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_webhookEndpoints(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEndpoint(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_webhookEndpoints_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_webhookEndpoint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_webhookEndpoint(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().WebhookEndpoint(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookEndpoint) graphql.Marshaler {
+			return ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpoint(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_webhookEndpoint(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEndpoint(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_webhookEndpoint_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_webhookLogs(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_webhookLogs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().WebhookLogs(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["endpointID"].(*uuid.UUID), fc.Args["eventType"].(*string), fc.Args["status"].(*webhookdelivery.Status), fc.Args["since"].(*time.Time), fc.Args["until"].(*time.Time), fc.Args["first"].(*int), fc.Args["after"].(*entgql.Cursor[uuid.UUID]))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookDeliveryConnection) graphql.Marshaler {
+			return ec.marshalNWebhookDeliveryConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDeliveryConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_webhookLogs(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookDeliveryConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_webhookLogs_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25437,6 +26441,130 @@ func (ec *executionContext) _WebhookEndpoint_disabledReason(ctx context.Context,
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_disabledReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEndpointWithSecret_endpoint(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEndpointWithSecret) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEndpointWithSecret_endpoint(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Endpoint, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookEndpoint) graphql.Marshaler {
+			return ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpoint(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEndpointWithSecret_endpoint(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WebhookEndpointWithSecret",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookEndpoint(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WebhookEndpointWithSecret_secret(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEndpointWithSecret) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEndpointWithSecret_secret(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Secret, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEndpointWithSecret_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEndpointWithSecret", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEventType_name(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEventType) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEventType_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEventType_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEventType", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEventType_description(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEventType) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEventType_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEventType_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEventType", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WebhookEventType_reserved(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEventType) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WebhookEventType_reserved(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reserved, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WebhookEventType_reserved(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WebhookEventType", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -36150,6 +37278,57 @@ func (ec *executionContext) unmarshalInputWebhookDeliveryOrder(ctx context.Conte
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputWebhookEndpointInput(ctx context.Context, obj any) (model.WebhookEndpointInput, error) {
+	var it model.WebhookEndpointInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"url", "description", "eventTypes", "enabled"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "eventTypes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventTypes"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventTypes = data
+		case "enabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Enabled = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputWebhookEndpointOrder(ctx context.Context, obj any) (ent.WebhookEndpointOrder, error) {
 	var it ent.WebhookEndpointOrder
 	if obj == nil {
@@ -38880,6 +40059,48 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createWebhookEndpoint":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createWebhookEndpoint(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateWebhookEndpoint":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateWebhookEndpoint(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteWebhookEndpoint":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteWebhookEndpoint(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rotateWebhookEndpointSecret":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_rotateWebhookEndpointSecret(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "resendWebhookEvent":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_resendWebhookEvent(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "resendFailedWebhookEvents":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_resendFailedWebhookEvents(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -41048,6 +42269,94 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "webhookEventTypes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_webhookEventTypes(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "webhookEndpoints":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_webhookEndpoints(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "webhookEndpoint":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_webhookEndpoint(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "webhookLogs":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_webhookLogs(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -43126,6 +44435,97 @@ func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.Select
 	return out
 }
 
+var webhookEndpointWithSecretImplementors = []string{"WebhookEndpointWithSecret"}
+
+func (ec *executionContext) _WebhookEndpointWithSecret(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEndpointWithSecret) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointWithSecretImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WebhookEndpointWithSecret")
+		case "endpoint":
+			out.Values[i] = ec._WebhookEndpointWithSecret_endpoint(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "secret":
+			out.Values[i] = ec._WebhookEndpointWithSecret_secret(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var webhookEventTypeImplementors = []string{"WebhookEventType"}
+
+func (ec *executionContext) _WebhookEventType(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEventType) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventTypeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WebhookEventType")
+		case "name":
+			out.Values[i] = ec._WebhookEventType_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._WebhookEventType_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reserved":
+			out.Values[i] = ec._WebhookEventType_reserved(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var __DirectiveImplementors = []string{"__Directive"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
@@ -45086,6 +46486,22 @@ func (ec *executionContext) marshalNWebhookAttemptOrderField2ᚖgithubᚗcomᚋv
 	return v
 }
 
+func (ec *executionContext) marshalNWebhookDelivery2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDeliveryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookDelivery) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWebhookDelivery2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDelivery(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNWebhookDelivery2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDelivery(ctx context.Context, sel ast.SelectionSet, v *ent.WebhookDelivery) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -45094,6 +46510,16 @@ func (ec *executionContext) marshalNWebhookDelivery2ᚖgithubᚗcomᚋvidraᚑde
 		return graphql.Null
 	}
 	return ec._WebhookDelivery(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWebhookDeliveryConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDeliveryConnection(ctx context.Context, sel ast.SelectionSet, v *ent.WebhookDeliveryConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WebhookDeliveryConnection(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNWebhookDeliveryOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDeliveryOrderField(ctx context.Context, v any) (*ent.WebhookDeliveryOrderField, error) {
@@ -45122,6 +46548,22 @@ func (ec *executionContext) marshalNWebhookDeliveryStatus2githubᚗcomᚋvidra�
 	return v
 }
 
+func (ec *executionContext) marshalNWebhookEndpoint2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpointᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookEndpoint) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpoint(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNWebhookEndpoint2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpoint(ctx context.Context, sel ast.SelectionSet, v *ent.WebhookEndpoint) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -45130,6 +46572,11 @@ func (ec *executionContext) marshalNWebhookEndpoint2ᚖgithubᚗcomᚋvidraᚑde
 		return graphql.Null
 	}
 	return ec._WebhookEndpoint(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNWebhookEndpointInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEndpointInput(ctx context.Context, v any) (model.WebhookEndpointInput, error) {
+	res, err := ec.unmarshalInputWebhookEndpointInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNWebhookEndpointOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpointOrderField(ctx context.Context, v any) (*ent.WebhookEndpointOrderField, error) {
@@ -45146,6 +46593,42 @@ func (ec *executionContext) marshalNWebhookEndpointOrderField2ᚖgithubᚗcomᚋ
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalNWebhookEndpointWithSecret2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEndpointWithSecret(ctx context.Context, sel ast.SelectionSet, v *model.WebhookEndpointWithSecret) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WebhookEndpointWithSecret(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWebhookEventType2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEventTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WebhookEventType) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWebhookEventType2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEventType(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWebhookEventType2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEventType(ctx context.Context, sel ast.SelectionSet, v *model.WebhookEventType) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WebhookEventType(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {
@@ -47003,6 +48486,22 @@ func (ec *executionContext) marshalOWebhookDeliveryEdge2ᚖgithubᚗcomᚋvidra�
 		return graphql.Null
 	}
 	return ec._WebhookDeliveryEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOWebhookDeliveryStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus(ctx context.Context, v any) (*webhookdelivery.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(webhookdelivery.Status)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOWebhookDeliveryStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus(ctx context.Context, sel ast.SelectionSet, v *webhookdelivery.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {
