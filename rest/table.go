@@ -12,6 +12,7 @@ func Table() []Route {
 		tagRoutes(),
 		advertisementRoutes(),
 		authRoutes(),
+		webhookRoutes(),
 	} {
 		t = append(t, domain...)
 	}
