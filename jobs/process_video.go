@@ -152,23 +152,22 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 
 	progress := &progressReporter{p: p, id: id}
 	out := filepath.Join(work, "hls")
-	// Lowest rung alone first: the video becomes playable after a fraction of the work.
-	first, rest := rends[:1], rends[1:]
-	opts.Progress = progress.phase(ctx, 0, 0.2, probe.Duration)
-	if err := p.Tools.TranscodeHLS(ctx, src, out, first, opts); err != nil {
+	// One ffmpeg run encodes the whole ladder from one decode; meanwhile the
+	// lowest rung is published segment by segment, so the video plays early.
+	early := &earlyPublisher{p: p, id: id, dir: filepath.Join(out, rends[0].Name), rend: rends[0],
+		hasAudio: probe.HasAudio, sent: map[string]bool{}}
+	earlyCtx, stopEarly := context.WithCancel(ctx)
+	earlyDone := make(chan struct{})
+	go func() { defer close(earlyDone); early.run(earlyCtx, 500*time.Millisecond) }()
+	opts.Progress = progress.phase(ctx, 0, 0.9, probe.Duration)
+	err = p.Tools.TranscodeHLS(ctx, src, out, rends, opts)
+	stopEarly()
+	<-earlyDone
+	if err != nil {
 		return err
 	}
-	if err := p.publish(ctx, id, out, first, first, probe.HasAudio); err != nil {
+	if err := p.publish(ctx, id, out, rends, rends, probe.HasAudio); err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		opts.Progress = progress.phase(ctx, 0.2, 0.9, probe.Duration)
-		if err := p.Tools.TranscodeHLS(ctx, src, out, rest, opts); err != nil {
-			return err
-		}
-		if err := p.publish(ctx, id, out, rest, rends, probe.HasAudio); err != nil {
-			return err
-		}
 	}
 	progress.set(ctx, 0.9)
 	if err := p.makeImages(ctx, v, src, work, probe); err != nil {

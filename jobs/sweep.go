@@ -2,9 +2,14 @@ package jobs
 
 import (
 	"context"
+	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/riverqueue/river"
 
+	"github.com/vidra-dev/vidra/ent/predicate"
+	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/video"
 )
 
@@ -61,8 +66,41 @@ func (p *Pipeline) Sweep(ctx context.Context) error {
 			return err
 		}
 	}
+	if err := p.failAbandonedUploads(ctx); err != nil {
+		return err
+	}
 	if len(owed)+len(imports) > 0 {
 		p.Log.InfoContext(ctx, "swept owed media work", "process", len(owed), "import", len(imports))
 	}
 	return nil
+}
+
+// failAbandonedUploads fails videos whose upload token expired before an upload
+// completed, so an abandoned or lost upload does not stay uploading for ever, and
+// deletes those tokens, which can no longer be used.
+func (p *Pipeline) failAbandonedUploads(ctx context.Context) error {
+	expired := []predicate.UploadToken{uploadtoken.ExpiresAtLT(time.Now()), uploadtoken.CompletedAtIsNil()}
+	tokens, err := p.Client.UploadToken.Query().Where(expired...).Limit(1000).All(ctx)
+	if err != nil || len(tokens) == 0 {
+		return err
+	}
+	videoIDs := make([]uuid.UUID, len(tokens))
+	tokenIDs := make([]uuid.UUID, len(tokens))
+	for i, t := range tokens {
+		videoIDs[i], tokenIDs[i] = t.VideoID, t.ID
+	}
+	n, err := p.Client.Video.Update().
+		Where(video.IDIn(videoIDs...), video.StatusIn(video.StatusCreated, video.StatusUploading),
+			video.SourceKey(""), video.SourceURL("")).
+		SetStatus(video.StatusFailed).
+		SetFailureReason("the upload token expired before the upload completed").
+		Save(ctx)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		p.Log.InfoContext(ctx, "failed abandoned uploads", "videos", n)
+	}
+	_, err = p.Client.UploadToken.Delete().Where(uploadtoken.IDIn(tokenIDs...)).Exec(ctx)
+	return err
 }

@@ -65,8 +65,11 @@ func HLSArgs(src, outDir string, rends []Rendition, o HLSOptions) []string {
 		if o.HasAudio {
 			args = append(args, "-map", "0:a:0", "-c:a", "aac", "-b:a", fmt.Sprintf("%dk", r.AudioKbps), "-ac", "2")
 		}
+		// EVENT: ffmpeg rewrites the playlist after every segment (a VOD playlist
+		// is only written at the end), so the lowest rendition can be published
+		// while the ladder is encoded; the finished playlist ends with ENDLIST.
 		args = append(args,
-			"-f", "hls", "-hls_time", strconv.Itoa(SegmentSeconds), "-hls_playlist_type", "vod",
+			"-f", "hls", "-hls_time", strconv.Itoa(SegmentSeconds), "-hls_playlist_type", "event",
 			"-hls_segment_type", "mpegts", "-hls_flags", "independent_segments",
 			"-hls_segment_filename", filepath.Join(dir, "seg_%05d.ts"),
 		)

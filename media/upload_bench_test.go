@@ -1,0 +1,105 @@
+package media_test
+
+import (
+	"crypto/rand"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"entgo.io/ent/dialect"
+
+	"github.com/vidra-dev/vidra/internal/apptest"
+)
+
+// uploadBenchSize is the file size of BenchmarkTusUploadThroughput:
+// VIDRA_BENCH_UPLOAD_MB, default 1024 (1 GiB).
+func uploadBenchSize(b *testing.B) int64 {
+	mb := int64(1024)
+	if v := os.Getenv("VIDRA_BENCH_UPLOAD_MB"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			b.Fatalf("VIDRA_BENCH_UPLOAD_MB=%q", v)
+		}
+		mb = n
+	}
+	return mb << 20
+}
+
+// patternReader yields n bytes cycling through a random 1 MiB block, so neither
+// side is limited by generating data.
+type patternReader struct {
+	block []byte
+	off   int
+	n     int64
+}
+
+func (r *patternReader) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, io.EOF
+	}
+	if int64(len(p)) > r.n {
+		p = p[:r.n]
+	}
+	k := copy(p, r.block[r.off:])
+	r.off = (r.off + k) % len(r.block)
+	r.n -= int64(k)
+	return k, nil
+}
+
+// BenchmarkTusUploadThroughput compares a tus upload (create plus one PATCH over
+// loopback HTTP, through tusd's file store, until the upload is the video's
+// source) with writing the same bytes to a file on the same disk. Metric ratio =
+// tus throughput / disk throughput (target >= 0.7).
+func BenchmarkTusUploadThroughput(b *testing.B) {
+	size := uploadBenchSize(b)
+	block := make([]byte, 1<<20)
+	_, _ = rand.Read(block)
+	s := apptest.New(b, dialect.SQLite)
+	proj := s.CreateProject(s.CreateOrganization("Bench"), "Bench")
+	dir := b.TempDir()
+	var tus, disk time.Duration
+	b.SetBytes(size)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		token, _ := s.UploadToken(proj, size)
+		// Each side starts with no dirty pages of the other's writes to flush.
+		b.StopTimer()
+		syscall.Sync()
+		b.StartTimer()
+		start := time.Now()
+		st, loc, body := s.TusCreate(token, size)
+		if st != http.StatusCreated {
+			b.Fatalf("tus POST %d %s", st, body)
+		}
+		if _, n, err := s.TusPatch(loc, 0, &patternReader{block: block, n: size}); err != nil || n != size {
+			b.Fatalf("tus PATCH: %d %v", n, err)
+		}
+		tus += time.Since(start)
+
+		b.StopTimer()
+		syscall.Sync()
+		b.StartTimer()
+		start = time.Now()
+		f, err := os.Create(filepath.Join(dir, "baseline"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := io.Copy(f, &patternReader{block: block, n: size}); err != nil {
+			b.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			b.Fatal(err)
+		}
+		disk += time.Since(start)
+		_ = os.Remove(f.Name())
+	}
+	mbps := func(d time.Duration) float64 { return float64(size) * float64(b.N) / d.Seconds() / (1 << 20) }
+	b.ReportMetric(mbps(tus), "tus-MiB/s")
+	b.ReportMetric(mbps(disk), "disk-MiB/s")
+	b.ReportMetric(mbps(tus)/mbps(disk), "ratio")
+}
