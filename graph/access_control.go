@@ -65,23 +65,10 @@ func (r *Resolver) putAccessControl(ctx context.Context, projectID uuid.UUID, in
 	case in.TokenTTLDefault < in.TokenTTLMin || in.TokenTTLDefault > in.TokenTTLMax:
 		return nil, FieldError("tokenTTLDefault", "tokenTTLDefault must be between tokenTTLMin and tokenTTLMax")
 	}
-	existing, err := client.AccessControl.Query().Where(accesscontrol.ProjectID(projectID)).Only(ctx)
-	switch {
-	case ent.IsNotFound(err):
-		return client.AccessControl.Create().
-			SetProjectID(projectID).
-			SetPlayback(in.Playback).
-			SetAllowedDomains(domains).
-			SetAllowedCountries(allowed).
-			SetBlockedCountries(blocked).
-			SetTokenTTLDefault(in.TokenTTLDefault).
-			SetTokenTTLMin(in.TokenTTLMin).
-			SetTokenTTLMax(in.TokenTTLMax).
-			Save(ctx)
-	case err != nil:
-		return nil, err
-	}
-	return existing.Update().
+	// One statement creates or replaces the rules, so concurrent puts cannot race
+	// between a read and a create.
+	err = client.AccessControl.Create().
+		SetProjectID(projectID).
 		SetPlayback(in.Playback).
 		SetAllowedDomains(domains).
 		SetAllowedCountries(allowed).
@@ -89,7 +76,15 @@ func (r *Resolver) putAccessControl(ctx context.Context, projectID uuid.UUID, in
 		SetTokenTTLDefault(in.TokenTTLDefault).
 		SetTokenTTLMin(in.TokenTTLMin).
 		SetTokenTTLMax(in.TokenTTLMax).
-		Save(ctx)
+		OnConflictColumns(accesscontrol.FieldProjectID).
+		UpdateNewValues().
+		Exec(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// Read back by project: on a conflict the row keeps its original id, which the
+	// insert (its id made here, not by the database) cannot report.
+	return client.AccessControl.Query().Where(accesscontrol.ProjectID(projectID)).Only(ctx)
 }
 
 // normalizeDomains lower-cases, checks and de-duplicates embedding domains.

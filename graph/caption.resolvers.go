@@ -19,21 +19,33 @@ func (r *captionResolver) Text(ctx context.Context, obj *ent.Caption) (string, e
 }
 
 // UploadCaption is the resolver for the uploadCaption field.
-func (r *mutationResolver) UploadCaption(ctx context.Context, videoID uuid.UUID, language string, label *string, file graphql.Upload) (*ent.Caption, error) {
+func (r *mutationResolver) UploadCaption(ctx context.Context, videoID uuid.UUID, language string, label *string, file graphql.Upload, projectID *uuid.UUID) (*ent.Caption, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return nil, err
+	}
 	return r.uploadCaption(ctx, videoID, language, label, file)
 }
 
 // DeleteCaption is the resolver for the deleteCaption field.
-func (r *mutationResolver) DeleteCaption(ctx context.Context, videoID uuid.UUID, id uuid.UUID) (uuid.UUID, error) {
+func (r *mutationResolver) DeleteCaption(ctx context.Context, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return uuid.Nil, err
+	}
 	return r.deleteCaption(ctx, videoID, id)
 }
 
 // Caption is the resolver for the caption field.
-func (r *queryResolver) Caption(ctx context.Context, videoID uuid.UUID, id uuid.UUID) (*ent.Caption, error) {
+func (r *queryResolver) Caption(ctx context.Context, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) (*ent.Caption, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return nil, err
+	}
 	return videoCaption(ctx, r.db(ctx), videoID, id)
 }
 
 // VideoCaptions is the resolver for the videoCaptions field.
-func (r *queryResolver) VideoCaptions(ctx context.Context, videoID uuid.UUID) ([]*ent.Caption, error) {
+func (r *queryResolver) VideoCaptions(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) ([]*ent.Caption, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return nil, err
+	}
 	return r.videoCaptions(ctx, videoID)
 }

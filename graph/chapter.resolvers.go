@@ -14,16 +14,25 @@ import (
 )
 
 // SetVideoChapters is the resolver for the setVideoChapters field.
-func (r *mutationResolver) SetVideoChapters(ctx context.Context, videoID uuid.UUID, chapters []*model.ChapterInput) ([]*ent.Chapter, error) {
+func (r *mutationResolver) SetVideoChapters(ctx context.Context, videoID uuid.UUID, chapters []*model.ChapterInput, projectID *uuid.UUID) ([]*ent.Chapter, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return nil, err
+	}
 	return r.setVideoChapters(ctx, videoID, chapters)
 }
 
 // VideoChapters is the resolver for the videoChapters field.
-func (r *queryResolver) VideoChapters(ctx context.Context, videoID uuid.UUID) ([]*ent.Chapter, error) {
+func (r *queryResolver) VideoChapters(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) ([]*ent.Chapter, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return nil, err
+	}
 	return r.videoChapters(ctx, videoID)
 }
 
 // VideoChaptersWebVtt is the resolver for the videoChaptersWebVTT field.
-func (r *queryResolver) VideoChaptersWebVtt(ctx context.Context, videoID uuid.UUID) (string, error) {
+func (r *queryResolver) VideoChaptersWebVtt(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) (string, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return "", err
+	}
 	return r.videoChaptersWebVTT(ctx, videoID)
 }

@@ -20,7 +20,10 @@ func (r *mutationResolver) AssignVideosToFolder(ctx context.Context, projectID u
 }
 
 // UpsertVideoMetadata is the resolver for the upsertVideoMetadata field.
-func (r *mutationResolver) UpsertVideoMetadata(ctx context.Context, videoID uuid.UUID, entries []*model.MetadataEntryInput) ([]*model.MetadataEntry, error) {
+func (r *mutationResolver) UpsertVideoMetadata(ctx context.Context, videoID uuid.UUID, entries []*model.MetadataEntryInput, projectID *uuid.UUID) ([]*model.MetadataEntry, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return nil, err
+	}
 	return r.upsertVideoMetadata(ctx, videoID, entries)
 }
 
@@ -35,6 +38,9 @@ func (r *queryResolver) SearchVideos(ctx context.Context, projectID uuid.UUID, q
 }
 
 // VideoMetadata is the resolver for the videoMetadata field.
-func (r *queryResolver) VideoMetadata(ctx context.Context, videoID uuid.UUID) ([]*model.MetadataEntry, error) {
+func (r *queryResolver) VideoMetadata(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) ([]*model.MetadataEntry, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return nil, err
+	}
 	return r.videoMetadata(ctx, videoID)
 }

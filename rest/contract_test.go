@@ -28,6 +28,12 @@ type contractCase struct {
 	vars map[string]any
 	// wrongType is a body of the wrong JSON type (e.g. an array for an object).
 	wrongType string
+	// query is the success call's query string ("?q=intro"); {name} is a fixture's id.
+	query string
+	// parts, when set, make the success call's body multipart/form-data (one part
+	// each, a file part when it has a file name) instead of body; checkBadParts
+	// then replaces the JSON bad-body checks.
+	parts []formPart
 	// flow marks a row whose success needs state that earlier calls create (a
 	// refresh token, a mailed code, an OAuth state) or that ends the caller's
 	// session; a flow test covers it end to end (auth_flow_test.go) instead of
@@ -150,7 +156,7 @@ func newFixtures(s *apptest.Server) fixtures {
 	}
 	s.MustGraphQL(`query($p: ID!) { webhookLogs(projectID: $p, first: 1) { edges { node { eventID } } } }`,
 		map[string]any{"p": other}, &otherLogs)
-	return fixtures{
+	f := fixtures{
 		"webhookId":             webhookID,
 		"other:webhookId":       otherWebhookID,
 		"eventId":               logs.WebhookLogs.Edges[0].Node.EventID,
@@ -169,6 +175,10 @@ func newFixtures(s *apptest.Server) fixtures {
 		"other:tagId":           s.CreateTag(other, "theirs"),
 		"other:videoId":         otherVideoID,
 	}
+	for _, add := range moreFixtures {
+		add(s, f)
+	}
+	return f
 }
 
 // okReceiver is a webhook receiver on loopback that accepts every delivery, so the
@@ -179,6 +189,10 @@ var okReceiver = sync.OnceValue(func() string {
 		w.WriteHeader(http.StatusNoContent)
 	})).URL
 })
+
+// moreFixtures add the fixtures of later rows (a caption, a player, ...) to each
+// fixture set, in files of their own.
+var moreFixtures []func(s *apptest.Server, f fixtures)
 
 var placeholder = regexp.MustCompile(`\{([a-zA-Z0-9:]+)\}`)
 
@@ -192,7 +206,7 @@ func (f fixtures) fill(s string) string {
 	})
 }
 
-// url is the case's request path with fixture ids, and params overriding some.
+// url is the case's request path and query with fixture ids, and params overriding some.
 func (f fixtures) url(c contractCase, params map[string]string) string {
 	return "/v1" + placeholder.ReplaceAllStringFunc(c.path, func(m string) string {
 		name := m[1 : len(m)-1]
@@ -200,7 +214,16 @@ func (f fixtures) url(c contractCase, params map[string]string) string {
 			return v
 		}
 		return f[name]
-	})
+	}) + f.fill(c.query)
+}
+
+// send makes the case's success call to url: its JSON body, or its multipart parts.
+func (f fixtures) send(s *apptest.Server, c contractCase, url string) (int, apptest.Envelope) {
+	if c.parts != nil {
+		body, header := multipartBody(c.parts, f)
+		return s.REST(c.method, url, body, header)
+	}
+	return s.REST(c.method, url, f.fill(c.body))
 }
 
 func pathParams(path string) []string {
@@ -247,6 +270,9 @@ func TestContract(t *testing.T) {
 				if c.body != "" {
 					checkBadBodies(t, s, c)
 				}
+				if c.parts != nil {
+					checkBadParts(t, s, c)
+				}
 			})
 		}
 	})
@@ -255,7 +281,7 @@ func TestContract(t *testing.T) {
 func checkSuccess(t *testing.T, s *apptest.Server, c contractCase, row rest.Route) {
 	t.Helper()
 	f := newFixtures(s)
-	status, env := s.REST(c.method, f.url(c, nil), f.fill(c.body))
+	status, env := f.send(s, c, f.url(c, nil))
 	if status != http.StatusOK || !env.Success {
 		t.Fatalf("success call: status %d, envelope %+v", status, env)
 	}
@@ -282,16 +308,16 @@ func checkIDs(t *testing.T, s *apptest.Server, c contractCase) {
 	t.Helper()
 	f := newFixtures(s)
 	for i, p := range pathParams(c.path) {
-		status, env := s.REST(c.method, f.url(c, map[string]string{p: "not-a-uuid"}), f.fill(c.body))
+		status, env := f.send(s, c, f.url(c, map[string]string{p: "not-a-uuid"}))
 		if status != http.StatusBadRequest || env.Success || len(env.Errors) == 0 || env.Errors[0].Field == nil || *env.Errors[0].Field != p {
 			t.Errorf("malformed {%s}: status %d, envelope %+v; want 400 naming %s", p, status, env, p)
 		}
-		status, env = s.REST(c.method, f.url(c, map[string]string{p: uuid.NewString()}), f.fill(c.body))
+		status, env = f.send(s, c, f.url(c, map[string]string{p: uuid.NewString()}))
 		if status != http.StatusNotFound || env.Success || string(env.Result) != "null" {
 			t.Errorf("unknown {%s}: status %d, envelope %+v; want 404", p, status, env)
 		}
 		if i > 0 { // a child of another project is not found under this one
-			status, env = s.REST(c.method, f.url(c, map[string]string{p: f["other:"+p]}), f.fill(c.body))
+			status, env = f.send(s, c, f.url(c, map[string]string{p: f["other:"+p]}))
 			if status != http.StatusNotFound {
 				t.Errorf("{%s} of another project: status %d, envelope %+v; want 404", p, status, env)
 			}

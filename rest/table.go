@@ -11,6 +11,13 @@ func Table() []Route {
 		videoRoutes(),
 		tagRoutes(),
 		advertisementRoutes(),
+		projectLogoRoutes(),
+		accessControlRoutes(),
+		videoContentRoutes(),
+		captionRoutes(),
+		chapterRoutes(),
+		playerRoutes(),
+		encodingProfileRoutes(),
 		authRoutes(),
 		webhookRoutes(),
 	} {

@@ -308,7 +308,7 @@ type ComplexityRoot struct {
 		CreateVideo                 func(childComplexity int, input ent.CreateVideoInput) int
 		CreateWebhookEndpoint       func(childComplexity int, projectID uuid.UUID, input model.WebhookEndpointInput) int
 		DeleteAdvertisement         func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
-		DeleteCaption               func(childComplexity int, videoID uuid.UUID, id uuid.UUID) int
+		DeleteCaption               func(childComplexity int, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) int
 		DeleteEncodingProfile       func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		DeleteFolder                func(childComplexity int, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) int
 		DeleteOtherSessions         func(childComplexity int) int
@@ -338,7 +338,7 @@ type ComplexityRoot struct {
 		SetDefaultThumbnail         func(childComplexity int, videoID uuid.UUID, thumbnailID uuid.UUID) int
 		SetForgottenPassword        func(childComplexity int, resetToken string, password string) int
 		SetPassword                 func(childComplexity int, password string) int
-		SetVideoChapters            func(childComplexity int, videoID uuid.UUID, chapters []*model.ChapterInput) int
+		SetVideoChapters            func(childComplexity int, videoID uuid.UUID, chapters []*model.ChapterInput, projectID *uuid.UUID) int
 		UpdateAdvertisement         func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdateAdvertisementInput) int
 		UpdateAvatar                func(childComplexity int, file graphql.Upload) int
 		UpdateEncodingProfile       func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input model.EncodingProfileInput) int
@@ -350,11 +350,11 @@ type ComplexityRoot struct {
 		UpdateProject               func(childComplexity int, id uuid.UUID, input ent.UpdateProjectInput) int
 		UpdateVideo                 func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) int
 		UpdateWebhookEndpoint       func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input model.WebhookEndpointInput) int
-		UploadCaption               func(childComplexity int, videoID uuid.UUID, language string, label *string, file graphql.Upload) int
+		UploadCaption               func(childComplexity int, videoID uuid.UUID, language string, label *string, file graphql.Upload, projectID *uuid.UUID) int
 		UploadProjectLogo           func(childComplexity int, projectID uuid.UUID, file graphql.Upload) int
 		UploadThumbnail             func(childComplexity int, videoID uuid.UUID, file graphql.Upload) int
 		UpsertProjectSettings       func(childComplexity int, projectID uuid.UUID, input []*model.ProjectSettingInput) int
-		UpsertVideoMetadata         func(childComplexity int, videoID uuid.UUID, entries []*model.MetadataEntryInput) int
+		UpsertVideoMetadata         func(childComplexity int, videoID uuid.UUID, entries []*model.MetadataEntryInput, projectID *uuid.UUID) int
 		VerifyEmail                 func(childComplexity int, token string) int
 		VerifyPasswordResetOtp      func(childComplexity int, email string, otp string) int
 	}
@@ -492,7 +492,7 @@ type ComplexityRoot struct {
 		AccessControl           func(childComplexity int, projectID uuid.UUID) int
 		Advertisement           func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		Advertisements          func(childComplexity int, projectID uuid.UUID) int
-		Caption                 func(childComplexity int, videoID uuid.UUID, id uuid.UUID) int
+		Caption                 func(childComplexity int, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) int
 		EffectiveEncodingLadder func(childComplexity int, projectID uuid.UUID) int
 		EncodingProfile         func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		EncodingProfiles        func(childComplexity int, projectID uuid.UUID) int
@@ -516,10 +516,10 @@ type ComplexityRoot struct {
 		Sessions                func(childComplexity int) int
 		Tags                    func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
 		Video                   func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
-		VideoCaptions           func(childComplexity int, videoID uuid.UUID) int
-		VideoChapters           func(childComplexity int, videoID uuid.UUID) int
-		VideoChaptersWebVtt     func(childComplexity int, videoID uuid.UUID) int
-		VideoMetadata           func(childComplexity int, videoID uuid.UUID) int
+		VideoCaptions           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
+		VideoChapters           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
+		VideoChaptersWebVtt     func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
+		VideoMetadata           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		VideoTimeline           func(childComplexity int, videoID uuid.UUID) int
 		Videos                  func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
 		VideosByCustomField     func(childComplexity int, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
@@ -768,9 +768,9 @@ type MutationResolver interface {
 	UpdatePassword(ctx context.Context, currentPassword string, newPassword string) (bool, error)
 	DeleteSession(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
 	DeleteOtherSessions(ctx context.Context) (int, error)
-	UploadCaption(ctx context.Context, videoID uuid.UUID, language string, label *string, file graphql.Upload) (*ent.Caption, error)
-	DeleteCaption(ctx context.Context, videoID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
-	SetVideoChapters(ctx context.Context, videoID uuid.UUID, chapters []*model.ChapterInput) ([]*ent.Chapter, error)
+	UploadCaption(ctx context.Context, videoID uuid.UUID, language string, label *string, file graphql.Upload, projectID *uuid.UUID) (*ent.Caption, error)
+	DeleteCaption(ctx context.Context, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
+	SetVideoChapters(ctx context.Context, videoID uuid.UUID, chapters []*model.ChapterInput, projectID *uuid.UUID) ([]*ent.Chapter, error)
 	CreateEncodingProfile(ctx context.Context, projectID uuid.UUID, input model.EncodingProfileInput) (*ent.EncodingProfile, error)
 	UpdateEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input model.EncodingProfileInput) (*ent.EncodingProfile, error)
 	DeleteEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
@@ -803,7 +803,7 @@ type MutationResolver interface {
 	UpdateVideo(ctx context.Context, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) (*ent.Video, error)
 	DeleteVideo(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
 	AssignVideosToFolder(ctx context.Context, projectID uuid.UUID, videoIDs []uuid.UUID, folderID *uuid.UUID) ([]*ent.Video, error)
-	UpsertVideoMetadata(ctx context.Context, videoID uuid.UUID, entries []*model.MetadataEntryInput) ([]*model.MetadataEntry, error)
+	UpsertVideoMetadata(ctx context.Context, videoID uuid.UUID, entries []*model.MetadataEntryInput, projectID *uuid.UUID) ([]*model.MetadataEntry, error)
 	CreateWebhookEndpoint(ctx context.Context, projectID uuid.UUID, input model.WebhookEndpointInput) (*model.WebhookEndpointWithSecret, error)
 	UpdateWebhookEndpoint(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input model.WebhookEndpointInput) (*ent.WebhookEndpoint, error)
 	DeleteWebhookEndpoint(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
@@ -824,10 +824,10 @@ type QueryResolver interface {
 	Advertisement(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Advertisement, error)
 	Sessions(ctx context.Context) ([]*model.AuthSession, error)
 	APIAccessCheck(ctx context.Context) (*model.AccessCheck, error)
-	Caption(ctx context.Context, videoID uuid.UUID, id uuid.UUID) (*ent.Caption, error)
-	VideoCaptions(ctx context.Context, videoID uuid.UUID) ([]*ent.Caption, error)
-	VideoChapters(ctx context.Context, videoID uuid.UUID) ([]*ent.Chapter, error)
-	VideoChaptersWebVtt(ctx context.Context, videoID uuid.UUID) (string, error)
+	Caption(ctx context.Context, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) (*ent.Caption, error)
+	VideoCaptions(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) ([]*ent.Caption, error)
+	VideoChapters(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) ([]*ent.Chapter, error)
+	VideoChaptersWebVtt(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) (string, error)
 	EncodingProfiles(ctx context.Context, projectID uuid.UUID) ([]*ent.EncodingProfile, error)
 	EncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.EncodingProfile, error)
 	EffectiveEncodingLadder(ctx context.Context, projectID uuid.UUID) ([]*ladder.Rendition, error)
@@ -846,7 +846,7 @@ type QueryResolver interface {
 	Video(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Video, error)
 	VideosByCustomField(ctx context.Context, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error)
 	SearchVideos(ctx context.Context, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error)
-	VideoMetadata(ctx context.Context, videoID uuid.UUID) ([]*model.MetadataEntry, error)
+	VideoMetadata(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) ([]*model.MetadataEntry, error)
 	WebhookEventTypes(ctx context.Context) ([]*model.WebhookEventType, error)
 	WebhookEndpoints(ctx context.Context, projectID uuid.UUID) ([]*ent.WebhookEndpoint, error)
 	WebhookEndpoint(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.WebhookEndpoint, error)
@@ -1963,7 +1963,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeleteCaption(childComplexity, args["videoID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.DeleteCaption(childComplexity, args["videoID"].(uuid.UUID), args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.deleteEncodingProfile":
 		if e.ComplexityRoot.Mutation.DeleteEncodingProfile == nil {
 			break
@@ -2283,7 +2283,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.SetVideoChapters(childComplexity, args["videoID"].(uuid.UUID), args["chapters"].([]*model.ChapterInput)), true
+		return e.ComplexityRoot.Mutation.SetVideoChapters(childComplexity, args["videoID"].(uuid.UUID), args["chapters"].([]*model.ChapterInput), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.updateAdvertisement":
 		if e.ComplexityRoot.Mutation.UpdateAdvertisement == nil {
 			break
@@ -2415,7 +2415,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UploadCaption(childComplexity, args["videoID"].(uuid.UUID), args["language"].(string), args["label"].(*string), args["file"].(graphql.Upload)), true
+		return e.ComplexityRoot.Mutation.UploadCaption(childComplexity, args["videoID"].(uuid.UUID), args["language"].(string), args["label"].(*string), args["file"].(graphql.Upload), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.uploadProjectLogo":
 		if e.ComplexityRoot.Mutation.UploadProjectLogo == nil {
 			break
@@ -2459,7 +2459,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpsertVideoMetadata(childComplexity, args["videoID"].(uuid.UUID), args["entries"].([]*model.MetadataEntryInput)), true
+		return e.ComplexityRoot.Mutation.UpsertVideoMetadata(childComplexity, args["videoID"].(uuid.UUID), args["entries"].([]*model.MetadataEntryInput), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.verifyEmail":
 		if e.ComplexityRoot.Mutation.VerifyEmail == nil {
 			break
@@ -3048,7 +3048,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Caption(childComplexity, args["videoID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.Caption(childComplexity, args["videoID"].(uuid.UUID), args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.effectiveEncodingLadder":
 		if e.ComplexityRoot.Query.EffectiveEncodingLadder == nil {
 			break
@@ -3288,7 +3288,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.VideoCaptions(childComplexity, args["videoID"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.VideoCaptions(childComplexity, args["videoID"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.videoChapters":
 		if e.ComplexityRoot.Query.VideoChapters == nil {
 			break
@@ -3299,7 +3299,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.VideoChapters(childComplexity, args["videoID"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.VideoChapters(childComplexity, args["videoID"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.videoChaptersWebVTT":
 		if e.ComplexityRoot.Query.VideoChaptersWebVtt == nil {
 			break
@@ -3310,7 +3310,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.VideoChaptersWebVtt(childComplexity, args["videoID"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.VideoChaptersWebVtt(childComplexity, args["videoID"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.videoMetadata":
 		if e.ComplexityRoot.Query.VideoMetadata == nil {
 			break
@@ -3321,7 +3321,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.VideoMetadata(childComplexity, args["videoID"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.VideoMetadata(childComplexity, args["videoID"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.videoTimeline":
 		if e.ComplexityRoot.Query.VideoTimeline == nil {
 			break
@@ -4718,11 +4718,24 @@ extend type Query {
   """
   One caption of a video; NOT_FOUND when the video has no such caption.
   """
-  caption(videoID: ID!, id: ID!): Caption!
+  caption(
+    videoID: ID!
+    id: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Caption!
   """
   A video's captions, ordered by language.
   """
-  videoCaptions(videoID: ID!): [Caption!]!
+  videoCaptions(
+    videoID: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): [Caption!]!
 }
 
 extend type Mutation {
@@ -4731,11 +4744,27 @@ extend type Mutation {
   for a BCP 47 language, at most 1 MiB. A video has one caption per language: an
   upload for a language it already has replaces that caption.
   """
-  uploadCaption(videoID: ID!, language: String!, label: String, file: Upload!): Caption!
+  uploadCaption(
+    videoID: ID!
+    language: String!
+    label: String
+    file: Upload!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Caption!
   """
   Deletes a caption; returns its id.
   """
-  deleteCaption(videoID: ID!, id: ID!): ID!
+  deleteCaption(
+    videoID: ID!
+    id: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/chapter.graphql", Input: `"""
@@ -4750,13 +4779,25 @@ extend type Query {
   """
   A video's chapters, in start order.
   """
-  videoChapters(videoID: ID!): [Chapter!]!
+  videoChapters(
+    videoID: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): [Chapter!]!
   """
   A video's chapters as a WebVTT chapters track: each chapter runs to the next one's
   start, the last to the video's duration (or 24 hours past its start while the
   duration is unknown).
   """
-  videoChaptersWebVTT(videoID: ID!): String!
+  videoChaptersWebVTT(
+    videoID: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): String!
 }
 
 extend type Mutation {
@@ -4764,7 +4805,14 @@ extend type Mutation {
   Replaces a video's chapters. Starts must be distinct, at least 0 and, when the
   video's duration is known, before its end; at most 500 chapters.
   """
-  setVideoChapters(videoID: ID!, chapters: [ChapterInput!]!): [Chapter!]!
+  setVideoChapters(
+    videoID: ID!
+    chapters: [ChapterInput!]!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): [Chapter!]!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/encoding_profile.graphql", Input: `"""
@@ -8727,7 +8775,13 @@ extend type Query {
   """
   A video's custom metadata as key/value entries, ordered by key.
   """
-  videoMetadata(videoID: ID!): [MetadataEntry!]!
+  videoMetadata(
+    videoID: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): [MetadataEntry!]!
 }
 
 extend type Mutation {
@@ -8740,7 +8794,14 @@ extend type Mutation {
   Creates or updates keys of a video's custom metadata, keeping the others; returns
   all entries.
   """
-  upsertVideoMetadata(videoID: ID!, entries: [MetadataEntryInput!]!): [MetadataEntry!]!
+  upsertVideoMetadata(
+    videoID: ID!
+    entries: [MetadataEntryInput!]!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): [MetadataEntry!]!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/webhook.graphql", Input: `"""
@@ -10392,6 +10453,14 @@ func (ec *executionContext) field_Mutation_deleteCaption_args(ctx context.Contex
 		return nil, err
 	}
 	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -11008,6 +11077,14 @@ func (ec *executionContext) field_Mutation_setVideoChapters_args(ctx context.Con
 		return nil, err
 	}
 	args["chapters"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -11320,6 +11397,14 @@ func (ec *executionContext) field_Mutation_uploadCaption_args(ctx context.Contex
 		return nil, err
 	}
 	args["file"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg4
 	return args, nil
 }
 
@@ -11408,6 +11493,14 @@ func (ec *executionContext) field_Mutation_upsertVideoMetadata_args(ctx context.
 		return nil, err
 	}
 	args["entries"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -11746,6 +11839,14 @@ func (ec *executionContext) field_Query_caption_args(ctx context.Context, rawArg
 		return nil, err
 	}
 	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -12230,6 +12331,14 @@ func (ec *executionContext) field_Query_videoCaptions_args(ctx context.Context, 
 		return nil, err
 	}
 	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -12244,6 +12353,14 @@ func (ec *executionContext) field_Query_videoChaptersWebVTT_args(ctx context.Con
 		return nil, err
 	}
 	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -12258,6 +12375,14 @@ func (ec *executionContext) field_Query_videoChapters_args(ctx context.Context, 
 		return nil, err
 	}
 	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -12272,6 +12397,14 @@ func (ec *executionContext) field_Query_videoMetadata_args(ctx context.Context, 
 		return nil, err
 	}
 	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -17316,7 +17449,7 @@ func (ec *executionContext) _Mutation_uploadCaption(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UploadCaption(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["language"].(string), fc.Args["label"].(*string), fc.Args["file"].(graphql.Upload))
+			return ec.Resolvers.Mutation().UploadCaption(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["language"].(string), fc.Args["label"].(*string), fc.Args["file"].(graphql.Upload), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Caption) graphql.Marshaler {
@@ -17360,7 +17493,7 @@ func (ec *executionContext) _Mutation_deleteCaption(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeleteCaption(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Mutation().DeleteCaption(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
@@ -17404,7 +17537,7 @@ func (ec *executionContext) _Mutation_setVideoChapters(ctx context.Context, fiel
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().SetVideoChapters(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["chapters"].([]*model.ChapterInput))
+			return ec.Resolvers.Mutation().SetVideoChapters(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["chapters"].([]*model.ChapterInput), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Chapter) graphql.Marshaler {
@@ -18856,7 +18989,7 @@ func (ec *executionContext) _Mutation_upsertVideoMetadata(ctx context.Context, f
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpsertVideoMetadata(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["entries"].([]*model.MetadataEntryInput))
+			return ec.Resolvers.Mutation().UpsertVideoMetadata(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["entries"].([]*model.MetadataEntryInput), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.MetadataEntry) graphql.Marshaler {
@@ -21781,7 +21914,7 @@ func (ec *executionContext) _Query_caption(ctx context.Context, field graphql.Co
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Caption(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Query().Caption(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Caption) graphql.Marshaler {
@@ -21825,7 +21958,7 @@ func (ec *executionContext) _Query_videoCaptions(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().VideoCaptions(ctx, fc.Args["videoID"].(uuid.UUID))
+			return ec.Resolvers.Query().VideoCaptions(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Caption) graphql.Marshaler {
@@ -21869,7 +22002,7 @@ func (ec *executionContext) _Query_videoChapters(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().VideoChapters(ctx, fc.Args["videoID"].(uuid.UUID))
+			return ec.Resolvers.Query().VideoChapters(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Chapter) graphql.Marshaler {
@@ -21913,7 +22046,7 @@ func (ec *executionContext) _Query_videoChaptersWebVTT(ctx context.Context, fiel
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().VideoChaptersWebVtt(ctx, fc.Args["videoID"].(uuid.UUID))
+			return ec.Resolvers.Query().VideoChaptersWebVtt(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -22701,7 +22834,7 @@ func (ec *executionContext) _Query_videoMetadata(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().VideoMetadata(ctx, fc.Args["videoID"].(uuid.UUID))
+			return ec.Resolvers.Query().VideoMetadata(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.MetadataEntry) graphql.Marshaler {

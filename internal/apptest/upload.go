@@ -54,3 +54,17 @@ func (s *Server) GraphQLUpload(query string, vars map[string]any, files ...File)
 	}
 	return out
 }
+
+// MustGraphQLUpload runs an upload that must succeed and decodes its data into out.
+func (s *Server) MustGraphQLUpload(query string, vars map[string]any, out any, files ...File) {
+	s.t.Helper()
+	res := s.GraphQLUpload(query, vars, files...)
+	if len(res.Errors) > 0 {
+		s.t.Fatalf("GraphQL errors: %+v\nquery: %s", res.Errors, query)
+	}
+	if out != nil {
+		if err := json.Unmarshal(res.Data, out); err != nil {
+			s.t.Fatalf("decode data %s: %v", res.Data, err)
+		}
+	}
+}
