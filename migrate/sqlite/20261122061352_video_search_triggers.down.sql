@@ -1,0 +1,2 @@
+-- Nothing to undo: the triggers belong to the video_search migration.
+SELECT 1;
