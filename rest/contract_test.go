@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/internal/apptest"
@@ -133,7 +134,8 @@ func newFixtures(s *apptest.Server) fixtures {
 		var out struct {
 			CreateWebhookEndpoint struct{ Endpoint struct{ ID string } }
 		}
-		s.MustGraphQL(`mutation($p: ID!, $u: String!) { createWebhookEndpoint(projectID: $p, input: {url: $u}) { endpoint { id } } }`,
+		// Only video.created, so the one delivery settles before the rows are compared.
+		s.MustGraphQL(`mutation($p: ID!, $u: String!) { createWebhookEndpoint(projectID: $p, input: {url: $u, eventTypes: ["video.created"]}) { endpoint { id } } }`,
 			map[string]any{"p": proj, "u": okReceiver() + "/hook"}, &out)
 		return out.CreateWebhookEndpoint.Endpoint.ID
 	}
@@ -156,6 +158,8 @@ func newFixtures(s *apptest.Server) fixtures {
 	}
 	s.MustGraphQL(`query($p: ID!) { webhookLogs(projectID: $p, first: 1) { edges { node { eventID } } } }`,
 		map[string]any{"p": other}, &otherLogs)
+	waitDelivered(s, proj)
+	waitDelivered(s, other)
 	f := fixtures{
 		"webhookId":             webhookID,
 		"other:webhookId":       otherWebhookID,
@@ -189,6 +193,23 @@ var okReceiver = sync.OnceValue(func() string {
 		w.WriteHeader(http.StatusNoContent)
 	})).URL
 })
+
+// waitDelivered waits (up to 10 s) until the project has no pending delivery, so
+// the log reads the same from REST and GraphQL.
+func waitDelivered(s *apptest.Server, proj string) {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		var out struct {
+			WebhookLogs struct {
+				Edges []struct{ Node struct{ Status string } }
+			}
+		}
+		s.MustGraphQL(`query($p: ID!) { webhookLogs(projectID: $p, status: pending, first: 1) { edges { node { status } } } }`,
+			map[string]any{"p": proj}, &out)
+		if len(out.WebhookLogs.Edges) == 0 {
+			return
+		}
+	}
+}
 
 // moreFixtures add the fixtures of later rows (a caption, a player, ...) to each
 // fixture set, in files of their own.
