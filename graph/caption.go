@@ -11,8 +11,8 @@ import (
 
 	"github.com/vidra-dev/vidra/captions"
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/events"
 )
 
 // Bounds of captions.

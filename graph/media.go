@@ -9,9 +9,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/playback"

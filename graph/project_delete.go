@@ -6,7 +6,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
@@ -15,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/events"
 )
 
 // softDeleteProject deletes a project: its row stays, marked deleted and hidden from
