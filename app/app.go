@@ -31,13 +31,13 @@ type App struct {
 	Resolver *graph.Resolver
 	// Handler serves every route of the main listener.
 	Handler http.Handler
+	// Queue is the job queue (River); its workers run here unless VIDRA_WORKERS=false.
+	Queue *jobs.Queue
 	// AdminHandler serves only the admin routes, for their own listener (VIDRA_ADMIN_ADDR).
 	AdminHandler http.Handler
 	// AnalyticsHandler serves only the analytics routes, for their own listener
 	// (VIDRA_ANALYTICS_ADDR).
 	AnalyticsHandler http.Handler
-	// Queue is the job queue (River); its workers run here unless VIDRA_WORKERS=false.
-	Queue *jobs.Queue
 
 	log   *slog.Logger
 	media *mediaParts
@@ -122,6 +122,11 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 			Policies:      mp.policies,
 			PublicURL:     strings.TrimRight(cfg.PublicURL, "/"),
 			MaxUploadSize: cfg.Media.MaxUploadSize,
+		},
+		Webhooks: graph.WebhookDeps{
+			Events:         mp.events,
+			AllowPlainHTTP: cfg.Webhooks.AllowPrivateNetworks,
+			SecretOverlap:  cfg.Webhooks.SecretOverlap,
 		},
 	})
 	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp}

@@ -7,7 +7,7 @@ import (
 )
 
 // newLoopback serves h on a loopback port for the test and returns its URL.
-func newLoopback(t *testing.T, h http.Handler) string {
+func newLoopback(t testing.TB, h http.Handler) string {
 	t.Helper()
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)

@@ -18,6 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
 	"github.com/vidra-dev/vidra/upload"
+	"github.com/vidra-dev/vidra/webhooks"
 	"gocloud.dev/blob"
 )
 
@@ -31,6 +32,7 @@ type mediaParts struct {
 	uploads  *upload.Service
 	play     *playback.Server
 	stop     context.CancelFunc
+	events   *webhooks.Recorder
 }
 
 // newMedia opens the job queue (starting workers when configured) and builds the
@@ -49,6 +51,11 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		return nil, err
 	}
 	m.policies = playback.SettingsPolicies{Client: db.Client, Log: log}
+	rec, deliverer, err := newWebhooks(cfg, db, log)
+	if err != nil {
+		return nil, err
+	}
+	m.events = rec
 	m.pipeline = &jobs.Pipeline{
 		Client:   db.Client,
 		Bucket:   bucket,
@@ -56,6 +63,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		Ladders:  media.DefaultLadders{},
 		Policies: m.policies,
 		Log:      log,
+		Events:   rec,
 		Import: jobs.ImportLimits{
 			MaxBytes:     cfg.Media.MaxImportSize,
 			Timeout:      cfg.Media.ImportTimeout,
@@ -70,15 +78,19 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		JobTimeout:       cfg.Media.JobTimeout,
 		PollInterval:     cfg.Media.JobPollInterval,
 		Log:              log,
+
+		WebhookConcurrency: cfg.Webhooks.Concurrency,
 	}
 	if cfg.Media.Workers {
 		opts.Workers = m.pipeline.Workers()
-		opts.Periodic = m.pipeline.Periodic(cfg.Media.SweepInterval)
+		deliverer.AddWorkers(opts.Workers)
+		opts.Periodic = append(m.pipeline.Periodic(cfg.Media.SweepInterval), deliverer.Periodic(cfg.Media.SweepInterval))
 	}
 	if m.queue, err = jobs.Open(ctx, opts); err != nil {
 		return nil, err
 	}
 	m.pipeline.Queue = m.queue
+	rec.Queue = m.queue
 	// Workers outlive the start-up context; Close stops them.
 	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	m.stop = stop
@@ -94,6 +106,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		Log:       log,
 		Dir:       filepath.Join(cfg.DataDir, "uploads"),
 		BucketDir: upload.BucketDirOf(cfg.StorageURL),
+		Events:    rec,
 	}
 	m.play = &playback.Server{
 		Client:        db.Client,

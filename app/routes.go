@@ -44,6 +44,8 @@ func (a *App) routes(opts Options) error {
 	r.Get("/v1/avatars/*", func(w http.ResponseWriter, req *http.Request) {
 		a.Resolver.ServeAvatar(w, req, "avatars/"+chi.URLParam(req, "*"))
 	})
+	// Uploads and playback are bytes, not GraphQL operations (app/media_routes.go).
+	a.mediaRoutes(r)
 	a.Handler = r
 
 	admin := base()

@@ -42,10 +42,12 @@ type Config struct {
 	LogFormat string
 	// ShutdownTimeout bounds how long requests in flight may finish after SIGTERM (VIDRA_SHUTDOWN_TIMEOUT).
 	ShutdownTimeout time.Duration
-	// Auth configures accounts and sign-in (config/auth.go).
-	Auth Auth
 	// Media configures jobs, uploads, transcoding, imports and playback (config/media.go).
 	Media Media
+	// Auth configures accounts and sign-in (config/auth.go).
+	Auth Auth
+	// Webhooks configures webhook deliveries (config/webhooks.go).
+	Webhooks Webhooks
 }
 
 // Region is one region a deployment serves from.
@@ -91,6 +93,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	var mediaErrs []error
 	c.Media, mediaErrs = readMedia(get)
 	errs = append(errs, mediaErrs...)
+	var webhookErrs []error
+	c.Webhooks, webhookErrs = readWebhooks(get)
+	errs = append(errs, webhookErrs...)
 	if c.StorageURL == "" {
 		abs, err := filepath.Abs(filepath.Join(c.DataDir, "blobs"))
 		if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
+	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
@@ -36,6 +37,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/ent/webhookattempt"
+	"github.com/vidra-dev/vidra/ent/webhookdelivery"
+	"github.com/vidra-dev/vidra/ent/webhookendpoint"
 )
 
 // ent aliases to avoid import conflicts in user's code.
@@ -103,6 +107,7 @@ func checkColumn(t, c string) error {
 			caption.Table:         caption.ValidColumn,
 			chapter.Table:         chapter.ValidColumn,
 			encodingprofile.Table: encodingprofile.ValidColumn,
+			event.Table:           event.ValidColumn,
 			folder.Table:          folder.ValidColumn,
 			membership.Table:      membership.ValidColumn,
 			oauthidentity.Table:   oauthidentity.ValidColumn,
@@ -120,6 +125,9 @@ func checkColumn(t, c string) error {
 			uploadtoken.Table:     uploadtoken.ValidColumn,
 			user.Table:            user.ValidColumn,
 			video.Table:           video.ValidColumn,
+			webhookattempt.Table:  webhookattempt.ValidColumn,
+			webhookdelivery.Table: webhookdelivery.ValidColumn,
+			webhookendpoint.Table: webhookendpoint.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

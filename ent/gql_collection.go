@@ -16,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
+	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
@@ -27,6 +28,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/ent/webhookattempt"
+	"github.com/vidra-dev/vidra/ent/webhookdelivery"
+	"github.com/vidra-dev/vidra/ent/webhookendpoint"
 )
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
@@ -705,6 +709,115 @@ func newEncodingProfilePaginateArgs(rv map[string]any) *encodingprofilePaginateA
 	}
 	if v, ok := rv[whereField].(*EncodingProfileWhereInput); ok {
 		args.opts = append(args.opts, WithEncodingProfileFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *EventQuery) CollectFields(ctx context.Context, satisfies ...string) (*EventQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *EventQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(event.Columns))
+		selectedFields = []string{event.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[event.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, event.FieldCreatedAt)
+				fieldSeen[event.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[event.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, event.FieldUpdatedAt)
+				fieldSeen[event.FieldUpdatedAt] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[event.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, event.FieldProjectID)
+				fieldSeen[event.FieldProjectID] = struct{}{}
+			}
+		case "type":
+			if _, ok := fieldSeen[event.FieldType]; !ok {
+				selectedFields = append(selectedFields, event.FieldType)
+				fieldSeen[event.FieldType] = struct{}{}
+			}
+		case "data":
+			if _, ok := fieldSeen[event.FieldData]; !ok {
+				selectedFields = append(selectedFields, event.FieldData)
+				fieldSeen[event.FieldData] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type eventPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []EventPaginateOption
+}
+
+func newEventPaginateArgs(rv map[string]any) *eventPaginateArgs {
+	args := &eventPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &EventOrder{Field: &EventOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithEventOrder(order))
+			}
+		case *EventOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithEventOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*EventWhereInput); ok {
+		args.opts = append(args.opts, WithEventFilter(v.Filter))
 	}
 	return args
 }
@@ -3089,6 +3202,447 @@ func newVideoPaginateArgs(rv map[string]any) *videoPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*VideoWhereInput); ok {
 		args.opts = append(args.opts, WithVideoFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *WebhookAttemptQuery) CollectFields(ctx context.Context, satisfies ...string) (*WebhookAttemptQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *WebhookAttemptQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(webhookattempt.Columns))
+		selectedFields = []string{webhookattempt.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "delivery":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&WebhookDeliveryClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, webhookdeliveryImplementors)...); err != nil {
+				return err
+			}
+			_q.withDelivery = query
+			if _, ok := fieldSeen[webhookattempt.FieldDeliveryID]; !ok {
+				selectedFields = append(selectedFields, webhookattempt.FieldDeliveryID)
+				fieldSeen[webhookattempt.FieldDeliveryID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[webhookattempt.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, webhookattempt.FieldCreatedAt)
+				fieldSeen[webhookattempt.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[webhookattempt.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, webhookattempt.FieldUpdatedAt)
+				fieldSeen[webhookattempt.FieldUpdatedAt] = struct{}{}
+			}
+		case "deliveryID":
+			if _, ok := fieldSeen[webhookattempt.FieldDeliveryID]; !ok {
+				selectedFields = append(selectedFields, webhookattempt.FieldDeliveryID)
+				fieldSeen[webhookattempt.FieldDeliveryID] = struct{}{}
+			}
+		case "statusCode":
+			if _, ok := fieldSeen[webhookattempt.FieldStatusCode]; !ok {
+				selectedFields = append(selectedFields, webhookattempt.FieldStatusCode)
+				fieldSeen[webhookattempt.FieldStatusCode] = struct{}{}
+			}
+		case "durationMs":
+			if _, ok := fieldSeen[webhookattempt.FieldDurationMs]; !ok {
+				selectedFields = append(selectedFields, webhookattempt.FieldDurationMs)
+				fieldSeen[webhookattempt.FieldDurationMs] = struct{}{}
+			}
+		case "responseBody":
+			if _, ok := fieldSeen[webhookattempt.FieldResponseBody]; !ok {
+				selectedFields = append(selectedFields, webhookattempt.FieldResponseBody)
+				fieldSeen[webhookattempt.FieldResponseBody] = struct{}{}
+			}
+		case "error":
+			if _, ok := fieldSeen[webhookattempt.FieldError]; !ok {
+				selectedFields = append(selectedFields, webhookattempt.FieldError)
+				fieldSeen[webhookattempt.FieldError] = struct{}{}
+			}
+		case "succeeded":
+			if _, ok := fieldSeen[webhookattempt.FieldSucceeded]; !ok {
+				selectedFields = append(selectedFields, webhookattempt.FieldSucceeded)
+				fieldSeen[webhookattempt.FieldSucceeded] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type webhookattemptPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []WebhookAttemptPaginateOption
+}
+
+func newWebhookAttemptPaginateArgs(rv map[string]any) *webhookattemptPaginateArgs {
+	args := &webhookattemptPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &WebhookAttemptOrder{Field: &WebhookAttemptOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithWebhookAttemptOrder(order))
+			}
+		case *WebhookAttemptOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithWebhookAttemptOrder(v))
+			}
+		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *WebhookDeliveryQuery) CollectFields(ctx context.Context, satisfies ...string) (*WebhookDeliveryQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *WebhookDeliveryQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(webhookdelivery.Columns))
+		selectedFields = []string{webhookdelivery.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "event":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&EventClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, eventImplementors)...); err != nil {
+				return err
+			}
+			_q.withEvent = query
+			if _, ok := fieldSeen[webhookdelivery.FieldEventID]; !ok {
+				selectedFields = append(selectedFields, webhookdelivery.FieldEventID)
+				fieldSeen[webhookdelivery.FieldEventID] = struct{}{}
+			}
+
+		case "endpoint":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&WebhookEndpointClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, webhookendpointImplementors)...); err != nil {
+				return err
+			}
+			_q.withEndpoint = query
+			if _, ok := fieldSeen[webhookdelivery.FieldEndpointID]; !ok {
+				selectedFields = append(selectedFields, webhookdelivery.FieldEndpointID)
+				fieldSeen[webhookdelivery.FieldEndpointID] = struct{}{}
+			}
+
+		case "attemptLog":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&WebhookAttemptClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, webhookattemptImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedAttemptLog(alias, func(wq *WebhookAttemptQuery) {
+				*wq = *query
+			})
+		case "createdAt":
+			if _, ok := fieldSeen[webhookdelivery.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, webhookdelivery.FieldCreatedAt)
+				fieldSeen[webhookdelivery.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[webhookdelivery.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, webhookdelivery.FieldUpdatedAt)
+				fieldSeen[webhookdelivery.FieldUpdatedAt] = struct{}{}
+			}
+		case "eventID":
+			if _, ok := fieldSeen[webhookdelivery.FieldEventID]; !ok {
+				selectedFields = append(selectedFields, webhookdelivery.FieldEventID)
+				fieldSeen[webhookdelivery.FieldEventID] = struct{}{}
+			}
+		case "endpointID":
+			if _, ok := fieldSeen[webhookdelivery.FieldEndpointID]; !ok {
+				selectedFields = append(selectedFields, webhookdelivery.FieldEndpointID)
+				fieldSeen[webhookdelivery.FieldEndpointID] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[webhookdelivery.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, webhookdelivery.FieldProjectID)
+				fieldSeen[webhookdelivery.FieldProjectID] = struct{}{}
+			}
+		case "eventType":
+			if _, ok := fieldSeen[webhookdelivery.FieldEventType]; !ok {
+				selectedFields = append(selectedFields, webhookdelivery.FieldEventType)
+				fieldSeen[webhookdelivery.FieldEventType] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[webhookdelivery.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, webhookdelivery.FieldStatus)
+				fieldSeen[webhookdelivery.FieldStatus] = struct{}{}
+			}
+		case "attempts":
+			if _, ok := fieldSeen[webhookdelivery.FieldAttempts]; !ok {
+				selectedFields = append(selectedFields, webhookdelivery.FieldAttempts)
+				fieldSeen[webhookdelivery.FieldAttempts] = struct{}{}
+			}
+		case "lastStatusCode":
+			if _, ok := fieldSeen[webhookdelivery.FieldLastStatusCode]; !ok {
+				selectedFields = append(selectedFields, webhookdelivery.FieldLastStatusCode)
+				fieldSeen[webhookdelivery.FieldLastStatusCode] = struct{}{}
+			}
+		case "completedAt":
+			if _, ok := fieldSeen[webhookdelivery.FieldCompletedAt]; !ok {
+				selectedFields = append(selectedFields, webhookdelivery.FieldCompletedAt)
+				fieldSeen[webhookdelivery.FieldCompletedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type webhookdeliveryPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []WebhookDeliveryPaginateOption
+}
+
+func newWebhookDeliveryPaginateArgs(rv map[string]any) *webhookdeliveryPaginateArgs {
+	args := &webhookdeliveryPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &WebhookDeliveryOrder{Field: &WebhookDeliveryOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithWebhookDeliveryOrder(order))
+			}
+		case *WebhookDeliveryOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithWebhookDeliveryOrder(v))
+			}
+		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *WebhookEndpointQuery) CollectFields(ctx context.Context, satisfies ...string) (*WebhookEndpointQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *WebhookEndpointQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(webhookendpoint.Columns))
+		selectedFields = []string{webhookendpoint.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[webhookendpoint.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, webhookendpoint.FieldCreatedAt)
+				fieldSeen[webhookendpoint.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[webhookendpoint.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, webhookendpoint.FieldUpdatedAt)
+				fieldSeen[webhookendpoint.FieldUpdatedAt] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[webhookendpoint.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, webhookendpoint.FieldProjectID)
+				fieldSeen[webhookendpoint.FieldProjectID] = struct{}{}
+			}
+		case "url":
+			if _, ok := fieldSeen[webhookendpoint.FieldURL]; !ok {
+				selectedFields = append(selectedFields, webhookendpoint.FieldURL)
+				fieldSeen[webhookendpoint.FieldURL] = struct{}{}
+			}
+		case "description":
+			if _, ok := fieldSeen[webhookendpoint.FieldDescription]; !ok {
+				selectedFields = append(selectedFields, webhookendpoint.FieldDescription)
+				fieldSeen[webhookendpoint.FieldDescription] = struct{}{}
+			}
+		case "eventTypes":
+			if _, ok := fieldSeen[webhookendpoint.FieldEventTypes]; !ok {
+				selectedFields = append(selectedFields, webhookendpoint.FieldEventTypes)
+				fieldSeen[webhookendpoint.FieldEventTypes] = struct{}{}
+			}
+		case "enabled":
+			if _, ok := fieldSeen[webhookendpoint.FieldEnabled]; !ok {
+				selectedFields = append(selectedFields, webhookendpoint.FieldEnabled)
+				fieldSeen[webhookendpoint.FieldEnabled] = struct{}{}
+			}
+		case "previousSecretExpiresAt":
+			if _, ok := fieldSeen[webhookendpoint.FieldPreviousSecretExpiresAt]; !ok {
+				selectedFields = append(selectedFields, webhookendpoint.FieldPreviousSecretExpiresAt)
+				fieldSeen[webhookendpoint.FieldPreviousSecretExpiresAt] = struct{}{}
+			}
+		case "failingSince":
+			if _, ok := fieldSeen[webhookendpoint.FieldFailingSince]; !ok {
+				selectedFields = append(selectedFields, webhookendpoint.FieldFailingSince)
+				fieldSeen[webhookendpoint.FieldFailingSince] = struct{}{}
+			}
+		case "disabledReason":
+			if _, ok := fieldSeen[webhookendpoint.FieldDisabledReason]; !ok {
+				selectedFields = append(selectedFields, webhookendpoint.FieldDisabledReason)
+				fieldSeen[webhookendpoint.FieldDisabledReason] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type webhookendpointPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []WebhookEndpointPaginateOption
+}
+
+func newWebhookEndpointPaginateArgs(rv map[string]any) *webhookendpointPaginateArgs {
+	args := &webhookendpointPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &WebhookEndpointOrder{Field: &WebhookEndpointOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithWebhookEndpointOrder(order))
+			}
+		case *WebhookEndpointOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithWebhookEndpointOrder(v))
+			}
+		}
 	}
 	return args
 }

@@ -439,3 +439,39 @@ func (_m *Video) Thumbnails(ctx context.Context) (result []*Thumbnail, err error
 	}
 	return result, err
 }
+
+func (_m *WebhookAttempt) Delivery(ctx context.Context) (*WebhookDelivery, error) {
+	result, err := _m.Edges.DeliveryOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryDelivery().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *WebhookDelivery) Event(ctx context.Context) (*Event, error) {
+	result, err := _m.Edges.EventOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryEvent().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *WebhookDelivery) Endpoint(ctx context.Context) (*WebhookEndpoint, error) {
+	result, err := _m.Edges.EndpointOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryEndpoint().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *WebhookDelivery) AttemptLog(ctx context.Context) (result []*WebhookAttempt, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedAttemptLog(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.AttemptLogOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryAttemptLog().All(ctx)
+	}
+	return result, err
+}

@@ -28,6 +28,8 @@ type Tx struct {
 	Chapter *ChapterClient
 	// EncodingProfile is the client for interacting with the EncodingProfile builders.
 	EncodingProfile *EncodingProfileClient
+	// Event is the client for interacting with the Event builders.
+	Event *EventClient
 	// Folder is the client for interacting with the Folder builders.
 	Folder *FolderClient
 	// Membership is the client for interacting with the Membership builders.
@@ -62,6 +64,12 @@ type Tx struct {
 	User *UserClient
 	// Video is the client for interacting with the Video builders.
 	Video *VideoClient
+	// WebhookAttempt is the client for interacting with the WebhookAttempt builders.
+	WebhookAttempt *WebhookAttemptClient
+	// WebhookDelivery is the client for interacting with the WebhookDelivery builders.
+	WebhookDelivery *WebhookDeliveryClient
+	// WebhookEndpoint is the client for interacting with the WebhookEndpoint builders.
+	WebhookEndpoint *WebhookEndpointClient
 
 	// lazily loaded.
 	client     *Client
@@ -200,6 +208,7 @@ func (tx *Tx) init() {
 	tx.Caption = NewCaptionClient(tx.config)
 	tx.Chapter = NewChapterClient(tx.config)
 	tx.EncodingProfile = NewEncodingProfileClient(tx.config)
+	tx.Event = NewEventClient(tx.config)
 	tx.Folder = NewFolderClient(tx.config)
 	tx.Membership = NewMembershipClient(tx.config)
 	tx.OAuthIdentity = NewOAuthIdentityClient(tx.config)
@@ -217,6 +226,9 @@ func (tx *Tx) init() {
 	tx.UploadToken = NewUploadTokenClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.Video = NewVideoClient(tx.config)
+	tx.WebhookAttempt = NewWebhookAttemptClient(tx.config)
+	tx.WebhookDelivery = NewWebhookDeliveryClient(tx.config)
+	tx.WebhookEndpoint = NewWebhookEndpointClient(tx.config)
 }
 
 // txDriver wraps the given dialect.Tx with a nop dialect.Driver implementation.

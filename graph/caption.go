@@ -12,6 +12,7 @@ import (
 	"github.com/vidra-dev/vidra/captions"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/events"
 )
 
 // Bounds of captions.
@@ -67,6 +68,10 @@ func (r *Resolver) uploadCaption(ctx context.Context, videoID uuid.UUID, lang st
 	}
 	saved, err := r.saveCaption(ctx, client, v, tag, name, caption.SourceFormat(format), key, int64(len(vtt)))
 	if err != nil {
+		r.discardBlob(ctx, key)
+		return nil, err
+	}
+	if err := r.recordEvent(ctx, events.CaptionReady, v.ProjectID, events.Caption(saved, v.ProjectID)); err != nil {
 		r.discardBlob(ctx, key)
 		return nil, err
 	}

@@ -171,6 +171,9 @@ func (r *Resolver) deleteFolder(ctx context.Context, id uuid.UUID, contents mode
 		if err != nil {
 			return uuid.Nil, err
 		}
+		if err := r.recordVideosDeleted(ctx, client, videoIDs); err != nil {
+			return uuid.Nil, err
+		}
 		if err := deleteVideos(ctx, client, f.ProjectID, videoIDs, "folder deleted"); err != nil {
 			return uuid.Nil, err
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/playback"
@@ -129,6 +130,9 @@ func (r *Resolver) pullVideo(ctx context.Context, projectID uuid.UUID, in model.
 	v, err := client.Video.Create().SetProjectID(projectID).SetNillableFolderID(in.FolderID).
 		SetTitle(title).SetStatus(video.StatusUploading).SetSourceURL(u.String()).Save(ctx)
 	if err != nil {
+		return nil, err
+	}
+	if err := r.recordEvent(ctx, events.VideoCreated, v.ProjectID, events.Video(v)); err != nil {
 		return nil, err
 	}
 	r.afterCommit(ctx, func(ctx context.Context) {

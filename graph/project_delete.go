@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/events"
 )
 
 // softDeleteProject deletes a project: its row stays, marked deleted and hidden from
@@ -85,6 +86,9 @@ func (r *Resolver) deleteVideo(ctx context.Context, id uuid.UUID) (uuid.UUID, er
 	client := r.db(ctx)
 	v, err := client.Video.Get(ctx, id)
 	if err != nil {
+		return uuid.Nil, err
+	}
+	if err := r.recordEvent(ctx, events.VideoDeleted, v.ProjectID, events.Video(v)); err != nil {
 		return uuid.Nil, err
 	}
 	if err := deleteVideos(ctx, client, v.ProjectID, []uuid.UUID{id}, "video deleted"); err != nil {

@@ -24,8 +24,9 @@ type Resolver struct {
 	version      string
 	regions      []*model.Region
 	healthChecks []HealthCheck
-	auth         *authService
 	media        MediaDeps
+	webhooks     WebhookDeps
+	auth         *authService
 }
 
 // Deps are what the resolvers are built from.
@@ -44,10 +45,12 @@ type Deps struct {
 	Regions []*model.Region
 	// HealthChecks are the dependencies the health query checks, beside the database.
 	HealthChecks []HealthCheck
-	// Auth configures accounts and sign-in (graph/auth.go).
-	Auth AuthDeps
 	// Media is what the media operations need (graph/media.go).
 	Media MediaDeps
+	// Webhooks is what the webhook operations need (graph/webhook.go).
+	Webhooks WebhookDeps
+	// Auth configures accounts and sign-in (graph/auth.go).
+	Auth AuthDeps
 }
 
 // NewResolver builds the resolver root.
@@ -56,13 +59,14 @@ func NewResolver(d Deps) *Resolver {
 		d.Log = slog.Default()
 	}
 	r := &Resolver{
-		client:  d.Client,
-		dialect: d.Dialect,
-		bucket:  d.Bucket,
-		log:     d.Log,
-		version: d.Version,
-		regions: d.Regions,
-		media:   d.Media,
+		client:   d.Client,
+		dialect:  d.Dialect,
+		bucket:   d.Bucket,
+		log:      d.Log,
+		version:  d.Version,
+		regions:  d.Regions,
+		media:    d.Media,
+		webhooks: d.Webhooks,
 	}
 	r.auth = newAuthService(d.Auth, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase}}, d.HealthChecks...)

@@ -6,6 +6,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/tag"
+	"github.com/vidra-dev/vidra/events"
 )
 
 // checkVideoRefs checks that a video's folder and tags belong to its project.
@@ -37,7 +38,11 @@ func (r *Resolver) createVideo(ctx context.Context, input ent.CreateVideoInput) 
 	if err := checkVideoRefs(ctx, client, input.ProjectID, input.FolderID, input.TagIDs); err != nil {
 		return nil, err
 	}
-	return client.Video.Create().SetInput(input).Save(ctx)
+	v, err := client.Video.Create().SetInput(input).Save(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return v, r.recordEvent(ctx, events.VideoCreated, v.ProjectID, events.Video(v))
 }
 
 // updateVideo changes a video's details, keeping its folder and tags in its project.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/events"
 )
 
 // ImportLimits bound a pull from a URL.
@@ -111,7 +112,9 @@ func (p *Pipeline) importVideo(ctx context.Context, id uuid.UUID) error {
 		return err
 	}
 	// The row is the record: source set, still uploading = processing owed.
-	if err := p.Client.Video.UpdateOneID(id).SetSourceKey(SourceKey(id)).SetSize(n).Exec(ctx); err != nil {
+	if err := p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
+		return tx.Video.UpdateOneID(id).SetSourceKey(SourceKey(id)).SetSize(n).Save(ctx)
+	}, events.ImportCompleted); err != nil {
 		return err
 	}
 	return p.Queue.Insert(ctx, ProcessVideoArgs{VideoID: id})

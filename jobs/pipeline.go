@@ -13,6 +13,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
 )
@@ -33,6 +34,8 @@ type Pipeline struct {
 	MaxRuns int
 	// Import bounds pulls from URLs.
 	Import ImportLimits
+	// Events records the video.* and import.* events of the transitions.
+	Events EventRecorder
 }
 
 // Workers registers the media workers and the sweeper on a new river.Workers.
@@ -62,11 +65,22 @@ func (p *Pipeline) failVideo(ctx context.Context, id uuid.UUID, reason string) e
 		reason = reason[:2000]
 	}
 	p.Log.WarnContext(ctx, "video failed", "video_id", id, "reason", reason)
-	err := p.Client.Video.UpdateOneID(id).
-		SetStatus(video.StatusFailed).
-		SetFailureReason(reason).
-		SetProgress(0).
-		Exec(ctx)
+	err := p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
+		v, err := tx.Video.Get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		importing := v.SourceKey == "" && v.SourceURL != ""
+		v, err = tx.Video.UpdateOne(v).
+			SetStatus(video.StatusFailed).
+			SetFailureReason(reason).
+			SetProgress(0).
+			Save(ctx)
+		if err == nil && importing && p.Events != nil {
+			_, err = p.Events.Record(ctx, tx, events.ImportFailed, v.ProjectID, events.Video(v))
+		}
+		return v, err
+	}, events.VideoFailed)
 	if ent.IsNotFound(err) {
 		return nil
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/media"
 )
 
@@ -88,12 +89,15 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 	if v.ProcessingAttempts >= maxRuns {
 		return permanentf("processing gave up after %d attempts", v.ProcessingAttempts)
 	}
-	if err := p.Client.Video.UpdateOne(v).
-		SetStatus(video.StatusProcessing).
-		SetProgress(0).
-		SetFailureReason("").
-		AddProcessingAttempts(1).
-		Exec(ctx); err != nil {
+	// Every run says processing started (a retry after a failed run too).
+	if err := p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
+		return tx.Video.UpdateOneID(v.ID).
+			SetStatus(video.StatusProcessing).
+			SetProgress(0).
+			SetFailureReason("").
+			AddProcessingAttempts(1).
+			Save(ctx)
+	}, events.VideoProcessing); err != nil {
 		return err
 	}
 	if p.Tools.Missing != "" {
@@ -169,7 +173,9 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 	if err := p.makeImages(ctx, v, src, work, probe); err != nil {
 		return err
 	}
-	return p.Client.Video.UpdateOneID(id).SetStatus(video.StatusReady).SetProgress(1).Exec(ctx)
+	return p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
+		return tx.Video.UpdateOneID(id).SetStatus(video.StatusReady).SetProgress(1).Save(ctx)
+	}, events.VideoReady)
 }
 
 // prepareEncryption makes a fresh AES-128 key for the video, records it (the

@@ -6,6 +6,7 @@
 package jobs
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -29,6 +30,8 @@ const (
 	QueueMedia = "media"
 	// QueueMaintenance runs the sweeper and other short housekeeping.
 	QueueMaintenance = "maintenance"
+	// QueueWebhooks sends webhook deliveries: short, network-bound requests.
+	QueueWebhooks = "webhooks"
 )
 
 // riverClient is what Vidra uses of river.Client, whatever its driver's transaction type.
@@ -51,6 +54,8 @@ type Options struct {
 	Workers *river.Workers
 	// MediaConcurrency is how many media jobs one process runs at once (default 1).
 	MediaConcurrency int
+	// WebhookConcurrency is how many webhook deliveries one process sends at once (default 20).
+	WebhookConcurrency int
 	// JobTimeout bounds one attempt of a job; a stuck media job is cancelled after it.
 	JobTimeout time.Duration
 	// PollInterval is how often workers look for new jobs (River's FetchPollInterval).
@@ -95,6 +100,7 @@ func Open(ctx context.Context, o Options) (*Queue, error) {
 		cfg.Queues = map[string]river.QueueConfig{
 			QueueMedia:       {MaxWorkers: max(1, o.MediaConcurrency)},
 			QueueMaintenance: {MaxWorkers: 2},
+			QueueWebhooks:    {MaxWorkers: cmp.Or(o.WebhookConcurrency, 20)},
 		}
 		cfg.PeriodicJobs = o.Periodic
 	}
@@ -200,6 +206,10 @@ func (q *Queue) Jobs(ctx context.Context, kind string, n int) ([]*rivertype.JobR
 	}
 	return res.Jobs, nil
 }
+
+// ActiveStates are the job states in which a unique job blocks a duplicate, for
+// the unique options of jobs defined outside this package.
+var ActiveStates = activeStates
 
 // activeStates are the job states in which a unique job blocks a duplicate: a
 // finished (completed, cancelled, discarded) job does not, so owed work found by

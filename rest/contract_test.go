@@ -3,9 +3,12 @@ package rest_test
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/internal/apptest"
@@ -94,6 +97,21 @@ var contractCases = []contractCase{
 		vars:      map[string]any{"projId": "{projId}", "advertisementId": "{advertisementId}", "input": map[string]any{"enabled": false}},
 		wrongType: `[false]`},
 	{method: "DELETE", path: "/projects/{projId}/advertisements/{advertisementId}", vars: map[string]any{"projId": "{projId}", "advertisementId": "{advertisementId}"}},
+
+	{method: "GET", path: "/projects/{projId}/webhooks", vars: map[string]any{"projId": "{projId}"}},
+	{method: "POST", path: "/projects/{projId}/webhooks", body: `{"url": "https://hooks.example.com/in", "event_types": ["video.ready"]}`,
+		vars:      map[string]any{"projId": "{projId}", "input": map[string]any{"url": "https://hooks.example.com/in", "eventTypes": []any{"video.ready"}}},
+		wrongType: `["https://hooks.example.com/in"]`},
+	{method: "GET", path: "/projects/{projId}/webhooks/{webhookId}", vars: map[string]any{"projId": "{projId}", "webhookId": "{webhookId}"}},
+	{method: "PUT", path: "/projects/{projId}/webhooks/{webhookId}", body: `{"url": "https://hooks.example.com/new", "enabled": false}`,
+		vars:      map[string]any{"projId": "{projId}", "webhookId": "{webhookId}", "input": map[string]any{"url": "https://hooks.example.com/new", "enabled": false}},
+		wrongType: `[false]`},
+	{method: "DELETE", path: "/projects/{projId}/webhooks/{webhookId}", vars: map[string]any{"projId": "{projId}", "webhookId": "{webhookId}"}},
+	{method: "GET", path: "/projects/{projId}/webhook-logs", vars: map[string]any{"projId": "{projId}", "first": 50}},
+	{method: "POST", path: "/projects/{projId}/webhook-logs/{eventId}/resend", vars: map[string]any{"projId": "{projId}", "eventId": "{eventId}"}},
+	{method: "POST", path: "/projects/{projId}/webhook-logs/resend-all", body: `{"endpoint_id": "{webhookId}"}`,
+		vars:      map[string]any{"projId": "{projId}", "endpointId": "{webhookId}"},
+		wrongType: `["{webhookId}"]`},
 }
 
 // fixtures are the entities a contract case refers to by name: a project with
@@ -112,7 +130,41 @@ func newFixtures(s *apptest.Server) fixtures {
 			map[string]any{"p": proj}, &out)
 		return out.CreateAdvertisement.ID
 	}
+	hook := func(proj string) string {
+		var out struct {
+			CreateWebhookEndpoint struct{ Endpoint struct{ ID string } }
+		}
+		// Only video.created, so the one delivery settles before the rows are compared.
+		s.MustGraphQL(`mutation($p: ID!, $u: String!) { createWebhookEndpoint(projectID: $p, input: {url: $u, eventTypes: ["video.created"]}) { endpoint { id } } }`,
+			map[string]any{"p": proj, "u": okReceiver() + "/hook"}, &out)
+		return out.CreateWebhookEndpoint.Endpoint.ID
+	}
+	// The webhook is created before the video, so the video's event is in its log.
+	webhookID := hook(proj)
+	videoID := s.CreateVideo(proj, folder, "Getting started", tag)
+	var logs struct {
+		WebhookLogs struct {
+			Edges []struct{ Node struct{ EventID string } }
+		}
+	}
+	s.MustGraphQL(`query($p: ID!) { webhookLogs(projectID: $p, first: 1) { edges { node { eventID } } } }`,
+		map[string]any{"p": proj}, &logs)
+	otherWebhookID := hook(other)
+	otherVideoID := s.CreateVideo(other, "", "Not yours")
+	var otherLogs struct {
+		WebhookLogs struct {
+			Edges []struct{ Node struct{ EventID string } }
+		}
+	}
+	s.MustGraphQL(`query($p: ID!) { webhookLogs(projectID: $p, first: 1) { edges { node { eventID } } } }`,
+		map[string]any{"p": other}, &otherLogs)
+	waitDelivered(s, proj)
+	waitDelivered(s, other)
 	f := fixtures{
+		"webhookId":             webhookID,
+		"other:webhookId":       otherWebhookID,
+		"eventId":               logs.WebhookLogs.Edges[0].Node.EventID,
+		"other:eventId":         otherLogs.WebhookLogs.Edges[0].Node.EventID,
 		"advertisementId":       ad(proj),
 		"other:advertisementId": ad(other),
 		"orgId":                 org,
@@ -121,16 +173,42 @@ func newFixtures(s *apptest.Server) fixtures {
 		"folder2Id":             s.CreateFolder(proj, folder, "Advanced"),
 		"folder3Id":             s.CreateFolder(proj, "", "Archive"),
 		"tagId":                 tag,
-		"videoId":               s.CreateVideo(proj, folder, "Getting started", tag),
+		"videoId":               videoID,
 		"other:projId":          other,
 		"other:folderId":        s.CreateFolder(other, "", "Theirs"),
 		"other:tagId":           s.CreateTag(other, "theirs"),
-		"other:videoId":         s.CreateVideo(other, "", "Not yours"),
+		"other:videoId":         otherVideoID,
 	}
 	for _, add := range moreFixtures {
 		add(s, f)
 	}
 	return f
+}
+
+// okReceiver is a webhook receiver on loopback that accepts every delivery, so the
+// fixtures' endpoints never start failing (their state stays the same between the
+// REST and GraphQL calls compared). It lives as long as the test binary.
+var okReceiver = sync.OnceValue(func() string {
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusNoContent)
+	})).URL
+})
+
+// waitDelivered waits (up to 10 s) until the project has no pending delivery, so
+// the log reads the same from REST and GraphQL.
+func waitDelivered(s *apptest.Server, proj string) {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		var out struct {
+			WebhookLogs struct {
+				Edges []struct{ Node struct{ Status string } }
+			}
+		}
+		s.MustGraphQL(`query($p: ID!) { webhookLogs(projectID: $p, status: pending, first: 1) { edges { node { status } } } }`,
+			map[string]any{"p": proj}, &out)
+		if len(out.WebhookLogs.Edges) == 0 {
+			return
+		}
+	}
 }
 
 // moreFixtures add the fixtures of later rows (a caption, a player, ...) to each

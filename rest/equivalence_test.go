@@ -148,8 +148,11 @@ func (f fixtures) normalize(v any, key string) any {
 			return "<duration>"
 		}
 	case string:
-		if key == "created_at" || key == "updated_at" {
+		switch key {
+		case "created_at", "updated_at", "failing_since", "completed_at", "previous_secret_expires_at":
 			return "<time>"
+		case "secret": // a new signing secret on every call
+			return "<secret>"
 		}
 		if key == "logo" && v != "" { // a new blob key on every upload
 			return "<blob key>"

@@ -19,6 +19,7 @@ func Table() []Route {
 		playerRoutes(),
 		encodingProfileRoutes(),
 		authRoutes(),
+		webhookRoutes(),
 	} {
 		t = append(t, domain...)
 	}

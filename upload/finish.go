@@ -13,6 +13,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/jobs"
 )
 
@@ -41,6 +42,12 @@ func (s *Service) finish(ctx context.Context, t *ent.UploadToken, path string, s
 	}
 	if err == nil {
 		err = tx.UploadToken.UpdateOne(t).SetCompletedAt(s.now()).Exec(ctx)
+	}
+	if err == nil && s.Events != nil {
+		var v *ent.Video
+		if v, err = tx.Video.Get(ctx, t.VideoID); err == nil {
+			_, err = s.Events.Record(ctx, tx, events.VideoUploadCompleted, v.ProjectID, events.Video(v))
+		}
 	}
 	if err != nil {
 		return errors.Join(err, tx.Rollback())
@@ -90,4 +97,21 @@ func (s *Service) store(ctx context.Context, path, key string) error {
 	}
 	_ = f.Close()
 	return os.Remove(path)
+}
+
+// withEvent applies change to a video and records an event of type typ with it in
+// one transaction; a change that matched no video records nothing.
+func (s *Service) withEvent(ctx context.Context, typ string, change func(tx *ent.Tx) (*ent.Video, error)) error {
+	tx, err := s.Client.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	v, err := change(tx)
+	if err == nil && s.Events != nil {
+		_, err = s.Events.Record(ctx, tx, typ, v.ProjectID, events.Video(v))
+	}
+	if err != nil {
+		return errors.Join(err, tx.Rollback())
+	}
+	return tx.Commit()
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/jobs"
 )
 
@@ -39,6 +40,8 @@ type Service struct {
 	BucketDir string
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// Events records video.upload.completed and video.failed with their changes.
+	Events jobs.EventRecorder
 }
 
 // tokenPrefix marks Vidra upload tokens, so a leaked one is recognisable.
@@ -137,11 +140,13 @@ func (s *Service) authorize(ctx context.Context, token string, size int64, sizeK
 // failUpload marks the token's video failed with the reason and returns the refusal.
 func (s *Service) failUpload(ctx context.Context, t *ent.UploadToken, status int, format string, args ...any) error {
 	reason := fmt.Sprintf(format, args...)
-	err := s.Client.Video.UpdateOneID(t.VideoID).
-		Where(video.StatusIn(video.StatusCreated, video.StatusUploading)).
-		SetStatus(video.StatusFailed).
-		SetFailureReason(reason).
-		Exec(ctx)
+	err := s.withEvent(ctx, events.VideoFailed, func(tx *ent.Tx) (*ent.Video, error) {
+		return tx.Video.UpdateOneID(t.VideoID).
+			Where(video.StatusIn(video.StatusCreated, video.StatusUploading)).
+			SetStatus(video.StatusFailed).
+			SetFailureReason(reason).
+			Save(ctx)
+	})
 	if err != nil && !ent.IsNotFound(err) {
 		return errors.Join(refuse(status, "%s", reason), err)
 	}

@@ -225,6 +225,28 @@ var (
 			},
 		},
 	}
+	// EventsColumns holds the columns for the "events" table.
+	EventsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "type", Type: field.TypeString, Size: 100},
+		{Name: "data", Type: field.TypeJSON},
+	}
+	// EventsTable holds the schema information for the "events" table.
+	EventsTable = &schema.Table{
+		Name:       "events",
+		Columns:    EventsColumns,
+		PrimaryKey: []*schema.Column{EventsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "event_project_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{EventsColumns[3], EventsColumns[1]},
+			},
+		},
+	}
 	// FoldersColumns holds the columns for the "folders" table.
 	FoldersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -795,6 +817,119 @@ var (
 			},
 		},
 	}
+	// WebhookAttemptsColumns holds the columns for the "webhook_attempts" table.
+	WebhookAttemptsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "status_code", Type: field.TypeInt, Default: 0},
+		{Name: "duration_ms", Type: field.TypeInt, Default: 0},
+		{Name: "response_body", Type: field.TypeString, Default: ""},
+		{Name: "error", Type: field.TypeString, Default: ""},
+		{Name: "succeeded", Type: field.TypeBool, Default: false},
+		{Name: "delivery_id", Type: field.TypeUUID},
+	}
+	// WebhookAttemptsTable holds the schema information for the "webhook_attempts" table.
+	WebhookAttemptsTable = &schema.Table{
+		Name:       "webhook_attempts",
+		Columns:    WebhookAttemptsColumns,
+		PrimaryKey: []*schema.Column{WebhookAttemptsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "webhook_attempts_webhook_deliveries_attempt_log",
+				Columns:    []*schema.Column{WebhookAttemptsColumns[8]},
+				RefColumns: []*schema.Column{WebhookDeliveriesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "webhookattempt_delivery_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookAttemptsColumns[8], WebhookAttemptsColumns[1]},
+			},
+		},
+	}
+	// WebhookDeliveriesColumns holds the columns for the "webhook_deliveries" table.
+	WebhookDeliveriesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "event_type", Type: field.TypeString},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"pending", "succeeded", "failed", "cancelled"}, Default: "pending"},
+		{Name: "attempts", Type: field.TypeInt, Default: 0},
+		{Name: "last_status_code", Type: field.TypeInt, Default: 0},
+		{Name: "completed_at", Type: field.TypeTime, Nullable: true},
+		{Name: "event_id", Type: field.TypeUUID},
+		{Name: "endpoint_id", Type: field.TypeUUID},
+	}
+	// WebhookDeliveriesTable holds the schema information for the "webhook_deliveries" table.
+	WebhookDeliveriesTable = &schema.Table{
+		Name:       "webhook_deliveries",
+		Columns:    WebhookDeliveriesColumns,
+		PrimaryKey: []*schema.Column{WebhookDeliveriesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "webhook_deliveries_events_deliveries",
+				Columns:    []*schema.Column{WebhookDeliveriesColumns[9]},
+				RefColumns: []*schema.Column{EventsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "webhook_deliveries_webhook_endpoints_deliveries",
+				Columns:    []*schema.Column{WebhookDeliveriesColumns[10]},
+				RefColumns: []*schema.Column{WebhookEndpointsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "webhookdelivery_project_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookDeliveriesColumns[3], WebhookDeliveriesColumns[1]},
+			},
+			{
+				Name:    "webhookdelivery_endpoint_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookDeliveriesColumns[10], WebhookDeliveriesColumns[1]},
+			},
+			{
+				Name:    "webhookdelivery_status",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookDeliveriesColumns[5]},
+			},
+		},
+	}
+	// WebhookEndpointsColumns holds the columns for the "webhook_endpoints" table.
+	WebhookEndpointsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "url", Type: field.TypeString, Size: 2048},
+		{Name: "description", Type: field.TypeString, Size: 1000, Default: ""},
+		{Name: "event_types", Type: field.TypeJSON},
+		{Name: "enabled", Type: field.TypeBool, Default: true},
+		{Name: "secret", Type: field.TypeString},
+		{Name: "previous_secret", Type: field.TypeString, Default: ""},
+		{Name: "previous_secret_expires_at", Type: field.TypeTime, Nullable: true},
+		{Name: "failing_since", Type: field.TypeTime, Nullable: true},
+		{Name: "disabled_reason", Type: field.TypeString, Default: ""},
+	}
+	// WebhookEndpointsTable holds the schema information for the "webhook_endpoints" table.
+	WebhookEndpointsTable = &schema.Table{
+		Name:       "webhook_endpoints",
+		Columns:    WebhookEndpointsColumns,
+		PrimaryKey: []*schema.Column{WebhookEndpointsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "webhookendpoint_project_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookEndpointsColumns[3], WebhookEndpointsColumns[1]},
+			},
+		},
+	}
 	// VideoTagsColumns holds the columns for the "video_tags" table.
 	VideoTagsColumns = []*schema.Column{
 		{Name: "video_id", Type: field.TypeUUID},
@@ -829,6 +964,7 @@ var (
 		CaptionsTable,
 		ChaptersTable,
 		EncodingProfilesTable,
+		EventsTable,
 		FoldersTable,
 		MembershipsTable,
 		OauthIdentitiesTable,
@@ -846,6 +982,9 @@ var (
 		UploadTokensTable,
 		UsersTable,
 		VideosTable,
+		WebhookAttemptsTable,
+		WebhookDeliveriesTable,
+		WebhookEndpointsTable,
 		VideoTagsTable,
 	}
 )
@@ -871,6 +1010,9 @@ func init() {
 	ThumbnailsTable.ForeignKeys[0].RefTable = VideosTable
 	VideosTable.ForeignKeys[0].RefTable = FoldersTable
 	VideosTable.ForeignKeys[1].RefTable = ProjectsTable
+	WebhookAttemptsTable.ForeignKeys[0].RefTable = WebhookDeliveriesTable
+	WebhookDeliveriesTable.ForeignKeys[0].RefTable = EventsTable
+	WebhookDeliveriesTable.ForeignKeys[1].RefTable = WebhookEndpointsTable
 	VideoTagsTable.ForeignKeys[0].RefTable = VideosTable
 	VideoTagsTable.ForeignKeys[1].RefTable = TagsTable
 }

@@ -27,6 +27,9 @@ type Chapter func(*sql.Selector)
 // EncodingProfile is the predicate function for encodingprofile builders.
 type EncodingProfile func(*sql.Selector)
 
+// Event is the predicate function for event builders.
+type Event func(*sql.Selector)
+
 // Folder is the predicate function for folder builders.
 type Folder func(*sql.Selector)
 
@@ -77,3 +80,12 @@ type User func(*sql.Selector)
 
 // Video is the predicate function for video builders.
 type Video func(*sql.Selector)
+
+// WebhookAttempt is the predicate function for webhookattempt builders.
+type WebhookAttempt func(*sql.Selector)
+
+// WebhookDelivery is the predicate function for webhookdelivery builders.
+type WebhookDelivery func(*sql.Selector)
+
+// WebhookEndpoint is the predicate function for webhookendpoint builders.
+type WebhookEndpoint func(*sql.Selector)

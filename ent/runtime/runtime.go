@@ -13,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
+	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
@@ -31,6 +32,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/ent/webhookattempt"
+	"github.com/vidra-dev/vidra/ent/webhookdelivery"
+	"github.com/vidra-dev/vidra/ent/webhookendpoint"
 )
 
 // The init function reads all schema descriptors with runtime code
@@ -364,6 +368,43 @@ func init() {
 	encodingprofileDescID := encodingprofileMixinFields0[0].Descriptor()
 	// encodingprofile.DefaultID holds the default value on creation for the id field.
 	encodingprofile.DefaultID = encodingprofileDescID.Default.(func() uuid.UUID)
+	eventMixin := schema.Event{}.Mixin()
+	eventMixinFields0 := eventMixin[0].Fields()
+	_ = eventMixinFields0
+	eventFields := schema.Event{}.Fields()
+	_ = eventFields
+	// eventDescCreatedAt is the schema descriptor for created_at field.
+	eventDescCreatedAt := eventMixinFields0[1].Descriptor()
+	// event.DefaultCreatedAt holds the default value on creation for the created_at field.
+	event.DefaultCreatedAt = eventDescCreatedAt.Default.(func() time.Time)
+	// eventDescUpdatedAt is the schema descriptor for updated_at field.
+	eventDescUpdatedAt := eventMixinFields0[2].Descriptor()
+	// event.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	event.DefaultUpdatedAt = eventDescUpdatedAt.Default.(func() time.Time)
+	// event.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	event.UpdateDefaultUpdatedAt = eventDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// eventDescType is the schema descriptor for type field.
+	eventDescType := eventFields[1].Descriptor()
+	// event.TypeValidator is a validator for the "type" field. It is called by the builders before save.
+	event.TypeValidator = func() func(string) error {
+		validators := eventDescType.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(_type string) error {
+			for _, fn := range fns {
+				if err := fn(_type); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// eventDescID is the schema descriptor for id field.
+	eventDescID := eventMixinFields0[0].Descriptor()
+	// event.DefaultID holds the default value on creation for the id field.
+	event.DefaultID = eventDescID.Default.(func() uuid.UUID)
 	folderMixin := schema.Folder{}.Mixin()
 	folderMixinFields0 := folderMixin[0].Fields()
 	_ = folderMixinFields0
@@ -1165,6 +1206,131 @@ func init() {
 	videoDescID := videoMixinFields0[0].Descriptor()
 	// video.DefaultID holds the default value on creation for the id field.
 	video.DefaultID = videoDescID.Default.(func() uuid.UUID)
+	webhookattemptMixin := schema.WebhookAttempt{}.Mixin()
+	webhookattemptMixinFields0 := webhookattemptMixin[0].Fields()
+	_ = webhookattemptMixinFields0
+	webhookattemptFields := schema.WebhookAttempt{}.Fields()
+	_ = webhookattemptFields
+	// webhookattemptDescCreatedAt is the schema descriptor for created_at field.
+	webhookattemptDescCreatedAt := webhookattemptMixinFields0[1].Descriptor()
+	// webhookattempt.DefaultCreatedAt holds the default value on creation for the created_at field.
+	webhookattempt.DefaultCreatedAt = webhookattemptDescCreatedAt.Default.(func() time.Time)
+	// webhookattemptDescUpdatedAt is the schema descriptor for updated_at field.
+	webhookattemptDescUpdatedAt := webhookattemptMixinFields0[2].Descriptor()
+	// webhookattempt.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	webhookattempt.DefaultUpdatedAt = webhookattemptDescUpdatedAt.Default.(func() time.Time)
+	// webhookattempt.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	webhookattempt.UpdateDefaultUpdatedAt = webhookattemptDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// webhookattemptDescStatusCode is the schema descriptor for status_code field.
+	webhookattemptDescStatusCode := webhookattemptFields[1].Descriptor()
+	// webhookattempt.DefaultStatusCode holds the default value on creation for the status_code field.
+	webhookattempt.DefaultStatusCode = webhookattemptDescStatusCode.Default.(int)
+	// webhookattemptDescDurationMs is the schema descriptor for duration_ms field.
+	webhookattemptDescDurationMs := webhookattemptFields[2].Descriptor()
+	// webhookattempt.DefaultDurationMs holds the default value on creation for the duration_ms field.
+	webhookattempt.DefaultDurationMs = webhookattemptDescDurationMs.Default.(int)
+	// webhookattemptDescResponseBody is the schema descriptor for response_body field.
+	webhookattemptDescResponseBody := webhookattemptFields[3].Descriptor()
+	// webhookattempt.DefaultResponseBody holds the default value on creation for the response_body field.
+	webhookattempt.DefaultResponseBody = webhookattemptDescResponseBody.Default.(string)
+	// webhookattemptDescError is the schema descriptor for error field.
+	webhookattemptDescError := webhookattemptFields[4].Descriptor()
+	// webhookattempt.DefaultError holds the default value on creation for the error field.
+	webhookattempt.DefaultError = webhookattemptDescError.Default.(string)
+	// webhookattemptDescSucceeded is the schema descriptor for succeeded field.
+	webhookattemptDescSucceeded := webhookattemptFields[5].Descriptor()
+	// webhookattempt.DefaultSucceeded holds the default value on creation for the succeeded field.
+	webhookattempt.DefaultSucceeded = webhookattemptDescSucceeded.Default.(bool)
+	// webhookattemptDescID is the schema descriptor for id field.
+	webhookattemptDescID := webhookattemptMixinFields0[0].Descriptor()
+	// webhookattempt.DefaultID holds the default value on creation for the id field.
+	webhookattempt.DefaultID = webhookattemptDescID.Default.(func() uuid.UUID)
+	webhookdeliveryMixin := schema.WebhookDelivery{}.Mixin()
+	webhookdeliveryMixinFields0 := webhookdeliveryMixin[0].Fields()
+	_ = webhookdeliveryMixinFields0
+	webhookdeliveryFields := schema.WebhookDelivery{}.Fields()
+	_ = webhookdeliveryFields
+	// webhookdeliveryDescCreatedAt is the schema descriptor for created_at field.
+	webhookdeliveryDescCreatedAt := webhookdeliveryMixinFields0[1].Descriptor()
+	// webhookdelivery.DefaultCreatedAt holds the default value on creation for the created_at field.
+	webhookdelivery.DefaultCreatedAt = webhookdeliveryDescCreatedAt.Default.(func() time.Time)
+	// webhookdeliveryDescUpdatedAt is the schema descriptor for updated_at field.
+	webhookdeliveryDescUpdatedAt := webhookdeliveryMixinFields0[2].Descriptor()
+	// webhookdelivery.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	webhookdelivery.DefaultUpdatedAt = webhookdeliveryDescUpdatedAt.Default.(func() time.Time)
+	// webhookdelivery.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	webhookdelivery.UpdateDefaultUpdatedAt = webhookdeliveryDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// webhookdeliveryDescAttempts is the schema descriptor for attempts field.
+	webhookdeliveryDescAttempts := webhookdeliveryFields[5].Descriptor()
+	// webhookdelivery.DefaultAttempts holds the default value on creation for the attempts field.
+	webhookdelivery.DefaultAttempts = webhookdeliveryDescAttempts.Default.(int)
+	// webhookdeliveryDescLastStatusCode is the schema descriptor for last_status_code field.
+	webhookdeliveryDescLastStatusCode := webhookdeliveryFields[6].Descriptor()
+	// webhookdelivery.DefaultLastStatusCode holds the default value on creation for the last_status_code field.
+	webhookdelivery.DefaultLastStatusCode = webhookdeliveryDescLastStatusCode.Default.(int)
+	// webhookdeliveryDescID is the schema descriptor for id field.
+	webhookdeliveryDescID := webhookdeliveryMixinFields0[0].Descriptor()
+	// webhookdelivery.DefaultID holds the default value on creation for the id field.
+	webhookdelivery.DefaultID = webhookdeliveryDescID.Default.(func() uuid.UUID)
+	webhookendpointMixin := schema.WebhookEndpoint{}.Mixin()
+	webhookendpointMixinFields0 := webhookendpointMixin[0].Fields()
+	_ = webhookendpointMixinFields0
+	webhookendpointFields := schema.WebhookEndpoint{}.Fields()
+	_ = webhookendpointFields
+	// webhookendpointDescCreatedAt is the schema descriptor for created_at field.
+	webhookendpointDescCreatedAt := webhookendpointMixinFields0[1].Descriptor()
+	// webhookendpoint.DefaultCreatedAt holds the default value on creation for the created_at field.
+	webhookendpoint.DefaultCreatedAt = webhookendpointDescCreatedAt.Default.(func() time.Time)
+	// webhookendpointDescUpdatedAt is the schema descriptor for updated_at field.
+	webhookendpointDescUpdatedAt := webhookendpointMixinFields0[2].Descriptor()
+	// webhookendpoint.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	webhookendpoint.DefaultUpdatedAt = webhookendpointDescUpdatedAt.Default.(func() time.Time)
+	// webhookendpoint.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	webhookendpoint.UpdateDefaultUpdatedAt = webhookendpointDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// webhookendpointDescURL is the schema descriptor for url field.
+	webhookendpointDescURL := webhookendpointFields[1].Descriptor()
+	// webhookendpoint.URLValidator is a validator for the "url" field. It is called by the builders before save.
+	webhookendpoint.URLValidator = func() func(string) error {
+		validators := webhookendpointDescURL.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(url string) error {
+			for _, fn := range fns {
+				if err := fn(url); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// webhookendpointDescDescription is the schema descriptor for description field.
+	webhookendpointDescDescription := webhookendpointFields[2].Descriptor()
+	// webhookendpoint.DefaultDescription holds the default value on creation for the description field.
+	webhookendpoint.DefaultDescription = webhookendpointDescDescription.Default.(string)
+	// webhookendpoint.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	webhookendpoint.DescriptionValidator = webhookendpointDescDescription.Validators[0].(func(string) error)
+	// webhookendpointDescEventTypes is the schema descriptor for event_types field.
+	webhookendpointDescEventTypes := webhookendpointFields[3].Descriptor()
+	// webhookendpoint.DefaultEventTypes holds the default value on creation for the event_types field.
+	webhookendpoint.DefaultEventTypes = webhookendpointDescEventTypes.Default.([]string)
+	// webhookendpointDescEnabled is the schema descriptor for enabled field.
+	webhookendpointDescEnabled := webhookendpointFields[4].Descriptor()
+	// webhookendpoint.DefaultEnabled holds the default value on creation for the enabled field.
+	webhookendpoint.DefaultEnabled = webhookendpointDescEnabled.Default.(bool)
+	// webhookendpointDescPreviousSecret is the schema descriptor for previous_secret field.
+	webhookendpointDescPreviousSecret := webhookendpointFields[6].Descriptor()
+	// webhookendpoint.DefaultPreviousSecret holds the default value on creation for the previous_secret field.
+	webhookendpoint.DefaultPreviousSecret = webhookendpointDescPreviousSecret.Default.(string)
+	// webhookendpointDescDisabledReason is the schema descriptor for disabled_reason field.
+	webhookendpointDescDisabledReason := webhookendpointFields[9].Descriptor()
+	// webhookendpoint.DefaultDisabledReason holds the default value on creation for the disabled_reason field.
+	webhookendpoint.DefaultDisabledReason = webhookendpointDescDisabledReason.Default.(string)
+	// webhookendpointDescID is the schema descriptor for id field.
+	webhookendpointDescID := webhookendpointMixinFields0[0].Descriptor()
+	// webhookendpoint.DefaultID holds the default value on creation for the id field.
+	webhookendpoint.DefaultID = webhookendpointDescID.Default.(func() uuid.UUID)
 }
 
 const (

@@ -236,6 +236,30 @@ type VideoTimeline struct {
 	TileHeight int     `json:"tileHeight"`
 }
 
+// An endpoint's settings. eventTypes empty (or omitted on create) subscribes to all.
+type WebhookEndpointInput struct {
+	URL         string   `json:"url"`
+	Description *string  `json:"description,omitempty"`
+	EventTypes  []string `json:"eventTypes,omitempty"`
+	Enabled     *bool    `json:"enabled,omitempty"`
+}
+
+// A webhook endpoint with its signing secret, returned only when the secret is new
+// (creation, rotation): keep it, it is not shown again.
+type WebhookEndpointWithSecret struct {
+	Endpoint *ent.WebhookEndpoint `json:"endpoint"`
+	// The signing secret: "whsec_" and base64 (Standard Webhooks).
+	Secret string `json:"secret"`
+}
+
+// One event type of the catalogue an endpoint can subscribe to.
+type WebhookEventType struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	// Reserved families ("livestream.*") are named for later features and not sent yet.
+	Reserved bool `json:"reserved"`
+}
+
 // What happens to a deleted folder's subfolders and videos.
 type FolderContentAction string
 

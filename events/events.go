@@ -1,0 +1,86 @@
+// Package events is the catalogue of the events Vidra records and delivers to
+// webhook endpoints. It is a leaf package: the code that makes a change names its
+// event from here and records it with webhooks.Recorder in the change's transaction.
+package events
+
+import "strings"
+
+// Event types. Each names what happened to which resource; the payload ("data") is
+// that resource as the API shows it.
+const (
+	// VideoCreated: a video record was created (data: the video).
+	VideoCreated = "video.created"
+	// VideoUploadCompleted: a video's source arrived by upload and processing is owed.
+	VideoUploadCompleted = "video.upload.completed"
+	// VideoProcessing: transcoding of a video started.
+	VideoProcessing = "video.processing"
+	// VideoReady: a video's renditions, thumbnails and storyboard are published.
+	VideoReady = "video.ready"
+	// VideoFailed: a video could not be uploaded, imported or processed (data.failure_reason).
+	VideoFailed = "video.failed"
+	// VideoDeleted: a video was deleted.
+	VideoDeleted = "video.deleted"
+	// CaptionReady: a caption track of a video was stored and can be served.
+	CaptionReady = "caption.ready"
+	// ImportCompleted: a video pulled from a URL arrived; processing follows.
+	ImportCompleted = "import.completed"
+	// ImportFailed: pulling a video from a URL failed.
+	ImportFailed = "import.failed"
+	// WebhookEndpointDisabled: the server disabled an endpoint that kept failing.
+	WebhookEndpointDisabled = "webhook_endpoint.disabled"
+)
+
+// Type describes one event type of the catalogue.
+type Type struct {
+	// Name is the event type, e.g. "video.ready"; a name ending in ".*" is a family.
+	Name string
+	// Description says when the event happens.
+	Description string
+	// Reserved families are named for later features and not emitted yet.
+	Reserved bool
+}
+
+// Catalogue lists every event type, in the order the documentation shows them.
+var Catalogue = []Type{
+	{Name: VideoCreated, Description: "A video record was created."},
+	{Name: VideoUploadCompleted, Description: "A video's source file finished uploading; processing follows."},
+	{Name: VideoProcessing, Description: "Transcoding of a video started."},
+	{Name: VideoReady, Description: "A video is playable: renditions, thumbnails and storyboard are published."},
+	{Name: VideoFailed, Description: "A video could not be uploaded, imported or processed; data.failure_reason says why."},
+	{Name: VideoDeleted, Description: "A video was deleted."},
+	{Name: CaptionReady, Description: "A caption track was stored and can be served."},
+	{Name: ImportCompleted, Description: "A video pulled from a URL arrived; processing follows."},
+	{Name: ImportFailed, Description: "Pulling a video from a URL failed."},
+	{Name: WebhookEndpointDisabled, Description: "An endpoint that kept failing was disabled by the server."},
+	{Name: "transcoding_job.*", Description: "Transcoding jobs (reserved).", Reserved: true},
+	{Name: "livestream.*", Description: "Live streams (reserved for the live streaming feature).", Reserved: true},
+	{Name: "subscription.*", Description: "Billing subscriptions (reserved for billing).", Reserved: true},
+}
+
+// Known reports whether name is an event type an endpoint can subscribe to: a
+// type of the catalogue or a name inside a reserved family ("livestream.started").
+func Known(name string) bool {
+	for _, t := range Catalogue {
+		if t.Name == name {
+			return true
+		}
+		if prefix, ok := strings.CutSuffix(t.Name, "*"); ok && strings.HasPrefix(name, prefix) && len(name) > len(prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// Subscribed reports whether an endpoint subscribed to types (empty: all) gets
+// events of type name.
+func Subscribed(types []string, name string) bool {
+	if len(types) == 0 {
+		return true
+	}
+	for _, t := range types {
+		if t == name {
+			return true
+		}
+	}
+	return false
+}

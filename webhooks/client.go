@@ -1,0 +1,75 @@
+package webhooks
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"syscall"
+	"time"
+)
+
+// errRefusedAddress is returned when an endpoint resolves to an address that
+// configuration does not allow (loopback, private, link-local).
+var errRefusedAddress = errors.New("refused: the endpoint resolves to a non-public address")
+
+// CheckURL refuses endpoint URLs that can never receive deliveries: not https
+// (or http when allowPlain), no host, or credentials in the URL.
+func CheckURL(raw string, allowPlain bool) error {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || u.Hostname() == "" {
+		return errors.New("must be an absolute https URL")
+	}
+	switch {
+	case u.Scheme == "https":
+	case u.Scheme == "http" && allowPlain:
+	case u.Scheme == "http":
+		return errors.New("must use https")
+	default:
+		return errors.New("must be an absolute https URL")
+	}
+	if u.User != nil {
+		return errors.New("must not carry credentials")
+	}
+	if u.Fragment != "" {
+		return errors.New("must not have a fragment")
+	}
+	return nil
+}
+
+// newHTTPClient returns the client deliveries are sent with: the timeout bounds
+// the whole request, redirects are not followed (the 3xx is the answer), no proxy
+// is used, and unless allowPrivate the dialler refuses non-public addresses. The
+// check runs on the address actually dialled, after DNS resolution, so a name
+// cannot be pointed at an internal service after it was saved.
+func newHTTPClient(timeout time.Duration, allowPrivate bool) *http.Client {
+	dialer := &net.Dialer{Timeout: timeout}
+	if !allowPrivate {
+		dialer.Control = func(_, address string, _ syscall.RawConn) error {
+			host, _, _ := net.SplitHostPort(address)
+			ip := net.ParseIP(host)
+			if ip == nil || !publicIP(ip) {
+				return fmt.Errorf("%w (%s)", errRefusedAddress, host)
+			}
+			return nil
+		}
+	}
+	return &http.Client{
+		Timeout: timeout,
+		Transport: &http.Transport{
+			Proxy:               nil,
+			DialContext:         dialer.DialContext,
+			TLSHandshakeTimeout: timeout,
+			MaxIdleConnsPerHost: 16,
+			IdleConnTimeout:     90 * time.Second,
+		},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+}
+
+// publicIP reports whether ip is a globally routable unicast address.
+func publicIP(ip net.IP) bool {
+	return ip.IsGlobalUnicast() && !ip.IsPrivate() && !ip.IsLoopback() && !ip.IsLinkLocalUnicast() &&
+		!ip.IsLinkLocalMulticast() && !ip.IsInterfaceLocalMulticast() && !ip.IsUnspecified()
+}
