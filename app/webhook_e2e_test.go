@@ -256,9 +256,9 @@ func TestRolledBackMutationSendsNothing(t *testing.T) {
 			t.Fatal("the failing mutation succeeded")
 		}
 		kept := s.CreateVideo(proj, "", "kept")
-		got := rcv.waitFor(t, 30*time.Second, func(ds []delivery) bool { return len(ds) >= 1 })
+		rcv.waitFor(t, 30*time.Second, func(ds []delivery) bool { return len(ds) >= 1 })
 		time.Sleep(500 * time.Millisecond) // a delivery of the rolled-back video would come by now
-		got = rcv.deliveries()
+		got := rcv.deliveries()
 		if len(got) != 1 || got[0].Event.Data["id"] != kept || got[0].Event.Data["title"] != "kept" {
 			t.Fatalf("receiver got %d deliveries: %+v", len(got), got)
 		}
