@@ -106,6 +106,14 @@ func (_m *Folder) Videos(
 	return _m.QueryVideos().Paginate(ctx, after, first, before, last, opts...)
 }
 
+func (_m *Invitation) Organization(ctx context.Context) (*Organization, error) {
+	result, err := _m.Edges.OrganizationOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryOrganization().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *Membership) User(ctx context.Context) (*User, error) {
 	result, err := _m.Edges.UserOrErr()
 	if IsNotLoaded(err) {

@@ -9,6 +9,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Video is one media item of a project, from its upload to its playable renditions.
@@ -18,7 +19,7 @@ type Video struct {
 
 // Mixin of the Video.
 func (Video) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.Videos())}
 }
 
 // Fields of the Video.
