@@ -95,3 +95,16 @@ func RequestFrom(ctx context.Context) *Request {
 	}
 	return &Request{}
 }
+
+type adminKey struct{}
+
+// WithAdmin marks a request that presented the admin key (the admin host).
+func WithAdmin(ctx context.Context) context.Context {
+	return context.WithValue(ctx, adminKey{}, true)
+}
+
+// IsAdmin reports whether the request presented the admin key.
+func IsAdmin(ctx context.Context) bool {
+	ok, _ := ctx.Value(adminKey{}).(bool)
+	return ok
+}

@@ -7,12 +7,11 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/vidra-dev/vidra/graph/model"
 )
 
 // AdminOrganizations is the resolver for the adminOrganizations field.
 func (r *queryResolver) AdminOrganizations(ctx context.Context) ([]*model.OrganizationUsage, error) {
-	panic(fmt.Errorf("not implemented: AdminOrganizations - adminOrganizations"))
+	return r.adminOrganizations(ctx)
 }

@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"entgo.io/contrib/entgql"
 	"github.com/google/uuid"
@@ -17,30 +16,30 @@ import (
 
 // Permissions is the resolver for the permissions field.
 func (r *aPIKeyResolver) Permissions(ctx context.Context, obj *ent.APIKey) (any, error) {
-	panic(fmt.Errorf("not implemented: Permissions - permissions"))
+	return grantsValue(obj.Grants)
 }
 
 // CreateAPIKey is the resolver for the createApiKey field.
 func (r *mutationResolver) CreateAPIKey(ctx context.Context, input model.CreateAPIKeyInput) (*model.CreatedAPIKey, error) {
-	panic(fmt.Errorf("not implemented: CreateAPIKey - createApiKey"))
+	return r.createAPIKey(ctx, input)
 }
 
 // DeleteAPIKey is the resolver for the deleteApiKey field.
 func (r *mutationResolver) DeleteAPIKey(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	panic(fmt.Errorf("not implemented: DeleteAPIKey - deleteApiKey"))
+	return r.deleteAPIKey(ctx, id)
 }
 
 // APIKeys is the resolver for the apiKeys field.
 func (r *queryResolver) APIKeys(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) (*ent.APIKeyConnection, error) {
-	panic(fmt.Errorf("not implemented: APIKeys - apiKeys"))
+	return r.apiKeys(ctx, after, first, before, last)
 }
 
 // APIKey is the resolver for the apiKey field.
 func (r *queryResolver) APIKey(ctx context.Context, id uuid.UUID) (*ent.APIKey, error) {
-	panic(fmt.Errorf("not implemented: APIKey - apiKey"))
+	return r.apiKey(ctx, id)
 }
 
 // APIKeyMiddlewareTest is the resolver for the apiKeyMiddlewareTest field.
 func (r *queryResolver) APIKeyMiddlewareTest(ctx context.Context) (*model.APIKeyCheck, error) {
-	panic(fmt.Errorf("not implemented: APIKeyMiddlewareTest - apiKeyMiddlewareTest"))
+	return r.apiKeyMiddlewareTest(ctx)
 }

@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"entgo.io/contrib/entgql"
@@ -17,5 +16,5 @@ import (
 
 // Audits is the resolver for the audits field.
 func (r *queryResolver) Audits(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, actorID *uuid.UUID, entityType *string, entityID *uuid.UUID, since *time.Time, until *time.Time) (*ent.AuditLogConnection, error) {
-	panic(fmt.Errorf("not implemented: Audits - audits"))
+	return r.audits(ctx, after, first, actorID, entityType, entityID, since, until)
 }

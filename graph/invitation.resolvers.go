@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"entgo.io/contrib/entgql"
 	"github.com/google/uuid"
@@ -18,40 +17,40 @@ import (
 
 // Permissions is the resolver for the permissions field.
 func (r *invitationResolver) Permissions(ctx context.Context, obj *ent.Invitation) (any, error) {
-	panic(fmt.Errorf("not implemented: Permissions - permissions"))
+	return grantsValue(obj.Grants)
 }
 
 // Expired is the resolver for the expired field.
 func (r *invitationResolver) Expired(ctx context.Context, obj *ent.Invitation) (bool, error) {
-	panic(fmt.Errorf("not implemented: Expired - expired"))
+	return invitationExpired(obj), nil
 }
 
 // SendInvitation is the resolver for the sendInvitation field.
 func (r *mutationResolver) SendInvitation(ctx context.Context, input model.SendInvitationInput) (*ent.Invitation, error) {
-	panic(fmt.Errorf("not implemented: SendInvitation - sendInvitation"))
+	return r.sendInvitation(ctx, input)
 }
 
 // AcceptInvitation is the resolver for the acceptInvitation field.
 func (r *mutationResolver) AcceptInvitation(ctx context.Context, token string) (*ent.Membership, error) {
-	panic(fmt.Errorf("not implemented: AcceptInvitation - acceptInvitation"))
+	return r.acceptInvitation(ctx, token)
 }
 
 // RejectInvitation is the resolver for the rejectInvitation field.
 func (r *mutationResolver) RejectInvitation(ctx context.Context, token string) (*model.InvitationPreview, error) {
-	panic(fmt.Errorf("not implemented: RejectInvitation - rejectInvitation"))
+	return r.rejectInvitation(ctx, token)
 }
 
 // RevokeInvitation is the resolver for the revokeInvitation field.
 func (r *mutationResolver) RevokeInvitation(ctx context.Context, id uuid.UUID) (*ent.Invitation, error) {
-	panic(fmt.Errorf("not implemented: RevokeInvitation - revokeInvitation"))
+	return r.revokeInvitation(ctx, id)
 }
 
 // Invitations is the resolver for the invitations field.
 func (r *queryResolver) Invitations(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, status *invitation.Status) (*ent.InvitationConnection, error) {
-	panic(fmt.Errorf("not implemented: Invitations - invitations"))
+	return r.invitations(ctx, after, first, before, last, status)
 }
 
 // InvitationByToken is the resolver for the invitationByToken field.
 func (r *queryResolver) InvitationByToken(ctx context.Context, token string) (*model.InvitationPreview, error) {
-	panic(fmt.Errorf("not implemented: InvitationByToken - invitationByToken"))
+	return r.invitationByToken(ctx, token)
 }

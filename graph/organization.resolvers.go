@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"entgo.io/contrib/entgql"
 	"github.com/google/uuid"
@@ -19,7 +18,7 @@ import (
 
 // Permissions is the resolver for the permissions field.
 func (r *membershipResolver) Permissions(ctx context.Context, obj *ent.Membership) (any, error) {
-	panic(fmt.Errorf("not implemented: Permissions - permissions"))
+	return grantsValue(obj.Grants)
 }
 
 // UpdateOrganization is the resolver for the updateOrganization field.
@@ -29,17 +28,17 @@ func (r *mutationResolver) UpdateOrganization(ctx context.Context, id uuid.UUID,
 
 // SwitchOrganization is the resolver for the switchOrganization field.
 func (r *mutationResolver) SwitchOrganization(ctx context.Context, id uuid.UUID) (*model.AuthPayload, error) {
-	panic(fmt.Errorf("not implemented: SwitchOrganization - switchOrganization"))
+	return r.switchOrganization(ctx, id)
 }
 
 // UpdateMember is the resolver for the updateMember field.
 func (r *mutationResolver) UpdateMember(ctx context.Context, userID uuid.UUID, role *membership.Role, permissions any) (*ent.Membership, error) {
-	panic(fmt.Errorf("not implemented: UpdateMember - updateMember"))
+	return r.updateMember(ctx, userID, role, permissions)
 }
 
 // RemoveMember is the resolver for the removeMember field.
 func (r *mutationResolver) RemoveMember(ctx context.Context, userID uuid.UUID) (uuid.UUID, error) {
-	panic(fmt.Errorf("not implemented: RemoveMember - removeMember"))
+	return r.removeMember(ctx, userID)
 }
 
 // Organization is the resolver for the organization field.
@@ -53,10 +52,10 @@ func (r *queryResolver) Organization(ctx context.Context, id uuid.UUID) (*ent.Or
 
 // Members is the resolver for the members field.
 func (r *queryResolver) Members(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) (*ent.MembershipConnection, error) {
-	panic(fmt.Errorf("not implemented: Members - members"))
+	return r.members(ctx, after, first, before, last)
 }
 
 // TestPermission is the resolver for the testPermission field.
 func (r *queryResolver) TestPermission(ctx context.Context, entityType string, entityID *uuid.UUID, name string, action string, folderID *uuid.UUID) (*model.PermissionTest, error) {
-	panic(fmt.Errorf("not implemented: TestPermission - testPermission"))
+	return r.testPermission(ctx, entityType, entityID, name, action, folderID)
 }

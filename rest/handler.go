@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/vidra-dev/vidra/auth"
 	"net/http"
 	"sort"
 	"strings"
@@ -173,7 +174,7 @@ func (h *Handler) requireAdminKey(next http.Handler) http.Handler {
 			writeFailure(w, http.StatusUnauthorized, "a valid admin key is required in X-API-Key", nil)
 			return
 		}
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(w, r.WithContext(auth.WithAdmin(r.Context())))
 	})
 }
 
