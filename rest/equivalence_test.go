@@ -28,10 +28,13 @@ func TestRESTMatchesGraphQL(t *testing.T) {
 				if c.method != "GET" {
 					fb = newFixtures(s)
 				}
+				// Each fixture set is its own organization, reachable while current.
+				s.SwitchOrganization(fa["orgId"])
 				_, env := s.REST(c.method, fa.url(c, nil), fa.fill(c.body))
 				if !env.Success {
 					t.Fatalf("REST failed: %+v", env)
 				}
+				s.SwitchOrganization(fb["orgId"])
 				res := s.GraphQL(row.Operation, fb.fillVars(c.vars).(map[string]any))
 				if len(res.Errors) > 0 {
 					t.Fatalf("GraphQL failed: %+v", res.Errors)

@@ -249,7 +249,11 @@ func (h *Handler) writeResult(w http.ResponseWriter, c *compiled, data json.RawM
 	fmt.Fprintf(&buf, "%t,\"message\":", success)
 	m, _ := json.Marshal(message)
 	buf.Write(m)
-	buf.WriteString(`,"result":`)
+	key := "result"
+	if c.ResultKey != "" {
+		key = c.ResultKey
+	}
+	buf.WriteString(`,"` + key + `":`)
 	var page *pagination
 	var err error
 	if c.connection != nil {

@@ -12,6 +12,7 @@ func Table() []Route {
 		tagRoutes(),
 		advertisementRoutes(),
 		authRoutes(),
+		orgRoutes(),
 	} {
 		t = append(t, domain...)
 	}
