@@ -120,7 +120,11 @@ var contractCases = []contractCase{
 type fixtures map[string]string
 
 func newFixtures(s *apptest.Server) fixtures {
-	org := s.CreateOrganization("Acme")
+	return fixturesIn(s, s.CreateOrganization("Acme"))
+}
+
+// fixturesIn makes the fixtures in an organization, the current one of s.
+func fixturesIn(s *apptest.Server, org string) fixtures {
 	proj := s.CreateProject(org, "Docs")
 	folder := s.CreateFolder(proj, "", "Tutorials")
 	tag := s.CreateTag(proj, "howto")
