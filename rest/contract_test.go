@@ -102,7 +102,7 @@ var contractCases = []contractCase{
 	{method: "GET", path: "/organization/invitations/{token}", flow: true},
 	{method: "POST", path: "/organization/invitations/{token}/accept", flow: true},
 	{method: "POST", path: "/organization/invitations/{token}/reject", flow: true},
-	{method: "DELETE", path: "/organization/invitations/{id}", flow: true},
+	{method: "DELETE", path: "/organization/invitations/sent/{id}", flow: true},
 	{method: "GET", path: "/organization/audits", flow: true},
 	{method: "GET", path: "/organization/members", flow: true},
 	{method: "PUT", path: "/organization/members/{userId}", flow: true},

@@ -114,8 +114,8 @@ func TestInvitationsOverREST(t *testing.T) {
 		var sent struct{ ID string }
 		decodeInto(t, callREST(t, w.s, 200, "POST", "/v1/organization/invitations", `{"email": "gone@example.test"}`), &sent)
 		revoked := w.mailedToken("gone@example.test")
-		callREST(t, late, 403, "DELETE", "/v1/organization/invitations/"+sent.ID, "")
-		callREST(t, w.s, 200, "DELETE", "/v1/organization/invitations/"+sent.ID, "")
+		callREST(t, late, 403, "DELETE", "/v1/organization/invitations/sent/"+sent.ID, "")
+		callREST(t, w.s, 200, "DELETE", "/v1/organization/invitations/sent/"+sent.ID, "")
 		callREST(t, w.s.Anonymous(), 409, "POST", "/v1/organization/invitations/"+revoked+"/reject", "")
 
 		var list []struct{ Email, Status string }

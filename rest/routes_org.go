@@ -36,7 +36,7 @@ func orgRoutes() []Route {
 			Operation: `mutation AcceptInvitation($token: String!) { acceptInvitation(token: $token) { ` + memberFields + ` } }`},
 		{Method: "POST", Path: "/organization/invitations/{token}/reject", Public: true, Message: "invitation rejected",
 			Operation: `mutation RejectInvitation($token: String!) { rejectInvitation(token: $token) { ` + previewFields + ` } }`},
-		{Method: "DELETE", Path: "/organization/invitations/{id}", Message: "invitation revoked",
+		{Method: "DELETE", Path: "/organization/invitations/sent/{id}", Message: "invitation revoked",
 			Operation: `mutation RevokeInvitation($id: ID!) { revokeInvitation(id: $id) { ` + invitationFields + ` } }`},
 
 		{Method: "GET", Path: "/organization/audits", Message: "audits fetched",

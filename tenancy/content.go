@@ -3,6 +3,7 @@ package tenancy
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
@@ -52,7 +53,7 @@ func (r contentRule) decide(ctx context.Context, db querier, m ent.Mutation, p *
 		if err != nil {
 			return err
 		}
-		return judge(p, res, perm.Write, r.entity)
+		return judgePlace(p, res)
 	}
 	id, err := mutationID(m)
 	if err != nil {
@@ -83,7 +84,22 @@ func (r contentRule) decide(ctx context.Context, db querier, m ent.Mutation, p *
 	if err != nil {
 		return err
 	}
-	return judge(p, dest, perm.Write, "folder")
+	return judgePlace(p, dest)
+}
+
+// judgePlace decides writing into a place of a project (a folder, or the root):
+// FORBIDDEN when the principal sees the project but may not write there,
+// NOT_FOUND when it does not see the project at all.
+func judgePlace(p *auth.Principal, place perm.Resource) error {
+	pp := p.Perm()
+	if pp.Can(perm.Write, place) {
+		return nil
+	}
+	visible := pp.Projects(perm.Read, perm.Folders)
+	if place.OrganizationID == p.OrganizationID && (visible.All || slices.Contains(visible.IDs, place.ProjectID)) {
+		return denied("not allowed: writing there needs the write permission on that folder")
+	}
+	return &NotFoundError{Entity: "project"}
 }
 
 // contentResource places folder content: in a project, in a folder (uuid.Nil for
