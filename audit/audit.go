@@ -47,17 +47,16 @@ type execer interface {
 
 // Entry is one record to write.
 type Entry struct {
-	OrganizationID      uuid.UUID
-	EntityType          string
-	EntityID            uuid.UUID
-	Operation           string
-	Changes             map[string]any
-	Action              string
-	Address, UserAgent  string
-	ActorType           string
-	ActorID             uuid.UUID
-	OccurredAt          time.Time
-	organizationFromRow bool
+	OrganizationID     uuid.UUID
+	EntityType         string
+	EntityID           uuid.UUID
+	Operation          string
+	Changes            map[string]any
+	Action             string
+	Address, UserAgent string
+	ActorType          string
+	ActorID            uuid.UUID
+	OccurredAt         time.Time
 }
 
 // Hook records each row a mutation in an audit scope changes.

@@ -58,6 +58,8 @@ type APIKeyEdges struct {
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
 	loadedTypes [1]bool
+	// totalCount holds the count of the edges above.
+	totalCount [1]map[string]int
 }
 
 // OrganizationOrErr returns the Organization value or an error if the edge

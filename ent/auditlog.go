@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/auditlog"
+	"github.com/vidra-dev/vidra/ent/organization"
 )
 
 // AuditLog is the model entity for the AuditLog schema.
@@ -42,8 +43,33 @@ type AuditLog struct {
 	// UserAgent holds the value of the "user_agent" field.
 	UserAgent string `json:"user_agent,omitempty"`
 	// Changes holds the value of the "changes" field.
-	Changes      map[string]interface{} `json:"changes,omitempty"`
+	Changes map[string]interface{} `json:"changes,omitempty"`
+	// Edges holds the relations/edges for other nodes in the graph.
+	// The values are being populated by the AuditLogQuery when eager-loading is set.
+	Edges        AuditLogEdges `json:"edges"`
 	selectValues sql.SelectValues
+}
+
+// AuditLogEdges holds the relations/edges for other nodes in the graph.
+type AuditLogEdges struct {
+	// Organization holds the value of the organization edge.
+	Organization *Organization `json:"organization,omitempty"`
+	// loadedTypes holds the information for reporting if a
+	// type was loaded (or requested) in eager-loading or not.
+	loadedTypes [1]bool
+	// totalCount holds the count of the edges above.
+	totalCount [1]map[string]int
+}
+
+// OrganizationOrErr returns the Organization value or an error if the edge
+// was not loaded in eager-loading, or loaded but was not found.
+func (e AuditLogEdges) OrganizationOrErr() (*Organization, error) {
+	if e.Organization != nil {
+		return e.Organization, nil
+	} else if e.loadedTypes[0] {
+		return nil, &NotFoundError{label: organization.Label}
+	}
+	return nil, &NotLoadedError{edge: "organization"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -170,6 +196,11 @@ func (_m *AuditLog) assignValues(columns []string, values []any) error {
 // This includes values selected through modifiers, order, etc.
 func (_m *AuditLog) Value(name string) (ent.Value, error) {
 	return _m.selectValues.Get(name)
+}
+
+// QueryOrganization queries the "organization" edge of the AuditLog entity.
+func (_m *AuditLog) QueryOrganization() *OrganizationQuery {
+	return NewAuditLogClient(_m.config).QueryOrganization(_m)
 }
 
 // Update returns a builder for updating this AuditLog.

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/auditlog"
+	"github.com/vidra-dev/vidra/ent/organization"
 )
 
 // AuditLogCreate is the builder for creating a AuditLog entity.
@@ -182,6 +183,11 @@ func (_c *AuditLogCreate) SetNillableID(v *uuid.UUID) *AuditLogCreate {
 	return _c
 }
 
+// SetOrganization sets the "organization" edge to the Organization entity.
+func (_c *AuditLogCreate) SetOrganization(v *Organization) *AuditLogCreate {
+	return _c.SetOrganizationID(v.ID)
+}
+
 // Mutation returns the AuditLogMutation object of the builder.
 func (_c *AuditLogCreate) Mutation() *AuditLogMutation {
 	return _c.mutation
@@ -334,10 +340,6 @@ func (_c *AuditLogCreate) createSpec() (*AuditLog, *sqlgraph.CreateSpec) {
 		_spec.SetField(auditlog.FieldUpdatedAt, field.TypeTime, value)
 		_node.UpdatedAt = value
 	}
-	if value, ok := _c.mutation.OrganizationID(); ok {
-		_spec.SetField(auditlog.FieldOrganizationID, field.TypeUUID, value)
-		_node.OrganizationID = &value
-	}
 	if value, ok := _c.mutation.ActorType(); ok {
 		_spec.SetField(auditlog.FieldActorType, field.TypeEnum, value)
 		_node.ActorType = value
@@ -373,6 +375,23 @@ func (_c *AuditLogCreate) createSpec() (*AuditLog, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Changes(); ok {
 		_spec.SetField(auditlog.FieldChanges, field.TypeJSON, value)
 		_node.Changes = value
+	}
+	if nodes := _c.mutation.OrganizationIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   auditlog.OrganizationTable,
+			Columns: []string{auditlog.OrganizationColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(organization.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_node.OrganizationID = &nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
 	}
 	return _node, _spec
 }

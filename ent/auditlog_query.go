@@ -14,18 +14,20 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/auditlog"
+	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/predicate"
 )
 
 // AuditLogQuery is the builder for querying AuditLog entities.
 type AuditLogQuery struct {
 	config
-	ctx        *QueryContext
-	order      []auditlog.OrderOption
-	inters     []Interceptor
-	predicates []predicate.AuditLog
-	loadTotal  []func(context.Context, []*AuditLog) error
-	modifiers  []func(*sql.Selector)
+	ctx              *QueryContext
+	order            []auditlog.OrderOption
+	inters           []Interceptor
+	predicates       []predicate.AuditLog
+	withOrganization *OrganizationQuery
+	loadTotal        []func(context.Context, []*AuditLog) error
+	modifiers        []func(*sql.Selector)
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -60,6 +62,28 @@ func (_q *AuditLogQuery) Unique(unique bool) *AuditLogQuery {
 func (_q *AuditLogQuery) Order(o ...auditlog.OrderOption) *AuditLogQuery {
 	_q.order = append(_q.order, o...)
 	return _q
+}
+
+// QueryOrganization chains the current query on the "organization" edge.
+func (_q *AuditLogQuery) QueryOrganization() *OrganizationQuery {
+	query := (&OrganizationClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(auditlog.Table, auditlog.FieldID, selector),
+			sqlgraph.To(organization.Table, organization.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, auditlog.OrganizationTable, auditlog.OrganizationColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
 }
 
 // First returns the first AuditLog entity from the query.
@@ -249,15 +273,27 @@ func (_q *AuditLogQuery) Clone() *AuditLogQuery {
 		return nil
 	}
 	return &AuditLogQuery{
-		config:     _q.config,
-		ctx:        _q.ctx.Clone(),
-		order:      append([]auditlog.OrderOption{}, _q.order...),
-		inters:     append([]Interceptor{}, _q.inters...),
-		predicates: append([]predicate.AuditLog{}, _q.predicates...),
+		config:           _q.config,
+		ctx:              _q.ctx.Clone(),
+		order:            append([]auditlog.OrderOption{}, _q.order...),
+		inters:           append([]Interceptor{}, _q.inters...),
+		predicates:       append([]predicate.AuditLog{}, _q.predicates...),
+		withOrganization: _q.withOrganization.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
 	}
+}
+
+// WithOrganization tells the query-builder to eager-load the nodes that are connected to
+// the "organization" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *AuditLogQuery) WithOrganization(opts ...func(*OrganizationQuery)) *AuditLogQuery {
+	query := (&OrganizationClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withOrganization = query
+	return _q
 }
 
 // GroupBy is used to group vertices by one or more fields/columns.
@@ -336,8 +372,11 @@ func (_q *AuditLogQuery) prepareQuery(ctx context.Context) error {
 
 func (_q *AuditLogQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*AuditLog, error) {
 	var (
-		nodes = []*AuditLog{}
-		_spec = _q.querySpec()
+		nodes       = []*AuditLog{}
+		_spec       = _q.querySpec()
+		loadedTypes = [1]bool{
+			_q.withOrganization != nil,
+		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
 		return (*AuditLog).scanValues(nil, columns)
@@ -345,6 +384,7 @@ func (_q *AuditLogQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Aud
 	_spec.Assign = func(columns []string, values []any) error {
 		node := &AuditLog{config: _q.config}
 		nodes = append(nodes, node)
+		node.Edges.loadedTypes = loadedTypes
 		return node.assignValues(columns, values)
 	}
 	if len(_q.modifiers) > 0 {
@@ -359,12 +399,51 @@ func (_q *AuditLogQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Aud
 	if len(nodes) == 0 {
 		return nodes, nil
 	}
+	if query := _q.withOrganization; query != nil {
+		if err := _q.loadOrganization(ctx, query, nodes, nil,
+			func(n *AuditLog, e *Organization) { n.Edges.Organization = e }); err != nil {
+			return nil, err
+		}
+	}
 	for i := range _q.loadTotal {
 		if err := _q.loadTotal[i](ctx, nodes); err != nil {
 			return nil, err
 		}
 	}
 	return nodes, nil
+}
+
+func (_q *AuditLogQuery) loadOrganization(ctx context.Context, query *OrganizationQuery, nodes []*AuditLog, init func(*AuditLog), assign func(*AuditLog, *Organization)) error {
+	ids := make([]uuid.UUID, 0, len(nodes))
+	nodeids := make(map[uuid.UUID][]*AuditLog)
+	for i := range nodes {
+		if nodes[i].OrganizationID == nil {
+			continue
+		}
+		fk := *nodes[i].OrganizationID
+		if _, ok := nodeids[fk]; !ok {
+			ids = append(ids, fk)
+		}
+		nodeids[fk] = append(nodeids[fk], nodes[i])
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	query.Where(organization.IDIn(ids...))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nodeids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected foreign-key "organization_id" returned %v`, n.ID)
+		}
+		for i := range nodes {
+			assign(nodes[i], n)
+		}
+	}
+	return nil
 }
 
 func (_q *AuditLogQuery) sqlCount(ctx context.Context) (int, error) {
@@ -394,6 +473,9 @@ func (_q *AuditLogQuery) querySpec() *sqlgraph.QuerySpec {
 			if fields[i] != auditlog.FieldID {
 				_spec.Node.Columns = append(_spec.Node.Columns, fields[i])
 			}
+		}
+		if _q.withOrganization != nil {
+			_spec.Node.AddColumnOnce(auditlog.FieldOrganizationID)
 		}
 	}
 	if ps := _q.predicates; len(ps) > 0 {

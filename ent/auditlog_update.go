@@ -93,9 +93,6 @@ func (_u *AuditLogUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.UpdatedAt(); ok {
 		_spec.SetField(auditlog.FieldUpdatedAt, field.TypeTime, value)
 	}
-	if _u.mutation.OrganizationIDCleared() {
-		_spec.ClearField(auditlog.FieldOrganizationID, field.TypeUUID)
-	}
 	if _u.mutation.ActorIDCleared() {
 		_spec.ClearField(auditlog.FieldActorID, field.TypeUUID)
 	}
@@ -219,9 +216,6 @@ func (_u *AuditLogUpdateOne) sqlSave(ctx context.Context) (_node *AuditLog, err 
 	}
 	if value, ok := _u.mutation.UpdatedAt(); ok {
 		_spec.SetField(auditlog.FieldUpdatedAt, field.TypeTime, value)
-	}
-	if _u.mutation.OrganizationIDCleared() {
-		_spec.ClearField(auditlog.FieldOrganizationID, field.TypeUUID)
 	}
 	if _u.mutation.ActorIDCleared() {
 		_spec.ClearField(auditlog.FieldActorID, field.TypeUUID)

@@ -551,6 +551,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Project",
 	)
 	graph.MustAddE(
+		"organization",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   auditlog.OrganizationTable,
+			Columns: []string{auditlog.OrganizationColumn},
+			Bidi:    false,
+		},
+		"AuditLog",
+		"Organization",
+	)
+	graph.MustAddE(
 		"video",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -705,6 +717,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Organization",
 		"APIKey",
+	)
+	graph.MustAddE(
+		"audit_logs",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   organization.AuditLogsTable,
+			Columns: []string{organization.AuditLogsColumn},
+			Bidi:    false,
+		},
+		"Organization",
+		"AuditLog",
 	)
 	graph.MustAddE(
 		"invitations",
@@ -1437,6 +1461,20 @@ func (f *AuditLogFilter) WhereUserAgent(p entql.StringP) {
 // WhereChanges applies the entql json.RawMessage predicate on the changes field.
 func (f *AuditLogFilter) WhereChanges(p entql.BytesP) {
 	f.Where(p.Field(auditlog.FieldChanges))
+}
+
+// WhereHasOrganization applies a predicate to check if query has an edge organization.
+func (f *AuditLogFilter) WhereHasOrganization() {
+	f.Where(entql.HasEdge("organization"))
+}
+
+// WhereHasOrganizationWith applies a predicate to check if query has an edge organization with a given conditions (other predicates).
+func (f *AuditLogFilter) WhereHasOrganizationWith(preds ...predicate.Organization) {
+	f.Where(entql.HasEdgeWith("organization", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
 }
 
 // addPredicate implements the predicateAdder interface.
@@ -2410,6 +2448,20 @@ func (f *OrganizationFilter) WhereHasAPIKeys() {
 // WhereHasAPIKeysWith applies a predicate to check if query has an edge api_keys with a given conditions (other predicates).
 func (f *OrganizationFilter) WhereHasAPIKeysWith(preds ...predicate.APIKey) {
 	f.Where(entql.HasEdgeWith("api_keys", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasAuditLogs applies a predicate to check if query has an edge audit_logs.
+func (f *OrganizationFilter) WhereHasAuditLogs() {
+	f.Where(entql.HasEdge("audit_logs"))
+}
+
+// WhereHasAuditLogsWith applies a predicate to check if query has an edge audit_logs with a given conditions (other predicates).
+func (f *OrganizationFilter) WhereHasAuditLogsWith(preds ...predicate.AuditLog) {
+	f.Where(entql.HasEdgeWith("audit_logs", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}

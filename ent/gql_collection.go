@@ -51,6 +51,21 @@ func (_q *APIKeyQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 	)
 	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
 		switch field.Name {
+
+		case "organization":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&OrganizationClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, organizationImplementors)...); err != nil {
+				return err
+			}
+			_q.withOrganization = query
+			if _, ok := fieldSeen[apikey.FieldOrganizationID]; !ok {
+				selectedFields = append(selectedFields, apikey.FieldOrganizationID)
+				fieldSeen[apikey.FieldOrganizationID] = struct{}{}
+			}
 		case "createdAt":
 			if _, ok := fieldSeen[apikey.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, apikey.FieldCreatedAt)
@@ -473,6 +488,21 @@ func (_q *AuditLogQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 	)
 	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
 		switch field.Name {
+
+		case "organization":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&OrganizationClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, organizationImplementors)...); err != nil {
+				return err
+			}
+			_q.withOrganization = query
+			if _, ok := fieldSeen[auditlog.FieldOrganizationID]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldOrganizationID)
+				fieldSeen[auditlog.FieldOrganizationID] = struct{}{}
+			}
 		case "createdAt":
 			if _, ok := fieldSeen[auditlog.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, auditlog.FieldCreatedAt)

@@ -162,6 +162,10 @@ type APIKeyWhereInput struct {
 	LastUsedAtLTE    *time.Time  `json:"lastUsedAtLTE,omitempty"`
 	LastUsedAtIsNil  bool        `json:"lastUsedAtIsNil,omitempty"`
 	LastUsedAtNotNil bool        `json:"lastUsedAtNotNil,omitempty"`
+
+	// "organization" edge predicates.
+	HasOrganization     *bool                     `json:"hasOrganization,omitempty"`
+	HasOrganizationWith []*OrganizationWhereInput `json:"hasOrganizationWith,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -554,6 +558,24 @@ func (i *APIKeyWhereInput) P() (predicate.APIKey, error) {
 		predicates = append(predicates, apikey.LastUsedAtNotNil())
 	}
 
+	if i.HasOrganization != nil {
+		p := apikey.HasOrganization()
+		if !*i.HasOrganization {
+			p = apikey.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasOrganizationWith) > 0 {
+		with := make([]predicate.Organization, 0, len(i.HasOrganizationWith))
+		for _, w := range i.HasOrganizationWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasOrganizationWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, apikey.HasOrganizationWith(with...))
+	}
 	switch len(predicates) {
 	case 0:
 		return nil, ErrEmptyAPIKeyWhereInput
@@ -1326,10 +1348,6 @@ type AuditLogWhereInput struct {
 	OrganizationIDNEQ    *uuid.UUID  `json:"organizationIDNEQ,omitempty"`
 	OrganizationIDIn     []uuid.UUID `json:"organizationIDIn,omitempty"`
 	OrganizationIDNotIn  []uuid.UUID `json:"organizationIDNotIn,omitempty"`
-	OrganizationIDGT     *uuid.UUID  `json:"organizationIDGT,omitempty"`
-	OrganizationIDGTE    *uuid.UUID  `json:"organizationIDGTE,omitempty"`
-	OrganizationIDLT     *uuid.UUID  `json:"organizationIDLT,omitempty"`
-	OrganizationIDLTE    *uuid.UUID  `json:"organizationIDLTE,omitempty"`
 	OrganizationIDIsNil  bool        `json:"organizationIDIsNil,omitempty"`
 	OrganizationIDNotNil bool        `json:"organizationIDNotNil,omitempty"`
 
@@ -1437,6 +1455,10 @@ type AuditLogWhereInput struct {
 	UserAgentHasSuffix    *string  `json:"userAgentHasSuffix,omitempty"`
 	UserAgentEqualFold    *string  `json:"userAgentEqualFold,omitempty"`
 	UserAgentContainsFold *string  `json:"userAgentContainsFold,omitempty"`
+
+	// "organization" edge predicates.
+	HasOrganization     *bool                     `json:"hasOrganization,omitempty"`
+	HasOrganizationWith []*OrganizationWhereInput `json:"hasOrganizationWith,omitempty"`
 }
 
 // AddPredicates adds custom predicates to the where input to be used during the filtering phase.
@@ -1593,18 +1615,6 @@ func (i *AuditLogWhereInput) P() (predicate.AuditLog, error) {
 	}
 	if len(i.OrganizationIDNotIn) > 0 {
 		predicates = append(predicates, auditlog.OrganizationIDNotIn(i.OrganizationIDNotIn...))
-	}
-	if i.OrganizationIDGT != nil {
-		predicates = append(predicates, auditlog.OrganizationIDGT(*i.OrganizationIDGT))
-	}
-	if i.OrganizationIDGTE != nil {
-		predicates = append(predicates, auditlog.OrganizationIDGTE(*i.OrganizationIDGTE))
-	}
-	if i.OrganizationIDLT != nil {
-		predicates = append(predicates, auditlog.OrganizationIDLT(*i.OrganizationIDLT))
-	}
-	if i.OrganizationIDLTE != nil {
-		predicates = append(predicates, auditlog.OrganizationIDLTE(*i.OrganizationIDLTE))
 	}
 	if i.OrganizationIDIsNil {
 		predicates = append(predicates, auditlog.OrganizationIDIsNil())
@@ -1880,6 +1890,24 @@ func (i *AuditLogWhereInput) P() (predicate.AuditLog, error) {
 		predicates = append(predicates, auditlog.UserAgentContainsFold(*i.UserAgentContainsFold))
 	}
 
+	if i.HasOrganization != nil {
+		p := auditlog.HasOrganization()
+		if !*i.HasOrganization {
+			p = auditlog.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasOrganizationWith) > 0 {
+		with := make([]predicate.Organization, 0, len(i.HasOrganizationWith))
+		for _, w := range i.HasOrganizationWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasOrganizationWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, auditlog.HasOrganizationWith(with...))
+	}
 	switch len(predicates) {
 	case 0:
 		return nil, ErrEmptyAuditLogWhereInput

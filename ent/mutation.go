@@ -2897,25 +2897,26 @@ func (m *AdvertisementMutation) ResetEdge(name string) error {
 // AuditLogMutation represents an operation that mutates the AuditLog nodes in the graph.
 type AuditLogMutation struct {
 	config
-	op              Op
-	typ             string
-	id              *uuid.UUID
-	created_at      *time.Time
-	updated_at      *time.Time
-	organization_id *uuid.UUID
-	actor_type      *auditlog.ActorType
-	actor_id        *uuid.UUID
-	action          *string
-	entity_type     *string
-	entity_id       *uuid.UUID
-	operation       *string
-	address         *string
-	user_agent      *string
-	changes         *map[string]interface{}
-	clearedFields   map[string]struct{}
-	done            bool
-	oldValue        func(context.Context) (*AuditLog, error)
-	predicates      []predicate.AuditLog
+	op                  Op
+	typ                 string
+	id                  *uuid.UUID
+	created_at          *time.Time
+	updated_at          *time.Time
+	actor_type          *auditlog.ActorType
+	actor_id            *uuid.UUID
+	action              *string
+	entity_type         *string
+	entity_id           *uuid.UUID
+	operation           *string
+	address             *string
+	user_agent          *string
+	changes             *map[string]interface{}
+	clearedFields       map[string]struct{}
+	organization        *uuid.UUID
+	clearedorganization bool
+	done                bool
+	oldValue            func(context.Context) (*AuditLog, error)
+	predicates          []predicate.AuditLog
 }
 
 var _ ent.Mutation = (*AuditLogMutation)(nil)
@@ -3096,12 +3097,12 @@ func (m *AuditLogMutation) ResetUpdatedAt() {
 
 // SetOrganizationID sets the "organization_id" field.
 func (m *AuditLogMutation) SetOrganizationID(u uuid.UUID) {
-	m.organization_id = &u
+	m.organization = &u
 }
 
 // OrganizationID returns the value of the "organization_id" field in the mutation.
 func (m *AuditLogMutation) OrganizationID() (r uuid.UUID, exists bool) {
-	v := m.organization_id
+	v := m.organization
 	if v == nil {
 		return
 	}
@@ -3127,7 +3128,7 @@ func (m *AuditLogMutation) OldOrganizationID(ctx context.Context) (v *uuid.UUID,
 
 // ClearOrganizationID clears the value of the "organization_id" field.
 func (m *AuditLogMutation) ClearOrganizationID() {
-	m.organization_id = nil
+	m.organization = nil
 	m.clearedFields[auditlog.FieldOrganizationID] = struct{}{}
 }
 
@@ -3139,7 +3140,7 @@ func (m *AuditLogMutation) OrganizationIDCleared() bool {
 
 // ResetOrganizationID resets all changes to the "organization_id" field.
 func (m *AuditLogMutation) ResetOrganizationID() {
-	m.organization_id = nil
+	m.organization = nil
 	delete(m.clearedFields, auditlog.FieldOrganizationID)
 }
 
@@ -3506,6 +3507,33 @@ func (m *AuditLogMutation) ResetChanges() {
 	delete(m.clearedFields, auditlog.FieldChanges)
 }
 
+// ClearOrganization clears the "organization" edge to the Organization entity.
+func (m *AuditLogMutation) ClearOrganization() {
+	m.clearedorganization = true
+	m.clearedFields[auditlog.FieldOrganizationID] = struct{}{}
+}
+
+// OrganizationCleared reports if the "organization" edge to the Organization entity was cleared.
+func (m *AuditLogMutation) OrganizationCleared() bool {
+	return m.OrganizationIDCleared() || m.clearedorganization
+}
+
+// OrganizationIDs returns the "organization" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// OrganizationID instead. It exists only for internal usage by the builders.
+func (m *AuditLogMutation) OrganizationIDs() (ids []uuid.UUID) {
+	if id := m.organization; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetOrganization resets all changes to the "organization" edge.
+func (m *AuditLogMutation) ResetOrganization() {
+	m.organization = nil
+	m.clearedorganization = false
+}
+
 // Where appends a list predicates to the AuditLogMutation builder.
 func (m *AuditLogMutation) Where(ps ...predicate.AuditLog) {
 	m.predicates = append(m.predicates, ps...)
@@ -3547,7 +3575,7 @@ func (m *AuditLogMutation) Fields() []string {
 	if m.updated_at != nil {
 		fields = append(fields, auditlog.FieldUpdatedAt)
 	}
-	if m.organization_id != nil {
+	if m.organization != nil {
 		fields = append(fields, auditlog.FieldOrganizationID)
 	}
 	if m.actor_type != nil {
@@ -3853,19 +3881,28 @@ func (m *AuditLogMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *AuditLogMutation) AddedEdges() []string {
-	edges := make([]string, 0, 0)
+	edges := make([]string, 0, 1)
+	if m.organization != nil {
+		edges = append(edges, auditlog.EdgeOrganization)
+	}
 	return edges
 }
 
 // AddedIDs returns all IDs (to other nodes) that were added for the given edge
 // name in this mutation.
 func (m *AuditLogMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case auditlog.EdgeOrganization:
+		if id := m.organization; id != nil {
+			return []ent.Value{*id}
+		}
+	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *AuditLogMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 0)
+	edges := make([]string, 0, 1)
 	return edges
 }
 
@@ -3877,25 +3914,42 @@ func (m *AuditLogMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *AuditLogMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 0)
+	edges := make([]string, 0, 1)
+	if m.clearedorganization {
+		edges = append(edges, auditlog.EdgeOrganization)
+	}
 	return edges
 }
 
 // EdgeCleared returns a boolean which indicates if the edge with the given name
 // was cleared in this mutation.
 func (m *AuditLogMutation) EdgeCleared(name string) bool {
+	switch name {
+	case auditlog.EdgeOrganization:
+		return m.clearedorganization
+	}
 	return false
 }
 
 // ClearEdge clears the value of the edge with the given name. It returns an error
 // if that edge is not defined in the schema.
 func (m *AuditLogMutation) ClearEdge(name string) error {
+	switch name {
+	case auditlog.EdgeOrganization:
+		m.ClearOrganization()
+		return nil
+	}
 	return fmt.Errorf("unknown AuditLog unique edge %s", name)
 }
 
 // ResetEdge resets all changes to the edge with the given name in this mutation.
 // It returns an error if the edge is not defined in the schema.
 func (m *AuditLogMutation) ResetEdge(name string) error {
+	switch name {
+	case auditlog.EdgeOrganization:
+		m.ResetOrganization()
+		return nil
+	}
 	return fmt.Errorf("unknown AuditLog edge %s", name)
 }
 
@@ -11291,6 +11345,9 @@ type OrganizationMutation struct {
 	api_keys           map[uuid.UUID]struct{}
 	removedapi_keys    map[uuid.UUID]struct{}
 	clearedapi_keys    bool
+	audit_logs         map[uuid.UUID]struct{}
+	removedaudit_logs  map[uuid.UUID]struct{}
+	clearedaudit_logs  bool
 	invitations        map[uuid.UUID]struct{}
 	removedinvitations map[uuid.UUID]struct{}
 	clearedinvitations bool
@@ -11622,6 +11679,60 @@ func (m *OrganizationMutation) ResetAPIKeys() {
 	m.removedapi_keys = nil
 }
 
+// AddAuditLogIDs adds the "audit_logs" edge to the AuditLog entity by ids.
+func (m *OrganizationMutation) AddAuditLogIDs(ids ...uuid.UUID) {
+	if m.audit_logs == nil {
+		m.audit_logs = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.audit_logs[ids[i]] = struct{}{}
+	}
+}
+
+// ClearAuditLogs clears the "audit_logs" edge to the AuditLog entity.
+func (m *OrganizationMutation) ClearAuditLogs() {
+	m.clearedaudit_logs = true
+}
+
+// AuditLogsCleared reports if the "audit_logs" edge to the AuditLog entity was cleared.
+func (m *OrganizationMutation) AuditLogsCleared() bool {
+	return m.clearedaudit_logs
+}
+
+// RemoveAuditLogIDs removes the "audit_logs" edge to the AuditLog entity by IDs.
+func (m *OrganizationMutation) RemoveAuditLogIDs(ids ...uuid.UUID) {
+	if m.removedaudit_logs == nil {
+		m.removedaudit_logs = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.audit_logs, ids[i])
+		m.removedaudit_logs[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedAuditLogs returns the removed IDs of the "audit_logs" edge to the AuditLog entity.
+func (m *OrganizationMutation) RemovedAuditLogsIDs() (ids []uuid.UUID) {
+	for id := range m.removedaudit_logs {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// AuditLogsIDs returns the "audit_logs" edge IDs in the mutation.
+func (m *OrganizationMutation) AuditLogsIDs() (ids []uuid.UUID) {
+	for id := range m.audit_logs {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetAuditLogs resets all changes to the "audit_logs" edge.
+func (m *OrganizationMutation) ResetAuditLogs() {
+	m.audit_logs = nil
+	m.clearedaudit_logs = false
+	m.removedaudit_logs = nil
+}
+
 // AddInvitationIDs adds the "invitations" edge to the Invitation entity by ids.
 func (m *OrganizationMutation) AddInvitationIDs(ids ...uuid.UUID) {
 	if m.invitations == nil {
@@ -11897,12 +12008,15 @@ func (m *OrganizationMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *OrganizationMutation) AddedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.memberships != nil {
 		edges = append(edges, organization.EdgeMemberships)
 	}
 	if m.api_keys != nil {
 		edges = append(edges, organization.EdgeAPIKeys)
+	}
+	if m.audit_logs != nil {
+		edges = append(edges, organization.EdgeAuditLogs)
 	}
 	if m.invitations != nil {
 		edges = append(edges, organization.EdgeInvitations)
@@ -11929,6 +12043,12 @@ func (m *OrganizationMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case organization.EdgeAuditLogs:
+		ids := make([]ent.Value, 0, len(m.audit_logs))
+		for id := range m.audit_logs {
+			ids = append(ids, id)
+		}
+		return ids
 	case organization.EdgeInvitations:
 		ids := make([]ent.Value, 0, len(m.invitations))
 		for id := range m.invitations {
@@ -11947,12 +12067,15 @@ func (m *OrganizationMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *OrganizationMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.removedmemberships != nil {
 		edges = append(edges, organization.EdgeMemberships)
 	}
 	if m.removedapi_keys != nil {
 		edges = append(edges, organization.EdgeAPIKeys)
+	}
+	if m.removedaudit_logs != nil {
+		edges = append(edges, organization.EdgeAuditLogs)
 	}
 	if m.removedinvitations != nil {
 		edges = append(edges, organization.EdgeInvitations)
@@ -11979,6 +12102,12 @@ func (m *OrganizationMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case organization.EdgeAuditLogs:
+		ids := make([]ent.Value, 0, len(m.removedaudit_logs))
+		for id := range m.removedaudit_logs {
+			ids = append(ids, id)
+		}
+		return ids
 	case organization.EdgeInvitations:
 		ids := make([]ent.Value, 0, len(m.removedinvitations))
 		for id := range m.removedinvitations {
@@ -11997,12 +12126,15 @@ func (m *OrganizationMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *OrganizationMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.clearedmemberships {
 		edges = append(edges, organization.EdgeMemberships)
 	}
 	if m.clearedapi_keys {
 		edges = append(edges, organization.EdgeAPIKeys)
+	}
+	if m.clearedaudit_logs {
+		edges = append(edges, organization.EdgeAuditLogs)
 	}
 	if m.clearedinvitations {
 		edges = append(edges, organization.EdgeInvitations)
@@ -12021,6 +12153,8 @@ func (m *OrganizationMutation) EdgeCleared(name string) bool {
 		return m.clearedmemberships
 	case organization.EdgeAPIKeys:
 		return m.clearedapi_keys
+	case organization.EdgeAuditLogs:
+		return m.clearedaudit_logs
 	case organization.EdgeInvitations:
 		return m.clearedinvitations
 	case organization.EdgeProjects:
@@ -12046,6 +12180,9 @@ func (m *OrganizationMutation) ResetEdge(name string) error {
 		return nil
 	case organization.EdgeAPIKeys:
 		m.ResetAPIKeys()
+		return nil
+	case organization.EdgeAuditLogs:
+		m.ResetAuditLogs()
 		return nil
 	case organization.EdgeInvitations:
 		m.ResetInvitations()

@@ -36,18 +36,21 @@ type OrganizationEdges struct {
 	Memberships []*Membership `json:"memberships,omitempty"`
 	// APIKeys holds the value of the api_keys edge.
 	APIKeys []*APIKey `json:"api_keys,omitempty"`
+	// AuditLogs holds the value of the audit_logs edge.
+	AuditLogs []*AuditLog `json:"audit_logs,omitempty"`
 	// Invitations holds the value of the invitations edge.
 	Invitations []*Invitation `json:"invitations,omitempty"`
 	// Projects holds the value of the projects edge.
 	Projects []*Project `json:"projects,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [4]bool
+	loadedTypes [5]bool
 	// totalCount holds the count of the edges above.
 	totalCount [2]map[string]int
 
 	namedMemberships map[string][]*Membership
 	namedAPIKeys     map[string][]*APIKey
+	namedAuditLogs   map[string][]*AuditLog
 	namedInvitations map[string][]*Invitation
 	namedProjects    map[string][]*Project
 }
@@ -70,10 +73,19 @@ func (e OrganizationEdges) APIKeysOrErr() ([]*APIKey, error) {
 	return nil, &NotLoadedError{edge: "api_keys"}
 }
 
+// AuditLogsOrErr returns the AuditLogs value or an error if the edge
+// was not loaded in eager-loading.
+func (e OrganizationEdges) AuditLogsOrErr() ([]*AuditLog, error) {
+	if e.loadedTypes[2] {
+		return e.AuditLogs, nil
+	}
+	return nil, &NotLoadedError{edge: "audit_logs"}
+}
+
 // InvitationsOrErr returns the Invitations value or an error if the edge
 // was not loaded in eager-loading.
 func (e OrganizationEdges) InvitationsOrErr() ([]*Invitation, error) {
-	if e.loadedTypes[2] {
+	if e.loadedTypes[3] {
 		return e.Invitations, nil
 	}
 	return nil, &NotLoadedError{edge: "invitations"}
@@ -82,7 +94,7 @@ func (e OrganizationEdges) InvitationsOrErr() ([]*Invitation, error) {
 // ProjectsOrErr returns the Projects value or an error if the edge
 // was not loaded in eager-loading.
 func (e OrganizationEdges) ProjectsOrErr() ([]*Project, error) {
-	if e.loadedTypes[3] {
+	if e.loadedTypes[4] {
 		return e.Projects, nil
 	}
 	return nil, &NotLoadedError{edge: "projects"}
@@ -159,6 +171,11 @@ func (_m *Organization) QueryMemberships() *MembershipQuery {
 // QueryAPIKeys queries the "api_keys" edge of the Organization entity.
 func (_m *Organization) QueryAPIKeys() *APIKeyQuery {
 	return NewOrganizationClient(_m.config).QueryAPIKeys(_m)
+}
+
+// QueryAuditLogs queries the "audit_logs" edge of the Organization entity.
+func (_m *Organization) QueryAuditLogs() *AuditLogQuery {
+	return NewOrganizationClient(_m.config).QueryAuditLogs(_m)
 }
 
 // QueryInvitations queries the "invitations" edge of the Organization entity.
@@ -251,6 +268,30 @@ func (_m *Organization) appendNamedAPIKeys(name string, edges ...*APIKey) {
 		_m.Edges.namedAPIKeys[name] = []*APIKey{}
 	} else {
 		_m.Edges.namedAPIKeys[name] = append(_m.Edges.namedAPIKeys[name], edges...)
+	}
+}
+
+// NamedAuditLogs returns the AuditLogs named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Organization) NamedAuditLogs(name string) ([]*AuditLog, error) {
+	if _m.Edges.namedAuditLogs == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedAuditLogs[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Organization) appendNamedAuditLogs(name string, edges ...*AuditLog) {
+	if _m.Edges.namedAuditLogs == nil {
+		_m.Edges.namedAuditLogs = make(map[string][]*AuditLog)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedAuditLogs[name] = []*AuditLog{}
+	} else {
+		_m.Edges.namedAuditLogs[name] = append(_m.Edges.namedAuditLogs[name], edges...)
 	}
 }
 

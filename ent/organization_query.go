@@ -15,6 +15,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/apikey"
+	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
@@ -31,12 +32,14 @@ type OrganizationQuery struct {
 	predicates           []predicate.Organization
 	withMemberships      *MembershipQuery
 	withAPIKeys          *APIKeyQuery
+	withAuditLogs        *AuditLogQuery
 	withInvitations      *InvitationQuery
 	withProjects         *ProjectQuery
 	loadTotal            []func(context.Context, []*Organization) error
 	modifiers            []func(*sql.Selector)
 	withNamedMemberships map[string]*MembershipQuery
 	withNamedAPIKeys     map[string]*APIKeyQuery
+	withNamedAuditLogs   map[string]*AuditLogQuery
 	withNamedInvitations map[string]*InvitationQuery
 	withNamedProjects    map[string]*ProjectQuery
 	// intermediate query (i.e. traversal path).
@@ -112,6 +115,28 @@ func (_q *OrganizationQuery) QueryAPIKeys() *APIKeyQuery {
 			sqlgraph.From(organization.Table, organization.FieldID, selector),
 			sqlgraph.To(apikey.Table, apikey.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, organization.APIKeysTable, organization.APIKeysColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryAuditLogs chains the current query on the "audit_logs" edge.
+func (_q *OrganizationQuery) QueryAuditLogs() *AuditLogQuery {
+	query := (&AuditLogClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(organization.Table, organization.FieldID, selector),
+			sqlgraph.To(auditlog.Table, auditlog.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, organization.AuditLogsTable, organization.AuditLogsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -357,6 +382,7 @@ func (_q *OrganizationQuery) Clone() *OrganizationQuery {
 		predicates:      append([]predicate.Organization{}, _q.predicates...),
 		withMemberships: _q.withMemberships.Clone(),
 		withAPIKeys:     _q.withAPIKeys.Clone(),
+		withAuditLogs:   _q.withAuditLogs.Clone(),
 		withInvitations: _q.withInvitations.Clone(),
 		withProjects:    _q.withProjects.Clone(),
 		// clone intermediate query.
@@ -384,6 +410,17 @@ func (_q *OrganizationQuery) WithAPIKeys(opts ...func(*APIKeyQuery)) *Organizati
 		opt(query)
 	}
 	_q.withAPIKeys = query
+	return _q
+}
+
+// WithAuditLogs tells the query-builder to eager-load the nodes that are connected to
+// the "audit_logs" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *OrganizationQuery) WithAuditLogs(opts ...func(*AuditLogQuery)) *OrganizationQuery {
+	query := (&AuditLogClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withAuditLogs = query
 	return _q
 }
 
@@ -487,9 +524,10 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 	var (
 		nodes       = []*Organization{}
 		_spec       = _q.querySpec()
-		loadedTypes = [4]bool{
+		loadedTypes = [5]bool{
 			_q.withMemberships != nil,
 			_q.withAPIKeys != nil,
+			_q.withAuditLogs != nil,
 			_q.withInvitations != nil,
 			_q.withProjects != nil,
 		}
@@ -529,6 +567,13 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 			return nil, err
 		}
 	}
+	if query := _q.withAuditLogs; query != nil {
+		if err := _q.loadAuditLogs(ctx, query, nodes,
+			func(n *Organization) { n.Edges.AuditLogs = []*AuditLog{} },
+			func(n *Organization, e *AuditLog) { n.Edges.AuditLogs = append(n.Edges.AuditLogs, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withInvitations; query != nil {
 		if err := _q.loadInvitations(ctx, query, nodes,
 			func(n *Organization) { n.Edges.Invitations = []*Invitation{} },
@@ -554,6 +599,13 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 		if err := _q.loadAPIKeys(ctx, query, nodes,
 			func(n *Organization) { n.appendNamedAPIKeys(name) },
 			func(n *Organization, e *APIKey) { n.appendNamedAPIKeys(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedAuditLogs {
+		if err := _q.loadAuditLogs(ctx, query, nodes,
+			func(n *Organization) { n.appendNamedAuditLogs(name) },
+			func(n *Organization, e *AuditLog) { n.appendNamedAuditLogs(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -634,6 +686,39 @@ func (_q *OrganizationQuery) loadAPIKeys(ctx context.Context, query *APIKeyQuery
 		node, ok := nodeids[fk]
 		if !ok {
 			return fmt.Errorf(`unexpected referenced foreign-key "organization_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *OrganizationQuery) loadAuditLogs(ctx context.Context, query *AuditLogQuery, nodes []*Organization, init func(*Organization), assign func(*Organization, *AuditLog)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Organization)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(auditlog.FieldOrganizationID)
+	}
+	query.Where(predicate.AuditLog(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(organization.AuditLogsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.OrganizationID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "organization_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "organization_id" returned %v for node %v`, *fk, n.ID)
 		}
 		assign(node, n)
 	}
@@ -838,6 +923,20 @@ func (_q *OrganizationQuery) WithNamedAPIKeys(name string, opts ...func(*APIKeyQ
 		_q.withNamedAPIKeys = make(map[string]*APIKeyQuery)
 	}
 	_q.withNamedAPIKeys[name] = query
+	return _q
+}
+
+// WithNamedAuditLogs tells the query-builder to eager-load the nodes that are connected to the "audit_logs"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *OrganizationQuery) WithNamedAuditLogs(name string, opts ...func(*AuditLogQuery)) *OrganizationQuery {
+	query := (&AuditLogClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedAuditLogs == nil {
+		_q.withNamedAuditLogs = make(map[string]*AuditLogQuery)
+	}
+	_q.withNamedAuditLogs[name] = query
 	return _q
 }
 

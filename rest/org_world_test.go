@@ -23,7 +23,7 @@ var inviteLink = regexp.MustCompile(`/v1/organization/invitations/([A-Za-z0-9_-]
 // orgWorld is a server with an organization (Acme, the owner's current one) and a
 // mail server, to add members and API keys to.
 type orgWorld struct {
-	t     *testing.T
+	t     testing.TB
 	s     *apptest.Server // the owner
 	mail  *mailtest.Server
 	orgID string
@@ -49,7 +49,7 @@ func forEachOrgWorld(t *testing.T, test func(t *testing.T, w *orgWorld)) {
 
 // callREST sends a request as s and fails unless the status is want; it returns
 // the result.
-func callREST(t *testing.T, s *apptest.Server, want int, method, path, body string, headers ...http.Header) json.RawMessage {
+func callREST(t testing.TB, s *apptest.Server, want int, method, path, body string, headers ...http.Header) json.RawMessage {
 	t.Helper()
 	status, env := s.REST(method, path, body, headers...)
 	if status != want {
@@ -118,7 +118,7 @@ func (w *orgWorld) apiKey(permissions string) string {
 func keyHeader(key string) http.Header { return http.Header{"X-Api-Key": {key}} }
 
 // uuidOf parses an id of a response.
-func uuidOf(t *testing.T, s string) uuid.UUID {
+func uuidOf(t testing.TB, s string) uuid.UUID {
 	t.Helper()
 	id, err := uuid.Parse(s)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect/sql"
+	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/predicate"
 )
@@ -203,26 +204,6 @@ func OrganizationIDIn(vs ...uuid.UUID) predicate.AuditLog {
 // OrganizationIDNotIn applies the NotIn predicate on the "organization_id" field.
 func OrganizationIDNotIn(vs ...uuid.UUID) predicate.AuditLog {
 	return predicate.AuditLog(sql.FieldNotIn(FieldOrganizationID, vs...))
-}
-
-// OrganizationIDGT applies the GT predicate on the "organization_id" field.
-func OrganizationIDGT(v uuid.UUID) predicate.AuditLog {
-	return predicate.AuditLog(sql.FieldGT(FieldOrganizationID, v))
-}
-
-// OrganizationIDGTE applies the GTE predicate on the "organization_id" field.
-func OrganizationIDGTE(v uuid.UUID) predicate.AuditLog {
-	return predicate.AuditLog(sql.FieldGTE(FieldOrganizationID, v))
-}
-
-// OrganizationIDLT applies the LT predicate on the "organization_id" field.
-func OrganizationIDLT(v uuid.UUID) predicate.AuditLog {
-	return predicate.AuditLog(sql.FieldLT(FieldOrganizationID, v))
-}
-
-// OrganizationIDLTE applies the LTE predicate on the "organization_id" field.
-func OrganizationIDLTE(v uuid.UUID) predicate.AuditLog {
-	return predicate.AuditLog(sql.FieldLTE(FieldOrganizationID, v))
 }
 
 // OrganizationIDIsNil applies the IsNil predicate on the "organization_id" field.
@@ -688,6 +669,29 @@ func ChangesIsNil() predicate.AuditLog {
 // ChangesNotNil applies the NotNil predicate on the "changes" field.
 func ChangesNotNil() predicate.AuditLog {
 	return predicate.AuditLog(sql.FieldNotNull(FieldChanges))
+}
+
+// HasOrganization applies the HasEdge predicate on the "organization" edge.
+func HasOrganization() predicate.AuditLog {
+	return predicate.AuditLog(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, OrganizationTable, OrganizationColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasOrganizationWith applies the HasEdge predicate on the "organization" edge with a given conditions (other predicates).
+func HasOrganizationWith(preds ...predicate.Organization) predicate.AuditLog {
+	return predicate.AuditLog(func(s *sql.Selector) {
+		step := newOrganizationStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
 }
 
 // And groups predicates with the AND operator between them.

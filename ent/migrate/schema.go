@@ -112,7 +112,6 @@ var (
 		{Name: "id", Type: field.TypeUUID},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
-		{Name: "organization_id", Type: field.TypeUUID, Nullable: true},
 		{Name: "actor_type", Type: field.TypeEnum, Enums: []string{"user", "api_key", "anonymous"}},
 		{Name: "actor_id", Type: field.TypeUUID, Nullable: true},
 		{Name: "action", Type: field.TypeString},
@@ -122,27 +121,36 @@ var (
 		{Name: "address", Type: field.TypeString, Default: ""},
 		{Name: "user_agent", Type: field.TypeString, Default: ""},
 		{Name: "changes", Type: field.TypeJSON, Nullable: true},
+		{Name: "organization_id", Type: field.TypeUUID, Nullable: true},
 	}
 	// AuditLogsTable holds the schema information for the "audit_logs" table.
 	AuditLogsTable = &schema.Table{
 		Name:       "audit_logs",
 		Columns:    AuditLogsColumns,
 		PrimaryKey: []*schema.Column{AuditLogsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "audit_logs_organizations_audit_logs",
+				Columns:    []*schema.Column{AuditLogsColumns[12]},
+				RefColumns: []*schema.Column{OrganizationsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
 		Indexes: []*schema.Index{
 			{
 				Name:    "auditlog_organization_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{AuditLogsColumns[3], AuditLogsColumns[1]},
+				Columns: []*schema.Column{AuditLogsColumns[12], AuditLogsColumns[1]},
 			},
 			{
 				Name:    "auditlog_organization_id_actor_id",
 				Unique:  false,
-				Columns: []*schema.Column{AuditLogsColumns[3], AuditLogsColumns[5]},
+				Columns: []*schema.Column{AuditLogsColumns[12], AuditLogsColumns[4]},
 			},
 			{
 				Name:    "auditlog_organization_id_entity_id",
 				Unique:  false,
-				Columns: []*schema.Column{AuditLogsColumns[3], AuditLogsColumns[8]},
+				Columns: []*schema.Column{AuditLogsColumns[12], AuditLogsColumns[7]},
 			},
 		},
 	}
@@ -830,6 +838,7 @@ func init() {
 	APIKeysTable.ForeignKeys[0].RefTable = OrganizationsTable
 	AccessControlsTable.ForeignKeys[0].RefTable = ProjectsTable
 	AdvertisementsTable.ForeignKeys[0].RefTable = ProjectsTable
+	AuditLogsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	CaptionsTable.ForeignKeys[0].RefTable = VideosTable
 	ChaptersTable.ForeignKeys[0].RefTable = VideosTable
 	EncodingProfilesTable.ForeignKeys[0].RefTable = ProjectsTable

@@ -55,7 +55,7 @@ func (APIKey) Fields() []ent.Field {
 func (APIKey) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("organization", Organization.Type).Ref("api_keys").Field("organization_id").
-			Unique().Required().Immutable().Annotations(entgql.Skip(entgql.SkipAll)),
+			Unique().Required().Immutable(),
 	}
 }
 

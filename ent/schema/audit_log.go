@@ -4,6 +4,7 @@ import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/schema"
+	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
@@ -29,7 +30,7 @@ func (AuditLog) Fields() []ent.Field {
 	return []ent.Field{
 		// OrganizationID is the organization the change was made in; empty for
 		// changes outside any (sign-up, sign-in).
-		field.UUID("organization_id", uuid.UUID{}).Optional().Nillable().Immutable().Annotations(entgql.Type("ID")),
+		field.UUID("organization_id", uuid.UUID{}).Optional().Nillable().Immutable(),
 		field.Enum("actor_type").Values("user", "api_key", "anonymous").Immutable(),
 		// ActorID is the user or API key; empty for anonymous calls.
 		field.UUID("actor_id", uuid.UUID{}).Optional().Nillable().Immutable().Annotations(entgql.Type("ID")),
@@ -45,6 +46,14 @@ func (AuditLog) Fields() []ent.Field {
 		field.String("user_agent").Default("").Immutable(),
 		// Changes are the fields set, by name, secrets redacted.
 		field.JSON("changes", map[string]any{}).Optional().Immutable().Annotations(entgql.Type("Map")),
+	}
+}
+
+// Edges of the AuditLog.
+func (AuditLog) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("organization", Organization.Type).Ref("audit_logs").Field("organization_id").
+			Unique().Immutable(),
 	}
 }
 

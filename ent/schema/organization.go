@@ -36,6 +36,8 @@ func (Organization) Edges() []ent.Edge {
 			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
 		edge.To("api_keys", APIKey.Type).
 			Annotations(entgql.Skip(entgql.SkipAll)),
+		edge.To("audit_logs", AuditLog.Type).
+			Annotations(entgql.Skip(entgql.SkipAll)),
 		edge.To("invitations", Invitation.Type).
 			Annotations(entgql.Skip(entgql.SkipAll)),
 		edge.To("projects", Project.Type).

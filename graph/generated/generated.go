@@ -62,6 +62,7 @@ type ComplexityRoot struct {
 		Last4          func(childComplexity int) int
 		LastUsedAt     func(childComplexity int) int
 		Name           func(childComplexity int) int
+		Organization   func(childComplexity int) int
 		OrganizationID func(childComplexity int) int
 		Origin         func(childComplexity int) int
 		Permissions    func(childComplexity int) int
@@ -161,6 +162,7 @@ type ComplexityRoot struct {
 		EntityType     func(childComplexity int) int
 		ID             func(childComplexity int) int
 		Operation      func(childComplexity int) int
+		Organization   func(childComplexity int) int
 		OrganizationID func(childComplexity int) int
 		UpdatedAt      func(childComplexity int) int
 		UserAgent      func(childComplexity int) int
@@ -913,6 +915,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.APIKey.Name(childComplexity), true
+	case "APIKey.organization":
+		if e.ComplexityRoot.APIKey.Organization == nil {
+			break
+		}
+
+		return e.ComplexityRoot.APIKey.Organization(childComplexity), true
 	case "APIKey.organizationID":
 		if e.ComplexityRoot.APIKey.OrganizationID == nil {
 			break
@@ -1303,6 +1311,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AuditLog.Operation(childComplexity), true
+	case "AuditLog.organization":
+		if e.ComplexityRoot.AuditLog.Organization == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuditLog.Organization(childComplexity), true
 	case "AuditLog.organizationID":
 		if e.ComplexityRoot.AuditLog.OrganizationID == nil {
 			break
@@ -4838,6 +4852,7 @@ type APIKey implements Node {
   last4: String!
   expiresAt: Time!
   lastUsedAt: Time
+  organization: Organization!
 }
 """
 A connection to a list of items.
@@ -5038,6 +5053,11 @@ input APIKeyWhereInput {
   lastUsedAtLTE: Time
   lastUsedAtIsNil: Boolean
   lastUsedAtNotNil: Boolean
+  """
+  organization edge predicates
+  """
+  hasOrganization: Boolean
+  hasOrganizationWith: [OrganizationWhereInput!]
 }
 type AccessControl implements Node {
   id: ID!
@@ -5387,6 +5407,7 @@ type AuditLog implements Node {
   address: String!
   userAgent: String!
   changes: Map
+  organization: Organization
 }
 """
 AuditLogActorType is enum for the field actor_type
@@ -5494,10 +5515,6 @@ input AuditLogWhereInput {
   organizationIDNEQ: ID
   organizationIDIn: [ID!]
   organizationIDNotIn: [ID!]
-  organizationIDGT: ID
-  organizationIDGTE: ID
-  organizationIDLT: ID
-  organizationIDLTE: ID
   organizationIDIsNil: Boolean
   organizationIDNotNil: Boolean
   """
@@ -5613,6 +5630,11 @@ input AuditLogWhereInput {
   userAgentHasSuffix: String
   userAgentEqualFold: String
   userAgentContainsFold: String
+  """
+  organization edge predicates
+  """
+  hasOrganization: Boolean
+  hasOrganizationWith: [OrganizationWhereInput!]
 }
 type Caption implements Node {
   id: ID!
@@ -9019,6 +9041,8 @@ func (ec *executionContext) childFields_APIKey(ctx context.Context, field graphq
 		return ec.fieldContext_APIKey_expiresAt(ctx, field)
 	case "lastUsedAt":
 		return ec.fieldContext_APIKey_lastUsedAt(ctx, field)
+	case "organization":
+		return ec.fieldContext_APIKey_organization(ctx, field)
 	case "permissions":
 		return ec.fieldContext_APIKey_permissions(ctx, field)
 	}
@@ -9191,6 +9215,8 @@ func (ec *executionContext) childFields_AuditLog(ctx context.Context, field grap
 		return ec.fieldContext_AuditLog_userAgent(ctx, field)
 	case "changes":
 		return ec.fieldContext_AuditLog_changes(ctx, field)
+	case "organization":
+		return ec.fieldContext_AuditLog_organization(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AuditLog", field.Name)
 }
@@ -13094,6 +13120,38 @@ func (ec *executionContext) fieldContext_APIKey_lastUsedAt(_ context.Context, fi
 	return graphql.NewScalarFieldContext("APIKey", field, false, false, errors.New("field of type Time does not have child fields"))
 }
 
+func (ec *executionContext) _APIKey_organization(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_APIKey_organization(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Organization(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Organization) graphql.Marshaler {
+			return ec.marshalNOrganization2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganization(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_APIKey_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "APIKey",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Organization(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _APIKey_permissions(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -14644,6 +14702,38 @@ func (ec *executionContext) _AuditLog_changes(ctx context.Context, field graphql
 }
 func (ec *executionContext) fieldContext_AuditLog_changes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type Map does not have child fields"))
+}
+
+func (ec *executionContext) _AuditLog_organization(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuditLog_organization(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Organization(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Organization) graphql.Marshaler {
+			return ec.marshalOOrganization2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganization(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AuditLog_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AuditLog",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Organization(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _AuditLogConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLogConnection) (ret graphql.Marshaler) {
@@ -27391,7 +27481,7 @@ func (ec *executionContext) unmarshalInputAPIKeyWhereInput(ctx context.Context, 
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "organizationID", "organizationIDNEQ", "organizationIDIn", "organizationIDNotIn", "createdBy", "createdByNEQ", "createdByIn", "createdByNotIn", "createdByGT", "createdByGTE", "createdByLT", "createdByLTE", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "origin", "originNEQ", "originIn", "originNotIn", "originGT", "originGTE", "originLT", "originLTE", "originContains", "originHasPrefix", "originHasSuffix", "originEqualFold", "originContainsFold", "prefix", "prefixNEQ", "prefixIn", "prefixNotIn", "prefixGT", "prefixGTE", "prefixLT", "prefixLTE", "prefixContains", "prefixHasPrefix", "prefixHasSuffix", "prefixEqualFold", "prefixContainsFold", "last4", "last4NEQ", "last4In", "last4NotIn", "last4GT", "last4GTE", "last4LT", "last4LTE", "last4Contains", "last4HasPrefix", "last4HasSuffix", "last4EqualFold", "last4ContainsFold", "expiresAt", "expiresAtNEQ", "expiresAtIn", "expiresAtNotIn", "expiresAtGT", "expiresAtGTE", "expiresAtLT", "expiresAtLTE", "lastUsedAt", "lastUsedAtNEQ", "lastUsedAtIn", "lastUsedAtNotIn", "lastUsedAtGT", "lastUsedAtGTE", "lastUsedAtLT", "lastUsedAtLTE", "lastUsedAtIsNil", "lastUsedAtNotNil"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "organizationID", "organizationIDNEQ", "organizationIDIn", "organizationIDNotIn", "createdBy", "createdByNEQ", "createdByIn", "createdByNotIn", "createdByGT", "createdByGTE", "createdByLT", "createdByLTE", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "origin", "originNEQ", "originIn", "originNotIn", "originGT", "originGTE", "originLT", "originLTE", "originContains", "originHasPrefix", "originHasSuffix", "originEqualFold", "originContainsFold", "prefix", "prefixNEQ", "prefixIn", "prefixNotIn", "prefixGT", "prefixGTE", "prefixLT", "prefixLTE", "prefixContains", "prefixHasPrefix", "prefixHasSuffix", "prefixEqualFold", "prefixContainsFold", "last4", "last4NEQ", "last4In", "last4NotIn", "last4GT", "last4GTE", "last4LT", "last4LTE", "last4Contains", "last4HasPrefix", "last4HasSuffix", "last4EqualFold", "last4ContainsFold", "expiresAt", "expiresAtNEQ", "expiresAtIn", "expiresAtNotIn", "expiresAtGT", "expiresAtGTE", "expiresAtLT", "expiresAtLTE", "lastUsedAt", "lastUsedAtNEQ", "lastUsedAtIn", "lastUsedAtNotIn", "lastUsedAtGT", "lastUsedAtGTE", "lastUsedAtLT", "lastUsedAtLTE", "lastUsedAtIsNil", "lastUsedAtNotNil", "hasOrganization", "hasOrganizationWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -28161,6 +28251,20 @@ func (ec *executionContext) unmarshalInputAPIKeyWhereInput(ctx context.Context, 
 				return it, err
 			}
 			it.LastUsedAtNotNil = data
+		case "hasOrganization":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasOrganization"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasOrganization = data
+		case "hasOrganizationWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasOrganizationWith"))
+			data, err := ec.unmarshalOOrganizationWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganizationWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasOrganizationWith = data
 		}
 	}
 	return it, nil
@@ -29322,7 +29426,7 @@ func (ec *executionContext) unmarshalInputAuditLogWhereInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "organizationID", "organizationIDNEQ", "organizationIDIn", "organizationIDNotIn", "organizationIDGT", "organizationIDGTE", "organizationIDLT", "organizationIDLTE", "organizationIDIsNil", "organizationIDNotNil", "actorType", "actorTypeNEQ", "actorTypeIn", "actorTypeNotIn", "actorID", "actorIDNEQ", "actorIDIn", "actorIDNotIn", "actorIDGT", "actorIDGTE", "actorIDLT", "actorIDLTE", "actorIDIsNil", "actorIDNotNil", "action", "actionNEQ", "actionIn", "actionNotIn", "actionGT", "actionGTE", "actionLT", "actionLTE", "actionContains", "actionHasPrefix", "actionHasSuffix", "actionEqualFold", "actionContainsFold", "entityType", "entityTypeNEQ", "entityTypeIn", "entityTypeNotIn", "entityTypeGT", "entityTypeGTE", "entityTypeLT", "entityTypeLTE", "entityTypeContains", "entityTypeHasPrefix", "entityTypeHasSuffix", "entityTypeEqualFold", "entityTypeContainsFold", "entityID", "entityIDNEQ", "entityIDIn", "entityIDNotIn", "entityIDGT", "entityIDGTE", "entityIDLT", "entityIDLTE", "entityIDIsNil", "entityIDNotNil", "operation", "operationNEQ", "operationIn", "operationNotIn", "operationGT", "operationGTE", "operationLT", "operationLTE", "operationContains", "operationHasPrefix", "operationHasSuffix", "operationEqualFold", "operationContainsFold", "address", "addressNEQ", "addressIn", "addressNotIn", "addressGT", "addressGTE", "addressLT", "addressLTE", "addressContains", "addressHasPrefix", "addressHasSuffix", "addressEqualFold", "addressContainsFold", "userAgent", "userAgentNEQ", "userAgentIn", "userAgentNotIn", "userAgentGT", "userAgentGTE", "userAgentLT", "userAgentLTE", "userAgentContains", "userAgentHasPrefix", "userAgentHasSuffix", "userAgentEqualFold", "userAgentContainsFold"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "organizationID", "organizationIDNEQ", "organizationIDIn", "organizationIDNotIn", "organizationIDIsNil", "organizationIDNotNil", "actorType", "actorTypeNEQ", "actorTypeIn", "actorTypeNotIn", "actorID", "actorIDNEQ", "actorIDIn", "actorIDNotIn", "actorIDGT", "actorIDGTE", "actorIDLT", "actorIDLTE", "actorIDIsNil", "actorIDNotNil", "action", "actionNEQ", "actionIn", "actionNotIn", "actionGT", "actionGTE", "actionLT", "actionLTE", "actionContains", "actionHasPrefix", "actionHasSuffix", "actionEqualFold", "actionContainsFold", "entityType", "entityTypeNEQ", "entityTypeIn", "entityTypeNotIn", "entityTypeGT", "entityTypeGTE", "entityTypeLT", "entityTypeLTE", "entityTypeContains", "entityTypeHasPrefix", "entityTypeHasSuffix", "entityTypeEqualFold", "entityTypeContainsFold", "entityID", "entityIDNEQ", "entityIDIn", "entityIDNotIn", "entityIDGT", "entityIDGTE", "entityIDLT", "entityIDLTE", "entityIDIsNil", "entityIDNotNil", "operation", "operationNEQ", "operationIn", "operationNotIn", "operationGT", "operationGTE", "operationLT", "operationLTE", "operationContains", "operationHasPrefix", "operationHasSuffix", "operationEqualFold", "operationContainsFold", "address", "addressNEQ", "addressIn", "addressNotIn", "addressGT", "addressGTE", "addressLT", "addressLTE", "addressContains", "addressHasPrefix", "addressHasSuffix", "addressEqualFold", "addressContainsFold", "userAgent", "userAgentNEQ", "userAgentIn", "userAgentNotIn", "userAgentGT", "userAgentGTE", "userAgentLT", "userAgentLTE", "userAgentContains", "userAgentHasPrefix", "userAgentHasSuffix", "userAgentEqualFold", "userAgentContainsFold", "hasOrganization", "hasOrganizationWith"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -29546,34 +29650,6 @@ func (ec *executionContext) unmarshalInputAuditLogWhereInput(ctx context.Context
 				return it, err
 			}
 			it.OrganizationIDNotIn = data
-		case "organizationIDGT":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("organizationIDGT"))
-			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.OrganizationIDGT = data
-		case "organizationIDGTE":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("organizationIDGTE"))
-			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.OrganizationIDGTE = data
-		case "organizationIDLT":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("organizationIDLT"))
-			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.OrganizationIDLT = data
-		case "organizationIDLTE":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("organizationIDLTE"))
-			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
-			if err != nil {
-				return it, err
-			}
-			it.OrganizationIDLTE = data
 		case "organizationIDIsNil":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("organizationIDIsNil"))
 			data, err := ec.unmarshalOBoolean2bool(ctx, v)
@@ -30211,6 +30287,20 @@ func (ec *executionContext) unmarshalInputAuditLogWhereInput(ctx context.Context
 				return it, err
 			}
 			it.UserAgentContainsFold = data
+		case "hasOrganization":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasOrganization"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasOrganization = data
+		case "hasOrganizationWith":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasOrganizationWith"))
+			data, err := ec.unmarshalOOrganizationWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganizationWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasOrganizationWith = data
 		}
 	}
 	return it, nil
@@ -38637,6 +38727,44 @@ func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, o
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "organization":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._APIKey_organization(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "permissions":
 			field := field
 
@@ -39380,68 +39508,106 @@ func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet,
 		case "id":
 			out.Values[i] = ec._AuditLog_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdAt":
 			out.Values[i] = ec._AuditLog_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "updatedAt":
 			out.Values[i] = ec._AuditLog_updatedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "organizationID":
 			out.Values[i] = ec._AuditLog_organizationID(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "actorType":
 			out.Values[i] = ec._AuditLog_actorType(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "actorID":
 			out.Values[i] = ec._AuditLog_actorID(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "action":
 			out.Values[i] = ec._AuditLog_action(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "entityType":
 			out.Values[i] = ec._AuditLog_entityType(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "entityID":
 			out.Values[i] = ec._AuditLog_entityID(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "operation":
 			out.Values[i] = ec._AuditLog_operation(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "address":
 			out.Values[i] = ec._AuditLog_address(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "userAgent":
 			out.Values[i] = ec._AuditLog_userAgent(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "changes":
 			out.Values[i] = ec._AuditLog_changes(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "organization":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AuditLog_organization(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

@@ -7,7 +7,7 @@ CREATE UNIQUE INDEX `api_keys_secret_hash_key` ON `api_keys` (`secret_hash`);
 -- create index "apikey_organization_id_created_at" to table: "api_keys"
 CREATE INDEX `apikey_organization_id_created_at` ON `api_keys` (`organization_id`, `created_at`);
 -- create "audit_logs" table
-CREATE TABLE `audit_logs` (`id` uuid NOT NULL, `created_at` datetime NOT NULL, `updated_at` datetime NOT NULL, `organization_id` uuid NULL, `actor_type` text NOT NULL, `actor_id` uuid NULL, `action` text NOT NULL, `entity_type` text NOT NULL DEFAULT (''), `entity_id` uuid NULL, `operation` text NOT NULL DEFAULT (''), `address` text NOT NULL DEFAULT (''), `user_agent` text NOT NULL DEFAULT (''), `changes` json NULL, PRIMARY KEY (`id`));
+CREATE TABLE `audit_logs` (`id` uuid NOT NULL, `created_at` datetime NOT NULL, `updated_at` datetime NOT NULL, `actor_type` text NOT NULL, `actor_id` uuid NULL, `action` text NOT NULL, `entity_type` text NOT NULL DEFAULT (''), `entity_id` uuid NULL, `operation` text NOT NULL DEFAULT (''), `address` text NOT NULL DEFAULT (''), `user_agent` text NOT NULL DEFAULT (''), `changes` json NULL, `organization_id` uuid NULL, PRIMARY KEY (`id`), CONSTRAINT `audit_logs_organizations_audit_logs` FOREIGN KEY (`organization_id`) REFERENCES `organizations` (`id`) ON DELETE SET NULL);
 -- create index "auditlog_organization_id_created_at" to table: "audit_logs"
 CREATE INDEX `auditlog_organization_id_created_at` ON `audit_logs` (`organization_id`, `created_at`);
 -- create index "auditlog_organization_id_actor_id" to table: "audit_logs"
