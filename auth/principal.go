@@ -7,12 +7,13 @@ import (
 	"net/http"
 
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/perm"
 )
 
 // Kind says what sort of credential a principal presented.
 type Kind string
 
-// The kinds of principal. API keys (issue 5) will add KindAPIKey's credential.
+// The kinds of principal: a signed-in user, or a caller with an API key.
 const (
 	KindUser   Kind = "user"
 	KindAPIKey Kind = "api_key"
@@ -30,6 +31,24 @@ type Principal struct {
 	OrganizationID uuid.UUID
 	// APIKeyID is the key used (KindAPIKey).
 	APIKeyID uuid.UUID
+	// Role is the user's role in the current organization (empty when there is
+	// none), or perm.APIKey for an API key.
+	Role perm.Role
+	// Grants are the member's or key's grants (unused for owners and admins).
+	Grants []perm.Grant
+}
+
+// Perm is the principal as the decision function sees it.
+func (p *Principal) Perm() perm.Principal {
+	return perm.Principal{OrganizationID: p.OrganizationID, Role: p.Role, Grants: p.Grants}
+}
+
+// IsUser reports whether the principal is a signed-in user (not an API key).
+func (p *Principal) IsUser() bool { return p.Kind == KindUser && p.UserID != uuid.Nil }
+
+// IsOrgAdmin reports whether the principal is an owner or admin of its current organization.
+func (p *Principal) IsOrgAdmin() bool {
+	return p.OrganizationID != uuid.Nil && (p.Role == perm.Owner || p.Role == perm.Admin)
 }
 
 type principalKey struct{}
@@ -55,6 +74,9 @@ type Request struct {
 	// CredentialError is why a presented credential was refused; empty when none
 	// was presented or it was accepted.
 	CredentialError string
+	// CredentialStatus is 403 when the credential was refused as not allowed here
+	// (an API key used from another origin) rather than invalid; 0 otherwise.
+	CredentialStatus int
 	// Header is the response's header map; nil outside an HTTP request.
 	Header http.Header
 }
@@ -72,4 +94,17 @@ func RequestFrom(ctx context.Context) *Request {
 		return r
 	}
 	return &Request{}
+}
+
+type adminKey struct{}
+
+// WithAdmin marks a request that presented the admin key (the admin host).
+func WithAdmin(ctx context.Context) context.Context {
+	return context.WithValue(ctx, adminKey{}, true)
+}
+
+// IsAdmin reports whether the request presented the admin key.
+func IsAdmin(ctx context.Context) bool {
+	ok, _ := ctx.Value(adminKey{}).(bool)
+	return ok
 }

@@ -159,7 +159,9 @@ func (_c *AccessControlCreate) Mutation() *AccessControlMutation {
 
 // Save creates the AccessControl in the database.
 func (_c *AccessControlCreate) Save(ctx context.Context) (*AccessControl, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -186,12 +188,18 @@ func (_c *AccessControlCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *AccessControlCreate) defaults() {
+func (_c *AccessControlCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if accesscontrol.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized accesscontrol.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := accesscontrol.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if accesscontrol.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized accesscontrol.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := accesscontrol.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -224,9 +232,13 @@ func (_c *AccessControlCreate) defaults() {
 		_c.mutation.SetTokenTTLMax(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if accesscontrol.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized accesscontrol.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := accesscontrol.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

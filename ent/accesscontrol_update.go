@@ -155,7 +155,9 @@ func (_u *AccessControlUpdate) Mutation() *AccessControlMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *AccessControlUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -182,11 +184,15 @@ func (_u *AccessControlUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *AccessControlUpdate) defaults() {
+func (_u *AccessControlUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if accesscontrol.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized accesscontrol.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := accesscontrol.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -421,7 +427,9 @@ func (_u *AccessControlUpdateOne) Select(field string, fields ...string) *Access
 
 // Save executes the query and returns the updated AccessControl entity.
 func (_u *AccessControlUpdateOne) Save(ctx context.Context) (*AccessControl, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -448,11 +456,15 @@ func (_u *AccessControlUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *AccessControlUpdateOne) defaults() {
+func (_u *AccessControlUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if accesscontrol.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized accesscontrol.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := accesscontrol.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -123,7 +123,9 @@ func (_c *AdvertisementCreate) Mutation() *AdvertisementMutation {
 
 // Save creates the Advertisement in the database.
 func (_c *AdvertisementCreate) Save(ctx context.Context) (*Advertisement, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -150,12 +152,18 @@ func (_c *AdvertisementCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *AdvertisementCreate) defaults() {
+func (_c *AdvertisementCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if advertisement.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized advertisement.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := advertisement.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if advertisement.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized advertisement.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := advertisement.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -168,9 +176,13 @@ func (_c *AdvertisementCreate) defaults() {
 		_c.mutation.SetEnabled(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if advertisement.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized advertisement.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := advertisement.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -110,7 +110,9 @@ func (_u *AdvertisementUpdate) Mutation() *AdvertisementMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *AdvertisementUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -137,11 +139,15 @@ func (_u *AdvertisementUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *AdvertisementUpdate) defaults() {
+func (_u *AdvertisementUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if advertisement.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized advertisement.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := advertisement.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -316,7 +322,9 @@ func (_u *AdvertisementUpdateOne) Select(field string, fields ...string) *Advert
 
 // Save executes the query and returns the updated Advertisement entity.
 func (_u *AdvertisementUpdateOne) Save(ctx context.Context) (*Advertisement, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -343,11 +351,15 @@ func (_u *AdvertisementUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *AdvertisementUpdateOne) defaults() {
+func (_u *AdvertisementUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if advertisement.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized advertisement.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := advertisement.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

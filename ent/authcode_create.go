@@ -125,7 +125,9 @@ func (_c *AuthCodeCreate) Mutation() *AuthCodeMutation {
 
 // Save creates the AuthCode in the database.
 func (_c *AuthCodeCreate) Save(ctx context.Context) (*AuthCode, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -152,12 +154,18 @@ func (_c *AuthCodeCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *AuthCodeCreate) defaults() {
+func (_c *AuthCodeCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if authcode.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized authcode.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := authcode.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if authcode.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized authcode.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := authcode.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -166,9 +174,13 @@ func (_c *AuthCodeCreate) defaults() {
 		_c.mutation.SetAttempts(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if authcode.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized authcode.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := authcode.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

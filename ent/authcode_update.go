@@ -82,7 +82,9 @@ func (_u *AuthCodeUpdate) Mutation() *AuthCodeMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *AuthCodeUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -109,11 +111,15 @@ func (_u *AuthCodeUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *AuthCodeUpdate) defaults() {
+func (_u *AuthCodeUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if authcode.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized authcode.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := authcode.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 func (_u *AuthCodeUpdate) sqlSave(ctx context.Context) (_node int, err error) {
@@ -227,7 +233,9 @@ func (_u *AuthCodeUpdateOne) Select(field string, fields ...string) *AuthCodeUpd
 
 // Save executes the query and returns the updated AuthCode entity.
 func (_u *AuthCodeUpdateOne) Save(ctx context.Context) (*AuthCode, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -254,11 +262,15 @@ func (_u *AuthCodeUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *AuthCodeUpdateOne) defaults() {
+func (_u *AuthCodeUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if authcode.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized authcode.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := authcode.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 func (_u *AuthCodeUpdateOne) sqlSave(ctx context.Context) (_node *AuthCode, err error) {

@@ -121,7 +121,9 @@ func (_c *BlobDeletionCreate) Mutation() *BlobDeletionMutation {
 
 // Save creates the BlobDeletion in the database.
 func (_c *BlobDeletionCreate) Save(ctx context.Context) (*BlobDeletion, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -148,12 +150,18 @@ func (_c *BlobDeletionCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *BlobDeletionCreate) defaults() {
+func (_c *BlobDeletionCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if blobdeletion.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized blobdeletion.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := blobdeletion.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if blobdeletion.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized blobdeletion.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := blobdeletion.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -166,9 +174,13 @@ func (_c *BlobDeletionCreate) defaults() {
 		_c.mutation.SetReason(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if blobdeletion.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized blobdeletion.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := blobdeletion.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

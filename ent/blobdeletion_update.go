@@ -41,7 +41,9 @@ func (_u *BlobDeletionUpdate) Mutation() *BlobDeletionMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *BlobDeletionUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -68,11 +70,15 @@ func (_u *BlobDeletionUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *BlobDeletionUpdate) defaults() {
+func (_u *BlobDeletionUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if blobdeletion.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized blobdeletion.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := blobdeletion.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 func (_u *BlobDeletionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
@@ -136,7 +142,9 @@ func (_u *BlobDeletionUpdateOne) Select(field string, fields ...string) *BlobDel
 
 // Save executes the query and returns the updated BlobDeletion entity.
 func (_u *BlobDeletionUpdateOne) Save(ctx context.Context) (*BlobDeletion, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -163,11 +171,15 @@ func (_u *BlobDeletionUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *BlobDeletionUpdateOne) defaults() {
+func (_u *BlobDeletionUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if blobdeletion.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized blobdeletion.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := blobdeletion.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 func (_u *BlobDeletionUpdateOne) sqlSave(ctx context.Context) (_node *BlobDeletion, err error) {

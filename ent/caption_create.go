@@ -123,7 +123,9 @@ func (_c *CaptionCreate) Mutation() *CaptionMutation {
 
 // Save creates the Caption in the database.
 func (_c *CaptionCreate) Save(ctx context.Context) (*Caption, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -150,12 +152,18 @@ func (_c *CaptionCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *CaptionCreate) defaults() {
+func (_c *CaptionCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if caption.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized caption.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := caption.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if caption.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized caption.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := caption.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -164,9 +172,13 @@ func (_c *CaptionCreate) defaults() {
 		_c.mutation.SetLabel(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if caption.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized caption.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := caption.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

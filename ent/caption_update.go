@@ -118,7 +118,9 @@ func (_u *CaptionUpdate) Mutation() *CaptionMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *CaptionUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -145,11 +147,15 @@ func (_u *CaptionUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *CaptionUpdate) defaults() {
+func (_u *CaptionUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if caption.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized caption.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := caption.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -341,7 +347,9 @@ func (_u *CaptionUpdateOne) Select(field string, fields ...string) *CaptionUpdat
 
 // Save executes the query and returns the updated Caption entity.
 func (_u *CaptionUpdateOne) Save(ctx context.Context) (*Caption, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -368,11 +376,15 @@ func (_u *CaptionUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *CaptionUpdateOne) defaults() {
+func (_u *CaptionUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if caption.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized caption.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := caption.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

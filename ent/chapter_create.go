@@ -97,7 +97,9 @@ func (_c *ChapterCreate) Mutation() *ChapterMutation {
 
 // Save creates the Chapter in the database.
 func (_c *ChapterCreate) Save(ctx context.Context) (*Chapter, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -124,19 +126,29 @@ func (_c *ChapterCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *ChapterCreate) defaults() {
+func (_c *ChapterCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if chapter.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized chapter.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := chapter.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if chapter.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized chapter.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := chapter.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if chapter.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized chapter.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := chapter.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -76,7 +76,9 @@ func (_u *ChapterUpdate) Mutation() *ChapterMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *ChapterUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -103,11 +105,15 @@ func (_u *ChapterUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *ChapterUpdate) defaults() {
+func (_u *ChapterUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if chapter.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized chapter.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := chapter.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -233,7 +239,9 @@ func (_u *ChapterUpdateOne) Select(field string, fields ...string) *ChapterUpdat
 
 // Save executes the query and returns the updated Chapter entity.
 func (_u *ChapterUpdateOne) Save(ctx context.Context) (*Chapter, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -260,11 +268,15 @@ func (_u *ChapterUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *ChapterUpdateOne) defaults() {
+func (_u *ChapterUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if chapter.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized chapter.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := chapter.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

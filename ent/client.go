@@ -18,6 +18,8 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/apikey"
+	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
@@ -25,6 +27,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -53,10 +56,14 @@ type Client struct {
 	config
 	// Schema is the client for creating, migrating and dropping schema.
 	Schema *migrate.Schema
+	// APIKey is the client for interacting with the APIKey builders.
+	APIKey *APIKeyClient
 	// AccessControl is the client for interacting with the AccessControl builders.
 	AccessControl *AccessControlClient
 	// Advertisement is the client for interacting with the Advertisement builders.
 	Advertisement *AdvertisementClient
+	// AuditLog is the client for interacting with the AuditLog builders.
+	AuditLog *AuditLogClient
 	// AuthCode is the client for interacting with the AuthCode builders.
 	AuthCode *AuthCodeClient
 	// BlobDeletion is the client for interacting with the BlobDeletion builders.
@@ -71,6 +78,8 @@ type Client struct {
 	Event *EventClient
 	// Folder is the client for interacting with the Folder builders.
 	Folder *FolderClient
+	// Invitation is the client for interacting with the Invitation builders.
+	Invitation *InvitationClient
 	// Membership is the client for interacting with the Membership builders.
 	Membership *MembershipClient
 	// OAuthIdentity is the client for interacting with the OAuthIdentity builders.
@@ -120,8 +129,10 @@ func NewClient(opts ...Option) *Client {
 
 func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
+	c.APIKey = NewAPIKeyClient(c.config)
 	c.AccessControl = NewAccessControlClient(c.config)
 	c.Advertisement = NewAdvertisementClient(c.config)
+	c.AuditLog = NewAuditLogClient(c.config)
 	c.AuthCode = NewAuthCodeClient(c.config)
 	c.BlobDeletion = NewBlobDeletionClient(c.config)
 	c.Caption = NewCaptionClient(c.config)
@@ -129,6 +140,7 @@ func (c *Client) init() {
 	c.EncodingProfile = NewEncodingProfileClient(c.config)
 	c.Event = NewEventClient(c.config)
 	c.Folder = NewFolderClient(c.config)
+	c.Invitation = NewInvitationClient(c.config)
 	c.Membership = NewMembershipClient(c.config)
 	c.OAuthIdentity = NewOAuthIdentityClient(c.config)
 	c.OAuthState = NewOAuthStateClient(c.config)
@@ -240,8 +252,10 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	return &Tx{
 		ctx:             ctx,
 		config:          cfg,
+		APIKey:          NewAPIKeyClient(cfg),
 		AccessControl:   NewAccessControlClient(cfg),
 		Advertisement:   NewAdvertisementClient(cfg),
+		AuditLog:        NewAuditLogClient(cfg),
 		AuthCode:        NewAuthCodeClient(cfg),
 		BlobDeletion:    NewBlobDeletionClient(cfg),
 		Caption:         NewCaptionClient(cfg),
@@ -249,6 +263,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		EncodingProfile: NewEncodingProfileClient(cfg),
 		Event:           NewEventClient(cfg),
 		Folder:          NewFolderClient(cfg),
+		Invitation:      NewInvitationClient(cfg),
 		Membership:      NewMembershipClient(cfg),
 		OAuthIdentity:   NewOAuthIdentityClient(cfg),
 		OAuthState:      NewOAuthStateClient(cfg),
@@ -287,8 +302,10 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	return &Tx{
 		ctx:             ctx,
 		config:          cfg,
+		APIKey:          NewAPIKeyClient(cfg),
 		AccessControl:   NewAccessControlClient(cfg),
 		Advertisement:   NewAdvertisementClient(cfg),
+		AuditLog:        NewAuditLogClient(cfg),
 		AuthCode:        NewAuthCodeClient(cfg),
 		BlobDeletion:    NewBlobDeletionClient(cfg),
 		Caption:         NewCaptionClient(cfg),
@@ -296,6 +313,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		EncodingProfile: NewEncodingProfileClient(cfg),
 		Event:           NewEventClient(cfg),
 		Folder:          NewFolderClient(cfg),
+		Invitation:      NewInvitationClient(cfg),
 		Membership:      NewMembershipClient(cfg),
 		OAuthIdentity:   NewOAuthIdentityClient(cfg),
 		OAuthState:      NewOAuthStateClient(cfg),
@@ -321,7 +339,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 // Debug returns a new debug-client. It's used to get verbose logging on specific operations.
 //
 //	client.Debug().
-//		AccessControl.
+//		APIKey.
 //		Query().
 //		Count(ctx)
 func (c *Client) Debug() *Client {
@@ -344,12 +362,12 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.AccessControl, c.Advertisement, c.AuthCode, c.BlobDeletion, c.Caption,
-		c.Chapter, c.EncodingProfile, c.Event, c.Folder, c.Membership, c.OAuthIdentity,
-		c.OAuthState, c.Organization, c.PlaybackUsage, c.Player, c.Project,
-		c.ProjectSetting, c.RefreshToken, c.Rendition, c.Session, c.Tag, c.Thumbnail,
-		c.UploadToken, c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery,
-		c.WebhookEndpoint,
+		c.APIKey, c.AccessControl, c.Advertisement, c.AuditLog, c.AuthCode,
+		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
+		c.Invitation, c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization,
+		c.PlaybackUsage, c.Player, c.Project, c.ProjectSetting, c.RefreshToken,
+		c.Rendition, c.Session, c.Tag, c.Thumbnail, c.UploadToken, c.User, c.Video,
+		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -359,12 +377,12 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.AccessControl, c.Advertisement, c.AuthCode, c.BlobDeletion, c.Caption,
-		c.Chapter, c.EncodingProfile, c.Event, c.Folder, c.Membership, c.OAuthIdentity,
-		c.OAuthState, c.Organization, c.PlaybackUsage, c.Player, c.Project,
-		c.ProjectSetting, c.RefreshToken, c.Rendition, c.Session, c.Tag, c.Thumbnail,
-		c.UploadToken, c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery,
-		c.WebhookEndpoint,
+		c.APIKey, c.AccessControl, c.Advertisement, c.AuditLog, c.AuthCode,
+		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
+		c.Invitation, c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization,
+		c.PlaybackUsage, c.Player, c.Project, c.ProjectSetting, c.RefreshToken,
+		c.Rendition, c.Session, c.Tag, c.Thumbnail, c.UploadToken, c.User, c.Video,
+		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -373,10 +391,14 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 // Mutate implements the ent.Mutator interface.
 func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 	switch m := m.(type) {
+	case *APIKeyMutation:
+		return c.APIKey.mutate(ctx, m)
 	case *AccessControlMutation:
 		return c.AccessControl.mutate(ctx, m)
 	case *AdvertisementMutation:
 		return c.Advertisement.mutate(ctx, m)
+	case *AuditLogMutation:
+		return c.AuditLog.mutate(ctx, m)
 	case *AuthCodeMutation:
 		return c.AuthCode.mutate(ctx, m)
 	case *BlobDeletionMutation:
@@ -391,6 +413,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Event.mutate(ctx, m)
 	case *FolderMutation:
 		return c.Folder.mutate(ctx, m)
+	case *InvitationMutation:
+		return c.Invitation.mutate(ctx, m)
 	case *MembershipMutation:
 		return c.Membership.mutate(ctx, m)
 	case *OAuthIdentityMutation:
@@ -431,6 +455,157 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.WebhookEndpoint.mutate(ctx, m)
 	default:
 		return nil, fmt.Errorf("ent: unknown mutation type %T", m)
+	}
+}
+
+// APIKeyClient is a client for the APIKey schema.
+type APIKeyClient struct {
+	config
+}
+
+// NewAPIKeyClient returns a client for the APIKey from the given config.
+func NewAPIKeyClient(c config) *APIKeyClient {
+	return &APIKeyClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `apikey.Hooks(f(g(h())))`.
+func (c *APIKeyClient) Use(hooks ...Hook) {
+	c.hooks.APIKey = append(c.hooks.APIKey, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `apikey.Intercept(f(g(h())))`.
+func (c *APIKeyClient) Intercept(interceptors ...Interceptor) {
+	c.inters.APIKey = append(c.inters.APIKey, interceptors...)
+}
+
+// Create returns a builder for creating a APIKey entity.
+func (c *APIKeyClient) Create() *APIKeyCreate {
+	mutation := newAPIKeyMutation(c.config, OpCreate)
+	return &APIKeyCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of APIKey entities.
+func (c *APIKeyClient) CreateBulk(builders ...*APIKeyCreate) *APIKeyCreateBulk {
+	return &APIKeyCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *APIKeyClient) MapCreateBulk(slice any, setFunc func(*APIKeyCreate, int)) *APIKeyCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &APIKeyCreateBulk{err: fmt.Errorf("calling to APIKeyClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*APIKeyCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &APIKeyCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for APIKey.
+func (c *APIKeyClient) Update() *APIKeyUpdate {
+	mutation := newAPIKeyMutation(c.config, OpUpdate)
+	return &APIKeyUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *APIKeyClient) UpdateOne(_m *APIKey) *APIKeyUpdateOne {
+	mutation := newAPIKeyMutation(c.config, OpUpdateOne, withAPIKey(_m))
+	return &APIKeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *APIKeyClient) UpdateOneID(id uuid.UUID) *APIKeyUpdateOne {
+	mutation := newAPIKeyMutation(c.config, OpUpdateOne, withAPIKeyID(id))
+	return &APIKeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for APIKey.
+func (c *APIKeyClient) Delete() *APIKeyDelete {
+	mutation := newAPIKeyMutation(c.config, OpDelete)
+	return &APIKeyDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *APIKeyClient) DeleteOne(_m *APIKey) *APIKeyDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *APIKeyClient) DeleteOneID(id uuid.UUID) *APIKeyDeleteOne {
+	builder := c.Delete().Where(apikey.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &APIKeyDeleteOne{builder}
+}
+
+// Query returns a query builder for APIKey.
+func (c *APIKeyClient) Query() *APIKeyQuery {
+	return &APIKeyQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAPIKey},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a APIKey entity by its id.
+func (c *APIKeyClient) Get(ctx context.Context, id uuid.UUID) (*APIKey, error) {
+	return c.Query().Where(apikey.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *APIKeyClient) GetX(ctx context.Context, id uuid.UUID) *APIKey {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryOrganization queries the organization edge of a APIKey.
+func (c *APIKeyClient) QueryOrganization(_m *APIKey) *OrganizationQuery {
+	query := (&OrganizationClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(apikey.Table, apikey.FieldID, id),
+			sqlgraph.To(organization.Table, organization.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, apikey.OrganizationTable, apikey.OrganizationColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *APIKeyClient) Hooks() []Hook {
+	hooks := c.hooks.APIKey
+	return append(hooks[:len(hooks):len(hooks)], apikey.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *APIKeyClient) Interceptors() []Interceptor {
+	inters := c.inters.APIKey
+	return append(inters[:len(inters):len(inters)], apikey.Interceptors[:]...)
+}
+
+func (c *APIKeyClient) mutate(ctx context.Context, m *APIKeyMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&APIKeyCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&APIKeyUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&APIKeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&APIKeyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown APIKey mutation op: %q", m.Op())
 	}
 }
 
@@ -560,12 +735,14 @@ func (c *AccessControlClient) QueryProject(_m *AccessControl) *ProjectQuery {
 
 // Hooks returns the client hooks.
 func (c *AccessControlClient) Hooks() []Hook {
-	return c.hooks.AccessControl
+	hooks := c.hooks.AccessControl
+	return append(hooks[:len(hooks):len(hooks)], accesscontrol.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *AccessControlClient) Interceptors() []Interceptor {
-	return c.inters.AccessControl
+	inters := c.inters.AccessControl
+	return append(inters[:len(inters):len(inters)], accesscontrol.Interceptors[:]...)
 }
 
 func (c *AccessControlClient) mutate(ctx context.Context, m *AccessControlMutation) (Value, error) {
@@ -709,12 +886,14 @@ func (c *AdvertisementClient) QueryProject(_m *Advertisement) *ProjectQuery {
 
 // Hooks returns the client hooks.
 func (c *AdvertisementClient) Hooks() []Hook {
-	return c.hooks.Advertisement
+	hooks := c.hooks.Advertisement
+	return append(hooks[:len(hooks):len(hooks)], advertisement.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *AdvertisementClient) Interceptors() []Interceptor {
-	return c.inters.Advertisement
+	inters := c.inters.Advertisement
+	return append(inters[:len(inters):len(inters)], advertisement.Interceptors[:]...)
 }
 
 func (c *AdvertisementClient) mutate(ctx context.Context, m *AdvertisementMutation) (Value, error) {
@@ -729,6 +908,157 @@ func (c *AdvertisementClient) mutate(ctx context.Context, m *AdvertisementMutati
 		return (&AdvertisementDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Advertisement mutation op: %q", m.Op())
+	}
+}
+
+// AuditLogClient is a client for the AuditLog schema.
+type AuditLogClient struct {
+	config
+}
+
+// NewAuditLogClient returns a client for the AuditLog from the given config.
+func NewAuditLogClient(c config) *AuditLogClient {
+	return &AuditLogClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `auditlog.Hooks(f(g(h())))`.
+func (c *AuditLogClient) Use(hooks ...Hook) {
+	c.hooks.AuditLog = append(c.hooks.AuditLog, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `auditlog.Intercept(f(g(h())))`.
+func (c *AuditLogClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AuditLog = append(c.inters.AuditLog, interceptors...)
+}
+
+// Create returns a builder for creating a AuditLog entity.
+func (c *AuditLogClient) Create() *AuditLogCreate {
+	mutation := newAuditLogMutation(c.config, OpCreate)
+	return &AuditLogCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AuditLog entities.
+func (c *AuditLogClient) CreateBulk(builders ...*AuditLogCreate) *AuditLogCreateBulk {
+	return &AuditLogCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AuditLogClient) MapCreateBulk(slice any, setFunc func(*AuditLogCreate, int)) *AuditLogCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AuditLogCreateBulk{err: fmt.Errorf("calling to AuditLogClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AuditLogCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AuditLogCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AuditLog.
+func (c *AuditLogClient) Update() *AuditLogUpdate {
+	mutation := newAuditLogMutation(c.config, OpUpdate)
+	return &AuditLogUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AuditLogClient) UpdateOne(_m *AuditLog) *AuditLogUpdateOne {
+	mutation := newAuditLogMutation(c.config, OpUpdateOne, withAuditLog(_m))
+	return &AuditLogUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AuditLogClient) UpdateOneID(id uuid.UUID) *AuditLogUpdateOne {
+	mutation := newAuditLogMutation(c.config, OpUpdateOne, withAuditLogID(id))
+	return &AuditLogUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AuditLog.
+func (c *AuditLogClient) Delete() *AuditLogDelete {
+	mutation := newAuditLogMutation(c.config, OpDelete)
+	return &AuditLogDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AuditLogClient) DeleteOne(_m *AuditLog) *AuditLogDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AuditLogClient) DeleteOneID(id uuid.UUID) *AuditLogDeleteOne {
+	builder := c.Delete().Where(auditlog.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AuditLogDeleteOne{builder}
+}
+
+// Query returns a query builder for AuditLog.
+func (c *AuditLogClient) Query() *AuditLogQuery {
+	return &AuditLogQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAuditLog},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AuditLog entity by its id.
+func (c *AuditLogClient) Get(ctx context.Context, id uuid.UUID) (*AuditLog, error) {
+	return c.Query().Where(auditlog.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AuditLogClient) GetX(ctx context.Context, id uuid.UUID) *AuditLog {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryOrganization queries the organization edge of a AuditLog.
+func (c *AuditLogClient) QueryOrganization(_m *AuditLog) *OrganizationQuery {
+	query := (&OrganizationClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(auditlog.Table, auditlog.FieldID, id),
+			sqlgraph.To(organization.Table, organization.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, auditlog.OrganizationTable, auditlog.OrganizationColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *AuditLogClient) Hooks() []Hook {
+	hooks := c.hooks.AuditLog
+	return append(hooks[:len(hooks):len(hooks)], auditlog.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *AuditLogClient) Interceptors() []Interceptor {
+	inters := c.inters.AuditLog
+	return append(inters[:len(inters):len(inters)], auditlog.Interceptors[:]...)
+}
+
+func (c *AuditLogClient) mutate(ctx context.Context, m *AuditLogMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AuditLogCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AuditLogUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AuditLogUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AuditLogDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AuditLog mutation op: %q", m.Op())
 	}
 }
 
@@ -842,12 +1172,14 @@ func (c *AuthCodeClient) GetX(ctx context.Context, id uuid.UUID) *AuthCode {
 
 // Hooks returns the client hooks.
 func (c *AuthCodeClient) Hooks() []Hook {
-	return c.hooks.AuthCode
+	hooks := c.hooks.AuthCode
+	return append(hooks[:len(hooks):len(hooks)], authcode.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *AuthCodeClient) Interceptors() []Interceptor {
-	return c.inters.AuthCode
+	inters := c.inters.AuthCode
+	return append(inters[:len(inters):len(inters)], authcode.Interceptors[:]...)
 }
 
 func (c *AuthCodeClient) mutate(ctx context.Context, m *AuthCodeMutation) (Value, error) {
@@ -975,12 +1307,14 @@ func (c *BlobDeletionClient) GetX(ctx context.Context, id uuid.UUID) *BlobDeleti
 
 // Hooks returns the client hooks.
 func (c *BlobDeletionClient) Hooks() []Hook {
-	return c.hooks.BlobDeletion
+	hooks := c.hooks.BlobDeletion
+	return append(hooks[:len(hooks):len(hooks)], blobdeletion.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *BlobDeletionClient) Interceptors() []Interceptor {
-	return c.inters.BlobDeletion
+	inters := c.inters.BlobDeletion
+	return append(inters[:len(inters):len(inters)], blobdeletion.Interceptors[:]...)
 }
 
 func (c *BlobDeletionClient) mutate(ctx context.Context, m *BlobDeletionMutation) (Value, error) {
@@ -1124,12 +1458,14 @@ func (c *CaptionClient) QueryVideo(_m *Caption) *VideoQuery {
 
 // Hooks returns the client hooks.
 func (c *CaptionClient) Hooks() []Hook {
-	return c.hooks.Caption
+	hooks := c.hooks.Caption
+	return append(hooks[:len(hooks):len(hooks)], caption.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *CaptionClient) Interceptors() []Interceptor {
-	return c.inters.Caption
+	inters := c.inters.Caption
+	return append(inters[:len(inters):len(inters)], caption.Interceptors[:]...)
 }
 
 func (c *CaptionClient) mutate(ctx context.Context, m *CaptionMutation) (Value, error) {
@@ -1273,12 +1609,14 @@ func (c *ChapterClient) QueryVideo(_m *Chapter) *VideoQuery {
 
 // Hooks returns the client hooks.
 func (c *ChapterClient) Hooks() []Hook {
-	return c.hooks.Chapter
+	hooks := c.hooks.Chapter
+	return append(hooks[:len(hooks):len(hooks)], chapter.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *ChapterClient) Interceptors() []Interceptor {
-	return c.inters.Chapter
+	inters := c.inters.Chapter
+	return append(inters[:len(inters):len(inters)], chapter.Interceptors[:]...)
 }
 
 func (c *ChapterClient) mutate(ctx context.Context, m *ChapterMutation) (Value, error) {
@@ -1422,12 +1760,14 @@ func (c *EncodingProfileClient) QueryProject(_m *EncodingProfile) *ProjectQuery 
 
 // Hooks returns the client hooks.
 func (c *EncodingProfileClient) Hooks() []Hook {
-	return c.hooks.EncodingProfile
+	hooks := c.hooks.EncodingProfile
+	return append(hooks[:len(hooks):len(hooks)], encodingprofile.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *EncodingProfileClient) Interceptors() []Interceptor {
-	return c.inters.EncodingProfile
+	inters := c.inters.EncodingProfile
+	return append(inters[:len(inters):len(inters)], encodingprofile.Interceptors[:]...)
 }
 
 func (c *EncodingProfileClient) mutate(ctx context.Context, m *EncodingProfileMutation) (Value, error) {
@@ -1768,12 +2108,14 @@ func (c *FolderClient) QueryVideos(_m *Folder) *VideoQuery {
 
 // Hooks returns the client hooks.
 func (c *FolderClient) Hooks() []Hook {
-	return c.hooks.Folder
+	hooks := c.hooks.Folder
+	return append(hooks[:len(hooks):len(hooks)], folder.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *FolderClient) Interceptors() []Interceptor {
-	return c.inters.Folder
+	inters := c.inters.Folder
+	return append(inters[:len(inters):len(inters)], folder.Interceptors[:]...)
 }
 
 func (c *FolderClient) mutate(ctx context.Context, m *FolderMutation) (Value, error) {
@@ -1788,6 +2130,157 @@ func (c *FolderClient) mutate(ctx context.Context, m *FolderMutation) (Value, er
 		return (&FolderDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Folder mutation op: %q", m.Op())
+	}
+}
+
+// InvitationClient is a client for the Invitation schema.
+type InvitationClient struct {
+	config
+}
+
+// NewInvitationClient returns a client for the Invitation from the given config.
+func NewInvitationClient(c config) *InvitationClient {
+	return &InvitationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `invitation.Hooks(f(g(h())))`.
+func (c *InvitationClient) Use(hooks ...Hook) {
+	c.hooks.Invitation = append(c.hooks.Invitation, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `invitation.Intercept(f(g(h())))`.
+func (c *InvitationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Invitation = append(c.inters.Invitation, interceptors...)
+}
+
+// Create returns a builder for creating a Invitation entity.
+func (c *InvitationClient) Create() *InvitationCreate {
+	mutation := newInvitationMutation(c.config, OpCreate)
+	return &InvitationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Invitation entities.
+func (c *InvitationClient) CreateBulk(builders ...*InvitationCreate) *InvitationCreateBulk {
+	return &InvitationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *InvitationClient) MapCreateBulk(slice any, setFunc func(*InvitationCreate, int)) *InvitationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &InvitationCreateBulk{err: fmt.Errorf("calling to InvitationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*InvitationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &InvitationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Invitation.
+func (c *InvitationClient) Update() *InvitationUpdate {
+	mutation := newInvitationMutation(c.config, OpUpdate)
+	return &InvitationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *InvitationClient) UpdateOne(_m *Invitation) *InvitationUpdateOne {
+	mutation := newInvitationMutation(c.config, OpUpdateOne, withInvitation(_m))
+	return &InvitationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *InvitationClient) UpdateOneID(id uuid.UUID) *InvitationUpdateOne {
+	mutation := newInvitationMutation(c.config, OpUpdateOne, withInvitationID(id))
+	return &InvitationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Invitation.
+func (c *InvitationClient) Delete() *InvitationDelete {
+	mutation := newInvitationMutation(c.config, OpDelete)
+	return &InvitationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *InvitationClient) DeleteOne(_m *Invitation) *InvitationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *InvitationClient) DeleteOneID(id uuid.UUID) *InvitationDeleteOne {
+	builder := c.Delete().Where(invitation.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &InvitationDeleteOne{builder}
+}
+
+// Query returns a query builder for Invitation.
+func (c *InvitationClient) Query() *InvitationQuery {
+	return &InvitationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeInvitation},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Invitation entity by its id.
+func (c *InvitationClient) Get(ctx context.Context, id uuid.UUID) (*Invitation, error) {
+	return c.Query().Where(invitation.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *InvitationClient) GetX(ctx context.Context, id uuid.UUID) *Invitation {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryOrganization queries the organization edge of a Invitation.
+func (c *InvitationClient) QueryOrganization(_m *Invitation) *OrganizationQuery {
+	query := (&OrganizationClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(invitation.Table, invitation.FieldID, id),
+			sqlgraph.To(organization.Table, organization.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, invitation.OrganizationTable, invitation.OrganizationColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *InvitationClient) Hooks() []Hook {
+	hooks := c.hooks.Invitation
+	return append(hooks[:len(hooks):len(hooks)], invitation.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *InvitationClient) Interceptors() []Interceptor {
+	inters := c.inters.Invitation
+	return append(inters[:len(inters):len(inters)], invitation.Interceptors[:]...)
+}
+
+func (c *InvitationClient) mutate(ctx context.Context, m *InvitationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&InvitationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&InvitationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&InvitationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&InvitationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Invitation mutation op: %q", m.Op())
 	}
 }
 
@@ -1933,12 +2426,14 @@ func (c *MembershipClient) QueryOrganization(_m *Membership) *OrganizationQuery 
 
 // Hooks returns the client hooks.
 func (c *MembershipClient) Hooks() []Hook {
-	return c.hooks.Membership
+	hooks := c.hooks.Membership
+	return append(hooks[:len(hooks):len(hooks)], membership.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *MembershipClient) Interceptors() []Interceptor {
-	return c.inters.Membership
+	inters := c.inters.Membership
+	return append(inters[:len(inters):len(inters)], membership.Interceptors[:]...)
 }
 
 func (c *MembershipClient) mutate(ctx context.Context, m *MembershipMutation) (Value, error) {
@@ -2082,12 +2577,14 @@ func (c *OAuthIdentityClient) QueryUser(_m *OAuthIdentity) *UserQuery {
 
 // Hooks returns the client hooks.
 func (c *OAuthIdentityClient) Hooks() []Hook {
-	return c.hooks.OAuthIdentity
+	hooks := c.hooks.OAuthIdentity
+	return append(hooks[:len(hooks):len(hooks)], oauthidentity.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *OAuthIdentityClient) Interceptors() []Interceptor {
-	return c.inters.OAuthIdentity
+	inters := c.inters.OAuthIdentity
+	return append(inters[:len(inters):len(inters)], oauthidentity.Interceptors[:]...)
 }
 
 func (c *OAuthIdentityClient) mutate(ctx context.Context, m *OAuthIdentityMutation) (Value, error) {
@@ -2215,12 +2712,14 @@ func (c *OAuthStateClient) GetX(ctx context.Context, id uuid.UUID) *OAuthState {
 
 // Hooks returns the client hooks.
 func (c *OAuthStateClient) Hooks() []Hook {
-	return c.hooks.OAuthState
+	hooks := c.hooks.OAuthState
+	return append(hooks[:len(hooks):len(hooks)], oauthstate.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *OAuthStateClient) Interceptors() []Interceptor {
-	return c.inters.OAuthState
+	inters := c.inters.OAuthState
+	return append(inters[:len(inters):len(inters)], oauthstate.Interceptors[:]...)
 }
 
 func (c *OAuthStateClient) mutate(ctx context.Context, m *OAuthStateMutation) (Value, error) {
@@ -2362,6 +2861,54 @@ func (c *OrganizationClient) QueryMemberships(_m *Organization) *MembershipQuery
 	return query
 }
 
+// QueryAPIKeys queries the api_keys edge of a Organization.
+func (c *OrganizationClient) QueryAPIKeys(_m *Organization) *APIKeyQuery {
+	query := (&APIKeyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(organization.Table, organization.FieldID, id),
+			sqlgraph.To(apikey.Table, apikey.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, organization.APIKeysTable, organization.APIKeysColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryAuditLogs queries the audit_logs edge of a Organization.
+func (c *OrganizationClient) QueryAuditLogs(_m *Organization) *AuditLogQuery {
+	query := (&AuditLogClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(organization.Table, organization.FieldID, id),
+			sqlgraph.To(auditlog.Table, auditlog.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, organization.AuditLogsTable, organization.AuditLogsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryInvitations queries the invitations edge of a Organization.
+func (c *OrganizationClient) QueryInvitations(_m *Organization) *InvitationQuery {
+	query := (&InvitationClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(organization.Table, organization.FieldID, id),
+			sqlgraph.To(invitation.Table, invitation.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, organization.InvitationsTable, organization.InvitationsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryProjects queries the projects edge of a Organization.
 func (c *OrganizationClient) QueryProjects(_m *Organization) *ProjectQuery {
 	query := (&ProjectClient{config: c.config}).Query()
@@ -2380,12 +2927,14 @@ func (c *OrganizationClient) QueryProjects(_m *Organization) *ProjectQuery {
 
 // Hooks returns the client hooks.
 func (c *OrganizationClient) Hooks() []Hook {
-	return c.hooks.Organization
+	hooks := c.hooks.Organization
+	return append(hooks[:len(hooks):len(hooks)], organization.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *OrganizationClient) Interceptors() []Interceptor {
-	return c.inters.Organization
+	inters := c.inters.Organization
+	return append(inters[:len(inters):len(inters)], organization.Interceptors[:]...)
 }
 
 func (c *OrganizationClient) mutate(ctx context.Context, m *OrganizationMutation) (Value, error) {
@@ -2662,12 +3211,14 @@ func (c *PlayerClient) QueryProject(_m *Player) *ProjectQuery {
 
 // Hooks returns the client hooks.
 func (c *PlayerClient) Hooks() []Hook {
-	return c.hooks.Player
+	hooks := c.hooks.Player
+	return append(hooks[:len(hooks):len(hooks)], player.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *PlayerClient) Interceptors() []Interceptor {
-	return c.inters.Player
+	inters := c.inters.Player
+	return append(inters[:len(inters):len(inters)], player.Interceptors[:]...)
 }
 
 func (c *PlayerClient) mutate(ctx context.Context, m *PlayerMutation) (Value, error) {
@@ -3090,12 +3641,14 @@ func (c *ProjectSettingClient) QueryProject(_m *ProjectSetting) *ProjectQuery {
 
 // Hooks returns the client hooks.
 func (c *ProjectSettingClient) Hooks() []Hook {
-	return c.hooks.ProjectSetting
+	hooks := c.hooks.ProjectSetting
+	return append(hooks[:len(hooks):len(hooks)], projectsetting.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *ProjectSettingClient) Interceptors() []Interceptor {
-	return c.inters.ProjectSetting
+	inters := c.inters.ProjectSetting
+	return append(inters[:len(inters):len(inters)], projectsetting.Interceptors[:]...)
 }
 
 func (c *ProjectSettingClient) mutate(ctx context.Context, m *ProjectSettingMutation) (Value, error) {
@@ -3239,12 +3792,14 @@ func (c *RefreshTokenClient) QuerySession(_m *RefreshToken) *SessionQuery {
 
 // Hooks returns the client hooks.
 func (c *RefreshTokenClient) Hooks() []Hook {
-	return c.hooks.RefreshToken
+	hooks := c.hooks.RefreshToken
+	return append(hooks[:len(hooks):len(hooks)], refreshtoken.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *RefreshTokenClient) Interceptors() []Interceptor {
-	return c.inters.RefreshToken
+	inters := c.inters.RefreshToken
+	return append(inters[:len(inters):len(inters)], refreshtoken.Interceptors[:]...)
 }
 
 func (c *RefreshTokenClient) mutate(ctx context.Context, m *RefreshTokenMutation) (Value, error) {
@@ -3553,12 +4108,14 @@ func (c *SessionClient) QueryRefreshTokens(_m *Session) *RefreshTokenQuery {
 
 // Hooks returns the client hooks.
 func (c *SessionClient) Hooks() []Hook {
-	return c.hooks.Session
+	hooks := c.hooks.Session
+	return append(hooks[:len(hooks):len(hooks)], session.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *SessionClient) Interceptors() []Interceptor {
-	return c.inters.Session
+	inters := c.inters.Session
+	return append(inters[:len(inters):len(inters)], session.Interceptors[:]...)
 }
 
 func (c *SessionClient) mutate(ctx context.Context, m *SessionMutation) (Value, error) {
@@ -3718,12 +4275,14 @@ func (c *TagClient) QueryVideos(_m *Tag) *VideoQuery {
 
 // Hooks returns the client hooks.
 func (c *TagClient) Hooks() []Hook {
-	return c.hooks.Tag
+	hooks := c.hooks.Tag
+	return append(hooks[:len(hooks):len(hooks)], tag.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *TagClient) Interceptors() []Interceptor {
-	return c.inters.Tag
+	inters := c.inters.Tag
+	return append(inters[:len(inters):len(inters)], tag.Interceptors[:]...)
 }
 
 func (c *TagClient) mutate(ctx context.Context, m *TagMutation) (Value, error) {
@@ -4181,12 +4740,14 @@ func (c *UserClient) QueryIdentities(_m *User) *OAuthIdentityQuery {
 
 // Hooks returns the client hooks.
 func (c *UserClient) Hooks() []Hook {
-	return c.hooks.User
+	hooks := c.hooks.User
+	return append(hooks[:len(hooks):len(hooks)], user.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *UserClient) Interceptors() []Interceptor {
-	return c.inters.User
+	inters := c.inters.User
+	return append(inters[:len(inters):len(inters)], user.Interceptors[:]...)
 }
 
 func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error) {
@@ -4426,12 +4987,14 @@ func (c *VideoClient) QueryThumbnails(_m *Video) *ThumbnailQuery {
 
 // Hooks returns the client hooks.
 func (c *VideoClient) Hooks() []Hook {
-	return c.hooks.Video
+	hooks := c.hooks.Video
+	return append(hooks[:len(hooks):len(hooks)], video.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *VideoClient) Interceptors() []Interceptor {
-	return c.inters.Video
+	inters := c.inters.Video
+	return append(inters[:len(inters):len(inters)], video.Interceptors[:]...)
 }
 
 func (c *VideoClient) mutate(ctx context.Context, m *VideoMutation) (Value, error) {
@@ -4931,18 +5494,18 @@ func (c *WebhookEndpointClient) mutate(ctx context.Context, m *WebhookEndpointMu
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		AccessControl, Advertisement, AuthCode, BlobDeletion, Caption, Chapter,
-		EncodingProfile, Event, Folder, Membership, OAuthIdentity, OAuthState,
-		Organization, PlaybackUsage, Player, Project, ProjectSetting, RefreshToken,
-		Rendition, Session, Tag, Thumbnail, UploadToken, User, Video, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint []ent.Hook
+		APIKey, AccessControl, Advertisement, AuditLog, AuthCode, BlobDeletion, Caption,
+		Chapter, EncodingProfile, Event, Folder, Invitation, Membership, OAuthIdentity,
+		OAuthState, Organization, PlaybackUsage, Player, Project, ProjectSetting,
+		RefreshToken, Rendition, Session, Tag, Thumbnail, UploadToken, User, Video,
+		WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
-		AccessControl, Advertisement, AuthCode, BlobDeletion, Caption, Chapter,
-		EncodingProfile, Event, Folder, Membership, OAuthIdentity, OAuthState,
-		Organization, PlaybackUsage, Player, Project, ProjectSetting, RefreshToken,
-		Rendition, Session, Tag, Thumbnail, UploadToken, User, Video, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint []ent.Interceptor
+		APIKey, AccessControl, Advertisement, AuditLog, AuthCode, BlobDeletion, Caption,
+		Chapter, EncodingProfile, Event, Folder, Invitation, Membership, OAuthIdentity,
+		OAuthState, Organization, PlaybackUsage, Player, Project, ProjectSetting,
+		RefreshToken, Rendition, Session, Tag, Thumbnail, UploadToken, User, Video,
+		WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
 	}
 )
 

@@ -112,7 +112,9 @@ func (_c *EncodingProfileCreate) Mutation() *EncodingProfileMutation {
 
 // Save creates the EncodingProfile in the database.
 func (_c *EncodingProfileCreate) Save(ctx context.Context) (*EncodingProfile, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -139,12 +141,18 @@ func (_c *EncodingProfileCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *EncodingProfileCreate) defaults() {
+func (_c *EncodingProfileCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if encodingprofile.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized encodingprofile.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := encodingprofile.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if encodingprofile.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized encodingprofile.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := encodingprofile.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -153,9 +161,13 @@ func (_c *EncodingProfileCreate) defaults() {
 		_c.mutation.SetIsDefault(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if encodingprofile.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized encodingprofile.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := encodingprofile.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

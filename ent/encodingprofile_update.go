@@ -83,7 +83,9 @@ func (_u *EncodingProfileUpdate) Mutation() *EncodingProfileMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *EncodingProfileUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -110,11 +112,15 @@ func (_u *EncodingProfileUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *EncodingProfileUpdate) defaults() {
+func (_u *EncodingProfileUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if encodingprofile.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized encodingprofile.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := encodingprofile.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -245,7 +251,9 @@ func (_u *EncodingProfileUpdateOne) Select(field string, fields ...string) *Enco
 
 // Save executes the query and returns the updated EncodingProfile entity.
 func (_u *EncodingProfileUpdateOne) Save(ctx context.Context) (*EncodingProfile, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -272,11 +280,15 @@ func (_u *EncodingProfileUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *EncodingProfileUpdateOne) defaults() {
+func (_u *EncodingProfileUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if encodingprofile.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized encodingprofile.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := encodingprofile.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

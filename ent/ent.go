@@ -14,6 +14,8 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/apikey"
+	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
@@ -21,6 +23,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -100,8 +103,10 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
+			apikey.Table:          apikey.ValidColumn,
 			accesscontrol.Table:   accesscontrol.ValidColumn,
 			advertisement.Table:   advertisement.ValidColumn,
+			auditlog.Table:        auditlog.ValidColumn,
 			authcode.Table:        authcode.ValidColumn,
 			blobdeletion.Table:    blobdeletion.ValidColumn,
 			caption.Table:         caption.ValidColumn,
@@ -109,6 +114,7 @@ func checkColumn(t, c string) error {
 			encodingprofile.Table: encodingprofile.ValidColumn,
 			event.Table:           event.ValidColumn,
 			folder.Table:          folder.ValidColumn,
+			invitation.Table:      invitation.ValidColumn,
 			membership.Table:      membership.ValidColumn,
 			oauthidentity.Table:   oauthidentity.ValidColumn,
 			oauthstate.Table:      oauthstate.ValidColumn,

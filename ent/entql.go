@@ -5,6 +5,8 @@ package ent
 import (
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/apikey"
+	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
@@ -12,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -41,8 +44,33 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 28)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 31)}
 	graph.Nodes[0] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   apikey.Table,
+			Columns: apikey.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: apikey.FieldID,
+			},
+		},
+		Type: "APIKey",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			apikey.FieldCreatedAt:      {Type: field.TypeTime, Column: apikey.FieldCreatedAt},
+			apikey.FieldUpdatedAt:      {Type: field.TypeTime, Column: apikey.FieldUpdatedAt},
+			apikey.FieldOrganizationID: {Type: field.TypeUUID, Column: apikey.FieldOrganizationID},
+			apikey.FieldCreatedBy:      {Type: field.TypeUUID, Column: apikey.FieldCreatedBy},
+			apikey.FieldName:           {Type: field.TypeString, Column: apikey.FieldName},
+			apikey.FieldOrigin:         {Type: field.TypeString, Column: apikey.FieldOrigin},
+			apikey.FieldPrefix:         {Type: field.TypeString, Column: apikey.FieldPrefix},
+			apikey.FieldLast4:          {Type: field.TypeString, Column: apikey.FieldLast4},
+			apikey.FieldSecretHash:     {Type: field.TypeString, Column: apikey.FieldSecretHash},
+			apikey.FieldGrants:         {Type: field.TypeJSON, Column: apikey.FieldGrants},
+			apikey.FieldExpiresAt:      {Type: field.TypeTime, Column: apikey.FieldExpiresAt},
+			apikey.FieldLastUsedAt:     {Type: field.TypeTime, Column: apikey.FieldLastUsedAt},
+		},
+	}
+	graph.Nodes[1] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   accesscontrol.Table,
 			Columns: accesscontrol.Columns,
@@ -65,7 +93,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			accesscontrol.FieldTokenTTLMax:      {Type: field.TypeInt, Column: accesscontrol.FieldTokenTTLMax},
 		},
 	}
-	graph.Nodes[1] = &sqlgraph.Node{
+	graph.Nodes[2] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   advertisement.Table,
 			Columns: advertisement.Columns,
@@ -86,7 +114,32 @@ var schemaGraph = func() *sqlgraph.Schema {
 			advertisement.FieldEnabled:   {Type: field.TypeBool, Column: advertisement.FieldEnabled},
 		},
 	}
-	graph.Nodes[2] = &sqlgraph.Node{
+	graph.Nodes[3] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   auditlog.Table,
+			Columns: auditlog.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: auditlog.FieldID,
+			},
+		},
+		Type: "AuditLog",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			auditlog.FieldCreatedAt:      {Type: field.TypeTime, Column: auditlog.FieldCreatedAt},
+			auditlog.FieldUpdatedAt:      {Type: field.TypeTime, Column: auditlog.FieldUpdatedAt},
+			auditlog.FieldOrganizationID: {Type: field.TypeUUID, Column: auditlog.FieldOrganizationID},
+			auditlog.FieldActorType:      {Type: field.TypeEnum, Column: auditlog.FieldActorType},
+			auditlog.FieldActorID:        {Type: field.TypeUUID, Column: auditlog.FieldActorID},
+			auditlog.FieldAction:         {Type: field.TypeString, Column: auditlog.FieldAction},
+			auditlog.FieldEntityType:     {Type: field.TypeString, Column: auditlog.FieldEntityType},
+			auditlog.FieldEntityID:       {Type: field.TypeUUID, Column: auditlog.FieldEntityID},
+			auditlog.FieldOperation:      {Type: field.TypeString, Column: auditlog.FieldOperation},
+			auditlog.FieldAddress:        {Type: field.TypeString, Column: auditlog.FieldAddress},
+			auditlog.FieldUserAgent:      {Type: field.TypeString, Column: auditlog.FieldUserAgent},
+			auditlog.FieldChanges:        {Type: field.TypeJSON, Column: auditlog.FieldChanges},
+		},
+	}
+	graph.Nodes[4] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   authcode.Table,
 			Columns: authcode.Columns,
@@ -107,7 +160,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			authcode.FieldUsedAt:    {Type: field.TypeTime, Column: authcode.FieldUsedAt},
 		},
 	}
-	graph.Nodes[3] = &sqlgraph.Node{
+	graph.Nodes[5] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   blobdeletion.Table,
 			Columns: blobdeletion.Columns,
@@ -126,7 +179,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			blobdeletion.FieldProjectID: {Type: field.TypeUUID, Column: blobdeletion.FieldProjectID},
 		},
 	}
-	graph.Nodes[4] = &sqlgraph.Node{
+	graph.Nodes[6] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   caption.Table,
 			Columns: caption.Columns,
@@ -147,7 +200,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			caption.FieldSize:         {Type: field.TypeInt64, Column: caption.FieldSize},
 		},
 	}
-	graph.Nodes[5] = &sqlgraph.Node{
+	graph.Nodes[7] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   chapter.Table,
 			Columns: chapter.Columns,
@@ -165,7 +218,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			chapter.FieldStartSeconds: {Type: field.TypeFloat64, Column: chapter.FieldStartSeconds},
 		},
 	}
-	graph.Nodes[6] = &sqlgraph.Node{
+	graph.Nodes[8] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   encodingprofile.Table,
 			Columns: encodingprofile.Columns,
@@ -184,7 +237,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			encodingprofile.FieldRenditions: {Type: field.TypeJSON, Column: encodingprofile.FieldRenditions},
 		},
 	}
-	graph.Nodes[7] = &sqlgraph.Node{
+	graph.Nodes[9] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   event.Table,
 			Columns: event.Columns,
@@ -202,7 +255,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			event.FieldData:      {Type: field.TypeJSON, Column: event.FieldData},
 		},
 	}
-	graph.Nodes[8] = &sqlgraph.Node{
+	graph.Nodes[10] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   folder.Table,
 			Columns: folder.Columns,
@@ -220,7 +273,32 @@ var schemaGraph = func() *sqlgraph.Schema {
 			folder.FieldName:      {Type: field.TypeString, Column: folder.FieldName},
 		},
 	}
-	graph.Nodes[9] = &sqlgraph.Node{
+	graph.Nodes[11] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   invitation.Table,
+			Columns: invitation.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: invitation.FieldID,
+			},
+		},
+		Type: "Invitation",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			invitation.FieldCreatedAt:      {Type: field.TypeTime, Column: invitation.FieldCreatedAt},
+			invitation.FieldUpdatedAt:      {Type: field.TypeTime, Column: invitation.FieldUpdatedAt},
+			invitation.FieldOrganizationID: {Type: field.TypeUUID, Column: invitation.FieldOrganizationID},
+			invitation.FieldEmail:          {Type: field.TypeString, Column: invitation.FieldEmail},
+			invitation.FieldRole:           {Type: field.TypeEnum, Column: invitation.FieldRole},
+			invitation.FieldGrants:         {Type: field.TypeJSON, Column: invitation.FieldGrants},
+			invitation.FieldInvitedBy:      {Type: field.TypeUUID, Column: invitation.FieldInvitedBy},
+			invitation.FieldTokenHash:      {Type: field.TypeString, Column: invitation.FieldTokenHash},
+			invitation.FieldStatus:         {Type: field.TypeEnum, Column: invitation.FieldStatus},
+			invitation.FieldOpen:           {Type: field.TypeBool, Column: invitation.FieldOpen},
+			invitation.FieldExpiresAt:      {Type: field.TypeTime, Column: invitation.FieldExpiresAt},
+			invitation.FieldRespondedAt:    {Type: field.TypeTime, Column: invitation.FieldRespondedAt},
+		},
+	}
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   membership.Table,
 			Columns: membership.Columns,
@@ -236,9 +314,10 @@ var schemaGraph = func() *sqlgraph.Schema {
 			membership.FieldUserID:         {Type: field.TypeUUID, Column: membership.FieldUserID},
 			membership.FieldOrganizationID: {Type: field.TypeUUID, Column: membership.FieldOrganizationID},
 			membership.FieldRole:           {Type: field.TypeEnum, Column: membership.FieldRole},
+			membership.FieldGrants:         {Type: field.TypeJSON, Column: membership.FieldGrants},
 		},
 	}
-	graph.Nodes[10] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthidentity.Table,
 			Columns: oauthidentity.Columns,
@@ -257,7 +336,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthidentity.FieldEmail:     {Type: field.TypeString, Column: oauthidentity.FieldEmail},
 		},
 	}
-	graph.Nodes[11] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthstate.Table,
 			Columns: oauthstate.Columns,
@@ -276,7 +355,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthstate.FieldExpiresAt:    {Type: field.TypeTime, Column: oauthstate.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   organization.Table,
 			Columns: organization.Columns,
@@ -292,7 +371,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			organization.FieldName:      {Type: field.TypeString, Column: organization.FieldName},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   playbackusage.Table,
 			Columns: playbackusage.Columns,
@@ -311,7 +390,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			playbackusage.FieldRequests:  {Type: field.TypeInt64, Column: playbackusage.FieldRequests},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   player.Table,
 			Columns: player.Columns,
@@ -342,7 +421,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			player.FieldDefaultCaptionLanguage: {Type: field.TypeString, Column: player.FieldDefaultCaptionLanguage},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   project.Table,
 			Columns: project.Columns,
@@ -362,7 +441,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   projectsetting.Table,
 			Columns: projectsetting.Columns,
@@ -380,7 +459,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			projectsetting.FieldValue:     {Type: field.TypeString, Column: projectsetting.FieldValue},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   refreshtoken.Table,
 			Columns: refreshtoken.Columns,
@@ -399,7 +478,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			refreshtoken.FieldUsedAt:    {Type: field.TypeTime, Column: refreshtoken.FieldUsedAt},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rendition.Table,
 			Columns: rendition.Columns,
@@ -420,7 +499,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rendition.FieldStatus:    {Type: field.TypeEnum, Column: rendition.FieldStatus},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -441,7 +520,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldRevokedAt:      {Type: field.TypeTime, Column: session.FieldRevokedAt},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -458,7 +537,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldName:      {Type: field.TypeString, Column: tag.FieldName},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   thumbnail.Table,
 			Columns: thumbnail.Columns,
@@ -481,7 +560,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			thumbnail.FieldIsDefault:   {Type: field.TypeBool, Column: thumbnail.FieldIsDefault},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadtoken.Table,
 			Columns: uploadtoken.Columns,
@@ -503,7 +582,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadtoken.FieldCompletedAt: {Type: field.TypeTime, Column: uploadtoken.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -523,7 +602,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -556,7 +635,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
-	graph.Nodes[25] = &sqlgraph.Node{
+	graph.Nodes[28] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -577,7 +656,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldSucceeded:    {Type: field.TypeBool, Column: webhookattempt.FieldSucceeded},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[29] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -600,7 +679,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldCompletedAt:    {Type: field.TypeTime, Column: webhookdelivery.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -626,6 +705,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 	}
 	graph.MustAddE(
+		"organization",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   apikey.OrganizationTable,
+			Columns: []string{apikey.OrganizationColumn},
+			Bidi:    false,
+		},
+		"APIKey",
+		"Organization",
+	)
+	graph.MustAddE(
 		"project",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2O,
@@ -648,6 +739,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Advertisement",
 		"Project",
+	)
+	graph.MustAddE(
+		"organization",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   auditlog.OrganizationTable,
+			Columns: []string{auditlog.OrganizationColumn},
+			Bidi:    false,
+		},
+		"AuditLog",
+		"Organization",
 	)
 	graph.MustAddE(
 		"video",
@@ -746,6 +849,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Video",
 	)
 	graph.MustAddE(
+		"organization",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   invitation.OrganizationTable,
+			Columns: []string{invitation.OrganizationColumn},
+			Bidi:    false,
+		},
+		"Invitation",
+		"Organization",
+	)
+	graph.MustAddE(
 		"user",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -792,6 +907,42 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Organization",
 		"Membership",
+	)
+	graph.MustAddE(
+		"api_keys",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   organization.APIKeysTable,
+			Columns: []string{organization.APIKeysColumn},
+			Bidi:    false,
+		},
+		"Organization",
+		"APIKey",
+	)
+	graph.MustAddE(
+		"audit_logs",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   organization.AuditLogsTable,
+			Columns: []string{organization.AuditLogsColumn},
+			Bidi:    false,
+		},
+		"Organization",
+		"AuditLog",
+	)
+	graph.MustAddE(
+		"invitations",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   organization.InvitationsTable,
+			Columns: []string{organization.InvitationsColumn},
+			Bidi:    false,
+		},
+		"Organization",
+		"Invitation",
 	)
 	graph.MustAddE(
 		"projects",
@@ -1211,6 +1362,120 @@ type predicateAdder interface {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *APIKeyQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the APIKeyQuery builder.
+func (_q *APIKeyQuery) Filter() *APIKeyFilter {
+	return &APIKeyFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *APIKeyMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the APIKeyMutation builder.
+func (m *APIKeyMutation) Filter() *APIKeyFilter {
+	return &APIKeyFilter{config: m.config, predicateAdder: m}
+}
+
+// APIKeyFilter provides a generic filtering capability at runtime for APIKeyQuery.
+type APIKeyFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *APIKeyFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[0].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *APIKeyFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(apikey.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *APIKeyFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(apikey.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *APIKeyFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(apikey.FieldUpdatedAt))
+}
+
+// WhereOrganizationID applies the entql [16]byte predicate on the organization_id field.
+func (f *APIKeyFilter) WhereOrganizationID(p entql.ValueP) {
+	f.Where(p.Field(apikey.FieldOrganizationID))
+}
+
+// WhereCreatedBy applies the entql [16]byte predicate on the created_by field.
+func (f *APIKeyFilter) WhereCreatedBy(p entql.ValueP) {
+	f.Where(p.Field(apikey.FieldCreatedBy))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *APIKeyFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(apikey.FieldName))
+}
+
+// WhereOrigin applies the entql string predicate on the origin field.
+func (f *APIKeyFilter) WhereOrigin(p entql.StringP) {
+	f.Where(p.Field(apikey.FieldOrigin))
+}
+
+// WherePrefix applies the entql string predicate on the prefix field.
+func (f *APIKeyFilter) WherePrefix(p entql.StringP) {
+	f.Where(p.Field(apikey.FieldPrefix))
+}
+
+// WhereLast4 applies the entql string predicate on the last4 field.
+func (f *APIKeyFilter) WhereLast4(p entql.StringP) {
+	f.Where(p.Field(apikey.FieldLast4))
+}
+
+// WhereSecretHash applies the entql string predicate on the secret_hash field.
+func (f *APIKeyFilter) WhereSecretHash(p entql.StringP) {
+	f.Where(p.Field(apikey.FieldSecretHash))
+}
+
+// WhereGrants applies the entql json.RawMessage predicate on the grants field.
+func (f *APIKeyFilter) WhereGrants(p entql.BytesP) {
+	f.Where(p.Field(apikey.FieldGrants))
+}
+
+// WhereExpiresAt applies the entql time.Time predicate on the expires_at field.
+func (f *APIKeyFilter) WhereExpiresAt(p entql.TimeP) {
+	f.Where(p.Field(apikey.FieldExpiresAt))
+}
+
+// WhereLastUsedAt applies the entql time.Time predicate on the last_used_at field.
+func (f *APIKeyFilter) WhereLastUsedAt(p entql.TimeP) {
+	f.Where(p.Field(apikey.FieldLastUsedAt))
+}
+
+// WhereHasOrganization applies a predicate to check if query has an edge organization.
+func (f *APIKeyFilter) WhereHasOrganization() {
+	f.Where(entql.HasEdge("organization"))
+}
+
+// WhereHasOrganizationWith applies a predicate to check if query has an edge organization with a given conditions (other predicates).
+func (f *APIKeyFilter) WhereHasOrganizationWith(preds ...predicate.Organization) {
+	f.Where(entql.HasEdgeWith("organization", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *AccessControlQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1239,7 +1504,7 @@ type AccessControlFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *AccessControlFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[0].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[1].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1343,7 +1608,7 @@ type AdvertisementFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *AdvertisementFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[1].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1409,6 +1674,120 @@ func (f *AdvertisementFilter) WhereHasProjectWith(preds ...predicate.Project) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *AuditLogQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AuditLogQuery builder.
+func (_q *AuditLogQuery) Filter() *AuditLogFilter {
+	return &AuditLogFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AuditLogMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AuditLogMutation builder.
+func (m *AuditLogMutation) Filter() *AuditLogFilter {
+	return &AuditLogFilter{config: m.config, predicateAdder: m}
+}
+
+// AuditLogFilter provides a generic filtering capability at runtime for AuditLogQuery.
+type AuditLogFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AuditLogFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *AuditLogFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(auditlog.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *AuditLogFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(auditlog.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *AuditLogFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(auditlog.FieldUpdatedAt))
+}
+
+// WhereOrganizationID applies the entql [16]byte predicate on the organization_id field.
+func (f *AuditLogFilter) WhereOrganizationID(p entql.ValueP) {
+	f.Where(p.Field(auditlog.FieldOrganizationID))
+}
+
+// WhereActorType applies the entql string predicate on the actor_type field.
+func (f *AuditLogFilter) WhereActorType(p entql.StringP) {
+	f.Where(p.Field(auditlog.FieldActorType))
+}
+
+// WhereActorID applies the entql [16]byte predicate on the actor_id field.
+func (f *AuditLogFilter) WhereActorID(p entql.ValueP) {
+	f.Where(p.Field(auditlog.FieldActorID))
+}
+
+// WhereAction applies the entql string predicate on the action field.
+func (f *AuditLogFilter) WhereAction(p entql.StringP) {
+	f.Where(p.Field(auditlog.FieldAction))
+}
+
+// WhereEntityType applies the entql string predicate on the entity_type field.
+func (f *AuditLogFilter) WhereEntityType(p entql.StringP) {
+	f.Where(p.Field(auditlog.FieldEntityType))
+}
+
+// WhereEntityID applies the entql [16]byte predicate on the entity_id field.
+func (f *AuditLogFilter) WhereEntityID(p entql.ValueP) {
+	f.Where(p.Field(auditlog.FieldEntityID))
+}
+
+// WhereOperation applies the entql string predicate on the operation field.
+func (f *AuditLogFilter) WhereOperation(p entql.StringP) {
+	f.Where(p.Field(auditlog.FieldOperation))
+}
+
+// WhereAddress applies the entql string predicate on the address field.
+func (f *AuditLogFilter) WhereAddress(p entql.StringP) {
+	f.Where(p.Field(auditlog.FieldAddress))
+}
+
+// WhereUserAgent applies the entql string predicate on the user_agent field.
+func (f *AuditLogFilter) WhereUserAgent(p entql.StringP) {
+	f.Where(p.Field(auditlog.FieldUserAgent))
+}
+
+// WhereChanges applies the entql json.RawMessage predicate on the changes field.
+func (f *AuditLogFilter) WhereChanges(p entql.BytesP) {
+	f.Where(p.Field(auditlog.FieldChanges))
+}
+
+// WhereHasOrganization applies a predicate to check if query has an edge organization.
+func (f *AuditLogFilter) WhereHasOrganization() {
+	f.Where(entql.HasEdge("organization"))
+}
+
+// WhereHasOrganizationWith applies a predicate to check if query has an edge organization with a given conditions (other predicates).
+func (f *AuditLogFilter) WhereHasOrganizationWith(preds ...predicate.Organization) {
+	f.Where(entql.HasEdgeWith("organization", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *AuthCodeQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1437,7 +1816,7 @@ type AuthCodeFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *AuthCodeFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1517,7 +1896,7 @@ type BlobDeletionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *BlobDeletionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1587,7 +1966,7 @@ type CaptionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CaptionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1681,7 +2060,7 @@ type ChapterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ChapterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1760,7 +2139,7 @@ type EncodingProfileFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EncodingProfileFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1844,7 +2223,7 @@ type EventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1923,7 +2302,7 @@ type FolderFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *FolderFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2016,6 +2395,120 @@ func (f *FolderFilter) WhereHasVideosWith(preds ...predicate.Video) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *InvitationQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the InvitationQuery builder.
+func (_q *InvitationQuery) Filter() *InvitationFilter {
+	return &InvitationFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *InvitationMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the InvitationMutation builder.
+func (m *InvitationMutation) Filter() *InvitationFilter {
+	return &InvitationFilter{config: m.config, predicateAdder: m}
+}
+
+// InvitationFilter provides a generic filtering capability at runtime for InvitationQuery.
+type InvitationFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *InvitationFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *InvitationFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(invitation.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *InvitationFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(invitation.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *InvitationFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(invitation.FieldUpdatedAt))
+}
+
+// WhereOrganizationID applies the entql [16]byte predicate on the organization_id field.
+func (f *InvitationFilter) WhereOrganizationID(p entql.ValueP) {
+	f.Where(p.Field(invitation.FieldOrganizationID))
+}
+
+// WhereEmail applies the entql string predicate on the email field.
+func (f *InvitationFilter) WhereEmail(p entql.StringP) {
+	f.Where(p.Field(invitation.FieldEmail))
+}
+
+// WhereRole applies the entql string predicate on the role field.
+func (f *InvitationFilter) WhereRole(p entql.StringP) {
+	f.Where(p.Field(invitation.FieldRole))
+}
+
+// WhereGrants applies the entql json.RawMessage predicate on the grants field.
+func (f *InvitationFilter) WhereGrants(p entql.BytesP) {
+	f.Where(p.Field(invitation.FieldGrants))
+}
+
+// WhereInvitedBy applies the entql [16]byte predicate on the invited_by field.
+func (f *InvitationFilter) WhereInvitedBy(p entql.ValueP) {
+	f.Where(p.Field(invitation.FieldInvitedBy))
+}
+
+// WhereTokenHash applies the entql string predicate on the token_hash field.
+func (f *InvitationFilter) WhereTokenHash(p entql.StringP) {
+	f.Where(p.Field(invitation.FieldTokenHash))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *InvitationFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(invitation.FieldStatus))
+}
+
+// WhereOpen applies the entql bool predicate on the open field.
+func (f *InvitationFilter) WhereOpen(p entql.BoolP) {
+	f.Where(p.Field(invitation.FieldOpen))
+}
+
+// WhereExpiresAt applies the entql time.Time predicate on the expires_at field.
+func (f *InvitationFilter) WhereExpiresAt(p entql.TimeP) {
+	f.Where(p.Field(invitation.FieldExpiresAt))
+}
+
+// WhereRespondedAt applies the entql time.Time predicate on the responded_at field.
+func (f *InvitationFilter) WhereRespondedAt(p entql.TimeP) {
+	f.Where(p.Field(invitation.FieldRespondedAt))
+}
+
+// WhereHasOrganization applies a predicate to check if query has an edge organization.
+func (f *InvitationFilter) WhereHasOrganization() {
+	f.Where(entql.HasEdge("organization"))
+}
+
+// WhereHasOrganizationWith applies a predicate to check if query has an edge organization with a given conditions (other predicates).
+func (f *InvitationFilter) WhereHasOrganizationWith(preds ...predicate.Organization) {
+	f.Where(entql.HasEdgeWith("organization", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *MembershipQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -2044,7 +2537,7 @@ type MembershipFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MembershipFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2078,6 +2571,11 @@ func (f *MembershipFilter) WhereOrganizationID(p entql.ValueP) {
 // WhereRole applies the entql string predicate on the role field.
 func (f *MembershipFilter) WhereRole(p entql.StringP) {
 	f.Where(p.Field(membership.FieldRole))
+}
+
+// WhereGrants applies the entql json.RawMessage predicate on the grants field.
+func (f *MembershipFilter) WhereGrants(p entql.BytesP) {
+	f.Where(p.Field(membership.FieldGrants))
 }
 
 // WhereHasUser applies a predicate to check if query has an edge user.
@@ -2137,7 +2635,7 @@ type OAuthIdentityFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthIdentityFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2221,7 +2719,7 @@ type OAuthStateFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthStateFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2291,7 +2789,7 @@ type OrganizationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OrganizationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2325,6 +2823,48 @@ func (f *OrganizationFilter) WhereHasMemberships() {
 // WhereHasMembershipsWith applies a predicate to check if query has an edge memberships with a given conditions (other predicates).
 func (f *OrganizationFilter) WhereHasMembershipsWith(preds ...predicate.Membership) {
 	f.Where(entql.HasEdgeWith("memberships", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasAPIKeys applies a predicate to check if query has an edge api_keys.
+func (f *OrganizationFilter) WhereHasAPIKeys() {
+	f.Where(entql.HasEdge("api_keys"))
+}
+
+// WhereHasAPIKeysWith applies a predicate to check if query has an edge api_keys with a given conditions (other predicates).
+func (f *OrganizationFilter) WhereHasAPIKeysWith(preds ...predicate.APIKey) {
+	f.Where(entql.HasEdgeWith("api_keys", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasAuditLogs applies a predicate to check if query has an edge audit_logs.
+func (f *OrganizationFilter) WhereHasAuditLogs() {
+	f.Where(entql.HasEdge("audit_logs"))
+}
+
+// WhereHasAuditLogsWith applies a predicate to check if query has an edge audit_logs with a given conditions (other predicates).
+func (f *OrganizationFilter) WhereHasAuditLogsWith(preds ...predicate.AuditLog) {
+	f.Where(entql.HasEdgeWith("audit_logs", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasInvitations applies a predicate to check if query has an edge invitations.
+func (f *OrganizationFilter) WhereHasInvitations() {
+	f.Where(entql.HasEdge("invitations"))
+}
+
+// WhereHasInvitationsWith applies a predicate to check if query has an edge invitations with a given conditions (other predicates).
+func (f *OrganizationFilter) WhereHasInvitationsWith(preds ...predicate.Invitation) {
+	f.Where(entql.HasEdgeWith("invitations", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}
@@ -2374,7 +2914,7 @@ type PlaybackUsageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlaybackUsageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2444,7 +2984,7 @@ type PlayerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlayerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2588,7 +3128,7 @@ type ProjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2789,7 +3329,7 @@ type ProjectSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2868,7 +3408,7 @@ type RefreshTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RefreshTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2952,7 +3492,7 @@ type RenditionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RenditionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3046,7 +3586,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3154,7 +3694,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3242,7 +3782,7 @@ type ThumbnailFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ThumbnailFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3346,7 +3886,7 @@ type UploadTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3431,7 +3971,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3548,7 +4088,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3786,7 +4326,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3880,7 +4420,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4012,7 +4552,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -141,7 +141,9 @@ func (_c *FolderCreate) Mutation() *FolderMutation {
 
 // Save creates the Folder in the database.
 func (_c *FolderCreate) Save(ctx context.Context) (*Folder, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -168,19 +170,29 @@ func (_c *FolderCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *FolderCreate) defaults() {
+func (_c *FolderCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if folder.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized folder.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := folder.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if folder.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized folder.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := folder.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if folder.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized folder.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := folder.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -160,7 +160,9 @@ func (_u *FolderUpdate) RemoveVideos(v ...*Video) *FolderUpdate {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *FolderUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -187,11 +189,15 @@ func (_u *FolderUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *FolderUpdate) defaults() {
+func (_u *FolderUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if folder.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized folder.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := folder.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -507,7 +513,9 @@ func (_u *FolderUpdateOne) Select(field string, fields ...string) *FolderUpdateO
 
 // Save executes the query and returns the updated Folder entity.
 func (_u *FolderUpdateOne) Save(ctx context.Context) (*Folder, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -534,11 +542,15 @@ func (_u *FolderUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *FolderUpdateOne) defaults() {
+func (_u *FolderUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if folder.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized folder.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := folder.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -13,11 +13,14 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/apikey"
+	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/player"
@@ -32,6 +35,155 @@ import (
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
 	"github.com/vidra-dev/vidra/ent/webhookendpoint"
 )
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *APIKeyQuery) CollectFields(ctx context.Context, satisfies ...string) (*APIKeyQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *APIKeyQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(apikey.Columns))
+		selectedFields = []string{apikey.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "organization":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&OrganizationClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, organizationImplementors)...); err != nil {
+				return err
+			}
+			_q.withOrganization = query
+			if _, ok := fieldSeen[apikey.FieldOrganizationID]; !ok {
+				selectedFields = append(selectedFields, apikey.FieldOrganizationID)
+				fieldSeen[apikey.FieldOrganizationID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[apikey.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, apikey.FieldCreatedAt)
+				fieldSeen[apikey.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[apikey.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, apikey.FieldUpdatedAt)
+				fieldSeen[apikey.FieldUpdatedAt] = struct{}{}
+			}
+		case "organizationID":
+			if _, ok := fieldSeen[apikey.FieldOrganizationID]; !ok {
+				selectedFields = append(selectedFields, apikey.FieldOrganizationID)
+				fieldSeen[apikey.FieldOrganizationID] = struct{}{}
+			}
+		case "createdBy":
+			if _, ok := fieldSeen[apikey.FieldCreatedBy]; !ok {
+				selectedFields = append(selectedFields, apikey.FieldCreatedBy)
+				fieldSeen[apikey.FieldCreatedBy] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[apikey.FieldName]; !ok {
+				selectedFields = append(selectedFields, apikey.FieldName)
+				fieldSeen[apikey.FieldName] = struct{}{}
+			}
+		case "origin":
+			if _, ok := fieldSeen[apikey.FieldOrigin]; !ok {
+				selectedFields = append(selectedFields, apikey.FieldOrigin)
+				fieldSeen[apikey.FieldOrigin] = struct{}{}
+			}
+		case "prefix":
+			if _, ok := fieldSeen[apikey.FieldPrefix]; !ok {
+				selectedFields = append(selectedFields, apikey.FieldPrefix)
+				fieldSeen[apikey.FieldPrefix] = struct{}{}
+			}
+		case "last4":
+			if _, ok := fieldSeen[apikey.FieldLast4]; !ok {
+				selectedFields = append(selectedFields, apikey.FieldLast4)
+				fieldSeen[apikey.FieldLast4] = struct{}{}
+			}
+		case "expiresAt":
+			if _, ok := fieldSeen[apikey.FieldExpiresAt]; !ok {
+				selectedFields = append(selectedFields, apikey.FieldExpiresAt)
+				fieldSeen[apikey.FieldExpiresAt] = struct{}{}
+			}
+		case "lastUsedAt":
+			if _, ok := fieldSeen[apikey.FieldLastUsedAt]; !ok {
+				selectedFields = append(selectedFields, apikey.FieldLastUsedAt)
+				fieldSeen[apikey.FieldLastUsedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type apikeyPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []APIKeyPaginateOption
+}
+
+func newAPIKeyPaginateArgs(rv map[string]any) *apikeyPaginateArgs {
+	args := &apikeyPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &APIKeyOrder{Field: &APIKeyOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithAPIKeyOrder(order))
+			}
+		case *APIKeyOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithAPIKeyOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*APIKeyWhereInput); ok {
+		args.opts = append(args.opts, WithAPIKeyFilter(v.Filter))
+	}
+	return args
+}
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *AccessControlQuery) CollectFields(ctx context.Context, satisfies ...string) (*AccessControlQuery, error) {
@@ -317,6 +469,165 @@ func newAdvertisementPaginateArgs(rv map[string]any) *advertisementPaginateArgs 
 	}
 	if v, ok := rv[whereField].(*AdvertisementWhereInput); ok {
 		args.opts = append(args.opts, WithAdvertisementFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *AuditLogQuery) CollectFields(ctx context.Context, satisfies ...string) (*AuditLogQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *AuditLogQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(auditlog.Columns))
+		selectedFields = []string{auditlog.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "organization":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&OrganizationClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, organizationImplementors)...); err != nil {
+				return err
+			}
+			_q.withOrganization = query
+			if _, ok := fieldSeen[auditlog.FieldOrganizationID]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldOrganizationID)
+				fieldSeen[auditlog.FieldOrganizationID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[auditlog.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldCreatedAt)
+				fieldSeen[auditlog.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[auditlog.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldUpdatedAt)
+				fieldSeen[auditlog.FieldUpdatedAt] = struct{}{}
+			}
+		case "organizationID":
+			if _, ok := fieldSeen[auditlog.FieldOrganizationID]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldOrganizationID)
+				fieldSeen[auditlog.FieldOrganizationID] = struct{}{}
+			}
+		case "actorType":
+			if _, ok := fieldSeen[auditlog.FieldActorType]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldActorType)
+				fieldSeen[auditlog.FieldActorType] = struct{}{}
+			}
+		case "actorID":
+			if _, ok := fieldSeen[auditlog.FieldActorID]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldActorID)
+				fieldSeen[auditlog.FieldActorID] = struct{}{}
+			}
+		case "action":
+			if _, ok := fieldSeen[auditlog.FieldAction]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldAction)
+				fieldSeen[auditlog.FieldAction] = struct{}{}
+			}
+		case "entityType":
+			if _, ok := fieldSeen[auditlog.FieldEntityType]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldEntityType)
+				fieldSeen[auditlog.FieldEntityType] = struct{}{}
+			}
+		case "entityID":
+			if _, ok := fieldSeen[auditlog.FieldEntityID]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldEntityID)
+				fieldSeen[auditlog.FieldEntityID] = struct{}{}
+			}
+		case "operation":
+			if _, ok := fieldSeen[auditlog.FieldOperation]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldOperation)
+				fieldSeen[auditlog.FieldOperation] = struct{}{}
+			}
+		case "address":
+			if _, ok := fieldSeen[auditlog.FieldAddress]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldAddress)
+				fieldSeen[auditlog.FieldAddress] = struct{}{}
+			}
+		case "userAgent":
+			if _, ok := fieldSeen[auditlog.FieldUserAgent]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldUserAgent)
+				fieldSeen[auditlog.FieldUserAgent] = struct{}{}
+			}
+		case "changes":
+			if _, ok := fieldSeen[auditlog.FieldChanges]; !ok {
+				selectedFields = append(selectedFields, auditlog.FieldChanges)
+				fieldSeen[auditlog.FieldChanges] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type auditlogPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []AuditLogPaginateOption
+}
+
+func newAuditLogPaginateArgs(rv map[string]any) *auditlogPaginateArgs {
+	args := &auditlogPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &AuditLogOrder{Field: &AuditLogOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithAuditLogOrder(order))
+			}
+		case *AuditLogOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithAuditLogOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*AuditLogWhereInput); ok {
+		args.opts = append(args.opts, WithAuditLogFilter(v.Filter))
 	}
 	return args
 }
@@ -1135,6 +1446,150 @@ func newFolderPaginateArgs(rv map[string]any) *folderPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*FolderWhereInput); ok {
 		args.opts = append(args.opts, WithFolderFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *InvitationQuery) CollectFields(ctx context.Context, satisfies ...string) (*InvitationQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *InvitationQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(invitation.Columns))
+		selectedFields = []string{invitation.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "organization":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&OrganizationClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, organizationImplementors)...); err != nil {
+				return err
+			}
+			_q.withOrganization = query
+			if _, ok := fieldSeen[invitation.FieldOrganizationID]; !ok {
+				selectedFields = append(selectedFields, invitation.FieldOrganizationID)
+				fieldSeen[invitation.FieldOrganizationID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[invitation.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, invitation.FieldCreatedAt)
+				fieldSeen[invitation.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[invitation.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, invitation.FieldUpdatedAt)
+				fieldSeen[invitation.FieldUpdatedAt] = struct{}{}
+			}
+		case "organizationID":
+			if _, ok := fieldSeen[invitation.FieldOrganizationID]; !ok {
+				selectedFields = append(selectedFields, invitation.FieldOrganizationID)
+				fieldSeen[invitation.FieldOrganizationID] = struct{}{}
+			}
+		case "email":
+			if _, ok := fieldSeen[invitation.FieldEmail]; !ok {
+				selectedFields = append(selectedFields, invitation.FieldEmail)
+				fieldSeen[invitation.FieldEmail] = struct{}{}
+			}
+		case "role":
+			if _, ok := fieldSeen[invitation.FieldRole]; !ok {
+				selectedFields = append(selectedFields, invitation.FieldRole)
+				fieldSeen[invitation.FieldRole] = struct{}{}
+			}
+		case "invitedBy":
+			if _, ok := fieldSeen[invitation.FieldInvitedBy]; !ok {
+				selectedFields = append(selectedFields, invitation.FieldInvitedBy)
+				fieldSeen[invitation.FieldInvitedBy] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[invitation.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, invitation.FieldStatus)
+				fieldSeen[invitation.FieldStatus] = struct{}{}
+			}
+		case "expiresAt":
+			if _, ok := fieldSeen[invitation.FieldExpiresAt]; !ok {
+				selectedFields = append(selectedFields, invitation.FieldExpiresAt)
+				fieldSeen[invitation.FieldExpiresAt] = struct{}{}
+			}
+		case "respondedAt":
+			if _, ok := fieldSeen[invitation.FieldRespondedAt]; !ok {
+				selectedFields = append(selectedFields, invitation.FieldRespondedAt)
+				fieldSeen[invitation.FieldRespondedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type invitationPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []InvitationPaginateOption
+}
+
+func newInvitationPaginateArgs(rv map[string]any) *invitationPaginateArgs {
+	args := &invitationPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &InvitationOrder{Field: &InvitationOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithInvitationOrder(order))
+			}
+		case *InvitationOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithInvitationOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*InvitationWhereInput); ok {
+		args.opts = append(args.opts, WithInvitationFilter(v.Filter))
 	}
 	return args
 }

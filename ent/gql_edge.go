@@ -8,6 +8,14 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
+func (_m *APIKey) Organization(ctx context.Context) (*Organization, error) {
+	result, err := _m.Edges.OrganizationOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryOrganization().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *AccessControl) Project(ctx context.Context) (*Project, error) {
 	result, err := _m.Edges.ProjectOrErr()
 	if IsNotLoaded(err) {
@@ -22,6 +30,14 @@ func (_m *Advertisement) Project(ctx context.Context) (*Project, error) {
 		result, err = _m.QueryProject().Only(ctx)
 	}
 	return result, err
+}
+
+func (_m *AuditLog) Organization(ctx context.Context) (*Organization, error) {
+	result, err := _m.Edges.OrganizationOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryOrganization().Only(ctx)
+	}
+	return result, MaskNotFound(err)
 }
 
 func (_m *Caption) Video(ctx context.Context) (*Video, error) {
@@ -104,6 +120,14 @@ func (_m *Folder) Videos(
 		return conn, nil
 	}
 	return _m.QueryVideos().Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *Invitation) Organization(ctx context.Context) (*Organization, error) {
+	result, err := _m.Edges.OrganizationOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryOrganization().Only(ctx)
+	}
+	return result, err
 }
 
 func (_m *Membership) User(ctx context.Context) (*User, error) {

@@ -12,11 +12,14 @@ import (
 	"github.com/hashicorp/go-multierror"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/apikey"
+	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/player"
@@ -37,6 +40,11 @@ type Noder interface {
 	IsNode()
 }
 
+var apikeyImplementors = []string{"APIKey", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*APIKey) IsNode() {}
+
 var accesscontrolImplementors = []string{"AccessControl", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
@@ -46,6 +54,11 @@ var advertisementImplementors = []string{"Advertisement", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Advertisement) IsNode() {}
+
+var auditlogImplementors = []string{"AuditLog", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*AuditLog) IsNode() {}
 
 var captionImplementors = []string{"Caption", "Node"}
 
@@ -71,6 +84,11 @@ var folderImplementors = []string{"Folder", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Folder) IsNode() {}
+
+var invitationImplementors = []string{"Invitation", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Invitation) IsNode() {}
 
 var membershipImplementors = []string{"Membership", "Node"}
 
@@ -195,6 +213,15 @@ func (c *Client) Noder(ctx context.Context, id uuid.UUID, opts ...NodeOption) (_
 
 func (c *Client) noder(ctx context.Context, table string, id uuid.UUID) (Noder, error) {
 	switch table {
+	case apikey.Table:
+		query := c.APIKey.Query().
+			Where(apikey.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, apikeyImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case accesscontrol.Table:
 		query := c.AccessControl.Query().
 			Where(accesscontrol.ID(id))
@@ -209,6 +236,15 @@ func (c *Client) noder(ctx context.Context, table string, id uuid.UUID) (Noder, 
 			Where(advertisement.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, advertisementImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case auditlog.Table:
+		query := c.AuditLog.Query().
+			Where(auditlog.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, auditlogImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -254,6 +290,15 @@ func (c *Client) noder(ctx context.Context, table string, id uuid.UUID) (Noder, 
 			Where(folder.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, folderImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case invitation.Table:
+		query := c.Invitation.Query().
+			Where(invitation.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, invitationImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -448,6 +493,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []uuid.UUID) ([]N
 		idmap[id] = append(idmap[id], &noders[i])
 	}
 	switch table {
+	case apikey.Table:
+		query := c.APIKey.Query().
+			Where(apikey.IDIn(ids...))
+		query, err := query.CollectFields(ctx, apikeyImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case accesscontrol.Table:
 		query := c.AccessControl.Query().
 			Where(accesscontrol.IDIn(ids...))
@@ -468,6 +529,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []uuid.UUID) ([]N
 		query := c.Advertisement.Query().
 			Where(advertisement.IDIn(ids...))
 		query, err := query.CollectFields(ctx, advertisementImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case auditlog.Table:
+		query := c.AuditLog.Query().
+			Where(auditlog.IDIn(ids...))
+		query, err := query.CollectFields(ctx, auditlogImplementors...)
 		if err != nil {
 			return nil, err
 		}
@@ -548,6 +625,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []uuid.UUID) ([]N
 		query := c.Folder.Query().
 			Where(folder.IDIn(ids...))
 		query, err := query.CollectFields(ctx, folderImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case invitation.Table:
+		query := c.Invitation.Query().
+			Where(invitation.IDIn(ids...))
+		query, err := query.CollectFields(ctx, invitationImplementors...)
 		if err != nil {
 			return nil, err
 		}

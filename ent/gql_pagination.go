@@ -18,11 +18,14 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/apikey"
+	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/player"
@@ -116,6 +119,355 @@ func paginateLimit(first, last *int) int {
 		limit = *last + 1
 	}
 	return limit
+}
+
+// APIKeyEdge is the edge representation of APIKey.
+type APIKeyEdge struct {
+	Node   *APIKey `json:"node"`
+	Cursor Cursor  `json:"cursor"`
+}
+
+// APIKeyConnection is the connection containing edges to APIKey.
+type APIKeyConnection struct {
+	Edges      []*APIKeyEdge `json:"edges"`
+	PageInfo   PageInfo      `json:"pageInfo"`
+	TotalCount int           `json:"totalCount"`
+}
+
+func (c *APIKeyConnection) build(nodes []*APIKey, pager *apikeyPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *APIKey
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *APIKey {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *APIKey {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*APIKeyEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &APIKeyEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// APIKeyPaginateOption enables pagination customization.
+type APIKeyPaginateOption func(*apikeyPager) error
+
+// WithAPIKeyOrder configures pagination ordering.
+func WithAPIKeyOrder(order *APIKeyOrder) APIKeyPaginateOption {
+	if order == nil {
+		order = DefaultAPIKeyOrder
+	}
+	o := *order
+	return func(pager *apikeyPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultAPIKeyOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithAPIKeyFilter configures pagination filter.
+func WithAPIKeyFilter(filter func(*APIKeyQuery) (*APIKeyQuery, error)) APIKeyPaginateOption {
+	return func(pager *apikeyPager) error {
+		if filter == nil {
+			return errors.New("APIKeyQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type apikeyPager struct {
+	reverse bool
+	order   *APIKeyOrder
+	filter  func(*APIKeyQuery) (*APIKeyQuery, error)
+}
+
+func newAPIKeyPager(opts []APIKeyPaginateOption, reverse bool) (*apikeyPager, error) {
+	pager := &apikeyPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultAPIKeyOrder
+	}
+	return pager, nil
+}
+
+func (p *apikeyPager) applyFilter(query *APIKeyQuery) (*APIKeyQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *apikeyPager) toCursor(_m *APIKey) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *apikeyPager) applyCursors(query *APIKeyQuery, after, before *Cursor) (*APIKeyQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultAPIKeyOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *apikeyPager) applyOrder(query *APIKeyQuery) *APIKeyQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultAPIKeyOrder.Field {
+		query = query.Order(DefaultAPIKeyOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *apikeyPager) orderExpr(query *APIKeyQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultAPIKeyOrder.Field {
+			b.Comma().Ident(DefaultAPIKeyOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to APIKey.
+func (_m *APIKeyQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...APIKeyPaginateOption,
+) (*APIKeyConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newAPIKeyPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &APIKeyConnection{Edges: []*APIKeyEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// APIKeyOrderFieldCreatedAt orders APIKey by created_at.
+	APIKeyOrderFieldCreatedAt = &APIKeyOrderField{
+		Value: func(_m *APIKey) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: apikey.FieldCreatedAt,
+		toTerm: apikey.ByCreatedAt,
+		toCursor: func(_m *APIKey) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// APIKeyOrderFieldUpdatedAt orders APIKey by updated_at.
+	APIKeyOrderFieldUpdatedAt = &APIKeyOrderField{
+		Value: func(_m *APIKey) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: apikey.FieldUpdatedAt,
+		toTerm: apikey.ByUpdatedAt,
+		toCursor: func(_m *APIKey) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+	// APIKeyOrderFieldName orders APIKey by name.
+	APIKeyOrderFieldName = &APIKeyOrderField{
+		Value: func(_m *APIKey) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: apikey.FieldName,
+		toTerm: apikey.ByName,
+		toCursor: func(_m *APIKey) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+	// APIKeyOrderFieldExpiresAt orders APIKey by expires_at.
+	APIKeyOrderFieldExpiresAt = &APIKeyOrderField{
+		Value: func(_m *APIKey) (ent.Value, error) {
+			return _m.ExpiresAt, nil
+		},
+		column: apikey.FieldExpiresAt,
+		toTerm: apikey.ByExpiresAt,
+		toCursor: func(_m *APIKey) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.ExpiresAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f APIKeyOrderField) String() string {
+	var str string
+	switch f.column {
+	case APIKeyOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case APIKeyOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	case APIKeyOrderFieldName.column:
+		str = "NAME"
+	case APIKeyOrderFieldExpiresAt.column:
+		str = "EXPIRES_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f APIKeyOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *APIKeyOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("APIKeyOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *APIKeyOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *APIKeyOrderFieldUpdatedAt
+	case "NAME":
+		*f = *APIKeyOrderFieldName
+	case "EXPIRES_AT":
+		*f = *APIKeyOrderFieldExpiresAt
+	default:
+		return fmt.Errorf("%s is not a valid APIKeyOrderField", str)
+	}
+	return nil
+}
+
+// APIKeyOrderField defines the ordering field of APIKey.
+type APIKeyOrderField struct {
+	// Value extracts the ordering value from the given APIKey.
+	Value    func(*APIKey) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) apikey.OrderOption
+	toCursor func(*APIKey) Cursor
+}
+
+// APIKeyOrder defines the ordering of APIKey.
+type APIKeyOrder struct {
+	Direction OrderDirection    `json:"direction"`
+	Field     *APIKeyOrderField `json:"field"`
+}
+
+// DefaultAPIKeyOrder is the default ordering of APIKey.
+var DefaultAPIKeyOrder = &APIKeyOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &APIKeyOrderField{
+		Value: func(_m *APIKey) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: apikey.FieldID,
+		toTerm: apikey.ByID,
+		toCursor: func(_m *APIKey) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts APIKey into APIKeyEdge.
+func (_m *APIKey) ToEdge(order *APIKeyOrder) *APIKeyEdge {
+	if order == nil {
+		order = DefaultAPIKeyOrder
+	}
+	return &APIKeyEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
 }
 
 // AccessControlEdge is the edge representation of AccessControl.
@@ -757,6 +1109,319 @@ func (_m *Advertisement) ToEdge(order *AdvertisementOrder) *AdvertisementEdge {
 		order = DefaultAdvertisementOrder
 	}
 	return &AdvertisementEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// AuditLogEdge is the edge representation of AuditLog.
+type AuditLogEdge struct {
+	Node   *AuditLog `json:"node"`
+	Cursor Cursor    `json:"cursor"`
+}
+
+// AuditLogConnection is the connection containing edges to AuditLog.
+type AuditLogConnection struct {
+	Edges      []*AuditLogEdge `json:"edges"`
+	PageInfo   PageInfo        `json:"pageInfo"`
+	TotalCount int             `json:"totalCount"`
+}
+
+func (c *AuditLogConnection) build(nodes []*AuditLog, pager *auditlogPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *AuditLog
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *AuditLog {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *AuditLog {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*AuditLogEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &AuditLogEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// AuditLogPaginateOption enables pagination customization.
+type AuditLogPaginateOption func(*auditlogPager) error
+
+// WithAuditLogOrder configures pagination ordering.
+func WithAuditLogOrder(order *AuditLogOrder) AuditLogPaginateOption {
+	if order == nil {
+		order = DefaultAuditLogOrder
+	}
+	o := *order
+	return func(pager *auditlogPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultAuditLogOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithAuditLogFilter configures pagination filter.
+func WithAuditLogFilter(filter func(*AuditLogQuery) (*AuditLogQuery, error)) AuditLogPaginateOption {
+	return func(pager *auditlogPager) error {
+		if filter == nil {
+			return errors.New("AuditLogQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type auditlogPager struct {
+	reverse bool
+	order   *AuditLogOrder
+	filter  func(*AuditLogQuery) (*AuditLogQuery, error)
+}
+
+func newAuditLogPager(opts []AuditLogPaginateOption, reverse bool) (*auditlogPager, error) {
+	pager := &auditlogPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultAuditLogOrder
+	}
+	return pager, nil
+}
+
+func (p *auditlogPager) applyFilter(query *AuditLogQuery) (*AuditLogQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *auditlogPager) toCursor(_m *AuditLog) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *auditlogPager) applyCursors(query *AuditLogQuery, after, before *Cursor) (*AuditLogQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultAuditLogOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *auditlogPager) applyOrder(query *AuditLogQuery) *AuditLogQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultAuditLogOrder.Field {
+		query = query.Order(DefaultAuditLogOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *auditlogPager) orderExpr(query *AuditLogQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultAuditLogOrder.Field {
+			b.Comma().Ident(DefaultAuditLogOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to AuditLog.
+func (_m *AuditLogQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...AuditLogPaginateOption,
+) (*AuditLogConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newAuditLogPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &AuditLogConnection{Edges: []*AuditLogEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// AuditLogOrderFieldCreatedAt orders AuditLog by created_at.
+	AuditLogOrderFieldCreatedAt = &AuditLogOrderField{
+		Value: func(_m *AuditLog) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: auditlog.FieldCreatedAt,
+		toTerm: auditlog.ByCreatedAt,
+		toCursor: func(_m *AuditLog) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// AuditLogOrderFieldUpdatedAt orders AuditLog by updated_at.
+	AuditLogOrderFieldUpdatedAt = &AuditLogOrderField{
+		Value: func(_m *AuditLog) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: auditlog.FieldUpdatedAt,
+		toTerm: auditlog.ByUpdatedAt,
+		toCursor: func(_m *AuditLog) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f AuditLogOrderField) String() string {
+	var str string
+	switch f.column {
+	case AuditLogOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case AuditLogOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f AuditLogOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *AuditLogOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("AuditLogOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *AuditLogOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *AuditLogOrderFieldUpdatedAt
+	default:
+		return fmt.Errorf("%s is not a valid AuditLogOrderField", str)
+	}
+	return nil
+}
+
+// AuditLogOrderField defines the ordering field of AuditLog.
+type AuditLogOrderField struct {
+	// Value extracts the ordering value from the given AuditLog.
+	Value    func(*AuditLog) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) auditlog.OrderOption
+	toCursor func(*AuditLog) Cursor
+}
+
+// AuditLogOrder defines the ordering of AuditLog.
+type AuditLogOrder struct {
+	Direction OrderDirection      `json:"direction"`
+	Field     *AuditLogOrderField `json:"field"`
+}
+
+// DefaultAuditLogOrder is the default ordering of AuditLog.
+var DefaultAuditLogOrder = &AuditLogOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &AuditLogOrderField{
+		Value: func(_m *AuditLog) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: auditlog.FieldID,
+		toTerm: auditlog.ByID,
+		toCursor: func(_m *AuditLog) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts AuditLog into AuditLogEdge.
+func (_m *AuditLog) ToEdge(order *AuditLogOrder) *AuditLogEdge {
+	if order == nil {
+		order = DefaultAuditLogOrder
+	}
+	return &AuditLogEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}
@@ -2358,6 +3023,337 @@ func (_m *Folder) ToEdge(order *FolderOrder) *FolderEdge {
 		order = DefaultFolderOrder
 	}
 	return &FolderEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// InvitationEdge is the edge representation of Invitation.
+type InvitationEdge struct {
+	Node   *Invitation `json:"node"`
+	Cursor Cursor      `json:"cursor"`
+}
+
+// InvitationConnection is the connection containing edges to Invitation.
+type InvitationConnection struct {
+	Edges      []*InvitationEdge `json:"edges"`
+	PageInfo   PageInfo          `json:"pageInfo"`
+	TotalCount int               `json:"totalCount"`
+}
+
+func (c *InvitationConnection) build(nodes []*Invitation, pager *invitationPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Invitation
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Invitation {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Invitation {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*InvitationEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &InvitationEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// InvitationPaginateOption enables pagination customization.
+type InvitationPaginateOption func(*invitationPager) error
+
+// WithInvitationOrder configures pagination ordering.
+func WithInvitationOrder(order *InvitationOrder) InvitationPaginateOption {
+	if order == nil {
+		order = DefaultInvitationOrder
+	}
+	o := *order
+	return func(pager *invitationPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultInvitationOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithInvitationFilter configures pagination filter.
+func WithInvitationFilter(filter func(*InvitationQuery) (*InvitationQuery, error)) InvitationPaginateOption {
+	return func(pager *invitationPager) error {
+		if filter == nil {
+			return errors.New("InvitationQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type invitationPager struct {
+	reverse bool
+	order   *InvitationOrder
+	filter  func(*InvitationQuery) (*InvitationQuery, error)
+}
+
+func newInvitationPager(opts []InvitationPaginateOption, reverse bool) (*invitationPager, error) {
+	pager := &invitationPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultInvitationOrder
+	}
+	return pager, nil
+}
+
+func (p *invitationPager) applyFilter(query *InvitationQuery) (*InvitationQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *invitationPager) toCursor(_m *Invitation) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *invitationPager) applyCursors(query *InvitationQuery, after, before *Cursor) (*InvitationQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultInvitationOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *invitationPager) applyOrder(query *InvitationQuery) *InvitationQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultInvitationOrder.Field {
+		query = query.Order(DefaultInvitationOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *invitationPager) orderExpr(query *InvitationQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultInvitationOrder.Field {
+			b.Comma().Ident(DefaultInvitationOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Invitation.
+func (_m *InvitationQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...InvitationPaginateOption,
+) (*InvitationConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newInvitationPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &InvitationConnection{Edges: []*InvitationEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// InvitationOrderFieldCreatedAt orders Invitation by created_at.
+	InvitationOrderFieldCreatedAt = &InvitationOrderField{
+		Value: func(_m *Invitation) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: invitation.FieldCreatedAt,
+		toTerm: invitation.ByCreatedAt,
+		toCursor: func(_m *Invitation) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// InvitationOrderFieldUpdatedAt orders Invitation by updated_at.
+	InvitationOrderFieldUpdatedAt = &InvitationOrderField{
+		Value: func(_m *Invitation) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: invitation.FieldUpdatedAt,
+		toTerm: invitation.ByUpdatedAt,
+		toCursor: func(_m *Invitation) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+	// InvitationOrderFieldStatus orders Invitation by status.
+	InvitationOrderFieldStatus = &InvitationOrderField{
+		Value: func(_m *Invitation) (ent.Value, error) {
+			return _m.Status, nil
+		},
+		column: invitation.FieldStatus,
+		toTerm: invitation.ByStatus,
+		toCursor: func(_m *Invitation) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Status,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f InvitationOrderField) String() string {
+	var str string
+	switch f.column {
+	case InvitationOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case InvitationOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	case InvitationOrderFieldStatus.column:
+		str = "STATUS"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f InvitationOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *InvitationOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("InvitationOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *InvitationOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *InvitationOrderFieldUpdatedAt
+	case "STATUS":
+		*f = *InvitationOrderFieldStatus
+	default:
+		return fmt.Errorf("%s is not a valid InvitationOrderField", str)
+	}
+	return nil
+}
+
+// InvitationOrderField defines the ordering field of Invitation.
+type InvitationOrderField struct {
+	// Value extracts the ordering value from the given Invitation.
+	Value    func(*Invitation) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) invitation.OrderOption
+	toCursor func(*Invitation) Cursor
+}
+
+// InvitationOrder defines the ordering of Invitation.
+type InvitationOrder struct {
+	Direction OrderDirection        `json:"direction"`
+	Field     *InvitationOrderField `json:"field"`
+}
+
+// DefaultInvitationOrder is the default ordering of Invitation.
+var DefaultInvitationOrder = &InvitationOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &InvitationOrderField{
+		Value: func(_m *Invitation) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: invitation.FieldID,
+		toTerm: invitation.ByID,
+		toCursor: func(_m *Invitation) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Invitation into InvitationEdge.
+func (_m *Invitation) ToEdge(order *InvitationOrder) *InvitationEdge {
+	if order == nil {
+		order = DefaultInvitationOrder
+	}
+	return &InvitationEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -10,11 +10,14 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/apikey"
+	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/player"
@@ -25,6 +28,564 @@ import (
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 )
+
+// APIKeyWhereInput represents a where input for filtering APIKey queries.
+type APIKeyWhereInput struct {
+	Predicates []predicate.APIKey  `json:"-"`
+	Not        *APIKeyWhereInput   `json:"not,omitempty"`
+	Or         []*APIKeyWhereInput `json:"or,omitempty"`
+	And        []*APIKeyWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID      *uuid.UUID  `json:"id,omitempty"`
+	IDNEQ   *uuid.UUID  `json:"idNEQ,omitempty"`
+	IDIn    []uuid.UUID `json:"idIn,omitempty"`
+	IDNotIn []uuid.UUID `json:"idNotIn,omitempty"`
+	IDGT    *uuid.UUID  `json:"idGT,omitempty"`
+	IDGTE   *uuid.UUID  `json:"idGTE,omitempty"`
+	IDLT    *uuid.UUID  `json:"idLT,omitempty"`
+	IDLTE   *uuid.UUID  `json:"idLTE,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt      *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ   *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn    []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT    *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE   *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT    *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE   *time.Time  `json:"updatedAtLTE,omitempty"`
+
+	// "organization_id" field predicates.
+	OrganizationID      *uuid.UUID  `json:"organizationID,omitempty"`
+	OrganizationIDNEQ   *uuid.UUID  `json:"organizationIDNEQ,omitempty"`
+	OrganizationIDIn    []uuid.UUID `json:"organizationIDIn,omitempty"`
+	OrganizationIDNotIn []uuid.UUID `json:"organizationIDNotIn,omitempty"`
+
+	// "created_by" field predicates.
+	CreatedBy      *uuid.UUID  `json:"createdBy,omitempty"`
+	CreatedByNEQ   *uuid.UUID  `json:"createdByNEQ,omitempty"`
+	CreatedByIn    []uuid.UUID `json:"createdByIn,omitempty"`
+	CreatedByNotIn []uuid.UUID `json:"createdByNotIn,omitempty"`
+	CreatedByGT    *uuid.UUID  `json:"createdByGT,omitempty"`
+	CreatedByGTE   *uuid.UUID  `json:"createdByGTE,omitempty"`
+	CreatedByLT    *uuid.UUID  `json:"createdByLT,omitempty"`
+	CreatedByLTE   *uuid.UUID  `json:"createdByLTE,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "origin" field predicates.
+	Origin             *string  `json:"origin,omitempty"`
+	OriginNEQ          *string  `json:"originNEQ,omitempty"`
+	OriginIn           []string `json:"originIn,omitempty"`
+	OriginNotIn        []string `json:"originNotIn,omitempty"`
+	OriginGT           *string  `json:"originGT,omitempty"`
+	OriginGTE          *string  `json:"originGTE,omitempty"`
+	OriginLT           *string  `json:"originLT,omitempty"`
+	OriginLTE          *string  `json:"originLTE,omitempty"`
+	OriginContains     *string  `json:"originContains,omitempty"`
+	OriginHasPrefix    *string  `json:"originHasPrefix,omitempty"`
+	OriginHasSuffix    *string  `json:"originHasSuffix,omitempty"`
+	OriginEqualFold    *string  `json:"originEqualFold,omitempty"`
+	OriginContainsFold *string  `json:"originContainsFold,omitempty"`
+
+	// "prefix" field predicates.
+	Prefix             *string  `json:"prefix,omitempty"`
+	PrefixNEQ          *string  `json:"prefixNEQ,omitempty"`
+	PrefixIn           []string `json:"prefixIn,omitempty"`
+	PrefixNotIn        []string `json:"prefixNotIn,omitempty"`
+	PrefixGT           *string  `json:"prefixGT,omitempty"`
+	PrefixGTE          *string  `json:"prefixGTE,omitempty"`
+	PrefixLT           *string  `json:"prefixLT,omitempty"`
+	PrefixLTE          *string  `json:"prefixLTE,omitempty"`
+	PrefixContains     *string  `json:"prefixContains,omitempty"`
+	PrefixHasPrefix    *string  `json:"prefixHasPrefix,omitempty"`
+	PrefixHasSuffix    *string  `json:"prefixHasSuffix,omitempty"`
+	PrefixEqualFold    *string  `json:"prefixEqualFold,omitempty"`
+	PrefixContainsFold *string  `json:"prefixContainsFold,omitempty"`
+
+	// "last4" field predicates.
+	Last4             *string  `json:"last4,omitempty"`
+	Last4NEQ          *string  `json:"last4NEQ,omitempty"`
+	Last4In           []string `json:"last4In,omitempty"`
+	Last4NotIn        []string `json:"last4NotIn,omitempty"`
+	Last4GT           *string  `json:"last4GT,omitempty"`
+	Last4GTE          *string  `json:"last4GTE,omitempty"`
+	Last4LT           *string  `json:"last4LT,omitempty"`
+	Last4LTE          *string  `json:"last4LTE,omitempty"`
+	Last4Contains     *string  `json:"last4Contains,omitempty"`
+	Last4HasPrefix    *string  `json:"last4HasPrefix,omitempty"`
+	Last4HasSuffix    *string  `json:"last4HasSuffix,omitempty"`
+	Last4EqualFold    *string  `json:"last4EqualFold,omitempty"`
+	Last4ContainsFold *string  `json:"last4ContainsFold,omitempty"`
+
+	// "expires_at" field predicates.
+	ExpiresAt      *time.Time  `json:"expiresAt,omitempty"`
+	ExpiresAtNEQ   *time.Time  `json:"expiresAtNEQ,omitempty"`
+	ExpiresAtIn    []time.Time `json:"expiresAtIn,omitempty"`
+	ExpiresAtNotIn []time.Time `json:"expiresAtNotIn,omitempty"`
+	ExpiresAtGT    *time.Time  `json:"expiresAtGT,omitempty"`
+	ExpiresAtGTE   *time.Time  `json:"expiresAtGTE,omitempty"`
+	ExpiresAtLT    *time.Time  `json:"expiresAtLT,omitempty"`
+	ExpiresAtLTE   *time.Time  `json:"expiresAtLTE,omitempty"`
+
+	// "last_used_at" field predicates.
+	LastUsedAt       *time.Time  `json:"lastUsedAt,omitempty"`
+	LastUsedAtNEQ    *time.Time  `json:"lastUsedAtNEQ,omitempty"`
+	LastUsedAtIn     []time.Time `json:"lastUsedAtIn,omitempty"`
+	LastUsedAtNotIn  []time.Time `json:"lastUsedAtNotIn,omitempty"`
+	LastUsedAtGT     *time.Time  `json:"lastUsedAtGT,omitempty"`
+	LastUsedAtGTE    *time.Time  `json:"lastUsedAtGTE,omitempty"`
+	LastUsedAtLT     *time.Time  `json:"lastUsedAtLT,omitempty"`
+	LastUsedAtLTE    *time.Time  `json:"lastUsedAtLTE,omitempty"`
+	LastUsedAtIsNil  bool        `json:"lastUsedAtIsNil,omitempty"`
+	LastUsedAtNotNil bool        `json:"lastUsedAtNotNil,omitempty"`
+
+	// "organization" edge predicates.
+	HasOrganization     *bool                     `json:"hasOrganization,omitempty"`
+	HasOrganizationWith []*OrganizationWhereInput `json:"hasOrganizationWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *APIKeyWhereInput) AddPredicates(predicates ...predicate.APIKey) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the APIKeyWhereInput filter on the APIKeyQuery builder.
+func (i *APIKeyWhereInput) Filter(q *APIKeyQuery) (*APIKeyQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyAPIKeyWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyAPIKeyWhereInput is returned in case the APIKeyWhereInput is empty.
+var ErrEmptyAPIKeyWhereInput = errors.New("ent: empty predicate APIKeyWhereInput")
+
+// P returns a predicate for filtering apikeys.
+// An error is returned if the input is empty or invalid.
+func (i *APIKeyWhereInput) P() (predicate.APIKey, error) {
+	var predicates []predicate.APIKey
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, apikey.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.APIKey, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, apikey.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.APIKey, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, apikey.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, apikey.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, apikey.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, apikey.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, apikey.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, apikey.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, apikey.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, apikey.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, apikey.IDLTE(*i.IDLTE))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, apikey.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, apikey.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, apikey.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, apikey.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, apikey.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, apikey.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, apikey.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, apikey.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, apikey.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, apikey.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, apikey.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, apikey.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, apikey.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, apikey.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, apikey.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, apikey.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.OrganizationID != nil {
+		predicates = append(predicates, apikey.OrganizationIDEQ(*i.OrganizationID))
+	}
+	if i.OrganizationIDNEQ != nil {
+		predicates = append(predicates, apikey.OrganizationIDNEQ(*i.OrganizationIDNEQ))
+	}
+	if len(i.OrganizationIDIn) > 0 {
+		predicates = append(predicates, apikey.OrganizationIDIn(i.OrganizationIDIn...))
+	}
+	if len(i.OrganizationIDNotIn) > 0 {
+		predicates = append(predicates, apikey.OrganizationIDNotIn(i.OrganizationIDNotIn...))
+	}
+	if i.CreatedBy != nil {
+		predicates = append(predicates, apikey.CreatedByEQ(*i.CreatedBy))
+	}
+	if i.CreatedByNEQ != nil {
+		predicates = append(predicates, apikey.CreatedByNEQ(*i.CreatedByNEQ))
+	}
+	if len(i.CreatedByIn) > 0 {
+		predicates = append(predicates, apikey.CreatedByIn(i.CreatedByIn...))
+	}
+	if len(i.CreatedByNotIn) > 0 {
+		predicates = append(predicates, apikey.CreatedByNotIn(i.CreatedByNotIn...))
+	}
+	if i.CreatedByGT != nil {
+		predicates = append(predicates, apikey.CreatedByGT(*i.CreatedByGT))
+	}
+	if i.CreatedByGTE != nil {
+		predicates = append(predicates, apikey.CreatedByGTE(*i.CreatedByGTE))
+	}
+	if i.CreatedByLT != nil {
+		predicates = append(predicates, apikey.CreatedByLT(*i.CreatedByLT))
+	}
+	if i.CreatedByLTE != nil {
+		predicates = append(predicates, apikey.CreatedByLTE(*i.CreatedByLTE))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, apikey.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, apikey.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, apikey.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, apikey.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, apikey.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, apikey.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, apikey.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, apikey.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, apikey.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, apikey.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, apikey.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, apikey.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, apikey.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Origin != nil {
+		predicates = append(predicates, apikey.OriginEQ(*i.Origin))
+	}
+	if i.OriginNEQ != nil {
+		predicates = append(predicates, apikey.OriginNEQ(*i.OriginNEQ))
+	}
+	if len(i.OriginIn) > 0 {
+		predicates = append(predicates, apikey.OriginIn(i.OriginIn...))
+	}
+	if len(i.OriginNotIn) > 0 {
+		predicates = append(predicates, apikey.OriginNotIn(i.OriginNotIn...))
+	}
+	if i.OriginGT != nil {
+		predicates = append(predicates, apikey.OriginGT(*i.OriginGT))
+	}
+	if i.OriginGTE != nil {
+		predicates = append(predicates, apikey.OriginGTE(*i.OriginGTE))
+	}
+	if i.OriginLT != nil {
+		predicates = append(predicates, apikey.OriginLT(*i.OriginLT))
+	}
+	if i.OriginLTE != nil {
+		predicates = append(predicates, apikey.OriginLTE(*i.OriginLTE))
+	}
+	if i.OriginContains != nil {
+		predicates = append(predicates, apikey.OriginContains(*i.OriginContains))
+	}
+	if i.OriginHasPrefix != nil {
+		predicates = append(predicates, apikey.OriginHasPrefix(*i.OriginHasPrefix))
+	}
+	if i.OriginHasSuffix != nil {
+		predicates = append(predicates, apikey.OriginHasSuffix(*i.OriginHasSuffix))
+	}
+	if i.OriginEqualFold != nil {
+		predicates = append(predicates, apikey.OriginEqualFold(*i.OriginEqualFold))
+	}
+	if i.OriginContainsFold != nil {
+		predicates = append(predicates, apikey.OriginContainsFold(*i.OriginContainsFold))
+	}
+	if i.Prefix != nil {
+		predicates = append(predicates, apikey.PrefixEQ(*i.Prefix))
+	}
+	if i.PrefixNEQ != nil {
+		predicates = append(predicates, apikey.PrefixNEQ(*i.PrefixNEQ))
+	}
+	if len(i.PrefixIn) > 0 {
+		predicates = append(predicates, apikey.PrefixIn(i.PrefixIn...))
+	}
+	if len(i.PrefixNotIn) > 0 {
+		predicates = append(predicates, apikey.PrefixNotIn(i.PrefixNotIn...))
+	}
+	if i.PrefixGT != nil {
+		predicates = append(predicates, apikey.PrefixGT(*i.PrefixGT))
+	}
+	if i.PrefixGTE != nil {
+		predicates = append(predicates, apikey.PrefixGTE(*i.PrefixGTE))
+	}
+	if i.PrefixLT != nil {
+		predicates = append(predicates, apikey.PrefixLT(*i.PrefixLT))
+	}
+	if i.PrefixLTE != nil {
+		predicates = append(predicates, apikey.PrefixLTE(*i.PrefixLTE))
+	}
+	if i.PrefixContains != nil {
+		predicates = append(predicates, apikey.PrefixContains(*i.PrefixContains))
+	}
+	if i.PrefixHasPrefix != nil {
+		predicates = append(predicates, apikey.PrefixHasPrefix(*i.PrefixHasPrefix))
+	}
+	if i.PrefixHasSuffix != nil {
+		predicates = append(predicates, apikey.PrefixHasSuffix(*i.PrefixHasSuffix))
+	}
+	if i.PrefixEqualFold != nil {
+		predicates = append(predicates, apikey.PrefixEqualFold(*i.PrefixEqualFold))
+	}
+	if i.PrefixContainsFold != nil {
+		predicates = append(predicates, apikey.PrefixContainsFold(*i.PrefixContainsFold))
+	}
+	if i.Last4 != nil {
+		predicates = append(predicates, apikey.Last4EQ(*i.Last4))
+	}
+	if i.Last4NEQ != nil {
+		predicates = append(predicates, apikey.Last4NEQ(*i.Last4NEQ))
+	}
+	if len(i.Last4In) > 0 {
+		predicates = append(predicates, apikey.Last4In(i.Last4In...))
+	}
+	if len(i.Last4NotIn) > 0 {
+		predicates = append(predicates, apikey.Last4NotIn(i.Last4NotIn...))
+	}
+	if i.Last4GT != nil {
+		predicates = append(predicates, apikey.Last4GT(*i.Last4GT))
+	}
+	if i.Last4GTE != nil {
+		predicates = append(predicates, apikey.Last4GTE(*i.Last4GTE))
+	}
+	if i.Last4LT != nil {
+		predicates = append(predicates, apikey.Last4LT(*i.Last4LT))
+	}
+	if i.Last4LTE != nil {
+		predicates = append(predicates, apikey.Last4LTE(*i.Last4LTE))
+	}
+	if i.Last4Contains != nil {
+		predicates = append(predicates, apikey.Last4Contains(*i.Last4Contains))
+	}
+	if i.Last4HasPrefix != nil {
+		predicates = append(predicates, apikey.Last4HasPrefix(*i.Last4HasPrefix))
+	}
+	if i.Last4HasSuffix != nil {
+		predicates = append(predicates, apikey.Last4HasSuffix(*i.Last4HasSuffix))
+	}
+	if i.Last4EqualFold != nil {
+		predicates = append(predicates, apikey.Last4EqualFold(*i.Last4EqualFold))
+	}
+	if i.Last4ContainsFold != nil {
+		predicates = append(predicates, apikey.Last4ContainsFold(*i.Last4ContainsFold))
+	}
+	if i.ExpiresAt != nil {
+		predicates = append(predicates, apikey.ExpiresAtEQ(*i.ExpiresAt))
+	}
+	if i.ExpiresAtNEQ != nil {
+		predicates = append(predicates, apikey.ExpiresAtNEQ(*i.ExpiresAtNEQ))
+	}
+	if len(i.ExpiresAtIn) > 0 {
+		predicates = append(predicates, apikey.ExpiresAtIn(i.ExpiresAtIn...))
+	}
+	if len(i.ExpiresAtNotIn) > 0 {
+		predicates = append(predicates, apikey.ExpiresAtNotIn(i.ExpiresAtNotIn...))
+	}
+	if i.ExpiresAtGT != nil {
+		predicates = append(predicates, apikey.ExpiresAtGT(*i.ExpiresAtGT))
+	}
+	if i.ExpiresAtGTE != nil {
+		predicates = append(predicates, apikey.ExpiresAtGTE(*i.ExpiresAtGTE))
+	}
+	if i.ExpiresAtLT != nil {
+		predicates = append(predicates, apikey.ExpiresAtLT(*i.ExpiresAtLT))
+	}
+	if i.ExpiresAtLTE != nil {
+		predicates = append(predicates, apikey.ExpiresAtLTE(*i.ExpiresAtLTE))
+	}
+	if i.LastUsedAt != nil {
+		predicates = append(predicates, apikey.LastUsedAtEQ(*i.LastUsedAt))
+	}
+	if i.LastUsedAtNEQ != nil {
+		predicates = append(predicates, apikey.LastUsedAtNEQ(*i.LastUsedAtNEQ))
+	}
+	if len(i.LastUsedAtIn) > 0 {
+		predicates = append(predicates, apikey.LastUsedAtIn(i.LastUsedAtIn...))
+	}
+	if len(i.LastUsedAtNotIn) > 0 {
+		predicates = append(predicates, apikey.LastUsedAtNotIn(i.LastUsedAtNotIn...))
+	}
+	if i.LastUsedAtGT != nil {
+		predicates = append(predicates, apikey.LastUsedAtGT(*i.LastUsedAtGT))
+	}
+	if i.LastUsedAtGTE != nil {
+		predicates = append(predicates, apikey.LastUsedAtGTE(*i.LastUsedAtGTE))
+	}
+	if i.LastUsedAtLT != nil {
+		predicates = append(predicates, apikey.LastUsedAtLT(*i.LastUsedAtLT))
+	}
+	if i.LastUsedAtLTE != nil {
+		predicates = append(predicates, apikey.LastUsedAtLTE(*i.LastUsedAtLTE))
+	}
+	if i.LastUsedAtIsNil {
+		predicates = append(predicates, apikey.LastUsedAtIsNil())
+	}
+	if i.LastUsedAtNotNil {
+		predicates = append(predicates, apikey.LastUsedAtNotNil())
+	}
+
+	if i.HasOrganization != nil {
+		p := apikey.HasOrganization()
+		if !*i.HasOrganization {
+			p = apikey.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasOrganizationWith) > 0 {
+		with := make([]predicate.Organization, 0, len(i.HasOrganizationWith))
+		for _, w := range i.HasOrganizationWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasOrganizationWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, apikey.HasOrganizationWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyAPIKeyWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return apikey.And(predicates...), nil
+	}
+}
 
 // AccessControlWhereInput represents a where input for filtering AccessControl queries.
 type AccessControlWhereInput struct {
@@ -743,6 +1304,618 @@ func (i *AdvertisementWhereInput) P() (predicate.Advertisement, error) {
 		return predicates[0], nil
 	default:
 		return advertisement.And(predicates...), nil
+	}
+}
+
+// AuditLogWhereInput represents a where input for filtering AuditLog queries.
+type AuditLogWhereInput struct {
+	Predicates []predicate.AuditLog  `json:"-"`
+	Not        *AuditLogWhereInput   `json:"not,omitempty"`
+	Or         []*AuditLogWhereInput `json:"or,omitempty"`
+	And        []*AuditLogWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID      *uuid.UUID  `json:"id,omitempty"`
+	IDNEQ   *uuid.UUID  `json:"idNEQ,omitempty"`
+	IDIn    []uuid.UUID `json:"idIn,omitempty"`
+	IDNotIn []uuid.UUID `json:"idNotIn,omitempty"`
+	IDGT    *uuid.UUID  `json:"idGT,omitempty"`
+	IDGTE   *uuid.UUID  `json:"idGTE,omitempty"`
+	IDLT    *uuid.UUID  `json:"idLT,omitempty"`
+	IDLTE   *uuid.UUID  `json:"idLTE,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt      *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ   *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn    []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT    *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE   *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT    *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE   *time.Time  `json:"updatedAtLTE,omitempty"`
+
+	// "organization_id" field predicates.
+	OrganizationID       *uuid.UUID  `json:"organizationID,omitempty"`
+	OrganizationIDNEQ    *uuid.UUID  `json:"organizationIDNEQ,omitempty"`
+	OrganizationIDIn     []uuid.UUID `json:"organizationIDIn,omitempty"`
+	OrganizationIDNotIn  []uuid.UUID `json:"organizationIDNotIn,omitempty"`
+	OrganizationIDIsNil  bool        `json:"organizationIDIsNil,omitempty"`
+	OrganizationIDNotNil bool        `json:"organizationIDNotNil,omitempty"`
+
+	// "actor_type" field predicates.
+	ActorType      *auditlog.ActorType  `json:"actorType,omitempty"`
+	ActorTypeNEQ   *auditlog.ActorType  `json:"actorTypeNEQ,omitempty"`
+	ActorTypeIn    []auditlog.ActorType `json:"actorTypeIn,omitempty"`
+	ActorTypeNotIn []auditlog.ActorType `json:"actorTypeNotIn,omitempty"`
+
+	// "actor_id" field predicates.
+	ActorID       *uuid.UUID  `json:"actorID,omitempty"`
+	ActorIDNEQ    *uuid.UUID  `json:"actorIDNEQ,omitempty"`
+	ActorIDIn     []uuid.UUID `json:"actorIDIn,omitempty"`
+	ActorIDNotIn  []uuid.UUID `json:"actorIDNotIn,omitempty"`
+	ActorIDGT     *uuid.UUID  `json:"actorIDGT,omitempty"`
+	ActorIDGTE    *uuid.UUID  `json:"actorIDGTE,omitempty"`
+	ActorIDLT     *uuid.UUID  `json:"actorIDLT,omitempty"`
+	ActorIDLTE    *uuid.UUID  `json:"actorIDLTE,omitempty"`
+	ActorIDIsNil  bool        `json:"actorIDIsNil,omitempty"`
+	ActorIDNotNil bool        `json:"actorIDNotNil,omitempty"`
+
+	// "action" field predicates.
+	Action             *string  `json:"action,omitempty"`
+	ActionNEQ          *string  `json:"actionNEQ,omitempty"`
+	ActionIn           []string `json:"actionIn,omitempty"`
+	ActionNotIn        []string `json:"actionNotIn,omitempty"`
+	ActionGT           *string  `json:"actionGT,omitempty"`
+	ActionGTE          *string  `json:"actionGTE,omitempty"`
+	ActionLT           *string  `json:"actionLT,omitempty"`
+	ActionLTE          *string  `json:"actionLTE,omitempty"`
+	ActionContains     *string  `json:"actionContains,omitempty"`
+	ActionHasPrefix    *string  `json:"actionHasPrefix,omitempty"`
+	ActionHasSuffix    *string  `json:"actionHasSuffix,omitempty"`
+	ActionEqualFold    *string  `json:"actionEqualFold,omitempty"`
+	ActionContainsFold *string  `json:"actionContainsFold,omitempty"`
+
+	// "entity_type" field predicates.
+	EntityType             *string  `json:"entityType,omitempty"`
+	EntityTypeNEQ          *string  `json:"entityTypeNEQ,omitempty"`
+	EntityTypeIn           []string `json:"entityTypeIn,omitempty"`
+	EntityTypeNotIn        []string `json:"entityTypeNotIn,omitempty"`
+	EntityTypeGT           *string  `json:"entityTypeGT,omitempty"`
+	EntityTypeGTE          *string  `json:"entityTypeGTE,omitempty"`
+	EntityTypeLT           *string  `json:"entityTypeLT,omitempty"`
+	EntityTypeLTE          *string  `json:"entityTypeLTE,omitempty"`
+	EntityTypeContains     *string  `json:"entityTypeContains,omitempty"`
+	EntityTypeHasPrefix    *string  `json:"entityTypeHasPrefix,omitempty"`
+	EntityTypeHasSuffix    *string  `json:"entityTypeHasSuffix,omitempty"`
+	EntityTypeEqualFold    *string  `json:"entityTypeEqualFold,omitempty"`
+	EntityTypeContainsFold *string  `json:"entityTypeContainsFold,omitempty"`
+
+	// "entity_id" field predicates.
+	EntityID       *uuid.UUID  `json:"entityID,omitempty"`
+	EntityIDNEQ    *uuid.UUID  `json:"entityIDNEQ,omitempty"`
+	EntityIDIn     []uuid.UUID `json:"entityIDIn,omitempty"`
+	EntityIDNotIn  []uuid.UUID `json:"entityIDNotIn,omitempty"`
+	EntityIDGT     *uuid.UUID  `json:"entityIDGT,omitempty"`
+	EntityIDGTE    *uuid.UUID  `json:"entityIDGTE,omitempty"`
+	EntityIDLT     *uuid.UUID  `json:"entityIDLT,omitempty"`
+	EntityIDLTE    *uuid.UUID  `json:"entityIDLTE,omitempty"`
+	EntityIDIsNil  bool        `json:"entityIDIsNil,omitempty"`
+	EntityIDNotNil bool        `json:"entityIDNotNil,omitempty"`
+
+	// "operation" field predicates.
+	Operation             *string  `json:"operation,omitempty"`
+	OperationNEQ          *string  `json:"operationNEQ,omitempty"`
+	OperationIn           []string `json:"operationIn,omitempty"`
+	OperationNotIn        []string `json:"operationNotIn,omitempty"`
+	OperationGT           *string  `json:"operationGT,omitempty"`
+	OperationGTE          *string  `json:"operationGTE,omitempty"`
+	OperationLT           *string  `json:"operationLT,omitempty"`
+	OperationLTE          *string  `json:"operationLTE,omitempty"`
+	OperationContains     *string  `json:"operationContains,omitempty"`
+	OperationHasPrefix    *string  `json:"operationHasPrefix,omitempty"`
+	OperationHasSuffix    *string  `json:"operationHasSuffix,omitempty"`
+	OperationEqualFold    *string  `json:"operationEqualFold,omitempty"`
+	OperationContainsFold *string  `json:"operationContainsFold,omitempty"`
+
+	// "address" field predicates.
+	Address             *string  `json:"address,omitempty"`
+	AddressNEQ          *string  `json:"addressNEQ,omitempty"`
+	AddressIn           []string `json:"addressIn,omitempty"`
+	AddressNotIn        []string `json:"addressNotIn,omitempty"`
+	AddressGT           *string  `json:"addressGT,omitempty"`
+	AddressGTE          *string  `json:"addressGTE,omitempty"`
+	AddressLT           *string  `json:"addressLT,omitempty"`
+	AddressLTE          *string  `json:"addressLTE,omitempty"`
+	AddressContains     *string  `json:"addressContains,omitempty"`
+	AddressHasPrefix    *string  `json:"addressHasPrefix,omitempty"`
+	AddressHasSuffix    *string  `json:"addressHasSuffix,omitempty"`
+	AddressEqualFold    *string  `json:"addressEqualFold,omitempty"`
+	AddressContainsFold *string  `json:"addressContainsFold,omitempty"`
+
+	// "user_agent" field predicates.
+	UserAgent             *string  `json:"userAgent,omitempty"`
+	UserAgentNEQ          *string  `json:"userAgentNEQ,omitempty"`
+	UserAgentIn           []string `json:"userAgentIn,omitempty"`
+	UserAgentNotIn        []string `json:"userAgentNotIn,omitempty"`
+	UserAgentGT           *string  `json:"userAgentGT,omitempty"`
+	UserAgentGTE          *string  `json:"userAgentGTE,omitempty"`
+	UserAgentLT           *string  `json:"userAgentLT,omitempty"`
+	UserAgentLTE          *string  `json:"userAgentLTE,omitempty"`
+	UserAgentContains     *string  `json:"userAgentContains,omitempty"`
+	UserAgentHasPrefix    *string  `json:"userAgentHasPrefix,omitempty"`
+	UserAgentHasSuffix    *string  `json:"userAgentHasSuffix,omitempty"`
+	UserAgentEqualFold    *string  `json:"userAgentEqualFold,omitempty"`
+	UserAgentContainsFold *string  `json:"userAgentContainsFold,omitempty"`
+
+	// "organization" edge predicates.
+	HasOrganization     *bool                     `json:"hasOrganization,omitempty"`
+	HasOrganizationWith []*OrganizationWhereInput `json:"hasOrganizationWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *AuditLogWhereInput) AddPredicates(predicates ...predicate.AuditLog) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the AuditLogWhereInput filter on the AuditLogQuery builder.
+func (i *AuditLogWhereInput) Filter(q *AuditLogQuery) (*AuditLogQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyAuditLogWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyAuditLogWhereInput is returned in case the AuditLogWhereInput is empty.
+var ErrEmptyAuditLogWhereInput = errors.New("ent: empty predicate AuditLogWhereInput")
+
+// P returns a predicate for filtering auditlogs.
+// An error is returned if the input is empty or invalid.
+func (i *AuditLogWhereInput) P() (predicate.AuditLog, error) {
+	var predicates []predicate.AuditLog
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, auditlog.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.AuditLog, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, auditlog.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.AuditLog, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, auditlog.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, auditlog.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, auditlog.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, auditlog.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, auditlog.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, auditlog.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, auditlog.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, auditlog.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, auditlog.IDLTE(*i.IDLTE))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, auditlog.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, auditlog.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, auditlog.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, auditlog.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, auditlog.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, auditlog.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, auditlog.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, auditlog.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, auditlog.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, auditlog.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, auditlog.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, auditlog.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, auditlog.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, auditlog.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, auditlog.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, auditlog.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.OrganizationID != nil {
+		predicates = append(predicates, auditlog.OrganizationIDEQ(*i.OrganizationID))
+	}
+	if i.OrganizationIDNEQ != nil {
+		predicates = append(predicates, auditlog.OrganizationIDNEQ(*i.OrganizationIDNEQ))
+	}
+	if len(i.OrganizationIDIn) > 0 {
+		predicates = append(predicates, auditlog.OrganizationIDIn(i.OrganizationIDIn...))
+	}
+	if len(i.OrganizationIDNotIn) > 0 {
+		predicates = append(predicates, auditlog.OrganizationIDNotIn(i.OrganizationIDNotIn...))
+	}
+	if i.OrganizationIDIsNil {
+		predicates = append(predicates, auditlog.OrganizationIDIsNil())
+	}
+	if i.OrganizationIDNotNil {
+		predicates = append(predicates, auditlog.OrganizationIDNotNil())
+	}
+	if i.ActorType != nil {
+		predicates = append(predicates, auditlog.ActorTypeEQ(*i.ActorType))
+	}
+	if i.ActorTypeNEQ != nil {
+		predicates = append(predicates, auditlog.ActorTypeNEQ(*i.ActorTypeNEQ))
+	}
+	if len(i.ActorTypeIn) > 0 {
+		predicates = append(predicates, auditlog.ActorTypeIn(i.ActorTypeIn...))
+	}
+	if len(i.ActorTypeNotIn) > 0 {
+		predicates = append(predicates, auditlog.ActorTypeNotIn(i.ActorTypeNotIn...))
+	}
+	if i.ActorID != nil {
+		predicates = append(predicates, auditlog.ActorIDEQ(*i.ActorID))
+	}
+	if i.ActorIDNEQ != nil {
+		predicates = append(predicates, auditlog.ActorIDNEQ(*i.ActorIDNEQ))
+	}
+	if len(i.ActorIDIn) > 0 {
+		predicates = append(predicates, auditlog.ActorIDIn(i.ActorIDIn...))
+	}
+	if len(i.ActorIDNotIn) > 0 {
+		predicates = append(predicates, auditlog.ActorIDNotIn(i.ActorIDNotIn...))
+	}
+	if i.ActorIDGT != nil {
+		predicates = append(predicates, auditlog.ActorIDGT(*i.ActorIDGT))
+	}
+	if i.ActorIDGTE != nil {
+		predicates = append(predicates, auditlog.ActorIDGTE(*i.ActorIDGTE))
+	}
+	if i.ActorIDLT != nil {
+		predicates = append(predicates, auditlog.ActorIDLT(*i.ActorIDLT))
+	}
+	if i.ActorIDLTE != nil {
+		predicates = append(predicates, auditlog.ActorIDLTE(*i.ActorIDLTE))
+	}
+	if i.ActorIDIsNil {
+		predicates = append(predicates, auditlog.ActorIDIsNil())
+	}
+	if i.ActorIDNotNil {
+		predicates = append(predicates, auditlog.ActorIDNotNil())
+	}
+	if i.Action != nil {
+		predicates = append(predicates, auditlog.ActionEQ(*i.Action))
+	}
+	if i.ActionNEQ != nil {
+		predicates = append(predicates, auditlog.ActionNEQ(*i.ActionNEQ))
+	}
+	if len(i.ActionIn) > 0 {
+		predicates = append(predicates, auditlog.ActionIn(i.ActionIn...))
+	}
+	if len(i.ActionNotIn) > 0 {
+		predicates = append(predicates, auditlog.ActionNotIn(i.ActionNotIn...))
+	}
+	if i.ActionGT != nil {
+		predicates = append(predicates, auditlog.ActionGT(*i.ActionGT))
+	}
+	if i.ActionGTE != nil {
+		predicates = append(predicates, auditlog.ActionGTE(*i.ActionGTE))
+	}
+	if i.ActionLT != nil {
+		predicates = append(predicates, auditlog.ActionLT(*i.ActionLT))
+	}
+	if i.ActionLTE != nil {
+		predicates = append(predicates, auditlog.ActionLTE(*i.ActionLTE))
+	}
+	if i.ActionContains != nil {
+		predicates = append(predicates, auditlog.ActionContains(*i.ActionContains))
+	}
+	if i.ActionHasPrefix != nil {
+		predicates = append(predicates, auditlog.ActionHasPrefix(*i.ActionHasPrefix))
+	}
+	if i.ActionHasSuffix != nil {
+		predicates = append(predicates, auditlog.ActionHasSuffix(*i.ActionHasSuffix))
+	}
+	if i.ActionEqualFold != nil {
+		predicates = append(predicates, auditlog.ActionEqualFold(*i.ActionEqualFold))
+	}
+	if i.ActionContainsFold != nil {
+		predicates = append(predicates, auditlog.ActionContainsFold(*i.ActionContainsFold))
+	}
+	if i.EntityType != nil {
+		predicates = append(predicates, auditlog.EntityTypeEQ(*i.EntityType))
+	}
+	if i.EntityTypeNEQ != nil {
+		predicates = append(predicates, auditlog.EntityTypeNEQ(*i.EntityTypeNEQ))
+	}
+	if len(i.EntityTypeIn) > 0 {
+		predicates = append(predicates, auditlog.EntityTypeIn(i.EntityTypeIn...))
+	}
+	if len(i.EntityTypeNotIn) > 0 {
+		predicates = append(predicates, auditlog.EntityTypeNotIn(i.EntityTypeNotIn...))
+	}
+	if i.EntityTypeGT != nil {
+		predicates = append(predicates, auditlog.EntityTypeGT(*i.EntityTypeGT))
+	}
+	if i.EntityTypeGTE != nil {
+		predicates = append(predicates, auditlog.EntityTypeGTE(*i.EntityTypeGTE))
+	}
+	if i.EntityTypeLT != nil {
+		predicates = append(predicates, auditlog.EntityTypeLT(*i.EntityTypeLT))
+	}
+	if i.EntityTypeLTE != nil {
+		predicates = append(predicates, auditlog.EntityTypeLTE(*i.EntityTypeLTE))
+	}
+	if i.EntityTypeContains != nil {
+		predicates = append(predicates, auditlog.EntityTypeContains(*i.EntityTypeContains))
+	}
+	if i.EntityTypeHasPrefix != nil {
+		predicates = append(predicates, auditlog.EntityTypeHasPrefix(*i.EntityTypeHasPrefix))
+	}
+	if i.EntityTypeHasSuffix != nil {
+		predicates = append(predicates, auditlog.EntityTypeHasSuffix(*i.EntityTypeHasSuffix))
+	}
+	if i.EntityTypeEqualFold != nil {
+		predicates = append(predicates, auditlog.EntityTypeEqualFold(*i.EntityTypeEqualFold))
+	}
+	if i.EntityTypeContainsFold != nil {
+		predicates = append(predicates, auditlog.EntityTypeContainsFold(*i.EntityTypeContainsFold))
+	}
+	if i.EntityID != nil {
+		predicates = append(predicates, auditlog.EntityIDEQ(*i.EntityID))
+	}
+	if i.EntityIDNEQ != nil {
+		predicates = append(predicates, auditlog.EntityIDNEQ(*i.EntityIDNEQ))
+	}
+	if len(i.EntityIDIn) > 0 {
+		predicates = append(predicates, auditlog.EntityIDIn(i.EntityIDIn...))
+	}
+	if len(i.EntityIDNotIn) > 0 {
+		predicates = append(predicates, auditlog.EntityIDNotIn(i.EntityIDNotIn...))
+	}
+	if i.EntityIDGT != nil {
+		predicates = append(predicates, auditlog.EntityIDGT(*i.EntityIDGT))
+	}
+	if i.EntityIDGTE != nil {
+		predicates = append(predicates, auditlog.EntityIDGTE(*i.EntityIDGTE))
+	}
+	if i.EntityIDLT != nil {
+		predicates = append(predicates, auditlog.EntityIDLT(*i.EntityIDLT))
+	}
+	if i.EntityIDLTE != nil {
+		predicates = append(predicates, auditlog.EntityIDLTE(*i.EntityIDLTE))
+	}
+	if i.EntityIDIsNil {
+		predicates = append(predicates, auditlog.EntityIDIsNil())
+	}
+	if i.EntityIDNotNil {
+		predicates = append(predicates, auditlog.EntityIDNotNil())
+	}
+	if i.Operation != nil {
+		predicates = append(predicates, auditlog.OperationEQ(*i.Operation))
+	}
+	if i.OperationNEQ != nil {
+		predicates = append(predicates, auditlog.OperationNEQ(*i.OperationNEQ))
+	}
+	if len(i.OperationIn) > 0 {
+		predicates = append(predicates, auditlog.OperationIn(i.OperationIn...))
+	}
+	if len(i.OperationNotIn) > 0 {
+		predicates = append(predicates, auditlog.OperationNotIn(i.OperationNotIn...))
+	}
+	if i.OperationGT != nil {
+		predicates = append(predicates, auditlog.OperationGT(*i.OperationGT))
+	}
+	if i.OperationGTE != nil {
+		predicates = append(predicates, auditlog.OperationGTE(*i.OperationGTE))
+	}
+	if i.OperationLT != nil {
+		predicates = append(predicates, auditlog.OperationLT(*i.OperationLT))
+	}
+	if i.OperationLTE != nil {
+		predicates = append(predicates, auditlog.OperationLTE(*i.OperationLTE))
+	}
+	if i.OperationContains != nil {
+		predicates = append(predicates, auditlog.OperationContains(*i.OperationContains))
+	}
+	if i.OperationHasPrefix != nil {
+		predicates = append(predicates, auditlog.OperationHasPrefix(*i.OperationHasPrefix))
+	}
+	if i.OperationHasSuffix != nil {
+		predicates = append(predicates, auditlog.OperationHasSuffix(*i.OperationHasSuffix))
+	}
+	if i.OperationEqualFold != nil {
+		predicates = append(predicates, auditlog.OperationEqualFold(*i.OperationEqualFold))
+	}
+	if i.OperationContainsFold != nil {
+		predicates = append(predicates, auditlog.OperationContainsFold(*i.OperationContainsFold))
+	}
+	if i.Address != nil {
+		predicates = append(predicates, auditlog.AddressEQ(*i.Address))
+	}
+	if i.AddressNEQ != nil {
+		predicates = append(predicates, auditlog.AddressNEQ(*i.AddressNEQ))
+	}
+	if len(i.AddressIn) > 0 {
+		predicates = append(predicates, auditlog.AddressIn(i.AddressIn...))
+	}
+	if len(i.AddressNotIn) > 0 {
+		predicates = append(predicates, auditlog.AddressNotIn(i.AddressNotIn...))
+	}
+	if i.AddressGT != nil {
+		predicates = append(predicates, auditlog.AddressGT(*i.AddressGT))
+	}
+	if i.AddressGTE != nil {
+		predicates = append(predicates, auditlog.AddressGTE(*i.AddressGTE))
+	}
+	if i.AddressLT != nil {
+		predicates = append(predicates, auditlog.AddressLT(*i.AddressLT))
+	}
+	if i.AddressLTE != nil {
+		predicates = append(predicates, auditlog.AddressLTE(*i.AddressLTE))
+	}
+	if i.AddressContains != nil {
+		predicates = append(predicates, auditlog.AddressContains(*i.AddressContains))
+	}
+	if i.AddressHasPrefix != nil {
+		predicates = append(predicates, auditlog.AddressHasPrefix(*i.AddressHasPrefix))
+	}
+	if i.AddressHasSuffix != nil {
+		predicates = append(predicates, auditlog.AddressHasSuffix(*i.AddressHasSuffix))
+	}
+	if i.AddressEqualFold != nil {
+		predicates = append(predicates, auditlog.AddressEqualFold(*i.AddressEqualFold))
+	}
+	if i.AddressContainsFold != nil {
+		predicates = append(predicates, auditlog.AddressContainsFold(*i.AddressContainsFold))
+	}
+	if i.UserAgent != nil {
+		predicates = append(predicates, auditlog.UserAgentEQ(*i.UserAgent))
+	}
+	if i.UserAgentNEQ != nil {
+		predicates = append(predicates, auditlog.UserAgentNEQ(*i.UserAgentNEQ))
+	}
+	if len(i.UserAgentIn) > 0 {
+		predicates = append(predicates, auditlog.UserAgentIn(i.UserAgentIn...))
+	}
+	if len(i.UserAgentNotIn) > 0 {
+		predicates = append(predicates, auditlog.UserAgentNotIn(i.UserAgentNotIn...))
+	}
+	if i.UserAgentGT != nil {
+		predicates = append(predicates, auditlog.UserAgentGT(*i.UserAgentGT))
+	}
+	if i.UserAgentGTE != nil {
+		predicates = append(predicates, auditlog.UserAgentGTE(*i.UserAgentGTE))
+	}
+	if i.UserAgentLT != nil {
+		predicates = append(predicates, auditlog.UserAgentLT(*i.UserAgentLT))
+	}
+	if i.UserAgentLTE != nil {
+		predicates = append(predicates, auditlog.UserAgentLTE(*i.UserAgentLTE))
+	}
+	if i.UserAgentContains != nil {
+		predicates = append(predicates, auditlog.UserAgentContains(*i.UserAgentContains))
+	}
+	if i.UserAgentHasPrefix != nil {
+		predicates = append(predicates, auditlog.UserAgentHasPrefix(*i.UserAgentHasPrefix))
+	}
+	if i.UserAgentHasSuffix != nil {
+		predicates = append(predicates, auditlog.UserAgentHasSuffix(*i.UserAgentHasSuffix))
+	}
+	if i.UserAgentEqualFold != nil {
+		predicates = append(predicates, auditlog.UserAgentEqualFold(*i.UserAgentEqualFold))
+	}
+	if i.UserAgentContainsFold != nil {
+		predicates = append(predicates, auditlog.UserAgentContainsFold(*i.UserAgentContainsFold))
+	}
+
+	if i.HasOrganization != nil {
+		p := auditlog.HasOrganization()
+		if !*i.HasOrganization {
+			p = auditlog.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasOrganizationWith) > 0 {
+		with := make([]predicate.Organization, 0, len(i.HasOrganizationWith))
+		for _, w := range i.HasOrganizationWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasOrganizationWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, auditlog.HasOrganizationWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyAuditLogWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return auditlog.And(predicates...), nil
 	}
 }
 
@@ -2463,6 +3636,438 @@ func (i *FolderWhereInput) P() (predicate.Folder, error) {
 		return predicates[0], nil
 	default:
 		return folder.And(predicates...), nil
+	}
+}
+
+// InvitationWhereInput represents a where input for filtering Invitation queries.
+type InvitationWhereInput struct {
+	Predicates []predicate.Invitation  `json:"-"`
+	Not        *InvitationWhereInput   `json:"not,omitempty"`
+	Or         []*InvitationWhereInput `json:"or,omitempty"`
+	And        []*InvitationWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID      *uuid.UUID  `json:"id,omitempty"`
+	IDNEQ   *uuid.UUID  `json:"idNEQ,omitempty"`
+	IDIn    []uuid.UUID `json:"idIn,omitempty"`
+	IDNotIn []uuid.UUID `json:"idNotIn,omitempty"`
+	IDGT    *uuid.UUID  `json:"idGT,omitempty"`
+	IDGTE   *uuid.UUID  `json:"idGTE,omitempty"`
+	IDLT    *uuid.UUID  `json:"idLT,omitempty"`
+	IDLTE   *uuid.UUID  `json:"idLTE,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt      *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ   *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn    []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT    *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE   *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT    *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE   *time.Time  `json:"updatedAtLTE,omitempty"`
+
+	// "organization_id" field predicates.
+	OrganizationID      *uuid.UUID  `json:"organizationID,omitempty"`
+	OrganizationIDNEQ   *uuid.UUID  `json:"organizationIDNEQ,omitempty"`
+	OrganizationIDIn    []uuid.UUID `json:"organizationIDIn,omitempty"`
+	OrganizationIDNotIn []uuid.UUID `json:"organizationIDNotIn,omitempty"`
+
+	// "email" field predicates.
+	Email             *string  `json:"email,omitempty"`
+	EmailNEQ          *string  `json:"emailNEQ,omitempty"`
+	EmailIn           []string `json:"emailIn,omitempty"`
+	EmailNotIn        []string `json:"emailNotIn,omitempty"`
+	EmailGT           *string  `json:"emailGT,omitempty"`
+	EmailGTE          *string  `json:"emailGTE,omitempty"`
+	EmailLT           *string  `json:"emailLT,omitempty"`
+	EmailLTE          *string  `json:"emailLTE,omitempty"`
+	EmailContains     *string  `json:"emailContains,omitempty"`
+	EmailHasPrefix    *string  `json:"emailHasPrefix,omitempty"`
+	EmailHasSuffix    *string  `json:"emailHasSuffix,omitempty"`
+	EmailEqualFold    *string  `json:"emailEqualFold,omitempty"`
+	EmailContainsFold *string  `json:"emailContainsFold,omitempty"`
+
+	// "role" field predicates.
+	Role      *invitation.Role  `json:"role,omitempty"`
+	RoleNEQ   *invitation.Role  `json:"roleNEQ,omitempty"`
+	RoleIn    []invitation.Role `json:"roleIn,omitempty"`
+	RoleNotIn []invitation.Role `json:"roleNotIn,omitempty"`
+
+	// "invited_by" field predicates.
+	InvitedBy      *uuid.UUID  `json:"invitedBy,omitempty"`
+	InvitedByNEQ   *uuid.UUID  `json:"invitedByNEQ,omitempty"`
+	InvitedByIn    []uuid.UUID `json:"invitedByIn,omitempty"`
+	InvitedByNotIn []uuid.UUID `json:"invitedByNotIn,omitempty"`
+	InvitedByGT    *uuid.UUID  `json:"invitedByGT,omitempty"`
+	InvitedByGTE   *uuid.UUID  `json:"invitedByGTE,omitempty"`
+	InvitedByLT    *uuid.UUID  `json:"invitedByLT,omitempty"`
+	InvitedByLTE   *uuid.UUID  `json:"invitedByLTE,omitempty"`
+
+	// "status" field predicates.
+	Status      *invitation.Status  `json:"status,omitempty"`
+	StatusNEQ   *invitation.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []invitation.Status `json:"statusIn,omitempty"`
+	StatusNotIn []invitation.Status `json:"statusNotIn,omitempty"`
+
+	// "expires_at" field predicates.
+	ExpiresAt      *time.Time  `json:"expiresAt,omitempty"`
+	ExpiresAtNEQ   *time.Time  `json:"expiresAtNEQ,omitempty"`
+	ExpiresAtIn    []time.Time `json:"expiresAtIn,omitempty"`
+	ExpiresAtNotIn []time.Time `json:"expiresAtNotIn,omitempty"`
+	ExpiresAtGT    *time.Time  `json:"expiresAtGT,omitempty"`
+	ExpiresAtGTE   *time.Time  `json:"expiresAtGTE,omitempty"`
+	ExpiresAtLT    *time.Time  `json:"expiresAtLT,omitempty"`
+	ExpiresAtLTE   *time.Time  `json:"expiresAtLTE,omitempty"`
+
+	// "responded_at" field predicates.
+	RespondedAt       *time.Time  `json:"respondedAt,omitempty"`
+	RespondedAtNEQ    *time.Time  `json:"respondedAtNEQ,omitempty"`
+	RespondedAtIn     []time.Time `json:"respondedAtIn,omitempty"`
+	RespondedAtNotIn  []time.Time `json:"respondedAtNotIn,omitempty"`
+	RespondedAtGT     *time.Time  `json:"respondedAtGT,omitempty"`
+	RespondedAtGTE    *time.Time  `json:"respondedAtGTE,omitempty"`
+	RespondedAtLT     *time.Time  `json:"respondedAtLT,omitempty"`
+	RespondedAtLTE    *time.Time  `json:"respondedAtLTE,omitempty"`
+	RespondedAtIsNil  bool        `json:"respondedAtIsNil,omitempty"`
+	RespondedAtNotNil bool        `json:"respondedAtNotNil,omitempty"`
+
+	// "organization" edge predicates.
+	HasOrganization     *bool                     `json:"hasOrganization,omitempty"`
+	HasOrganizationWith []*OrganizationWhereInput `json:"hasOrganizationWith,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *InvitationWhereInput) AddPredicates(predicates ...predicate.Invitation) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the InvitationWhereInput filter on the InvitationQuery builder.
+func (i *InvitationWhereInput) Filter(q *InvitationQuery) (*InvitationQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyInvitationWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyInvitationWhereInput is returned in case the InvitationWhereInput is empty.
+var ErrEmptyInvitationWhereInput = errors.New("ent: empty predicate InvitationWhereInput")
+
+// P returns a predicate for filtering invitations.
+// An error is returned if the input is empty or invalid.
+func (i *InvitationWhereInput) P() (predicate.Invitation, error) {
+	var predicates []predicate.Invitation
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, invitation.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.Invitation, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, invitation.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.Invitation, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, invitation.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, invitation.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, invitation.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, invitation.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, invitation.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, invitation.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, invitation.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, invitation.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, invitation.IDLTE(*i.IDLTE))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, invitation.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, invitation.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, invitation.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, invitation.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, invitation.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, invitation.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, invitation.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, invitation.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, invitation.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, invitation.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, invitation.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, invitation.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, invitation.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, invitation.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, invitation.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, invitation.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.OrganizationID != nil {
+		predicates = append(predicates, invitation.OrganizationIDEQ(*i.OrganizationID))
+	}
+	if i.OrganizationIDNEQ != nil {
+		predicates = append(predicates, invitation.OrganizationIDNEQ(*i.OrganizationIDNEQ))
+	}
+	if len(i.OrganizationIDIn) > 0 {
+		predicates = append(predicates, invitation.OrganizationIDIn(i.OrganizationIDIn...))
+	}
+	if len(i.OrganizationIDNotIn) > 0 {
+		predicates = append(predicates, invitation.OrganizationIDNotIn(i.OrganizationIDNotIn...))
+	}
+	if i.Email != nil {
+		predicates = append(predicates, invitation.EmailEQ(*i.Email))
+	}
+	if i.EmailNEQ != nil {
+		predicates = append(predicates, invitation.EmailNEQ(*i.EmailNEQ))
+	}
+	if len(i.EmailIn) > 0 {
+		predicates = append(predicates, invitation.EmailIn(i.EmailIn...))
+	}
+	if len(i.EmailNotIn) > 0 {
+		predicates = append(predicates, invitation.EmailNotIn(i.EmailNotIn...))
+	}
+	if i.EmailGT != nil {
+		predicates = append(predicates, invitation.EmailGT(*i.EmailGT))
+	}
+	if i.EmailGTE != nil {
+		predicates = append(predicates, invitation.EmailGTE(*i.EmailGTE))
+	}
+	if i.EmailLT != nil {
+		predicates = append(predicates, invitation.EmailLT(*i.EmailLT))
+	}
+	if i.EmailLTE != nil {
+		predicates = append(predicates, invitation.EmailLTE(*i.EmailLTE))
+	}
+	if i.EmailContains != nil {
+		predicates = append(predicates, invitation.EmailContains(*i.EmailContains))
+	}
+	if i.EmailHasPrefix != nil {
+		predicates = append(predicates, invitation.EmailHasPrefix(*i.EmailHasPrefix))
+	}
+	if i.EmailHasSuffix != nil {
+		predicates = append(predicates, invitation.EmailHasSuffix(*i.EmailHasSuffix))
+	}
+	if i.EmailEqualFold != nil {
+		predicates = append(predicates, invitation.EmailEqualFold(*i.EmailEqualFold))
+	}
+	if i.EmailContainsFold != nil {
+		predicates = append(predicates, invitation.EmailContainsFold(*i.EmailContainsFold))
+	}
+	if i.Role != nil {
+		predicates = append(predicates, invitation.RoleEQ(*i.Role))
+	}
+	if i.RoleNEQ != nil {
+		predicates = append(predicates, invitation.RoleNEQ(*i.RoleNEQ))
+	}
+	if len(i.RoleIn) > 0 {
+		predicates = append(predicates, invitation.RoleIn(i.RoleIn...))
+	}
+	if len(i.RoleNotIn) > 0 {
+		predicates = append(predicates, invitation.RoleNotIn(i.RoleNotIn...))
+	}
+	if i.InvitedBy != nil {
+		predicates = append(predicates, invitation.InvitedByEQ(*i.InvitedBy))
+	}
+	if i.InvitedByNEQ != nil {
+		predicates = append(predicates, invitation.InvitedByNEQ(*i.InvitedByNEQ))
+	}
+	if len(i.InvitedByIn) > 0 {
+		predicates = append(predicates, invitation.InvitedByIn(i.InvitedByIn...))
+	}
+	if len(i.InvitedByNotIn) > 0 {
+		predicates = append(predicates, invitation.InvitedByNotIn(i.InvitedByNotIn...))
+	}
+	if i.InvitedByGT != nil {
+		predicates = append(predicates, invitation.InvitedByGT(*i.InvitedByGT))
+	}
+	if i.InvitedByGTE != nil {
+		predicates = append(predicates, invitation.InvitedByGTE(*i.InvitedByGTE))
+	}
+	if i.InvitedByLT != nil {
+		predicates = append(predicates, invitation.InvitedByLT(*i.InvitedByLT))
+	}
+	if i.InvitedByLTE != nil {
+		predicates = append(predicates, invitation.InvitedByLTE(*i.InvitedByLTE))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, invitation.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, invitation.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, invitation.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, invitation.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.ExpiresAt != nil {
+		predicates = append(predicates, invitation.ExpiresAtEQ(*i.ExpiresAt))
+	}
+	if i.ExpiresAtNEQ != nil {
+		predicates = append(predicates, invitation.ExpiresAtNEQ(*i.ExpiresAtNEQ))
+	}
+	if len(i.ExpiresAtIn) > 0 {
+		predicates = append(predicates, invitation.ExpiresAtIn(i.ExpiresAtIn...))
+	}
+	if len(i.ExpiresAtNotIn) > 0 {
+		predicates = append(predicates, invitation.ExpiresAtNotIn(i.ExpiresAtNotIn...))
+	}
+	if i.ExpiresAtGT != nil {
+		predicates = append(predicates, invitation.ExpiresAtGT(*i.ExpiresAtGT))
+	}
+	if i.ExpiresAtGTE != nil {
+		predicates = append(predicates, invitation.ExpiresAtGTE(*i.ExpiresAtGTE))
+	}
+	if i.ExpiresAtLT != nil {
+		predicates = append(predicates, invitation.ExpiresAtLT(*i.ExpiresAtLT))
+	}
+	if i.ExpiresAtLTE != nil {
+		predicates = append(predicates, invitation.ExpiresAtLTE(*i.ExpiresAtLTE))
+	}
+	if i.RespondedAt != nil {
+		predicates = append(predicates, invitation.RespondedAtEQ(*i.RespondedAt))
+	}
+	if i.RespondedAtNEQ != nil {
+		predicates = append(predicates, invitation.RespondedAtNEQ(*i.RespondedAtNEQ))
+	}
+	if len(i.RespondedAtIn) > 0 {
+		predicates = append(predicates, invitation.RespondedAtIn(i.RespondedAtIn...))
+	}
+	if len(i.RespondedAtNotIn) > 0 {
+		predicates = append(predicates, invitation.RespondedAtNotIn(i.RespondedAtNotIn...))
+	}
+	if i.RespondedAtGT != nil {
+		predicates = append(predicates, invitation.RespondedAtGT(*i.RespondedAtGT))
+	}
+	if i.RespondedAtGTE != nil {
+		predicates = append(predicates, invitation.RespondedAtGTE(*i.RespondedAtGTE))
+	}
+	if i.RespondedAtLT != nil {
+		predicates = append(predicates, invitation.RespondedAtLT(*i.RespondedAtLT))
+	}
+	if i.RespondedAtLTE != nil {
+		predicates = append(predicates, invitation.RespondedAtLTE(*i.RespondedAtLTE))
+	}
+	if i.RespondedAtIsNil {
+		predicates = append(predicates, invitation.RespondedAtIsNil())
+	}
+	if i.RespondedAtNotNil {
+		predicates = append(predicates, invitation.RespondedAtNotNil())
+	}
+
+	if i.HasOrganization != nil {
+		p := invitation.HasOrganization()
+		if !*i.HasOrganization {
+			p = invitation.Not(p)
+		}
+		predicates = append(predicates, p)
+	}
+	if len(i.HasOrganizationWith) > 0 {
+		with := make([]predicate.Organization, 0, len(i.HasOrganizationWith))
+		for _, w := range i.HasOrganizationWith {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'HasOrganizationWith'", err)
+			}
+			with = append(with, p)
+		}
+		predicates = append(predicates, invitation.HasOrganizationWith(with...))
+	}
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyInvitationWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return invitation.And(predicates...), nil
 	}
 }
 

@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/user"
+	"github.com/vidra-dev/vidra/perm"
 )
 
 // Membership is the model entity for the Membership schema.
@@ -30,6 +32,8 @@ type Membership struct {
 	OrganizationID uuid.UUID `json:"organization_id,omitempty"`
 	// Role holds the value of the "role" field.
 	Role membership.Role `json:"role,omitempty"`
+	// Grants holds the value of the "grants" field.
+	Grants []perm.Grant `json:"grants,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the MembershipQuery when eager-loading is set.
 	Edges        MembershipEdges `json:"edges"`
@@ -76,6 +80,8 @@ func (*Membership) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
+		case membership.FieldGrants:
+			values[i] = new([]byte)
 		case membership.FieldRole:
 			values[i] = new(sql.NullString)
 		case membership.FieldCreatedAt, membership.FieldUpdatedAt:
@@ -132,6 +138,14 @@ func (_m *Membership) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field role", values[i])
 			} else if value.Valid {
 				_m.Role = membership.Role(value.String)
+			}
+		case membership.FieldGrants:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field grants", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Grants); err != nil {
+					return fmt.Errorf("unmarshal field grants: %w", err)
+				}
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
@@ -193,6 +207,9 @@ func (_m *Membership) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("role=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Role))
+	builder.WriteString(", ")
+	builder.WriteString("grants=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Grants))
 	builder.WriteByte(')')
 	return builder.String()
 }

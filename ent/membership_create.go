@@ -16,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/user"
+	"github.com/vidra-dev/vidra/perm"
 )
 
 // MembershipCreate is the builder for creating a Membership entity.
@@ -80,6 +81,12 @@ func (_c *MembershipCreate) SetNillableRole(v *membership.Role) *MembershipCreat
 	return _c
 }
 
+// SetGrants sets the "grants" field.
+func (_c *MembershipCreate) SetGrants(v []perm.Grant) *MembershipCreate {
+	_c.mutation.SetGrants(v)
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *MembershipCreate) SetID(v uuid.UUID) *MembershipCreate {
 	_c.mutation.SetID(v)
@@ -111,7 +118,9 @@ func (_c *MembershipCreate) Mutation() *MembershipMutation {
 
 // Save creates the Membership in the database.
 func (_c *MembershipCreate) Save(ctx context.Context) (*Membership, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -138,12 +147,18 @@ func (_c *MembershipCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *MembershipCreate) defaults() {
+func (_c *MembershipCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if membership.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized membership.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := membership.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if membership.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized membership.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := membership.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -152,9 +167,13 @@ func (_c *MembershipCreate) defaults() {
 		_c.mutation.SetRole(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if membership.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized membership.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := membership.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -232,6 +251,10 @@ func (_c *MembershipCreate) createSpec() (*Membership, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Role(); ok {
 		_spec.SetField(membership.FieldRole, field.TypeEnum, value)
 		_node.Role = value
+	}
+	if value, ok := _c.mutation.Grants(); ok {
+		_spec.SetField(membership.FieldGrants, field.TypeJSON, value)
+		_node.Grants = value
 	}
 	if nodes := _c.mutation.UserIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -343,6 +366,24 @@ func (u *MembershipUpsert) UpdateRole() *MembershipUpsert {
 	return u
 }
 
+// SetGrants sets the "grants" field.
+func (u *MembershipUpsert) SetGrants(v []perm.Grant) *MembershipUpsert {
+	u.Set(membership.FieldGrants, v)
+	return u
+}
+
+// UpdateGrants sets the "grants" field to the value that was provided on create.
+func (u *MembershipUpsert) UpdateGrants() *MembershipUpsert {
+	u.SetExcluded(membership.FieldGrants)
+	return u
+}
+
+// ClearGrants clears the value of the "grants" field.
+func (u *MembershipUpsert) ClearGrants() *MembershipUpsert {
+	u.SetNull(membership.FieldGrants)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -425,6 +466,27 @@ func (u *MembershipUpsertOne) SetRole(v membership.Role) *MembershipUpsertOne {
 func (u *MembershipUpsertOne) UpdateRole() *MembershipUpsertOne {
 	return u.Update(func(s *MembershipUpsert) {
 		s.UpdateRole()
+	})
+}
+
+// SetGrants sets the "grants" field.
+func (u *MembershipUpsertOne) SetGrants(v []perm.Grant) *MembershipUpsertOne {
+	return u.Update(func(s *MembershipUpsert) {
+		s.SetGrants(v)
+	})
+}
+
+// UpdateGrants sets the "grants" field to the value that was provided on create.
+func (u *MembershipUpsertOne) UpdateGrants() *MembershipUpsertOne {
+	return u.Update(func(s *MembershipUpsert) {
+		s.UpdateGrants()
+	})
+}
+
+// ClearGrants clears the value of the "grants" field.
+func (u *MembershipUpsertOne) ClearGrants() *MembershipUpsertOne {
+	return u.Update(func(s *MembershipUpsert) {
+		s.ClearGrants()
 	})
 }
 
@@ -677,6 +739,27 @@ func (u *MembershipUpsertBulk) SetRole(v membership.Role) *MembershipUpsertBulk 
 func (u *MembershipUpsertBulk) UpdateRole() *MembershipUpsertBulk {
 	return u.Update(func(s *MembershipUpsert) {
 		s.UpdateRole()
+	})
+}
+
+// SetGrants sets the "grants" field.
+func (u *MembershipUpsertBulk) SetGrants(v []perm.Grant) *MembershipUpsertBulk {
+	return u.Update(func(s *MembershipUpsert) {
+		s.SetGrants(v)
+	})
+}
+
+// UpdateGrants sets the "grants" field to the value that was provided on create.
+func (u *MembershipUpsertBulk) UpdateGrants() *MembershipUpsertBulk {
+	return u.Update(func(s *MembershipUpsert) {
+		s.UpdateGrants()
+	})
+}
+
+// ClearGrants clears the value of the "grants" field.
+func (u *MembershipUpsertBulk) ClearGrants() *MembershipUpsertBulk {
+	return u.Update(func(s *MembershipUpsert) {
+		s.ClearGrants()
 	})
 }
 

@@ -10,9 +10,11 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/predicate"
+	"github.com/vidra-dev/vidra/perm"
 )
 
 // MembershipUpdate is the builder for updating Membership entities.
@@ -48,6 +50,24 @@ func (_u *MembershipUpdate) SetNillableRole(v *membership.Role) *MembershipUpdat
 	return _u
 }
 
+// SetGrants sets the "grants" field.
+func (_u *MembershipUpdate) SetGrants(v []perm.Grant) *MembershipUpdate {
+	_u.mutation.SetGrants(v)
+	return _u
+}
+
+// AppendGrants appends value to the "grants" field.
+func (_u *MembershipUpdate) AppendGrants(v []perm.Grant) *MembershipUpdate {
+	_u.mutation.AppendGrants(v)
+	return _u
+}
+
+// ClearGrants clears the value of the "grants" field.
+func (_u *MembershipUpdate) ClearGrants() *MembershipUpdate {
+	_u.mutation.ClearGrants()
+	return _u
+}
+
 // Mutation returns the MembershipMutation object of the builder.
 func (_u *MembershipUpdate) Mutation() *MembershipMutation {
 	return _u.mutation
@@ -55,7 +75,9 @@ func (_u *MembershipUpdate) Mutation() *MembershipMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *MembershipUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -82,11 +104,15 @@ func (_u *MembershipUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *MembershipUpdate) defaults() {
+func (_u *MembershipUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if membership.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized membership.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := membership.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -122,6 +148,17 @@ func (_u *MembershipUpdate) sqlSave(ctx context.Context) (_node int, err error) 
 	}
 	if value, ok := _u.mutation.Role(); ok {
 		_spec.SetField(membership.FieldRole, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.Grants(); ok {
+		_spec.SetField(membership.FieldGrants, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedGrants(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, membership.FieldGrants, value)
+		})
+	}
+	if _u.mutation.GrantsCleared() {
+		_spec.ClearField(membership.FieldGrants, field.TypeJSON)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -163,6 +200,24 @@ func (_u *MembershipUpdateOne) SetNillableRole(v *membership.Role) *MembershipUp
 	return _u
 }
 
+// SetGrants sets the "grants" field.
+func (_u *MembershipUpdateOne) SetGrants(v []perm.Grant) *MembershipUpdateOne {
+	_u.mutation.SetGrants(v)
+	return _u
+}
+
+// AppendGrants appends value to the "grants" field.
+func (_u *MembershipUpdateOne) AppendGrants(v []perm.Grant) *MembershipUpdateOne {
+	_u.mutation.AppendGrants(v)
+	return _u
+}
+
+// ClearGrants clears the value of the "grants" field.
+func (_u *MembershipUpdateOne) ClearGrants() *MembershipUpdateOne {
+	_u.mutation.ClearGrants()
+	return _u
+}
+
 // Mutation returns the MembershipMutation object of the builder.
 func (_u *MembershipUpdateOne) Mutation() *MembershipMutation {
 	return _u.mutation
@@ -183,7 +238,9 @@ func (_u *MembershipUpdateOne) Select(field string, fields ...string) *Membershi
 
 // Save executes the query and returns the updated Membership entity.
 func (_u *MembershipUpdateOne) Save(ctx context.Context) (*Membership, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -210,11 +267,15 @@ func (_u *MembershipUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *MembershipUpdateOne) defaults() {
+func (_u *MembershipUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if membership.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized membership.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := membership.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -267,6 +328,17 @@ func (_u *MembershipUpdateOne) sqlSave(ctx context.Context) (_node *Membership, 
 	}
 	if value, ok := _u.mutation.Role(); ok {
 		_spec.SetField(membership.FieldRole, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.Grants(); ok {
+		_spec.SetField(membership.FieldGrants, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedGrants(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, membership.FieldGrants, value)
+		})
+	}
+	if _u.mutation.GrantsCleared() {
+		_spec.ClearField(membership.FieldGrants, field.TypeJSON)
 	}
 	_node = &Membership{config: _u.config}
 	_spec.Assign = _node.assignValues

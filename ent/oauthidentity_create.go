@@ -111,7 +111,9 @@ func (_c *OAuthIdentityCreate) Mutation() *OAuthIdentityMutation {
 
 // Save creates the OAuthIdentity in the database.
 func (_c *OAuthIdentityCreate) Save(ctx context.Context) (*OAuthIdentity, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -138,12 +140,18 @@ func (_c *OAuthIdentityCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *OAuthIdentityCreate) defaults() {
+func (_c *OAuthIdentityCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if oauthidentity.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized oauthidentity.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := oauthidentity.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if oauthidentity.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized oauthidentity.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := oauthidentity.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -152,9 +160,13 @@ func (_c *OAuthIdentityCreate) defaults() {
 		_c.mutation.SetEmail(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if oauthidentity.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized oauthidentity.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := oauthidentity.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

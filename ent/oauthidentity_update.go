@@ -55,7 +55,9 @@ func (_u *OAuthIdentityUpdate) Mutation() *OAuthIdentityMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *OAuthIdentityUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -82,11 +84,15 @@ func (_u *OAuthIdentityUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *OAuthIdentityUpdate) defaults() {
+func (_u *OAuthIdentityUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if oauthidentity.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized oauthidentity.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := oauthidentity.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -175,7 +181,9 @@ func (_u *OAuthIdentityUpdateOne) Select(field string, fields ...string) *OAuthI
 
 // Save executes the query and returns the updated OAuthIdentity entity.
 func (_u *OAuthIdentityUpdateOne) Save(ctx context.Context) (*OAuthIdentity, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -202,11 +210,15 @@ func (_u *OAuthIdentityUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *OAuthIdentityUpdateOne) defaults() {
+func (_u *OAuthIdentityUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if oauthidentity.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized oauthidentity.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := oauthidentity.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -97,7 +97,9 @@ func (_c *OAuthStateCreate) Mutation() *OAuthStateMutation {
 
 // Save creates the OAuthState in the database.
 func (_c *OAuthStateCreate) Save(ctx context.Context) (*OAuthState, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -124,19 +126,29 @@ func (_c *OAuthStateCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *OAuthStateCreate) defaults() {
+func (_c *OAuthStateCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if oauthstate.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized oauthstate.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := oauthstate.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if oauthstate.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized oauthstate.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := oauthstate.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if oauthstate.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized oauthstate.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := oauthstate.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -41,7 +41,9 @@ func (_u *OAuthStateUpdate) Mutation() *OAuthStateMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *OAuthStateUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -68,11 +70,15 @@ func (_u *OAuthStateUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *OAuthStateUpdate) defaults() {
+func (_u *OAuthStateUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if oauthstate.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized oauthstate.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := oauthstate.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 func (_u *OAuthStateUpdate) sqlSave(ctx context.Context) (_node int, err error) {
@@ -133,7 +139,9 @@ func (_u *OAuthStateUpdateOne) Select(field string, fields ...string) *OAuthStat
 
 // Save executes the query and returns the updated OAuthState entity.
 func (_u *OAuthStateUpdateOne) Save(ctx context.Context) (*OAuthState, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -160,11 +168,15 @@ func (_u *OAuthStateUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *OAuthStateUpdateOne) defaults() {
+func (_u *OAuthStateUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if oauthstate.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized oauthstate.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := oauthstate.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 func (_u *OAuthStateUpdateOne) sqlSave(ctx context.Context) (_node *OAuthState, err error) {

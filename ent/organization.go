@@ -34,15 +34,24 @@ type Organization struct {
 type OrganizationEdges struct {
 	// Memberships holds the value of the memberships edge.
 	Memberships []*Membership `json:"memberships,omitempty"`
+	// APIKeys holds the value of the api_keys edge.
+	APIKeys []*APIKey `json:"api_keys,omitempty"`
+	// AuditLogs holds the value of the audit_logs edge.
+	AuditLogs []*AuditLog `json:"audit_logs,omitempty"`
+	// Invitations holds the value of the invitations edge.
+	Invitations []*Invitation `json:"invitations,omitempty"`
 	// Projects holds the value of the projects edge.
 	Projects []*Project `json:"projects,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [2]bool
+	loadedTypes [5]bool
 	// totalCount holds the count of the edges above.
 	totalCount [2]map[string]int
 
 	namedMemberships map[string][]*Membership
+	namedAPIKeys     map[string][]*APIKey
+	namedAuditLogs   map[string][]*AuditLog
+	namedInvitations map[string][]*Invitation
 	namedProjects    map[string][]*Project
 }
 
@@ -55,10 +64,37 @@ func (e OrganizationEdges) MembershipsOrErr() ([]*Membership, error) {
 	return nil, &NotLoadedError{edge: "memberships"}
 }
 
+// APIKeysOrErr returns the APIKeys value or an error if the edge
+// was not loaded in eager-loading.
+func (e OrganizationEdges) APIKeysOrErr() ([]*APIKey, error) {
+	if e.loadedTypes[1] {
+		return e.APIKeys, nil
+	}
+	return nil, &NotLoadedError{edge: "api_keys"}
+}
+
+// AuditLogsOrErr returns the AuditLogs value or an error if the edge
+// was not loaded in eager-loading.
+func (e OrganizationEdges) AuditLogsOrErr() ([]*AuditLog, error) {
+	if e.loadedTypes[2] {
+		return e.AuditLogs, nil
+	}
+	return nil, &NotLoadedError{edge: "audit_logs"}
+}
+
+// InvitationsOrErr returns the Invitations value or an error if the edge
+// was not loaded in eager-loading.
+func (e OrganizationEdges) InvitationsOrErr() ([]*Invitation, error) {
+	if e.loadedTypes[3] {
+		return e.Invitations, nil
+	}
+	return nil, &NotLoadedError{edge: "invitations"}
+}
+
 // ProjectsOrErr returns the Projects value or an error if the edge
 // was not loaded in eager-loading.
 func (e OrganizationEdges) ProjectsOrErr() ([]*Project, error) {
-	if e.loadedTypes[1] {
+	if e.loadedTypes[4] {
 		return e.Projects, nil
 	}
 	return nil, &NotLoadedError{edge: "projects"}
@@ -132,6 +168,21 @@ func (_m *Organization) QueryMemberships() *MembershipQuery {
 	return NewOrganizationClient(_m.config).QueryMemberships(_m)
 }
 
+// QueryAPIKeys queries the "api_keys" edge of the Organization entity.
+func (_m *Organization) QueryAPIKeys() *APIKeyQuery {
+	return NewOrganizationClient(_m.config).QueryAPIKeys(_m)
+}
+
+// QueryAuditLogs queries the "audit_logs" edge of the Organization entity.
+func (_m *Organization) QueryAuditLogs() *AuditLogQuery {
+	return NewOrganizationClient(_m.config).QueryAuditLogs(_m)
+}
+
+// QueryInvitations queries the "invitations" edge of the Organization entity.
+func (_m *Organization) QueryInvitations() *InvitationQuery {
+	return NewOrganizationClient(_m.config).QueryInvitations(_m)
+}
+
 // QueryProjects queries the "projects" edge of the Organization entity.
 func (_m *Organization) QueryProjects() *ProjectQuery {
 	return NewOrganizationClient(_m.config).QueryProjects(_m)
@@ -193,6 +244,78 @@ func (_m *Organization) appendNamedMemberships(name string, edges ...*Membership
 		_m.Edges.namedMemberships[name] = []*Membership{}
 	} else {
 		_m.Edges.namedMemberships[name] = append(_m.Edges.namedMemberships[name], edges...)
+	}
+}
+
+// NamedAPIKeys returns the APIKeys named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Organization) NamedAPIKeys(name string) ([]*APIKey, error) {
+	if _m.Edges.namedAPIKeys == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedAPIKeys[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Organization) appendNamedAPIKeys(name string, edges ...*APIKey) {
+	if _m.Edges.namedAPIKeys == nil {
+		_m.Edges.namedAPIKeys = make(map[string][]*APIKey)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedAPIKeys[name] = []*APIKey{}
+	} else {
+		_m.Edges.namedAPIKeys[name] = append(_m.Edges.namedAPIKeys[name], edges...)
+	}
+}
+
+// NamedAuditLogs returns the AuditLogs named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Organization) NamedAuditLogs(name string) ([]*AuditLog, error) {
+	if _m.Edges.namedAuditLogs == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedAuditLogs[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Organization) appendNamedAuditLogs(name string, edges ...*AuditLog) {
+	if _m.Edges.namedAuditLogs == nil {
+		_m.Edges.namedAuditLogs = make(map[string][]*AuditLog)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedAuditLogs[name] = []*AuditLog{}
+	} else {
+		_m.Edges.namedAuditLogs[name] = append(_m.Edges.namedAuditLogs[name], edges...)
+	}
+}
+
+// NamedInvitations returns the Invitations named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Organization) NamedInvitations(name string) ([]*Invitation, error) {
+	if _m.Edges.namedInvitations == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedInvitations[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Organization) appendNamedInvitations(name string, edges ...*Invitation) {
+	if _m.Edges.namedInvitations == nil {
+		_m.Edges.namedInvitations = make(map[string][]*Invitation)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedInvitations[name] = []*Invitation{}
+	} else {
+		_m.Edges.namedInvitations[name] = append(_m.Edges.namedInvitations[name], edges...)
 	}
 }
 

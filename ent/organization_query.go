@@ -14,6 +14,9 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/apikey"
+	"github.com/vidra-dev/vidra/ent/auditlog"
+	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/predicate"
@@ -28,10 +31,16 @@ type OrganizationQuery struct {
 	inters               []Interceptor
 	predicates           []predicate.Organization
 	withMemberships      *MembershipQuery
+	withAPIKeys          *APIKeyQuery
+	withAuditLogs        *AuditLogQuery
+	withInvitations      *InvitationQuery
 	withProjects         *ProjectQuery
 	loadTotal            []func(context.Context, []*Organization) error
 	modifiers            []func(*sql.Selector)
 	withNamedMemberships map[string]*MembershipQuery
+	withNamedAPIKeys     map[string]*APIKeyQuery
+	withNamedAuditLogs   map[string]*AuditLogQuery
+	withNamedInvitations map[string]*InvitationQuery
 	withNamedProjects    map[string]*ProjectQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
@@ -84,6 +93,72 @@ func (_q *OrganizationQuery) QueryMemberships() *MembershipQuery {
 			sqlgraph.From(organization.Table, organization.FieldID, selector),
 			sqlgraph.To(membership.Table, membership.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, organization.MembershipsTable, organization.MembershipsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryAPIKeys chains the current query on the "api_keys" edge.
+func (_q *OrganizationQuery) QueryAPIKeys() *APIKeyQuery {
+	query := (&APIKeyClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(organization.Table, organization.FieldID, selector),
+			sqlgraph.To(apikey.Table, apikey.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, organization.APIKeysTable, organization.APIKeysColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryAuditLogs chains the current query on the "audit_logs" edge.
+func (_q *OrganizationQuery) QueryAuditLogs() *AuditLogQuery {
+	query := (&AuditLogClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(organization.Table, organization.FieldID, selector),
+			sqlgraph.To(auditlog.Table, auditlog.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, organization.AuditLogsTable, organization.AuditLogsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryInvitations chains the current query on the "invitations" edge.
+func (_q *OrganizationQuery) QueryInvitations() *InvitationQuery {
+	query := (&InvitationClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(organization.Table, organization.FieldID, selector),
+			sqlgraph.To(invitation.Table, invitation.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, organization.InvitationsTable, organization.InvitationsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -306,6 +381,9 @@ func (_q *OrganizationQuery) Clone() *OrganizationQuery {
 		inters:          append([]Interceptor{}, _q.inters...),
 		predicates:      append([]predicate.Organization{}, _q.predicates...),
 		withMemberships: _q.withMemberships.Clone(),
+		withAPIKeys:     _q.withAPIKeys.Clone(),
+		withAuditLogs:   _q.withAuditLogs.Clone(),
+		withInvitations: _q.withInvitations.Clone(),
 		withProjects:    _q.withProjects.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
@@ -321,6 +399,39 @@ func (_q *OrganizationQuery) WithMemberships(opts ...func(*MembershipQuery)) *Or
 		opt(query)
 	}
 	_q.withMemberships = query
+	return _q
+}
+
+// WithAPIKeys tells the query-builder to eager-load the nodes that are connected to
+// the "api_keys" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *OrganizationQuery) WithAPIKeys(opts ...func(*APIKeyQuery)) *OrganizationQuery {
+	query := (&APIKeyClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withAPIKeys = query
+	return _q
+}
+
+// WithAuditLogs tells the query-builder to eager-load the nodes that are connected to
+// the "audit_logs" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *OrganizationQuery) WithAuditLogs(opts ...func(*AuditLogQuery)) *OrganizationQuery {
+	query := (&AuditLogClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withAuditLogs = query
+	return _q
+}
+
+// WithInvitations tells the query-builder to eager-load the nodes that are connected to
+// the "invitations" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *OrganizationQuery) WithInvitations(opts ...func(*InvitationQuery)) *OrganizationQuery {
+	query := (&InvitationClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withInvitations = query
 	return _q
 }
 
@@ -413,8 +524,11 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 	var (
 		nodes       = []*Organization{}
 		_spec       = _q.querySpec()
-		loadedTypes = [2]bool{
+		loadedTypes = [5]bool{
 			_q.withMemberships != nil,
+			_q.withAPIKeys != nil,
+			_q.withAuditLogs != nil,
+			_q.withInvitations != nil,
 			_q.withProjects != nil,
 		}
 	)
@@ -446,6 +560,27 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 			return nil, err
 		}
 	}
+	if query := _q.withAPIKeys; query != nil {
+		if err := _q.loadAPIKeys(ctx, query, nodes,
+			func(n *Organization) { n.Edges.APIKeys = []*APIKey{} },
+			func(n *Organization, e *APIKey) { n.Edges.APIKeys = append(n.Edges.APIKeys, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withAuditLogs; query != nil {
+		if err := _q.loadAuditLogs(ctx, query, nodes,
+			func(n *Organization) { n.Edges.AuditLogs = []*AuditLog{} },
+			func(n *Organization, e *AuditLog) { n.Edges.AuditLogs = append(n.Edges.AuditLogs, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withInvitations; query != nil {
+		if err := _q.loadInvitations(ctx, query, nodes,
+			func(n *Organization) { n.Edges.Invitations = []*Invitation{} },
+			func(n *Organization, e *Invitation) { n.Edges.Invitations = append(n.Edges.Invitations, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withProjects; query != nil {
 		if err := _q.loadProjects(ctx, query, nodes,
 			func(n *Organization) { n.Edges.Projects = []*Project{} },
@@ -457,6 +592,27 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 		if err := _q.loadMemberships(ctx, query, nodes,
 			func(n *Organization) { n.appendNamedMemberships(name) },
 			func(n *Organization, e *Membership) { n.appendNamedMemberships(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedAPIKeys {
+		if err := _q.loadAPIKeys(ctx, query, nodes,
+			func(n *Organization) { n.appendNamedAPIKeys(name) },
+			func(n *Organization, e *APIKey) { n.appendNamedAPIKeys(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedAuditLogs {
+		if err := _q.loadAuditLogs(ctx, query, nodes,
+			func(n *Organization) { n.appendNamedAuditLogs(name) },
+			func(n *Organization, e *AuditLog) { n.appendNamedAuditLogs(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedInvitations {
+		if err := _q.loadInvitations(ctx, query, nodes,
+			func(n *Organization) { n.appendNamedInvitations(name) },
+			func(n *Organization, e *Invitation) { n.appendNamedInvitations(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -490,6 +646,99 @@ func (_q *OrganizationQuery) loadMemberships(ctx context.Context, query *Members
 	}
 	query.Where(predicate.Membership(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(organization.MembershipsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.OrganizationID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "organization_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *OrganizationQuery) loadAPIKeys(ctx context.Context, query *APIKeyQuery, nodes []*Organization, init func(*Organization), assign func(*Organization, *APIKey)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Organization)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(apikey.FieldOrganizationID)
+	}
+	query.Where(predicate.APIKey(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(organization.APIKeysColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.OrganizationID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "organization_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *OrganizationQuery) loadAuditLogs(ctx context.Context, query *AuditLogQuery, nodes []*Organization, init func(*Organization), assign func(*Organization, *AuditLog)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Organization)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(auditlog.FieldOrganizationID)
+	}
+	query.Where(predicate.AuditLog(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(organization.AuditLogsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.OrganizationID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "organization_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "organization_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *OrganizationQuery) loadInvitations(ctx context.Context, query *InvitationQuery, nodes []*Organization, init func(*Organization), assign func(*Organization, *Invitation)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Organization)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(invitation.FieldOrganizationID)
+	}
+	query.Where(predicate.Invitation(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(organization.InvitationsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -660,6 +909,48 @@ func (_q *OrganizationQuery) WithNamedMemberships(name string, opts ...func(*Mem
 		_q.withNamedMemberships = make(map[string]*MembershipQuery)
 	}
 	_q.withNamedMemberships[name] = query
+	return _q
+}
+
+// WithNamedAPIKeys tells the query-builder to eager-load the nodes that are connected to the "api_keys"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *OrganizationQuery) WithNamedAPIKeys(name string, opts ...func(*APIKeyQuery)) *OrganizationQuery {
+	query := (&APIKeyClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedAPIKeys == nil {
+		_q.withNamedAPIKeys = make(map[string]*APIKeyQuery)
+	}
+	_q.withNamedAPIKeys[name] = query
+	return _q
+}
+
+// WithNamedAuditLogs tells the query-builder to eager-load the nodes that are connected to the "audit_logs"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *OrganizationQuery) WithNamedAuditLogs(name string, opts ...func(*AuditLogQuery)) *OrganizationQuery {
+	query := (&AuditLogClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedAuditLogs == nil {
+		_q.withNamedAuditLogs = make(map[string]*AuditLogQuery)
+	}
+	_q.withNamedAuditLogs[name] = query
+	return _q
+}
+
+// WithNamedInvitations tells the query-builder to eager-load the nodes that are connected to the "invitations"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *OrganizationQuery) WithNamedInvitations(name string, opts ...func(*InvitationQuery)) *OrganizationQuery {
+	query := (&InvitationClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedInvitations == nil {
+		_q.withNamedInvitations = make(map[string]*InvitationQuery)
+	}
+	_q.withNamedInvitations[name] = query
 	return _q
 }
 

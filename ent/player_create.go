@@ -279,7 +279,9 @@ func (_c *PlayerCreate) Mutation() *PlayerMutation {
 
 // Save creates the Player in the database.
 func (_c *PlayerCreate) Save(ctx context.Context) (*Player, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -306,12 +308,18 @@ func (_c *PlayerCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *PlayerCreate) defaults() {
+func (_c *PlayerCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if player.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized player.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := player.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if player.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized player.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := player.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -372,9 +380,13 @@ func (_c *PlayerCreate) defaults() {
 		_c.mutation.SetDefaultCaptionLanguage(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if player.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized player.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := player.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

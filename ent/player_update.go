@@ -250,7 +250,9 @@ func (_u *PlayerUpdate) Mutation() *PlayerMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *PlayerUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -277,11 +279,15 @@ func (_u *PlayerUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *PlayerUpdate) defaults() {
+func (_u *PlayerUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if player.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized player.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := player.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -651,7 +657,9 @@ func (_u *PlayerUpdateOne) Select(field string, fields ...string) *PlayerUpdateO
 
 // Save executes the query and returns the updated Player entity.
 func (_u *PlayerUpdateOne) Save(ctx context.Context) (*Player, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -678,11 +686,15 @@ func (_u *PlayerUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *PlayerUpdateOne) defaults() {
+func (_u *PlayerUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if player.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized player.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := player.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -105,7 +105,9 @@ func (_c *ProjectSettingCreate) Mutation() *ProjectSettingMutation {
 
 // Save creates the ProjectSetting in the database.
 func (_c *ProjectSettingCreate) Save(ctx context.Context) (*ProjectSetting, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -132,12 +134,18 @@ func (_c *ProjectSettingCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *ProjectSettingCreate) defaults() {
+func (_c *ProjectSettingCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if projectsetting.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized projectsetting.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := projectsetting.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if projectsetting.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized projectsetting.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := projectsetting.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -146,9 +154,13 @@ func (_c *ProjectSettingCreate) defaults() {
 		_c.mutation.SetValue(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if projectsetting.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized projectsetting.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := projectsetting.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -55,7 +55,9 @@ func (_u *ProjectSettingUpdate) Mutation() *ProjectSettingMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *ProjectSettingUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -82,11 +84,15 @@ func (_u *ProjectSettingUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *ProjectSettingUpdate) defaults() {
+func (_u *ProjectSettingUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if projectsetting.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized projectsetting.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := projectsetting.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -180,7 +186,9 @@ func (_u *ProjectSettingUpdateOne) Select(field string, fields ...string) *Proje
 
 // Save executes the query and returns the updated ProjectSetting entity.
 func (_u *ProjectSettingUpdateOne) Save(ctx context.Context) (*ProjectSetting, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -207,11 +215,15 @@ func (_u *ProjectSettingUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *ProjectSettingUpdateOne) defaults() {
+func (_u *ProjectSettingUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if projectsetting.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized projectsetting.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := projectsetting.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

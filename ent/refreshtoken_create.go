@@ -111,7 +111,9 @@ func (_c *RefreshTokenCreate) Mutation() *RefreshTokenMutation {
 
 // Save creates the RefreshToken in the database.
 func (_c *RefreshTokenCreate) Save(ctx context.Context) (*RefreshToken, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -138,19 +140,29 @@ func (_c *RefreshTokenCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *RefreshTokenCreate) defaults() {
+func (_c *RefreshTokenCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if refreshtoken.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized refreshtoken.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := refreshtoken.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if refreshtoken.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized refreshtoken.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := refreshtoken.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if refreshtoken.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized refreshtoken.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := refreshtoken.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

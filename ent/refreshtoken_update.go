@@ -61,7 +61,9 @@ func (_u *RefreshTokenUpdate) Mutation() *RefreshTokenMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *RefreshTokenUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -88,11 +90,15 @@ func (_u *RefreshTokenUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *RefreshTokenUpdate) defaults() {
+func (_u *RefreshTokenUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if refreshtoken.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized refreshtoken.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := refreshtoken.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -190,7 +196,9 @@ func (_u *RefreshTokenUpdateOne) Select(field string, fields ...string) *Refresh
 
 // Save executes the query and returns the updated RefreshToken entity.
 func (_u *RefreshTokenUpdateOne) Save(ctx context.Context) (*RefreshToken, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -217,11 +225,15 @@ func (_u *RefreshTokenUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *RefreshTokenUpdateOne) defaults() {
+func (_u *RefreshTokenUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if refreshtoken.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized refreshtoken.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := refreshtoken.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

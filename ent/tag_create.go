@@ -107,7 +107,9 @@ func (_c *TagCreate) Mutation() *TagMutation {
 
 // Save creates the Tag in the database.
 func (_c *TagCreate) Save(ctx context.Context) (*Tag, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -134,19 +136,29 @@ func (_c *TagCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *TagCreate) defaults() {
+func (_c *TagCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if tag.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized tag.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := tag.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if tag.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized tag.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := tag.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if tag.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized tag.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := tag.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

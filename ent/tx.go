@@ -14,10 +14,14 @@ import (
 // Tx is a transactional client that is created by calling Client.Tx().
 type Tx struct {
 	config
+	// APIKey is the client for interacting with the APIKey builders.
+	APIKey *APIKeyClient
 	// AccessControl is the client for interacting with the AccessControl builders.
 	AccessControl *AccessControlClient
 	// Advertisement is the client for interacting with the Advertisement builders.
 	Advertisement *AdvertisementClient
+	// AuditLog is the client for interacting with the AuditLog builders.
+	AuditLog *AuditLogClient
 	// AuthCode is the client for interacting with the AuthCode builders.
 	AuthCode *AuthCodeClient
 	// BlobDeletion is the client for interacting with the BlobDeletion builders.
@@ -32,6 +36,8 @@ type Tx struct {
 	Event *EventClient
 	// Folder is the client for interacting with the Folder builders.
 	Folder *FolderClient
+	// Invitation is the client for interacting with the Invitation builders.
+	Invitation *InvitationClient
 	// Membership is the client for interacting with the Membership builders.
 	Membership *MembershipClient
 	// OAuthIdentity is the client for interacting with the OAuthIdentity builders.
@@ -201,8 +207,10 @@ func (tx *Tx) Client() *Client {
 }
 
 func (tx *Tx) init() {
+	tx.APIKey = NewAPIKeyClient(tx.config)
 	tx.AccessControl = NewAccessControlClient(tx.config)
 	tx.Advertisement = NewAdvertisementClient(tx.config)
+	tx.AuditLog = NewAuditLogClient(tx.config)
 	tx.AuthCode = NewAuthCodeClient(tx.config)
 	tx.BlobDeletion = NewBlobDeletionClient(tx.config)
 	tx.Caption = NewCaptionClient(tx.config)
@@ -210,6 +218,7 @@ func (tx *Tx) init() {
 	tx.EncodingProfile = NewEncodingProfileClient(tx.config)
 	tx.Event = NewEventClient(tx.config)
 	tx.Folder = NewFolderClient(tx.config)
+	tx.Invitation = NewInvitationClient(tx.config)
 	tx.Membership = NewMembershipClient(tx.config)
 	tx.OAuthIdentity = NewOAuthIdentityClient(tx.config)
 	tx.OAuthState = NewOAuthStateClient(tx.config)
@@ -238,7 +247,7 @@ func (tx *Tx) init() {
 // of them in order to commit or rollback the transaction.
 //
 // If a closed transaction is embedded in one of the generated entities, and the entity
-// applies a query, for example: AccessControl.QueryXXX(), the query will be executed
+// applies a query, for example: APIKey.QueryXXX(), the query will be executed
 // through the driver which created this transaction.
 //
 // Note that txDriver is not goroutine safe.

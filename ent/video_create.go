@@ -386,7 +386,9 @@ func (_c *VideoCreate) Mutation() *VideoMutation {
 
 // Save creates the Video in the database.
 func (_c *VideoCreate) Save(ctx context.Context) (*Video, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -413,12 +415,18 @@ func (_c *VideoCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *VideoCreate) defaults() {
+func (_c *VideoCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if video.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized video.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := video.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if video.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized video.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := video.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -475,9 +483,13 @@ func (_c *VideoCreate) defaults() {
 		_c.mutation.SetProcessingAttempts(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if video.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized video.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := video.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -522,7 +522,9 @@ func (_u *VideoUpdate) RemoveThumbnails(v ...*Thumbnail) *VideoUpdate {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *VideoUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -549,11 +551,15 @@ func (_u *VideoUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *VideoUpdate) defaults() {
+func (_u *VideoUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if video.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized video.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := video.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -1484,7 +1490,9 @@ func (_u *VideoUpdateOne) Select(field string, fields ...string) *VideoUpdateOne
 
 // Save executes the query and returns the updated Video entity.
 func (_u *VideoUpdateOne) Save(ctx context.Context) (*Video, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -1511,11 +1519,15 @@ func (_u *VideoUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *VideoUpdateOne) defaults() {
+func (_u *VideoUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if video.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized video.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := video.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

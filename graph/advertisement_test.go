@@ -13,7 +13,7 @@ const createAd = `mutation($p: ID!, $in: CreateAdvertisementInput!) {
 func TestAdvertisements(t *testing.T) {
 	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
-		other := s.CreateProject(s.CreateOrganization("O"), "O")
+		other := siblingProject(s, proj, "O")
 		list := `query($p: ID!) { advertisements(projectID: $p) { id placement } }`
 		// An empty list is an empty array (SEED 4.6), not null.
 		res := s.GraphQL(list, map[string]any{"p": proj})

@@ -10,7 +10,10 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // lastSeenResolution is how stale a session's last_seen_at may get before a
@@ -26,13 +29,22 @@ func (r *Resolver) Authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		info := &auth.Request{IP: clientIP(req), UserAgent: req.UserAgent(), Header: w.Header()}
 		ctx := auth.WithRequest(req.Context(), info)
-		if h := req.Header.Get("Authorization"); h != "" {
-			p, err := r.authenticateBearer(ctx, h)
-			if err != nil {
-				info.CredentialError = err.Error()
-			} else {
-				ctx = auth.WithPrincipal(ctx, p)
+		var p *auth.Principal
+		var err error
+		switch {
+		case req.Header.Get("Authorization") != "":
+			p, err = r.authenticateBearer(ctx, req.Header.Get("Authorization"))
+		case req.Header.Get("X-API-Key") != "" && !strings.HasPrefix(req.URL.Path, "/v1/admin/"):
+			// The admin host's X-API-Key is the admin key, checked by the REST layer.
+			p, err = r.authenticateAPIKey(ctx, req.Header.Get("X-API-Key"), req.Header.Get("Origin"))
+			if err != nil && errorKind(err) == KindForbidden {
+				info.CredentialStatus = http.StatusForbidden
 			}
+		}
+		if err != nil {
+			info.CredentialError = err.Error()
+		} else if p != nil {
+			ctx = auth.WithPrincipal(ctx, p)
 		}
 		next.ServeHTTP(w, req.WithContext(ctx))
 	})
@@ -48,7 +60,8 @@ func (r *Resolver) authenticateBearer(ctx context.Context, header string) (*auth
 	if err != nil {
 		return nil, err
 	}
-	s, err := r.client.Session.Get(ctx, id.SessionID)
+	sys := tenancy.CredentialContext(ctx, "check the session of an access token")
+	s, err := r.client.Session.Get(sys, id.SessionID)
 	switch {
 	case ent.IsNotFound(err):
 		return nil, Errorf(KindUnauthenticated, "session not found")
@@ -61,13 +74,23 @@ func (r *Resolver) authenticateBearer(ctx context.Context, header string) (*auth
 		return nil, Errorf(KindUnauthenticated, "access token invalid")
 	}
 	if now := time.Now(); now.Sub(s.LastSeenAt) > lastSeenResolution {
-		if err := r.client.Session.Update().Where(session.ID(s.ID)).SetLastSeenAt(now).Exec(ctx); err != nil {
+		if err := r.client.Session.Update().Where(session.ID(s.ID)).SetLastSeenAt(now).Exec(sys); err != nil {
 			r.log.WarnContext(ctx, "session last-seen update failed", "err", err)
 		}
 	}
 	p := &auth.Principal{Kind: auth.KindUser, UserID: s.UserID, SessionID: s.ID}
 	if s.OrganizationID != nil {
-		p.OrganizationID = *s.OrganizationID
+		m, err := r.client.Membership.Query().
+			Where(membership.OrganizationID(*s.OrganizationID), membership.UserID(s.UserID)).Only(sys)
+		switch {
+		case ent.IsNotFound(err):
+			// No longer a member there: signed in, in no organization, until a switch.
+		case err != nil:
+			r.log.ErrorContext(ctx, "membership lookup failed", "err", err)
+			return nil, Errorf(KindUnauthenticated, "session could not be checked")
+		default:
+			p.OrganizationID, p.Role, p.Grants = m.OrganizationID, perm.Role(m.Role), m.Grants
+		}
 	}
 	return p, nil
 }
@@ -87,11 +110,19 @@ func clientIP(req *http.Request) string {
 func requireCredential(ctx context.Context, next graphql.Resolver) (any, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil || fc.Field.Field == nil || fc.Field.Definition == nil || !isRootObject(fc.Object) ||
-		strings.HasPrefix(fc.Field.Name, "__") || fc.Field.Definition.Directives.ForName("public") != nil {
+		strings.HasPrefix(fc.Field.Name, "__") {
 		return next(ctx)
+	}
+	if fc.Field.Definition.Directives.ForName("public") != nil {
+		// Public fields (sign-up, sign-in, invitation by token...) find their rows by
+		// the secrets they are given, before or without a principal.
+		return next(tenancy.SystemContext(ctx, "public field "+fc.Field.Name))
 	}
 	if auth.FromContext(ctx) != nil {
 		return next(ctx)
+	}
+	if auth.RequestFrom(ctx).CredentialStatus == http.StatusForbidden {
+		return nil, Errorf(KindForbidden, "%s", auth.RequestFrom(ctx).CredentialError)
 	}
 	msg := "sign in required: send Authorization: Bearer <access token>"
 	if reason := auth.RequestFrom(ctx).CredentialError; reason != "" {

@@ -1,7 +1,6 @@
 package graph_test
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -63,7 +62,7 @@ func TestOAuthSignInCreatesLinksAndReusesAccounts(t *testing.T) {
 }
 
 func testOAuth(t *testing.T, s *apptest.Server, p *oauthtest.Provider, kind string) {
-	ctx := context.Background()
+	ctx := apptest.System()
 	db := s.App.DB.Client
 	anon := s.Anonymous()
 

@@ -1,7 +1,6 @@
 package graph_test
 
 import (
-	"context"
 	"net/http"
 	"regexp"
 	"testing"
@@ -80,7 +79,7 @@ func TestVerifyEmailWithTheMailedLink(t *testing.T) {
 
 func TestForgotPasswordCodeLockoutResendAndReset(t *testing.T) {
 	forEachDialectWithMail(t, time.Second, func(t *testing.T, s *apptest.Server, m *mailtest.Server) {
-		ctx := context.Background()
+		ctx := apptest.System()
 		anon := s.Anonymous()
 		other := s.Login(apptest.DefaultEmail, apptest.DefaultPassword)
 

@@ -7,9 +7,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/perm"
 )
 
 // requireUser returns the caller when it is a signed-in user.
@@ -83,41 +83,47 @@ func (r *Resolver) deleteOtherSessions(ctx context.Context) (int, error) {
 		SetRevokedAt(time.Now()).Save(ctx)
 }
 
-// roleRights are the actions each organization role allows. Issue 5 adds the
-// per-resource grants of members and API keys; until then a role's rights are these.
-var roleRights = map[membership.Role][]string{
-	membership.RoleOwner:  {"read", "write", "delete"},
-	membership.RoleAdmin:  {"read", "write", "delete"},
-	membership.RoleMember: {"read"},
+// rightsOf are the actions a principal may take on everything of its current
+// organization's projects: all for owners and admins; for members and API keys,
+// those their grants give organization-wide (per-project grants show in
+// testPermission).
+func rightsOf(p *auth.Principal) []string {
+	rights := []string{}
+	pp := p.Perm()
+	for _, a := range []perm.Action{perm.Read, perm.Write, perm.Delete} {
+		if pp.Can(a, perm.Resource{OrganizationID: p.OrganizationID, Area: perm.Project}) {
+			rights = append(rights, a.String())
+		}
+	}
+	return rights
 }
 
-// accessCheck says who is calling and with which rights.
+// accessCheck says who is calling (a user or an API key) and with which rights.
 func (r *Resolver) accessCheck(ctx context.Context) (*model.AccessCheck, error) {
 	p := auth.FromContext(ctx)
 	if p == nil {
 		return nil, Errorf(KindUnauthenticated, "sign in required")
 	}
-	if p.Kind != auth.KindUser {
-		return nil, Errorf(KindForbidden, "API keys are not supported yet (issue 5)")
-	}
 	client := r.db(ctx)
-	u, err := client.User.Get(ctx, p.UserID)
+	out := &model.AccessCheck{Kind: model.PrincipalKindUser, Rights: []string{}}
+	if p.Kind == auth.KindAPIKey {
+		out.Kind = model.PrincipalKindAPIKey
+	} else {
+		u, err := client.User.Get(ctx, p.UserID)
+		if err != nil {
+			return nil, err
+		}
+		sid := p.SessionID
+		out.User, out.SessionID = u, &sid
+	}
+	if p.OrganizationID == uuid.Nil || p.Role == "" {
+		return out, nil // no current organization: no rights there
+	}
+	org, err := client.Organization.Get(ctx, p.OrganizationID)
 	if err != nil {
 		return nil, err
 	}
-	sid := p.SessionID
-	out := &model.AccessCheck{Kind: model.PrincipalKindUser, User: u, SessionID: &sid, Rights: []string{}}
-	if p.OrganizationID == uuid.Nil {
-		return out, nil
-	}
-	m, err := client.Membership.Query().
-		Where(membership.UserID(p.UserID), membership.OrganizationID(p.OrganizationID)).WithOrganization().Only(ctx)
-	if ent.IsNotFound(err) {
-		return out, nil // no longer a member: no rights there
-	} else if err != nil {
-		return nil, err
-	}
-	role := string(m.Role)
-	out.Organization, out.Role, out.Rights = m.Edges.Organization, &role, roleRights[m.Role]
+	role := string(p.Role)
+	out.Organization, out.Role, out.Rights = org, &role, rightsOf(p)
 	return out, nil
 }

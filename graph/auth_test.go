@@ -1,7 +1,6 @@
 package graph_test
 
 import (
-	"context"
 	"encoding/base64"
 	"strings"
 	"testing"
@@ -34,7 +33,7 @@ type accessCheck struct {
 
 func TestRegisterCreatesUserWithPersonalOrganization(t *testing.T) {
 	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
-		ctx := context.Background()
+		ctx := apptest.System()
 		tok := s.SignUp("  Ada@Example.TEST ", "analytical engine", "Ada")
 		if tok.User.Email != "ada@example.test" || tok.User.Name != "Ada" || tok.TokenType != "Bearer" || tok.ExpiresIn != 900 {
 			t.Fatalf("register = %+v", tok)
@@ -78,7 +77,7 @@ func TestRegisterCreatesUserWithPersonalOrganization(t *testing.T) {
 
 func TestLoginRefreshRotationReuseAndLogout(t *testing.T) {
 	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
-		ctx := context.Background()
+		ctx := apptest.System()
 		anon := s.Anonymous()
 		// Unknown email and wrong password answer alike.
 		wantError(t, anon.GraphQL(loginOp, map[string]any{"e": "nobody@example.test", "p": "whatever123"}), "UNAUTHENTICATED", "email or password is incorrect")
@@ -187,7 +186,7 @@ func TestTamperedAccessTokensAreRefused(t *testing.T) {
 
 func TestSessionsListDeleteOneAndOthers(t *testing.T) {
 	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
-		ctx := context.Background()
+		ctx := apptest.System()
 		firefox := map[string][]string{"User-Agent": {"Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0"}}
 		var login struct{ Login apptest.Tokens }
 		s.Anonymous().MustGraphQL(loginOp, map[string]any{"e": apptest.DefaultEmail, "p": apptest.DefaultPassword}, &login, firefox)
@@ -248,7 +247,7 @@ func TestSessionsListDeleteOneAndOthers(t *testing.T) {
 func TestCreateOrganizationMakesCallerOwner(t *testing.T) {
 	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		org := s.CreateOrganization("Acme")
-		m := s.App.DB.Client.Membership.Query().Where(membership.OrganizationID(uuid.MustParse(org))).WithUser().OnlyX(context.Background())
+		m := s.App.DB.Client.Membership.Query().Where(membership.OrganizationID(uuid.MustParse(org))).WithUser().OnlyX(apptest.System())
 		if m.Role != membership.RoleOwner || m.Edges.User.Email != apptest.DefaultEmail {
 			t.Fatalf("membership = %s of %s", m.Role, m.Edges.User.Email)
 		}

@@ -93,7 +93,7 @@ func BenchmarkFolderTree1000Folders(b *testing.B) {
 // seedFolderTree creates 10 root folders with 10 children each, each of which has
 // 9 children: 10 + 100 + 900 = 1,010 folders, in three bulk inserts.
 func seedFolderTree(b *testing.B, client *ent.Client, pid uuid.UUID) {
-	ctx := context.Background()
+	ctx := apptest.System()
 	level := []*uuid.UUID{nil}
 	for depth, width := range []int{10, 10, 9} {
 		var builders []*ent.FolderCreate

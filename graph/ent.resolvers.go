@@ -49,8 +49,17 @@ func (r *queryResolver) Videos(ctx context.Context, after *entgql.Cursor[uuid.UU
 	return r.db(ctx).Video.Query().Paginate(ctx, after, first, before, last, ent.WithVideoOrder(orderBy), ent.WithVideoFilter(where.Filter))
 }
 
+// APIKey returns generated.APIKeyResolver implementation.
+func (r *Resolver) APIKey() generated.APIKeyResolver { return &aPIKeyResolver{r} }
+
 // Caption returns generated.CaptionResolver implementation.
 func (r *Resolver) Caption() generated.CaptionResolver { return &captionResolver{r} }
+
+// Invitation returns generated.InvitationResolver implementation.
+func (r *Resolver) Invitation() generated.InvitationResolver { return &invitationResolver{r} }
+
+// Membership returns generated.MembershipResolver implementation.
+func (r *Resolver) Membership() generated.MembershipResolver { return &membershipResolver{r} }
 
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
@@ -65,9 +74,12 @@ func (r *Resolver) User() generated.UserResolver { return &userResolver{r} }
 func (r *Resolver) Video() generated.VideoResolver { return &videoResolver{r} }
 
 type (
-	captionResolver   struct{ *Resolver }
-	queryResolver     struct{ *Resolver }
-	thumbnailResolver struct{ *Resolver }
-	userResolver      struct{ *Resolver }
-	videoResolver     struct{ *Resolver }
+	aPIKeyResolver     struct{ *Resolver }
+	captionResolver    struct{ *Resolver }
+	invitationResolver struct{ *Resolver }
+	membershipResolver struct{ *Resolver }
+	queryResolver      struct{ *Resolver }
+	thumbnailResolver  struct{ *Resolver }
+	userResolver       struct{ *Resolver }
+	videoResolver      struct{ *Resolver }
 )

@@ -10,6 +10,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/privacy"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Kind is the class of an error, carried to GraphQL clients in extensions.code and
@@ -71,7 +72,13 @@ func Classify(err error) *Error {
 	var nf *ent.NotFoundError
 	var ve *ent.ValidationError
 	var ce *ent.ConstraintError
+	var tnf *tenancy.NotFoundError
+	var td *tenancy.DeniedError
 	switch {
+	case errors.As(err, &tnf):
+		return &Error{Kind: KindNotFound, Message: tnf.Error(), cause: err}
+	case errors.As(err, &td):
+		return &Error{Kind: KindForbidden, Message: td.Message, cause: err}
 	case errors.As(err, &nf):
 		return &Error{Kind: KindNotFound, Message: strings.TrimPrefix(nf.Error(), "ent: "), cause: err}
 	case errors.As(err, &ve):
@@ -89,6 +96,9 @@ func Classify(err error) *Error {
 	}
 	return &Error{Kind: KindInternal, Message: "internal error", cause: err}
 }
+
+// errorKind is the kind of any error.
+func errorKind(err error) Kind { return Classify(err).Kind }
 
 // validationMessage keeps the rule that failed from ent's `ent: validator failed for
 // field "Video.title": value is less than the required length`.

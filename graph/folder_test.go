@@ -90,7 +90,7 @@ func TestFolderTreeMovesAndDeletes(t *testing.T) {
 		if got := treeShape(folderTree(s, proj)); got != "0:C(0,1) " {
 			t.Fatalf("after deleting D with its content: %s", got)
 		}
-		n, err := s.App.DB.Client.Video.Query().Count(t.Context())
+		n, err := s.App.DB.Client.Video.Query().Count(apptest.System())
 		if err != nil || n != 1 {
 			t.Fatalf("videos left = %d (%v), want 1 (the one in C)", n, err)
 		}
@@ -138,9 +138,9 @@ func TestDeleteProjectRemovesItsContent(t *testing.T) {
 			t.Fatalf("deleted project: %q", code)
 		}
 		c := s.App.DB.Client
-		folders, _ := c.Folder.Query().Count(t.Context())
-		videos, _ := c.Video.Query().Count(t.Context())
-		tags, _ := c.Tag.Query().Count(t.Context())
+		folders, _ := c.Folder.Query().Count(apptest.System())
+		videos, _ := c.Video.Query().Count(apptest.System())
+		tags, _ := c.Tag.Query().Count(apptest.System())
 		if folders != 0 || videos != 1 || tags != 0 {
 			t.Fatalf("left: %d folders, %d videos, %d tags; want 0, 1, 0", folders, videos, tags)
 		}

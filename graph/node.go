@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"entgo.io/ent/dialect"
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/migrate"
@@ -101,11 +102,20 @@ func (r *Resolver) noders(ctx context.Context, ids []uuid.UUID) ([]ent.Noder, er
 	}
 	byID := make(map[uuid.UUID]ent.Noder, len(known))
 	if len(known) > 0 {
-		nodes, err := r.db(ctx).Noders(ctx, known, ent.WithNodeType(func(_ context.Context, id uuid.UUID) (string, error) {
+		// A row the tenancy rules hide is absent, exactly like an unknown id: ent
+		// reports it as an error of its own, collected here and dropped, while any
+		// other failure is returned.
+		quiet := graphql.WithResponseContext(ctx, graphql.DefaultErrorPresenter, graphql.DefaultRecover)
+		nodes, err := r.db(ctx).Noders(quiet, known, ent.WithNodeType(func(_ context.Context, id uuid.UUID) (string, error) {
 			return types[id], nil
 		}))
-		if err != nil {
+		if err != nil && !ent.IsNotFound(err) {
 			return nil, err
+		}
+		for _, e := range graphql.GetErrors(quiet) {
+			if e.Extensions["code"] != "NOT_FOUND" {
+				return nil, e
+			}
 		}
 		for i, n := range nodes {
 			if n != nil {

@@ -8,14 +8,37 @@ package graph
 import (
 	"context"
 
+	"entgo.io/contrib/entgql"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/graph/model"
 )
+
+// Permissions is the resolver for the permissions field.
+func (r *membershipResolver) Permissions(ctx context.Context, obj *ent.Membership) (any, error) {
+	return grantsValue(obj.Grants)
+}
 
 // UpdateOrganization is the resolver for the updateOrganization field.
 func (r *mutationResolver) UpdateOrganization(ctx context.Context, id uuid.UUID, input ent.UpdateOrganizationInput) (*ent.Organization, error) {
 	return r.db(ctx).Organization.UpdateOneID(id).SetInput(input).Save(ctx)
+}
+
+// SwitchOrganization is the resolver for the switchOrganization field.
+func (r *mutationResolver) SwitchOrganization(ctx context.Context, id uuid.UUID) (*model.AuthPayload, error) {
+	return r.switchOrganization(ctx, id)
+}
+
+// UpdateMember is the resolver for the updateMember field.
+func (r *mutationResolver) UpdateMember(ctx context.Context, userID uuid.UUID, role *membership.Role, permissions any) (*ent.Membership, error) {
+	return r.updateMember(ctx, userID, role, permissions)
+}
+
+// RemoveMember is the resolver for the removeMember field.
+func (r *mutationResolver) RemoveMember(ctx context.Context, userID uuid.UUID) (uuid.UUID, error) {
+	return r.removeMember(ctx, userID)
 }
 
 // Organization is the resolver for the organization field.
@@ -25,4 +48,14 @@ func (r *queryResolver) Organization(ctx context.Context, id uuid.UUID) (*ent.Or
 		return nil, err
 	}
 	return q.Only(ctx)
+}
+
+// Members is the resolver for the members field.
+func (r *queryResolver) Members(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) (*ent.MembershipConnection, error) {
+	return r.members(ctx, after, first, before, last)
+}
+
+// TestPermission is the resolver for the testPermission field.
+func (r *queryResolver) TestPermission(ctx context.Context, entityType string, entityID *uuid.UUID, name string, action string, folderID *uuid.UUID) (*model.PermissionTest, error) {
+	return r.testPermission(ctx, entityType, entityID, name, action, folderID)
 }

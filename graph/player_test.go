@@ -14,7 +14,7 @@ const createPlayer = `mutation($p: ID!, $in: CreatePlayerInput!) {
 func TestPlayers(t *testing.T) {
 	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
-		other := s.CreateProject(s.CreateOrganization("O"), "O")
+		other := siblingProject(s, proj, "O")
 		var out struct {
 			CreatePlayer struct {
 				ID, Name, PrimaryColor, WatermarkPosition, DefaultCaptionLanguage string

@@ -38,7 +38,7 @@ func search(t *testing.T, s *apptest.Server, proj, q string) []string {
 func TestSearchVideos(t *testing.T) {
 	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
-		other := s.CreateProject(s.CreateOrganization("Other"), "Other")
+		other := siblingProject(s, proj, "Other")
 		cats := s.CreateTag(proj, "Felines")
 		s.CreateVideo(proj, "", "Cooking pasta", cats)
 		v2 := s.CreateVideo(proj, "", "Garden tour")
@@ -147,7 +147,7 @@ func TestVideoMetadataAndCustomField(t *testing.T) {
 func TestAssignVideosToFolder(t *testing.T) {
 	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
-		other := s.CreateProject(s.CreateOrganization("O"), "O")
+		other := siblingProject(s, proj, "O")
 		folder := s.CreateFolder(proj, "", "F")
 		foreignFolder := s.CreateFolder(other, "", "X")
 		v1, v2 := s.CreateVideo(proj, "", "a"), s.CreateVideo(proj, "", "b")

@@ -112,6 +112,31 @@ var contractCases = []contractCase{
 	{method: "POST", path: "/projects/{projId}/webhook-logs/resend-all", body: `{"endpoint_id": "{webhookId}"}`,
 		vars:      map[string]any{"projId": "{projId}", "endpointId": "{webhookId}"},
 		wrongType: `["{webhookId}"]`},
+	// Organizations, members, invitations, audits and API keys (rest/org_flow_test.go
+	// covers the flow rows: they need a mailed token, a shown-once secret, a second
+	// member, or return fresh tokens).
+	{method: "GET", path: "/organizations", vars: map[string]any{"first": 50}},
+	{method: "POST", path: "/organizations", body: `{"name": "Second"}`,
+		vars: map[string]any{"input": map[string]any{"name": "Second"}}, wrongType: `["Second"]`},
+	{method: "GET", path: "/organizations/{id}", flow: true},
+	{method: "PUT", path: "/organizations/{id}", flow: true},
+	{method: "POST", path: "/organizations/{id}/switch", flow: true},
+	{method: "GET", path: "/organization/invitations", vars: map[string]any{"first": 50}},
+	{method: "POST", path: "/organization/invitations", flow: true},
+	{method: "GET", path: "/organization/invitations/{token}", flow: true},
+	{method: "POST", path: "/organization/invitations/{token}/accept", flow: true},
+	{method: "POST", path: "/organization/invitations/{token}/reject", flow: true},
+	{method: "DELETE", path: "/organization/invitations/sent/{id}", flow: true},
+	{method: "GET", path: "/organization/audits", flow: true},
+	{method: "GET", path: "/organization/members", flow: true},
+	{method: "PUT", path: "/organization/members/{userId}", flow: true},
+	{method: "DELETE", path: "/organization/members/{userId}", flow: true},
+	{method: "GET", path: "/organization/permissions/test", flow: true},
+	{method: "GET", path: "/api-keys", vars: map[string]any{"first": 50}},
+	{method: "POST", path: "/api-keys", flow: true},
+	{method: "GET", path: "/api-keys/middleware-test", flow: true},
+	{method: "GET", path: "/api-keys/{id}", flow: true},
+	{method: "DELETE", path: "/api-keys/{id}", flow: true},
 }
 
 // fixtures are the entities a contract case refers to by name: a project with
@@ -119,7 +144,11 @@ var contractCases = []contractCase{
 type fixtures map[string]string
 
 func newFixtures(s *apptest.Server) fixtures {
-	org := s.CreateOrganization("Acme")
+	return fixturesIn(s, s.CreateOrganization("Acme"))
+}
+
+// fixturesIn makes the fixtures in an organization, the current one of s.
+func fixturesIn(s *apptest.Server, org string) fixtures {
 	proj := s.CreateProject(org, "Docs")
 	folder := s.CreateFolder(proj, "", "Tutorials")
 	tag := s.CreateTag(proj, "howto")

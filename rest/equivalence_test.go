@@ -28,10 +28,13 @@ func TestRESTMatchesGraphQL(t *testing.T) {
 				if c.method != "GET" {
 					fb = newFixtures(s)
 				}
+				// Each fixture set is its own organization, reachable while current.
+				s.SwitchOrganization(fa["orgId"])
 				_, env := fa.send(s, c, fa.url(c, nil))
 				if !env.Success {
 					t.Fatalf("REST failed: %+v", env)
 				}
+				s.SwitchOrganization(fb["orgId"])
 				vars := fb.fillVars(c.vars).(map[string]any)
 				var res apptest.GraphQLResponse
 				if c.parts != nil {

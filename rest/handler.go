@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/vidra-dev/vidra/auth"
 	"net/http"
 	"sort"
 	"strings"
@@ -173,7 +174,7 @@ func (h *Handler) requireAdminKey(next http.Handler) http.Handler {
 			writeFailure(w, http.StatusUnauthorized, "a valid admin key is required in X-API-Key", nil)
 			return
 		}
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(w, r.WithContext(auth.WithAdmin(r.Context())))
 	})
 }
 
@@ -248,7 +249,11 @@ func (h *Handler) writeResult(w http.ResponseWriter, c *compiled, data json.RawM
 	fmt.Fprintf(&buf, "%t,\"message\":", success)
 	m, _ := json.Marshal(message)
 	buf.Write(m)
-	buf.WriteString(`,"result":`)
+	key := "result"
+	if c.ResultKey != "" {
+		key = c.ResultKey
+	}
+	buf.WriteString(`,"` + key + `":`)
 	var page *pagination
 	var err error
 	if c.connection != nil {

@@ -2,7 +2,6 @@ package rest_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -29,7 +28,7 @@ func BenchmarkVideoList(b *testing.B) {
 	org := s.CreateOrganization("Bench")
 	proj := s.CreateProject(org, "Bench")
 	projID := uuid.MustParse(proj)
-	ctx := context.Background()
+	ctx := apptest.System()
 	for batch := 0; batch < 10; batch++ {
 		builders := make([]*ent.VideoCreate, 1000)
 		for i := range builders {

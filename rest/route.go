@@ -62,6 +62,9 @@ type Route struct {
 	// value is the result: "videos" makes project(id:){ videos(...) } list the videos.
 	// Every field on the way is an object; a null one on the way is a 404.
 	ResultPath string
+	// ResultKey, when set, names the envelope's payload key in place of "result"
+	// (the admin listing of SEED-API-SPEC 4.10 uses "data").
+	ResultKey string
 	// UnavailableUnless, when set, names a Boolean field of the result; when it is
 	// false the response is 503 with success false (the health row).
 	UnavailableUnless string

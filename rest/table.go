@@ -20,6 +20,7 @@ func Table() []Route {
 		encodingProfileRoutes(),
 		authRoutes(),
 		webhookRoutes(),
+		orgRoutes(),
 	} {
 		t = append(t, domain...)
 	}

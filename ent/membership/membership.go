@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/google/uuid"
@@ -28,6 +29,8 @@ const (
 	FieldOrganizationID = "organization_id"
 	// FieldRole holds the string denoting the role field in the database.
 	FieldRole = "role"
+	// FieldGrants holds the string denoting the grants field in the database.
+	FieldGrants = "grants"
 	// EdgeUser holds the string denoting the user edge name in mutations.
 	EdgeUser = "user"
 	// EdgeOrganization holds the string denoting the organization edge name in mutations.
@@ -58,6 +61,7 @@ var Columns = []string{
 	FieldUserID,
 	FieldOrganizationID,
 	FieldRole,
+	FieldGrants,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -70,7 +74,14 @@ func ValidColumn(column string) bool {
 	return false
 }
 
+// Note that the variables below are initialized by the runtime
+// package on the initialization of the application. Therefore,
+// it should be imported in the main as follows:
+//
+//	import _ "github.com/vidra-dev/vidra/ent/runtime"
 var (
+	Hooks        [2]ent.Hook
+	Interceptors [1]ent.Interceptor
 	// DefaultCreatedAt holds the default value on creation for the "created_at" field.
 	DefaultCreatedAt func() time.Time
 	// DefaultUpdatedAt holds the default value on creation for the "updated_at" field.

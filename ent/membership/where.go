@@ -216,6 +216,16 @@ func RoleNotIn(vs ...Role) predicate.Membership {
 	return predicate.Membership(sql.FieldNotIn(FieldRole, vs...))
 }
 
+// GrantsIsNil applies the IsNil predicate on the "grants" field.
+func GrantsIsNil() predicate.Membership {
+	return predicate.Membership(sql.FieldIsNull(FieldGrants))
+}
+
+// GrantsNotNil applies the NotNil predicate on the "grants" field.
+func GrantsNotNil() predicate.Membership {
+	return predicate.Membership(sql.FieldNotNull(FieldGrants))
+}
+
 // HasUser applies the HasEdge predicate on the "user" edge.
 func HasUser() predicate.Membership {
 	return predicate.Membership(func(s *sql.Selector) {

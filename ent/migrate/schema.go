@@ -9,6 +9,43 @@ import (
 )
 
 var (
+	// APIKeysColumns holds the columns for the "api_keys" table.
+	APIKeysColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "created_by", Type: field.TypeUUID},
+		{Name: "name", Type: field.TypeString, Size: 255},
+		{Name: "origin", Type: field.TypeString, Size: 2048},
+		{Name: "prefix", Type: field.TypeString, Size: 16},
+		{Name: "last4", Type: field.TypeString, Size: 4},
+		{Name: "secret_hash", Type: field.TypeString, Unique: true},
+		{Name: "grants", Type: field.TypeJSON},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "last_used_at", Type: field.TypeTime, Nullable: true},
+		{Name: "organization_id", Type: field.TypeUUID},
+	}
+	// APIKeysTable holds the schema information for the "api_keys" table.
+	APIKeysTable = &schema.Table{
+		Name:       "api_keys",
+		Columns:    APIKeysColumns,
+		PrimaryKey: []*schema.Column{APIKeysColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "api_keys_organizations_api_keys",
+				Columns:    []*schema.Column{APIKeysColumns[12]},
+				RefColumns: []*schema.Column{OrganizationsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "apikey_organization_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{APIKeysColumns[12], APIKeysColumns[1]},
+			},
+		},
+	}
 	// AccessControlsColumns holds the columns for the "access_controls" table.
 	AccessControlsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -67,6 +104,53 @@ var (
 				Name:    "advertisement_project_id_created_at",
 				Unique:  false,
 				Columns: []*schema.Column{AdvertisementsColumns[8], AdvertisementsColumns[1]},
+			},
+		},
+	}
+	// AuditLogsColumns holds the columns for the "audit_logs" table.
+	AuditLogsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "actor_type", Type: field.TypeEnum, Enums: []string{"user", "api_key", "anonymous"}},
+		{Name: "actor_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "action", Type: field.TypeString},
+		{Name: "entity_type", Type: field.TypeString, Default: ""},
+		{Name: "entity_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "operation", Type: field.TypeString, Default: ""},
+		{Name: "address", Type: field.TypeString, Default: ""},
+		{Name: "user_agent", Type: field.TypeString, Default: ""},
+		{Name: "changes", Type: field.TypeJSON, Nullable: true},
+		{Name: "organization_id", Type: field.TypeUUID, Nullable: true},
+	}
+	// AuditLogsTable holds the schema information for the "audit_logs" table.
+	AuditLogsTable = &schema.Table{
+		Name:       "audit_logs",
+		Columns:    AuditLogsColumns,
+		PrimaryKey: []*schema.Column{AuditLogsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "audit_logs_organizations_audit_logs",
+				Columns:    []*schema.Column{AuditLogsColumns[12]},
+				RefColumns: []*schema.Column{OrganizationsColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "auditlog_organization_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{AuditLogsColumns[12], AuditLogsColumns[1]},
+			},
+			{
+				Name:    "auditlog_organization_id_actor_id",
+				Unique:  false,
+				Columns: []*schema.Column{AuditLogsColumns[12], AuditLogsColumns[4]},
+			},
+			{
+				Name:    "auditlog_organization_id_entity_id",
+				Unique:  false,
+				Columns: []*schema.Column{AuditLogsColumns[12], AuditLogsColumns[7]},
 			},
 		},
 	}
@@ -288,12 +372,55 @@ var (
 			},
 		},
 	}
+	// InvitationsColumns holds the columns for the "invitations" table.
+	InvitationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "email", Type: field.TypeString, Size: 320},
+		{Name: "role", Type: field.TypeEnum, Enums: []string{"owner", "admin", "member"}, Default: "member"},
+		{Name: "grants", Type: field.TypeJSON},
+		{Name: "invited_by", Type: field.TypeUUID},
+		{Name: "token_hash", Type: field.TypeString, Unique: true},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"pending", "accepted", "rejected", "revoked", "expired"}, Default: "pending"},
+		{Name: "open", Type: field.TypeBool, Nullable: true, Default: true},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "responded_at", Type: field.TypeTime, Nullable: true},
+		{Name: "organization_id", Type: field.TypeUUID},
+	}
+	// InvitationsTable holds the schema information for the "invitations" table.
+	InvitationsTable = &schema.Table{
+		Name:       "invitations",
+		Columns:    InvitationsColumns,
+		PrimaryKey: []*schema.Column{InvitationsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "invitations_organizations_invitations",
+				Columns:    []*schema.Column{InvitationsColumns[12]},
+				RefColumns: []*schema.Column{OrganizationsColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "invitation_one_pending",
+				Unique:  true,
+				Columns: []*schema.Column{InvitationsColumns[12], InvitationsColumns[3], InvitationsColumns[9]},
+			},
+			{
+				Name:    "invitation_email",
+				Unique:  false,
+				Columns: []*schema.Column{InvitationsColumns[3]},
+			},
+		},
+	}
 	// MembershipsColumns holds the columns for the "memberships" table.
 	MembershipsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "role", Type: field.TypeEnum, Enums: []string{"owner", "admin", "member"}, Default: "member"},
+		{Name: "grants", Type: field.TypeJSON, Nullable: true},
 		{Name: "organization_id", Type: field.TypeUUID},
 		{Name: "user_id", Type: field.TypeUUID},
 	}
@@ -305,13 +432,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "memberships_organizations_memberships",
-				Columns:    []*schema.Column{MembershipsColumns[4]},
+				Columns:    []*schema.Column{MembershipsColumns[5]},
 				RefColumns: []*schema.Column{OrganizationsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "memberships_users_memberships",
-				Columns:    []*schema.Column{MembershipsColumns[5]},
+				Columns:    []*schema.Column{MembershipsColumns[6]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -320,12 +447,12 @@ var (
 			{
 				Name:    "membership_organization_id_user_id",
 				Unique:  true,
-				Columns: []*schema.Column{MembershipsColumns[4], MembershipsColumns[5]},
+				Columns: []*schema.Column{MembershipsColumns[5], MembershipsColumns[6]},
 			},
 			{
 				Name:    "membership_user_id",
 				Unique:  false,
-				Columns: []*schema.Column{MembershipsColumns[5]},
+				Columns: []*schema.Column{MembershipsColumns[6]},
 			},
 		},
 	}
@@ -957,8 +1084,10 @@ var (
 	}
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
+		APIKeysTable,
 		AccessControlsTable,
 		AdvertisementsTable,
+		AuditLogsTable,
 		AuthCodesTable,
 		BlobDeletionsTable,
 		CaptionsTable,
@@ -966,6 +1095,7 @@ var (
 		EncodingProfilesTable,
 		EventsTable,
 		FoldersTable,
+		InvitationsTable,
 		MembershipsTable,
 		OauthIdentitiesTable,
 		OauthStatesTable,
@@ -990,13 +1120,16 @@ var (
 )
 
 func init() {
+	APIKeysTable.ForeignKeys[0].RefTable = OrganizationsTable
 	AccessControlsTable.ForeignKeys[0].RefTable = ProjectsTable
 	AdvertisementsTable.ForeignKeys[0].RefTable = ProjectsTable
+	AuditLogsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	CaptionsTable.ForeignKeys[0].RefTable = VideosTable
 	ChaptersTable.ForeignKeys[0].RefTable = VideosTable
 	EncodingProfilesTable.ForeignKeys[0].RefTable = ProjectsTable
 	FoldersTable.ForeignKeys[0].RefTable = FoldersTable
 	FoldersTable.ForeignKeys[1].RefTable = ProjectsTable
+	InvitationsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	MembershipsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	MembershipsTable.ForeignKeys[1].RefTable = UsersTable
 	OauthIdentitiesTable.ForeignKeys[0].RefTable = UsersTable

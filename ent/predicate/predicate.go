@@ -6,11 +6,17 @@ import (
 	"entgo.io/ent/dialect/sql"
 )
 
+// APIKey is the predicate function for apikey builders.
+type APIKey func(*sql.Selector)
+
 // AccessControl is the predicate function for accesscontrol builders.
 type AccessControl func(*sql.Selector)
 
 // Advertisement is the predicate function for advertisement builders.
 type Advertisement func(*sql.Selector)
+
+// AuditLog is the predicate function for auditlog builders.
+type AuditLog func(*sql.Selector)
 
 // AuthCode is the predicate function for authcode builders.
 type AuthCode func(*sql.Selector)
@@ -32,6 +38,9 @@ type Event func(*sql.Selector)
 
 // Folder is the predicate function for folder builders.
 type Folder func(*sql.Selector)
+
+// Invitation is the predicate function for invitation builders.
+type Invitation func(*sql.Selector)
 
 // Membership is the predicate function for membership builders.
 type Membership func(*sql.Selector)

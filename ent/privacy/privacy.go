@@ -111,6 +111,30 @@ func DenyMutationOperationRule(op ent.Op) MutationRule {
 	return OnMutationOperation(rule, op)
 }
 
+// The APIKeyQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type APIKeyQueryRuleFunc func(context.Context, *ent.APIKeyQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f APIKeyQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.APIKeyQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.APIKeyQuery", q)
+}
+
+// The APIKeyMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type APIKeyMutationRuleFunc func(context.Context, *ent.APIKeyMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f APIKeyMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.APIKeyMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.APIKeyMutation", m)
+}
+
 // The AccessControlQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type AccessControlQueryRuleFunc func(context.Context, *ent.AccessControlQuery) error
@@ -157,6 +181,30 @@ func (f AdvertisementMutationRuleFunc) EvalMutation(ctx context.Context, m ent.M
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AdvertisementMutation", m)
+}
+
+// The AuditLogQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AuditLogQueryRuleFunc func(context.Context, *ent.AuditLogQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AuditLogQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AuditLogQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AuditLogQuery", q)
+}
+
+// The AuditLogMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AuditLogMutationRuleFunc func(context.Context, *ent.AuditLogMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AuditLogMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AuditLogMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AuditLogMutation", m)
 }
 
 // The AuthCodeQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -325,6 +373,30 @@ func (f FolderMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.FolderMutation", m)
+}
+
+// The InvitationQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type InvitationQueryRuleFunc func(context.Context, *ent.InvitationQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f InvitationQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.InvitationQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.InvitationQuery", q)
+}
+
+// The InvitationMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type InvitationMutationRuleFunc func(context.Context, *ent.InvitationMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f InvitationMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.InvitationMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.InvitationMutation", m)
 }
 
 // The MembershipQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -818,9 +890,13 @@ var _ QueryMutationRule = FilterFunc(nil)
 
 func queryFilter(q ent.Query) (Filter, error) {
 	switch q := q.(type) {
+	case *ent.APIKeyQuery:
+		return q.Filter(), nil
 	case *ent.AccessControlQuery:
 		return q.Filter(), nil
 	case *ent.AdvertisementQuery:
+		return q.Filter(), nil
+	case *ent.AuditLogQuery:
 		return q.Filter(), nil
 	case *ent.AuthCodeQuery:
 		return q.Filter(), nil
@@ -835,6 +911,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 	case *ent.EventQuery:
 		return q.Filter(), nil
 	case *ent.FolderQuery:
+		return q.Filter(), nil
+	case *ent.InvitationQuery:
 		return q.Filter(), nil
 	case *ent.MembershipQuery:
 		return q.Filter(), nil
@@ -881,9 +959,13 @@ func queryFilter(q ent.Query) (Filter, error) {
 
 func mutationFilter(m ent.Mutation) (Filter, error) {
 	switch m := m.(type) {
+	case *ent.APIKeyMutation:
+		return m.Filter(), nil
 	case *ent.AccessControlMutation:
 		return m.Filter(), nil
 	case *ent.AdvertisementMutation:
+		return m.Filter(), nil
+	case *ent.AuditLogMutation:
 		return m.Filter(), nil
 	case *ent.AuthCodeMutation:
 		return m.Filter(), nil
@@ -898,6 +980,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.EventMutation:
 		return m.Filter(), nil
 	case *ent.FolderMutation:
+		return m.Filter(), nil
+	case *ent.InvitationMutation:
 		return m.Filter(), nil
 	case *ent.MembershipMutation:
 		return m.Filter(), nil

@@ -8,6 +8,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/apikey"
+	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
@@ -15,6 +17,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -41,7 +44,112 @@ import (
 // (default values, validators, hooks and policies) and stitches it
 // to their package variables.
 func init() {
+	apikeyMixin := schema.APIKey{}.Mixin()
+	apikeyMixinHooks1 := apikeyMixin[1].Hooks()
+	apikey.Hooks[0] = apikeyMixinHooks1[0]
+	apikey.Hooks[1] = apikeyMixinHooks1[1]
+	apikeyMixinInters1 := apikeyMixin[1].Interceptors()
+	apikey.Interceptors[0] = apikeyMixinInters1[0]
+	apikeyMixinFields0 := apikeyMixin[0].Fields()
+	_ = apikeyMixinFields0
+	apikeyFields := schema.APIKey{}.Fields()
+	_ = apikeyFields
+	// apikeyDescCreatedAt is the schema descriptor for created_at field.
+	apikeyDescCreatedAt := apikeyMixinFields0[1].Descriptor()
+	// apikey.DefaultCreatedAt holds the default value on creation for the created_at field.
+	apikey.DefaultCreatedAt = apikeyDescCreatedAt.Default.(func() time.Time)
+	// apikeyDescUpdatedAt is the schema descriptor for updated_at field.
+	apikeyDescUpdatedAt := apikeyMixinFields0[2].Descriptor()
+	// apikey.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	apikey.DefaultUpdatedAt = apikeyDescUpdatedAt.Default.(func() time.Time)
+	// apikey.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	apikey.UpdateDefaultUpdatedAt = apikeyDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// apikeyDescName is the schema descriptor for name field.
+	apikeyDescName := apikeyFields[2].Descriptor()
+	// apikey.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	apikey.NameValidator = func() func(string) error {
+		validators := apikeyDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// apikeyDescOrigin is the schema descriptor for origin field.
+	apikeyDescOrigin := apikeyFields[3].Descriptor()
+	// apikey.OriginValidator is a validator for the "origin" field. It is called by the builders before save.
+	apikey.OriginValidator = func() func(string) error {
+		validators := apikeyDescOrigin.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(origin string) error {
+			for _, fn := range fns {
+				if err := fn(origin); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// apikeyDescPrefix is the schema descriptor for prefix field.
+	apikeyDescPrefix := apikeyFields[4].Descriptor()
+	// apikey.PrefixValidator is a validator for the "prefix" field. It is called by the builders before save.
+	apikey.PrefixValidator = func() func(string) error {
+		validators := apikeyDescPrefix.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(prefix string) error {
+			for _, fn := range fns {
+				if err := fn(prefix); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// apikeyDescLast4 is the schema descriptor for last4 field.
+	apikeyDescLast4 := apikeyFields[5].Descriptor()
+	// apikey.Last4Validator is a validator for the "last4" field. It is called by the builders before save.
+	apikey.Last4Validator = func() func(string) error {
+		validators := apikeyDescLast4.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(last4 string) error {
+			for _, fn := range fns {
+				if err := fn(last4); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// apikeyDescSecretHash is the schema descriptor for secret_hash field.
+	apikeyDescSecretHash := apikeyFields[6].Descriptor()
+	// apikey.SecretHashValidator is a validator for the "secret_hash" field. It is called by the builders before save.
+	apikey.SecretHashValidator = apikeyDescSecretHash.Validators[0].(func(string) error)
+	// apikeyDescID is the schema descriptor for id field.
+	apikeyDescID := apikeyMixinFields0[0].Descriptor()
+	// apikey.DefaultID holds the default value on creation for the id field.
+	apikey.DefaultID = apikeyDescID.Default.(func() uuid.UUID)
 	accesscontrolMixin := schema.AccessControl{}.Mixin()
+	accesscontrolMixinHooks1 := accesscontrolMixin[1].Hooks()
+	accesscontrol.Hooks[0] = accesscontrolMixinHooks1[0]
+	accesscontrol.Hooks[1] = accesscontrolMixinHooks1[1]
+	accesscontrolMixinInters1 := accesscontrolMixin[1].Interceptors()
+	accesscontrol.Interceptors[0] = accesscontrolMixinInters1[0]
 	accesscontrolMixinFields0 := accesscontrolMixin[0].Fields()
 	_ = accesscontrolMixinFields0
 	accesscontrolFields := schema.AccessControl{}.Fields()
@@ -85,6 +193,11 @@ func init() {
 	// accesscontrol.DefaultID holds the default value on creation for the id field.
 	accesscontrol.DefaultID = accesscontrolDescID.Default.(func() uuid.UUID)
 	advertisementMixin := schema.Advertisement{}.Mixin()
+	advertisementMixinHooks1 := advertisementMixin[1].Hooks()
+	advertisement.Hooks[0] = advertisementMixinHooks1[0]
+	advertisement.Hooks[1] = advertisementMixinHooks1[1]
+	advertisementMixinInters1 := advertisementMixin[1].Interceptors()
+	advertisement.Interceptors[0] = advertisementMixinInters1[0]
 	advertisementMixinFields0 := advertisementMixin[0].Fields()
 	_ = advertisementMixinFields0
 	advertisementFields := schema.Advertisement{}.Fields()
@@ -147,7 +260,51 @@ func init() {
 	advertisementDescID := advertisementMixinFields0[0].Descriptor()
 	// advertisement.DefaultID holds the default value on creation for the id field.
 	advertisement.DefaultID = advertisementDescID.Default.(func() uuid.UUID)
+	auditlogMixin := schema.AuditLog{}.Mixin()
+	auditlogMixinHooks1 := auditlogMixin[1].Hooks()
+	auditlog.Hooks[0] = auditlogMixinHooks1[0]
+	auditlogMixinInters1 := auditlogMixin[1].Interceptors()
+	auditlog.Interceptors[0] = auditlogMixinInters1[0]
+	auditlogMixinFields0 := auditlogMixin[0].Fields()
+	_ = auditlogMixinFields0
+	auditlogFields := schema.AuditLog{}.Fields()
+	_ = auditlogFields
+	// auditlogDescCreatedAt is the schema descriptor for created_at field.
+	auditlogDescCreatedAt := auditlogMixinFields0[1].Descriptor()
+	// auditlog.DefaultCreatedAt holds the default value on creation for the created_at field.
+	auditlog.DefaultCreatedAt = auditlogDescCreatedAt.Default.(func() time.Time)
+	// auditlogDescUpdatedAt is the schema descriptor for updated_at field.
+	auditlogDescUpdatedAt := auditlogMixinFields0[2].Descriptor()
+	// auditlog.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	auditlog.DefaultUpdatedAt = auditlogDescUpdatedAt.Default.(func() time.Time)
+	// auditlog.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	auditlog.UpdateDefaultUpdatedAt = auditlogDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// auditlogDescEntityType is the schema descriptor for entity_type field.
+	auditlogDescEntityType := auditlogFields[4].Descriptor()
+	// auditlog.DefaultEntityType holds the default value on creation for the entity_type field.
+	auditlog.DefaultEntityType = auditlogDescEntityType.Default.(string)
+	// auditlogDescOperation is the schema descriptor for operation field.
+	auditlogDescOperation := auditlogFields[6].Descriptor()
+	// auditlog.DefaultOperation holds the default value on creation for the operation field.
+	auditlog.DefaultOperation = auditlogDescOperation.Default.(string)
+	// auditlogDescAddress is the schema descriptor for address field.
+	auditlogDescAddress := auditlogFields[7].Descriptor()
+	// auditlog.DefaultAddress holds the default value on creation for the address field.
+	auditlog.DefaultAddress = auditlogDescAddress.Default.(string)
+	// auditlogDescUserAgent is the schema descriptor for user_agent field.
+	auditlogDescUserAgent := auditlogFields[8].Descriptor()
+	// auditlog.DefaultUserAgent holds the default value on creation for the user_agent field.
+	auditlog.DefaultUserAgent = auditlogDescUserAgent.Default.(string)
+	// auditlogDescID is the schema descriptor for id field.
+	auditlogDescID := auditlogMixinFields0[0].Descriptor()
+	// auditlog.DefaultID holds the default value on creation for the id field.
+	auditlog.DefaultID = auditlogDescID.Default.(func() uuid.UUID)
 	authcodeMixin := schema.AuthCode{}.Mixin()
+	authcodeMixinHooks1 := authcodeMixin[1].Hooks()
+	authcode.Hooks[0] = authcodeMixinHooks1[0]
+	authcode.Hooks[1] = authcodeMixinHooks1[1]
+	authcodeMixinInters1 := authcodeMixin[1].Interceptors()
+	authcode.Interceptors[0] = authcodeMixinInters1[0]
 	authcodeMixinFields0 := authcodeMixin[0].Fields()
 	_ = authcodeMixinFields0
 	authcodeFields := schema.AuthCode{}.Fields()
@@ -175,6 +332,11 @@ func init() {
 	// authcode.DefaultID holds the default value on creation for the id field.
 	authcode.DefaultID = authcodeDescID.Default.(func() uuid.UUID)
 	blobdeletionMixin := schema.BlobDeletion{}.Mixin()
+	blobdeletionMixinHooks1 := blobdeletionMixin[1].Hooks()
+	blobdeletion.Hooks[0] = blobdeletionMixinHooks1[0]
+	blobdeletion.Hooks[1] = blobdeletionMixinHooks1[1]
+	blobdeletionMixinInters1 := blobdeletionMixin[1].Interceptors()
+	blobdeletion.Interceptors[0] = blobdeletionMixinInters1[0]
 	blobdeletionMixinFields0 := blobdeletionMixin[0].Fields()
 	_ = blobdeletionMixinFields0
 	blobdeletionFields := schema.BlobDeletion{}.Fields()
@@ -222,6 +384,11 @@ func init() {
 	// blobdeletion.DefaultID holds the default value on creation for the id field.
 	blobdeletion.DefaultID = blobdeletionDescID.Default.(func() uuid.UUID)
 	captionMixin := schema.Caption{}.Mixin()
+	captionMixinHooks1 := captionMixin[1].Hooks()
+	caption.Hooks[0] = captionMixinHooks1[0]
+	caption.Hooks[1] = captionMixinHooks1[1]
+	captionMixinInters1 := captionMixin[1].Interceptors()
+	caption.Interceptors[0] = captionMixinInters1[0]
 	captionMixinFields0 := captionMixin[0].Fields()
 	_ = captionMixinFields0
 	captionFields := schema.Caption{}.Fields()
@@ -287,6 +454,11 @@ func init() {
 	// caption.DefaultID holds the default value on creation for the id field.
 	caption.DefaultID = captionDescID.Default.(func() uuid.UUID)
 	chapterMixin := schema.Chapter{}.Mixin()
+	chapterMixinHooks1 := chapterMixin[1].Hooks()
+	chapter.Hooks[0] = chapterMixinHooks1[0]
+	chapter.Hooks[1] = chapterMixinHooks1[1]
+	chapterMixinInters1 := chapterMixin[1].Interceptors()
+	chapter.Interceptors[0] = chapterMixinInters1[0]
 	chapterMixinFields0 := chapterMixin[0].Fields()
 	_ = chapterMixinFields0
 	chapterFields := schema.Chapter{}.Fields()
@@ -328,6 +500,11 @@ func init() {
 	// chapter.DefaultID holds the default value on creation for the id field.
 	chapter.DefaultID = chapterDescID.Default.(func() uuid.UUID)
 	encodingprofileMixin := schema.EncodingProfile{}.Mixin()
+	encodingprofileMixinHooks1 := encodingprofileMixin[1].Hooks()
+	encodingprofile.Hooks[0] = encodingprofileMixinHooks1[0]
+	encodingprofile.Hooks[1] = encodingprofileMixinHooks1[1]
+	encodingprofileMixinInters1 := encodingprofileMixin[1].Interceptors()
+	encodingprofile.Interceptors[0] = encodingprofileMixinInters1[0]
 	encodingprofileMixinFields0 := encodingprofileMixin[0].Fields()
 	_ = encodingprofileMixinFields0
 	encodingprofileFields := schema.EncodingProfile{}.Fields()
@@ -406,6 +583,11 @@ func init() {
 	// event.DefaultID holds the default value on creation for the id field.
 	event.DefaultID = eventDescID.Default.(func() uuid.UUID)
 	folderMixin := schema.Folder{}.Mixin()
+	folderMixinHooks1 := folderMixin[1].Hooks()
+	folder.Hooks[0] = folderMixinHooks1[0]
+	folder.Hooks[1] = folderMixinHooks1[1]
+	folderMixinInters1 := folderMixin[1].Interceptors()
+	folder.Interceptors[0] = folderMixinInters1[0]
 	folderMixinFields0 := folderMixin[0].Fields()
 	_ = folderMixinFields0
 	folderFields := schema.Folder{}.Fields()
@@ -442,7 +624,62 @@ func init() {
 	folderDescID := folderMixinFields0[0].Descriptor()
 	// folder.DefaultID holds the default value on creation for the id field.
 	folder.DefaultID = folderDescID.Default.(func() uuid.UUID)
+	invitationMixin := schema.Invitation{}.Mixin()
+	invitationMixinHooks1 := invitationMixin[1].Hooks()
+	invitation.Hooks[0] = invitationMixinHooks1[0]
+	invitation.Hooks[1] = invitationMixinHooks1[1]
+	invitationMixinInters1 := invitationMixin[1].Interceptors()
+	invitation.Interceptors[0] = invitationMixinInters1[0]
+	invitationMixinFields0 := invitationMixin[0].Fields()
+	_ = invitationMixinFields0
+	invitationFields := schema.Invitation{}.Fields()
+	_ = invitationFields
+	// invitationDescCreatedAt is the schema descriptor for created_at field.
+	invitationDescCreatedAt := invitationMixinFields0[1].Descriptor()
+	// invitation.DefaultCreatedAt holds the default value on creation for the created_at field.
+	invitation.DefaultCreatedAt = invitationDescCreatedAt.Default.(func() time.Time)
+	// invitationDescUpdatedAt is the schema descriptor for updated_at field.
+	invitationDescUpdatedAt := invitationMixinFields0[2].Descriptor()
+	// invitation.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	invitation.DefaultUpdatedAt = invitationDescUpdatedAt.Default.(func() time.Time)
+	// invitation.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	invitation.UpdateDefaultUpdatedAt = invitationDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// invitationDescEmail is the schema descriptor for email field.
+	invitationDescEmail := invitationFields[1].Descriptor()
+	// invitation.EmailValidator is a validator for the "email" field. It is called by the builders before save.
+	invitation.EmailValidator = func() func(string) error {
+		validators := invitationDescEmail.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(email string) error {
+			for _, fn := range fns {
+				if err := fn(email); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// invitationDescTokenHash is the schema descriptor for token_hash field.
+	invitationDescTokenHash := invitationFields[5].Descriptor()
+	// invitation.TokenHashValidator is a validator for the "token_hash" field. It is called by the builders before save.
+	invitation.TokenHashValidator = invitationDescTokenHash.Validators[0].(func(string) error)
+	// invitationDescOpen is the schema descriptor for open field.
+	invitationDescOpen := invitationFields[7].Descriptor()
+	// invitation.DefaultOpen holds the default value on creation for the open field.
+	invitation.DefaultOpen = invitationDescOpen.Default.(bool)
+	// invitationDescID is the schema descriptor for id field.
+	invitationDescID := invitationMixinFields0[0].Descriptor()
+	// invitation.DefaultID holds the default value on creation for the id field.
+	invitation.DefaultID = invitationDescID.Default.(func() uuid.UUID)
 	membershipMixin := schema.Membership{}.Mixin()
+	membershipMixinHooks1 := membershipMixin[1].Hooks()
+	membership.Hooks[0] = membershipMixinHooks1[0]
+	membership.Hooks[1] = membershipMixinHooks1[1]
+	membershipMixinInters1 := membershipMixin[1].Interceptors()
+	membership.Interceptors[0] = membershipMixinInters1[0]
 	membershipMixinFields0 := membershipMixin[0].Fields()
 	_ = membershipMixinFields0
 	membershipFields := schema.Membership{}.Fields()
@@ -462,6 +699,11 @@ func init() {
 	// membership.DefaultID holds the default value on creation for the id field.
 	membership.DefaultID = membershipDescID.Default.(func() uuid.UUID)
 	oauthidentityMixin := schema.OAuthIdentity{}.Mixin()
+	oauthidentityMixinHooks1 := oauthidentityMixin[1].Hooks()
+	oauthidentity.Hooks[0] = oauthidentityMixinHooks1[0]
+	oauthidentity.Hooks[1] = oauthidentityMixinHooks1[1]
+	oauthidentityMixinInters1 := oauthidentityMixin[1].Interceptors()
+	oauthidentity.Interceptors[0] = oauthidentityMixinInters1[0]
 	oauthidentityMixinFields0 := oauthidentityMixin[0].Fields()
 	_ = oauthidentityMixinFields0
 	oauthidentityFields := schema.OAuthIdentity{}.Fields()
@@ -493,6 +735,11 @@ func init() {
 	// oauthidentity.DefaultID holds the default value on creation for the id field.
 	oauthidentity.DefaultID = oauthidentityDescID.Default.(func() uuid.UUID)
 	oauthstateMixin := schema.OAuthState{}.Mixin()
+	oauthstateMixinHooks1 := oauthstateMixin[1].Hooks()
+	oauthstate.Hooks[0] = oauthstateMixinHooks1[0]
+	oauthstate.Hooks[1] = oauthstateMixinHooks1[1]
+	oauthstateMixinInters1 := oauthstateMixin[1].Interceptors()
+	oauthstate.Interceptors[0] = oauthstateMixinInters1[0]
 	oauthstateMixinFields0 := oauthstateMixin[0].Fields()
 	_ = oauthstateMixinFields0
 	oauthstateFields := schema.OAuthState{}.Fields()
@@ -524,6 +771,11 @@ func init() {
 	// oauthstate.DefaultID holds the default value on creation for the id field.
 	oauthstate.DefaultID = oauthstateDescID.Default.(func() uuid.UUID)
 	organizationMixin := schema.Organization{}.Mixin()
+	organizationMixinHooks1 := organizationMixin[1].Hooks()
+	organization.Hooks[0] = organizationMixinHooks1[0]
+	organization.Hooks[1] = organizationMixinHooks1[1]
+	organizationMixinInters1 := organizationMixin[1].Interceptors()
+	organization.Interceptors[0] = organizationMixinInters1[0]
 	organizationMixinFields0 := organizationMixin[0].Fields()
 	_ = organizationMixinFields0
 	organizationFields := schema.Organization{}.Fields()
@@ -610,6 +862,11 @@ func init() {
 	// playbackusage.DefaultID holds the default value on creation for the id field.
 	playbackusage.DefaultID = playbackusageDescID.Default.(func() uuid.UUID)
 	playerMixin := schema.Player{}.Mixin()
+	playerMixinHooks1 := playerMixin[1].Hooks()
+	player.Hooks[0] = playerMixinHooks1[0]
+	player.Hooks[1] = playerMixinHooks1[1]
+	playerMixinInters1 := playerMixin[1].Interceptors()
+	player.Interceptors[0] = playerMixinInters1[0]
 	playerMixinFields0 := playerMixin[0].Fields()
 	_ = playerMixinFields0
 	playerFields := schema.Player{}.Fields()
@@ -711,10 +968,15 @@ func init() {
 	// player.DefaultID holds the default value on creation for the id field.
 	player.DefaultID = playerDescID.Default.(func() uuid.UUID)
 	projectMixin := schema.Project{}.Mixin()
+	projectMixinHooks1 := projectMixin[1].Hooks()
 	projectHooks := schema.Project{}.Hooks()
-	project.Hooks[0] = projectHooks[0]
+	project.Hooks[0] = projectMixinHooks1[0]
+	project.Hooks[1] = projectMixinHooks1[1]
+	project.Hooks[2] = projectHooks[0]
+	projectMixinInters1 := projectMixin[1].Interceptors()
 	projectInters := schema.Project{}.Interceptors()
-	project.Interceptors[0] = projectInters[0]
+	project.Interceptors[0] = projectMixinInters1[0]
+	project.Interceptors[1] = projectInters[0]
 	projectMixinFields0 := projectMixin[0].Fields()
 	_ = projectMixinFields0
 	projectFields := schema.Project{}.Fields()
@@ -764,6 +1026,11 @@ func init() {
 	// project.DefaultID holds the default value on creation for the id field.
 	project.DefaultID = projectDescID.Default.(func() uuid.UUID)
 	projectsettingMixin := schema.ProjectSetting{}.Mixin()
+	projectsettingMixinHooks1 := projectsettingMixin[1].Hooks()
+	projectsetting.Hooks[0] = projectsettingMixinHooks1[0]
+	projectsetting.Hooks[1] = projectsettingMixinHooks1[1]
+	projectsettingMixinInters1 := projectsettingMixin[1].Interceptors()
+	projectsetting.Interceptors[0] = projectsettingMixinInters1[0]
 	projectsettingMixinFields0 := projectsettingMixin[0].Fields()
 	_ = projectsettingMixinFields0
 	projectsettingFields := schema.ProjectSetting{}.Fields()
@@ -807,6 +1074,11 @@ func init() {
 	// projectsetting.DefaultID holds the default value on creation for the id field.
 	projectsetting.DefaultID = projectsettingDescID.Default.(func() uuid.UUID)
 	refreshtokenMixin := schema.RefreshToken{}.Mixin()
+	refreshtokenMixinHooks1 := refreshtokenMixin[1].Hooks()
+	refreshtoken.Hooks[0] = refreshtokenMixinHooks1[0]
+	refreshtoken.Hooks[1] = refreshtokenMixinHooks1[1]
+	refreshtokenMixinInters1 := refreshtokenMixin[1].Interceptors()
+	refreshtoken.Interceptors[0] = refreshtokenMixinInters1[0]
 	refreshtokenMixinFields0 := refreshtokenMixin[0].Fields()
 	_ = refreshtokenMixinFields0
 	refreshtokenFields := schema.RefreshToken{}.Fields()
@@ -879,6 +1151,11 @@ func init() {
 	// rendition.DefaultID holds the default value on creation for the id field.
 	rendition.DefaultID = renditionDescID.Default.(func() uuid.UUID)
 	sessionMixin := schema.Session{}.Mixin()
+	sessionMixinHooks1 := sessionMixin[1].Hooks()
+	session.Hooks[0] = sessionMixinHooks1[0]
+	session.Hooks[1] = sessionMixinHooks1[1]
+	sessionMixinInters1 := sessionMixin[1].Interceptors()
+	session.Interceptors[0] = sessionMixinInters1[0]
 	sessionMixinFields0 := sessionMixin[0].Fields()
 	_ = sessionMixinFields0
 	sessionFields := schema.Session{}.Fields()
@@ -910,6 +1187,11 @@ func init() {
 	// session.DefaultID holds the default value on creation for the id field.
 	session.DefaultID = sessionDescID.Default.(func() uuid.UUID)
 	tagMixin := schema.Tag{}.Mixin()
+	tagMixinHooks1 := tagMixin[1].Hooks()
+	tag.Hooks[0] = tagMixinHooks1[0]
+	tag.Hooks[1] = tagMixinHooks1[1]
+	tagMixinInters1 := tagMixin[1].Interceptors()
+	tag.Interceptors[0] = tagMixinInters1[0]
 	tagMixinFields0 := tagMixin[0].Fields()
 	_ = tagMixinFields0
 	tagFields := schema.Tag{}.Fields()
@@ -1039,6 +1321,11 @@ func init() {
 	// uploadtoken.DefaultID holds the default value on creation for the id field.
 	uploadtoken.DefaultID = uploadtokenDescID.Default.(func() uuid.UUID)
 	userMixin := schema.User{}.Mixin()
+	userMixinHooks1 := userMixin[1].Hooks()
+	user.Hooks[0] = userMixinHooks1[0]
+	user.Hooks[1] = userMixinHooks1[1]
+	userMixinInters1 := userMixin[1].Interceptors()
+	user.Interceptors[0] = userMixinInters1[0]
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0
 	userFields := schema.User{}.Fields()
@@ -1088,6 +1375,11 @@ func init() {
 	// user.DefaultID holds the default value on creation for the id field.
 	user.DefaultID = userDescID.Default.(func() uuid.UUID)
 	videoMixin := schema.Video{}.Mixin()
+	videoMixinHooks1 := videoMixin[1].Hooks()
+	video.Hooks[0] = videoMixinHooks1[0]
+	video.Hooks[1] = videoMixinHooks1[1]
+	videoMixinInters1 := videoMixin[1].Interceptors()
+	video.Interceptors[0] = videoMixinInters1[0]
 	videoMixinFields0 := videoMixin[0].Fields()
 	_ = videoMixinFields0
 	videoFields := schema.Video{}.Fields()

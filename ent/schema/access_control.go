@@ -7,6 +7,8 @@ import (
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // AccessControl holds a project's playback rules, enforced when media is served:
@@ -18,7 +20,7 @@ type AccessControl struct {
 
 // Mixin of the AccessControl.
 func (AccessControl) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.ProjectContent("access control", "access_controls", perm.Settings))}
 }
 
 // Fields of the AccessControl.

@@ -8,6 +8,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Advertisement is an ad break served to a project's players from a VAST or VMAP tag.
@@ -17,7 +19,7 @@ type Advertisement struct {
 
 // Mixin of the Advertisement.
 func (Advertisement) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.ProjectContent("advertisement", "advertisements", perm.Advertisements))}
 }
 
 // Fields of the Advertisement.

@@ -7,6 +7,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // AuthCode is a single-use secret mailed to (or handed to) a user: an email
@@ -18,7 +19,7 @@ type AuthCode struct {
 
 // Mixin of the AuthCode.
 func (AuthCode) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.UserOwned("code", "auth_codes", "user_id", ""))}
 }
 
 // Fields of the AuthCode.

@@ -7,6 +7,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // BlobDeletion records blob storage owed for removal: written in the same
@@ -19,7 +20,7 @@ type BlobDeletion struct {
 
 // Mixin of the BlobDeletion.
 func (BlobDeletion) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.Internal("blob deletion", true))}
 }
 
 // Fields of the BlobDeletion.

@@ -8,6 +8,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Caption is a subtitle track of a video in one language, stored as WebVTT in blob
@@ -18,7 +19,7 @@ type Caption struct {
 
 // Mixin of the Caption.
 func (Caption) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.VideoContent("caption", "captions"))}
 }
 
 // Fields of the Caption.

@@ -8,6 +8,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Chapter marks where a named section of a video starts.
@@ -17,7 +18,7 @@ type Chapter struct {
 
 // Mixin of the Chapter.
 func (Chapter) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.VideoContent("chapter", "chapters"))}
 }
 
 // Fields of the Chapter.

@@ -11,6 +11,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ladder"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // EncodingProfile is a named transcoding ladder of a project. The default profile
@@ -22,7 +24,7 @@ type EncodingProfile struct {
 
 // Mixin of the EncodingProfile.
 func (EncodingProfile) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.ProjectContent("encoding profile", "encoding_profiles", perm.Settings))}
 }
 
 // Fields of the EncodingProfile.

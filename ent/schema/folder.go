@@ -8,6 +8,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Folder (also called a collection) arranges a project's videos in a tree.
@@ -17,7 +18,7 @@ type Folder struct {
 
 // Mixin of the Folder.
 func (Folder) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.Folders())}
 }
 
 // Fields of the Folder.

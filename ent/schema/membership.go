@@ -8,6 +8,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Membership ties a user to an organization with a role.
@@ -17,7 +19,7 @@ type Membership struct {
 
 // Mixin of the Membership.
 func (Membership) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.Memberships())}
 }
 
 // Fields of the Membership.
@@ -28,6 +30,10 @@ func (Membership) Fields() []ent.Field {
 		field.Enum("role").
 			Values("owner", "admin", "member").
 			Default("member"),
+		// Grants are a member's permissions (perm.Grant); owners and admins need none.
+		field.JSON("grants", []perm.Grant{}).
+			Optional().
+			Annotations(entgql.Skip(entgql.SkipAll)),
 	}
 }
 

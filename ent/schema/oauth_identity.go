@@ -8,6 +8,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // OAuthIdentity links a user to an account at an OAuth provider (google, github).
@@ -17,7 +18,7 @@ type OAuthIdentity struct {
 
 // Mixin of the OAuthIdentity.
 func (OAuthIdentity) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.UserOwned("identity", "oauth_identities", "user_id", ""))}
 }
 
 // Fields of the OAuthIdentity.

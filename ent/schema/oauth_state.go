@@ -6,6 +6,7 @@ import (
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // OAuthState is an OAuth sign-in in flight: the state sent to the provider (kept
@@ -16,7 +17,7 @@ type OAuthState struct {
 
 // Mixin of the OAuthState.
 func (OAuthState) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.Internal("OAuth state", false))}
 }
 
 // Fields of the OAuthState.

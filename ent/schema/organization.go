@@ -6,6 +6,7 @@ import (
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Organization is a tenant: it owns projects and has members.
@@ -15,7 +16,7 @@ type Organization struct {
 
 // Mixin of the Organization.
 func (Organization) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.Organizations())}
 }
 
 // Fields of the Organization.
@@ -33,6 +34,12 @@ func (Organization) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.To("memberships", Membership.Type).
 			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		edge.To("api_keys", APIKey.Type).
+			Annotations(entgql.Skip(entgql.SkipAll)),
+		edge.To("audit_logs", AuditLog.Type).
+			Annotations(entgql.Skip(entgql.SkipAll)),
+		edge.To("invitations", Invitation.Type).
+			Annotations(entgql.Skip(entgql.SkipAll)),
 		edge.To("projects", Project.Type).
 			Annotations(
 				entgql.RelayConnection(),

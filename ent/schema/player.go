@@ -11,6 +11,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // hexColour is a theme colour in #rrggbb form.
@@ -24,7 +26,7 @@ type Player struct {
 
 // Mixin of the Player.
 func (Player) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.ProjectContent("player", "players", perm.Settings))}
 }
 
 // Fields of the Player.

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent/intercept"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Project groups the videos, folders, tags and settings of one product of an organization.
@@ -22,7 +23,7 @@ type Project struct {
 
 // Mixin of the Project.
 func (Project) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.Projects())}
 }
 
 // Fields of the Project.

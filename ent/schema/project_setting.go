@@ -9,6 +9,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // ProjectSetting is one key of a project's settings (SEED-API-SPEC 2.7); the value is
@@ -19,7 +21,7 @@ type ProjectSetting struct {
 
 // Mixin of the ProjectSetting.
 func (ProjectSetting) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.ProjectContent("setting", "project_settings", perm.Settings))}
 }
 
 // Fields of the ProjectSetting.

@@ -8,6 +8,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // RefreshToken is one opaque refresh token of a session, kept only as its SHA-256
@@ -18,7 +19,7 @@ type RefreshToken struct {
 
 // Mixin of the RefreshToken.
 func (RefreshToken) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.UserOwned("refresh token", "refresh_tokens", "session_id", "sessions"))}
 }
 
 // Fields of the RefreshToken.

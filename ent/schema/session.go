@@ -8,6 +8,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Session is one sign-in of a user on one device: its access tokens name it (sid)
@@ -18,7 +19,7 @@ type Session struct {
 
 // Mixin of the Session.
 func (Session) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.UserOwned("session", "sessions", "user_id", ""))}
 }
 
 // Fields of the Session.

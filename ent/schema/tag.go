@@ -8,6 +8,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Tag labels videos within one project; names are unique per project.
@@ -17,7 +19,7 @@ type Tag struct {
 
 // Mixin of the Tag.
 func (Tag) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.ProjectContent("tag", "tags", perm.Folders))}
 }
 
 // Fields of the Tag.

@@ -6,6 +6,7 @@ import (
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // User is a person who signs in to Vidra.
@@ -15,7 +16,7 @@ type User struct {
 
 // Mixin of the User.
 func (User) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.Users())}
 }
 
 // Fields of the User.

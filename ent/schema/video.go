@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/media"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Video is one media item of a project, from its upload to its playable renditions.
@@ -20,7 +21,7 @@ type Video struct {
 
 // Mixin of the Video.
 func (Video) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.Videos())}
 }
 
 // Fields of the Video.

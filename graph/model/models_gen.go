@@ -12,8 +12,16 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ladder"
 )
+
+// What a request made with an API key acts as.
+type APIKeyCheck struct {
+	APIKey         *ent.APIKey `json:"apiKey"`
+	OrganizationID uuid.UUID   `json:"organizationID"`
+	Permissions    any         `json:"permissions"`
+}
 
 // Who is calling and with which rights.
 type AccessCheck struct {
@@ -83,6 +91,19 @@ type ChapterInput struct {
 	StartSeconds float64 `json:"startSeconds"`
 }
 
+// The body of SEED-API-SPEC 2.3.
+type CreateAPIKeyInput struct {
+	// 2 to 255 characters.
+	Name string `json:"name"`
+	// The browser origin the key is bound to: https://app.example.com, app.example.com,
+	// *.example.com or *.
+	Origin string `json:"origin"`
+	// A string holding {"<entity>.<action>": true|false}, or an array of grants (2.4).
+	Permissions any `json:"permissions"`
+	// When the key stops working; must be in the future.
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
 // What an upload token is for; every field is optional.
 type CreateUploadTokenInput struct {
 	// Title of the new video; the file name of the upload when absent.
@@ -92,6 +113,13 @@ type CreateUploadTokenInput struct {
 	MaxSize *int `json:"maxSize,omitempty"`
 	// Lifetime of the token in seconds; one day when absent.
 	ExpiresIn *int `json:"expiresIn,omitempty"`
+}
+
+// A new API key with its secret, shown this once.
+type CreatedAPIKey struct {
+	APIKey *ent.APIKey `json:"apiKey"`
+	// The secret to send in X-API-Key; only its hash is kept.
+	Key string `json:"key"`
 }
 
 // An encoding profile's name and ladder (1 to 8 renditions in strictly ascending height).
@@ -133,6 +161,17 @@ type HealthCheck struct {
 	DurationMs float64 `json:"durationMs"`
 }
 
+// What the holder of an invitation token sees before answering.
+type InvitationPreview struct {
+	Email            string            `json:"email"`
+	Role             invitation.Role   `json:"role"`
+	Status           invitation.Status `json:"status"`
+	Expired          bool              `json:"expired"`
+	ExpiresAt        time.Time         `json:"expiresAt"`
+	OrganizationID   uuid.UUID         `json:"organizationID"`
+	OrganizationName string            `json:"organizationName"`
+}
+
 // One key of a video's custom metadata, as text (values that are not strings are shown
 // as their JSON text).
 type MetadataEntry struct {
@@ -153,10 +192,36 @@ type OAuthRedirect struct {
 	State string `json:"state"`
 }
 
+// An organization's usage for a month (SEED-API-SPEC 2.5). Usage is not measured
+// yet: traffic, storage and videoDuration are 0 until it is.
+type OrganizationUsage struct {
+	ID   uuid.UUID `json:"id"`
+	Name string    `json:"name"`
+	// The month, YYYY-MM.
+	Month string `json:"month"`
+	// Bytes served this month; 0 until usage is measured.
+	Traffic float64 `json:"traffic"`
+	// Bytes stored; 0 until usage is measured.
+	Storage float64 `json:"storage"`
+	// Seconds of video stored; 0 until usage is measured.
+	VideoDuration float64 `json:"videoDuration"`
+}
+
 // Proof that a password-reset code was verified: exchanged once for a new password.
 type PasswordResetTicket struct {
 	ResetToken string `json:"resetToken"`
 	ExpiresIn  int    `json:"expiresIn"`
+}
+
+// The answer of testPermission.
+type PermissionTest struct {
+	Allowed    bool       `json:"allowed"`
+	EntityType string     `json:"entityType"`
+	EntityID   *uuid.UUID `json:"entityID,omitempty"`
+	Name       string     `json:"name"`
+	Action     string     `json:"action"`
+	// The caller's role in the current organization (owner, admin, member, api_key).
+	Role string `json:"role"`
 }
 
 // A short-lived signed token that lets a player fetch one video's stream (and its key).
@@ -193,6 +258,14 @@ type RegisterInput struct {
 	Password string `json:"password"`
 	// The display name; the part of the email before @ when empty.
 	Name *string `json:"name,omitempty"`
+}
+
+type SendInvitationInput struct {
+	Email string `json:"email"`
+	// The role on acceptance; only owners invite owners.
+	Role *invitation.Role `json:"role,omitempty"`
+	// Grants on acceptance, in either permission form; for members.
+	Permissions any `json:"permissions,omitempty"`
 }
 
 // The name and version of this Vidra server.

@@ -20,6 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/internal/testdb"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Server is a running Vidra server on a loopback port, over its own database.
@@ -213,4 +214,10 @@ func ForEachDialect(t *testing.T, test func(t *testing.T, s *Server), opts ...Op
 			test(t, New(t, d, opts...))
 		})
 	}
+}
+
+// System is a context that bypasses the tenancy rules, for tests that read or
+// seed the database directly.
+func System() context.Context {
+	return tenancy.SystemContext(context.Background(), "test fixture or assertion")
 }

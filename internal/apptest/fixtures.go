@@ -2,13 +2,26 @@ package apptest
 
 // Fixtures create entities through the public GraphQL API, the way a client would.
 
-// CreateOrganization creates an organization and returns its id.
+// CreateOrganization creates an organization, makes it the current one of s
+// (s.Token then carries it: tenancy lets a session reach its current
+// organization only) and returns its id.
 func (s *Server) CreateOrganization(name string) string {
 	s.t.Helper()
 	var out struct{ CreateOrganization struct{ ID string } }
 	s.MustGraphQL(`mutation($name: String!) { createOrganization(input: {name: $name}) { id } }`,
 		map[string]any{"name": name}, &out)
+	s.SwitchOrganization(out.CreateOrganization.ID)
 	return out.CreateOrganization.ID
+}
+
+// SwitchOrganization makes an organization the current one of s's session and
+// keeps the new access token in s.Token.
+func (s *Server) SwitchOrganization(orgID string) {
+	s.t.Helper()
+	var out struct{ SwitchOrganization Tokens }
+	s.MustGraphQL(`mutation($id: ID!) { switchOrganization(id: $id) { `+SignInFields+` } }`,
+		map[string]any{"id": orgID}, &out)
+	s.Token = out.SwitchOrganization.AccessToken
 }
 
 // CreateProject creates a project in an organization and returns its id.

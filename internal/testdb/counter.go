@@ -95,3 +95,58 @@ func OpenCounting(t testing.TB, dialectName string, opts ...ent.Option) (*databa
 	db.Client = ent.NewClient(append([]ent.Option{ent.Driver(c)}, opts...)...)
 	return db, c
 }
+
+// execQuerier is what database/sql-backed drivers and transactions add to
+// dialect.Driver: the raw statements that the tenancy rules and the audit hook run.
+type execQuerier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func rawOf(v any) (execQuerier, error) {
+	eq, ok := v.(execQuerier)
+	if !ok {
+		return nil, fmt.Errorf("testdb: %T does not run raw statements", v)
+	}
+	return eq, nil
+}
+
+// ExecContext counts and runs a raw statement.
+func (c *Counter) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	c.n.Add(1)
+	eq, err := rawOf(c.Driver)
+	if err != nil {
+		return nil, err
+	}
+	return eq.ExecContext(ctx, query, args...)
+}
+
+// QueryContext counts and runs a raw query.
+func (c *Counter) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	c.n.Add(1)
+	eq, err := rawOf(c.Driver)
+	if err != nil {
+		return nil, err
+	}
+	return eq.QueryContext(ctx, query, args...)
+}
+
+// ExecContext counts and runs a raw statement in the transaction.
+func (tx *countingTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	tx.n.Add(1)
+	eq, err := rawOf(tx.Tx)
+	if err != nil {
+		return nil, err
+	}
+	return eq.ExecContext(ctx, query, args...)
+}
+
+// QueryContext counts and runs a raw query in the transaction.
+func (tx *countingTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	tx.n.Add(1)
+	eq, err := rawOf(tx.Tx)
+	if err != nil {
+		return nil, err
+	}
+	return eq.QueryContext(ctx, query, args...)
+}
