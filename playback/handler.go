@@ -136,12 +136,19 @@ func requestingHost(r *http.Request) string {
 	return ""
 }
 
+// domainAllowed reports whether host matches an allowed domain: "example.com"
+// matches that host only, "*.example.com" any subdomain of example.com (not
+// example.com itself, which is listed on its own when wanted).
 func domainAllowed(host string, allowed []string) bool {
 	if host == "" {
 		return false
 	}
 	for _, d := range allowed {
-		if host == d || strings.HasSuffix(host, "."+d) {
+		if suffix, ok := strings.CutPrefix(d, "*."); ok {
+			if strings.HasSuffix(host, "."+suffix) {
+				return true
+			}
+		} else if host == d {
 			return true
 		}
 	}

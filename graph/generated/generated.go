@@ -290,7 +290,7 @@ type ComplexityRoot struct {
 		CreateEncodingProfile     func(childComplexity int, projectID uuid.UUID, input model.EncodingProfileInput) int
 		CreateFolder              func(childComplexity int, input ent.CreateFolderInput) int
 		CreateOrganization        func(childComplexity int, input ent.CreateOrganizationInput) int
-		CreatePlaybackToken       func(childComplexity int, videoID uuid.UUID) int
+		CreatePlaybackToken       func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID, expiresIn *int) int
 		CreatePlayer              func(childComplexity int, projectID uuid.UUID, input ent.CreatePlayerInput) int
 		CreateProject             func(childComplexity int, input ent.CreateProjectInput) int
 		CreateTag                 func(childComplexity int, input ent.CreateTagInput) int
@@ -320,7 +320,7 @@ type ComplexityRoot struct {
 		ResendOtp                 func(childComplexity int, email string) int
 		SetDefaultEncodingProfile func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		SetDefaultPlayer          func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
-		SetDefaultThumbnail       func(childComplexity int, videoID uuid.UUID, thumbnailID uuid.UUID) int
+		SetDefaultThumbnail       func(childComplexity int, videoID uuid.UUID, thumbnailID uuid.UUID, projectID *uuid.UUID) int
 		SetForgottenPassword      func(childComplexity int, resetToken string, password string) int
 		SetPassword               func(childComplexity int, password string) int
 		SetVideoChapters          func(childComplexity int, videoID uuid.UUID, chapters []*model.ChapterInput, projectID *uuid.UUID) int
@@ -336,7 +336,7 @@ type ComplexityRoot struct {
 		UpdateVideo               func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) int
 		UploadCaption             func(childComplexity int, videoID uuid.UUID, language string, label *string, file graphql.Upload, projectID *uuid.UUID) int
 		UploadProjectLogo         func(childComplexity int, projectID uuid.UUID, file graphql.Upload) int
-		UploadThumbnail           func(childComplexity int, videoID uuid.UUID, file graphql.Upload) int
+		UploadThumbnail           func(childComplexity int, videoID uuid.UUID, file graphql.Upload, projectID *uuid.UUID) int
 		UpsertProjectSettings     func(childComplexity int, projectID uuid.UUID, input []*model.ProjectSettingInput) int
 		UpsertVideoMetadata       func(childComplexity int, videoID uuid.UUID, entries []*model.MetadataEntryInput, projectID *uuid.UUID) int
 		VerifyEmail               func(childComplexity int, token string) int
@@ -504,7 +504,7 @@ type ComplexityRoot struct {
 		VideoChapters           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		VideoChaptersWebVtt     func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		VideoMetadata           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
-		VideoTimeline           func(childComplexity int, videoID uuid.UUID) int
+		VideoTimeline           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		Videos                  func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
 		VideosByCustomField     func(childComplexity int, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
 	}
@@ -695,10 +695,10 @@ type MutationResolver interface {
 	MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) ([]*ent.Folder, error)
 	DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) (uuid.UUID, error)
 	CreateUploadToken(ctx context.Context, projectID uuid.UUID, input model.CreateUploadTokenInput) (*model.UploadCredentials, error)
-	CreatePlaybackToken(ctx context.Context, videoID uuid.UUID) (*model.PlaybackToken, error)
+	CreatePlaybackToken(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID, expiresIn *int) (*model.PlaybackToken, error)
 	PullVideo(ctx context.Context, projectID uuid.UUID, input model.PullVideoInput) (*ent.Video, error)
-	UploadThumbnail(ctx context.Context, videoID uuid.UUID, file graphql.Upload) (*ent.Thumbnail, error)
-	SetDefaultThumbnail(ctx context.Context, videoID uuid.UUID, thumbnailID uuid.UUID) (*ent.Thumbnail, error)
+	UploadThumbnail(ctx context.Context, videoID uuid.UUID, file graphql.Upload, projectID *uuid.UUID) (*ent.Thumbnail, error)
+	SetDefaultThumbnail(ctx context.Context, videoID uuid.UUID, thumbnailID uuid.UUID, projectID *uuid.UUID) (*ent.Thumbnail, error)
 	UpdateOrganization(ctx context.Context, id uuid.UUID, input ent.UpdateOrganizationInput) (*ent.Organization, error)
 	CreatePlayer(ctx context.Context, projectID uuid.UUID, input ent.CreatePlayerInput) (*ent.Player, error)
 	UpdatePlayer(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdatePlayerInput) (*ent.Player, error)
@@ -741,7 +741,7 @@ type QueryResolver interface {
 	EffectiveEncodingLadder(ctx context.Context, projectID uuid.UUID) ([]*ladder.Rendition, error)
 	Folder(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error)
 	FolderTree(ctx context.Context, projectID uuid.UUID) ([]*model.FolderTreeNode, error)
-	VideoTimeline(ctx context.Context, videoID uuid.UUID) (*model.VideoTimeline, error)
+	VideoTimeline(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) (*model.VideoTimeline, error)
 	Organization(ctx context.Context, id uuid.UUID) (*ent.Organization, error)
 	Players(ctx context.Context, projectID uuid.UUID) ([]*ent.Player, error)
 	Player(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Player, error)
@@ -1742,7 +1742,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreatePlaybackToken(childComplexity, args["videoID"].(uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.CreatePlaybackToken(childComplexity, args["videoID"].(uuid.UUID), args["projectID"].(*uuid.UUID), args["expiresIn"].(*int)), true
 	case "Mutation.createPlayer":
 		if e.ComplexityRoot.Mutation.CreatePlayer == nil {
 			break
@@ -2062,7 +2062,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.SetDefaultThumbnail(childComplexity, args["videoID"].(uuid.UUID), args["thumbnailID"].(uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.SetDefaultThumbnail(childComplexity, args["videoID"].(uuid.UUID), args["thumbnailID"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.setForgottenPassword":
 		if e.ComplexityRoot.Mutation.SetForgottenPassword == nil {
 			break
@@ -2238,7 +2238,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UploadThumbnail(childComplexity, args["videoID"].(uuid.UUID), args["file"].(graphql.Upload)), true
+		return e.ComplexityRoot.Mutation.UploadThumbnail(childComplexity, args["videoID"].(uuid.UUID), args["file"].(graphql.Upload), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.upsertProjectSettings":
 		if e.ComplexityRoot.Mutation.UpsertProjectSettings == nil {
 			break
@@ -3133,7 +3133,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.VideoTimeline(childComplexity, args["videoID"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.VideoTimeline(childComplexity, args["videoID"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.videos":
 		if e.ComplexityRoot.Query.Videos == nil {
 			break
@@ -7713,7 +7713,13 @@ extend type Query {
   """
   The storyboard of a video; NOT_FOUND until the video has one.
   """
-  videoTimeline(videoID: ID!): VideoTimeline!
+  videoTimeline(
+    videoID: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): VideoTimeline!
 }
 
 extend type Mutation {
@@ -7722,9 +7728,21 @@ extend type Mutation {
   """
   createUploadToken(projectID: ID!, input: CreateUploadTokenInput!): UploadCredentials!
   """
-  Signs a short-lived playback token for a video (POST /key).
+  Signs a short-lived playback token for a video (POST /key); the token also
+  authorises its key, captions, chapters and images.
   """
-  createPlaybackToken(videoID: ID!): PlaybackToken!
+  createPlaybackToken(
+    videoID: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+    """
+    Lifetime of the token in seconds, within the project's access control bounds
+    (tokenTTLMin to tokenTTLMax; INVALID_INPUT outside them); tokenTTLDefault when absent.
+    """
+    expiresIn: Int
+  ): PlaybackToken!
   """
   Creates a video and imports its file from a URL in the background.
   """
@@ -7732,11 +7750,25 @@ extend type Mutation {
   """
   Adds an uploaded image (JPEG, PNG or WebP) as a thumbnail of a video and makes it the default.
   """
-  uploadThumbnail(videoID: ID!, file: Upload!): Thumbnail!
+  uploadThumbnail(
+    videoID: ID!
+    file: Upload!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Thumbnail!
   """
   Makes a thumbnail the default (the poster) of its video.
   """
-  setDefaultThumbnail(videoID: ID!, thumbnailID: ID!): Thumbnail!
+  setDefaultThumbnail(
+    videoID: ID!
+    thumbnailID: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Thumbnail!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/organization.graphql", Input: `extend type Query {
@@ -9298,6 +9330,22 @@ func (ec *executionContext) field_Mutation_createPlaybackToken_args(ctx context.
 		return nil, err
 	}
 	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "expiresIn",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["expiresIn"] = arg2
 	return args, nil
 }
 
@@ -9874,6 +9922,14 @@ func (ec *executionContext) field_Mutation_setDefaultThumbnail_args(ctx context.
 		return nil, err
 	}
 	args["thumbnailID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -10274,6 +10330,14 @@ func (ec *executionContext) field_Mutation_uploadThumbnail_args(ctx context.Cont
 		return nil, err
 	}
 	args["file"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -11244,6 +11308,14 @@ func (ec *executionContext) field_Query_videoTimeline_args(ctx context.Context, 
 		return nil, err
 	}
 	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -16602,7 +16674,7 @@ func (ec *executionContext) _Mutation_createPlaybackToken(ctx context.Context, f
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreatePlaybackToken(ctx, fc.Args["videoID"].(uuid.UUID))
+			return ec.Resolvers.Mutation().CreatePlaybackToken(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID), fc.Args["expiresIn"].(*int))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PlaybackToken) graphql.Marshaler {
@@ -16690,7 +16762,7 @@ func (ec *executionContext) _Mutation_uploadThumbnail(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UploadThumbnail(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["file"].(graphql.Upload))
+			return ec.Resolvers.Mutation().UploadThumbnail(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["file"].(graphql.Upload), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Thumbnail) graphql.Marshaler {
@@ -16734,7 +16806,7 @@ func (ec *executionContext) _Mutation_setDefaultThumbnail(ctx context.Context, f
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().SetDefaultThumbnail(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["thumbnailID"].(uuid.UUID))
+			return ec.Resolvers.Mutation().SetDefaultThumbnail(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["thumbnailID"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Thumbnail) graphql.Marshaler {
@@ -20627,7 +20699,7 @@ func (ec *executionContext) _Query_videoTimeline(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().VideoTimeline(ctx, fc.Args["videoID"].(uuid.UUID))
+			return ec.Resolvers.Query().VideoTimeline(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.VideoTimeline) graphql.Marshaler {
