@@ -14,6 +14,7 @@ import (
 
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
+	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
@@ -50,7 +51,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 	if m.signer, err = playback.NewSigner(secret); err != nil {
 		return nil, err
 	}
-	m.policies = playback.SettingsPolicies{Client: db.Client, Log: log}
+	m.policies = playback.ProjectPolicies{Client: db.Client, Log: log}
 	rec, deliverer, err := newWebhooks(cfg, db, log)
 	if err != nil {
 		return nil, err
@@ -60,7 +61,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		Client:   db.Client,
 		Bucket:   bucket,
 		Tools:    m.tools,
-		Ladders:  media.DefaultLadders{},
+		Ladders:  graph.EncodingLadders{Client: db.Client},
 		Policies: m.policies,
 		Log:      log,
 		Events:   rec,

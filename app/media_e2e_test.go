@@ -146,6 +146,13 @@ func setting(s *apptest.Server, proj, key, value string) {
 		map[string]any{"p": proj, "in": []map[string]any{{"key": key, "value": value}}}, nil)
 }
 
+// accessControl puts a project's playback rules through GraphQL; input is the
+// AccessControlInput literal.
+func accessControl(s *apptest.Server, proj, input string) {
+	s.MustGraphQL(`mutation($p: ID!) { putAccessControl(projectID: $p, input: `+input+`) { id } }`,
+		map[string]any{"p": proj}, nil)
+}
+
 // playbackToken signs a playback token through GraphQL and returns the tokened URL.
 func playbackToken(s *apptest.Server, videoID string) (string, string) {
 	var out struct {
@@ -160,7 +167,7 @@ func TestSignedOnlyAndEncryptedPlayback(t *testing.T) {
 	data, _ := os.ReadFile(src)
 	forEachDialect(t, nil, func(t *testing.T, s *apptest.Server) {
 		proj := s.CreateProject(s.CreateOrganization("Acme"), "Private")
-		setting(s, proj, "access_control", `{"access": "signed", "token_lifetime": 600}`)
+		accessControl(s, proj, `{playback: signed, tokenTTLDefault: 600}`)
 		setting(s, proj, "transcoding", `{"player_encryption": true}`)
 		token, videoID := s.UploadToken(proj, 0)
 		s.TusUpload(token, data)

@@ -9,6 +9,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/jobs"
 	"gocloud.dev/blob"
 )
 
@@ -24,6 +25,12 @@ func projectBlobPrefix(projectID uuid.UUID) string {
 // images, captions).
 func videoBlobPrefix(projectID, videoID uuid.UUID) string {
 	return projectBlobPrefix(projectID) + "videos/" + videoID.String() + "/"
+}
+
+// mediaBlobPrefix owes the media pipeline's blobs of a video (source, HLS,
+// thumbnails, storyboard), which it keeps under jobs.VideoPrefix.
+func mediaBlobPrefix(videoID uuid.UUID) blobOwed {
+	return blobOwed{key: jobs.VideoPrefix(videoID), prefix: true}
 }
 
 // newBlobKey returns a fresh key under prefix; keys are never reused, so a blob

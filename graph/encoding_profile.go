@@ -132,14 +132,8 @@ func (r *Resolver) effectiveEncodingLadder(ctx context.Context, projectID uuid.U
 	if err := requireProject(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
-	rs := ladder.Default()
-	p, err := client.EncodingProfile.Query().
-		Where(encodingprofile.ProjectID(projectID), encodingprofile.IsDefault(true)).
-		Only(ctx)
-	switch {
-	case err == nil:
-		rs = p.Renditions
-	case !ent.IsNotFound(err):
+	rs, err := defaultProfileLadder(ctx, client, projectID)
+	if err != nil {
 		return nil, err
 	}
 	out := make([]*ladder.Rendition, len(rs))

@@ -87,8 +87,9 @@ func (r *Resolver) createUploadToken(ctx context.Context, projectID uuid.UUID, i
 	}, nil
 }
 
-// createPlaybackToken signs a playback token for a video with its project's lifetime.
-func (r *Resolver) createPlaybackToken(ctx context.Context, videoID uuid.UUID) (*model.PlaybackToken, error) {
+// createPlaybackToken signs a playback token for a video, valid for expiresIn
+// seconds (within the project's bounds) or the project's default lifetime.
+func (r *Resolver) createPlaybackToken(ctx context.Context, videoID uuid.UUID, expiresIn *int) (*model.PlaybackToken, error) {
 	v, err := r.db(ctx).Video.Get(ctx, videoID)
 	if err != nil {
 		return nil, err
@@ -97,7 +98,15 @@ func (r *Resolver) createPlaybackToken(ctx context.Context, videoID uuid.UUID) (
 	if err != nil {
 		return nil, err
 	}
-	exp := time.Now().Add(policy.TokenTTL).UTC().Truncate(time.Second)
+	ttl := policy.TokenTTL
+	if expiresIn != nil {
+		ttl = time.Duration(*expiresIn) * time.Second
+		if ttl < policy.TokenTTLMin || ttl > policy.TokenTTLMax {
+			return nil, FieldError("expiresIn", "must be between %d and %d seconds (the project's access control)",
+				int(policy.TokenTTLMin.Seconds()), int(policy.TokenTTLMax.Seconds()))
+		}
+	}
+	exp := time.Now().Add(ttl).UTC().Truncate(time.Second)
 	token := r.media.Signer.Sign(v.ID, exp)
 	return &model.PlaybackToken{
 		Token:       token,

@@ -20,8 +20,11 @@ func (r *mutationResolver) CreateUploadToken(ctx context.Context, projectID uuid
 }
 
 // CreatePlaybackToken is the resolver for the createPlaybackToken field.
-func (r *mutationResolver) CreatePlaybackToken(ctx context.Context, videoID uuid.UUID) (*model.PlaybackToken, error) {
-	return r.createPlaybackToken(ctx, videoID)
+func (r *mutationResolver) CreatePlaybackToken(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID, expiresIn *int) (*model.PlaybackToken, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return nil, err
+	}
+	return r.createPlaybackToken(ctx, videoID, expiresIn)
 }
 
 // PullVideo is the resolver for the pullVideo field.
@@ -30,17 +33,26 @@ func (r *mutationResolver) PullVideo(ctx context.Context, projectID uuid.UUID, i
 }
 
 // UploadThumbnail is the resolver for the uploadThumbnail field.
-func (r *mutationResolver) UploadThumbnail(ctx context.Context, videoID uuid.UUID, file graphql.Upload) (*ent.Thumbnail, error) {
+func (r *mutationResolver) UploadThumbnail(ctx context.Context, videoID uuid.UUID, file graphql.Upload, projectID *uuid.UUID) (*ent.Thumbnail, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return nil, err
+	}
 	return r.uploadThumbnail(ctx, videoID, file)
 }
 
 // SetDefaultThumbnail is the resolver for the setDefaultThumbnail field.
-func (r *mutationResolver) SetDefaultThumbnail(ctx context.Context, videoID uuid.UUID, thumbnailID uuid.UUID) (*ent.Thumbnail, error) {
+func (r *mutationResolver) SetDefaultThumbnail(ctx context.Context, videoID uuid.UUID, thumbnailID uuid.UUID, projectID *uuid.UUID) (*ent.Thumbnail, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return nil, err
+	}
 	return r.setDefaultThumbnail(ctx, videoID, thumbnailID)
 }
 
 // VideoTimeline is the resolver for the videoTimeline field.
-func (r *queryResolver) VideoTimeline(ctx context.Context, videoID uuid.UUID) (*model.VideoTimeline, error) {
+func (r *queryResolver) VideoTimeline(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) (*model.VideoTimeline, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return nil, err
+	}
 	v, err := r.db(ctx).Video.Get(ctx, videoID)
 	if err != nil {
 		return nil, err

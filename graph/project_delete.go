@@ -26,11 +26,20 @@ func (r *Resolver) softDeleteProject(ctx context.Context, id uuid.UUID) (uuid.UU
 	if err := requireProject(ctx, client, id, ""); err != nil {
 		return uuid.Nil, err
 	}
-	if err := scheduleBlobDeletions(ctx, client, id, "project deleted",
-		blobOwed{key: projectBlobPrefix(id), prefix: true}); err != nil {
+	// The media pipeline's blobs of each video live outside the project's prefix.
+	videoIDs, err := client.Video.Query().Where(video.ProjectID(id)).IDs(ctx)
+	if err != nil {
 		return uuid.Nil, err
 	}
-	// Captions, chapters, tag links and search documents go with their videos.
+	owed := []blobOwed{{key: projectBlobPrefix(id), prefix: true}}
+	for _, v := range videoIDs {
+		owed = append(owed, mediaBlobPrefix(v))
+	}
+	if err := scheduleBlobDeletions(ctx, client, id, "project deleted", owed...); err != nil {
+		return uuid.Nil, err
+	}
+	// Captions, chapters, renditions, thumbnails, tag links and search documents go
+	// with their videos.
 	if _, err := client.Video.Delete().Where(video.ProjectID(id)).Exec(ctx); err != nil {
 		return uuid.Nil, err
 	}
@@ -69,9 +78,9 @@ func deleteVideos(ctx context.Context, client *ent.Client, projectID uuid.UUID, 
 	if len(ids) == 0 {
 		return nil
 	}
-	owed := make([]blobOwed, len(ids))
-	for i, id := range ids {
-		owed[i] = blobOwed{key: videoBlobPrefix(projectID, id), prefix: true}
+	owed := make([]blobOwed, 0, 2*len(ids))
+	for _, id := range ids {
+		owed = append(owed, blobOwed{key: videoBlobPrefix(projectID, id), prefix: true}, mediaBlobPrefix(id))
 	}
 	if err := scheduleBlobDeletions(ctx, client, projectID, reason, owed...); err != nil {
 		return err

@@ -17,6 +17,9 @@ import (
 
 // Blob keys of a video's files. Everything a video owns lives under videos/<id>/.
 
+// VideoPrefix is the folder of everything the media pipeline keeps for a video.
+func VideoPrefix(videoID uuid.UUID) string { return "videos/" + videoID.String() + "/" }
+
 // SourceKey is the blob key of a video's uploaded source.
 func SourceKey(videoID uuid.UUID) string { return "videos/" + videoID.String() + "/source" }
 

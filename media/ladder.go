@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/ladder"
 )
 
 // Rung is one rendition of an encoding ladder.
@@ -18,28 +20,32 @@ type Rung struct {
 	VideoKbps, AudioKbps int
 }
 
-// DefaultLadder is the built-in encoding profile: 1080p, 720p, 480p and 360p.
+// DefaultLadder is the built-in encoding ladder (1080p, 720p, 480p and 360p) as
+// rungs. Its single definition is ladder.Default, which content's encoding
+// profiles fall back to as well.
 func DefaultLadder() []Rung {
-	return []Rung{
-		{Name: "1080p", Height: 1080, VideoKbps: 5000, AudioKbps: 128},
-		{Name: "720p", Height: 720, VideoKbps: 2800, AudioKbps: 128},
-		{Name: "480p", Height: 480, VideoKbps: 1400, AudioKbps: 96},
-		{Name: "360p", Height: 360, VideoKbps: 800, AudioKbps: 96},
-	}
+	return RungsOf(ladder.Default())
 }
 
-// LadderSource gives the encoding ladder of a project; the content branch's
-// encoding profiles implement it, DefaultLadders serves the built-in one.
+// RungsOf converts an encoding profile's renditions into rungs named by their
+// height (720p), keeping their order.
+func RungsOf(rs []ladder.Rendition) []Rung {
+	out := make([]Rung, len(rs))
+	for i, r := range rs {
+		out[i] = Rung{
+			Name:      fmt.Sprintf("%dp", r.Height),
+			Height:    r.Height,
+			VideoKbps: r.VideoBitrateKbps,
+			AudioKbps: r.AudioBitrateKbps,
+		}
+	}
+	return out
+}
+
+// LadderSource gives the encoding ladder of a project: its default encoding
+// profile's, else DefaultLadder (graph.EncodingLadders implements it).
 type LadderSource interface {
 	LadderFor(ctx context.Context, projectID uuid.UUID) ([]Rung, error)
-}
-
-// DefaultLadders is the LadderSource every project gets until encoding profiles exist.
-type DefaultLadders struct{}
-
-// LadderFor returns the built-in ladder.
-func (DefaultLadders) LadderFor(context.Context, uuid.UUID) ([]Rung, error) {
-	return DefaultLadder(), nil
 }
 
 // Rendition is a rung planned for one source: its exact output size.

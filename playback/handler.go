@@ -55,7 +55,8 @@ func (s *Server) now() time.Time {
 }
 
 // ServeHTTP serves one file of a video's playback: the master and rendition
-// playlists, segments, the AES key, poster, thumbnails and storyboard. rest is
+// playlists, segments, the AES key, poster, thumbnails, storyboard, captions and
+// chapters. rest is
 // the path after /v1/play/; the router passes the whole request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -136,12 +137,19 @@ func requestingHost(r *http.Request) string {
 	return ""
 }
 
+// domainAllowed reports whether host matches an allowed domain: "example.com"
+// matches that host only, "*.example.com" any subdomain of example.com (not
+// example.com itself, which is listed on its own when wanted).
 func domainAllowed(host string, allowed []string) bool {
 	if host == "" {
 		return false
 	}
 	for _, d := range allowed {
-		if host == d || strings.HasSuffix(host, "."+d) {
+		if suffix, ok := strings.CutPrefix(d, "*."); ok {
+			if strings.HasSuffix(host, "."+suffix) {
+				return true
+			}
+		} else if host == d {
 			return true
 		}
 	}
@@ -155,7 +163,7 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, v *ent.Video,
 	}
 	switch {
 	case file == "master.m3u8":
-		s.servePlaylist(w, r, hlsKey(v.ID, file), token, playlistCache(v))
+		s.serveMaster(w, r, v, token)
 	case renditionFile.MatchString(file) && path.Ext(file) == ".m3u8":
 		s.servePlaylist(w, r, hlsKey(v.ID, file), token, playlistCache(v))
 	case renditionFile.MatchString(file):
@@ -189,6 +197,11 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, v *ent.Video,
 		s.serveBlob(w, r, imageKey(v.ID, file), "public, max-age=300")
 	case file == "storyboard.vtt":
 		s.servePlaylist(w, r, imageKey(v.ID, file), token, "public, max-age=300")
+	case file == "chapters.vtt":
+		s.serveChapters(w, r, v, token)
+	case captionFile.MatchString(file):
+		m := captionFile.FindStringSubmatch(file)
+		s.serveCaption(w, r, v, m[1], m[2], token)
 	default:
 		http.Error(w, "not found", http.StatusNotFound)
 	}
@@ -213,6 +226,12 @@ func (s *Server) servePlaylist(w http.ResponseWriter, r *http.Request, key, toke
 		s.fail(w, r, err)
 		return
 	}
+	writePlaylist(w, r, key, body, token, cache)
+}
+
+// writePlaylist writes a playlist or WebVTT body (named by key, for its type) with
+// the request's token carried into its URIs.
+func writePlaylist(w http.ResponseWriter, r *http.Request, key string, body []byte, token, cache string) {
 	if token != "" {
 		body = withToken(body, token)
 		cache = "private, no-cache"
@@ -224,7 +243,7 @@ func (s *Server) servePlaylist(w http.ResponseWriter, r *http.Request, key, toke
 
 var keyURI = regexp.MustCompile(`URI="([^"]*)"`)
 
-// withToken appends ?token= to each URI line, each URI="..." attribute and each
+// withToken appends ?token= to each URI line (playlists, segments, WebVTT), each URI="..." attribute and each
 // WebVTT image reference of a playlist.
 func withToken(body []byte, token string) []byte {
 	q := "token=" + url.QueryEscape(token)
@@ -246,7 +265,7 @@ func withToken(body []byte, token string) []byte {
 			lines[i] = keyURI.ReplaceAllStringFunc(l, func(m string) string {
 				return `URI="` + add(keyURI.FindStringSubmatch(m)[1]) + `"`
 			})
-		case strings.Contains(l, "#xywh="), strings.HasSuffix(l, ".m3u8"), strings.HasSuffix(l, ".ts"):
+		case strings.Contains(l, "#xywh="), strings.HasSuffix(l, ".m3u8"), strings.HasSuffix(l, ".ts"), strings.HasSuffix(l, ".vtt"):
 			lines[i] = add(l)
 		}
 	}

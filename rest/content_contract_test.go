@@ -191,6 +191,10 @@ func checkBadParts(t *testing.T, s *apptest.Server, c contractCase) {
 			return []formPart{change(p)}
 		})
 	}
+	limit := c.fileLimit
+	if limit == 0 {
+		limit = 2 << 20
+	}
 	bad := []struct {
 		name   string
 		parts  []formPart
@@ -204,7 +208,7 @@ func checkBadParts(t *testing.T, s *apptest.Server, c contractCase) {
 			}
 			return []formPart{p}
 		}), http.StatusBadRequest},
-		{"file over the limit", onFile(func(p formPart) formPart { p.content = strings.Repeat("x", 2<<20+1); return p }), http.StatusRequestEntityTooLarge},
+		{"file over the limit", onFile(func(p formPart) formPart { p.content = strings.Repeat("x", limit+1); return p }), http.StatusRequestEntityTooLarge},
 		{"file not of its type", onFile(func(p formPart) formPart { p.content = "plain text, neither an image nor captions"; return p }), http.StatusUnprocessableEntity},
 	}
 	for _, b := range bad {

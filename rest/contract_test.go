@@ -35,6 +35,12 @@ type contractCase struct {
 	// each, a file part when it has a file name) instead of body; checkBadParts
 	// then replaces the JSON bad-body checks.
 	parts []formPart
+	// fileLimit is the size limit of a multipart row's file (2 MiB when zero):
+	// checkBadParts sends one byte more and wants 413.
+	fileLimit int
+	// masked are result keys whose values differ on every call (a new token, its
+	// expiry); the equivalence test compares them as present, not by value.
+	masked []string
 	// flow marks a row whose success needs state that earlier calls create (a
 	// refresh token, a mailed code, an OAuth state) or that ends the caller's
 	// session; a flow test covers it end to end (auth_flow_test.go) instead of

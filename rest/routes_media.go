@@ -1,9 +1,10 @@
 package rest
 
 // mediaRoutes are the REST rows of the media pipeline (ROUTES.md "Upload, import,
-// transcode", thumbnails, timelines and POST /key). They are registered with the
-// route table once the REST layer lands; tus uploads (/v1/uploads/) and playback
-// (/v1/play/...) are protocols served by plain handlers, not rows.
+// transcode", thumbnails, timelines and POST /key). Rows under a project pass
+// $projId, so a video of another project is NOT_FOUND there. Tus uploads
+// (/v1/uploads/) and playback (/v1/play/...) are protocols served by plain
+// handlers, not rows.
 //
 // Not here because not built: the Vimeo importer rows and transcoding jobs v1/v2.
 func mediaRoutes() []Route {
@@ -27,29 +28,30 @@ func mediaRoutes() []Route {
 		{
 			Method: "PUT", Path: "/projects/{projId}/videos/{videoId}/thumbnail",
 			Message: "thumbnail uploaded",
-			Operation: `mutation($videoId: ID!, $file: Upload!) {
-  uploadThumbnail(videoID: $videoId, file: $file) { id url kind isDefault width height }
+			Operation: `mutation($projId: ID!, $videoId: ID!, $file: Upload!) {
+  uploadThumbnail(videoID: $videoId, file: $file, projectID: $projId) { id url kind isDefault width height }
 }`,
 		},
 		{
 			Method: "PUT", Path: "/projects/{projId}/videos/{videoId}/thumbnails/{thumbnailId}/default",
 			Message: "thumbnail marked as default",
-			Operation: `mutation($videoId: ID!, $thumbnailId: ID!) {
-  setDefaultThumbnail(videoID: $videoId, thumbnailID: $thumbnailId) { id url kind isDefault }
+			Operation: `mutation($projId: ID!, $videoId: ID!, $thumbnailId: ID!) {
+  setDefaultThumbnail(videoID: $videoId, thumbnailID: $thumbnailId, projectID: $projId) { id url kind isDefault }
 }`,
 		},
 		{
 			Method: "GET", Path: "/projects/{projId}/videos/{videoId}/timelines",
 			Message: "video timelines fetched",
-			Operation: `query($videoId: ID!) {
-  videoTimeline(videoID: $videoId) { spriteURL vttURL interval columns rows tileWidth tileHeight }
+			Operation: `query($projId: ID!, $videoId: ID!) {
+  videoTimeline(videoID: $videoId, projectID: $projId) { spriteURL vttURL interval columns rows tileWidth tileHeight }
 }`,
 		},
+		// Body: {"video_id", "project_id" (optional scoping), "expires_in" (optional seconds)}.
 		{
 			Method: "POST", Path: "/key",
 			Message: "playback token created",
-			Operation: `mutation($videoId: ID!) {
-  createPlaybackToken(videoID: $videoId) { token expiresAt playbackURL }
+			Operation: `mutation($videoId: ID!, $projectId: ID, $expiresIn: Int) {
+  createPlaybackToken(videoID: $videoId, projectID: $projectId, expiresIn: $expiresIn) { token expiresAt playbackURL }
 }`,
 		},
 	}

@@ -18,6 +18,7 @@ func Table() []Route {
 		chapterRoutes(),
 		playerRoutes(),
 		encodingProfileRoutes(),
+		mediaRoutes(),
 		authRoutes(),
 		webhookRoutes(),
 		orgRoutes(),

@@ -717,7 +717,7 @@ var (
 				Symbol:     "renditions_videos_renditions",
 				Columns:    []*schema.Column{RenditionsColumns[8]},
 				RefColumns: []*schema.Column{VideosColumns[0]},
-				OnDelete:   schema.NoAction,
+				OnDelete:   schema.Cascade,
 			},
 		},
 		Indexes: []*schema.Index{
@@ -814,7 +814,7 @@ var (
 				Symbol:     "thumbnails_videos_thumbnails",
 				Columns:    []*schema.Column{ThumbnailsColumns[10]},
 				RefColumns: []*schema.Column{VideosColumns[0]},
-				OnDelete:   schema.NoAction,
+				OnDelete:   schema.Cascade,
 			},
 		},
 		Indexes: []*schema.Index{

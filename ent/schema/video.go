@@ -147,10 +147,18 @@ func (Video) Edges() []ent.Edge {
 				entsql.OnDelete(entsql.Cascade),
 				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
 			),
+		// Renditions and thumbnails go with their video too; their blobs (under
+		// jobs.VideoPrefix) are scheduled for removal with it.
 		edge.To("renditions", Rendition.Type).
-			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+			Annotations(
+				entsql.OnDelete(entsql.Cascade),
+				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
+			),
 		edge.To("thumbnails", Thumbnail.Type).
-			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+			Annotations(
+				entsql.OnDelete(entsql.Cascade),
+				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
+			),
 	}
 }
 

@@ -411,7 +411,7 @@ type ComplexityRoot struct {
 		CreateEncodingProfile       func(childComplexity int, projectID uuid.UUID, input model.EncodingProfileInput) int
 		CreateFolder                func(childComplexity int, input ent.CreateFolderInput) int
 		CreateOrganization          func(childComplexity int, input ent.CreateOrganizationInput) int
-		CreatePlaybackToken         func(childComplexity int, videoID uuid.UUID) int
+		CreatePlaybackToken         func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID, expiresIn *int) int
 		CreatePlayer                func(childComplexity int, projectID uuid.UUID, input ent.CreatePlayerInput) int
 		CreateProject               func(childComplexity int, input ent.CreateProjectInput) int
 		CreateTag                   func(childComplexity int, input ent.CreateTagInput) int
@@ -451,7 +451,7 @@ type ComplexityRoot struct {
 		SendInvitation              func(childComplexity int, input model.SendInvitationInput) int
 		SetDefaultEncodingProfile   func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		SetDefaultPlayer            func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
-		SetDefaultThumbnail         func(childComplexity int, videoID uuid.UUID, thumbnailID uuid.UUID) int
+		SetDefaultThumbnail         func(childComplexity int, videoID uuid.UUID, thumbnailID uuid.UUID, projectID *uuid.UUID) int
 		SetForgottenPassword        func(childComplexity int, resetToken string, password string) int
 		SetPassword                 func(childComplexity int, password string) int
 		SetVideoChapters            func(childComplexity int, videoID uuid.UUID, chapters []*model.ChapterInput, projectID *uuid.UUID) int
@@ -470,7 +470,7 @@ type ComplexityRoot struct {
 		UpdateWebhookEndpoint       func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input model.WebhookEndpointInput) int
 		UploadCaption               func(childComplexity int, videoID uuid.UUID, language string, label *string, file graphql.Upload, projectID *uuid.UUID) int
 		UploadProjectLogo           func(childComplexity int, projectID uuid.UUID, file graphql.Upload) int
-		UploadThumbnail             func(childComplexity int, videoID uuid.UUID, file graphql.Upload) int
+		UploadThumbnail             func(childComplexity int, videoID uuid.UUID, file graphql.Upload, projectID *uuid.UUID) int
 		UpsertProjectSettings       func(childComplexity int, projectID uuid.UUID, input []*model.ProjectSettingInput) int
 		UpsertVideoMetadata         func(childComplexity int, videoID uuid.UUID, entries []*model.MetadataEntryInput, projectID *uuid.UUID) int
 		VerifyEmail                 func(childComplexity int, token string) int
@@ -665,7 +665,7 @@ type ComplexityRoot struct {
 		VideoChapters           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		VideoChaptersWebVtt     func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		VideoMetadata           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
-		VideoTimeline           func(childComplexity int, videoID uuid.UUID) int
+		VideoTimeline           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		Videos                  func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
 		VideosByCustomField     func(childComplexity int, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
 		WebhookEndpoint         func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
@@ -942,10 +942,10 @@ type MutationResolver interface {
 	RejectInvitation(ctx context.Context, token string) (*model.InvitationPreview, error)
 	RevokeInvitation(ctx context.Context, id uuid.UUID) (*ent.Invitation, error)
 	CreateUploadToken(ctx context.Context, projectID uuid.UUID, input model.CreateUploadTokenInput) (*model.UploadCredentials, error)
-	CreatePlaybackToken(ctx context.Context, videoID uuid.UUID) (*model.PlaybackToken, error)
+	CreatePlaybackToken(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID, expiresIn *int) (*model.PlaybackToken, error)
 	PullVideo(ctx context.Context, projectID uuid.UUID, input model.PullVideoInput) (*ent.Video, error)
-	UploadThumbnail(ctx context.Context, videoID uuid.UUID, file graphql.Upload) (*ent.Thumbnail, error)
-	SetDefaultThumbnail(ctx context.Context, videoID uuid.UUID, thumbnailID uuid.UUID) (*ent.Thumbnail, error)
+	UploadThumbnail(ctx context.Context, videoID uuid.UUID, file graphql.Upload, projectID *uuid.UUID) (*ent.Thumbnail, error)
+	SetDefaultThumbnail(ctx context.Context, videoID uuid.UUID, thumbnailID uuid.UUID, projectID *uuid.UUID) (*ent.Thumbnail, error)
 	UpdateOrganization(ctx context.Context, id uuid.UUID, input ent.UpdateOrganizationInput) (*ent.Organization, error)
 	SwitchOrganization(ctx context.Context, id uuid.UUID) (*model.AuthPayload, error)
 	UpdateMember(ctx context.Context, userID uuid.UUID, role *membership.Role, permissions any) (*ent.Membership, error)
@@ -1004,7 +1004,7 @@ type QueryResolver interface {
 	FolderTree(ctx context.Context, projectID uuid.UUID) ([]*model.FolderTreeNode, error)
 	Invitations(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, status *invitation.Status) (*ent.InvitationConnection, error)
 	InvitationByToken(ctx context.Context, token string) (*model.InvitationPreview, error)
-	VideoTimeline(ctx context.Context, videoID uuid.UUID) (*model.VideoTimeline, error)
+	VideoTimeline(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) (*model.VideoTimeline, error)
 	Organization(ctx context.Context, id uuid.UUID) (*ent.Organization, error)
 	Members(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) (*ent.MembershipConnection, error)
 	TestPermission(ctx context.Context, entityType string, entityID *uuid.UUID, name string, action string, folderID *uuid.UUID) (*model.PermissionTest, error)
@@ -2490,7 +2490,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreatePlaybackToken(childComplexity, args["videoID"].(uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.CreatePlaybackToken(childComplexity, args["videoID"].(uuid.UUID), args["projectID"].(*uuid.UUID), args["expiresIn"].(*int)), true
 	case "Mutation.createPlayer":
 		if e.ComplexityRoot.Mutation.CreatePlayer == nil {
 			break
@@ -2920,7 +2920,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.SetDefaultThumbnail(childComplexity, args["videoID"].(uuid.UUID), args["thumbnailID"].(uuid.UUID)), true
+		return e.ComplexityRoot.Mutation.SetDefaultThumbnail(childComplexity, args["videoID"].(uuid.UUID), args["thumbnailID"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.setForgottenPassword":
 		if e.ComplexityRoot.Mutation.SetForgottenPassword == nil {
 			break
@@ -3129,7 +3129,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UploadThumbnail(childComplexity, args["videoID"].(uuid.UUID), args["file"].(graphql.Upload)), true
+		return e.ComplexityRoot.Mutation.UploadThumbnail(childComplexity, args["videoID"].(uuid.UUID), args["file"].(graphql.Upload), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.upsertProjectSettings":
 		if e.ComplexityRoot.Mutation.UpsertProjectSettings == nil {
 			break
@@ -4187,7 +4187,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.VideoTimeline(childComplexity, args["videoID"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.VideoTimeline(childComplexity, args["videoID"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.videos":
 		if e.ComplexityRoot.Query.Videos == nil {
 			break
@@ -10180,7 +10180,13 @@ extend type Query {
   """
   The storyboard of a video; NOT_FOUND until the video has one.
   """
-  videoTimeline(videoID: ID!): VideoTimeline!
+  videoTimeline(
+    videoID: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): VideoTimeline!
 }
 
 extend type Mutation {
@@ -10189,9 +10195,21 @@ extend type Mutation {
   """
   createUploadToken(projectID: ID!, input: CreateUploadTokenInput!): UploadCredentials!
   """
-  Signs a short-lived playback token for a video (POST /key).
+  Signs a short-lived playback token for a video (POST /key); the token also
+  authorises its key, captions, chapters and images.
   """
-  createPlaybackToken(videoID: ID!): PlaybackToken!
+  createPlaybackToken(
+    videoID: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+    """
+    Lifetime of the token in seconds, within the project's access control bounds
+    (tokenTTLMin to tokenTTLMax; INVALID_INPUT outside them); tokenTTLDefault when absent.
+    """
+    expiresIn: Int
+  ): PlaybackToken!
   """
   Creates a video and imports its file from a URL in the background.
   """
@@ -10199,11 +10217,25 @@ extend type Mutation {
   """
   Adds an uploaded image (JPEG, PNG or WebP) as a thumbnail of a video and makes it the default.
   """
-  uploadThumbnail(videoID: ID!, file: Upload!): Thumbnail!
+  uploadThumbnail(
+    videoID: ID!
+    file: Upload!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Thumbnail!
   """
   Makes a thumbnail the default (the poster) of its video.
   """
-  setDefaultThumbnail(videoID: ID!, thumbnailID: ID!): Thumbnail!
+  setDefaultThumbnail(
+    videoID: ID!
+    thumbnailID: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Thumbnail!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/organization.graphql", Input: `"""
@@ -12349,6 +12381,22 @@ func (ec *executionContext) field_Mutation_createPlaybackToken_args(ctx context.
 		return nil, err
 	}
 	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "expiresIn",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["expiresIn"] = arg2
 	return args, nil
 }
 
@@ -13137,6 +13185,14 @@ func (ec *executionContext) field_Mutation_setDefaultThumbnail_args(ctx context.
 		return nil, err
 	}
 	args["thumbnailID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -13611,6 +13667,14 @@ func (ec *executionContext) field_Mutation_uploadThumbnail_args(ctx context.Cont
 		return nil, err
 	}
 	args["file"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -14839,6 +14903,14 @@ func (ec *executionContext) field_Query_videoTimeline_args(ctx context.Context, 
 		return nil, err
 	}
 	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
 	return args, nil
 }
 
@@ -22395,7 +22467,7 @@ func (ec *executionContext) _Mutation_createPlaybackToken(ctx context.Context, f
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreatePlaybackToken(ctx, fc.Args["videoID"].(uuid.UUID))
+			return ec.Resolvers.Mutation().CreatePlaybackToken(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID), fc.Args["expiresIn"].(*int))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PlaybackToken) graphql.Marshaler {
@@ -22483,7 +22555,7 @@ func (ec *executionContext) _Mutation_uploadThumbnail(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UploadThumbnail(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["file"].(graphql.Upload))
+			return ec.Resolvers.Mutation().UploadThumbnail(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["file"].(graphql.Upload), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Thumbnail) graphql.Marshaler {
@@ -22527,7 +22599,7 @@ func (ec *executionContext) _Mutation_setDefaultThumbnail(ctx context.Context, f
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().SetDefaultThumbnail(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["thumbnailID"].(uuid.UUID))
+			return ec.Resolvers.Mutation().SetDefaultThumbnail(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["thumbnailID"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Thumbnail) graphql.Marshaler {
@@ -27382,7 +27454,7 @@ func (ec *executionContext) _Query_videoTimeline(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().VideoTimeline(ctx, fc.Args["videoID"].(uuid.UUID))
+			return ec.Resolvers.Query().VideoTimeline(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.VideoTimeline) graphql.Marshaler {
