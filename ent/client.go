@@ -1911,12 +1911,14 @@ func (c *EventClient) QueryDeliveries(_m *Event) *WebhookDeliveryQuery {
 
 // Hooks returns the client hooks.
 func (c *EventClient) Hooks() []Hook {
-	return c.hooks.Event
+	hooks := c.hooks.Event
+	return append(hooks[:len(hooks):len(hooks)], event.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *EventClient) Interceptors() []Interceptor {
-	return c.inters.Event
+	inters := c.inters.Event
+	return append(inters[:len(inters):len(inters)], event.Interceptors[:]...)
 }
 
 func (c *EventClient) mutate(ctx context.Context, m *EventMutation) (Value, error) {
@@ -3062,12 +3064,14 @@ func (c *PlaybackUsageClient) GetX(ctx context.Context, id uuid.UUID) *PlaybackU
 
 // Hooks returns the client hooks.
 func (c *PlaybackUsageClient) Hooks() []Hook {
-	return c.hooks.PlaybackUsage
+	hooks := c.hooks.PlaybackUsage
+	return append(hooks[:len(hooks):len(hooks)], playbackusage.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *PlaybackUsageClient) Interceptors() []Interceptor {
-	return c.inters.PlaybackUsage
+	inters := c.inters.PlaybackUsage
+	return append(inters[:len(inters):len(inters)], playbackusage.Interceptors[:]...)
 }
 
 func (c *PlaybackUsageClient) mutate(ctx context.Context, m *PlaybackUsageMutation) (Value, error) {
@@ -3943,12 +3947,14 @@ func (c *RenditionClient) QueryVideo(_m *Rendition) *VideoQuery {
 
 // Hooks returns the client hooks.
 func (c *RenditionClient) Hooks() []Hook {
-	return c.hooks.Rendition
+	hooks := c.hooks.Rendition
+	return append(hooks[:len(hooks):len(hooks)], rendition.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *RenditionClient) Interceptors() []Interceptor {
-	return c.inters.Rendition
+	inters := c.inters.Rendition
+	return append(inters[:len(inters):len(inters)], rendition.Interceptors[:]...)
 }
 
 func (c *RenditionClient) mutate(ctx context.Context, m *RenditionMutation) (Value, error) {
@@ -4426,12 +4432,14 @@ func (c *ThumbnailClient) QueryVideo(_m *Thumbnail) *VideoQuery {
 
 // Hooks returns the client hooks.
 func (c *ThumbnailClient) Hooks() []Hook {
-	return c.hooks.Thumbnail
+	hooks := c.hooks.Thumbnail
+	return append(hooks[:len(hooks):len(hooks)], thumbnail.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *ThumbnailClient) Interceptors() []Interceptor {
-	return c.inters.Thumbnail
+	inters := c.inters.Thumbnail
+	return append(inters[:len(inters):len(inters)], thumbnail.Interceptors[:]...)
 }
 
 func (c *ThumbnailClient) mutate(ctx context.Context, m *ThumbnailMutation) (Value, error) {
@@ -4559,12 +4567,14 @@ func (c *UploadTokenClient) GetX(ctx context.Context, id uuid.UUID) *UploadToken
 
 // Hooks returns the client hooks.
 func (c *UploadTokenClient) Hooks() []Hook {
-	return c.hooks.UploadToken
+	hooks := c.hooks.UploadToken
+	return append(hooks[:len(hooks):len(hooks)], uploadtoken.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *UploadTokenClient) Interceptors() []Interceptor {
-	return c.inters.UploadToken
+	inters := c.inters.UploadToken
+	return append(inters[:len(inters):len(inters)], uploadtoken.Interceptors[:]...)
 }
 
 func (c *UploadTokenClient) mutate(ctx context.Context, m *UploadTokenMutation) (Value, error) {
@@ -5138,12 +5148,14 @@ func (c *WebhookAttemptClient) QueryDelivery(_m *WebhookAttempt) *WebhookDeliver
 
 // Hooks returns the client hooks.
 func (c *WebhookAttemptClient) Hooks() []Hook {
-	return c.hooks.WebhookAttempt
+	hooks := c.hooks.WebhookAttempt
+	return append(hooks[:len(hooks):len(hooks)], webhookattempt.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *WebhookAttemptClient) Interceptors() []Interceptor {
-	return c.inters.WebhookAttempt
+	inters := c.inters.WebhookAttempt
+	return append(inters[:len(inters):len(inters)], webhookattempt.Interceptors[:]...)
 }
 
 func (c *WebhookAttemptClient) mutate(ctx context.Context, m *WebhookAttemptMutation) (Value, error) {
@@ -5319,12 +5331,14 @@ func (c *WebhookDeliveryClient) QueryAttemptLog(_m *WebhookDelivery) *WebhookAtt
 
 // Hooks returns the client hooks.
 func (c *WebhookDeliveryClient) Hooks() []Hook {
-	return c.hooks.WebhookDelivery
+	hooks := c.hooks.WebhookDelivery
+	return append(hooks[:len(hooks):len(hooks)], webhookdelivery.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *WebhookDeliveryClient) Interceptors() []Interceptor {
-	return c.inters.WebhookDelivery
+	inters := c.inters.WebhookDelivery
+	return append(inters[:len(inters):len(inters)], webhookdelivery.Interceptors[:]...)
 }
 
 func (c *WebhookDeliveryClient) mutate(ctx context.Context, m *WebhookDeliveryMutation) (Value, error) {
@@ -5468,12 +5482,14 @@ func (c *WebhookEndpointClient) QueryDeliveries(_m *WebhookEndpoint) *WebhookDel
 
 // Hooks returns the client hooks.
 func (c *WebhookEndpointClient) Hooks() []Hook {
-	return c.hooks.WebhookEndpoint
+	hooks := c.hooks.WebhookEndpoint
+	return append(hooks[:len(hooks):len(hooks)], webhookendpoint.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.
 func (c *WebhookEndpointClient) Interceptors() []Interceptor {
-	return c.inters.WebhookEndpoint
+	inters := c.inters.WebhookEndpoint
+	return append(inters[:len(inters):len(inters)], webhookendpoint.Interceptors[:]...)
 }
 
 func (c *WebhookEndpointClient) mutate(ctx context.Context, m *WebhookEndpointMutation) (Value, error) {

@@ -107,7 +107,9 @@ func (_c *EventCreate) Mutation() *EventMutation {
 
 // Save creates the Event in the database.
 func (_c *EventCreate) Save(ctx context.Context) (*Event, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -134,19 +136,29 @@ func (_c *EventCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *EventCreate) defaults() {
+func (_c *EventCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if event.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized event.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := event.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if event.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized event.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := event.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if event.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized event.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := event.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

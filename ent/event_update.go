@@ -79,7 +79,9 @@ func (_u *EventUpdate) RemoveDeliveries(v ...*WebhookDelivery) *EventUpdate {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *EventUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -106,11 +108,15 @@ func (_u *EventUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *EventUpdate) defaults() {
+func (_u *EventUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if event.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized event.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := event.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 func (_u *EventUpdate) sqlSave(ctx context.Context) (_node int, err error) {
@@ -252,7 +258,9 @@ func (_u *EventUpdateOne) Select(field string, fields ...string) *EventUpdateOne
 
 // Save executes the query and returns the updated Event entity.
 func (_u *EventUpdateOne) Save(ctx context.Context) (*Event, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -279,11 +287,15 @@ func (_u *EventUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *EventUpdateOne) defaults() {
+func (_u *EventUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if event.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized event.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := event.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 func (_u *EventUpdateOne) sqlSave(ctx context.Context) (_node *Event, err error) {

@@ -113,7 +113,9 @@ func (_c *PlaybackUsageCreate) Mutation() *PlaybackUsageMutation {
 
 // Save creates the PlaybackUsage in the database.
 func (_c *PlaybackUsageCreate) Save(ctx context.Context) (*PlaybackUsage, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -140,12 +142,18 @@ func (_c *PlaybackUsageCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *PlaybackUsageCreate) defaults() {
+func (_c *PlaybackUsageCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if playbackusage.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized playbackusage.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := playbackusage.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if playbackusage.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized playbackusage.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := playbackusage.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -158,9 +166,13 @@ func (_c *PlaybackUsageCreate) defaults() {
 		_c.mutation.SetRequests(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if playbackusage.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized playbackusage.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := playbackusage.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -83,7 +83,9 @@ func (_u *PlaybackUsageUpdate) Mutation() *PlaybackUsageMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *PlaybackUsageUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -110,11 +112,15 @@ func (_u *PlaybackUsageUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *PlaybackUsageUpdate) defaults() {
+func (_u *PlaybackUsageUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if playbackusage.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized playbackusage.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := playbackusage.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -247,7 +253,9 @@ func (_u *PlaybackUsageUpdateOne) Select(field string, fields ...string) *Playba
 
 // Save executes the query and returns the updated PlaybackUsage entity.
 func (_u *PlaybackUsageUpdateOne) Save(ctx context.Context) (*PlaybackUsage, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -274,11 +282,15 @@ func (_u *PlaybackUsageUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *PlaybackUsageUpdateOne) defaults() {
+func (_u *PlaybackUsageUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if playbackusage.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized playbackusage.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := playbackusage.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

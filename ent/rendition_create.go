@@ -123,7 +123,9 @@ func (_c *RenditionCreate) Mutation() *RenditionMutation {
 
 // Save creates the Rendition in the database.
 func (_c *RenditionCreate) Save(ctx context.Context) (*Rendition, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -150,12 +152,18 @@ func (_c *RenditionCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *RenditionCreate) defaults() {
+func (_c *RenditionCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if rendition.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized rendition.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := rendition.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if rendition.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized rendition.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := rendition.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -164,9 +172,13 @@ func (_c *RenditionCreate) defaults() {
 		_c.mutation.SetStatus(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if rendition.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized rendition.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := rendition.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -132,7 +132,9 @@ func (_u *RenditionUpdate) Mutation() *RenditionMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *RenditionUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -159,11 +161,15 @@ func (_u *RenditionUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *RenditionUpdate) defaults() {
+func (_u *RenditionUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if rendition.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized rendition.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := rendition.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -375,7 +381,9 @@ func (_u *RenditionUpdateOne) Select(field string, fields ...string) *RenditionU
 
 // Save executes the query and returns the updated Rendition entity.
 func (_u *RenditionUpdateOne) Save(ctx context.Context) (*Rendition, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -402,11 +410,15 @@ func (_u *RenditionUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *RenditionUpdateOne) defaults() {
+func (_u *RenditionUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if rendition.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized rendition.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := rendition.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -175,7 +175,9 @@ func (_c *ThumbnailCreate) Mutation() *ThumbnailMutation {
 
 // Save creates the Thumbnail in the database.
 func (_c *ThumbnailCreate) Save(ctx context.Context) (*Thumbnail, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -202,12 +204,18 @@ func (_c *ThumbnailCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *ThumbnailCreate) defaults() {
+func (_c *ThumbnailCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if thumbnail.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized thumbnail.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := thumbnail.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if thumbnail.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized thumbnail.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := thumbnail.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -236,9 +244,13 @@ func (_c *ThumbnailCreate) defaults() {
 		_c.mutation.SetIsDefault(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if thumbnail.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized thumbnail.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := thumbnail.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -160,7 +160,9 @@ func (_u *ThumbnailUpdate) Mutation() *ThumbnailMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *ThumbnailUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -187,11 +189,15 @@ func (_u *ThumbnailUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *ThumbnailUpdate) defaults() {
+func (_u *ThumbnailUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if thumbnail.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized thumbnail.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := thumbnail.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -442,7 +448,9 @@ func (_u *ThumbnailUpdateOne) Select(field string, fields ...string) *ThumbnailU
 
 // Save executes the query and returns the updated Thumbnail entity.
 func (_u *ThumbnailUpdateOne) Save(ctx context.Context) (*Thumbnail, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -469,11 +477,15 @@ func (_u *ThumbnailUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *ThumbnailUpdateOne) defaults() {
+func (_u *ThumbnailUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if thumbnail.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized thumbnail.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := thumbnail.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

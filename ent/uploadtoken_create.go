@@ -131,7 +131,9 @@ func (_c *UploadTokenCreate) Mutation() *UploadTokenMutation {
 
 // Save creates the UploadToken in the database.
 func (_c *UploadTokenCreate) Save(ctx context.Context) (*UploadToken, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -158,19 +160,29 @@ func (_c *UploadTokenCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *UploadTokenCreate) defaults() {
+func (_c *UploadTokenCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if uploadtoken.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized uploadtoken.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := uploadtoken.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if uploadtoken.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized uploadtoken.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := uploadtoken.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if uploadtoken.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized uploadtoken.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := uploadtoken.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -81,7 +81,9 @@ func (_u *UploadTokenUpdate) Mutation() *UploadTokenMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *UploadTokenUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -108,11 +110,15 @@ func (_u *UploadTokenUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *UploadTokenUpdate) defaults() {
+func (_u *UploadTokenUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if uploadtoken.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized uploadtoken.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := uploadtoken.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 func (_u *UploadTokenUpdate) sqlSave(ctx context.Context) (_node int, err error) {
@@ -225,7 +231,9 @@ func (_u *UploadTokenUpdateOne) Select(field string, fields ...string) *UploadTo
 
 // Save executes the query and returns the updated UploadToken entity.
 func (_u *UploadTokenUpdateOne) Save(ctx context.Context) (*UploadToken, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -252,11 +260,15 @@ func (_u *UploadTokenUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *UploadTokenUpdateOne) defaults() {
+func (_u *UploadTokenUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if uploadtoken.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized uploadtoken.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := uploadtoken.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 func (_u *UploadTokenUpdateOne) sqlSave(ctx context.Context) (_node *UploadToken, err error) {

@@ -155,7 +155,9 @@ func (_c *WebhookAttemptCreate) Mutation() *WebhookAttemptMutation {
 
 // Save creates the WebhookAttempt in the database.
 func (_c *WebhookAttemptCreate) Save(ctx context.Context) (*WebhookAttempt, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -182,12 +184,18 @@ func (_c *WebhookAttemptCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *WebhookAttemptCreate) defaults() {
+func (_c *WebhookAttemptCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if webhookattempt.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized webhookattempt.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := webhookattempt.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if webhookattempt.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized webhookattempt.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := webhookattempt.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -212,9 +220,13 @@ func (_c *WebhookAttemptCreate) defaults() {
 		_c.mutation.SetSucceeded(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if webhookattempt.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized webhookattempt.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := webhookattempt.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

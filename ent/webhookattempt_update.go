@@ -41,7 +41,9 @@ func (_u *WebhookAttemptUpdate) Mutation() *WebhookAttemptMutation {
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *WebhookAttemptUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -68,11 +70,15 @@ func (_u *WebhookAttemptUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *WebhookAttemptUpdate) defaults() {
+func (_u *WebhookAttemptUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if webhookattempt.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized webhookattempt.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := webhookattempt.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -144,7 +150,9 @@ func (_u *WebhookAttemptUpdateOne) Select(field string, fields ...string) *Webho
 
 // Save executes the query and returns the updated WebhookAttempt entity.
 func (_u *WebhookAttemptUpdateOne) Save(ctx context.Context) (*WebhookAttempt, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -171,11 +179,15 @@ func (_u *WebhookAttemptUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *WebhookAttemptUpdateOne) defaults() {
+func (_u *WebhookAttemptUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if webhookattempt.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized webhookattempt.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := webhookattempt.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -181,7 +181,9 @@ func (_c *WebhookDeliveryCreate) Mutation() *WebhookDeliveryMutation {
 
 // Save creates the WebhookDelivery in the database.
 func (_c *WebhookDeliveryCreate) Save(ctx context.Context) (*WebhookDelivery, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -208,12 +210,18 @@ func (_c *WebhookDeliveryCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *WebhookDeliveryCreate) defaults() {
+func (_c *WebhookDeliveryCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if webhookdelivery.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized webhookdelivery.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := webhookdelivery.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if webhookdelivery.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized webhookdelivery.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := webhookdelivery.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -230,9 +238,13 @@ func (_c *WebhookDeliveryCreate) defaults() {
 		_c.mutation.SetLastStatusCode(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if webhookdelivery.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized webhookdelivery.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := webhookdelivery.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -155,7 +155,9 @@ func (_u *WebhookDeliveryUpdate) RemoveAttemptLog(v ...*WebhookAttempt) *Webhook
 
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *WebhookDeliveryUpdate) Save(ctx context.Context) (int, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return 0, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -182,11 +184,15 @@ func (_u *WebhookDeliveryUpdate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *WebhookDeliveryUpdate) defaults() {
+func (_u *WebhookDeliveryUpdate) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if webhookdelivery.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized webhookdelivery.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := webhookdelivery.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -444,7 +450,9 @@ func (_u *WebhookDeliveryUpdateOne) Select(field string, fields ...string) *Webh
 
 // Save executes the query and returns the updated WebhookDelivery entity.
 func (_u *WebhookDeliveryUpdateOne) Save(ctx context.Context) (*WebhookDelivery, error) {
-	_u.defaults()
+	if err := _u.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _u.sqlSave, _u.mutation, _u.hooks)
 }
 
@@ -471,11 +479,15 @@ func (_u *WebhookDeliveryUpdateOne) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_u *WebhookDeliveryUpdateOne) defaults() {
+func (_u *WebhookDeliveryUpdateOne) defaults() error {
 	if _, ok := _u.mutation.UpdatedAt(); !ok {
+		if webhookdelivery.UpdateDefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized webhookdelivery.UpdateDefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := webhookdelivery.UpdateDefaultUpdatedAt()
 		_u.mutation.SetUpdatedAt(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -197,7 +197,9 @@ func (_c *WebhookEndpointCreate) Mutation() *WebhookEndpointMutation {
 
 // Save creates the WebhookEndpoint in the database.
 func (_c *WebhookEndpointCreate) Save(ctx context.Context) (*WebhookEndpoint, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -224,12 +226,18 @@ func (_c *WebhookEndpointCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *WebhookEndpointCreate) defaults() {
+func (_c *WebhookEndpointCreate) defaults() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
+		if webhookendpoint.DefaultCreatedAt == nil {
+			return fmt.Errorf("ent: uninitialized webhookendpoint.DefaultCreatedAt (forgotten import ent/runtime?)")
+		}
 		v := webhookendpoint.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
+		if webhookendpoint.DefaultUpdatedAt == nil {
+			return fmt.Errorf("ent: uninitialized webhookendpoint.DefaultUpdatedAt (forgotten import ent/runtime?)")
+		}
 		v := webhookendpoint.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
@@ -254,9 +262,13 @@ func (_c *WebhookEndpointCreate) defaults() {
 		_c.mutation.SetDisabledReason(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
+		if webhookendpoint.DefaultID == nil {
+			return fmt.Errorf("ent: uninitialized webhookendpoint.DefaultID (forgotten import ent/runtime?)")
+		}
 		v := webhookendpoint.DefaultID()
 		_c.mutation.SetID(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -94,6 +94,7 @@ func Open(ctx context.Context, o Options) (*Queue, error) {
 		// A job still running this long after its timeout belongs to a dead
 		// process (crash, restart): the rescuer makes it available again.
 		RescueStuckJobsAfter: o.JobTimeout + time.Minute,
+		Middleware:           []rivertype.Middleware{&systemWork{}},
 	}
 	if o.Workers != nil {
 		cfg.Workers = o.Workers

@@ -274,12 +274,12 @@ func (f fixtures) url(c contractCase, params map[string]string) string {
 }
 
 // send makes the case's success call to url: its JSON body, or its multipart parts.
-func (f fixtures) send(s *apptest.Server, c contractCase, url string) (int, apptest.Envelope) {
+func (f fixtures) send(s *apptest.Server, c contractCase, url string, headers ...http.Header) (int, apptest.Envelope) {
 	if c.parts != nil {
 		body, header := multipartBody(c.parts, f)
-		return s.REST(c.method, url, body, header)
+		return s.REST(c.method, url, body, append([]http.Header{header}, headers...)...)
 	}
-	return s.REST(c.method, url, f.fill(c.body))
+	return s.REST(c.method, url, f.fill(c.body), headers...)
 }
 
 func pathParams(path string) []string {

@@ -2,6 +2,7 @@ package rest_test
 
 import (
 	"context"
+	"github.com/vidra-dev/vidra/tenancy"
 	"testing"
 
 	"github.com/google/uuid"
@@ -55,7 +56,7 @@ func mediaFixtures(s *apptest.Server, f fixtures) {
 		f[prefix+"thumbnailId"] = th.UploadThumbnail.ID
 		err := s.App.DB.Client.Video.UpdateOneID(uuid.MustParse(video)).
 			SetStoryboard(&media.Storyboard{Interval: 2, Columns: 5, Rows: 1, TileWidth: 160, TileHeight: 90, Frames: 5}).
-			Exec(context.Background())
+			Exec(tenancy.SystemContext(context.Background(), "test fixture: a processed video's storyboard"))
 		if err != nil {
 			panic(err)
 		}

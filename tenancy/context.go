@@ -36,6 +36,14 @@ func CredentialContext(ctx context.Context, reason string) context.Context {
 	return bypass(ctx, slog.LevelDebug, reason)
 }
 
+// TokenContext is SystemContext for requests authorised by a token of their own
+// rather than by a principal: tus and direct uploads (upload tokens) and playback
+// (public projects or playback tokens). It logs at debug level, because players
+// fetch many segments.
+func TokenContext(ctx context.Context, reason string) context.Context {
+	return bypass(ctx, slog.LevelDebug, reason)
+}
+
 func bypass(ctx context.Context, level slog.Level, reason string) context.Context {
 	slog.Log(ctx, level, "tenancy bypass", "reason", reason)
 	ctx = context.WithValue(ctx, reasonKey{}, reason)

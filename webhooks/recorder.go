@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/vidra-dev/vidra/tenancy"
 	"log/slog"
 
 	"github.com/google/uuid"
@@ -39,6 +40,10 @@ type Recorder struct {
 // in tx. After tx commits, the deliveries' jobs are queued; when tx rolls back,
 // nothing was recorded and nothing is sent.
 func (r *Recorder) Record(ctx context.Context, tx *ent.Tx, typ string, projectID uuid.UUID, data any) (*ent.Event, error) {
+	// The change that caused the event was authorised on its own; the event and
+	// its deliveries are the server's record of it, written whatever the caller
+	// may do with webhook settings.
+	ctx = tenancy.SystemContext(ctx, "record event "+typ)
 	payload, err := toMap(data)
 	if err != nil {
 		return nil, fmt.Errorf("event %s: %w", typ, err)

@@ -546,6 +546,11 @@ func init() {
 	// encodingprofile.DefaultID holds the default value on creation for the id field.
 	encodingprofile.DefaultID = encodingprofileDescID.Default.(func() uuid.UUID)
 	eventMixin := schema.Event{}.Mixin()
+	eventMixinHooks1 := eventMixin[1].Hooks()
+	event.Hooks[0] = eventMixinHooks1[0]
+	event.Hooks[1] = eventMixinHooks1[1]
+	eventMixinInters1 := eventMixin[1].Interceptors()
+	event.Interceptors[0] = eventMixinInters1[0]
 	eventMixinFields0 := eventMixin[0].Fields()
 	_ = eventMixinFields0
 	eventFields := schema.Event{}.Fields()
@@ -813,6 +818,11 @@ func init() {
 	// organization.DefaultID holds the default value on creation for the id field.
 	organization.DefaultID = organizationDescID.Default.(func() uuid.UUID)
 	playbackusageMixin := schema.PlaybackUsage{}.Mixin()
+	playbackusageMixinHooks1 := playbackusageMixin[1].Hooks()
+	playbackusage.Hooks[0] = playbackusageMixinHooks1[0]
+	playbackusage.Hooks[1] = playbackusageMixinHooks1[1]
+	playbackusageMixinInters1 := playbackusageMixin[1].Interceptors()
+	playbackusage.Interceptors[0] = playbackusageMixinInters1[0]
 	playbackusageMixinFields0 := playbackusageMixin[0].Fields()
 	_ = playbackusageMixinFields0
 	playbackusageFields := schema.PlaybackUsage{}.Fields()
@@ -1102,6 +1112,11 @@ func init() {
 	// refreshtoken.DefaultID holds the default value on creation for the id field.
 	refreshtoken.DefaultID = refreshtokenDescID.Default.(func() uuid.UUID)
 	renditionMixin := schema.Rendition{}.Mixin()
+	renditionMixinHooks1 := renditionMixin[1].Hooks()
+	rendition.Hooks[0] = renditionMixinHooks1[0]
+	rendition.Hooks[1] = renditionMixinHooks1[1]
+	renditionMixinInters1 := renditionMixin[1].Interceptors()
+	rendition.Interceptors[0] = renditionMixinInters1[0]
 	renditionMixinFields0 := renditionMixin[0].Fields()
 	_ = renditionMixinFields0
 	renditionFields := schema.Rendition{}.Fields()
@@ -1229,6 +1244,11 @@ func init() {
 	// tag.DefaultID holds the default value on creation for the id field.
 	tag.DefaultID = tagDescID.Default.(func() uuid.UUID)
 	thumbnailMixin := schema.Thumbnail{}.Mixin()
+	thumbnailMixinHooks1 := thumbnailMixin[1].Hooks()
+	thumbnail.Hooks[0] = thumbnailMixinHooks1[0]
+	thumbnail.Hooks[1] = thumbnailMixinHooks1[1]
+	thumbnailMixinInters1 := thumbnailMixin[1].Interceptors()
+	thumbnail.Interceptors[0] = thumbnailMixinInters1[0]
 	thumbnailMixinFields0 := thumbnailMixin[0].Fields()
 	_ = thumbnailMixinFields0
 	thumbnailFields := schema.Thumbnail{}.Fields()
@@ -1294,6 +1314,11 @@ func init() {
 	// thumbnail.DefaultID holds the default value on creation for the id field.
 	thumbnail.DefaultID = thumbnailDescID.Default.(func() uuid.UUID)
 	uploadtokenMixin := schema.UploadToken{}.Mixin()
+	uploadtokenMixinHooks1 := uploadtokenMixin[1].Hooks()
+	uploadtoken.Hooks[0] = uploadtokenMixinHooks1[0]
+	uploadtoken.Hooks[1] = uploadtokenMixinHooks1[1]
+	uploadtokenMixinInters1 := uploadtokenMixin[1].Interceptors()
+	uploadtoken.Interceptors[0] = uploadtokenMixinInters1[0]
 	uploadtokenMixinFields0 := uploadtokenMixin[0].Fields()
 	_ = uploadtokenMixinFields0
 	uploadtokenFields := schema.UploadToken{}.Fields()
@@ -1499,6 +1524,11 @@ func init() {
 	// video.DefaultID holds the default value on creation for the id field.
 	video.DefaultID = videoDescID.Default.(func() uuid.UUID)
 	webhookattemptMixin := schema.WebhookAttempt{}.Mixin()
+	webhookattemptMixinHooks1 := webhookattemptMixin[1].Hooks()
+	webhookattempt.Hooks[0] = webhookattemptMixinHooks1[0]
+	webhookattempt.Hooks[1] = webhookattemptMixinHooks1[1]
+	webhookattemptMixinInters1 := webhookattemptMixin[1].Interceptors()
+	webhookattempt.Interceptors[0] = webhookattemptMixinInters1[0]
 	webhookattemptMixinFields0 := webhookattemptMixin[0].Fields()
 	_ = webhookattemptMixinFields0
 	webhookattemptFields := schema.WebhookAttempt{}.Fields()
@@ -1538,6 +1568,11 @@ func init() {
 	// webhookattempt.DefaultID holds the default value on creation for the id field.
 	webhookattempt.DefaultID = webhookattemptDescID.Default.(func() uuid.UUID)
 	webhookdeliveryMixin := schema.WebhookDelivery{}.Mixin()
+	webhookdeliveryMixinHooks1 := webhookdeliveryMixin[1].Hooks()
+	webhookdelivery.Hooks[0] = webhookdeliveryMixinHooks1[0]
+	webhookdelivery.Hooks[1] = webhookdeliveryMixinHooks1[1]
+	webhookdeliveryMixinInters1 := webhookdeliveryMixin[1].Interceptors()
+	webhookdelivery.Interceptors[0] = webhookdeliveryMixinInters1[0]
 	webhookdeliveryMixinFields0 := webhookdeliveryMixin[0].Fields()
 	_ = webhookdeliveryMixinFields0
 	webhookdeliveryFields := schema.WebhookDelivery{}.Fields()
@@ -1565,6 +1600,11 @@ func init() {
 	// webhookdelivery.DefaultID holds the default value on creation for the id field.
 	webhookdelivery.DefaultID = webhookdeliveryDescID.Default.(func() uuid.UUID)
 	webhookendpointMixin := schema.WebhookEndpoint{}.Mixin()
+	webhookendpointMixinHooks1 := webhookendpointMixin[1].Hooks()
+	webhookendpoint.Hooks[0] = webhookendpointMixinHooks1[0]
+	webhookendpoint.Hooks[1] = webhookendpointMixinHooks1[1]
+	webhookendpointMixinInters1 := webhookendpointMixin[1].Interceptors()
+	webhookendpoint.Interceptors[0] = webhookendpointMixinInters1[0]
 	webhookendpointMixinFields0 := webhookendpointMixin[0].Fields()
 	_ = webhookendpointMixinFields0
 	webhookendpointFields := schema.WebhookEndpoint{}.Fields()

@@ -9,6 +9,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Event is one thing that happened in a project (events.Catalogue), recorded in the
@@ -20,7 +22,7 @@ type Event struct {
 
 // Mixin of the Event.
 func (Event) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.ProjectContent("event", "events", perm.Settings))}
 }
 
 // Fields of the Event.

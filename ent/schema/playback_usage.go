@@ -7,6 +7,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // PlaybackUsage counts the bytes Vidra served for a project's playback on one UTC day,
@@ -17,7 +19,7 @@ type PlaybackUsage struct {
 
 // Mixin of the PlaybackUsage.
 func (PlaybackUsage) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.ProjectContent("playback usage", "playback_usages", perm.Analytics))}
 }
 
 // Fields of the PlaybackUsage.

@@ -8,6 +8,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Rendition is one rung of a video's HLS ladder (e.g. 720p) and how far it has got.
@@ -17,7 +18,7 @@ type Rendition struct {
 
 // Mixin of the Rendition.
 func (Rendition) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.VideoContent("rendition", "renditions"))}
 }
 
 // Fields of the Rendition.

@@ -8,6 +8,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Thumbnail is one still image of a video: generated at a time of the video, or
@@ -18,7 +19,7 @@ type Thumbnail struct {
 
 // Mixin of the Thumbnail.
 func (Thumbnail) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.VideoContent("thumbnail", "thumbnails"))}
 }
 
 // Fields of the Thumbnail.

@@ -7,6 +7,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // UploadToken is a short-lived credential for one upload into a project: it names
@@ -17,7 +19,7 @@ type UploadToken struct {
 
 // Mixin of the UploadToken.
 func (UploadToken) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.ProjectContent("upload token", "upload_tokens", perm.Folders))}
 }
 
 // Fields of the UploadToken.

@@ -8,6 +8,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // WebhookAttempt is one HTTP request of a delivery and what came back: the event
@@ -18,7 +20,7 @@ type WebhookAttempt struct {
 
 // Mixin of the WebhookAttempt.
 func (WebhookAttempt) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.ProjectContentVia("webhook attempt", "webhook_attempts", "delivery_id", "webhook_deliveries", perm.Settings))}
 }
 
 // Fields of the WebhookAttempt.

@@ -9,6 +9,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // WebhookDelivery is one event owed to one endpoint: created in the event's
@@ -20,7 +22,7 @@ type WebhookDelivery struct {
 
 // Mixin of the WebhookDelivery.
 func (WebhookDelivery) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.ProjectContent("webhook delivery", "webhook_deliveries", perm.Settings))}
 }
 
 // Fields of the WebhookDelivery.

@@ -9,6 +9,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // WebhookEndpoint is a URL of a project that receives signed deliveries of the
@@ -19,7 +21,7 @@ type WebhookEndpoint struct {
 
 // Mixin of the WebhookEndpoint.
 func (WebhookEndpoint) Mixin() []ent.Mixin {
-	return []ent.Mixin{BaseMixin{}}
+	return []ent.Mixin{BaseMixin{}, tenant(tenancy.ProjectContent("webhook endpoint", "webhook_endpoints", perm.Settings))}
 }
 
 // Fields of the WebhookEndpoint.
