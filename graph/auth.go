@@ -32,23 +32,26 @@ type AuthDeps struct {
 // AuthLimits are the rate limits of the sign-in operations, per client address
 // and per account (normalised email).
 type AuthLimits struct {
-	LoginPerIP, LoginPerAccount auth.Limit
-	RegisterPerIP               auth.Limit
-	CodePerIP, CodePerAccount   auth.Limit // verifying reset codes
-	CheckAccountPerIP           auth.Limit
+	LoginPerIP, LoginPerAccount        auth.Limit
+	RegisterPerIP, RegisterPerAccount  auth.Limit
+	CodePerIP, CodePerAccount          auth.Limit // verifying reset codes
+	CheckAccountPerIP, CheckPerAccount auth.Limit
 	// CodeMailCooldown spaces reset-code mails to one address (forgot and resend).
 	CodeMailCooldown time.Duration
 }
 
 // DefaultAuthLimits are the limits the server runs with unless configured otherwise.
 var DefaultAuthLimits = AuthLimits{
-	LoginPerIP:        auth.Limit{Burst: 30, Every: 2 * time.Second},
-	LoginPerAccount:   auth.Limit{Burst: 10, Every: 6 * time.Second},
-	RegisterPerIP:     auth.Limit{Burst: 20, Every: 6 * time.Second},
-	CodePerIP:         auth.Limit{Burst: 20, Every: 3 * time.Second},
-	CodePerAccount:    auth.Limit{Burst: 10, Every: 6 * time.Second},
-	CheckAccountPerIP: auth.Limit{Burst: 30, Every: 2 * time.Second},
-	CodeMailCooldown:  time.Minute,
+	LoginPerIP:      auth.Limit{Burst: 30, Every: 2 * time.Second},
+	LoginPerAccount: auth.Limit{Burst: 10, Every: 6 * time.Second},
+	RegisterPerIP:   auth.Limit{Burst: 20, Every: 6 * time.Second},
+	// Per address asked about, so that many sources cannot hammer one account.
+	RegisterPerAccount: auth.Limit{Burst: 5, Every: 12 * time.Second},
+	CodePerIP:          auth.Limit{Burst: 20, Every: 3 * time.Second},
+	CodePerAccount:     auth.Limit{Burst: 10, Every: 6 * time.Second},
+	CheckAccountPerIP:  auth.Limit{Burst: 30, Every: 2 * time.Second},
+	CheckPerAccount:    auth.Limit{Burst: 10, Every: 6 * time.Second},
+	CodeMailCooldown:   time.Minute,
 }
 
 // Lifetimes of the secrets the accounts code hands out.
@@ -77,7 +80,7 @@ type authService struct {
 	// unknown email costs the same time as a wrong password.
 	dummyHash string
 
-	loginIP, loginAccount, registerIP, codeIP, codeAccount, checkIP, codeMail *auth.Limiter
+	loginIP, loginAccount, registerIP, registerAccount, codeIP, codeAccount, checkIP, checkAccount, codeMail *auth.Limiter
 }
 
 func newAuthService(d AuthDeps, log *slog.Logger) *authService {
@@ -104,7 +107,8 @@ func newAuthService(d AuthDeps, log *slog.Logger) *authService {
 		publicURL: strings.TrimRight(d.PublicURL, "/"), providers: d.Providers, password: d.Password,
 		limits: l, dummyHash: dummy,
 		loginIP: auth.NewLimiter(l.LoginPerIP), loginAccount: auth.NewLimiter(l.LoginPerAccount),
-		registerIP: auth.NewLimiter(l.RegisterPerIP), codeIP: auth.NewLimiter(l.CodePerIP),
+		registerIP: auth.NewLimiter(l.RegisterPerIP), registerAccount: auth.NewLimiter(l.RegisterPerAccount),
+		codeIP: auth.NewLimiter(l.CodePerIP), checkAccount: auth.NewLimiter(l.CheckPerAccount),
 		codeAccount: auth.NewLimiter(l.CodePerAccount), checkIP: auth.NewLimiter(l.CheckAccountPerIP),
 		codeMail: auth.NewLimiter(auth.Limit{Burst: 1, Every: l.CodeMailCooldown}),
 	}

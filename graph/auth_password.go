@@ -155,7 +155,9 @@ func (r *Resolver) checkAccount(ctx context.Context, emailIn string) (*model.Acc
 	if err != nil {
 		return nil, err
 	}
-	if err := r.allow(ctx, limitCheck{r.auth.checkIP, auth.RequestFrom(ctx).IP}); err != nil {
+	if err := r.allow(ctx,
+		limitCheck{r.auth.checkIP, auth.RequestFrom(ctx).IP},
+		limitCheck{r.auth.checkAccount, email}); err != nil {
 		return nil, err
 	}
 	u, err := r.db(ctx).User.Query().Where(user.Email(email)).Only(ctx)

@@ -52,3 +52,26 @@ func TestRateLimitsPerAccountAndPerAddress(t *testing.T) {
 		wantLimited(check, map[string]any{"e": "x@example.test"})
 	})
 }
+
+// TestRegistrationAndAccountCheckAreLimitedPerAccount: with generous per-address
+// limits, asking about one address too often is refused for that address only.
+func TestRegistrationAndAccountCheckAreLimitedPerAccount(t *testing.T) {
+	limits := graph.DefaultAuthLimits
+	limits.RegisterPerAccount = auth.Limit{Burst: 2, Every: time.Hour}
+	limits.CheckPerAccount = auth.Limit{Burst: 2, Every: time.Hour}
+	forEachDialectWith(t, func(*testing.T) apptest.Options { return apptest.Options{AuthLimits: limits} }, func(t *testing.T, s *apptest.Server) {
+		anon := s.Anonymous()
+		const check = `mutation($e: String!) { checkAccount(email: $e) { exists } }`
+		for range 2 {
+			anon.MustGraphQL(check, map[string]any{"e": "Target@example.test"}, nil)
+		}
+		wantError(t, anon.GraphQL(check, map[string]any{"e": "target@EXAMPLE.test"}), "RATE_LIMITED", "")
+		anon.MustGraphQL(check, map[string]any{"e": "someone.else@example.test"}, nil)
+
+		const register = `mutation($e: String!) { register(input: {email: $e, password: "long enough pw"}) { accessToken } }`
+		anon.MustGraphQL(register, map[string]any{"e": "taken@example.test"}, nil)
+		wantError(t, anon.GraphQL(register, map[string]any{"e": "taken@example.test"}), "CONFLICT", "")
+		wantError(t, anon.GraphQL(register, map[string]any{"e": "Taken@example.test"}), "RATE_LIMITED", "")
+		anon.MustGraphQL(register, map[string]any{"e": "fresh@example.test"}, nil)
+	})
+}

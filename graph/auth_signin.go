@@ -22,11 +22,13 @@ var errBadCredentials = Errorf(KindUnauthenticated, "email or password is incorr
 // register creates an account with its personal organization, mails the
 // verification link and signs in.
 func (r *Resolver) register(ctx context.Context, in model.RegisterInput) (*model.AuthPayload, error) {
-	if err := r.allow(ctx, limitCheck{r.auth.registerIP, auth.RequestFrom(ctx).IP}); err != nil {
-		return nil, err
-	}
 	email, err := normalizeEmail("email", in.Email)
 	if err != nil {
+		return nil, err
+	}
+	if err := r.allow(ctx,
+		limitCheck{r.auth.registerIP, auth.RequestFrom(ctx).IP},
+		limitCheck{r.auth.registerAccount, email}); err != nil {
 		return nil, err
 	}
 	if err := checkPassword("password", in.Password, email); err != nil {
