@@ -217,16 +217,24 @@ func playlistCache(v *ent.Video) string {
 // servePlaylist serves a playlist or WebVTT, carrying the request's token into every
 // URI it names, so the player's next requests are authorised too.
 func (s *Server) servePlaylist(w http.ResponseWriter, r *http.Request, key, token, cache string) {
+	if body, ok := s.readBlob(w, r, key); ok {
+		writePlaylist(w, r, key, body, token, cache)
+	}
+}
+
+// readBlob reads a whole blob, or answers 404 (not written yet) or 500 and
+// reports false.
+func (s *Server) readBlob(w http.ResponseWriter, r *http.Request, key string) ([]byte, bool) {
 	body, err := s.Bucket.ReadAll(r.Context(), key)
 	if gcerrors.Code(err) == gcerrors.NotFound {
 		http.Error(w, "not available yet", http.StatusNotFound)
-		return
+		return nil, false
 	}
 	if err != nil {
 		s.fail(w, r, err)
-		return
+		return nil, false
 	}
-	writePlaylist(w, r, key, body, token, cache)
+	return body, true
 }
 
 // writePlaylist writes a playlist or WebVTT body (named by key, for its type) with

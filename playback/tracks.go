@@ -77,13 +77,8 @@ func (s *Server) serveChapters(w http.ResponseWriter, r *http.Request, v *ent.Vi
 // captions added as SUBTITLES renditions.
 func (s *Server) serveMaster(w http.ResponseWriter, r *http.Request, v *ent.Video, token string) {
 	key := hlsKey(v.ID, "master.m3u8")
-	body, err := s.Bucket.ReadAll(r.Context(), key)
-	if gcerrors.Code(err) == gcerrors.NotFound {
-		http.Error(w, "not available yet", http.StatusNotFound)
-		return
-	}
-	if err != nil {
-		s.fail(w, r, err)
+	body, ok := s.readBlob(w, r, key)
+	if !ok {
 		return
 	}
 	if v.Duration > 0 {

@@ -94,6 +94,12 @@ func (r projectContentRule) decide(ctx context.Context, db querier, m ent.Mutati
 			return &NotFoundError{Entity: r.entity}
 		}
 	}
+	return judgeInProject(ctx, db, p, projectID, r.area, a, r.entity)
+}
+
+// judgeInProject decides action a on an entity in an area of a project: the
+// project's organization and the principal's grants decide.
+func judgeInProject(ctx context.Context, db querier, p *auth.Principal, projectID uuid.UUID, area perm.Area, a perm.Action, entity string) error {
 	org, found, err := projectOrg(ctx, db, projectID)
 	if err != nil {
 		return err
@@ -101,5 +107,5 @@ func (r projectContentRule) decide(ctx context.Context, db querier, m ent.Mutati
 	if !found {
 		return &NotFoundError{Entity: "project"}
 	}
-	return judge(p, perm.Resource{OrganizationID: org, Area: r.area, ProjectID: projectID}, a, r.entity)
+	return judge(p, perm.Resource{OrganizationID: org, Area: area, ProjectID: projectID}, a, entity)
 }

@@ -61,12 +61,5 @@ func (r projectContentViaRule) decide(ctx context.Context, db querier, m ent.Mut
 	if !found {
 		return &NotFoundError{Entity: r.entity}
 	}
-	org, found, err := projectOrg(ctx, db, projectID)
-	if err != nil {
-		return err
-	}
-	if !found {
-		return &NotFoundError{Entity: "project"}
-	}
-	return judge(p, perm.Resource{OrganizationID: org, Area: r.area, ProjectID: projectID}, a, r.entity)
+	return judgeInProject(ctx, db, p, projectID, r.area, a, r.entity)
 }
