@@ -172,7 +172,7 @@ func TestEndpointFailingTooLongIsDisabledAndItsOwnersTold(t *testing.T) {
 
 			mail := m.Wait(t, apptest.DefaultEmail)
 			if !strings.Contains(mail.Subject, "Webhook endpoint disabled") || !strings.Contains(mail.Subject, failing.URL()) ||
-				!strings.Contains(mail.Text, failing.URL()) || !strings.Contains(mail.Text, "Disable") {
+				!strings.Contains(mail.Text, failing.URL()) || !strings.Contains(mail.Text, "was disabled") {
 				t.Errorf("mail = %+v", mail)
 			}
 		})
