@@ -131,7 +131,9 @@ func TestEndpointFailingTooLongIsDisabledAndItsOwnersTold(t *testing.T) {
 			ep, _ := createEndpoint(t, s, proj, failing.URL(), "video.created")
 			createEndpoint(t, s, proj, watcher.URL(), "webhook_endpoint.disabled")
 			s.CreateVideo(proj, "", "one")
-			s.CreateVideo(proj, "", "two")
+			for _, title := range []string{"two", "three", "four", "five", "six", "seven", "eight"} {
+				s.CreateVideo(proj, "", title)
+			}
 
 			got := watcher.waitFor(t, 60*time.Second, ofType("webhook_endpoint.disabled"))
 			if d := got[0]; d.Event.Data["endpoint_id"] != ep || d.Event.Data["url"] != failing.URL() || d.Event.Data["reason"] == "" {
@@ -149,9 +151,9 @@ func TestEndpointFailingTooLongIsDisabledAndItsOwnersTold(t *testing.T) {
 			if out.WebhookEndpoint.Enabled || out.WebhookEndpoint.DisabledReason == "" {
 				t.Errorf("endpoint = %+v, want disabled with a reason", out.WebhookEndpoint)
 			}
-			// Nothing stays owed to it: both deliveries are cancelled (or failed) and
+			// Nothing stays owed to it: the deliveries are cancelled (or failed) and
 			// the receiver is left alone.
-			lines := waitLogs(t, s, proj, ep, 30*time.Second, settled(2))
+			lines := waitLogs(t, s, proj, ep, 30*time.Second, settled(8))
 			cancelled := 0
 			for _, l := range lines {
 				if l.Status == "cancelled" {
@@ -174,6 +176,25 @@ func TestEndpointFailingTooLongIsDisabledAndItsOwnersTold(t *testing.T) {
 			if !strings.Contains(mail.Subject, "Webhook endpoint disabled") || !strings.Contains(mail.Subject, failing.URL()) ||
 				!strings.Contains(mail.Text, failing.URL()) || !strings.Contains(mail.Text, "was disabled") {
 				t.Errorf("mail = %+v", mail)
+			}
+			// Disabled once: one event, one mail, however many deliveries failed at once.
+			if n := m.Count(); n != 0 {
+				t.Errorf("%d more mails after the first", n)
+			}
+			disabledEvents := 0
+			for _, d := range watcher.deliveries() {
+				if d.Event.Type == "webhook_endpoint.disabled" {
+					disabledEvents++
+				}
+			}
+			if disabledEvents != 1 {
+				t.Errorf("%d webhook_endpoint.disabled events, want 1", disabledEvents)
+			}
+			// A disabled endpoint is owed nothing new.
+			s.CreateVideo(proj, "", "after disabling")
+			time.Sleep(300 * time.Millisecond)
+			if lines := webhookLogs(t, s, proj, ep); len(lines) != 8 {
+				t.Errorf("the disabled endpoint has %d log lines, want 8", len(lines))
 			}
 		})
 	}
