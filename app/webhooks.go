@@ -26,5 +26,7 @@ func newWebhooks(cfg config.Config, db *database.DB, log *slog.Logger) (*webhook
 	}
 	rec := &webhooks.Recorder{Log: log, MaxAttempts: policy.MaxAttempts()}
 	notifier := &webhooks.MailNotifier{Client: db.Client, Mailer: mailer, Log: log}
-	return rec, webhooks.NewDeliverer(db.Client, rec, policy, notifier, log), nil
+	del := webhooks.NewDeliverer(db.Client, rec, policy, notifier, log)
+	del.Dialect = db.Dialect
+	return rec, del, nil
 }

@@ -72,13 +72,17 @@ func Known(name string) bool {
 }
 
 // Subscribed reports whether an endpoint subscribed to types (empty: all) gets
-// events of type name.
+// events of type name. A family ("livestream.*", which Known accepts) subscribes
+// to every type inside it.
 func Subscribed(types []string, name string) bool {
 	if len(types) == 0 {
 		return true
 	}
 	for _, t := range types {
 		if t == name {
+			return true
+		}
+		if prefix, ok := strings.CutSuffix(t, "*"); ok && strings.HasPrefix(name, prefix) && len(name) > len(prefix) {
 			return true
 		}
 	}

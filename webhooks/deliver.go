@@ -58,6 +58,9 @@ type Deliverer struct {
 	Policy   Policy
 	Notifier Notifier
 	Log      *slog.Logger
+	// Dialect is the database's (entgo.io/ent/dialect); on PostgreSQL a failed
+	// attempt locks its endpoint's row first (see settleIn).
+	Dialect string
 
 	http *http.Client
 }

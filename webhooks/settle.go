@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
 	"github.com/vidra-dev/vidra/ent/webhookendpoint"
@@ -38,6 +40,22 @@ func (d *Deliverer) settle(ctx context.Context, del *ent.WebhookDelivery, ep *en
 
 func (d *Deliverer) settleIn(ctx context.Context, tx *ent.Tx, del *ent.WebhookDelivery, ep *ent.WebhookEndpoint, out outcome, last bool) (*ent.WebhookEndpoint, error) {
 	now := time.Now()
+	// Take the endpoint's row first, before the delivery's: a transaction that
+	// disables the endpoint holds it while it cancels the other deliveries, so a
+	// concurrent attempt taking the rows the other way round would deadlock with it
+	// (and the deadlock victims' retries collide again, stalling the disabling).
+	// On SQLite a writing transaction already excludes the others.
+	if out.ok() {
+		if err := tx.WebhookEndpoint.Update().
+			Where(webhookendpoint.ID(ep.ID), webhookendpoint.FailingSinceNotNil()).
+			ClearFailingSince().Exec(ctx); err != nil {
+			return nil, err
+		}
+	} else if d.Dialect == dialect.Postgres {
+		if _, err := tx.WebhookEndpoint.Query().Where(webhookendpoint.ID(ep.ID)).ForUpdate().Only(ctx); err != nil {
+			return nil, err
+		}
+	}
 	if err := tx.WebhookAttempt.Create().
 		SetDeliveryID(del.ID).
 		SetStatusCode(out.status).
@@ -59,9 +77,7 @@ func (d *Deliverer) settleIn(ctx context.Context, tx *ent.Tx, del *ent.WebhookDe
 		return nil, err
 	}
 	if out.ok() {
-		return nil, tx.WebhookEndpoint.Update().
-			Where(webhookendpoint.ID(ep.ID), webhookendpoint.FailingSinceNotNil()).
-			ClearFailingSince().Exec(ctx)
+		return nil, nil
 	}
 	// A failure: start the endpoint's failure run, or disable it when the run is too long.
 	cur, err := tx.WebhookEndpoint.Get(ctx, ep.ID)

@@ -1,0 +1,73 @@
+package events_test
+
+import (
+	"testing"
+
+	"github.com/vidra-dev/vidra/events"
+)
+
+func TestKnown(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"video.created", true},
+		{"video.upload.completed", true},
+		{"video.ready", true},
+		{"caption.ready", true},
+		{"import.failed", true},
+		{"webhook_endpoint.disabled", true},
+		{"livestream.*", true},         // a reserved family, by its name
+		{"livestream.started", true},   // a type inside a reserved family
+		{"transcoding_job.done", true}, // likewise
+		{"subscription.renewed", true},
+		{"livestream.", false}, // the family's prefix alone names nothing
+		{"livestream", false},
+		{"video.*", false}, // not a family of the catalogue
+		{"video.created.extra", false},
+		{"Video.Created", false},
+		{"", false},
+		{"*", false},
+	} {
+		if got := events.Known(tc.name); got != tc.want {
+			t.Errorf("Known(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestCatalogueTypesAreKnownAndUnique(t *testing.T) {
+	seen := map[string]bool{}
+	for _, typ := range events.Catalogue {
+		if seen[typ.Name] {
+			t.Errorf("%s listed twice", typ.Name)
+		}
+		seen[typ.Name] = true
+		if !events.Known(typ.Name) || typ.Description == "" {
+			t.Errorf("%+v: not known or undescribed", typ)
+		}
+	}
+}
+
+func TestSubscribed(t *testing.T) {
+	for _, tc := range []struct {
+		types []string
+		name  string
+		want  bool
+	}{
+		{nil, "video.ready", true}, // no types: everything
+		{[]string{}, "webhook_endpoint.disabled", true},
+		{[]string{"video.ready"}, "video.ready", true},
+		{[]string{"video.created", "video.ready"}, "video.ready", true},
+		{[]string{"video.created"}, "video.ready", false},
+		{[]string{"video.upload.completed"}, "video.upload", false}, // no prefix matching of plain types
+		{[]string{"video.ready"}, "video.ready.extra", false},
+		{[]string{"livestream.*"}, "livestream.started", true}, // a family subscribes to its members
+		{[]string{"livestream.*"}, "livestream.", false},
+		{[]string{"livestream.*"}, "video.ready", false},
+		{[]string{"livestream.started"}, "livestream.ended", false},
+	} {
+		if got := events.Subscribed(tc.types, tc.name); got != tc.want {
+			t.Errorf("Subscribed(%q, %q) = %v, want %v", tc.types, tc.name, got, tc.want)
+		}
+	}
+}
