@@ -10,6 +10,8 @@ const transcodingOutputFields = `{ name height width encodedHeight videoBitrateK
 // transcodingRoutes are the transcoding jobs API (ROUTES.md "Transcoding jobs v1"
 // and "v2"): v1 under /v1 with one output per job, v2 under /v2 (HostMainV2) with
 // several. A job names its project in the body (from a URL) or through its video.
+// ROUTES.md writes the job's path parameter as {id}; it is {transcodingJobId}
+// here, as other children's ids are named for what they are.
 func transcodingRoutes() []Route {
 	return append(transcodingVersion(HostMain, "1", "output"), transcodingVersion(HostMainV2, "2", "outputs")...)
 }
@@ -34,22 +36,22 @@ func transcodingVersion(host, version, outputs string) []Route {
 }`,
 		},
 		{
-			Host: host, Method: "GET", Path: "/transcoding/jobs/{id}",
+			Host: host, Method: "GET", Path: "/transcoding/jobs/{transcodingJobId}",
 			Message: "transcoding job fetched",
-			Operation: `query($id: ID!) { transcodingJob(id: $id) { ` + fields + ` } }`,
+			Operation: `query($transcodingJobId: ID!) { transcodingJob(id: $transcodingJobId) { ` + fields + ` } }`,
 		},
 		{
 			// Body: {"priority"} while queued, or {"cancel": true}.
-			Host: host, Method: "PUT", Path: "/transcoding/jobs/{id}", BodyVar: "input",
+			Host: host, Method: "PUT", Path: "/transcoding/jobs/{transcodingJobId}", BodyVar: "input",
 			Message: "transcoding job updated",
-			Operation: `mutation($id: ID!, $input: UpdateTranscodingJobInput!) {
-  updateTranscodingJob(id: $id, input: $input) { ` + fields + ` }
+			Operation: `mutation($transcodingJobId: ID!, $input: UpdateTranscodingJobInput!) {
+  updateTranscodingJob(id: $transcodingJobId, input: $input) { ` + fields + ` }
 }`,
 		},
 		{
-			Host: host, Method: "DELETE", Path: "/transcoding/jobs/{id}",
+			Host: host, Method: "DELETE", Path: "/transcoding/jobs/{transcodingJobId}",
 			Message: "transcoding job deleted",
-			Operation: `mutation($id: ID!) { deleteTranscodingJob(id: $id) }`,
+			Operation: `mutation($transcodingJobId: ID!) { deleteTranscodingJob(id: $transcodingJobId) }`,
 		},
 	}
 }
