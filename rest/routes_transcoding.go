@@ -37,7 +37,7 @@ func transcodingVersion(host, version, outputs string) []Route {
 		},
 		{
 			Host: host, Method: "GET", Path: "/transcoding/jobs/{transcodingJobId}",
-			Message: "transcoding job fetched",
+			Message:   "transcoding job fetched",
 			Operation: `query($transcodingJobId: ID!) { transcodingJob(id: $transcodingJobId) { ` + fields + ` } }`,
 		},
 		{
@@ -50,7 +50,7 @@ func transcodingVersion(host, version, outputs string) []Route {
 		},
 		{
 			Host: host, Method: "DELETE", Path: "/transcoding/jobs/{transcodingJobId}",
-			Message: "transcoding job deleted",
+			Message:   "transcoding job deleted",
 			Operation: `mutation($transcodingJobId: ID!) { deleteTranscodingJob(id: $transcodingJobId) }`,
 		},
 	}
