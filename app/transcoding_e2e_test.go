@@ -189,3 +189,51 @@ func TestTranscodingJobErrors(t *testing.T) {
 		}
 	})
 }
+
+// TestTranscodingJobCancelRunning: a job whose output comes from an encoding
+// profile is canceled while ffmpeg runs; it stays canceled, with no output and no
+// completed event. A profile without the asked height is a 422.
+func TestTranscodingJobCancelRunning(t *testing.T) {
+	data, _ := os.ReadFile(clip.Make(t, 30, 1280, 720, 30))
+	forEachDialect(t, nil, func(t *testing.T, s *apptest.Server) {
+		proj := s.CreateProject(s.CreateOrganization("Acme"), "Media")
+		var prof struct{ CreateEncodingProfile struct{ ID string } }
+		s.MustGraphQL(`mutation($p: ID!) { createEncodingProfile(projectID: $p, input: {name: "HQ",
+			renditions: [{height: 360, videoBitrateKbps: 800, audioBitrateKbps: 96}, {height: 720, videoBitrateKbps: 6000, audioBitrateKbps: 128}]}) { id } }`,
+			map[string]any{"p": proj}, &prof)
+		token, videoID := s.UploadToken(proj, 0)
+		s.TusUpload(token, data)
+		if v := s.WaitVideo(videoID, 3*time.Minute); v.Status != "ready" {
+			t.Fatalf("video %s: %s", v.Status, v.FailureReason)
+		}
+		profile := prof.CreateEncodingProfile.ID
+		if st, env := s.REST("POST", "/v1/transcoding/jobs", `{"video_id": "`+videoID+`", "output": {"encoding_profile_id": "`+profile+`", "height": 1080}}`); st != http.StatusUnprocessableEntity ||
+			env.Errors[0].Field == nil || *env.Errors[0].Field != "output.height" {
+			t.Errorf("profile without 1080p: %d %+v", st, env)
+		}
+		j := restJob(t, s, "POST", "/v1/transcoding/jobs", `{"video_id": "`+videoID+`", "output": {"encoding_profile_id": "`+profile+`"}}`)
+		if j.Output.Name != "720p" || j.Output.Height != 720 {
+			t.Fatalf("profile output %+v, want its highest rung", j.Output)
+		}
+		path := "/v1/transcoding/jobs/" + j.ID
+		for deadline := time.Now().Add(time.Minute); j.Status != "running" || j.Progress == 0; time.Sleep(50 * time.Millisecond) {
+			if j = restJob(t, s, "GET", path, ""); j.Status == "succeeded" || time.Now().After(deadline) {
+				t.Fatalf("job %s before it could be canceled while running", j.Status)
+			}
+		}
+		if j = restJob(t, s, "PUT", path, `{"cancel": true}`); j.Status != "canceled" {
+			t.Fatalf("after cancel: %+v", j)
+		}
+		if st, _ := s.REST("PUT", path, `{"priority": 50}`); st != http.StatusUnprocessableEntity {
+			t.Errorf("priority of a canceled job: %d", st)
+		}
+		time.Sleep(3 * time.Second)
+		if j = restJob(t, s, "GET", path, ""); j.Status != "canceled" || j.Progress >= 1 || j.Output.URL != nil {
+			t.Errorf("canceled job became %+v", j)
+		}
+		var n int
+		if err := s.App.DB.SQL.QueryRow(`SELECT COUNT(*) FROM events WHERE type LIKE 'transcoding_job.%'`).Scan(&n); err != nil || n != 0 {
+			t.Errorf("transcoding_job events = %d, %v", n, err)
+		}
+	})
+}
