@@ -219,8 +219,10 @@ func (r *Resolver) updateTranscodingJob(ctx context.Context, id uuid.UUID, in mo
 	if in.Priority == nil && in.Cancel == nil {
 		return nil, FieldError("input", "give priority or cancel")
 	}
-	live := job.Status == transcodingjob.StatusQueued || job.Status == transcodingjob.StatusRunning
-	upd := r.db(ctx).TranscodingJob.UpdateOne(job)
+	// The update is conditional on the status read, so a worker that starts the
+	// job meanwhile is never raced: the change is then refused like a late one.
+	client := r.db(ctx)
+	upd := client.TranscodingJob.Update().Where(transcodingjob.ID(job.ID), transcodingjob.StatusEQ(job.Status))
 	if in.Priority != nil {
 		if *in.Priority < 0 || *in.Priority > 100 {
 			return nil, FieldError("priority", "must be between 0 and 100")
@@ -231,13 +233,19 @@ func (r *Resolver) updateTranscodingJob(ctx context.Context, id uuid.UUID, in mo
 		upd.SetPriority(*in.Priority)
 	}
 	if in.Cancel != nil && *in.Cancel {
-		if !live {
+		if job.Status != transcodingjob.StatusQueued && job.Status != transcodingjob.StatusRunning {
 			return nil, FieldError("cancel", "the job is already %s", job.Status)
 		}
 		upd.SetStatus(transcodingjob.StatusCanceled).SetCompletedAt(time.Now())
 	}
-	job, err = upd.Save(ctx)
+	n, err := upd.Save(ctx)
 	if err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, FieldError("input", "the job changed meanwhile (it was %s); read it again", job.Status)
+	}
+	if job, err = client.TranscodingJob.Get(ctx, id); err != nil {
 		return nil, err
 	}
 	if in.Priority != nil && job.Status == transcodingjob.StatusQueued {

@@ -84,8 +84,11 @@ func (p *Pipeline) transcodeJob(ctx context.Context, args TranscodeArgs) error {
 	if !owed || (j.Status == transcodingjob.StatusQueued && j.Priority != args.Priority) {
 		return nil // finished, canceled, or queued again at another priority
 	}
+	// Conditional on the priority too: a job queued again at another priority
+	// meanwhile belongs to its newer River job.
 	n, err := p.Client.TranscodingJob.Update().
-		Where(transcodingjob.ID(j.ID), transcodingjob.StatusIn(transcodingjob.StatusQueued, transcodingjob.StatusRunning)).
+		Where(transcodingjob.ID(j.ID), transcodingjob.Priority(args.Priority),
+			transcodingjob.StatusIn(transcodingjob.StatusQueued, transcodingjob.StatusRunning)).
 		SetStatus(transcodingjob.StatusRunning).SetStartedAt(time.Now()).SetProgress(0).SetFailureReason("").Save(ctx)
 	if err != nil || n == 0 {
 		return err
