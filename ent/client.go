@@ -41,6 +41,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -106,6 +107,8 @@ type Client struct {
 	Tag *TagClient
 	// Thumbnail is the client for interacting with the Thumbnail builders.
 	Thumbnail *ThumbnailClient
+	// TranscodingJob is the client for interacting with the TranscodingJob builders.
+	TranscodingJob *TranscodingJobClient
 	// UploadToken is the client for interacting with the UploadToken builders.
 	UploadToken *UploadTokenClient
 	// User is the client for interacting with the User builders.
@@ -154,6 +157,7 @@ func (c *Client) init() {
 	c.Session = NewSessionClient(c.config)
 	c.Tag = NewTagClient(c.config)
 	c.Thumbnail = NewThumbnailClient(c.config)
+	c.TranscodingJob = NewTranscodingJobClient(c.config)
 	c.UploadToken = NewUploadTokenClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.Video = NewVideoClient(c.config)
@@ -277,6 +281,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Session:         NewSessionClient(cfg),
 		Tag:             NewTagClient(cfg),
 		Thumbnail:       NewThumbnailClient(cfg),
+		TranscodingJob:  NewTranscodingJobClient(cfg),
 		UploadToken:     NewUploadTokenClient(cfg),
 		User:            NewUserClient(cfg),
 		Video:           NewVideoClient(cfg),
@@ -327,6 +332,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Session:         NewSessionClient(cfg),
 		Tag:             NewTagClient(cfg),
 		Thumbnail:       NewThumbnailClient(cfg),
+		TranscodingJob:  NewTranscodingJobClient(cfg),
 		UploadToken:     NewUploadTokenClient(cfg),
 		User:            NewUserClient(cfg),
 		Video:           NewVideoClient(cfg),
@@ -366,8 +372,8 @@ func (c *Client) Use(hooks ...Hook) {
 		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
 		c.Invitation, c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization,
 		c.PlaybackUsage, c.Player, c.Project, c.ProjectSetting, c.RefreshToken,
-		c.Rendition, c.Session, c.Tag, c.Thumbnail, c.UploadToken, c.User, c.Video,
-		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.Rendition, c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadToken,
+		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -381,8 +387,8 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
 		c.Invitation, c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization,
 		c.PlaybackUsage, c.Player, c.Project, c.ProjectSetting, c.RefreshToken,
-		c.Rendition, c.Session, c.Tag, c.Thumbnail, c.UploadToken, c.User, c.Video,
-		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.Rendition, c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadToken,
+		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -441,6 +447,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Tag.mutate(ctx, m)
 	case *ThumbnailMutation:
 		return c.Thumbnail.mutate(ctx, m)
+	case *TranscodingJobMutation:
+		return c.TranscodingJob.mutate(ctx, m)
 	case *UploadTokenMutation:
 		return c.UploadToken.mutate(ctx, m)
 	case *UserMutation:
@@ -4457,6 +4465,141 @@ func (c *ThumbnailClient) mutate(ctx context.Context, m *ThumbnailMutation) (Val
 	}
 }
 
+// TranscodingJobClient is a client for the TranscodingJob schema.
+type TranscodingJobClient struct {
+	config
+}
+
+// NewTranscodingJobClient returns a client for the TranscodingJob from the given config.
+func NewTranscodingJobClient(c config) *TranscodingJobClient {
+	return &TranscodingJobClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `transcodingjob.Hooks(f(g(h())))`.
+func (c *TranscodingJobClient) Use(hooks ...Hook) {
+	c.hooks.TranscodingJob = append(c.hooks.TranscodingJob, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `transcodingjob.Intercept(f(g(h())))`.
+func (c *TranscodingJobClient) Intercept(interceptors ...Interceptor) {
+	c.inters.TranscodingJob = append(c.inters.TranscodingJob, interceptors...)
+}
+
+// Create returns a builder for creating a TranscodingJob entity.
+func (c *TranscodingJobClient) Create() *TranscodingJobCreate {
+	mutation := newTranscodingJobMutation(c.config, OpCreate)
+	return &TranscodingJobCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of TranscodingJob entities.
+func (c *TranscodingJobClient) CreateBulk(builders ...*TranscodingJobCreate) *TranscodingJobCreateBulk {
+	return &TranscodingJobCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *TranscodingJobClient) MapCreateBulk(slice any, setFunc func(*TranscodingJobCreate, int)) *TranscodingJobCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &TranscodingJobCreateBulk{err: fmt.Errorf("calling to TranscodingJobClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*TranscodingJobCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &TranscodingJobCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for TranscodingJob.
+func (c *TranscodingJobClient) Update() *TranscodingJobUpdate {
+	mutation := newTranscodingJobMutation(c.config, OpUpdate)
+	return &TranscodingJobUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *TranscodingJobClient) UpdateOne(_m *TranscodingJob) *TranscodingJobUpdateOne {
+	mutation := newTranscodingJobMutation(c.config, OpUpdateOne, withTranscodingJob(_m))
+	return &TranscodingJobUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *TranscodingJobClient) UpdateOneID(id uuid.UUID) *TranscodingJobUpdateOne {
+	mutation := newTranscodingJobMutation(c.config, OpUpdateOne, withTranscodingJobID(id))
+	return &TranscodingJobUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for TranscodingJob.
+func (c *TranscodingJobClient) Delete() *TranscodingJobDelete {
+	mutation := newTranscodingJobMutation(c.config, OpDelete)
+	return &TranscodingJobDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *TranscodingJobClient) DeleteOne(_m *TranscodingJob) *TranscodingJobDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *TranscodingJobClient) DeleteOneID(id uuid.UUID) *TranscodingJobDeleteOne {
+	builder := c.Delete().Where(transcodingjob.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &TranscodingJobDeleteOne{builder}
+}
+
+// Query returns a query builder for TranscodingJob.
+func (c *TranscodingJobClient) Query() *TranscodingJobQuery {
+	return &TranscodingJobQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeTranscodingJob},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a TranscodingJob entity by its id.
+func (c *TranscodingJobClient) Get(ctx context.Context, id uuid.UUID) (*TranscodingJob, error) {
+	return c.Query().Where(transcodingjob.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *TranscodingJobClient) GetX(ctx context.Context, id uuid.UUID) *TranscodingJob {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *TranscodingJobClient) Hooks() []Hook {
+	hooks := c.hooks.TranscodingJob
+	return append(hooks[:len(hooks):len(hooks)], transcodingjob.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *TranscodingJobClient) Interceptors() []Interceptor {
+	inters := c.inters.TranscodingJob
+	return append(inters[:len(inters):len(inters)], transcodingjob.Interceptors[:]...)
+}
+
+func (c *TranscodingJobClient) mutate(ctx context.Context, m *TranscodingJobMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&TranscodingJobCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&TranscodingJobUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&TranscodingJobUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&TranscodingJobDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown TranscodingJob mutation op: %q", m.Op())
+	}
+}
+
 // UploadTokenClient is a client for the UploadToken schema.
 type UploadTokenClient struct {
 	config
@@ -5513,15 +5656,15 @@ type (
 		APIKey, AccessControl, Advertisement, AuditLog, AuthCode, BlobDeletion, Caption,
 		Chapter, EncodingProfile, Event, Folder, Invitation, Membership, OAuthIdentity,
 		OAuthState, Organization, PlaybackUsage, Player, Project, ProjectSetting,
-		RefreshToken, Rendition, Session, Tag, Thumbnail, UploadToken, User, Video,
-		WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
+		RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob, UploadToken,
+		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, AccessControl, Advertisement, AuditLog, AuthCode, BlobDeletion, Caption,
 		Chapter, EncodingProfile, Event, Folder, Invitation, Membership, OAuthIdentity,
 		OAuthState, Organization, PlaybackUsage, Player, Project, ProjectSetting,
-		RefreshToken, Rendition, Session, Tag, Thumbnail, UploadToken, User, Video,
-		WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
+		RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob, UploadToken,
+		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
 	}
 )
 

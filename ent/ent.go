@@ -37,6 +37,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -128,6 +129,7 @@ func checkColumn(t, c string) error {
 			session.Table:         session.ValidColumn,
 			tag.Table:             tag.ValidColumn,
 			thumbnail.Table:       thumbnail.ValidColumn,
+			transcodingjob.Table:  transcodingjob.ValidColumn,
 			uploadtoken.Table:     uploadtoken.ValidColumn,
 			user.Table:            user.ValidColumn,
 			video.Table:           video.ValidColumn,

@@ -29,6 +29,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -44,7 +45,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 31)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 32)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -562,6 +563,32 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   transcodingjob.Table,
+			Columns: transcodingjob.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: transcodingjob.FieldID,
+			},
+		},
+		Type: "TranscodingJob",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			transcodingjob.FieldCreatedAt:     {Type: field.TypeTime, Column: transcodingjob.FieldCreatedAt},
+			transcodingjob.FieldUpdatedAt:     {Type: field.TypeTime, Column: transcodingjob.FieldUpdatedAt},
+			transcodingjob.FieldProjectID:     {Type: field.TypeUUID, Column: transcodingjob.FieldProjectID},
+			transcodingjob.FieldAPIVersion:    {Type: field.TypeInt, Column: transcodingjob.FieldAPIVersion},
+			transcodingjob.FieldVideoID:       {Type: field.TypeUUID, Column: transcodingjob.FieldVideoID},
+			transcodingjob.FieldSourceURL:     {Type: field.TypeString, Column: transcodingjob.FieldSourceURL},
+			transcodingjob.FieldOutputs:       {Type: field.TypeJSON, Column: transcodingjob.FieldOutputs},
+			transcodingjob.FieldStatus:        {Type: field.TypeEnum, Column: transcodingjob.FieldStatus},
+			transcodingjob.FieldProgress:      {Type: field.TypeFloat64, Column: transcodingjob.FieldProgress},
+			transcodingjob.FieldPriority:      {Type: field.TypeInt, Column: transcodingjob.FieldPriority},
+			transcodingjob.FieldFailureReason: {Type: field.TypeString, Column: transcodingjob.FieldFailureReason},
+			transcodingjob.FieldStartedAt:     {Type: field.TypeTime, Column: transcodingjob.FieldStartedAt},
+			transcodingjob.FieldCompletedAt:   {Type: field.TypeTime, Column: transcodingjob.FieldCompletedAt},
+		},
+	}
+	graph.Nodes[26] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadtoken.Table,
 			Columns: uploadtoken.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -582,7 +609,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadtoken.FieldCompletedAt: {Type: field.TypeTime, Column: uploadtoken.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -602,7 +629,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[28] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -635,7 +662,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[29] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -656,7 +683,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldSucceeded:    {Type: field.TypeBool, Column: webhookattempt.FieldSucceeded},
 		},
 	}
-	graph.Nodes[29] = &sqlgraph.Node{
+	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -679,7 +706,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldCompletedAt:    {Type: field.TypeTime, Column: webhookdelivery.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[30] = &sqlgraph.Node{
+	graph.Nodes[31] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -3858,6 +3885,111 @@ func (f *ThumbnailFilter) WhereHasVideoWith(preds ...predicate.Video) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *TranscodingJobQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the TranscodingJobQuery builder.
+func (_q *TranscodingJobQuery) Filter() *TranscodingJobFilter {
+	return &TranscodingJobFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *TranscodingJobMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the TranscodingJobMutation builder.
+func (m *TranscodingJobMutation) Filter() *TranscodingJobFilter {
+	return &TranscodingJobFilter{config: m.config, predicateAdder: m}
+}
+
+// TranscodingJobFilter provides a generic filtering capability at runtime for TranscodingJobQuery.
+type TranscodingJobFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *TranscodingJobFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *TranscodingJobFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(transcodingjob.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *TranscodingJobFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(transcodingjob.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *TranscodingJobFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(transcodingjob.FieldUpdatedAt))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *TranscodingJobFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(transcodingjob.FieldProjectID))
+}
+
+// WhereAPIVersion applies the entql int predicate on the api_version field.
+func (f *TranscodingJobFilter) WhereAPIVersion(p entql.IntP) {
+	f.Where(p.Field(transcodingjob.FieldAPIVersion))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *TranscodingJobFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(transcodingjob.FieldVideoID))
+}
+
+// WhereSourceURL applies the entql string predicate on the source_url field.
+func (f *TranscodingJobFilter) WhereSourceURL(p entql.StringP) {
+	f.Where(p.Field(transcodingjob.FieldSourceURL))
+}
+
+// WhereOutputs applies the entql json.RawMessage predicate on the outputs field.
+func (f *TranscodingJobFilter) WhereOutputs(p entql.BytesP) {
+	f.Where(p.Field(transcodingjob.FieldOutputs))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *TranscodingJobFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(transcodingjob.FieldStatus))
+}
+
+// WhereProgress applies the entql float64 predicate on the progress field.
+func (f *TranscodingJobFilter) WhereProgress(p entql.Float64P) {
+	f.Where(p.Field(transcodingjob.FieldProgress))
+}
+
+// WherePriority applies the entql int predicate on the priority field.
+func (f *TranscodingJobFilter) WherePriority(p entql.IntP) {
+	f.Where(p.Field(transcodingjob.FieldPriority))
+}
+
+// WhereFailureReason applies the entql string predicate on the failure_reason field.
+func (f *TranscodingJobFilter) WhereFailureReason(p entql.StringP) {
+	f.Where(p.Field(transcodingjob.FieldFailureReason))
+}
+
+// WhereStartedAt applies the entql time.Time predicate on the started_at field.
+func (f *TranscodingJobFilter) WhereStartedAt(p entql.TimeP) {
+	f.Where(p.Field(transcodingjob.FieldStartedAt))
+}
+
+// WhereCompletedAt applies the entql time.Time predicate on the completed_at field.
+func (f *TranscodingJobFilter) WhereCompletedAt(p entql.TimeP) {
+	f.Where(p.Field(transcodingjob.FieldCompletedAt))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *UploadTokenQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -3886,7 +4018,7 @@ type UploadTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3971,7 +4103,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4088,7 +4220,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4326,7 +4458,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4420,7 +4552,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4552,7 +4684,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -29,6 +29,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/ent/webhookattempt"
@@ -3189,6 +3190,147 @@ func newThumbnailPaginateArgs(rv map[string]any) *thumbnailPaginateArgs {
 		case *ThumbnailOrder:
 			if v != nil {
 				args.opts = append(args.opts, WithThumbnailOrder(v))
+			}
+		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *TranscodingJobQuery) CollectFields(ctx context.Context, satisfies ...string) (*TranscodingJobQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *TranscodingJobQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(transcodingjob.Columns))
+		selectedFields = []string{transcodingjob.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[transcodingjob.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, transcodingjob.FieldCreatedAt)
+				fieldSeen[transcodingjob.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[transcodingjob.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, transcodingjob.FieldUpdatedAt)
+				fieldSeen[transcodingjob.FieldUpdatedAt] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[transcodingjob.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, transcodingjob.FieldProjectID)
+				fieldSeen[transcodingjob.FieldProjectID] = struct{}{}
+			}
+		case "apiVersion":
+			if _, ok := fieldSeen[transcodingjob.FieldAPIVersion]; !ok {
+				selectedFields = append(selectedFields, transcodingjob.FieldAPIVersion)
+				fieldSeen[transcodingjob.FieldAPIVersion] = struct{}{}
+			}
+		case "videoID":
+			if _, ok := fieldSeen[transcodingjob.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, transcodingjob.FieldVideoID)
+				fieldSeen[transcodingjob.FieldVideoID] = struct{}{}
+			}
+		case "sourceURL":
+			if _, ok := fieldSeen[transcodingjob.FieldSourceURL]; !ok {
+				selectedFields = append(selectedFields, transcodingjob.FieldSourceURL)
+				fieldSeen[transcodingjob.FieldSourceURL] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[transcodingjob.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, transcodingjob.FieldStatus)
+				fieldSeen[transcodingjob.FieldStatus] = struct{}{}
+			}
+		case "progress":
+			if _, ok := fieldSeen[transcodingjob.FieldProgress]; !ok {
+				selectedFields = append(selectedFields, transcodingjob.FieldProgress)
+				fieldSeen[transcodingjob.FieldProgress] = struct{}{}
+			}
+		case "priority":
+			if _, ok := fieldSeen[transcodingjob.FieldPriority]; !ok {
+				selectedFields = append(selectedFields, transcodingjob.FieldPriority)
+				fieldSeen[transcodingjob.FieldPriority] = struct{}{}
+			}
+		case "failureReason":
+			if _, ok := fieldSeen[transcodingjob.FieldFailureReason]; !ok {
+				selectedFields = append(selectedFields, transcodingjob.FieldFailureReason)
+				fieldSeen[transcodingjob.FieldFailureReason] = struct{}{}
+			}
+		case "startedAt":
+			if _, ok := fieldSeen[transcodingjob.FieldStartedAt]; !ok {
+				selectedFields = append(selectedFields, transcodingjob.FieldStartedAt)
+				fieldSeen[transcodingjob.FieldStartedAt] = struct{}{}
+			}
+		case "completedAt":
+			if _, ok := fieldSeen[transcodingjob.FieldCompletedAt]; !ok {
+				selectedFields = append(selectedFields, transcodingjob.FieldCompletedAt)
+				fieldSeen[transcodingjob.FieldCompletedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type transcodingjobPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []TranscodingJobPaginateOption
+}
+
+func newTranscodingJobPaginateArgs(rv map[string]any) *transcodingjobPaginateArgs {
+	args := &transcodingjobPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &TranscodingJobOrder{Field: &TranscodingJobOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithTranscodingJobOrder(order))
+			}
+		case *TranscodingJobOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithTranscodingJobOrder(v))
 			}
 		}
 	}

@@ -28,6 +28,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/ent/webhookattempt"
@@ -129,6 +130,11 @@ var thumbnailImplementors = []string{"Thumbnail", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Thumbnail) IsNode() {}
+
+var transcodingjobImplementors = []string{"TranscodingJob", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*TranscodingJob) IsNode() {}
 
 var userImplementors = []string{"User", "Node"}
 
@@ -371,6 +377,15 @@ func (c *Client) noder(ctx context.Context, table string, id uuid.UUID) (Noder, 
 			Where(thumbnail.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, thumbnailImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case transcodingjob.Table:
+		query := c.TranscodingJob.Query().
+			Where(transcodingjob.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, transcodingjobImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -769,6 +784,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []uuid.UUID) ([]N
 		query := c.Thumbnail.Query().
 			Where(thumbnail.IDIn(ids...))
 		query, err := query.CollectFields(ctx, thumbnailImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case transcodingjob.Table:
+		query := c.TranscodingJob.Query().
+			Where(transcodingjob.IDIn(ids...))
+		query, err := query.CollectFields(ctx, transcodingjobImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -34,6 +34,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/ent/webhookattempt"
@@ -5948,6 +5949,355 @@ func (_m *Thumbnail) ToEdge(order *ThumbnailOrder) *ThumbnailEdge {
 		order = DefaultThumbnailOrder
 	}
 	return &ThumbnailEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// TranscodingJobEdge is the edge representation of TranscodingJob.
+type TranscodingJobEdge struct {
+	Node   *TranscodingJob `json:"node"`
+	Cursor Cursor          `json:"cursor"`
+}
+
+// TranscodingJobConnection is the connection containing edges to TranscodingJob.
+type TranscodingJobConnection struct {
+	Edges      []*TranscodingJobEdge `json:"edges"`
+	PageInfo   PageInfo              `json:"pageInfo"`
+	TotalCount int                   `json:"totalCount"`
+}
+
+func (c *TranscodingJobConnection) build(nodes []*TranscodingJob, pager *transcodingjobPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *TranscodingJob
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *TranscodingJob {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *TranscodingJob {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*TranscodingJobEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &TranscodingJobEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// TranscodingJobPaginateOption enables pagination customization.
+type TranscodingJobPaginateOption func(*transcodingjobPager) error
+
+// WithTranscodingJobOrder configures pagination ordering.
+func WithTranscodingJobOrder(order *TranscodingJobOrder) TranscodingJobPaginateOption {
+	if order == nil {
+		order = DefaultTranscodingJobOrder
+	}
+	o := *order
+	return func(pager *transcodingjobPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultTranscodingJobOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithTranscodingJobFilter configures pagination filter.
+func WithTranscodingJobFilter(filter func(*TranscodingJobQuery) (*TranscodingJobQuery, error)) TranscodingJobPaginateOption {
+	return func(pager *transcodingjobPager) error {
+		if filter == nil {
+			return errors.New("TranscodingJobQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type transcodingjobPager struct {
+	reverse bool
+	order   *TranscodingJobOrder
+	filter  func(*TranscodingJobQuery) (*TranscodingJobQuery, error)
+}
+
+func newTranscodingJobPager(opts []TranscodingJobPaginateOption, reverse bool) (*transcodingjobPager, error) {
+	pager := &transcodingjobPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultTranscodingJobOrder
+	}
+	return pager, nil
+}
+
+func (p *transcodingjobPager) applyFilter(query *TranscodingJobQuery) (*TranscodingJobQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *transcodingjobPager) toCursor(_m *TranscodingJob) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *transcodingjobPager) applyCursors(query *TranscodingJobQuery, after, before *Cursor) (*TranscodingJobQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultTranscodingJobOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *transcodingjobPager) applyOrder(query *TranscodingJobQuery) *TranscodingJobQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultTranscodingJobOrder.Field {
+		query = query.Order(DefaultTranscodingJobOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *transcodingjobPager) orderExpr(query *TranscodingJobQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultTranscodingJobOrder.Field {
+			b.Comma().Ident(DefaultTranscodingJobOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to TranscodingJob.
+func (_m *TranscodingJobQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...TranscodingJobPaginateOption,
+) (*TranscodingJobConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newTranscodingJobPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &TranscodingJobConnection{Edges: []*TranscodingJobEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// TranscodingJobOrderFieldCreatedAt orders TranscodingJob by created_at.
+	TranscodingJobOrderFieldCreatedAt = &TranscodingJobOrderField{
+		Value: func(_m *TranscodingJob) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: transcodingjob.FieldCreatedAt,
+		toTerm: transcodingjob.ByCreatedAt,
+		toCursor: func(_m *TranscodingJob) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// TranscodingJobOrderFieldUpdatedAt orders TranscodingJob by updated_at.
+	TranscodingJobOrderFieldUpdatedAt = &TranscodingJobOrderField{
+		Value: func(_m *TranscodingJob) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: transcodingjob.FieldUpdatedAt,
+		toTerm: transcodingjob.ByUpdatedAt,
+		toCursor: func(_m *TranscodingJob) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+	// TranscodingJobOrderFieldStatus orders TranscodingJob by status.
+	TranscodingJobOrderFieldStatus = &TranscodingJobOrderField{
+		Value: func(_m *TranscodingJob) (ent.Value, error) {
+			return _m.Status, nil
+		},
+		column: transcodingjob.FieldStatus,
+		toTerm: transcodingjob.ByStatus,
+		toCursor: func(_m *TranscodingJob) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Status,
+			}
+		},
+	}
+	// TranscodingJobOrderFieldPriority orders TranscodingJob by priority.
+	TranscodingJobOrderFieldPriority = &TranscodingJobOrderField{
+		Value: func(_m *TranscodingJob) (ent.Value, error) {
+			return _m.Priority, nil
+		},
+		column: transcodingjob.FieldPriority,
+		toTerm: transcodingjob.ByPriority,
+		toCursor: func(_m *TranscodingJob) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Priority,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f TranscodingJobOrderField) String() string {
+	var str string
+	switch f.column {
+	case TranscodingJobOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case TranscodingJobOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	case TranscodingJobOrderFieldStatus.column:
+		str = "STATUS"
+	case TranscodingJobOrderFieldPriority.column:
+		str = "PRIORITY"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f TranscodingJobOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *TranscodingJobOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("TranscodingJobOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *TranscodingJobOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *TranscodingJobOrderFieldUpdatedAt
+	case "STATUS":
+		*f = *TranscodingJobOrderFieldStatus
+	case "PRIORITY":
+		*f = *TranscodingJobOrderFieldPriority
+	default:
+		return fmt.Errorf("%s is not a valid TranscodingJobOrderField", str)
+	}
+	return nil
+}
+
+// TranscodingJobOrderField defines the ordering field of TranscodingJob.
+type TranscodingJobOrderField struct {
+	// Value extracts the ordering value from the given TranscodingJob.
+	Value    func(*TranscodingJob) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) transcodingjob.OrderOption
+	toCursor func(*TranscodingJob) Cursor
+}
+
+// TranscodingJobOrder defines the ordering of TranscodingJob.
+type TranscodingJobOrder struct {
+	Direction OrderDirection            `json:"direction"`
+	Field     *TranscodingJobOrderField `json:"field"`
+}
+
+// DefaultTranscodingJobOrder is the default ordering of TranscodingJob.
+var DefaultTranscodingJobOrder = &TranscodingJobOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &TranscodingJobOrderField{
+		Value: func(_m *TranscodingJob) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: transcodingjob.FieldID,
+		toTerm: transcodingjob.ByID,
+		toCursor: func(_m *TranscodingJob) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts TranscodingJob into TranscodingJobEdge.
+func (_m *TranscodingJob) ToEdge(order *TranscodingJobOrder) *TranscodingJobEdge {
+	if order == nil {
+		order = DefaultTranscodingJobOrder
+	}
+	return &TranscodingJobEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

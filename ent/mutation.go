@@ -38,6 +38,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -47,6 +48,7 @@ import (
 	"github.com/vidra-dev/vidra/ladder"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/transcode"
 )
 
 const (
@@ -83,6 +85,7 @@ const (
 	TypeSession         = "Session"
 	TypeTag             = "Tag"
 	TypeThumbnail       = "Thumbnail"
+	TypeTranscodingJob  = "TranscodingJob"
 	TypeUploadToken     = "UploadToken"
 	TypeUser            = "User"
 	TypeVideo           = "Video"
@@ -20858,6 +20861,1164 @@ func (m *ThumbnailMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Thumbnail edge %s", name)
+}
+
+// TranscodingJobMutation represents an operation that mutates the TranscodingJob nodes in the graph.
+type TranscodingJobMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *uuid.UUID
+	created_at     *time.Time
+	updated_at     *time.Time
+	project_id     *uuid.UUID
+	api_version    *int
+	addapi_version *int
+	video_id       *uuid.UUID
+	source_url     *string
+	outputs        *[]transcode.Output
+	appendoutputs  []transcode.Output
+	status         *transcodingjob.Status
+	progress       *float64
+	addprogress    *float64
+	priority       *int
+	addpriority    *int
+	failure_reason *string
+	started_at     *time.Time
+	completed_at   *time.Time
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*TranscodingJob, error)
+	predicates     []predicate.TranscodingJob
+}
+
+var _ ent.Mutation = (*TranscodingJobMutation)(nil)
+
+// transcodingjobOption allows management of the mutation configuration using functional options.
+type transcodingjobOption func(*TranscodingJobMutation)
+
+// newTranscodingJobMutation creates new mutation for the TranscodingJob entity.
+func newTranscodingJobMutation(c config, op Op, opts ...transcodingjobOption) *TranscodingJobMutation {
+	m := &TranscodingJobMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeTranscodingJob,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withTranscodingJobID sets the ID field of the mutation.
+func withTranscodingJobID(id uuid.UUID) transcodingjobOption {
+	return func(m *TranscodingJobMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *TranscodingJob
+		)
+		m.oldValue = func(ctx context.Context) (*TranscodingJob, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().TranscodingJob.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withTranscodingJob sets the old TranscodingJob of the mutation.
+func withTranscodingJob(node *TranscodingJob) transcodingjobOption {
+	return func(m *TranscodingJobMutation) {
+		m.oldValue = func(context.Context) (*TranscodingJob, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m TranscodingJobMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m TranscodingJobMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of TranscodingJob entities.
+func (m *TranscodingJobMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *TranscodingJobMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *TranscodingJobMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().TranscodingJob.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *TranscodingJobMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *TranscodingJobMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the TranscodingJob entity.
+// If the TranscodingJob object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TranscodingJobMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *TranscodingJobMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *TranscodingJobMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *TranscodingJobMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the TranscodingJob entity.
+// If the TranscodingJob object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TranscodingJobMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *TranscodingJobMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *TranscodingJobMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *TranscodingJobMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the TranscodingJob entity.
+// If the TranscodingJob object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TranscodingJobMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *TranscodingJobMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetAPIVersion sets the "api_version" field.
+func (m *TranscodingJobMutation) SetAPIVersion(i int) {
+	m.api_version = &i
+	m.addapi_version = nil
+}
+
+// APIVersion returns the value of the "api_version" field in the mutation.
+func (m *TranscodingJobMutation) APIVersion() (r int, exists bool) {
+	v := m.api_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAPIVersion returns the old "api_version" field's value of the TranscodingJob entity.
+// If the TranscodingJob object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TranscodingJobMutation) OldAPIVersion(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAPIVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAPIVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAPIVersion: %w", err)
+	}
+	return oldValue.APIVersion, nil
+}
+
+// AddAPIVersion adds i to the "api_version" field.
+func (m *TranscodingJobMutation) AddAPIVersion(i int) {
+	if m.addapi_version != nil {
+		*m.addapi_version += i
+	} else {
+		m.addapi_version = &i
+	}
+}
+
+// AddedAPIVersion returns the value that was added to the "api_version" field in this mutation.
+func (m *TranscodingJobMutation) AddedAPIVersion() (r int, exists bool) {
+	v := m.addapi_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAPIVersion resets all changes to the "api_version" field.
+func (m *TranscodingJobMutation) ResetAPIVersion() {
+	m.api_version = nil
+	m.addapi_version = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *TranscodingJobMutation) SetVideoID(u uuid.UUID) {
+	m.video_id = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *TranscodingJobMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the TranscodingJob entity.
+// If the TranscodingJob object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TranscodingJobMutation) OldVideoID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ClearVideoID clears the value of the "video_id" field.
+func (m *TranscodingJobMutation) ClearVideoID() {
+	m.video_id = nil
+	m.clearedFields[transcodingjob.FieldVideoID] = struct{}{}
+}
+
+// VideoIDCleared returns if the "video_id" field was cleared in this mutation.
+func (m *TranscodingJobMutation) VideoIDCleared() bool {
+	_, ok := m.clearedFields[transcodingjob.FieldVideoID]
+	return ok
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *TranscodingJobMutation) ResetVideoID() {
+	m.video_id = nil
+	delete(m.clearedFields, transcodingjob.FieldVideoID)
+}
+
+// SetSourceURL sets the "source_url" field.
+func (m *TranscodingJobMutation) SetSourceURL(s string) {
+	m.source_url = &s
+}
+
+// SourceURL returns the value of the "source_url" field in the mutation.
+func (m *TranscodingJobMutation) SourceURL() (r string, exists bool) {
+	v := m.source_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSourceURL returns the old "source_url" field's value of the TranscodingJob entity.
+// If the TranscodingJob object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TranscodingJobMutation) OldSourceURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSourceURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSourceURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSourceURL: %w", err)
+	}
+	return oldValue.SourceURL, nil
+}
+
+// ResetSourceURL resets all changes to the "source_url" field.
+func (m *TranscodingJobMutation) ResetSourceURL() {
+	m.source_url = nil
+}
+
+// SetOutputs sets the "outputs" field.
+func (m *TranscodingJobMutation) SetOutputs(t []transcode.Output) {
+	m.outputs = &t
+	m.appendoutputs = nil
+}
+
+// Outputs returns the value of the "outputs" field in the mutation.
+func (m *TranscodingJobMutation) Outputs() (r []transcode.Output, exists bool) {
+	v := m.outputs
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOutputs returns the old "outputs" field's value of the TranscodingJob entity.
+// If the TranscodingJob object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TranscodingJobMutation) OldOutputs(ctx context.Context) (v []transcode.Output, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOutputs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOutputs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOutputs: %w", err)
+	}
+	return oldValue.Outputs, nil
+}
+
+// AppendOutputs adds t to the "outputs" field.
+func (m *TranscodingJobMutation) AppendOutputs(t []transcode.Output) {
+	m.appendoutputs = append(m.appendoutputs, t...)
+}
+
+// AppendedOutputs returns the list of values that were appended to the "outputs" field in this mutation.
+func (m *TranscodingJobMutation) AppendedOutputs() ([]transcode.Output, bool) {
+	if len(m.appendoutputs) == 0 {
+		return nil, false
+	}
+	return m.appendoutputs, true
+}
+
+// ResetOutputs resets all changes to the "outputs" field.
+func (m *TranscodingJobMutation) ResetOutputs() {
+	m.outputs = nil
+	m.appendoutputs = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *TranscodingJobMutation) SetStatus(t transcodingjob.Status) {
+	m.status = &t
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *TranscodingJobMutation) Status() (r transcodingjob.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the TranscodingJob entity.
+// If the TranscodingJob object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TranscodingJobMutation) OldStatus(ctx context.Context) (v transcodingjob.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *TranscodingJobMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetProgress sets the "progress" field.
+func (m *TranscodingJobMutation) SetProgress(f float64) {
+	m.progress = &f
+	m.addprogress = nil
+}
+
+// Progress returns the value of the "progress" field in the mutation.
+func (m *TranscodingJobMutation) Progress() (r float64, exists bool) {
+	v := m.progress
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProgress returns the old "progress" field's value of the TranscodingJob entity.
+// If the TranscodingJob object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TranscodingJobMutation) OldProgress(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProgress is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProgress requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProgress: %w", err)
+	}
+	return oldValue.Progress, nil
+}
+
+// AddProgress adds f to the "progress" field.
+func (m *TranscodingJobMutation) AddProgress(f float64) {
+	if m.addprogress != nil {
+		*m.addprogress += f
+	} else {
+		m.addprogress = &f
+	}
+}
+
+// AddedProgress returns the value that was added to the "progress" field in this mutation.
+func (m *TranscodingJobMutation) AddedProgress() (r float64, exists bool) {
+	v := m.addprogress
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetProgress resets all changes to the "progress" field.
+func (m *TranscodingJobMutation) ResetProgress() {
+	m.progress = nil
+	m.addprogress = nil
+}
+
+// SetPriority sets the "priority" field.
+func (m *TranscodingJobMutation) SetPriority(i int) {
+	m.priority = &i
+	m.addpriority = nil
+}
+
+// Priority returns the value of the "priority" field in the mutation.
+func (m *TranscodingJobMutation) Priority() (r int, exists bool) {
+	v := m.priority
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPriority returns the old "priority" field's value of the TranscodingJob entity.
+// If the TranscodingJob object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TranscodingJobMutation) OldPriority(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPriority is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPriority requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPriority: %w", err)
+	}
+	return oldValue.Priority, nil
+}
+
+// AddPriority adds i to the "priority" field.
+func (m *TranscodingJobMutation) AddPriority(i int) {
+	if m.addpriority != nil {
+		*m.addpriority += i
+	} else {
+		m.addpriority = &i
+	}
+}
+
+// AddedPriority returns the value that was added to the "priority" field in this mutation.
+func (m *TranscodingJobMutation) AddedPriority() (r int, exists bool) {
+	v := m.addpriority
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPriority resets all changes to the "priority" field.
+func (m *TranscodingJobMutation) ResetPriority() {
+	m.priority = nil
+	m.addpriority = nil
+}
+
+// SetFailureReason sets the "failure_reason" field.
+func (m *TranscodingJobMutation) SetFailureReason(s string) {
+	m.failure_reason = &s
+}
+
+// FailureReason returns the value of the "failure_reason" field in the mutation.
+func (m *TranscodingJobMutation) FailureReason() (r string, exists bool) {
+	v := m.failure_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailureReason returns the old "failure_reason" field's value of the TranscodingJob entity.
+// If the TranscodingJob object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TranscodingJobMutation) OldFailureReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailureReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailureReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailureReason: %w", err)
+	}
+	return oldValue.FailureReason, nil
+}
+
+// ResetFailureReason resets all changes to the "failure_reason" field.
+func (m *TranscodingJobMutation) ResetFailureReason() {
+	m.failure_reason = nil
+}
+
+// SetStartedAt sets the "started_at" field.
+func (m *TranscodingJobMutation) SetStartedAt(t time.Time) {
+	m.started_at = &t
+}
+
+// StartedAt returns the value of the "started_at" field in the mutation.
+func (m *TranscodingJobMutation) StartedAt() (r time.Time, exists bool) {
+	v := m.started_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartedAt returns the old "started_at" field's value of the TranscodingJob entity.
+// If the TranscodingJob object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TranscodingJobMutation) OldStartedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartedAt: %w", err)
+	}
+	return oldValue.StartedAt, nil
+}
+
+// ClearStartedAt clears the value of the "started_at" field.
+func (m *TranscodingJobMutation) ClearStartedAt() {
+	m.started_at = nil
+	m.clearedFields[transcodingjob.FieldStartedAt] = struct{}{}
+}
+
+// StartedAtCleared returns if the "started_at" field was cleared in this mutation.
+func (m *TranscodingJobMutation) StartedAtCleared() bool {
+	_, ok := m.clearedFields[transcodingjob.FieldStartedAt]
+	return ok
+}
+
+// ResetStartedAt resets all changes to the "started_at" field.
+func (m *TranscodingJobMutation) ResetStartedAt() {
+	m.started_at = nil
+	delete(m.clearedFields, transcodingjob.FieldStartedAt)
+}
+
+// SetCompletedAt sets the "completed_at" field.
+func (m *TranscodingJobMutation) SetCompletedAt(t time.Time) {
+	m.completed_at = &t
+}
+
+// CompletedAt returns the value of the "completed_at" field in the mutation.
+func (m *TranscodingJobMutation) CompletedAt() (r time.Time, exists bool) {
+	v := m.completed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompletedAt returns the old "completed_at" field's value of the TranscodingJob entity.
+// If the TranscodingJob object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TranscodingJobMutation) OldCompletedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompletedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompletedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompletedAt: %w", err)
+	}
+	return oldValue.CompletedAt, nil
+}
+
+// ClearCompletedAt clears the value of the "completed_at" field.
+func (m *TranscodingJobMutation) ClearCompletedAt() {
+	m.completed_at = nil
+	m.clearedFields[transcodingjob.FieldCompletedAt] = struct{}{}
+}
+
+// CompletedAtCleared returns if the "completed_at" field was cleared in this mutation.
+func (m *TranscodingJobMutation) CompletedAtCleared() bool {
+	_, ok := m.clearedFields[transcodingjob.FieldCompletedAt]
+	return ok
+}
+
+// ResetCompletedAt resets all changes to the "completed_at" field.
+func (m *TranscodingJobMutation) ResetCompletedAt() {
+	m.completed_at = nil
+	delete(m.clearedFields, transcodingjob.FieldCompletedAt)
+}
+
+// Where appends a list predicates to the TranscodingJobMutation builder.
+func (m *TranscodingJobMutation) Where(ps ...predicate.TranscodingJob) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the TranscodingJobMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *TranscodingJobMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.TranscodingJob, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *TranscodingJobMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *TranscodingJobMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (TranscodingJob).
+func (m *TranscodingJobMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *TranscodingJobMutation) Fields() []string {
+	fields := make([]string, 0, 13)
+	if m.created_at != nil {
+		fields = append(fields, transcodingjob.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, transcodingjob.FieldUpdatedAt)
+	}
+	if m.project_id != nil {
+		fields = append(fields, transcodingjob.FieldProjectID)
+	}
+	if m.api_version != nil {
+		fields = append(fields, transcodingjob.FieldAPIVersion)
+	}
+	if m.video_id != nil {
+		fields = append(fields, transcodingjob.FieldVideoID)
+	}
+	if m.source_url != nil {
+		fields = append(fields, transcodingjob.FieldSourceURL)
+	}
+	if m.outputs != nil {
+		fields = append(fields, transcodingjob.FieldOutputs)
+	}
+	if m.status != nil {
+		fields = append(fields, transcodingjob.FieldStatus)
+	}
+	if m.progress != nil {
+		fields = append(fields, transcodingjob.FieldProgress)
+	}
+	if m.priority != nil {
+		fields = append(fields, transcodingjob.FieldPriority)
+	}
+	if m.failure_reason != nil {
+		fields = append(fields, transcodingjob.FieldFailureReason)
+	}
+	if m.started_at != nil {
+		fields = append(fields, transcodingjob.FieldStartedAt)
+	}
+	if m.completed_at != nil {
+		fields = append(fields, transcodingjob.FieldCompletedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *TranscodingJobMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case transcodingjob.FieldCreatedAt:
+		return m.CreatedAt()
+	case transcodingjob.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case transcodingjob.FieldProjectID:
+		return m.ProjectID()
+	case transcodingjob.FieldAPIVersion:
+		return m.APIVersion()
+	case transcodingjob.FieldVideoID:
+		return m.VideoID()
+	case transcodingjob.FieldSourceURL:
+		return m.SourceURL()
+	case transcodingjob.FieldOutputs:
+		return m.Outputs()
+	case transcodingjob.FieldStatus:
+		return m.Status()
+	case transcodingjob.FieldProgress:
+		return m.Progress()
+	case transcodingjob.FieldPriority:
+		return m.Priority()
+	case transcodingjob.FieldFailureReason:
+		return m.FailureReason()
+	case transcodingjob.FieldStartedAt:
+		return m.StartedAt()
+	case transcodingjob.FieldCompletedAt:
+		return m.CompletedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *TranscodingJobMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case transcodingjob.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case transcodingjob.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case transcodingjob.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case transcodingjob.FieldAPIVersion:
+		return m.OldAPIVersion(ctx)
+	case transcodingjob.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case transcodingjob.FieldSourceURL:
+		return m.OldSourceURL(ctx)
+	case transcodingjob.FieldOutputs:
+		return m.OldOutputs(ctx)
+	case transcodingjob.FieldStatus:
+		return m.OldStatus(ctx)
+	case transcodingjob.FieldProgress:
+		return m.OldProgress(ctx)
+	case transcodingjob.FieldPriority:
+		return m.OldPriority(ctx)
+	case transcodingjob.FieldFailureReason:
+		return m.OldFailureReason(ctx)
+	case transcodingjob.FieldStartedAt:
+		return m.OldStartedAt(ctx)
+	case transcodingjob.FieldCompletedAt:
+		return m.OldCompletedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown TranscodingJob field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TranscodingJobMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case transcodingjob.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case transcodingjob.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case transcodingjob.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case transcodingjob.FieldAPIVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAPIVersion(v)
+		return nil
+	case transcodingjob.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case transcodingjob.FieldSourceURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSourceURL(v)
+		return nil
+	case transcodingjob.FieldOutputs:
+		v, ok := value.([]transcode.Output)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOutputs(v)
+		return nil
+	case transcodingjob.FieldStatus:
+		v, ok := value.(transcodingjob.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case transcodingjob.FieldProgress:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProgress(v)
+		return nil
+	case transcodingjob.FieldPriority:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPriority(v)
+		return nil
+	case transcodingjob.FieldFailureReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailureReason(v)
+		return nil
+	case transcodingjob.FieldStartedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartedAt(v)
+		return nil
+	case transcodingjob.FieldCompletedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompletedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown TranscodingJob field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *TranscodingJobMutation) AddedFields() []string {
+	var fields []string
+	if m.addapi_version != nil {
+		fields = append(fields, transcodingjob.FieldAPIVersion)
+	}
+	if m.addprogress != nil {
+		fields = append(fields, transcodingjob.FieldProgress)
+	}
+	if m.addpriority != nil {
+		fields = append(fields, transcodingjob.FieldPriority)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *TranscodingJobMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case transcodingjob.FieldAPIVersion:
+		return m.AddedAPIVersion()
+	case transcodingjob.FieldProgress:
+		return m.AddedProgress()
+	case transcodingjob.FieldPriority:
+		return m.AddedPriority()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TranscodingJobMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case transcodingjob.FieldAPIVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAPIVersion(v)
+		return nil
+	case transcodingjob.FieldProgress:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddProgress(v)
+		return nil
+	case transcodingjob.FieldPriority:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPriority(v)
+		return nil
+	}
+	return fmt.Errorf("unknown TranscodingJob numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *TranscodingJobMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(transcodingjob.FieldVideoID) {
+		fields = append(fields, transcodingjob.FieldVideoID)
+	}
+	if m.FieldCleared(transcodingjob.FieldStartedAt) {
+		fields = append(fields, transcodingjob.FieldStartedAt)
+	}
+	if m.FieldCleared(transcodingjob.FieldCompletedAt) {
+		fields = append(fields, transcodingjob.FieldCompletedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *TranscodingJobMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *TranscodingJobMutation) ClearField(name string) error {
+	switch name {
+	case transcodingjob.FieldVideoID:
+		m.ClearVideoID()
+		return nil
+	case transcodingjob.FieldStartedAt:
+		m.ClearStartedAt()
+		return nil
+	case transcodingjob.FieldCompletedAt:
+		m.ClearCompletedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown TranscodingJob nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *TranscodingJobMutation) ResetField(name string) error {
+	switch name {
+	case transcodingjob.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case transcodingjob.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case transcodingjob.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case transcodingjob.FieldAPIVersion:
+		m.ResetAPIVersion()
+		return nil
+	case transcodingjob.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case transcodingjob.FieldSourceURL:
+		m.ResetSourceURL()
+		return nil
+	case transcodingjob.FieldOutputs:
+		m.ResetOutputs()
+		return nil
+	case transcodingjob.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case transcodingjob.FieldProgress:
+		m.ResetProgress()
+		return nil
+	case transcodingjob.FieldPriority:
+		m.ResetPriority()
+		return nil
+	case transcodingjob.FieldFailureReason:
+		m.ResetFailureReason()
+		return nil
+	case transcodingjob.FieldStartedAt:
+		m.ResetStartedAt()
+		return nil
+	case transcodingjob.FieldCompletedAt:
+		m.ResetCompletedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown TranscodingJob field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *TranscodingJobMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *TranscodingJobMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *TranscodingJobMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *TranscodingJobMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *TranscodingJobMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *TranscodingJobMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *TranscodingJobMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown TranscodingJob unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *TranscodingJobMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown TranscodingJob edge %s", name)
 }
 
 // UploadTokenMutation represents an operation that mutates the UploadToken nodes in the graph.

@@ -64,6 +64,8 @@ type Tx struct {
 	Tag *TagClient
 	// Thumbnail is the client for interacting with the Thumbnail builders.
 	Thumbnail *ThumbnailClient
+	// TranscodingJob is the client for interacting with the TranscodingJob builders.
+	TranscodingJob *TranscodingJobClient
 	// UploadToken is the client for interacting with the UploadToken builders.
 	UploadToken *UploadTokenClient
 	// User is the client for interacting with the User builders.
@@ -232,6 +234,7 @@ func (tx *Tx) init() {
 	tx.Session = NewSessionClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)
 	tx.Thumbnail = NewThumbnailClient(tx.config)
+	tx.TranscodingJob = NewTranscodingJobClient(tx.config)
 	tx.UploadToken = NewUploadTokenClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.Video = NewVideoClient(tx.config)

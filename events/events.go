@@ -26,6 +26,10 @@ const (
 	ImportCompleted = "import.completed"
 	// ImportFailed: pulling a video from a URL failed.
 	ImportFailed = "import.failed"
+	// TranscodingJobCompleted: a transcoding job's outputs are written (data: the job).
+	TranscodingJobCompleted = "transcoding_job.completed"
+	// TranscodingJobFailed: a transcoding job failed (data.failure_reason says why).
+	TranscodingJobFailed = "transcoding_job.failed"
 	// WebhookEndpointDisabled: the server disabled an endpoint that kept failing.
 	WebhookEndpointDisabled = "webhook_endpoint.disabled"
 )
@@ -52,7 +56,8 @@ var Catalogue = []Type{
 	{Name: ImportCompleted, Description: "A video pulled from a URL arrived; processing follows."},
 	{Name: ImportFailed, Description: "Pulling a video from a URL failed."},
 	{Name: WebhookEndpointDisabled, Description: "An endpoint that kept failing was disabled by the server."},
-	{Name: "transcoding_job.*", Description: "Transcoding jobs (reserved).", Reserved: true},
+	{Name: TranscodingJobCompleted, Description: "A transcoding job finished: its outputs are written."},
+	{Name: TranscodingJobFailed, Description: "A transcoding job failed; data.failure_reason says why."},
 	{Name: "livestream.*", Description: "Live streams (reserved for the live streaming feature).", Reserved: true},
 	{Name: "subscription.*", Description: "Billing subscriptions (reserved for billing).", Reserved: true},
 }

@@ -42,3 +42,31 @@ func Caption(c *ent.Caption, projectID any) map[string]any {
 		"created_at": c.CreatedAt.UTC().Format(time.RFC3339Nano),
 	}
 }
+
+// TranscodingJob is the payload of the transcoding_job.* events: the job without
+// storage keys.
+func TranscodingJob(j *ent.TranscodingJob) map[string]any {
+	outputs := make([]map[string]any, len(j.Outputs))
+	for i, o := range j.Outputs {
+		outputs[i] = map[string]any{"name": o.Name, "height": o.Height, "width": o.Width,
+			"video_bitrate_kbps": o.VideoBitrateKbps, "audio_bitrate_kbps": o.AudioBitrateKbps}
+	}
+	d := map[string]any{
+		"id":             j.ID,
+		"project_id":     j.ProjectID,
+		"api_version":    j.APIVersion,
+		"status":         string(j.Status),
+		"progress":       j.Progress,
+		"priority":       j.Priority,
+		"failure_reason": j.FailureReason,
+		"outputs":        outputs,
+		"created_at":     j.CreatedAt.UTC().Format(time.RFC3339Nano),
+	}
+	if j.VideoID != nil {
+		d["video_id"] = *j.VideoID
+	}
+	if j.SourceURL != "" {
+		d["source_url"] = j.SourceURL
+	}
+	return d
+}

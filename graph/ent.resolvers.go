@@ -67,6 +67,11 @@ func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 // Thumbnail returns generated.ThumbnailResolver implementation.
 func (r *Resolver) Thumbnail() generated.ThumbnailResolver { return &thumbnailResolver{r} }
 
+// TranscodingJob returns generated.TranscodingJobResolver implementation.
+func (r *Resolver) TranscodingJob() generated.TranscodingJobResolver {
+	return &transcodingJobResolver{r}
+}
+
 // User returns generated.UserResolver implementation.
 func (r *Resolver) User() generated.UserResolver { return &userResolver{r} }
 
@@ -74,12 +79,13 @@ func (r *Resolver) User() generated.UserResolver { return &userResolver{r} }
 func (r *Resolver) Video() generated.VideoResolver { return &videoResolver{r} }
 
 type (
-	aPIKeyResolver     struct{ *Resolver }
-	captionResolver    struct{ *Resolver }
-	invitationResolver struct{ *Resolver }
-	membershipResolver struct{ *Resolver }
-	queryResolver      struct{ *Resolver }
-	thumbnailResolver  struct{ *Resolver }
-	userResolver       struct{ *Resolver }
-	videoResolver      struct{ *Resolver }
+	aPIKeyResolver         struct{ *Resolver }
+	captionResolver        struct{ *Resolver }
+	invitationResolver     struct{ *Resolver }
+	membershipResolver     struct{ *Resolver }
+	queryResolver          struct{ *Resolver }
+	thumbnailResolver      struct{ *Resolver }
+	transcodingJobResolver struct{ *Resolver }
+	userResolver           struct{ *Resolver }
+	videoResolver          struct{ *Resolver }
 )

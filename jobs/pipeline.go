@@ -43,6 +43,7 @@ func (p *Pipeline) Workers() *river.Workers {
 	w := river.NewWorkers()
 	river.AddWorker(w, &processVideoWorker{p: p})
 	river.AddWorker(w, &importVideoWorker{p: p})
+	river.AddWorker(w, &transcodeWorker{p: p})
 	river.AddWorker(w, &sweepWorker{p: p})
 	return w
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/vidra-dev/vidra/ent/predicate"
+	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/video"
 )
@@ -63,6 +64,16 @@ func (p *Pipeline) Sweep(ctx context.Context) error {
 	}
 	for _, id := range imports {
 		if err := p.Queue.Insert(ctx, ImportVideoArgs{VideoID: id}); err != nil {
+			return err
+		}
+	}
+	transcodes, err := p.Client.TranscodingJob.Query().
+		Where(transcodingjob.StatusIn(transcodingjob.StatusQueued, transcodingjob.StatusRunning)).All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, j := range transcodes {
+		if err := p.Queue.Insert(ctx, TranscodeArgs{JobID: j.ID, Priority: j.Priority}); err != nil {
 			return err
 		}
 	}

@@ -66,6 +66,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	rest := strings.TrimPrefix(r.URL.Path, "/v1/play/")
 	idPart, file, _ := strings.Cut(rest, "/")
+	if idPart == "transcoding" {
+		s.serveTranscoding(w, r, file)
+		return
+	}
 	id, err := uuid.Parse(idPart)
 	if err != nil || len(idPart) != 36 {
 		http.Error(w, "malformed video id", http.StatusBadRequest)

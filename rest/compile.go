@@ -70,6 +70,8 @@ func basePath(host string) string {
 		return "/v1/admin"
 	case HostAnalytics:
 		return ""
+	case HostMainV2:
+		return "/v2"
 	}
 	return "/v1"
 }
@@ -87,7 +89,7 @@ func compile(schema *ast.Schema, r Route) (*compiled, error) {
 		return nil, fail("unsupported method")
 	}
 	switch r.Host {
-	case HostMain, HostAdmin, HostAnalytics:
+	case HostMain, HostMainV2, HostAdmin, HostAnalytics:
 	default:
 		return nil, fail("unknown host %q", r.Host)
 	}

@@ -98,15 +98,16 @@ func (c pinnedCache) Add(ctx context.Context, key string, value *ast.QueryDocume
 	}
 }
 
-// Register mounts the routes of the given hosts on r: /v1 (main and admin) and
-// /report/v1, /collect/v1 (analytics). Unknown paths below those prefixes and wrong
-// methods answer with the failure envelope.
+// Register mounts the routes of the given hosts on r: /v1 (main and admin), /v2
+// (the HostMainV2 rows, mounted with the main host) and /report/v1, /collect/v1
+// (analytics). Unknown paths below those prefixes and wrong methods answer with
+// the failure envelope.
 func (h *Handler) Register(r chi.Router, hosts ...string) {
 	want := map[string]bool{}
 	for _, host := range hosts {
 		want[host] = true
 	}
-	v1 := newRouter()
+	v1, v2 := newRouter(), newRouter()
 	mounts := map[string]chi.Router{}
 	if want[HostMain] {
 		v1.Get("/openapi.json", h.serveOpenAPI)
@@ -125,6 +126,8 @@ func (h *Handler) Register(r chi.Router, hosts ...string) {
 		switch {
 		case c.Host == HostMain && want[HostMain]:
 			v1.Method(c.Method, c.Path, h.serve(c))
+		case c.Host == HostMainV2 && want[HostMain]:
+			v2.Method(c.Method, c.Path, h.serve(c))
 		case c.Host == HostAnalytics && want[HostAnalytics]:
 			prefix := c.Path[:strings.Index(c.Path[1:], "/v1/")+4] // /report/v1 or /collect/v1
 			if mounts[prefix] == nil {
@@ -134,6 +137,9 @@ func (h *Handler) Register(r chi.Router, hosts ...string) {
 		}
 	}
 	r.Mount("/v1", v1)
+	if want[HostMain] {
+		r.Mount("/v2", v2)
+	}
 	if want[HostAnalytics] {
 		for _, prefix := range []string{"/report/v1", "/collect/v1"} {
 			if mounts[prefix] == nil {

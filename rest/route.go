@@ -12,6 +12,10 @@ const (
 	HostAdmin = "admin"
 	// HostAnalytics is the analytics host: paths under /report/v1 and /collect/v1.
 	HostAnalytics = "analytics"
+	// HostMainV2 is version 2 of the main API: paths under /v2, served with the main
+	// API (same credentials, registered with HostMain), for the few resources that
+	// have a second version (the transcoding jobs of ROUTES.md).
+	HostMainV2 = "v2"
 )
 
 // Route is one row of the REST route table: an HTTP method and path served by one
@@ -44,7 +48,7 @@ type Route struct {
 	// Method is the HTTP method: GET, POST, PUT, PATCH or DELETE.
 	Method string
 	// Path is the chi pattern relative to the host's base: /v1 for the main host
-	// (e.g. /projects/{projId}/folders), /v1/admin for the admin host (e.g.
+	// (e.g. /projects/{projId}/folders), /v2 for HostMainV2, /v1/admin for the admin host (e.g.
 	// /organizations) and the server root for the analytics host (e.g.
 	// /report/v1/{projectId}/dataset).
 	Path string
@@ -56,7 +60,7 @@ type Route struct {
 	BodyVar string
 	// Public routes need no credential.
 	Public bool
-	// Host is the host that serves the route: HostMain (""), HostAdmin or HostAnalytics.
+	// Host is the host that serves the route: HostMain (""), HostMainV2, HostAdmin or HostAnalytics.
 	Host string
 	// ResultPath, when set, names fields below the root field, dot separated, whose
 	// value is the result: "videos" makes project(id:){ videos(...) } list the videos.

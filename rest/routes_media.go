@@ -6,7 +6,8 @@ package rest
 // (/v1/uploads/) and playback (/v1/play/...) are protocols served by plain
 // handlers, not rows.
 //
-// Not here because not built: the Vimeo importer rows and transcoding jobs v1/v2.
+// Not here because not built: the Vimeo importer rows. Transcoding jobs are in
+// routes_transcoding.go.
 func mediaRoutes() []Route {
 	return []Route{
 		{

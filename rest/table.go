@@ -19,6 +19,7 @@ func Table() []Route {
 		playerRoutes(),
 		encodingProfileRoutes(),
 		mediaRoutes(),
+		transcodingRoutes(),
 		authRoutes(),
 		webhookRoutes(),
 		orgRoutes(),

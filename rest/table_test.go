@@ -70,7 +70,7 @@ func TestOpenAPIDocument(t *testing.T) {
 		t.Fatalf("invalid OpenAPI document: %v", err)
 	}
 	for _, row := range rest.Table() {
-		base := map[string]string{rest.HostMain: "/v1", rest.HostAdmin: "/v1/admin", rest.HostAnalytics: ""}[row.Host]
+		base := map[string]string{rest.HostMain: "/v1", rest.HostMainV2: "/v2", rest.HostAdmin: "/v1/admin", rest.HostAnalytics: ""}[row.Host]
 		item := doc.Paths.Find(base + row.Path)
 		if item == nil || item.GetOperation(row.Method) == nil {
 			t.Errorf("%s %s is not in the document", row.Method, base+row.Path)

@@ -309,6 +309,18 @@ func (f ThumbnailFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, e
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ThumbnailMutation", m)
 }
 
+// The TranscodingJobFunc type is an adapter to allow the use of ordinary
+// function as TranscodingJob mutator.
+type TranscodingJobFunc func(context.Context, *ent.TranscodingJobMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f TranscodingJobFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.TranscodingJobMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.TranscodingJobMutation", m)
+}
+
 // The UploadTokenFunc type is an adapter to allow the use of ordinary
 // function as UploadToken mutator.
 type UploadTokenFunc func(context.Context, *ent.UploadTokenMutation) (ent.Value, error)

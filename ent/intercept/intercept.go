@@ -34,6 +34,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -773,6 +774,33 @@ func (f TraverseThumbnail) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.ThumbnailQuery", q)
 }
 
+// The TranscodingJobFunc type is an adapter to allow the use of ordinary function as a Querier.
+type TranscodingJobFunc func(context.Context, *ent.TranscodingJobQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f TranscodingJobFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.TranscodingJobQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.TranscodingJobQuery", q)
+}
+
+// The TraverseTranscodingJob type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseTranscodingJob func(context.Context, *ent.TranscodingJobQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseTranscodingJob) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseTranscodingJob) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.TranscodingJobQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.TranscodingJobQuery", q)
+}
+
 // The UploadTokenFunc type is an adapter to allow the use of ordinary function as a Querier.
 type UploadTokenFunc func(context.Context, *ent.UploadTokenQuery) (ent.Value, error)
 
@@ -988,6 +1016,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.TagQuery, predicate.Tag, tag.OrderOption]{typ: ent.TypeTag, tq: q}, nil
 	case *ent.ThumbnailQuery:
 		return &query[*ent.ThumbnailQuery, predicate.Thumbnail, thumbnail.OrderOption]{typ: ent.TypeThumbnail, tq: q}, nil
+	case *ent.TranscodingJobQuery:
+		return &query[*ent.TranscodingJobQuery, predicate.TranscodingJob, transcodingjob.OrderOption]{typ: ent.TypeTranscodingJob, tq: q}, nil
 	case *ent.UploadTokenQuery:
 		return &query[*ent.UploadTokenQuery, predicate.UploadToken, uploadtoken.OrderOption]{typ: ent.TypeUploadToken, tq: q}, nil
 	case *ent.UserQuery:

@@ -825,6 +825,36 @@ var (
 			},
 		},
 	}
+	// TranscodingJobsColumns holds the columns for the "transcoding_jobs" table.
+	TranscodingJobsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "api_version", Type: field.TypeInt},
+		{Name: "video_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "source_url", Type: field.TypeString, Size: 4096, Default: ""},
+		{Name: "outputs", Type: field.TypeJSON},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"queued", "running", "succeeded", "failed", "canceled"}, Default: "queued"},
+		{Name: "progress", Type: field.TypeFloat64, Default: 0},
+		{Name: "priority", Type: field.TypeInt, Default: 0},
+		{Name: "failure_reason", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "started_at", Type: field.TypeTime, Nullable: true},
+		{Name: "completed_at", Type: field.TypeTime, Nullable: true},
+	}
+	// TranscodingJobsTable holds the schema information for the "transcoding_jobs" table.
+	TranscodingJobsTable = &schema.Table{
+		Name:       "transcoding_jobs",
+		Columns:    TranscodingJobsColumns,
+		PrimaryKey: []*schema.Column{TranscodingJobsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "transcodingjob_project_id_status",
+				Unique:  false,
+				Columns: []*schema.Column{TranscodingJobsColumns[3], TranscodingJobsColumns[8]},
+			},
+		},
+	}
 	// UploadTokensColumns holds the columns for the "upload_tokens" table.
 	UploadTokensColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1109,6 +1139,7 @@ var (
 		SessionsTable,
 		TagsTable,
 		ThumbnailsTable,
+		TranscodingJobsTable,
 		UploadTokensTable,
 		UsersTable,
 		VideosTable,

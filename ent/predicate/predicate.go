@@ -81,6 +81,9 @@ type Tag func(*sql.Selector)
 // Thumbnail is the predicate function for thumbnail builders.
 type Thumbnail func(*sql.Selector)
 
+// TranscodingJob is the predicate function for transcodingjob builders.
+type TranscodingJob func(*sql.Selector)
+
 // UploadToken is the predicate function for uploadtoken builders.
 type UploadToken func(*sql.Selector)
 

@@ -711,6 +711,30 @@ func (f ThumbnailMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutat
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ThumbnailMutation", m)
 }
 
+// The TranscodingJobQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type TranscodingJobQueryRuleFunc func(context.Context, *ent.TranscodingJobQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f TranscodingJobQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.TranscodingJobQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.TranscodingJobQuery", q)
+}
+
+// The TranscodingJobMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type TranscodingJobMutationRuleFunc func(context.Context, *ent.TranscodingJobMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f TranscodingJobMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.TranscodingJobMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.TranscodingJobMutation", m)
+}
+
 // The UploadTokenQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type UploadTokenQueryRuleFunc func(context.Context, *ent.UploadTokenQuery) error
@@ -940,6 +964,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.ThumbnailQuery:
 		return q.Filter(), nil
+	case *ent.TranscodingJobQuery:
+		return q.Filter(), nil
 	case *ent.UploadTokenQuery:
 		return q.Filter(), nil
 	case *ent.UserQuery:
@@ -1008,6 +1034,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.TagMutation:
 		return m.Filter(), nil
 	case *ent.ThumbnailMutation:
+		return m.Filter(), nil
+	case *ent.TranscodingJobMutation:
 		return m.Filter(), nil
 	case *ent.UploadTokenMutation:
 		return m.Filter(), nil

@@ -32,6 +32,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -1313,6 +1314,72 @@ func init() {
 	thumbnailDescID := thumbnailMixinFields0[0].Descriptor()
 	// thumbnail.DefaultID holds the default value on creation for the id field.
 	thumbnail.DefaultID = thumbnailDescID.Default.(func() uuid.UUID)
+	transcodingjobMixin := schema.TranscodingJob{}.Mixin()
+	transcodingjobMixinHooks1 := transcodingjobMixin[1].Hooks()
+	transcodingjob.Hooks[0] = transcodingjobMixinHooks1[0]
+	transcodingjob.Hooks[1] = transcodingjobMixinHooks1[1]
+	transcodingjobMixinInters1 := transcodingjobMixin[1].Interceptors()
+	transcodingjob.Interceptors[0] = transcodingjobMixinInters1[0]
+	transcodingjobMixinFields0 := transcodingjobMixin[0].Fields()
+	_ = transcodingjobMixinFields0
+	transcodingjobFields := schema.TranscodingJob{}.Fields()
+	_ = transcodingjobFields
+	// transcodingjobDescCreatedAt is the schema descriptor for created_at field.
+	transcodingjobDescCreatedAt := transcodingjobMixinFields0[1].Descriptor()
+	// transcodingjob.DefaultCreatedAt holds the default value on creation for the created_at field.
+	transcodingjob.DefaultCreatedAt = transcodingjobDescCreatedAt.Default.(func() time.Time)
+	// transcodingjobDescUpdatedAt is the schema descriptor for updated_at field.
+	transcodingjobDescUpdatedAt := transcodingjobMixinFields0[2].Descriptor()
+	// transcodingjob.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	transcodingjob.DefaultUpdatedAt = transcodingjobDescUpdatedAt.Default.(func() time.Time)
+	// transcodingjob.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	transcodingjob.UpdateDefaultUpdatedAt = transcodingjobDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// transcodingjobDescAPIVersion is the schema descriptor for api_version field.
+	transcodingjobDescAPIVersion := transcodingjobFields[1].Descriptor()
+	// transcodingjob.APIVersionValidator is a validator for the "api_version" field. It is called by the builders before save.
+	transcodingjob.APIVersionValidator = transcodingjobDescAPIVersion.Validators[0].(func(int) error)
+	// transcodingjobDescSourceURL is the schema descriptor for source_url field.
+	transcodingjobDescSourceURL := transcodingjobFields[3].Descriptor()
+	// transcodingjob.DefaultSourceURL holds the default value on creation for the source_url field.
+	transcodingjob.DefaultSourceURL = transcodingjobDescSourceURL.Default.(string)
+	// transcodingjob.SourceURLValidator is a validator for the "source_url" field. It is called by the builders before save.
+	transcodingjob.SourceURLValidator = transcodingjobDescSourceURL.Validators[0].(func(string) error)
+	// transcodingjobDescProgress is the schema descriptor for progress field.
+	transcodingjobDescProgress := transcodingjobFields[6].Descriptor()
+	// transcodingjob.DefaultProgress holds the default value on creation for the progress field.
+	transcodingjob.DefaultProgress = transcodingjobDescProgress.Default.(float64)
+	// transcodingjob.ProgressValidator is a validator for the "progress" field. It is called by the builders before save.
+	transcodingjob.ProgressValidator = func() func(float64) error {
+		validators := transcodingjobDescProgress.Validators
+		fns := [...]func(float64) error{
+			validators[0].(func(float64) error),
+			validators[1].(func(float64) error),
+		}
+		return func(progress float64) error {
+			for _, fn := range fns {
+				if err := fn(progress); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// transcodingjobDescPriority is the schema descriptor for priority field.
+	transcodingjobDescPriority := transcodingjobFields[7].Descriptor()
+	// transcodingjob.DefaultPriority holds the default value on creation for the priority field.
+	transcodingjob.DefaultPriority = transcodingjobDescPriority.Default.(int)
+	// transcodingjob.PriorityValidator is a validator for the "priority" field. It is called by the builders before save.
+	transcodingjob.PriorityValidator = transcodingjobDescPriority.Validators[0].(func(int) error)
+	// transcodingjobDescFailureReason is the schema descriptor for failure_reason field.
+	transcodingjobDescFailureReason := transcodingjobFields[8].Descriptor()
+	// transcodingjob.DefaultFailureReason holds the default value on creation for the failure_reason field.
+	transcodingjob.DefaultFailureReason = transcodingjobDescFailureReason.Default.(string)
+	// transcodingjob.FailureReasonValidator is a validator for the "failure_reason" field. It is called by the builders before save.
+	transcodingjob.FailureReasonValidator = transcodingjobDescFailureReason.Validators[0].(func(string) error)
+	// transcodingjobDescID is the schema descriptor for id field.
+	transcodingjobDescID := transcodingjobMixinFields0[0].Descriptor()
+	// transcodingjob.DefaultID holds the default value on creation for the id field.
+	transcodingjob.DefaultID = transcodingjobDescID.Default.(func() uuid.UUID)
 	uploadtokenMixin := schema.UploadToken{}.Mixin()
 	uploadtokenMixinHooks1 := uploadtokenMixin[1].Hooks()
 	uploadtoken.Hooks[0] = uploadtokenMixinHooks1[0]

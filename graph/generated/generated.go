@@ -28,6 +28,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
 	"github.com/vidra-dev/vidra/graph/model"
@@ -51,6 +52,7 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	Query() QueryResolver
 	Thumbnail() ThumbnailResolver
+	TranscodingJob() TranscodingJobResolver
 	User() UserResolver
 	Video() VideoResolver
 }
@@ -415,6 +417,7 @@ type ComplexityRoot struct {
 		CreatePlayer                func(childComplexity int, projectID uuid.UUID, input ent.CreatePlayerInput) int
 		CreateProject               func(childComplexity int, input ent.CreateProjectInput) int
 		CreateTag                   func(childComplexity int, input ent.CreateTagInput) int
+		CreateTranscodingJob        func(childComplexity int, apiVersion int, input model.CreateTranscodingJobInput) int
 		CreateUploadToken           func(childComplexity int, projectID uuid.UUID, input model.CreateUploadTokenInput) int
 		CreateVideo                 func(childComplexity int, input ent.CreateVideoInput) int
 		CreateWebhookEndpoint       func(childComplexity int, projectID uuid.UUID, input model.WebhookEndpointInput) int
@@ -428,6 +431,7 @@ type ComplexityRoot struct {
 		DeleteProject               func(childComplexity int, id uuid.UUID) int
 		DeleteSession               func(childComplexity int, id uuid.UUID) int
 		DeleteTag                   func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
+		DeleteTranscodingJob        func(childComplexity int, id uuid.UUID) int
 		DeleteVideo                 func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
 		DeleteWebhookEndpoint       func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		ForgotPassword              func(childComplexity int, email string) int
@@ -466,6 +470,7 @@ type ComplexityRoot struct {
 		UpdatePlayer                func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdatePlayerInput) int
 		UpdateProfile               func(childComplexity int, input model.UpdateProfileInput) int
 		UpdateProject               func(childComplexity int, id uuid.UUID, input ent.UpdateProjectInput) int
+		UpdateTranscodingJob        func(childComplexity int, id uuid.UUID, input model.UpdateTranscodingJobInput) int
 		UpdateVideo                 func(childComplexity int, id uuid.UUID, input ent.UpdateVideoInput, projectID *uuid.UUID) int
 		UpdateWebhookEndpoint       func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input model.WebhookEndpointInput) int
 		UploadCaption               func(childComplexity int, videoID uuid.UUID, language string, label *string, file graphql.Upload, projectID *uuid.UUID) int
@@ -660,6 +665,8 @@ type ComplexityRoot struct {
 		Sessions                func(childComplexity int) int
 		Tags                    func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
 		TestPermission          func(childComplexity int, entityType string, entityID *uuid.UUID, name string, action string, folderID *uuid.UUID) int
+		TranscodingJob          func(childComplexity int, id uuid.UUID) int
+		TranscodingJobs         func(childComplexity int, projectID *uuid.UUID, status *transcodingjob.Status, after *entgql.Cursor[uuid.UUID], first *int) int
 		Video                   func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
 		VideoCaptions           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		VideoChapters           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
@@ -732,6 +739,45 @@ type ComplexityRoot struct {
 		Video       func(childComplexity int) int
 		VideoID     func(childComplexity int) int
 		Width       func(childComplexity int) int
+	}
+
+	TranscodingJob struct {
+		APIVersion    func(childComplexity int) int
+		CompletedAt   func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		FailureReason func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Output        func(childComplexity int) int
+		Outputs       func(childComplexity int) int
+		Priority      func(childComplexity int) int
+		Progress      func(childComplexity int) int
+		ProjectID     func(childComplexity int) int
+		SourceURL     func(childComplexity int) int
+		StartedAt     func(childComplexity int) int
+		Status        func(childComplexity int) int
+		UpdatedAt     func(childComplexity int) int
+		VideoID       func(childComplexity int) int
+	}
+
+	TranscodingJobConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	TranscodingJobEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	TranscodingOutput struct {
+		AudioBitrateKbps func(childComplexity int) int
+		EncodedHeight    func(childComplexity int) int
+		Height           func(childComplexity int) int
+		Name             func(childComplexity int) int
+		URL              func(childComplexity int) int
+		VideoBitrateKbps func(childComplexity int) int
+		Width            func(childComplexity int) int
 	}
 
 	UploadCredentials struct {
@@ -961,6 +1007,9 @@ type MutationResolver interface {
 	UploadProjectLogo(ctx context.Context, projectID uuid.UUID, file graphql.Upload) (*ent.Project, error)
 	CreateTag(ctx context.Context, input ent.CreateTagInput) (*ent.Tag, error)
 	DeleteTag(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
+	CreateTranscodingJob(ctx context.Context, apiVersion int, input model.CreateTranscodingJobInput) (*ent.TranscodingJob, error)
+	UpdateTranscodingJob(ctx context.Context, id uuid.UUID, input model.UpdateTranscodingJobInput) (*ent.TranscodingJob, error)
+	DeleteTranscodingJob(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
 	UpdateProfile(ctx context.Context, input model.UpdateProfileInput) (*ent.User, error)
 	UpdateAvatar(ctx context.Context, file graphql.Upload) (*ent.User, error)
 	CreateVideo(ctx context.Context, input ent.CreateVideoInput) (*ent.Video, error)
@@ -1015,6 +1064,8 @@ type QueryResolver interface {
 	Service(ctx context.Context) (*model.ServiceInfo, error)
 	Health(ctx context.Context) (*model.Health, error)
 	Regions(ctx context.Context) ([]*model.Region, error)
+	TranscodingJob(ctx context.Context, id uuid.UUID) (*ent.TranscodingJob, error)
+	TranscodingJobs(ctx context.Context, projectID *uuid.UUID, status *transcodingjob.Status, after *entgql.Cursor[uuid.UUID], first *int) (*ent.TranscodingJobConnection, error)
 	Profile(ctx context.Context) (*ent.User, error)
 	Video(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Video, error)
 	VideosByCustomField(ctx context.Context, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error)
@@ -1027,6 +1078,10 @@ type QueryResolver interface {
 }
 type ThumbnailResolver interface {
 	URL(ctx context.Context, obj *ent.Thumbnail) (string, error)
+}
+type TranscodingJobResolver interface {
+	Outputs(ctx context.Context, obj *ent.TranscodingJob) ([]*model.TranscodingOutput, error)
+	Output(ctx context.Context, obj *ent.TranscodingJob) (*model.TranscodingOutput, error)
 }
 type UserResolver interface {
 	HasPassword(ctx context.Context, obj *ent.User) (bool, error)
@@ -2524,6 +2579,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateTag(childComplexity, args["input"].(ent.CreateTagInput)), true
+	case "Mutation.createTranscodingJob":
+		if e.ComplexityRoot.Mutation.CreateTranscodingJob == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createTranscodingJob_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateTranscodingJob(childComplexity, args["apiVersion"].(int), args["input"].(model.CreateTranscodingJobInput)), true
 	case "Mutation.createUploadToken":
 		if e.ComplexityRoot.Mutation.CreateUploadToken == nil {
 			break
@@ -2662,6 +2728,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteTag(childComplexity, args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
+	case "Mutation.deleteTranscodingJob":
+		if e.ComplexityRoot.Mutation.DeleteTranscodingJob == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteTranscodingJob_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteTranscodingJob(childComplexity, args["id"].(uuid.UUID)), true
 	case "Mutation.deleteVideo":
 		if e.ComplexityRoot.Mutation.DeleteVideo == nil {
 			break
@@ -3075,6 +3152,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateProject(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateProjectInput)), true
+	case "Mutation.updateTranscodingJob":
+		if e.ComplexityRoot.Mutation.UpdateTranscodingJob == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateTranscodingJob_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateTranscodingJob(childComplexity, args["id"].(uuid.UUID), args["input"].(model.UpdateTranscodingJobInput)), true
 	case "Mutation.updateVideo":
 		if e.ComplexityRoot.Mutation.UpdateVideo == nil {
 			break
@@ -4122,6 +4210,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.TestPermission(childComplexity, args["entityType"].(string), args["entityID"].(*uuid.UUID), args["name"].(string), args["action"].(string), args["folderID"].(*uuid.UUID)), true
+	case "Query.transcodingJob":
+		if e.ComplexityRoot.Query.TranscodingJob == nil {
+			break
+		}
+
+		args, err := ec.field_Query_transcodingJob_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.TranscodingJob(childComplexity, args["id"].(uuid.UUID)), true
+	case "Query.transcodingJobs":
+		if e.ComplexityRoot.Query.TranscodingJobs == nil {
+			break
+		}
+
+		args, err := ec.field_Query_transcodingJobs_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.TranscodingJobs(childComplexity, args["projectID"].(*uuid.UUID), args["status"].(*transcodingjob.Status), args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int)), true
 	case "Query.video":
 		if e.ComplexityRoot.Query.Video == nil {
 			break
@@ -4495,6 +4605,172 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Thumbnail.Width(childComplexity), true
+
+	case "TranscodingJob.apiVersion":
+		if e.ComplexityRoot.TranscodingJob.APIVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.APIVersion(childComplexity), true
+	case "TranscodingJob.completedAt":
+		if e.ComplexityRoot.TranscodingJob.CompletedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.CompletedAt(childComplexity), true
+	case "TranscodingJob.createdAt":
+		if e.ComplexityRoot.TranscodingJob.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.CreatedAt(childComplexity), true
+	case "TranscodingJob.failureReason":
+		if e.ComplexityRoot.TranscodingJob.FailureReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.FailureReason(childComplexity), true
+	case "TranscodingJob.id":
+		if e.ComplexityRoot.TranscodingJob.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.ID(childComplexity), true
+	case "TranscodingJob.output":
+		if e.ComplexityRoot.TranscodingJob.Output == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.Output(childComplexity), true
+	case "TranscodingJob.outputs":
+		if e.ComplexityRoot.TranscodingJob.Outputs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.Outputs(childComplexity), true
+	case "TranscodingJob.priority":
+		if e.ComplexityRoot.TranscodingJob.Priority == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.Priority(childComplexity), true
+	case "TranscodingJob.progress":
+		if e.ComplexityRoot.TranscodingJob.Progress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.Progress(childComplexity), true
+	case "TranscodingJob.projectID":
+		if e.ComplexityRoot.TranscodingJob.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.ProjectID(childComplexity), true
+	case "TranscodingJob.sourceURL":
+		if e.ComplexityRoot.TranscodingJob.SourceURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.SourceURL(childComplexity), true
+	case "TranscodingJob.startedAt":
+		if e.ComplexityRoot.TranscodingJob.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.StartedAt(childComplexity), true
+	case "TranscodingJob.status":
+		if e.ComplexityRoot.TranscodingJob.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.Status(childComplexity), true
+	case "TranscodingJob.updatedAt":
+		if e.ComplexityRoot.TranscodingJob.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.UpdatedAt(childComplexity), true
+	case "TranscodingJob.videoID":
+		if e.ComplexityRoot.TranscodingJob.VideoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJob.VideoID(childComplexity), true
+
+	case "TranscodingJobConnection.edges":
+		if e.ComplexityRoot.TranscodingJobConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJobConnection.Edges(childComplexity), true
+	case "TranscodingJobConnection.pageInfo":
+		if e.ComplexityRoot.TranscodingJobConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJobConnection.PageInfo(childComplexity), true
+	case "TranscodingJobConnection.totalCount":
+		if e.ComplexityRoot.TranscodingJobConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJobConnection.TotalCount(childComplexity), true
+
+	case "TranscodingJobEdge.cursor":
+		if e.ComplexityRoot.TranscodingJobEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJobEdge.Cursor(childComplexity), true
+	case "TranscodingJobEdge.node":
+		if e.ComplexityRoot.TranscodingJobEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingJobEdge.Node(childComplexity), true
+
+	case "TranscodingOutput.audioBitrateKbps":
+		if e.ComplexityRoot.TranscodingOutput.AudioBitrateKbps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingOutput.AudioBitrateKbps(childComplexity), true
+	case "TranscodingOutput.encodedHeight":
+		if e.ComplexityRoot.TranscodingOutput.EncodedHeight == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingOutput.EncodedHeight(childComplexity), true
+	case "TranscodingOutput.height":
+		if e.ComplexityRoot.TranscodingOutput.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingOutput.Height(childComplexity), true
+	case "TranscodingOutput.name":
+		if e.ComplexityRoot.TranscodingOutput.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingOutput.Name(childComplexity), true
+	case "TranscodingOutput.url":
+		if e.ComplexityRoot.TranscodingOutput.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingOutput.URL(childComplexity), true
+	case "TranscodingOutput.videoBitrateKbps":
+		if e.ComplexityRoot.TranscodingOutput.VideoBitrateKbps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingOutput.VideoBitrateKbps(childComplexity), true
+	case "TranscodingOutput.width":
+		if e.ComplexityRoot.TranscodingOutput.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TranscodingOutput.Width(childComplexity), true
 
 	case "UploadCredentials.directUploadURL":
 		if e.ComplexityRoot.UploadCredentials.DirectUploadURL == nil {
@@ -5169,6 +5445,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreatePlayerInput,
 		ec.unmarshalInputCreateProjectInput,
 		ec.unmarshalInputCreateTagInput,
+		ec.unmarshalInputCreateTranscodingJobInput,
 		ec.unmarshalInputCreateUploadTokenInput,
 		ec.unmarshalInputCreateVideoInput,
 		ec.unmarshalInputEncodingProfileInput,
@@ -5200,12 +5477,15 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputTagOrder,
 		ec.unmarshalInputTagWhereInput,
 		ec.unmarshalInputThumbnailOrder,
+		ec.unmarshalInputTranscodingJobOrder,
+		ec.unmarshalInputTranscodingOutputInput,
 		ec.unmarshalInputUpdateAdvertisementInput,
 		ec.unmarshalInputUpdateFolderInput,
 		ec.unmarshalInputUpdateOrganizationInput,
 		ec.unmarshalInputUpdatePlayerInput,
 		ec.unmarshalInputUpdateProfileInput,
 		ec.unmarshalInputUpdateProjectInput,
+		ec.unmarshalInputUpdateTranscodingJobInput,
 		ec.unmarshalInputUpdateVideoInput,
 		ec.unmarshalInputUserOrder,
 		ec.unmarshalInputUserWhereInput,
@@ -9218,6 +9498,83 @@ enum ThumbnailOrderField {
 The builtin Time type
 """
 scalar Time
+type TranscodingJob implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  projectID: ID!
+  apiVersion: Int!
+  videoID: ID
+  sourceURL: String!
+  status: TranscodingJobStatus!
+  progress: Float!
+  priority: Int!
+  failureReason: String!
+  startedAt: Time
+  completedAt: Time
+}
+"""
+A connection to a list of items.
+"""
+type TranscodingJobConnection {
+  """
+  A list of edges.
+  """
+  edges: [TranscodingJobEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type TranscodingJobEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: TranscodingJob
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for TranscodingJob connections
+"""
+input TranscodingJobOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order TranscodingJobs.
+  """
+  field: TranscodingJobOrderField!
+}
+"""
+Properties by which TranscodingJob connections can be ordered.
+"""
+enum TranscodingJobOrderField {
+  CREATED_AT
+  UPDATED_AT
+  STATUS
+  PRIORITY
+}
+"""
+TranscodingJobStatus is enum for the field status
+"""
+enum TranscodingJobStatus @goModel(model: "github.com/vidra-dev/vidra/ent/transcodingjob.Status") {
+  queued
+  running
+  succeeded
+  failed
+  canceled
+}
 """
 UpdateAdvertisementInput is used for update Advertisement object.
 Input was generated by ent.
@@ -10446,6 +10803,99 @@ extend type Query {
     """
     projectID: ID
   ): ID!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/transcoding.graphql", Input: `"""
+One output of a transcoding job: an HLS rendition.
+"""
+type TranscodingOutput {
+  name: String!
+  height: Int!
+  videoBitrateKbps: Int!
+  audioBitrateKbps: Int!
+  """
+  The encoded size, once the source has been probed (never upscaled).
+  """
+  width: Int
+  encodedHeight: Int
+  """
+  The output's HLS playlist, with a signed playback token, once the job succeeded.
+  """
+  url: String
+}
+
+extend type TranscodingJob {
+  """
+  The requested outputs, lowest first.
+  """
+  outputs: [TranscodingOutput!]!
+  """
+  The single output of a v1 job (the lowest of a v2 job's).
+  """
+  output: TranscodingOutput!
+}
+
+"""
+One requested output: a rung (height, bit rates) or an encoding profile's rung.
+With encodingProfileID, height picks the profile's rung of that height (default:
+its highest) and the bit rates come from the profile.
+"""
+input TranscodingOutputInput {
+  height: Int
+  videoBitrateKbps: Int
+  audioBitrateKbps: Int = 128
+  encodingProfileID: ID
+}
+
+"""
+A new transcoding job: exactly one of videoID (an existing video's source) and url
+(an http or https file to pull; projectID then required). v1 takes output, v2 outputs.
+"""
+input CreateTranscodingJobInput {
+  projectID: ID
+  videoID: ID
+  url: String
+  """
+  0 (default) to 100; higher runs first.
+  """
+  priority: Int
+  output: TranscodingOutputInput
+  outputs: [TranscodingOutputInput!]
+}
+
+"""
+Changes to a transcoding job: its priority (while queued), or cancel: true to cancel it.
+"""
+input UpdateTranscodingJobInput {
+  priority: Int
+  cancel: Boolean
+}
+
+extend type Query {
+  """
+  One transcoding job.
+  """
+  transcodingJob(id: ID!): TranscodingJob!
+  """
+  Transcoding jobs the caller can see, newest first, optionally of one project and status.
+  """
+  transcodingJobs(projectID: ID, status: TranscodingJobStatus, after: Cursor, first: Int): TranscodingJobConnection!
+}
+
+extend type Mutation {
+  """
+  Creates and queues a transcoding job. apiVersion 1 takes input.output (one
+  output), 2 takes input.outputs (1 to 8 outputs).
+  """
+  createTranscodingJob(apiVersion: Int! = 1, input: CreateTranscodingJobInput!): TranscodingJob!
+  """
+  Changes a job's priority or cancels it.
+  """
+  updateTranscodingJob(id: ID!, input: UpdateTranscodingJobInput!): TranscodingJob!
+  """
+  Deletes a job (a running one is canceled first) and its outputs.
+  """
+  deleteTranscodingJob(id: ID!): ID!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/user.graphql", Input: `extend type User {
@@ -11716,6 +12166,84 @@ func (ec *executionContext) childFields_Thumbnail(ctx context.Context, field gra
 	return nil, fmt.Errorf("no field named %q was found under type Thumbnail", field.Name)
 }
 
+func (ec *executionContext) childFields_TranscodingJob(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_TranscodingJob_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_TranscodingJob_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_TranscodingJob_updatedAt(ctx, field)
+	case "projectID":
+		return ec.fieldContext_TranscodingJob_projectID(ctx, field)
+	case "apiVersion":
+		return ec.fieldContext_TranscodingJob_apiVersion(ctx, field)
+	case "videoID":
+		return ec.fieldContext_TranscodingJob_videoID(ctx, field)
+	case "sourceURL":
+		return ec.fieldContext_TranscodingJob_sourceURL(ctx, field)
+	case "status":
+		return ec.fieldContext_TranscodingJob_status(ctx, field)
+	case "progress":
+		return ec.fieldContext_TranscodingJob_progress(ctx, field)
+	case "priority":
+		return ec.fieldContext_TranscodingJob_priority(ctx, field)
+	case "failureReason":
+		return ec.fieldContext_TranscodingJob_failureReason(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_TranscodingJob_startedAt(ctx, field)
+	case "completedAt":
+		return ec.fieldContext_TranscodingJob_completedAt(ctx, field)
+	case "outputs":
+		return ec.fieldContext_TranscodingJob_outputs(ctx, field)
+	case "output":
+		return ec.fieldContext_TranscodingJob_output(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TranscodingJob", field.Name)
+}
+
+func (ec *executionContext) childFields_TranscodingJobConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_TranscodingJobConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_TranscodingJobConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_TranscodingJobConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TranscodingJobConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_TranscodingJobEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_TranscodingJobEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_TranscodingJobEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TranscodingJobEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_TranscodingOutput(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_TranscodingOutput_name(ctx, field)
+	case "height":
+		return ec.fieldContext_TranscodingOutput_height(ctx, field)
+	case "videoBitrateKbps":
+		return ec.fieldContext_TranscodingOutput_videoBitrateKbps(ctx, field)
+	case "audioBitrateKbps":
+		return ec.fieldContext_TranscodingOutput_audioBitrateKbps(ctx, field)
+	case "width":
+		return ec.fieldContext_TranscodingOutput_width(ctx, field)
+	case "encodedHeight":
+		return ec.fieldContext_TranscodingOutput_encodedHeight(ctx, field)
+	case "url":
+		return ec.fieldContext_TranscodingOutput_url(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TranscodingOutput", field.Name)
+}
+
 func (ec *executionContext) childFields_UploadCredentials(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "token":
@@ -12450,6 +12978,28 @@ func (ec *executionContext) field_Mutation_createTag_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createTranscodingJob_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "apiVersion",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["apiVersion"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateTranscodingJobInput, error) {
+			return ec.unmarshalNCreateTranscodingJobInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCreateTranscodingJobInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createUploadToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -12695,6 +13245,20 @@ func (ec *executionContext) field_Mutation_deleteTag_args(ctx context.Context, r
 		return nil, err
 	}
 	args["projectID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteTranscodingJob_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -13512,6 +14076,28 @@ func (ec *executionContext) field_Mutation_updateProject_args(ctx context.Contex
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (ent.UpdateProjectInput, error) {
 			return ec.unmarshalNUpdateProjectInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateProjectInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateTranscodingJob_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateTranscodingJobInput, error) {
+			return ec.unmarshalNUpdateTranscodingJobInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUpdateTranscodingJobInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -14801,6 +15387,58 @@ func (ec *executionContext) field_Query_testPermission_args(ctx context.Context,
 		return nil, err
 	}
 	args["folderID"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_transcodingJob_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_transcodingJobs_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) (*transcodingjob.Status, error) {
+			return ec.unmarshalOTranscodingJobStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
 	return args, nil
 }
 
@@ -23299,6 +23937,138 @@ func (ec *executionContext) fieldContext_Mutation_deleteTag(ctx context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createTranscodingJob(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createTranscodingJob(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateTranscodingJob(ctx, fc.Args["apiVersion"].(int), fc.Args["input"].(model.CreateTranscodingJobInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.TranscodingJob) graphql.Marshaler {
+			return ec.marshalNTranscodingJob2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJob(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createTranscodingJob(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranscodingJob(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createTranscodingJob_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateTranscodingJob(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateTranscodingJob(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateTranscodingJob(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(model.UpdateTranscodingJobInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.TranscodingJob) graphql.Marshaler {
+			return ec.marshalNTranscodingJob2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJob(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateTranscodingJob(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranscodingJob(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateTranscodingJob_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteTranscodingJob(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteTranscodingJob(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteTranscodingJob(ctx, fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteTranscodingJob(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteTranscodingJob_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_updateProfile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -27892,6 +28662,94 @@ func (ec *executionContext) fieldContext_Query_regions(_ context.Context, field 
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_transcodingJob(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_transcodingJob(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().TranscodingJob(ctx, fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.TranscodingJob) graphql.Marshaler {
+			return ec.marshalNTranscodingJob2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJob(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_transcodingJob(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranscodingJob(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_transcodingJob_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_transcodingJobs(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_transcodingJobs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().TranscodingJobs(ctx, fc.Args["projectID"].(*uuid.UUID), fc.Args["status"].(*transcodingjob.Status), fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.TranscodingJobConnection) graphql.Marshaler {
+			return ec.marshalNTranscodingJobConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_transcodingJobs(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranscodingJobConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_transcodingJobs_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_profile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -29310,6 +30168,672 @@ func (ec *executionContext) _Thumbnail_url(ctx context.Context, field graphql.Co
 }
 func (ec *executionContext) fieldContext_Thumbnail_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Thumbnail", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_id(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_projectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_apiVersion(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_apiVersion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.APIVersion, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_apiVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_videoID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VideoID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
+			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_sourceURL(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_sourceURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SourceURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_sourceURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_status(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v transcodingjob.Status) graphql.Marshaler {
+			return ec.marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type TranscodingJobStatus does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_progress(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_progress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Progress, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_progress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_priority(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_priority(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Priority, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_priority(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_failureReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FailureReason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_startedAt(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_startedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_completedAt(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_completedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CompletedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_completedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJob_outputs(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_outputs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.TranscodingJob().Outputs(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.TranscodingOutput) graphql.Marshaler {
+			return ec.marshalNTranscodingOutput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutputᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_outputs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TranscodingJob",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranscodingOutput(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TranscodingJob_output(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJob_output(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.TranscodingJob().Output(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TranscodingOutput) graphql.Marshaler {
+			return ec.marshalNTranscodingOutput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutput(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJob_output(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TranscodingJob",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranscodingOutput(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TranscodingJobConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJobConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.TranscodingJobEdge) graphql.Marshaler {
+			return ec.marshalOTranscodingJobEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJobConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TranscodingJobConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranscodingJobEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TranscodingJobConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJobConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJobConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TranscodingJobConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TranscodingJobConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJobConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJobConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJobConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingJobEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJobEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.TranscodingJob) graphql.Marshaler {
+			return ec.marshalOTranscodingJob2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJob(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJobEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TranscodingJobEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranscodingJob(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TranscodingJobEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingJobEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingJobEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingJobEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingOutput_name(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingOutput_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingOutput_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingOutput_height(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingOutput_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingOutput_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingOutput_videoBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingOutput_videoBitrateKbps(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VideoBitrateKbps, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingOutput_videoBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingOutput_audioBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingOutput_audioBitrateKbps(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AudioBitrateKbps, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingOutput_audioBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingOutput_width(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingOutput_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingOutput_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingOutput_encodedHeight(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingOutput_encodedHeight(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EncodedHeight, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingOutput_encodedHeight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _TranscodingOutput_url(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TranscodingOutput_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TranscodingOutput_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _UploadCredentials_token(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
@@ -37384,6 +38908,71 @@ func (ec *executionContext) unmarshalInputCreateTagInput(ctx context.Context, ob
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateTranscodingJobInput(ctx context.Context, obj any) (model.CreateTranscodingJobInput, error) {
+	var it model.CreateTranscodingJobInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"projectID", "videoID", "url", "priority", "output", "outputs"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "projectID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectID = data
+		case "videoID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoID = data
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "priority":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priority"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Priority = data
+		case "output":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("output"))
+			data, err := ec.unmarshalOTranscodingOutputInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutputInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Output = data
+		case "outputs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("outputs"))
+			data, err := ec.unmarshalOTranscodingOutputInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutputInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Outputs = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateUploadTokenInput(ctx context.Context, obj any) (model.CreateUploadTokenInput, error) {
 	var it model.CreateUploadTokenInput
 	if obj == nil {
@@ -43116,6 +44705,102 @@ func (ec *executionContext) unmarshalInputThumbnailOrder(ctx context.Context, ob
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputTranscodingJobOrder(ctx context.Context, obj any) (ent.TranscodingJobOrder, error) {
+	var it ent.TranscodingJobOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNTranscodingJobOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputTranscodingOutputInput(ctx context.Context, obj any) (model.TranscodingOutputInput, error) {
+	var it model.TranscodingOutputInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["audioBitrateKbps"]; !present {
+		asMap["audioBitrateKbps"] = 128
+	}
+
+	fieldsInOrder := [...]string{"height", "videoBitrateKbps", "audioBitrateKbps", "encodingProfileID"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "height":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("height"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Height = data
+		case "videoBitrateKbps":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoBitrateKbps"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoBitrateKbps = data
+		case "audioBitrateKbps":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("audioBitrateKbps"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AudioBitrateKbps = data
+		case "encodingProfileID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("encodingProfileID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EncodingProfileID = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputUpdateAdvertisementInput(ctx context.Context, obj any) (ent.UpdateAdvertisementInput, error) {
 	var it ent.UpdateAdvertisementInput
 	if obj == nil {
@@ -43438,6 +45123,43 @@ func (ec *executionContext) unmarshalInputUpdateProjectInput(ctx context.Context
 				return it, err
 			}
 			it.Description = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateTranscodingJobInput(ctx context.Context, obj any) (model.UpdateTranscodingJobInput, error) {
+	var it model.UpdateTranscodingJobInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"priority", "cancel"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "priority":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priority"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Priority = data
+		case "cancel":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cancel"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Cancel = data
 		}
 	}
 	return it, nil
@@ -45264,6 +46986,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._User(ctx, sel, obj)
+	case *ent.TranscodingJob:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._TranscodingJob(ctx, sel, obj)
 	case *ent.Thumbnail:
 		if obj == nil {
 			return graphql.Null
@@ -48916,6 +50643,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createTranscodingJob":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createTranscodingJob(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateTranscodingJob":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateTranscodingJob(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteTranscodingJob":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteTranscodingJob(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "updateProfile":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateProfile(ctx, field)
@@ -51389,6 +53137,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "transcodingJob":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_transcodingJob(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "transcodingJobs":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_transcodingJobs(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "profile":
 			field := field
 
@@ -52192,6 +53984,339 @@ func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var transcodingJobImplementors = []string{"TranscodingJob", "Node"}
+
+func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJob) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingJobImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TranscodingJob")
+		case "id":
+			out.Values[i] = ec._TranscodingJob_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._TranscodingJob_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._TranscodingJob_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "projectID":
+			out.Values[i] = ec._TranscodingJob_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "apiVersion":
+			out.Values[i] = ec._TranscodingJob_apiVersion(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoID":
+			out.Values[i] = ec._TranscodingJob_videoID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sourceURL":
+			out.Values[i] = ec._TranscodingJob_sourceURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._TranscodingJob_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "progress":
+			out.Values[i] = ec._TranscodingJob_progress(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "priority":
+			out.Values[i] = ec._TranscodingJob_priority(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "failureReason":
+			out.Values[i] = ec._TranscodingJob_failureReason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "startedAt":
+			out.Values[i] = ec._TranscodingJob_startedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "completedAt":
+			out.Values[i] = ec._TranscodingJob_completedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "outputs":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._TranscodingJob_outputs(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "output":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._TranscodingJob_output(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var transcodingJobConnectionImplementors = []string{"TranscodingJobConnection"}
+
+func (ec *executionContext) _TranscodingJobConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJobConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingJobConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TranscodingJobConnection")
+		case "edges":
+			out.Values[i] = ec._TranscodingJobConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._TranscodingJobConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._TranscodingJobConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var transcodingJobEdgeImplementors = []string{"TranscodingJobEdge"}
+
+func (ec *executionContext) _TranscodingJobEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJobEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingJobEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TranscodingJobEdge")
+		case "node":
+			out.Values[i] = ec._TranscodingJobEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._TranscodingJobEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var transcodingOutputImplementors = []string{"TranscodingOutput"}
+
+func (ec *executionContext) _TranscodingOutput(ctx context.Context, sel ast.SelectionSet, obj *model.TranscodingOutput) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingOutputImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TranscodingOutput")
+		case "name":
+			out.Values[i] = ec._TranscodingOutput_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "height":
+			out.Values[i] = ec._TranscodingOutput_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "videoBitrateKbps":
+			out.Values[i] = ec._TranscodingOutput_videoBitrateKbps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "audioBitrateKbps":
+			out.Values[i] = ec._TranscodingOutput_audioBitrateKbps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "width":
+			out.Values[i] = ec._TranscodingOutput_width(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "encodedHeight":
+			out.Values[i] = ec._TranscodingOutput_encodedHeight(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "url":
+			out.Values[i] = ec._TranscodingOutput_url(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -54595,6 +56720,11 @@ func (ec *executionContext) unmarshalNCreateTagInput2githubᚗcomᚋvidraᚑdev�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateTranscodingJobInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCreateTranscodingJobInput(ctx context.Context, v any) (model.CreateTranscodingJobInput, error) {
+	res, err := ec.unmarshalInputCreateTranscodingJobInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateUploadTokenInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCreateUploadTokenInput(ctx context.Context, v any) (model.CreateUploadTokenInput, error) {
 	res, err := ec.unmarshalInputCreateUploadTokenInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -55772,6 +57902,83 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 	return res
 }
 
+func (ec *executionContext) marshalNTranscodingJob2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJob(ctx context.Context, sel ast.SelectionSet, v *ent.TranscodingJob) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._TranscodingJob(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTranscodingJobConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobConnection(ctx context.Context, sel ast.SelectionSet, v *ent.TranscodingJobConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._TranscodingJobConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNTranscodingJobOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobOrderField(ctx context.Context, v any) (*ent.TranscodingJobOrderField, error) {
+	var res = new(ent.TranscodingJobOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTranscodingJobOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.TranscodingJobOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus(ctx context.Context, v any) (transcodingjob.Status, error) {
+	var res transcodingjob.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus(ctx context.Context, sel ast.SelectionSet, v transcodingjob.Status) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNTranscodingOutput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutputᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.TranscodingOutput) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTranscodingOutput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutput(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTranscodingOutput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutput(ctx context.Context, sel ast.SelectionSet, v *model.TranscodingOutput) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._TranscodingOutput(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNTranscodingOutputInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutputInput(ctx context.Context, v any) (*model.TranscodingOutputInput, error) {
+	res, err := ec.unmarshalInputTranscodingOutputInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNUpdateAdvertisementInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateAdvertisementInput(ctx context.Context, v any) (ent.UpdateAdvertisementInput, error) {
 	res, err := ec.unmarshalInputUpdateAdvertisementInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -55799,6 +58006,11 @@ func (ec *executionContext) unmarshalNUpdateProfileInput2githubᚗcomᚋvidraᚑ
 
 func (ec *executionContext) unmarshalNUpdateProjectInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateProjectInput(ctx context.Context, v any) (ent.UpdateProjectInput, error) {
 	res, err := ec.unmarshalInputUpdateProjectInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateTranscodingJobInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUpdateTranscodingJobInput(ctx context.Context, v any) (model.UpdateTranscodingJobInput, error) {
+	res, err := ec.unmarshalInputUpdateTranscodingJobInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -58080,6 +60292,74 @@ func (ec *executionContext) marshalOTime2ᚖtimeᚐTime(ctx context.Context, sel
 	_ = ctx
 	res := graphql.MarshalTime(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOTranscodingJob2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJob(ctx context.Context, sel ast.SelectionSet, v *ent.TranscodingJob) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._TranscodingJob(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOTranscodingJobEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.TranscodingJobEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOTranscodingJobEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOTranscodingJobEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobEdge(ctx context.Context, sel ast.SelectionSet, v *ent.TranscodingJobEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._TranscodingJobEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOTranscodingJobStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus(ctx context.Context, v any) (*transcodingjob.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(transcodingjob.Status)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOTranscodingJobStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus(ctx context.Context, sel ast.SelectionSet, v *transcodingjob.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOTranscodingOutputInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutputInputᚄ(ctx context.Context, v any) ([]*model.TranscodingOutputInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.TranscodingOutputInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNTranscodingOutputInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutputInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOTranscodingOutputInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutputInput(ctx context.Context, v any) (*model.TranscodingOutputInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputTranscodingOutputInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser(ctx context.Context, sel ast.SelectionSet, v *ent.User) graphql.Marshaler {

@@ -104,6 +104,18 @@ type CreateAPIKeyInput struct {
 	ExpiresAt time.Time `json:"expiresAt"`
 }
 
+// A new transcoding job: exactly one of videoID (an existing video's source) and url
+// (an http or https file to pull; projectID then required). v1 takes output, v2 outputs.
+type CreateTranscodingJobInput struct {
+	ProjectID *uuid.UUID `json:"projectID,omitempty"`
+	VideoID   *uuid.UUID `json:"videoID,omitempty"`
+	URL       *string    `json:"url,omitempty"`
+	// 0 (default) to 100; higher runs first.
+	Priority *int                      `json:"priority,omitempty"`
+	Output   *TranscodingOutputInput   `json:"output,omitempty"`
+	Outputs  []*TranscodingOutputInput `json:"outputs,omitempty"`
+}
+
 // What an upload token is for; every field is optional.
 type CreateUploadTokenInput struct {
 	// Title of the new video; the file name of the upload when absent.
@@ -274,11 +286,40 @@ type ServiceInfo struct {
 	Version string `json:"version"`
 }
 
+// One output of a transcoding job: an HLS rendition.
+type TranscodingOutput struct {
+	Name             string `json:"name"`
+	Height           int    `json:"height"`
+	VideoBitrateKbps int    `json:"videoBitrateKbps"`
+	AudioBitrateKbps int    `json:"audioBitrateKbps"`
+	// The encoded size, once the source has been probed (never upscaled).
+	Width         *int `json:"width,omitempty"`
+	EncodedHeight *int `json:"encodedHeight,omitempty"`
+	// The output's HLS playlist, with a signed playback token, once the job succeeded.
+	URL *string `json:"url,omitempty"`
+}
+
+// One requested output: a rung (height, bit rates) or an encoding profile's rung.
+// With encodingProfileID, height picks the profile's rung of that height (default:
+// its highest) and the bit rates come from the profile.
+type TranscodingOutputInput struct {
+	Height            *int       `json:"height,omitempty"`
+	VideoBitrateKbps  *int       `json:"videoBitrateKbps,omitempty"`
+	AudioBitrateKbps  *int       `json:"audioBitrateKbps,omitempty"`
+	EncodingProfileID *uuid.UUID `json:"encodingProfileID,omitempty"`
+}
+
 type UpdateProfileInput struct {
 	// The display name; unchanged when null.
 	Name *string `json:"name,omitempty"`
 	// An http(s) image address, or empty to remove the avatar; unchanged when null.
 	AvatarURL *string `json:"avatarURL,omitempty"`
+}
+
+// Changes to a transcoding job: its priority (while queued), or cancel: true to cancel it.
+type UpdateTranscodingJobInput struct {
+	Priority *int  `json:"priority,omitempty"`
+	Cancel   *bool `json:"cancel,omitempty"`
 }
 
 // A credential for one upload into a project, and the video the upload becomes.
