@@ -19,7 +19,10 @@ func TestKnown(t *testing.T) {
 		{"webhook_endpoint.disabled", true},
 		{"livestream.*", true},         // a reserved family, by its name
 		{"livestream.started", true},   // a type inside a reserved family
-		{"transcoding_job.done", true}, // likewise
+		{"transcoding_job.completed", true}, // the transcoding jobs' own events
+		{"transcoding_job.failed", true},
+		{"transcoding_job.done", false}, // no longer a reserved family: only the two above
+		{"transcoding_job.*", false},
 		{"subscription.renewed", true},
 		{"livestream.", false}, // the family's prefix alone names nothing
 		{"livestream", false},
