@@ -17,8 +17,8 @@ func TestKnown(t *testing.T) {
 		{"caption.ready", true},
 		{"import.failed", true},
 		{"webhook_endpoint.disabled", true},
-		{"livestream.*", true},         // a reserved family, by its name
-		{"livestream.started", true},   // a type inside a reserved family
+		{"livestream.*", true},              // a reserved family, by its name
+		{"livestream.started", true},        // a type inside a reserved family
 		{"transcoding_job.completed", true}, // the transcoding jobs' own events
 		{"transcoding_job.failed", true},
 		{"transcoding_job.done", false}, // no longer a reserved family: only the two above
