@@ -21,7 +21,7 @@ type accessControl struct {
 }
 
 func TestAccessControl(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
 		get := `query($p: ID!) { accessControl(projectID: $p) { playback allowedDomains allowedCountries blockedCountries tokenTTLDefault tokenTTLMin tokenTTLMax } }`
 		var none struct{ AccessControl *accessControl }

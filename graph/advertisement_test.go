@@ -11,7 +11,7 @@ const createAd = `mutation($p: ID!, $in: CreateAdvertisementInput!) {
 }`
 
 func TestAdvertisements(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
 		other := siblingProject(s, proj, "O")
 		list := `query($p: ID!) { advertisements(projectID: $p) { id placement } }`

@@ -158,7 +158,7 @@ func TestForgotPasswordCodeLockoutResendAndReset(t *testing.T) {
 }
 
 func TestUpdateAndSetPassword(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		second := s.Login(apptest.DefaultEmail, apptest.DefaultPassword)
 		const upd = `mutation($c: String!, $n: String!) { updatePassword(currentPassword: $c, newPassword: $n) }`
 		wantError(t, s.GraphQL(upd, map[string]any{"c": "wrong one", "n": "new password 1"}), "INVALID_INPUT", "the current password is incorrect")

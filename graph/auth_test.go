@@ -32,7 +32,7 @@ type accessCheck struct {
 }
 
 func TestRegisterCreatesUserWithPersonalOrganization(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		ctx := apptest.System()
 		tok := s.SignUp("  Ada@Example.TEST ", "analytical engine", "Ada")
 		if tok.User.Email != "ada@example.test" || tok.User.Name != "Ada" || tok.TokenType != "Bearer" || tok.ExpiresIn != 900 {
@@ -76,7 +76,7 @@ func TestRegisterCreatesUserWithPersonalOrganization(t *testing.T) {
 }
 
 func TestLoginRefreshRotationReuseAndLogout(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		ctx := apptest.System()
 		anon := s.Anonymous()
 		// Unknown email and wrong password answer alike.
@@ -130,7 +130,7 @@ func TestLoginRefreshRotationReuseAndLogout(t *testing.T) {
 }
 
 func TestEveryNonPublicRootFieldNeedsACredential(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		anon := s.Anonymous()
 		for _, q := range []string{
 			`{ organizations(first: 1) { totalCount } }`,
@@ -153,7 +153,7 @@ func TestEveryNonPublicRootFieldNeedsACredential(t *testing.T) {
 }
 
 func TestTamperedAccessTokensAreRefused(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		good := s.Token
 		parts := strings.Split(good, ".")
 		claims, _ := base64.RawURLEncoding.DecodeString(parts[1])
@@ -185,7 +185,7 @@ func TestTamperedAccessTokensAreRefused(t *testing.T) {
 }
 
 func TestSessionsListDeleteOneAndOthers(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		ctx := apptest.System()
 		firefox := map[string][]string{"User-Agent": {"Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0"}}
 		var login struct{ Login apptest.Tokens }
@@ -245,7 +245,7 @@ func TestSessionsListDeleteOneAndOthers(t *testing.T) {
 }
 
 func TestCreateOrganizationMakesCallerOwner(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		org := s.CreateOrganization("Acme")
 		m := s.App.DB.Client.Membership.Query().Where(membership.OrganizationID(uuid.MustParse(org))).WithUser().OnlyX(apptest.System())
 		if m.Role != membership.RoleOwner || m.Edges.User.Email != apptest.DefaultEmail {

@@ -22,7 +22,7 @@ const srtTrack = "\ufeff1\r\n00:00:01,000 --> 00:00:02,500\r\n<font color=\"red\
 const wantSRTAsVTT = "WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\nHello --&gt; world\n\n2\n00:01:00.000 --> 01:00:00.001\nBye\n"
 
 func TestCaptions(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
 		video := s.CreateVideo(proj, "", "clip")
 		var out struct{ UploadCaption captionOut }
@@ -95,7 +95,7 @@ func TestCaptions(t *testing.T) {
 }
 
 func TestChapters(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
 		video := s.CreateVideo(proj, "", "clip")
 		set := `mutation($v: ID!, $c: [ChapterInput!]!) { setVideoChapters(videoID: $v, chapters: $c) { title startSeconds } }`

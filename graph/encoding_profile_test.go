@@ -20,7 +20,7 @@ func effectiveLadder(t *testing.T, s *apptest.Server, proj string) string {
 }
 
 func TestEncodingProfiles(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
 		builtIn := "[{360 800 96 h264} {480 1400 128 h264} {720 2800 128 h264} {1080 5000 192 h264}]"
 		if got := effectiveLadder(t, s, proj); got != builtIn {

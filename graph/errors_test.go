@@ -7,7 +7,7 @@ import (
 )
 
 func TestErrorCodes(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		org := s.CreateOrganization("Acme")
 		proj := s.CreateProject(org, "Docs")
 		s.CreateTag(proj, "intro")
@@ -51,7 +51,7 @@ func TestErrorCodes(t *testing.T) {
 }
 
 func TestFailedMutationRollsBackEveryField(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		org := s.CreateOrganization("Acme")
 		proj := s.CreateProject(org, "Docs")
 		res := s.GraphQL(`mutation($p: ID!) {

@@ -31,7 +31,7 @@ func treeShape(nodes []treeNode) string {
 }
 
 func TestFolderTreeMovesAndDeletes(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		org := s.CreateOrganization("Acme")
 		proj := s.CreateProject(org, "Docs")
 		a := s.CreateFolder(proj, "", "A")
@@ -98,7 +98,7 @@ func TestFolderTreeMovesAndDeletes(t *testing.T) {
 }
 
 func TestProjectSettingsUpsert(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		org := s.CreateOrganization("Acme")
 		proj := s.CreateProject(org, "Docs")
 		upsert := `mutation($p: ID!, $in: [ProjectSettingInput!]!) { upsertProjectSettings(projectID: $p, input: $in) { key value } }`
@@ -125,7 +125,7 @@ func TestProjectSettingsUpsert(t *testing.T) {
 }
 
 func TestDeleteProjectRemovesItsContent(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		org := s.CreateOrganization("Acme")
 		proj := s.CreateProject(org, "Docs")
 		keep := s.CreateProject(org, "Keep")

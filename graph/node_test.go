@@ -8,7 +8,7 @@ import (
 )
 
 func TestNodeResolvesEveryUUIDType(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		org := s.CreateOrganization("Acme")
 		proj := s.CreateProject(org, "Docs")
 		folder := s.CreateFolder(proj, "", "Tutorials")

@@ -5,19 +5,7 @@ import (
 	"testing"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
-	"github.com/vidra-dev/vidra/internal/testdb"
 )
-
-// forEachDialect runs a test against SQLite and, when it answers, PostgreSQL.
-func forEachDialect(t *testing.T, test func(t *testing.T, s *apptest.Server)) {
-	t.Helper()
-	for _, d := range testdb.Dialects(t) {
-		t.Run(d, func(t *testing.T) {
-			t.Parallel()
-			test(t, apptest.New(t, d))
-		})
-	}
-}
 
 type videoPage struct {
 	Project struct {
@@ -51,7 +39,7 @@ func titles(p videoPage) []string {
 }
 
 func TestPagesThroughVideosWithCursors(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		org := s.CreateOrganization("Acme")
 		proj := s.CreateProject(org, "Docs")
 		other := s.CreateProject(org, "Other")

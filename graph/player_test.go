@@ -12,7 +12,7 @@ const createPlayer = `mutation($p: ID!, $in: CreatePlayerInput!) {
 }`
 
 func TestPlayers(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
 		other := siblingProject(s, proj, "O")
 		var out struct {

@@ -27,7 +27,7 @@ func pngImage(t *testing.T) []byte {
 const uploadLogo = `mutation($p: ID!, $file: Upload!) { uploadProjectLogo(projectID: $p, file: $file) { id logo } }`
 
 func TestProjectLogoUpload(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
 		var out struct{ UploadProjectLogo struct{ ID, Logo string } }
 		mustUpload(t, s, uploadLogo, map[string]any{"p": proj}, apptest.File{Var: "file", Name: "logo.txt", Content: pngImage(t)}, &out)
@@ -61,7 +61,7 @@ func TestProjectLogoUpload(t *testing.T) {
 }
 
 func TestProjectSoftDelete(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		org := s.CreateOrganization("Acme")
 		proj := s.CreateProject(org, "Docs")
 		keep := s.CreateProject(org, "Keep")
@@ -104,7 +104,7 @@ func TestProjectSoftDelete(t *testing.T) {
 const upsertSettings = `mutation($p: ID!, $in: [ProjectSettingInput!]!) { upsertProjectSettings(projectID: $p, input: $in) { key value } }`
 
 func TestProjectSettingsValidation(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
 		var out struct{ UpsertProjectSettings []struct{ Key, Value string } }
 		s.MustGraphQL(upsertSettings, map[string]any{"p": proj, "in": []map[string]string{

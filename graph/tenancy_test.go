@@ -72,7 +72,7 @@ func sorted(ids ...string) []string {
 // of another organization: node, nodes, connections, where filters, search, edges
 // and mutations by id.
 func TestNothingLeaksAcrossOrganizations(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		w := newTenantWorld(s)
 		out := w.outsider
 		all, filtered := videoIDs(t, out, w.proj)
@@ -125,7 +125,7 @@ func TestNothingLeaksAcrossOrganizations(t *testing.T) {
 // members' grants go through the same decision function): only the granted
 // folder's subtree and its videos are visible, and only as the action allows.
 func TestFolderGrantsRestrictFoldersAndVideos(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		w := newTenantWorld(s)
 		key := func(action string) http.Header {
 			perms := []map[string]any{{"entity_id": w.proj, "entity_type": "projects", "name": "custom", "action": "",

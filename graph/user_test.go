@@ -19,7 +19,7 @@ import (
 const updateProfileOp = `mutation($in: UpdateProfileInput!) { updateProfile(input: $in) { name avatarURL } }`
 
 func TestProfileReadAndUpdate(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		var p struct {
 			Profile struct {
 				Email, Name, AvatarURL     string
@@ -73,7 +73,7 @@ func uploadAvatar(t *testing.T, s *apptest.Server, filename string, data []byte)
 }
 
 func TestAvatarUploadSniffsTypeLimitsSizeAndServesIt(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		img := image.NewRGBA(image.Rect(0, 0, 4, 4))
 		img.Set(1, 1, color.RGBA{R: 255, A: 255})
 		var pngData bytes.Buffer

@@ -11,7 +11,7 @@ import (
 // /projects/{projId}); a video of another project is NOT_FOUND, the right project
 // works, and leaving projectID out works as before.
 func TestVideoChildOperationsCheckTheProject(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		org := s.CreateOrganization("Acme")
 		proj, other := s.CreateProject(org, "Docs"), s.CreateProject(org, "Other")
 		video := s.CreateVideo(proj, "", "clip")

@@ -36,7 +36,7 @@ func search(t *testing.T, s *apptest.Server, proj, q string) []string {
 }
 
 func TestSearchVideos(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
 		other := siblingProject(s, proj, "Other")
 		cats := s.CreateTag(proj, "Felines")
@@ -105,7 +105,7 @@ func TestSearchVideos(t *testing.T) {
 }
 
 func TestVideoMetadataAndCustomField(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
 		v1 := s.CreateVideo(proj, "", "one")
 		v2 := s.CreateVideo(proj, "", "two")
@@ -145,7 +145,7 @@ func TestVideoMetadataAndCustomField(t *testing.T) {
 }
 
 func TestAssignVideosToFolder(t *testing.T) {
-	forEachDialect(t, func(t *testing.T, s *apptest.Server) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		proj := project(s)
 		other := siblingProject(s, proj, "O")
 		folder := s.CreateFolder(proj, "", "F")

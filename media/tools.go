@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 )
@@ -39,23 +40,45 @@ func FindTools(ffmpeg, ffprobe string) Tools {
 	} else {
 		missing = append(missing, fmt.Sprintf("%s not found", ffprobe))
 	}
+	if t.FFmpeg != "" {
+		// Run it once here, at start-up, so that /health (probed every few
+		// seconds by load balancers) need not start a process each time.
+		if err := probeVersion(t.FFmpeg); err != nil {
+			missing = append(missing, err.Error())
+		}
+	}
 	if len(missing) > 0 {
 		t.Missing = strings.Join(missing, ", ") + ": install ffmpeg (Debian package ffmpeg) to process videos"
 	}
 	return t
 }
 
-// Check reports whether the tools are installed and runnable, for /health.
-func (t Tools) Check(ctx context.Context) error {
-	if t.Missing != "" {
-		return errors.New(t.Missing)
-	}
-	out, err := exec.CommandContext(ctx, t.FFmpeg, "-hide_banner", "-version").Output()
+// probeVersion runs ffmpeg -version and checks that it answers as ffmpeg.
+func probeVersion(ffmpeg string) error {
+	out, err := exec.Command(ffmpeg, "-hide_banner", "-version").Output()
 	if err != nil {
 		return fmt.Errorf("ffmpeg -version: %w", err)
 	}
 	if !strings.HasPrefix(string(out), "ffmpeg version") {
 		return fmt.Errorf("ffmpeg -version printed %.40q", out)
+	}
+	return nil
+}
+
+// Check reports whether the tools are installed, for /health: they answered
+// at start-up (FindTools) and their executables are still in place.
+func (t Tools) Check(context.Context) error {
+	if t.Missing != "" {
+		return errors.New(t.Missing)
+	}
+	for _, path := range []string{t.FFmpeg, t.FFprobe} {
+		info, err := os.Stat(path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if info.IsDir() || info.Mode().Perm()&0o111 == 0 {
+			return fmt.Errorf("%s is not an executable file", path)
+		}
 	}
 	return nil
 }
