@@ -22,8 +22,8 @@ func TestRESTMatchesGraphQL(t *testing.T) {
 			if c.flow {
 				continue
 			}
-			t.Run(c.method+" "+c.path, func(t *testing.T) {
-				row := rowOf(t, c.method, c.path)
+			t.Run(c.key(), func(t *testing.T) {
+				row := rowOf(t, c.host, c.method, c.path)
 				fa := newFixtures(s)
 				fb := fa
 				if c.method != "GET" {

@@ -91,7 +91,7 @@ func TestPermissionMatrix(t *testing.T) {
 			if c.flow {
 				continue
 			}
-			key := c.method + " " + c.path
+			key := c.key()
 			class := classes[key]
 			ownerCount := -1
 			for _, p := range principals {

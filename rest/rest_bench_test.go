@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/testdb"
+	"github.com/vidra-dev/vidra/rest"
 )
 
 // BenchmarkVideoList compares GET /v1/projects/{id}/videos?limit=50 with the same
@@ -40,7 +41,7 @@ func BenchmarkVideoList(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	row := rowOf(b, "GET", "/projects/{projId}/videos")
+	row := rowOf(b, rest.HostMain, "GET", "/projects/{projId}/videos")
 	gqlBody, _ := json.Marshal(map[string]any{"query": row.Operation, "variables": map[string]any{"projId": proj, "first": 50}})
 	restURL := s.URL + "/v1/projects/" + proj + "/videos?limit=50"
 
