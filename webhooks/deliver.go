@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -75,11 +76,19 @@ func NewDeliverer(client *ent.Client, rec *Recorder, p Policy, n Notifier, log *
 type deliverWorker struct {
 	river.WorkerDefaults[DeliverArgs]
 	d *Deliverer
+	// notBefore holds, by River job id, the time a receiver's Retry-After asked
+	// for, from the failed Work to the NextRetry River calls right after it.
+	notBefore sync.Map
 }
 
-// NextRetry is the exponential, jittered backoff of the Policy.
+// NextRetry is the exponential, jittered backoff of the Policy, or the time the
+// receiver's Retry-After named when that is later.
 func (w *deliverWorker) NextRetry(job *river.Job[DeliverArgs]) time.Time {
-	return time.Now().Add(w.d.Policy.Backoff(max(1, job.Attempt)))
+	next := time.Now().Add(w.d.Policy.Backoff(max(1, job.Attempt)))
+	if v, ok := w.notBefore.LoadAndDelete(job.ID); ok && v.(time.Time).After(next) {
+		return v.(time.Time)
+	}
+	return next
 }
 
 // Timeout bounds a job: the request's timeout plus time for the database.
@@ -91,8 +100,27 @@ func (w *deliverWorker) Timeout(*river.Job[DeliverArgs]) time.Duration {
 // retries after NextRetry; the last attempt, a final answer or a gone endpoint
 // settle the delivery and end the job.
 func (w *deliverWorker) Work(ctx context.Context, job *river.Job[DeliverArgs]) error {
-	return w.d.attempt(ctx, job.Args.DeliveryID, job.Attempt >= job.MaxAttempts)
+	w.notBefore.Delete(job.ID)
+	err := w.d.attempt(ctx, job.Args.DeliveryID, job.Attempt >= job.MaxAttempts)
+	var later *retryAfterError
+	if errors.As(err, &later) {
+		w.notBefore.Store(job.ID, time.Now().Add(later.after))
+	}
+	return err
 }
+
+// retryAfterError is a retryable failure whose receiver said, with Retry-After,
+// how long to wait before the next attempt.
+type retryAfterError struct {
+	after time.Duration
+	err   error
+}
+
+func (e *retryAfterError) Error() string {
+	return fmt.Sprintf("%v (retry after %s)", e.err, e.after)
+}
+
+func (e *retryAfterError) Unwrap() error { return e.err }
 
 // outcome is what one request gave.
 type outcome struct {
@@ -101,6 +129,8 @@ type outcome struct {
 	body      string
 	err       string
 	retryable bool
+	// retryAfter is the receiver's Retry-After (429, 503), bounded by the Policy; 0 without one.
+	retryAfter time.Duration
 }
 
 func (o outcome) ok() bool { return o.err == "" && o.status >= 200 && o.status < 300 }
@@ -133,10 +163,14 @@ func (d *Deliverer) attempt(ctx context.Context, id uuid.UUID, last bool) error 
 	if out.ok() || !out.retryable || last {
 		return nil
 	}
-	if out.status != 0 {
-		return fmt.Errorf("endpoint answered %d", out.status)
+	if out.status == 0 {
+		return errors.New(out.err)
 	}
-	return errors.New(out.err)
+	err = fmt.Errorf("endpoint answered %d", out.status)
+	if out.retryAfter > 0 {
+		return &retryAfterError{after: out.retryAfter, err: err}
+	}
+	return err
 }
 
 // send POSTs the signed event to the endpoint.
@@ -171,6 +205,9 @@ func (d *Deliverer) send(ctx context.Context, ep *ent.WebhookEndpoint, ev *ent.E
 	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 1<<20)) // let the connection be reused
 	out.status, out.body = res.StatusCode, validUTF8(excerpt)
 	out.retryable = res.StatusCode == http.StatusTooManyRequests || res.StatusCode >= 500
+	if res.StatusCode == http.StatusTooManyRequests || res.StatusCode == http.StatusServiceUnavailable {
+		out.retryAfter = d.Policy.retryAfter(res.Header.Get("Retry-After"), time.Now())
+	}
 	return out
 }
 

@@ -1,7 +1,11 @@
 package webhooks
 
 import (
+	"errors"
 	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -47,4 +51,30 @@ func (p Policy) MaxAttempts() int {
 		total += time.Duration(float64(p.delay(n)) * jitterLow)
 	}
 	return n
+}
+
+// retryAfter reads a Retry-After header (RFC 9110 10.2.3: delay-seconds or an
+// HTTP date) as a delay from now, at most MaxDelay so a receiver cannot park a
+// delivery for longer than the Policy's own longest wait; 0 when the header is
+// absent, malformed or already past.
+func (p Policy) retryAfter(header string, now time.Time) time.Duration {
+	header = strings.TrimSpace(header)
+	if header == "" {
+		return 0
+	}
+	var d time.Duration
+	secs, err := strconv.ParseInt(header, 10, 64)
+	switch {
+	case err == nil && secs > int64(p.MaxDelay/time.Second):
+		return p.MaxDelay // also keeps the multiplication below from overflowing
+	case err == nil:
+		d = time.Duration(secs) * time.Second
+	case errors.Is(err, strconv.ErrRange) && secs > 0:
+		return p.MaxDelay
+	default:
+		if at, err := http.ParseTime(header); err == nil {
+			d = at.Sub(now)
+		}
+	}
+	return max(0, min(d, p.MaxDelay))
 }
