@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5/middleware"
+	"github.com/vidra-dev/vidra/clientip"
 	"github.com/vidra-dev/vidra/config"
 )
 
@@ -54,15 +55,20 @@ func accessLog(log *slog.Logger) func(http.Handler) http.Handler {
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 			start := time.Now()
 			next.ServeHTTP(ww, r)
-			log.InfoContext(r.Context(), "request",
+			attrs := []any{
 				"method", r.Method,
 				"path", r.URL.Path,
 				"route", routePattern(r),
 				"status", ww.Status(),
 				"bytes", ww.BytesWritten(),
-				"duration_ms", float64(time.Since(start).Microseconds())/1000,
-				"remote", r.RemoteAddr,
-			)
+				"duration_ms", float64(time.Since(start).Microseconds()) / 1000,
+				"remote", clientip.Of(r),
+			}
+			if clientip.Of(r) != clientip.Peer(r) {
+				// Forwarded by a trusted proxy: its address too.
+				attrs = append(attrs, "peer", r.RemoteAddr)
+			}
+			log.InfoContext(r.Context(), "request", attrs...)
 		})
 	}
 }

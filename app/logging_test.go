@@ -67,3 +67,49 @@ func TestEveryRequestLogLineCarriesItsRequestID(t *testing.T) {
 		t.Fatalf("want the warning and the access line with one request id, got %v\n%s", ids, logs.String())
 	}
 }
+
+// TestAccessLogNamesTheForwardedClient: behind a trusted proxy the access line's
+// remote is the client from X-Forwarded-For and peer the proxy's connection; a
+// request the proxy did not forward has its own address as remote and no peer.
+func TestAccessLogNamesTheForwardedClient(t *testing.T) {
+	cfg, err := config.FromEnv(func(k string) string {
+		return map[string]string{"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_WORKERS": "false", "VIDRA_TRUSTED_PROXIES": "127.0.0.1/32"}[k]
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &lockedBuffer{}
+	a, err := app.NewWithDB(t.Context(), cfg, testdb.Open(t, "sqlite3"), app.Options{Log: app.NewLogger(cfg, logs)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(a.Handler)
+	defer srv.Close()
+	for _, xff := range []string{"198.51.100.1, 203.0.113.5", ""} {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/v1/regions", nil)
+		if xff != "" {
+			req.Header.Set("X-Forwarded-For", xff)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+	}
+	var access []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+		var rec map[string]any
+		if json.Unmarshal([]byte(line), &rec) == nil && rec["msg"] == "request" {
+			access = append(access, rec)
+		}
+	}
+	if len(access) != 2 {
+		t.Fatalf("access lines = %v", access)
+	}
+	if peer, _ := access[0]["peer"].(string); access[0]["remote"] != "203.0.113.5" || !strings.HasPrefix(peer, "127.0.0.1:") {
+		t.Errorf("forwarded request: remote %v, peer %v; want 203.0.113.5 through 127.0.0.1", access[0]["remote"], access[0]["peer"])
+	}
+	if _, ok := access[1]["peer"]; access[1]["remote"] != "127.0.0.1" || ok {
+		t.Errorf("direct request: remote %v, peer %v; want 127.0.0.1 and no peer", access[1]["remote"], access[1]["peer"])
+	}
+}

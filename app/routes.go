@@ -8,6 +8,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/playground"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+	"github.com/vidra-dev/vidra/clientip"
 	"github.com/vidra-dev/vidra/rest"
 )
 
@@ -25,6 +26,7 @@ func (a *App) routes(opts Options) error {
 	base := func() chi.Router {
 		r := chi.NewRouter()
 		r.Use(middleware.RequestID)
+		r.Use(clientip.Middleware(a.Config.TrustedProxies))
 		r.Use(metrics.middleware)
 		r.Use(accessLog(a.log))
 		r.Use(middleware.Recoverer)

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/vidra-dev/vidra/clientip"
 )
 
 // Config is the whole configuration of a Vidra process, validated once at start
@@ -42,6 +44,9 @@ type Config struct {
 	LogFormat string
 	// ShutdownTimeout bounds how long requests in flight may finish after SIGTERM (VIDRA_SHUTDOWN_TIMEOUT).
 	ShutdownTimeout time.Duration
+	// TrustedProxies are the networks whose connections may report the client's
+	// address in X-Forwarded-For; none by default (VIDRA_TRUSTED_PROXIES, CIDRs).
+	TrustedProxies clientip.Proxies
 	// Media configures jobs, uploads, transcoding, imports and playback (config/media.go).
 	Media Media
 	// Auth configures accounts and sign-in (config/auth.go).
@@ -90,6 +95,11 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("VIDRA_REGIONS: %w", err))
 	}
 	c.Regions = regions
+	proxies, err := clientip.ParseProxies(get("VIDRA_TRUSTED_PROXIES", ""))
+	if err != nil {
+		errs = append(errs, fmt.Errorf("VIDRA_TRUSTED_PROXIES: %w", err))
+	}
+	c.TrustedProxies = proxies
 	var mediaErrs []error
 	c.Media, mediaErrs = readMedia(get)
 	errs = append(errs, mediaErrs...)

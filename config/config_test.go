@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -26,20 +27,40 @@ func TestDefaultsServeEmbeddedMode(t *testing.T) {
 	if len(c.Regions) != 1 || c.Regions[0].ID != "local" {
 		t.Fatalf("regions default = %+v", c.Regions)
 	}
+	if len(c.TrustedProxies) != 0 {
+		t.Fatalf("trusted proxies default = %v, want none", c.TrustedProxies)
+	}
+}
+
+func TestTrustedProxiesParse(t *testing.T) {
+	c, err := FromEnv(env(map[string]string{"VIDRA_TRUSTED_PROXIES": "10.0.0.0/8, fd00::/8,127.0.0.1"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(c.TrustedProxies); got != "[10.0.0.0/8 fd00::/8 127.0.0.1/32]" {
+		t.Fatalf("trusted proxies = %s", got)
+	}
+	for _, bad := range []string{"10.0.0.0/33", "proxy.internal", "10.0.0.0/8;192.168.0.0/16"} {
+		_, err := FromEnv(env(map[string]string{"VIDRA_TRUSTED_PROXIES": bad}))
+		if err == nil || !strings.Contains(err.Error(), "VIDRA_TRUSTED_PROXIES") {
+			t.Errorf("VIDRA_TRUSTED_PROXIES=%q: error %v, want one naming the variable", bad, err)
+		}
+	}
 }
 
 func TestInvalidValuesAreAllReported(t *testing.T) {
 	_, err := FromEnv(env(map[string]string{
-		"VIDRA_ADDR":         "nonsense",
-		"VIDRA_DATABASE_URL": "mysql://x",
-		"VIDRA_STORAGE_URL":  "ftp://x",
-		"VIDRA_LOG_LEVEL":    "loud",
-		"VIDRA_REGIONS":      "eu",
+		"VIDRA_ADDR":            "nonsense",
+		"VIDRA_DATABASE_URL":    "mysql://x",
+		"VIDRA_STORAGE_URL":     "ftp://x",
+		"VIDRA_LOG_LEVEL":       "loud",
+		"VIDRA_REGIONS":         "eu",
+		"VIDRA_TRUSTED_PROXIES": "10.0.0.0/8, 10.0.0.0/33",
 	}))
 	if err == nil {
 		t.Fatal("want an error")
 	}
-	for _, name := range []string{"VIDRA_ADDR", "VIDRA_DATABASE_URL", "VIDRA_STORAGE_URL", "VIDRA_LOG_LEVEL", "VIDRA_REGIONS"} {
+	for _, name := range []string{"VIDRA_ADDR", "VIDRA_DATABASE_URL", "VIDRA_STORAGE_URL", "VIDRA_LOG_LEVEL", "VIDRA_REGIONS", "VIDRA_TRUSTED_PROXIES"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error does not name %s: %v", name, err)
 		}

@@ -2,13 +2,13 @@ package graph
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vidra-dev/vidra/auth"
+	"github.com/vidra-dev/vidra/clientip"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/session"
@@ -27,7 +27,7 @@ const lastSeenResolution = time.Minute
 // and reported by the root-field guard, so public fields still work.
 func (r *Resolver) Authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		info := &auth.Request{IP: clientIP(req), UserAgent: req.UserAgent(), Header: w.Header()}
+		info := &auth.Request{IP: clientip.Of(req), UserAgent: req.UserAgent(), Header: w.Header()}
 		ctx := auth.WithRequest(req.Context(), info)
 		var p *auth.Principal
 		var err error
@@ -93,16 +93,6 @@ func (r *Resolver) authenticateBearer(ctx context.Context, header string) (*auth
 		}
 	}
 	return p, nil
-}
-
-// clientIP is the peer address of the connection. Forwarded headers are not
-// trusted: a deployment behind a proxy terminates it in front of this middleware.
-func clientIP(req *http.Request) string {
-	host, _, err := net.SplitHostPort(req.RemoteAddr)
-	if err != nil {
-		return req.RemoteAddr
-	}
-	return host
 }
 
 // requireCredential is the root-field guard: a root field of Query, Mutation or
