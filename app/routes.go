@@ -41,7 +41,6 @@ func (a *App) routes(opts Options) error {
 	r.Handle("/metrics", metrics.handler())
 	r.Get("/health", a.serveHealth)
 	restHandler.Register(r, rest.HostMain, rest.HostAdmin, rest.HostAnalytics)
-	a.mediaRoutes(r)
 	// Uploaded avatars are bytes from blob storage, not a GraphQL operation.
 	r.Get("/v1/avatars/*", func(w http.ResponseWriter, req *http.Request) {
 		a.Resolver.ServeAvatar(w, req, "avatars/"+chi.URLParam(req, "*"))
