@@ -9,8 +9,6 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/clientip"
-	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/perm"
 	"github.com/vidra-dev/vidra/tenancy"
@@ -22,8 +20,8 @@ const lastSeenResolution = time.Minute
 
 // Authenticate is the HTTP middleware of every route: it records the client's
 // address and User-Agent and, for Authorization: Bearer <access token>, checks the
-// token and its session row (one primary-key read, so a revoked session stops at
-// once) and puts the principal in the context. A refused credential is remembered
+// token and its session row with the user's membership (one primary-key read, so
+// a revoked session stops at once) and puts the principal in the context. A refused credential is remembered
 // and reported by the root-field guard, so public fields still work.
 func (r *Resolver) Authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
@@ -61,36 +59,28 @@ func (r *Resolver) authenticateBearer(ctx context.Context, header string) (*auth
 		return nil, err
 	}
 	sys := tenancy.CredentialContext(ctx, "check the session of an access token")
-	s, err := r.client.Session.Get(sys, id.SessionID)
+	now := time.Now()
+	c, err := r.checkSession(sys, id.SessionID, now.Add(-lastSeenResolution))
 	switch {
-	case ent.IsNotFound(err):
-		return nil, Errorf(KindUnauthenticated, "session not found")
 	case err != nil:
 		r.log.ErrorContext(ctx, "session lookup failed", "err", err)
 		return nil, Errorf(KindUnauthenticated, "session could not be checked")
-	case s.RevokedAt != nil:
+	case !c.found:
+		return nil, Errorf(KindUnauthenticated, "session not found")
+	case c.revoked:
 		return nil, Errorf(KindUnauthenticated, "session has been revoked")
-	case s.UserID != id.UserID:
+	case c.userID != id.UserID:
 		return nil, Errorf(KindUnauthenticated, "access token invalid")
 	}
-	if now := time.Now(); now.Sub(s.LastSeenAt) > lastSeenResolution {
-		if err := r.client.Session.Update().Where(session.ID(s.ID)).SetLastSeenAt(now).Exec(sys); err != nil {
+	if !c.seenRecently {
+		if err := r.client.Session.Update().Where(session.ID(id.SessionID)).SetLastSeenAt(now).Exec(sys); err != nil {
 			r.log.WarnContext(ctx, "session last-seen update failed", "err", err)
 		}
 	}
-	p := &auth.Principal{Kind: auth.KindUser, UserID: s.UserID, SessionID: s.ID}
-	if s.OrganizationID != nil {
-		m, err := r.client.Membership.Query().
-			Where(membership.OrganizationID(*s.OrganizationID), membership.UserID(s.UserID)).Only(sys)
-		switch {
-		case ent.IsNotFound(err):
-			// No longer a member there: signed in, in no organization, until a switch.
-		case err != nil:
-			r.log.ErrorContext(ctx, "membership lookup failed", "err", err)
-			return nil, Errorf(KindUnauthenticated, "session could not be checked")
-		default:
-			p.OrganizationID, p.Role, p.Grants = m.OrganizationID, perm.Role(m.Role), m.Grants
-		}
+	p := &auth.Principal{Kind: auth.KindUser, UserID: c.userID, SessionID: id.SessionID}
+	if c.member {
+		// Otherwise no longer a member there: signed in, in no organization, until a switch.
+		p.OrganizationID, p.Role, p.Grants = c.orgID.UUID, perm.Role(c.role), c.grants
 	}
 	return p, nil
 }

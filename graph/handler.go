@@ -39,9 +39,7 @@ func (r *Resolver) configure(p executionPipeline, limits Limits) {
 	p.Use(&queryLimits{limits: limits})
 	p.Use(extension.FixedComplexityLimit(limits.MaxComplexity))
 	p.Use(entgql.Transactioner{TxOpener: r.client, SkipTxFunc: skipsSharedTx})
-	p.AroundFields(requireCredential)
-	p.AroundFields(r.recordMutations)
-	p.AroundFields(classifyResolverErrors)
+	p.AroundFields(r.fieldRules)
 	p.SetErrorPresenter(r.presentError)
 	p.SetRecoverFunc(r.recoverPanic)
 }
