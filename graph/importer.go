@@ -143,8 +143,44 @@ func (r *Resolver) importMigrationItems(ctx context.Context, projectID, migratio
 	if !ok {
 		return nil, FieldError("migrationID", "migration not found in the project")
 	}
-	return client.ImportItem.Query().Where(importitem.MigrationID(migrationID)).WithVideo().
-		Paginate(ctx, after, first, nil, nil)
+	conn, err := client.ImportItem.Query().Where(importitem.MigrationID(migrationID)).Paginate(ctx, after, first, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]*ent.ImportItem, 0, len(conn.Edges))
+	for _, e := range conn.Edges {
+		items = append(items, e.Node)
+	}
+	return conn, loadImportedVideos(ctx, client, items)
+}
+
+// loadImportedVideos loads the videos of items in one query, whole: an item's
+// state reads their source and failure reason, which a video edge collected for
+// the selection (id, title, status) may leave out.
+func loadImportedVideos(ctx context.Context, client *ent.Client, items []*ent.ImportItem) error {
+	var ids []uuid.UUID
+	for _, it := range items {
+		if it.VideoID != nil {
+			ids = append(ids, *it.VideoID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	videos, err := client.Video.Query().Where(video.IDIn(ids...)).All(ctx)
+	if err != nil {
+		return err
+	}
+	byID := make(map[uuid.UUID]*ent.Video, len(videos))
+	for _, v := range videos {
+		byID[v.ID] = v
+	}
+	for _, it := range items {
+		if it.VideoID != nil && byID[*it.VideoID] != nil {
+			it.Edges.Video = byID[*it.VideoID]
+		}
+	}
+	return nil
 }
 
 // pulledVideos lists the project's videos created by importers: those with a

@@ -46,6 +46,7 @@ type Server struct {
 	opts Options
 	// Downloads counts the requests of download links.
 	Downloads atomic.Int64
+	revoked   atomic.Bool
 	mu        sync.Mutex
 	pages     []string
 }
@@ -83,6 +84,9 @@ func DefaultVideos() []Video {
 	}
 }
 
+// Revoke makes the valid token invalid from now on, as a user revoking it on Vimeo.
+func (s *Server) Revoke() { s.revoked.Store(true) }
+
 // Pages are the /me/videos pages requested so far ("1", "2", ...).
 func (s *Server) Pages() []string {
 	s.mu.Lock()
@@ -96,7 +100,7 @@ func (s *Server) DownloadURL(id string) string { return s.URL + "/download/" + i
 func (s *Server) authorized(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		scheme, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
-		if !strings.EqualFold(scheme, "bearer") || token != s.opts.Token {
+		if !strings.EqualFold(scheme, "bearer") || token != s.opts.Token || s.revoked.Load() {
 			w.Header().Set("Content-Type", "application/vnd.vimeo.error+json")
 			w.WriteHeader(http.StatusUnauthorized)
 			_, _ = w.Write([]byte(`{"error": "You must provide a valid authenticated access token.", "link": null, "developer_message": "The authentication token is missing a user ID and must be provided when making this request.", "error_code": 8003}`))
