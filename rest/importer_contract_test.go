@@ -22,8 +22,8 @@ var importerContractCases = []contractCase{
 	{method: "GET", path: "/projects/{projId}/importers/jobs/{migrationId}/videos",
 		vars: map[string]any{"projId": "{projId}", "migrationId": "{migrationId}", "first": 50}},
 	{method: "POST", path: "/projects/{projId}/importers/import",
-		body: `{"migration_id": "{migrationId}", "video_ids": ["1001", "1002"]}`,
-		vars: map[string]any{"projId": "{projId}", "input": map[string]any{"migrationID": "{migrationId}", "videoIDs": []any{"1001", "1002"}}},
+		body:      `{"migration_id": "{migrationId}", "video_ids": ["1001", "1002"]}`,
+		vars:      map[string]any{"projId": "{projId}", "input": map[string]any{"migrationID": "{migrationId}", "videoIDs": []any{"1001", "1002"}}},
 		wrongType: `["1001"]`},
 	{method: "GET", path: "/projects/{projId}/importers/pull-videos", vars: map[string]any{"projId": "{projId}", "first": 50}},
 }
