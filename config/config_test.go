@@ -26,20 +26,24 @@ func TestDefaultsServeEmbeddedMode(t *testing.T) {
 	if len(c.Regions) != 1 || c.Regions[0].ID != "local" {
 		t.Fatalf("regions default = %+v", c.Regions)
 	}
+	if c.Media.VimeoAPIURL != "https://api.vimeo.com" {
+		t.Fatalf("Vimeo API default = %q", c.Media.VimeoAPIURL)
+	}
 }
 
 func TestInvalidValuesAreAllReported(t *testing.T) {
 	_, err := FromEnv(env(map[string]string{
-		"VIDRA_ADDR":         "nonsense",
-		"VIDRA_DATABASE_URL": "mysql://x",
-		"VIDRA_STORAGE_URL":  "ftp://x",
-		"VIDRA_LOG_LEVEL":    "loud",
-		"VIDRA_REGIONS":      "eu",
+		"VIDRA_ADDR":          "nonsense",
+		"VIDRA_DATABASE_URL":  "mysql://x",
+		"VIDRA_STORAGE_URL":   "ftp://x",
+		"VIDRA_LOG_LEVEL":     "loud",
+		"VIDRA_REGIONS":       "eu",
+		"VIDRA_VIMEO_API_URL": "api.vimeo.com",
 	}))
 	if err == nil {
 		t.Fatal("want an error")
 	}
-	for _, name := range []string{"VIDRA_ADDR", "VIDRA_DATABASE_URL", "VIDRA_STORAGE_URL", "VIDRA_LOG_LEVEL", "VIDRA_REGIONS"} {
+	for _, name := range []string{"VIDRA_ADDR", "VIDRA_DATABASE_URL", "VIDRA_STORAGE_URL", "VIDRA_LOG_LEVEL", "VIDRA_REGIONS", "VIDRA_VIMEO_API_URL"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error does not name %s: %v", name, err)
 		}
