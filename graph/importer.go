@@ -30,10 +30,11 @@ const vimeoCheckTimeout = 20 * time.Second
 const maxImportVideoIDs = 1000
 
 // setImporter checks a provider credential with the provider and stores it as the
-// project's importer of that provider, replacing an earlier one.
+// project's importer of that provider, replacing an earlier one. It commits its
+// own transaction (selfTransacting): the check with the provider happens before
+// any write, so no database lock is held while the provider answers.
 func (r *Resolver) setImporter(ctx context.Context, projectID uuid.UUID, in model.SetImporterInput) (*ent.Importer, error) {
-	client := r.db(ctx)
-	if err := requireProjectWrite(ctx, client, projectID); err != nil {
+	if err := requireProjectWrite(ctx, r.db(ctx), projectID); err != nil {
 		return nil, err
 	}
 	cred := strings.TrimSpace(in.Credential)
@@ -60,16 +61,21 @@ func (r *Resolver) setImporter(ctx context.Context, projectID uuid.UUID, in mode
 		return nil, fmt.Errorf("check the Vimeo access token: %w", err)
 	}
 	last4 := cred[max(0, len(cred)-4):]
-	existing, err := client.Importer.Query().Where(importer.ProjectID(projectID), importer.ProviderEQ(in.Provider)).Only(ctx)
-	switch {
-	case ent.IsNotFound(err):
-		return client.Importer.Create().SetProjectID(projectID).SetProvider(in.Provider).SetCredential(cred).
-			SetCredentialLast4(last4).SetAccountName(clipText(user.Name, 500)).SetAccountURI(clipText(user.URI, 500)).Save(ctx)
-	case err != nil:
-		return nil, err
-	}
-	return existing.Update().SetCredential(cred).SetCredentialLast4(last4).
-		SetAccountName(clipText(user.Name, 500)).SetAccountURI(clipText(user.URI, 500)).Save(ctx)
+	name, uri := clipText(user.Name, 500), clipText(user.URI, 500)
+	var out *ent.Importer
+	err = r.ownTx(ctx, "setImporter", func(tx *ent.Client) (bool, error) {
+		existing, err := tx.Importer.Query().Where(importer.ProjectID(projectID), importer.ProviderEQ(in.Provider)).Only(ctx)
+		switch {
+		case ent.IsNotFound(err):
+			out, err = tx.Importer.Create().SetProjectID(projectID).SetProvider(in.Provider).SetCredential(cred).
+				SetCredentialLast4(last4).SetAccountName(name).SetAccountURI(uri).Save(ctx)
+		case err == nil:
+			out, err = tx.Importer.UpdateOne(existing).SetCredential(cred).SetCredentialLast4(last4).
+				SetAccountName(name).SetAccountURI(uri).Save(ctx)
+		}
+		return err == nil, err
+	})
+	return out, err
 }
 
 // syncImporter starts a sync of the project's importer: a pending migration, its
