@@ -3,6 +3,7 @@ package app_test
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"strings"
@@ -217,7 +218,7 @@ func TestVimeoImportFlow(t *testing.T) {
 		if len(items) != 2 || page.Pagination == nil || !page.Pagination.HasMore || page.Pagination.NextCursor == nil {
 			t.Fatalf("first page %+v %+v", items, page.Pagination)
 		}
-		restOK(t, s, "GET", base+"/jobs/"+m.ID+"/videos?limit=2&cursor="+*page.Pagination.NextCursor, "", &items)
+		restOK(t, s, "GET", base+"/jobs/"+m.ID+"/videos?limit=2&cursor="+url.QueryEscape(*page.Pagination.NextCursor), "", &items)
 		if len(items) != 2 || items[0].ProviderID != "2003" {
 			t.Errorf("second page %+v", items)
 		}
