@@ -26,24 +26,20 @@ func TestDefaultsServeEmbeddedMode(t *testing.T) {
 	if len(c.Regions) != 1 || c.Regions[0].ID != "local" {
 		t.Fatalf("regions default = %+v", c.Regions)
 	}
-	if c.Media.VimeoAPIURL != "https://api.vimeo.com" {
-		t.Fatalf("Vimeo API default = %q", c.Media.VimeoAPIURL)
-	}
 }
 
 func TestInvalidValuesAreAllReported(t *testing.T) {
 	_, err := FromEnv(env(map[string]string{
-		"VIDRA_ADDR":          "nonsense",
-		"VIDRA_DATABASE_URL":  "mysql://x",
-		"VIDRA_STORAGE_URL":   "ftp://x",
-		"VIDRA_LOG_LEVEL":     "loud",
-		"VIDRA_REGIONS":       "eu",
-		"VIDRA_VIMEO_API_URL": "api.vimeo.com",
+		"VIDRA_ADDR":         "nonsense",
+		"VIDRA_DATABASE_URL": "mysql://x",
+		"VIDRA_STORAGE_URL":  "ftp://x",
+		"VIDRA_LOG_LEVEL":    "loud",
+		"VIDRA_REGIONS":      "eu",
 	}))
 	if err == nil {
 		t.Fatal("want an error")
 	}
-	for _, name := range []string{"VIDRA_ADDR", "VIDRA_DATABASE_URL", "VIDRA_STORAGE_URL", "VIDRA_LOG_LEVEL", "VIDRA_REGIONS", "VIDRA_VIMEO_API_URL"} {
+	for _, name := range []string{"VIDRA_ADDR", "VIDRA_DATABASE_URL", "VIDRA_STORAGE_URL", "VIDRA_LOG_LEVEL", "VIDRA_REGIONS"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error does not name %s: %v", name, err)
 		}
@@ -60,5 +56,21 @@ func TestRegionsParse(t *testing.T) {
 	}
 	if _, err := FromEnv(env(map[string]string{"VIDRA_REGIONS": "a:A,a:B"})); err == nil {
 		t.Fatal("duplicate region accepted")
+	}
+}
+
+func TestVimeoAPIURL(t *testing.T) {
+	c, err := FromEnv(env(nil))
+	if err != nil || c.Media.VimeoAPIURL != "https://api.vimeo.com" {
+		t.Fatalf("Vimeo API default = %q, %v", c.Media.VimeoAPIURL, err)
+	}
+	c, err = FromEnv(env(map[string]string{"VIDRA_VIMEO_API_URL": "http://127.0.0.1:9000/"}))
+	if err != nil || c.Media.VimeoAPIURL != "http://127.0.0.1:9000" {
+		t.Fatalf("VIDRA_VIMEO_API_URL = %q, %v", c.Media.VimeoAPIURL, err)
+	}
+	for _, bad := range []string{"api.vimeo.com", "ftp://api.vimeo.com", "https://"} {
+		if _, err := FromEnv(env(map[string]string{"VIDRA_VIMEO_API_URL": bad})); err == nil || !strings.Contains(err.Error(), "VIDRA_VIMEO_API_URL") {
+			t.Errorf("VIDRA_VIMEO_API_URL=%q: error %v, want one naming the variable", bad, err)
+		}
 	}
 }
