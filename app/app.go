@@ -122,6 +122,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 			Policies:      mp.policies,
 			PublicURL:     strings.TrimRight(cfg.PublicURL, "/"),
 			MaxUploadSize: cfg.Media.MaxUploadSize,
+			Vimeo:         mp.pipeline.Vimeo,
 		},
 		Webhooks: graph.WebhookDeps{
 			Events:         mp.events,

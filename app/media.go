@@ -19,6 +19,7 @@ import (
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
 	"github.com/vidra-dev/vidra/upload"
+	"github.com/vidra-dev/vidra/vimeo"
 	"github.com/vidra-dev/vidra/webhooks"
 	"gocloud.dev/blob"
 )
@@ -70,6 +71,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 			Timeout:      cfg.Media.ImportTimeout,
 			AllowPrivate: cfg.Media.AllowPrivateNetworks,
 		},
+		Vimeo: vimeo.New(cfg.Media.VimeoAPIURL),
 	}
 	opts := jobs.Options{
 		Dialect:          db.Dialect,

@@ -193,5 +193,5 @@ func Changes(m ent.Mutation) map[string]any {
 // secrets, passwords, tokens and verifiers.
 func redacted(name string) bool {
 	return strings.HasSuffix(name, "_hash") || strings.Contains(name, "secret") ||
-		strings.Contains(name, "password") || name == "token" || name == "code_verifier"
+		strings.Contains(name, "password") || strings.Contains(name, "credential") || name == "token" || name == "code_verifier"
 }

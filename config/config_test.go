@@ -79,3 +79,19 @@ func TestRegionsParse(t *testing.T) {
 		t.Fatal("duplicate region accepted")
 	}
 }
+
+func TestVimeoAPIURL(t *testing.T) {
+	c, err := FromEnv(env(nil))
+	if err != nil || c.Media.VimeoAPIURL != "https://api.vimeo.com" {
+		t.Fatalf("Vimeo API default = %q, %v", c.Media.VimeoAPIURL, err)
+	}
+	c, err = FromEnv(env(map[string]string{"VIDRA_VIMEO_API_URL": "http://127.0.0.1:9000/"}))
+	if err != nil || c.Media.VimeoAPIURL != "http://127.0.0.1:9000" {
+		t.Fatalf("VIDRA_VIMEO_API_URL = %q, %v", c.Media.VimeoAPIURL, err)
+	}
+	for _, bad := range []string{"api.vimeo.com", "ftp://api.vimeo.com", "https://"} {
+		if _, err := FromEnv(env(map[string]string{"VIDRA_VIMEO_API_URL": bad})); err == nil || !strings.Contains(err.Error(), "VIDRA_VIMEO_API_URL") {
+			t.Errorf("VIDRA_VIMEO_API_URL=%q: error %v, want one naming the variable", bad, err)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +37,9 @@ type Media struct {
 	// CountryHeader is the request header that carries the client's country code for
 	// country rules, e.g. CF-IPCountry (VIDRA_COUNTRY_HEADER, default X-Country-Code).
 	CountryHeader string
+	// VimeoAPIURL is the base address of the Vimeo API the Vimeo importer talks to
+	// (VIDRA_VIMEO_API_URL, default https://api.vimeo.com; tests and proxies override it).
+	VimeoAPIURL string
 }
 
 // readMedia reads the Media configuration through get (name, default).
@@ -76,6 +80,10 @@ func readMedia(get func(name, def string) string) (Media, []error) {
 		AllowPrivateNetworks: boolean("VIDRA_ALLOW_PRIVATE_NETWORKS", "false"),
 		PlaybackSecret:       get("VIDRA_PLAYBACK_SECRET", ""),
 		CountryHeader:        get("VIDRA_COUNTRY_HEADER", "X-Country-Code"),
+		VimeoAPIURL:          strings.TrimRight(get("VIDRA_VIMEO_API_URL", "https://api.vimeo.com"), "/"),
+	}
+	if u, err := url.Parse(m.VimeoAPIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("VIDRA_VIMEO_API_URL: want an absolute http or https URL"))
 	}
 	if m.PlaybackSecret != "" && len(m.PlaybackSecret) < 32 {
 		errs = append(errs, fmt.Errorf("VIDRA_PLAYBACK_SECRET: want at least 32 characters"))

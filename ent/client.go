@@ -27,6 +27,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/importer"
+	"github.com/vidra-dev/vidra/ent/importitem"
+	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
@@ -79,6 +82,12 @@ type Client struct {
 	Event *EventClient
 	// Folder is the client for interacting with the Folder builders.
 	Folder *FolderClient
+	// ImportItem is the client for interacting with the ImportItem builders.
+	ImportItem *ImportItemClient
+	// ImportMigration is the client for interacting with the ImportMigration builders.
+	ImportMigration *ImportMigrationClient
+	// Importer is the client for interacting with the Importer builders.
+	Importer *ImporterClient
 	// Invitation is the client for interacting with the Invitation builders.
 	Invitation *InvitationClient
 	// Membership is the client for interacting with the Membership builders.
@@ -143,6 +152,9 @@ func (c *Client) init() {
 	c.EncodingProfile = NewEncodingProfileClient(c.config)
 	c.Event = NewEventClient(c.config)
 	c.Folder = NewFolderClient(c.config)
+	c.ImportItem = NewImportItemClient(c.config)
+	c.ImportMigration = NewImportMigrationClient(c.config)
+	c.Importer = NewImporterClient(c.config)
 	c.Invitation = NewInvitationClient(c.config)
 	c.Membership = NewMembershipClient(c.config)
 	c.OAuthIdentity = NewOAuthIdentityClient(c.config)
@@ -267,6 +279,9 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		EncodingProfile: NewEncodingProfileClient(cfg),
 		Event:           NewEventClient(cfg),
 		Folder:          NewFolderClient(cfg),
+		ImportItem:      NewImportItemClient(cfg),
+		ImportMigration: NewImportMigrationClient(cfg),
+		Importer:        NewImporterClient(cfg),
 		Invitation:      NewInvitationClient(cfg),
 		Membership:      NewMembershipClient(cfg),
 		OAuthIdentity:   NewOAuthIdentityClient(cfg),
@@ -318,6 +333,9 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		EncodingProfile: NewEncodingProfileClient(cfg),
 		Event:           NewEventClient(cfg),
 		Folder:          NewFolderClient(cfg),
+		ImportItem:      NewImportItemClient(cfg),
+		ImportMigration: NewImportMigrationClient(cfg),
+		Importer:        NewImporterClient(cfg),
 		Invitation:      NewInvitationClient(cfg),
 		Membership:      NewMembershipClient(cfg),
 		OAuthIdentity:   NewOAuthIdentityClient(cfg),
@@ -370,10 +388,11 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.APIKey, c.AccessControl, c.Advertisement, c.AuditLog, c.AuthCode,
 		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
-		c.Invitation, c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization,
-		c.PlaybackUsage, c.Player, c.Project, c.ProjectSetting, c.RefreshToken,
-		c.Rendition, c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadToken,
-		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.ImportItem, c.ImportMigration, c.Importer, c.Invitation, c.Membership,
+		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
+		c.Project, c.ProjectSetting, c.RefreshToken, c.Rendition, c.Session, c.Tag,
+		c.Thumbnail, c.TranscodingJob, c.UploadToken, c.User, c.Video,
+		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -385,10 +404,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.APIKey, c.AccessControl, c.Advertisement, c.AuditLog, c.AuthCode,
 		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
-		c.Invitation, c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization,
-		c.PlaybackUsage, c.Player, c.Project, c.ProjectSetting, c.RefreshToken,
-		c.Rendition, c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadToken,
-		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.ImportItem, c.ImportMigration, c.Importer, c.Invitation, c.Membership,
+		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
+		c.Project, c.ProjectSetting, c.RefreshToken, c.Rendition, c.Session, c.Tag,
+		c.Thumbnail, c.TranscodingJob, c.UploadToken, c.User, c.Video,
+		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -419,6 +439,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Event.mutate(ctx, m)
 	case *FolderMutation:
 		return c.Folder.mutate(ctx, m)
+	case *ImportItemMutation:
+		return c.ImportItem.mutate(ctx, m)
+	case *ImportMigrationMutation:
+		return c.ImportMigration.mutate(ctx, m)
+	case *ImporterMutation:
+		return c.Importer.mutate(ctx, m)
 	case *InvitationMutation:
 		return c.Invitation.mutate(ctx, m)
 	case *MembershipMutation:
@@ -2140,6 +2166,427 @@ func (c *FolderClient) mutate(ctx context.Context, m *FolderMutation) (Value, er
 		return (&FolderDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Folder mutation op: %q", m.Op())
+	}
+}
+
+// ImportItemClient is a client for the ImportItem schema.
+type ImportItemClient struct {
+	config
+}
+
+// NewImportItemClient returns a client for the ImportItem from the given config.
+func NewImportItemClient(c config) *ImportItemClient {
+	return &ImportItemClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `importitem.Hooks(f(g(h())))`.
+func (c *ImportItemClient) Use(hooks ...Hook) {
+	c.hooks.ImportItem = append(c.hooks.ImportItem, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `importitem.Intercept(f(g(h())))`.
+func (c *ImportItemClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ImportItem = append(c.inters.ImportItem, interceptors...)
+}
+
+// Create returns a builder for creating a ImportItem entity.
+func (c *ImportItemClient) Create() *ImportItemCreate {
+	mutation := newImportItemMutation(c.config, OpCreate)
+	return &ImportItemCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ImportItem entities.
+func (c *ImportItemClient) CreateBulk(builders ...*ImportItemCreate) *ImportItemCreateBulk {
+	return &ImportItemCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ImportItemClient) MapCreateBulk(slice any, setFunc func(*ImportItemCreate, int)) *ImportItemCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ImportItemCreateBulk{err: fmt.Errorf("calling to ImportItemClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ImportItemCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ImportItemCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ImportItem.
+func (c *ImportItemClient) Update() *ImportItemUpdate {
+	mutation := newImportItemMutation(c.config, OpUpdate)
+	return &ImportItemUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ImportItemClient) UpdateOne(_m *ImportItem) *ImportItemUpdateOne {
+	mutation := newImportItemMutation(c.config, OpUpdateOne, withImportItem(_m))
+	return &ImportItemUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ImportItemClient) UpdateOneID(id uuid.UUID) *ImportItemUpdateOne {
+	mutation := newImportItemMutation(c.config, OpUpdateOne, withImportItemID(id))
+	return &ImportItemUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ImportItem.
+func (c *ImportItemClient) Delete() *ImportItemDelete {
+	mutation := newImportItemMutation(c.config, OpDelete)
+	return &ImportItemDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ImportItemClient) DeleteOne(_m *ImportItem) *ImportItemDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ImportItemClient) DeleteOneID(id uuid.UUID) *ImportItemDeleteOne {
+	builder := c.Delete().Where(importitem.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ImportItemDeleteOne{builder}
+}
+
+// Query returns a query builder for ImportItem.
+func (c *ImportItemClient) Query() *ImportItemQuery {
+	return &ImportItemQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeImportItem},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ImportItem entity by its id.
+func (c *ImportItemClient) Get(ctx context.Context, id uuid.UUID) (*ImportItem, error) {
+	return c.Query().Where(importitem.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ImportItemClient) GetX(ctx context.Context, id uuid.UUID) *ImportItem {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryVideo queries the video edge of a ImportItem.
+func (c *ImportItemClient) QueryVideo(_m *ImportItem) *VideoQuery {
+	query := (&VideoClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(importitem.Table, importitem.FieldID, id),
+			sqlgraph.To(video.Table, video.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, importitem.VideoTable, importitem.VideoColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ImportItemClient) Hooks() []Hook {
+	hooks := c.hooks.ImportItem
+	return append(hooks[:len(hooks):len(hooks)], importitem.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ImportItemClient) Interceptors() []Interceptor {
+	inters := c.inters.ImportItem
+	return append(inters[:len(inters):len(inters)], importitem.Interceptors[:]...)
+}
+
+func (c *ImportItemClient) mutate(ctx context.Context, m *ImportItemMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ImportItemCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ImportItemUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ImportItemUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ImportItemDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ImportItem mutation op: %q", m.Op())
+	}
+}
+
+// ImportMigrationClient is a client for the ImportMigration schema.
+type ImportMigrationClient struct {
+	config
+}
+
+// NewImportMigrationClient returns a client for the ImportMigration from the given config.
+func NewImportMigrationClient(c config) *ImportMigrationClient {
+	return &ImportMigrationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `importmigration.Hooks(f(g(h())))`.
+func (c *ImportMigrationClient) Use(hooks ...Hook) {
+	c.hooks.ImportMigration = append(c.hooks.ImportMigration, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `importmigration.Intercept(f(g(h())))`.
+func (c *ImportMigrationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ImportMigration = append(c.inters.ImportMigration, interceptors...)
+}
+
+// Create returns a builder for creating a ImportMigration entity.
+func (c *ImportMigrationClient) Create() *ImportMigrationCreate {
+	mutation := newImportMigrationMutation(c.config, OpCreate)
+	return &ImportMigrationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ImportMigration entities.
+func (c *ImportMigrationClient) CreateBulk(builders ...*ImportMigrationCreate) *ImportMigrationCreateBulk {
+	return &ImportMigrationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ImportMigrationClient) MapCreateBulk(slice any, setFunc func(*ImportMigrationCreate, int)) *ImportMigrationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ImportMigrationCreateBulk{err: fmt.Errorf("calling to ImportMigrationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ImportMigrationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ImportMigrationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ImportMigration.
+func (c *ImportMigrationClient) Update() *ImportMigrationUpdate {
+	mutation := newImportMigrationMutation(c.config, OpUpdate)
+	return &ImportMigrationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ImportMigrationClient) UpdateOne(_m *ImportMigration) *ImportMigrationUpdateOne {
+	mutation := newImportMigrationMutation(c.config, OpUpdateOne, withImportMigration(_m))
+	return &ImportMigrationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ImportMigrationClient) UpdateOneID(id uuid.UUID) *ImportMigrationUpdateOne {
+	mutation := newImportMigrationMutation(c.config, OpUpdateOne, withImportMigrationID(id))
+	return &ImportMigrationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ImportMigration.
+func (c *ImportMigrationClient) Delete() *ImportMigrationDelete {
+	mutation := newImportMigrationMutation(c.config, OpDelete)
+	return &ImportMigrationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ImportMigrationClient) DeleteOne(_m *ImportMigration) *ImportMigrationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ImportMigrationClient) DeleteOneID(id uuid.UUID) *ImportMigrationDeleteOne {
+	builder := c.Delete().Where(importmigration.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ImportMigrationDeleteOne{builder}
+}
+
+// Query returns a query builder for ImportMigration.
+func (c *ImportMigrationClient) Query() *ImportMigrationQuery {
+	return &ImportMigrationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeImportMigration},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ImportMigration entity by its id.
+func (c *ImportMigrationClient) Get(ctx context.Context, id uuid.UUID) (*ImportMigration, error) {
+	return c.Query().Where(importmigration.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ImportMigrationClient) GetX(ctx context.Context, id uuid.UUID) *ImportMigration {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ImportMigrationClient) Hooks() []Hook {
+	hooks := c.hooks.ImportMigration
+	return append(hooks[:len(hooks):len(hooks)], importmigration.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ImportMigrationClient) Interceptors() []Interceptor {
+	inters := c.inters.ImportMigration
+	return append(inters[:len(inters):len(inters)], importmigration.Interceptors[:]...)
+}
+
+func (c *ImportMigrationClient) mutate(ctx context.Context, m *ImportMigrationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ImportMigrationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ImportMigrationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ImportMigrationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ImportMigrationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ImportMigration mutation op: %q", m.Op())
+	}
+}
+
+// ImporterClient is a client for the Importer schema.
+type ImporterClient struct {
+	config
+}
+
+// NewImporterClient returns a client for the Importer from the given config.
+func NewImporterClient(c config) *ImporterClient {
+	return &ImporterClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `importer.Hooks(f(g(h())))`.
+func (c *ImporterClient) Use(hooks ...Hook) {
+	c.hooks.Importer = append(c.hooks.Importer, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `importer.Intercept(f(g(h())))`.
+func (c *ImporterClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Importer = append(c.inters.Importer, interceptors...)
+}
+
+// Create returns a builder for creating a Importer entity.
+func (c *ImporterClient) Create() *ImporterCreate {
+	mutation := newImporterMutation(c.config, OpCreate)
+	return &ImporterCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Importer entities.
+func (c *ImporterClient) CreateBulk(builders ...*ImporterCreate) *ImporterCreateBulk {
+	return &ImporterCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ImporterClient) MapCreateBulk(slice any, setFunc func(*ImporterCreate, int)) *ImporterCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ImporterCreateBulk{err: fmt.Errorf("calling to ImporterClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ImporterCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ImporterCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Importer.
+func (c *ImporterClient) Update() *ImporterUpdate {
+	mutation := newImporterMutation(c.config, OpUpdate)
+	return &ImporterUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ImporterClient) UpdateOne(_m *Importer) *ImporterUpdateOne {
+	mutation := newImporterMutation(c.config, OpUpdateOne, withImporter(_m))
+	return &ImporterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ImporterClient) UpdateOneID(id uuid.UUID) *ImporterUpdateOne {
+	mutation := newImporterMutation(c.config, OpUpdateOne, withImporterID(id))
+	return &ImporterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Importer.
+func (c *ImporterClient) Delete() *ImporterDelete {
+	mutation := newImporterMutation(c.config, OpDelete)
+	return &ImporterDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ImporterClient) DeleteOne(_m *Importer) *ImporterDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ImporterClient) DeleteOneID(id uuid.UUID) *ImporterDeleteOne {
+	builder := c.Delete().Where(importer.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ImporterDeleteOne{builder}
+}
+
+// Query returns a query builder for Importer.
+func (c *ImporterClient) Query() *ImporterQuery {
+	return &ImporterQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeImporter},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Importer entity by its id.
+func (c *ImporterClient) Get(ctx context.Context, id uuid.UUID) (*Importer, error) {
+	return c.Query().Where(importer.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ImporterClient) GetX(ctx context.Context, id uuid.UUID) *Importer {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ImporterClient) Hooks() []Hook {
+	hooks := c.hooks.Importer
+	return append(hooks[:len(hooks):len(hooks)], importer.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ImporterClient) Interceptors() []Interceptor {
+	inters := c.inters.Importer
+	return append(inters[:len(inters):len(inters)], importer.Interceptors[:]...)
+}
+
+func (c *ImporterClient) mutate(ctx context.Context, m *ImporterMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ImporterCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ImporterUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ImporterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ImporterDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Importer mutation op: %q", m.Op())
 	}
 }
 
@@ -5654,17 +6101,19 @@ func (c *WebhookEndpointClient) mutate(ctx context.Context, m *WebhookEndpointMu
 type (
 	hooks struct {
 		APIKey, AccessControl, Advertisement, AuditLog, AuthCode, BlobDeletion, Caption,
-		Chapter, EncodingProfile, Event, Folder, Invitation, Membership, OAuthIdentity,
-		OAuthState, Organization, PlaybackUsage, Player, Project, ProjectSetting,
-		RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob, UploadToken,
-		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
+		Chapter, EncodingProfile, Event, Folder, ImportItem, ImportMigration, Importer,
+		Invitation, Membership, OAuthIdentity, OAuthState, Organization, PlaybackUsage,
+		Player, Project, ProjectSetting, RefreshToken, Rendition, Session, Tag,
+		Thumbnail, TranscodingJob, UploadToken, User, Video, WebhookAttempt,
+		WebhookDelivery, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, AccessControl, Advertisement, AuditLog, AuthCode, BlobDeletion, Caption,
-		Chapter, EncodingProfile, Event, Folder, Invitation, Membership, OAuthIdentity,
-		OAuthState, Organization, PlaybackUsage, Player, Project, ProjectSetting,
-		RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob, UploadToken,
-		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
+		Chapter, EncodingProfile, Event, Folder, ImportItem, ImportMigration, Importer,
+		Invitation, Membership, OAuthIdentity, OAuthState, Organization, PlaybackUsage,
+		Player, Project, ProjectSetting, RefreshToken, Rendition, Session, Tag,
+		Thumbnail, TranscodingJob, UploadToken, User, Video, WebhookAttempt,
+		WebhookDelivery, WebhookEndpoint []ent.Interceptor
 	}
 )
 

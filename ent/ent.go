@@ -23,6 +23,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/importer"
+	"github.com/vidra-dev/vidra/ent/importitem"
+	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
@@ -115,6 +118,9 @@ func checkColumn(t, c string) error {
 			encodingprofile.Table: encodingprofile.ValidColumn,
 			event.Table:           event.ValidColumn,
 			folder.Table:          folder.ValidColumn,
+			importitem.Table:      importitem.ValidColumn,
+			importmigration.Table: importmigration.ValidColumn,
+			importer.Table:        importer.ValidColumn,
 			invitation.Table:      invitation.ValidColumn,
 			membership.Table:      membership.ValidColumn,
 			oauthidentity.Table:   oauthidentity.ValidColumn,

@@ -14,6 +14,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/importer"
+	"github.com/vidra-dev/vidra/ent/importitem"
+	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
@@ -45,7 +48,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 32)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 35)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -276,6 +279,79 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   importitem.Table,
+			Columns: importitem.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: importitem.FieldID,
+			},
+		},
+		Type: "ImportItem",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			importitem.FieldCreatedAt:       {Type: field.TypeTime, Column: importitem.FieldCreatedAt},
+			importitem.FieldUpdatedAt:       {Type: field.TypeTime, Column: importitem.FieldUpdatedAt},
+			importitem.FieldProjectID:       {Type: field.TypeUUID, Column: importitem.FieldProjectID},
+			importitem.FieldMigrationID:     {Type: field.TypeUUID, Column: importitem.FieldMigrationID},
+			importitem.FieldProviderID:      {Type: field.TypeString, Column: importitem.FieldProviderID},
+			importitem.FieldName:            {Type: field.TypeString, Column: importitem.FieldName},
+			importitem.FieldDescription:     {Type: field.TypeString, Column: importitem.FieldDescription},
+			importitem.FieldDuration:        {Type: field.TypeInt, Column: importitem.FieldDuration},
+			importitem.FieldDownloadURL:     {Type: field.TypeString, Column: importitem.FieldDownloadURL},
+			importitem.FieldDownloadQuality: {Type: field.TypeString, Column: importitem.FieldDownloadQuality},
+			importitem.FieldDownloadSize:    {Type: field.TypeInt64, Column: importitem.FieldDownloadSize},
+			importitem.FieldWidth:           {Type: field.TypeInt, Column: importitem.FieldWidth},
+			importitem.FieldHeight:          {Type: field.TypeInt, Column: importitem.FieldHeight},
+			importitem.FieldVideoID:         {Type: field.TypeUUID, Column: importitem.FieldVideoID},
+			importitem.FieldImportedAt:      {Type: field.TypeTime, Column: importitem.FieldImportedAt},
+		},
+	}
+	graph.Nodes[12] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   importmigration.Table,
+			Columns: importmigration.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: importmigration.FieldID,
+			},
+		},
+		Type: "ImportMigration",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			importmigration.FieldCreatedAt:     {Type: field.TypeTime, Column: importmigration.FieldCreatedAt},
+			importmigration.FieldUpdatedAt:     {Type: field.TypeTime, Column: importmigration.FieldUpdatedAt},
+			importmigration.FieldProjectID:     {Type: field.TypeUUID, Column: importmigration.FieldProjectID},
+			importmigration.FieldImporterID:    {Type: field.TypeUUID, Column: importmigration.FieldImporterID},
+			importmigration.FieldProvider:      {Type: field.TypeEnum, Column: importmigration.FieldProvider},
+			importmigration.FieldStatus:        {Type: field.TypeEnum, Column: importmigration.FieldStatus},
+			importmigration.FieldFailureReason: {Type: field.TypeString, Column: importmigration.FieldFailureReason},
+			importmigration.FieldTotal:         {Type: field.TypeInt, Column: importmigration.FieldTotal},
+			importmigration.FieldItemCount:     {Type: field.TypeInt, Column: importmigration.FieldItemCount},
+			importmigration.FieldStartedAt:     {Type: field.TypeTime, Column: importmigration.FieldStartedAt},
+			importmigration.FieldCompletedAt:   {Type: field.TypeTime, Column: importmigration.FieldCompletedAt},
+		},
+	}
+	graph.Nodes[13] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   importer.Table,
+			Columns: importer.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: importer.FieldID,
+			},
+		},
+		Type: "Importer",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			importer.FieldCreatedAt:       {Type: field.TypeTime, Column: importer.FieldCreatedAt},
+			importer.FieldUpdatedAt:       {Type: field.TypeTime, Column: importer.FieldUpdatedAt},
+			importer.FieldProjectID:       {Type: field.TypeUUID, Column: importer.FieldProjectID},
+			importer.FieldProvider:        {Type: field.TypeEnum, Column: importer.FieldProvider},
+			importer.FieldCredential:      {Type: field.TypeString, Column: importer.FieldCredential},
+			importer.FieldCredentialLast4: {Type: field.TypeString, Column: importer.FieldCredentialLast4},
+			importer.FieldAccountName:     {Type: field.TypeString, Column: importer.FieldAccountName},
+			importer.FieldAccountURI:      {Type: field.TypeString, Column: importer.FieldAccountURI},
+		},
+	}
+	graph.Nodes[14] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   invitation.Table,
 			Columns: invitation.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -299,7 +375,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			invitation.FieldRespondedAt:    {Type: field.TypeTime, Column: invitation.FieldRespondedAt},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   membership.Table,
 			Columns: membership.Columns,
@@ -318,7 +394,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			membership.FieldGrants:         {Type: field.TypeJSON, Column: membership.FieldGrants},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthidentity.Table,
 			Columns: oauthidentity.Columns,
@@ -337,7 +413,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthidentity.FieldEmail:     {Type: field.TypeString, Column: oauthidentity.FieldEmail},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthstate.Table,
 			Columns: oauthstate.Columns,
@@ -356,7 +432,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthstate.FieldExpiresAt:    {Type: field.TypeTime, Column: oauthstate.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   organization.Table,
 			Columns: organization.Columns,
@@ -372,7 +448,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			organization.FieldName:      {Type: field.TypeString, Column: organization.FieldName},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   playbackusage.Table,
 			Columns: playbackusage.Columns,
@@ -391,7 +467,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			playbackusage.FieldRequests:  {Type: field.TypeInt64, Column: playbackusage.FieldRequests},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   player.Table,
 			Columns: player.Columns,
@@ -422,7 +498,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			player.FieldDefaultCaptionLanguage: {Type: field.TypeString, Column: player.FieldDefaultCaptionLanguage},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   project.Table,
 			Columns: project.Columns,
@@ -442,7 +518,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   projectsetting.Table,
 			Columns: projectsetting.Columns,
@@ -460,7 +536,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			projectsetting.FieldValue:     {Type: field.TypeString, Column: projectsetting.FieldValue},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   refreshtoken.Table,
 			Columns: refreshtoken.Columns,
@@ -479,7 +555,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			refreshtoken.FieldUsedAt:    {Type: field.TypeTime, Column: refreshtoken.FieldUsedAt},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rendition.Table,
 			Columns: rendition.Columns,
@@ -500,7 +576,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rendition.FieldStatus:    {Type: field.TypeEnum, Column: rendition.FieldStatus},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -521,7 +597,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldRevokedAt:      {Type: field.TypeTime, Column: session.FieldRevokedAt},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -538,7 +614,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldName:      {Type: field.TypeString, Column: tag.FieldName},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   thumbnail.Table,
 			Columns: thumbnail.Columns,
@@ -561,7 +637,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			thumbnail.FieldIsDefault:   {Type: field.TypeBool, Column: thumbnail.FieldIsDefault},
 		},
 	}
-	graph.Nodes[25] = &sqlgraph.Node{
+	graph.Nodes[28] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   transcodingjob.Table,
 			Columns: transcodingjob.Columns,
@@ -587,7 +663,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			transcodingjob.FieldCompletedAt:   {Type: field.TypeTime, Column: transcodingjob.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[29] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadtoken.Table,
 			Columns: uploadtoken.Columns,
@@ -609,7 +685,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadtoken.FieldCompletedAt: {Type: field.TypeTime, Column: uploadtoken.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -629,7 +705,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[31] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -662,7 +738,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
-	graph.Nodes[29] = &sqlgraph.Node{
+	graph.Nodes[32] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -683,7 +759,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldSucceeded:    {Type: field.TypeBool, Column: webhookattempt.FieldSucceeded},
 		},
 	}
-	graph.Nodes[30] = &sqlgraph.Node{
+	graph.Nodes[33] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -706,7 +782,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldCompletedAt:    {Type: field.TypeTime, Column: webhookdelivery.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[31] = &sqlgraph.Node{
+	graph.Nodes[34] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -873,6 +949,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 			Bidi:    false,
 		},
 		"Folder",
+		"Video",
+	)
+	graph.MustAddE(
+		"video",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   importitem.VideoTable,
+			Columns: []string{importitem.VideoColumn},
+			Bidi:    false,
+		},
+		"ImportItem",
 		"Video",
 	)
 	graph.MustAddE(
@@ -2422,6 +2510,310 @@ func (f *FolderFilter) WhereHasVideosWith(preds ...predicate.Video) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *ImportItemQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ImportItemQuery builder.
+func (_q *ImportItemQuery) Filter() *ImportItemFilter {
+	return &ImportItemFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ImportItemMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ImportItemMutation builder.
+func (m *ImportItemMutation) Filter() *ImportItemFilter {
+	return &ImportItemFilter{config: m.config, predicateAdder: m}
+}
+
+// ImportItemFilter provides a generic filtering capability at runtime for ImportItemQuery.
+type ImportItemFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ImportItemFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *ImportItemFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(importitem.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *ImportItemFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(importitem.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *ImportItemFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(importitem.FieldUpdatedAt))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *ImportItemFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(importitem.FieldProjectID))
+}
+
+// WhereMigrationID applies the entql [16]byte predicate on the migration_id field.
+func (f *ImportItemFilter) WhereMigrationID(p entql.ValueP) {
+	f.Where(p.Field(importitem.FieldMigrationID))
+}
+
+// WhereProviderID applies the entql string predicate on the provider_id field.
+func (f *ImportItemFilter) WhereProviderID(p entql.StringP) {
+	f.Where(p.Field(importitem.FieldProviderID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *ImportItemFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(importitem.FieldName))
+}
+
+// WhereDescription applies the entql string predicate on the description field.
+func (f *ImportItemFilter) WhereDescription(p entql.StringP) {
+	f.Where(p.Field(importitem.FieldDescription))
+}
+
+// WhereDuration applies the entql int predicate on the duration field.
+func (f *ImportItemFilter) WhereDuration(p entql.IntP) {
+	f.Where(p.Field(importitem.FieldDuration))
+}
+
+// WhereDownloadURL applies the entql string predicate on the download_url field.
+func (f *ImportItemFilter) WhereDownloadURL(p entql.StringP) {
+	f.Where(p.Field(importitem.FieldDownloadURL))
+}
+
+// WhereDownloadQuality applies the entql string predicate on the download_quality field.
+func (f *ImportItemFilter) WhereDownloadQuality(p entql.StringP) {
+	f.Where(p.Field(importitem.FieldDownloadQuality))
+}
+
+// WhereDownloadSize applies the entql int64 predicate on the download_size field.
+func (f *ImportItemFilter) WhereDownloadSize(p entql.Int64P) {
+	f.Where(p.Field(importitem.FieldDownloadSize))
+}
+
+// WhereWidth applies the entql int predicate on the width field.
+func (f *ImportItemFilter) WhereWidth(p entql.IntP) {
+	f.Where(p.Field(importitem.FieldWidth))
+}
+
+// WhereHeight applies the entql int predicate on the height field.
+func (f *ImportItemFilter) WhereHeight(p entql.IntP) {
+	f.Where(p.Field(importitem.FieldHeight))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *ImportItemFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(importitem.FieldVideoID))
+}
+
+// WhereImportedAt applies the entql time.Time predicate on the imported_at field.
+func (f *ImportItemFilter) WhereImportedAt(p entql.TimeP) {
+	f.Where(p.Field(importitem.FieldImportedAt))
+}
+
+// WhereHasVideo applies a predicate to check if query has an edge video.
+func (f *ImportItemFilter) WhereHasVideo() {
+	f.Where(entql.HasEdge("video"))
+}
+
+// WhereHasVideoWith applies a predicate to check if query has an edge video with a given conditions (other predicates).
+func (f *ImportItemFilter) WhereHasVideoWith(preds ...predicate.Video) {
+	f.Where(entql.HasEdgeWith("video", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *ImportMigrationQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ImportMigrationQuery builder.
+func (_q *ImportMigrationQuery) Filter() *ImportMigrationFilter {
+	return &ImportMigrationFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ImportMigrationMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ImportMigrationMutation builder.
+func (m *ImportMigrationMutation) Filter() *ImportMigrationFilter {
+	return &ImportMigrationFilter{config: m.config, predicateAdder: m}
+}
+
+// ImportMigrationFilter provides a generic filtering capability at runtime for ImportMigrationQuery.
+type ImportMigrationFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ImportMigrationFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *ImportMigrationFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(importmigration.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *ImportMigrationFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(importmigration.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *ImportMigrationFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(importmigration.FieldUpdatedAt))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *ImportMigrationFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(importmigration.FieldProjectID))
+}
+
+// WhereImporterID applies the entql [16]byte predicate on the importer_id field.
+func (f *ImportMigrationFilter) WhereImporterID(p entql.ValueP) {
+	f.Where(p.Field(importmigration.FieldImporterID))
+}
+
+// WhereProvider applies the entql string predicate on the provider field.
+func (f *ImportMigrationFilter) WhereProvider(p entql.StringP) {
+	f.Where(p.Field(importmigration.FieldProvider))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *ImportMigrationFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(importmigration.FieldStatus))
+}
+
+// WhereFailureReason applies the entql string predicate on the failure_reason field.
+func (f *ImportMigrationFilter) WhereFailureReason(p entql.StringP) {
+	f.Where(p.Field(importmigration.FieldFailureReason))
+}
+
+// WhereTotal applies the entql int predicate on the total field.
+func (f *ImportMigrationFilter) WhereTotal(p entql.IntP) {
+	f.Where(p.Field(importmigration.FieldTotal))
+}
+
+// WhereItemCount applies the entql int predicate on the item_count field.
+func (f *ImportMigrationFilter) WhereItemCount(p entql.IntP) {
+	f.Where(p.Field(importmigration.FieldItemCount))
+}
+
+// WhereStartedAt applies the entql time.Time predicate on the started_at field.
+func (f *ImportMigrationFilter) WhereStartedAt(p entql.TimeP) {
+	f.Where(p.Field(importmigration.FieldStartedAt))
+}
+
+// WhereCompletedAt applies the entql time.Time predicate on the completed_at field.
+func (f *ImportMigrationFilter) WhereCompletedAt(p entql.TimeP) {
+	f.Where(p.Field(importmigration.FieldCompletedAt))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *ImporterQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ImporterQuery builder.
+func (_q *ImporterQuery) Filter() *ImporterFilter {
+	return &ImporterFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ImporterMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ImporterMutation builder.
+func (m *ImporterMutation) Filter() *ImporterFilter {
+	return &ImporterFilter{config: m.config, predicateAdder: m}
+}
+
+// ImporterFilter provides a generic filtering capability at runtime for ImporterQuery.
+type ImporterFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ImporterFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *ImporterFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(importer.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *ImporterFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(importer.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *ImporterFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(importer.FieldUpdatedAt))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *ImporterFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(importer.FieldProjectID))
+}
+
+// WhereProvider applies the entql string predicate on the provider field.
+func (f *ImporterFilter) WhereProvider(p entql.StringP) {
+	f.Where(p.Field(importer.FieldProvider))
+}
+
+// WhereCredential applies the entql string predicate on the credential field.
+func (f *ImporterFilter) WhereCredential(p entql.StringP) {
+	f.Where(p.Field(importer.FieldCredential))
+}
+
+// WhereCredentialLast4 applies the entql string predicate on the credential_last4 field.
+func (f *ImporterFilter) WhereCredentialLast4(p entql.StringP) {
+	f.Where(p.Field(importer.FieldCredentialLast4))
+}
+
+// WhereAccountName applies the entql string predicate on the account_name field.
+func (f *ImporterFilter) WhereAccountName(p entql.StringP) {
+	f.Where(p.Field(importer.FieldAccountName))
+}
+
+// WhereAccountURI applies the entql string predicate on the account_uri field.
+func (f *ImporterFilter) WhereAccountURI(p entql.StringP) {
+	f.Where(p.Field(importer.FieldAccountURI))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *InvitationQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -2450,7 +2842,7 @@ type InvitationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *InvitationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2564,7 +2956,7 @@ type MembershipFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MembershipFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2662,7 +3054,7 @@ type OAuthIdentityFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthIdentityFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2746,7 +3138,7 @@ type OAuthStateFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthStateFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2816,7 +3208,7 @@ type OrganizationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OrganizationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2941,7 +3333,7 @@ type PlaybackUsageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlaybackUsageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3011,7 +3403,7 @@ type PlayerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlayerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3155,7 +3547,7 @@ type ProjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3356,7 +3748,7 @@ type ProjectSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3435,7 +3827,7 @@ type RefreshTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RefreshTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3519,7 +3911,7 @@ type RenditionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RenditionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3613,7 +4005,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3721,7 +4113,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3809,7 +4201,7 @@ type ThumbnailFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ThumbnailFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3913,7 +4305,7 @@ type TranscodingJobFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TranscodingJobFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4018,7 +4410,7 @@ type UploadTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4103,7 +4495,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4220,7 +4612,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4458,7 +4850,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4552,7 +4944,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4684,7 +5076,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -20,6 +20,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/importer"
+	"github.com/vidra-dev/vidra/ent/importitem"
+	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
@@ -1447,6 +1450,424 @@ func newFolderPaginateArgs(rv map[string]any) *folderPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*FolderWhereInput); ok {
 		args.opts = append(args.opts, WithFolderFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ImportItemQuery) CollectFields(ctx context.Context, satisfies ...string) (*ImportItemQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ImportItemQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(importitem.Columns))
+		selectedFields = []string{importitem.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "video":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&VideoClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, videoImplementors)...); err != nil {
+				return err
+			}
+			_q.withVideo = query
+			if _, ok := fieldSeen[importitem.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldVideoID)
+				fieldSeen[importitem.FieldVideoID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[importitem.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldCreatedAt)
+				fieldSeen[importitem.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[importitem.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldUpdatedAt)
+				fieldSeen[importitem.FieldUpdatedAt] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[importitem.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldProjectID)
+				fieldSeen[importitem.FieldProjectID] = struct{}{}
+			}
+		case "migrationID":
+			if _, ok := fieldSeen[importitem.FieldMigrationID]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldMigrationID)
+				fieldSeen[importitem.FieldMigrationID] = struct{}{}
+			}
+		case "providerID":
+			if _, ok := fieldSeen[importitem.FieldProviderID]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldProviderID)
+				fieldSeen[importitem.FieldProviderID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[importitem.FieldName]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldName)
+				fieldSeen[importitem.FieldName] = struct{}{}
+			}
+		case "description":
+			if _, ok := fieldSeen[importitem.FieldDescription]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldDescription)
+				fieldSeen[importitem.FieldDescription] = struct{}{}
+			}
+		case "duration":
+			if _, ok := fieldSeen[importitem.FieldDuration]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldDuration)
+				fieldSeen[importitem.FieldDuration] = struct{}{}
+			}
+		case "downloadQuality":
+			if _, ok := fieldSeen[importitem.FieldDownloadQuality]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldDownloadQuality)
+				fieldSeen[importitem.FieldDownloadQuality] = struct{}{}
+			}
+		case "downloadSize":
+			if _, ok := fieldSeen[importitem.FieldDownloadSize]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldDownloadSize)
+				fieldSeen[importitem.FieldDownloadSize] = struct{}{}
+			}
+		case "width":
+			if _, ok := fieldSeen[importitem.FieldWidth]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldWidth)
+				fieldSeen[importitem.FieldWidth] = struct{}{}
+			}
+		case "height":
+			if _, ok := fieldSeen[importitem.FieldHeight]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldHeight)
+				fieldSeen[importitem.FieldHeight] = struct{}{}
+			}
+		case "videoID":
+			if _, ok := fieldSeen[importitem.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldVideoID)
+				fieldSeen[importitem.FieldVideoID] = struct{}{}
+			}
+		case "importedAt":
+			if _, ok := fieldSeen[importitem.FieldImportedAt]; !ok {
+				selectedFields = append(selectedFields, importitem.FieldImportedAt)
+				fieldSeen[importitem.FieldImportedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type importitemPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ImportItemPaginateOption
+}
+
+func newImportItemPaginateArgs(rv map[string]any) *importitemPaginateArgs {
+	args := &importitemPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ImportItemOrder{Field: &ImportItemOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithImportItemOrder(order))
+			}
+		case *ImportItemOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithImportItemOrder(v))
+			}
+		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ImportMigrationQuery) CollectFields(ctx context.Context, satisfies ...string) (*ImportMigrationQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ImportMigrationQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(importmigration.Columns))
+		selectedFields = []string{importmigration.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[importmigration.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, importmigration.FieldCreatedAt)
+				fieldSeen[importmigration.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[importmigration.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, importmigration.FieldUpdatedAt)
+				fieldSeen[importmigration.FieldUpdatedAt] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[importmigration.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, importmigration.FieldProjectID)
+				fieldSeen[importmigration.FieldProjectID] = struct{}{}
+			}
+		case "importerID":
+			if _, ok := fieldSeen[importmigration.FieldImporterID]; !ok {
+				selectedFields = append(selectedFields, importmigration.FieldImporterID)
+				fieldSeen[importmigration.FieldImporterID] = struct{}{}
+			}
+		case "provider":
+			if _, ok := fieldSeen[importmigration.FieldProvider]; !ok {
+				selectedFields = append(selectedFields, importmigration.FieldProvider)
+				fieldSeen[importmigration.FieldProvider] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[importmigration.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, importmigration.FieldStatus)
+				fieldSeen[importmigration.FieldStatus] = struct{}{}
+			}
+		case "failureReason":
+			if _, ok := fieldSeen[importmigration.FieldFailureReason]; !ok {
+				selectedFields = append(selectedFields, importmigration.FieldFailureReason)
+				fieldSeen[importmigration.FieldFailureReason] = struct{}{}
+			}
+		case "total":
+			if _, ok := fieldSeen[importmigration.FieldTotal]; !ok {
+				selectedFields = append(selectedFields, importmigration.FieldTotal)
+				fieldSeen[importmigration.FieldTotal] = struct{}{}
+			}
+		case "itemCount":
+			if _, ok := fieldSeen[importmigration.FieldItemCount]; !ok {
+				selectedFields = append(selectedFields, importmigration.FieldItemCount)
+				fieldSeen[importmigration.FieldItemCount] = struct{}{}
+			}
+		case "startedAt":
+			if _, ok := fieldSeen[importmigration.FieldStartedAt]; !ok {
+				selectedFields = append(selectedFields, importmigration.FieldStartedAt)
+				fieldSeen[importmigration.FieldStartedAt] = struct{}{}
+			}
+		case "completedAt":
+			if _, ok := fieldSeen[importmigration.FieldCompletedAt]; !ok {
+				selectedFields = append(selectedFields, importmigration.FieldCompletedAt)
+				fieldSeen[importmigration.FieldCompletedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type importmigrationPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ImportMigrationPaginateOption
+}
+
+func newImportMigrationPaginateArgs(rv map[string]any) *importmigrationPaginateArgs {
+	args := &importmigrationPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ImportMigrationOrder{Field: &ImportMigrationOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithImportMigrationOrder(order))
+			}
+		case *ImportMigrationOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithImportMigrationOrder(v))
+			}
+		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *ImporterQuery) CollectFields(ctx context.Context, satisfies ...string) (*ImporterQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *ImporterQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(importer.Columns))
+		selectedFields = []string{importer.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[importer.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, importer.FieldCreatedAt)
+				fieldSeen[importer.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[importer.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, importer.FieldUpdatedAt)
+				fieldSeen[importer.FieldUpdatedAt] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[importer.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, importer.FieldProjectID)
+				fieldSeen[importer.FieldProjectID] = struct{}{}
+			}
+		case "provider":
+			if _, ok := fieldSeen[importer.FieldProvider]; !ok {
+				selectedFields = append(selectedFields, importer.FieldProvider)
+				fieldSeen[importer.FieldProvider] = struct{}{}
+			}
+		case "credentialLast4":
+			if _, ok := fieldSeen[importer.FieldCredentialLast4]; !ok {
+				selectedFields = append(selectedFields, importer.FieldCredentialLast4)
+				fieldSeen[importer.FieldCredentialLast4] = struct{}{}
+			}
+		case "accountName":
+			if _, ok := fieldSeen[importer.FieldAccountName]; !ok {
+				selectedFields = append(selectedFields, importer.FieldAccountName)
+				fieldSeen[importer.FieldAccountName] = struct{}{}
+			}
+		case "accountURI":
+			if _, ok := fieldSeen[importer.FieldAccountURI]; !ok {
+				selectedFields = append(selectedFields, importer.FieldAccountURI)
+				fieldSeen[importer.FieldAccountURI] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type importerPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []ImporterPaginateOption
+}
+
+func newImporterPaginateArgs(rv map[string]any) *importerPaginateArgs {
+	args := &importerPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ImporterOrder{Field: &ImporterOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithImporterOrder(order))
+			}
+		case *ImporterOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithImporterOrder(v))
+			}
+		}
 	}
 	return args
 }

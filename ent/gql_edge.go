@@ -122,6 +122,14 @@ func (_m *Folder) Videos(
 	return _m.QueryVideos().Paginate(ctx, after, first, before, last, opts...)
 }
 
+func (_m *ImportItem) Video(ctx context.Context) (*Video, error) {
+	result, err := _m.Edges.VideoOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryVideo().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
 func (_m *Invitation) Organization(ctx context.Context) (*Organization, error) {
 	result, err := _m.Edges.OrganizationOrErr()
 	if IsNotLoaded(err) {

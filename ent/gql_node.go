@@ -19,6 +19,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/importer"
+	"github.com/vidra-dev/vidra/ent/importitem"
+	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
@@ -85,6 +88,21 @@ var folderImplementors = []string{"Folder", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Folder) IsNode() {}
+
+var importitemImplementors = []string{"ImportItem", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ImportItem) IsNode() {}
+
+var importmigrationImplementors = []string{"ImportMigration", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*ImportMigration) IsNode() {}
+
+var importerImplementors = []string{"Importer", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Importer) IsNode() {}
 
 var invitationImplementors = []string{"Invitation", "Node"}
 
@@ -296,6 +314,33 @@ func (c *Client) noder(ctx context.Context, table string, id uuid.UUID) (Noder, 
 			Where(folder.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, folderImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case importitem.Table:
+		query := c.ImportItem.Query().
+			Where(importitem.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, importitemImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case importmigration.Table:
+		query := c.ImportMigration.Query().
+			Where(importmigration.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, importmigrationImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case importer.Table:
+		query := c.Importer.Query().
+			Where(importer.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, importerImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -640,6 +685,54 @@ func (c *Client) noders(ctx context.Context, table string, ids []uuid.UUID) ([]N
 		query := c.Folder.Query().
 			Where(folder.IDIn(ids...))
 		query, err := query.CollectFields(ctx, folderImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case importitem.Table:
+		query := c.ImportItem.Query().
+			Where(importitem.IDIn(ids...))
+		query, err := query.CollectFields(ctx, importitemImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case importmigration.Table:
+		query := c.ImportMigration.Query().
+			Where(importmigration.IDIn(ids...))
+		query, err := query.CollectFields(ctx, importmigrationImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case importer.Table:
+		query := c.Importer.Query().
+			Where(importer.IDIn(ids...))
+		query, err := query.CollectFields(ctx, importerImplementors...)
 		if err != nil {
 			return nil, err
 		}

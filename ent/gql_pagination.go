@@ -25,6 +25,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/importer"
+	"github.com/vidra-dev/vidra/ent/importitem"
+	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
@@ -3024,6 +3027,963 @@ func (_m *Folder) ToEdge(order *FolderOrder) *FolderEdge {
 		order = DefaultFolderOrder
 	}
 	return &FolderEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ImportItemEdge is the edge representation of ImportItem.
+type ImportItemEdge struct {
+	Node   *ImportItem `json:"node"`
+	Cursor Cursor      `json:"cursor"`
+}
+
+// ImportItemConnection is the connection containing edges to ImportItem.
+type ImportItemConnection struct {
+	Edges      []*ImportItemEdge `json:"edges"`
+	PageInfo   PageInfo          `json:"pageInfo"`
+	TotalCount int               `json:"totalCount"`
+}
+
+func (c *ImportItemConnection) build(nodes []*ImportItem, pager *importitemPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ImportItem
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ImportItem {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ImportItem {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ImportItemEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ImportItemEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ImportItemPaginateOption enables pagination customization.
+type ImportItemPaginateOption func(*importitemPager) error
+
+// WithImportItemOrder configures pagination ordering.
+func WithImportItemOrder(order *ImportItemOrder) ImportItemPaginateOption {
+	if order == nil {
+		order = DefaultImportItemOrder
+	}
+	o := *order
+	return func(pager *importitemPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultImportItemOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithImportItemFilter configures pagination filter.
+func WithImportItemFilter(filter func(*ImportItemQuery) (*ImportItemQuery, error)) ImportItemPaginateOption {
+	return func(pager *importitemPager) error {
+		if filter == nil {
+			return errors.New("ImportItemQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type importitemPager struct {
+	reverse bool
+	order   *ImportItemOrder
+	filter  func(*ImportItemQuery) (*ImportItemQuery, error)
+}
+
+func newImportItemPager(opts []ImportItemPaginateOption, reverse bool) (*importitemPager, error) {
+	pager := &importitemPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultImportItemOrder
+	}
+	return pager, nil
+}
+
+func (p *importitemPager) applyFilter(query *ImportItemQuery) (*ImportItemQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *importitemPager) toCursor(_m *ImportItem) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *importitemPager) applyCursors(query *ImportItemQuery, after, before *Cursor) (*ImportItemQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultImportItemOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *importitemPager) applyOrder(query *ImportItemQuery) *ImportItemQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultImportItemOrder.Field {
+		query = query.Order(DefaultImportItemOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *importitemPager) orderExpr(query *ImportItemQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultImportItemOrder.Field {
+			b.Comma().Ident(DefaultImportItemOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ImportItem.
+func (_m *ImportItemQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ImportItemPaginateOption,
+) (*ImportItemConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newImportItemPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ImportItemConnection{Edges: []*ImportItemEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// ImportItemOrderFieldCreatedAt orders ImportItem by created_at.
+	ImportItemOrderFieldCreatedAt = &ImportItemOrderField{
+		Value: func(_m *ImportItem) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: importitem.FieldCreatedAt,
+		toTerm: importitem.ByCreatedAt,
+		toCursor: func(_m *ImportItem) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// ImportItemOrderFieldUpdatedAt orders ImportItem by updated_at.
+	ImportItemOrderFieldUpdatedAt = &ImportItemOrderField{
+		Value: func(_m *ImportItem) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: importitem.FieldUpdatedAt,
+		toTerm: importitem.ByUpdatedAt,
+		toCursor: func(_m *ImportItem) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ImportItemOrderField) String() string {
+	var str string
+	switch f.column {
+	case ImportItemOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case ImportItemOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ImportItemOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ImportItemOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ImportItemOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *ImportItemOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *ImportItemOrderFieldUpdatedAt
+	default:
+		return fmt.Errorf("%s is not a valid ImportItemOrderField", str)
+	}
+	return nil
+}
+
+// ImportItemOrderField defines the ordering field of ImportItem.
+type ImportItemOrderField struct {
+	// Value extracts the ordering value from the given ImportItem.
+	Value    func(*ImportItem) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) importitem.OrderOption
+	toCursor func(*ImportItem) Cursor
+}
+
+// ImportItemOrder defines the ordering of ImportItem.
+type ImportItemOrder struct {
+	Direction OrderDirection        `json:"direction"`
+	Field     *ImportItemOrderField `json:"field"`
+}
+
+// DefaultImportItemOrder is the default ordering of ImportItem.
+var DefaultImportItemOrder = &ImportItemOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ImportItemOrderField{
+		Value: func(_m *ImportItem) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: importitem.FieldID,
+		toTerm: importitem.ByID,
+		toCursor: func(_m *ImportItem) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ImportItem into ImportItemEdge.
+func (_m *ImportItem) ToEdge(order *ImportItemOrder) *ImportItemEdge {
+	if order == nil {
+		order = DefaultImportItemOrder
+	}
+	return &ImportItemEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ImportMigrationEdge is the edge representation of ImportMigration.
+type ImportMigrationEdge struct {
+	Node   *ImportMigration `json:"node"`
+	Cursor Cursor           `json:"cursor"`
+}
+
+// ImportMigrationConnection is the connection containing edges to ImportMigration.
+type ImportMigrationConnection struct {
+	Edges      []*ImportMigrationEdge `json:"edges"`
+	PageInfo   PageInfo               `json:"pageInfo"`
+	TotalCount int                    `json:"totalCount"`
+}
+
+func (c *ImportMigrationConnection) build(nodes []*ImportMigration, pager *importmigrationPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *ImportMigration
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *ImportMigration {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *ImportMigration {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ImportMigrationEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ImportMigrationEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ImportMigrationPaginateOption enables pagination customization.
+type ImportMigrationPaginateOption func(*importmigrationPager) error
+
+// WithImportMigrationOrder configures pagination ordering.
+func WithImportMigrationOrder(order *ImportMigrationOrder) ImportMigrationPaginateOption {
+	if order == nil {
+		order = DefaultImportMigrationOrder
+	}
+	o := *order
+	return func(pager *importmigrationPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultImportMigrationOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithImportMigrationFilter configures pagination filter.
+func WithImportMigrationFilter(filter func(*ImportMigrationQuery) (*ImportMigrationQuery, error)) ImportMigrationPaginateOption {
+	return func(pager *importmigrationPager) error {
+		if filter == nil {
+			return errors.New("ImportMigrationQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type importmigrationPager struct {
+	reverse bool
+	order   *ImportMigrationOrder
+	filter  func(*ImportMigrationQuery) (*ImportMigrationQuery, error)
+}
+
+func newImportMigrationPager(opts []ImportMigrationPaginateOption, reverse bool) (*importmigrationPager, error) {
+	pager := &importmigrationPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultImportMigrationOrder
+	}
+	return pager, nil
+}
+
+func (p *importmigrationPager) applyFilter(query *ImportMigrationQuery) (*ImportMigrationQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *importmigrationPager) toCursor(_m *ImportMigration) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *importmigrationPager) applyCursors(query *ImportMigrationQuery, after, before *Cursor) (*ImportMigrationQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultImportMigrationOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *importmigrationPager) applyOrder(query *ImportMigrationQuery) *ImportMigrationQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultImportMigrationOrder.Field {
+		query = query.Order(DefaultImportMigrationOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *importmigrationPager) orderExpr(query *ImportMigrationQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultImportMigrationOrder.Field {
+			b.Comma().Ident(DefaultImportMigrationOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to ImportMigration.
+func (_m *ImportMigrationQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ImportMigrationPaginateOption,
+) (*ImportMigrationConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newImportMigrationPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ImportMigrationConnection{Edges: []*ImportMigrationEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// ImportMigrationOrderFieldCreatedAt orders ImportMigration by created_at.
+	ImportMigrationOrderFieldCreatedAt = &ImportMigrationOrderField{
+		Value: func(_m *ImportMigration) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: importmigration.FieldCreatedAt,
+		toTerm: importmigration.ByCreatedAt,
+		toCursor: func(_m *ImportMigration) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// ImportMigrationOrderFieldUpdatedAt orders ImportMigration by updated_at.
+	ImportMigrationOrderFieldUpdatedAt = &ImportMigrationOrderField{
+		Value: func(_m *ImportMigration) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: importmigration.FieldUpdatedAt,
+		toTerm: importmigration.ByUpdatedAt,
+		toCursor: func(_m *ImportMigration) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+	// ImportMigrationOrderFieldStatus orders ImportMigration by status.
+	ImportMigrationOrderFieldStatus = &ImportMigrationOrderField{
+		Value: func(_m *ImportMigration) (ent.Value, error) {
+			return _m.Status, nil
+		},
+		column: importmigration.FieldStatus,
+		toTerm: importmigration.ByStatus,
+		toCursor: func(_m *ImportMigration) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Status,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ImportMigrationOrderField) String() string {
+	var str string
+	switch f.column {
+	case ImportMigrationOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case ImportMigrationOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	case ImportMigrationOrderFieldStatus.column:
+		str = "STATUS"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ImportMigrationOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ImportMigrationOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ImportMigrationOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *ImportMigrationOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *ImportMigrationOrderFieldUpdatedAt
+	case "STATUS":
+		*f = *ImportMigrationOrderFieldStatus
+	default:
+		return fmt.Errorf("%s is not a valid ImportMigrationOrderField", str)
+	}
+	return nil
+}
+
+// ImportMigrationOrderField defines the ordering field of ImportMigration.
+type ImportMigrationOrderField struct {
+	// Value extracts the ordering value from the given ImportMigration.
+	Value    func(*ImportMigration) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) importmigration.OrderOption
+	toCursor func(*ImportMigration) Cursor
+}
+
+// ImportMigrationOrder defines the ordering of ImportMigration.
+type ImportMigrationOrder struct {
+	Direction OrderDirection             `json:"direction"`
+	Field     *ImportMigrationOrderField `json:"field"`
+}
+
+// DefaultImportMigrationOrder is the default ordering of ImportMigration.
+var DefaultImportMigrationOrder = &ImportMigrationOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ImportMigrationOrderField{
+		Value: func(_m *ImportMigration) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: importmigration.FieldID,
+		toTerm: importmigration.ByID,
+		toCursor: func(_m *ImportMigration) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts ImportMigration into ImportMigrationEdge.
+func (_m *ImportMigration) ToEdge(order *ImportMigrationOrder) *ImportMigrationEdge {
+	if order == nil {
+		order = DefaultImportMigrationOrder
+	}
+	return &ImportMigrationEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// ImporterEdge is the edge representation of Importer.
+type ImporterEdge struct {
+	Node   *Importer `json:"node"`
+	Cursor Cursor    `json:"cursor"`
+}
+
+// ImporterConnection is the connection containing edges to Importer.
+type ImporterConnection struct {
+	Edges      []*ImporterEdge `json:"edges"`
+	PageInfo   PageInfo        `json:"pageInfo"`
+	TotalCount int             `json:"totalCount"`
+}
+
+func (c *ImporterConnection) build(nodes []*Importer, pager *importerPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Importer
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Importer {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Importer {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*ImporterEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &ImporterEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// ImporterPaginateOption enables pagination customization.
+type ImporterPaginateOption func(*importerPager) error
+
+// WithImporterOrder configures pagination ordering.
+func WithImporterOrder(order *ImporterOrder) ImporterPaginateOption {
+	if order == nil {
+		order = DefaultImporterOrder
+	}
+	o := *order
+	return func(pager *importerPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultImporterOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithImporterFilter configures pagination filter.
+func WithImporterFilter(filter func(*ImporterQuery) (*ImporterQuery, error)) ImporterPaginateOption {
+	return func(pager *importerPager) error {
+		if filter == nil {
+			return errors.New("ImporterQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type importerPager struct {
+	reverse bool
+	order   *ImporterOrder
+	filter  func(*ImporterQuery) (*ImporterQuery, error)
+}
+
+func newImporterPager(opts []ImporterPaginateOption, reverse bool) (*importerPager, error) {
+	pager := &importerPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultImporterOrder
+	}
+	return pager, nil
+}
+
+func (p *importerPager) applyFilter(query *ImporterQuery) (*ImporterQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *importerPager) toCursor(_m *Importer) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *importerPager) applyCursors(query *ImporterQuery, after, before *Cursor) (*ImporterQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultImporterOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *importerPager) applyOrder(query *ImporterQuery) *ImporterQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultImporterOrder.Field {
+		query = query.Order(DefaultImporterOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *importerPager) orderExpr(query *ImporterQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultImporterOrder.Field {
+			b.Comma().Ident(DefaultImporterOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Importer.
+func (_m *ImporterQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...ImporterPaginateOption,
+) (*ImporterConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newImporterPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &ImporterConnection{Edges: []*ImporterEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantCount := hasCollectedField(ctx, totalCountField) ||
+		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
+	if wantCount {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// ImporterOrderFieldCreatedAt orders Importer by created_at.
+	ImporterOrderFieldCreatedAt = &ImporterOrderField{
+		Value: func(_m *Importer) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: importer.FieldCreatedAt,
+		toTerm: importer.ByCreatedAt,
+		toCursor: func(_m *Importer) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// ImporterOrderFieldUpdatedAt orders Importer by updated_at.
+	ImporterOrderFieldUpdatedAt = &ImporterOrderField{
+		Value: func(_m *Importer) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: importer.FieldUpdatedAt,
+		toTerm: importer.ByUpdatedAt,
+		toCursor: func(_m *Importer) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ImporterOrderField) String() string {
+	var str string
+	switch f.column {
+	case ImporterOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case ImporterOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ImporterOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ImporterOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ImporterOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *ImporterOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *ImporterOrderFieldUpdatedAt
+	default:
+		return fmt.Errorf("%s is not a valid ImporterOrderField", str)
+	}
+	return nil
+}
+
+// ImporterOrderField defines the ordering field of Importer.
+type ImporterOrderField struct {
+	// Value extracts the ordering value from the given Importer.
+	Value    func(*Importer) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) importer.OrderOption
+	toCursor func(*Importer) Cursor
+}
+
+// ImporterOrder defines the ordering of Importer.
+type ImporterOrder struct {
+	Direction OrderDirection      `json:"direction"`
+	Field     *ImporterOrderField `json:"field"`
+}
+
+// DefaultImporterOrder is the default ordering of Importer.
+var DefaultImporterOrder = &ImporterOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &ImporterOrderField{
+		Value: func(_m *Importer) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: importer.FieldID,
+		toTerm: importer.ByID,
+		toCursor: func(_m *Importer) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Importer into ImporterEdge.
+func (_m *Importer) ToEdge(order *ImporterOrder) *ImporterEdge {
+	if order == nil {
+		order = DefaultImporterOrder
+	}
+	return &ImporterEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -23,6 +23,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/importer"
+	"github.com/vidra-dev/vidra/ent/importitem"
+	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
@@ -71,6 +74,9 @@ const (
 	TypeEncodingProfile = "EncodingProfile"
 	TypeEvent           = "Event"
 	TypeFolder          = "Folder"
+	TypeImportItem      = "ImportItem"
+	TypeImportMigration = "ImportMigration"
+	TypeImporter        = "Importer"
 	TypeInvitation      = "Invitation"
 	TypeMembership      = "Membership"
 	TypeOAuthIdentity   = "OAuthIdentity"
@@ -8952,6 +8958,3016 @@ func (m *FolderMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Folder edge %s", name)
+}
+
+// ImportItemMutation represents an operation that mutates the ImportItem nodes in the graph.
+type ImportItemMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *uuid.UUID
+	created_at       *time.Time
+	updated_at       *time.Time
+	project_id       *uuid.UUID
+	migration_id     *uuid.UUID
+	provider_id      *string
+	name             *string
+	description      *string
+	duration         *int
+	addduration      *int
+	download_url     *string
+	download_quality *string
+	download_size    *int64
+	adddownload_size *int64
+	width            *int
+	addwidth         *int
+	height           *int
+	addheight        *int
+	imported_at      *time.Time
+	clearedFields    map[string]struct{}
+	video            *uuid.UUID
+	clearedvideo     bool
+	done             bool
+	oldValue         func(context.Context) (*ImportItem, error)
+	predicates       []predicate.ImportItem
+}
+
+var _ ent.Mutation = (*ImportItemMutation)(nil)
+
+// importitemOption allows management of the mutation configuration using functional options.
+type importitemOption func(*ImportItemMutation)
+
+// newImportItemMutation creates new mutation for the ImportItem entity.
+func newImportItemMutation(c config, op Op, opts ...importitemOption) *ImportItemMutation {
+	m := &ImportItemMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeImportItem,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withImportItemID sets the ID field of the mutation.
+func withImportItemID(id uuid.UUID) importitemOption {
+	return func(m *ImportItemMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ImportItem
+		)
+		m.oldValue = func(ctx context.Context) (*ImportItem, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ImportItem.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withImportItem sets the old ImportItem of the mutation.
+func withImportItem(node *ImportItem) importitemOption {
+	return func(m *ImportItemMutation) {
+		m.oldValue = func(context.Context) (*ImportItem, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ImportItemMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ImportItemMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ImportItem entities.
+func (m *ImportItemMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ImportItemMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ImportItemMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ImportItem.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ImportItemMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ImportItemMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ImportItemMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ImportItemMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ImportItemMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ImportItemMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ImportItemMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ImportItemMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ImportItemMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetMigrationID sets the "migration_id" field.
+func (m *ImportItemMutation) SetMigrationID(u uuid.UUID) {
+	m.migration_id = &u
+}
+
+// MigrationID returns the value of the "migration_id" field in the mutation.
+func (m *ImportItemMutation) MigrationID() (r uuid.UUID, exists bool) {
+	v := m.migration_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMigrationID returns the old "migration_id" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldMigrationID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMigrationID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMigrationID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMigrationID: %w", err)
+	}
+	return oldValue.MigrationID, nil
+}
+
+// ResetMigrationID resets all changes to the "migration_id" field.
+func (m *ImportItemMutation) ResetMigrationID() {
+	m.migration_id = nil
+}
+
+// SetProviderID sets the "provider_id" field.
+func (m *ImportItemMutation) SetProviderID(s string) {
+	m.provider_id = &s
+}
+
+// ProviderID returns the value of the "provider_id" field in the mutation.
+func (m *ImportItemMutation) ProviderID() (r string, exists bool) {
+	v := m.provider_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProviderID returns the old "provider_id" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldProviderID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProviderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProviderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProviderID: %w", err)
+	}
+	return oldValue.ProviderID, nil
+}
+
+// ResetProviderID resets all changes to the "provider_id" field.
+func (m *ImportItemMutation) ResetProviderID() {
+	m.provider_id = nil
+}
+
+// SetName sets the "name" field.
+func (m *ImportItemMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *ImportItemMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *ImportItemMutation) ResetName() {
+	m.name = nil
+}
+
+// SetDescription sets the "description" field.
+func (m *ImportItemMutation) SetDescription(s string) {
+	m.description = &s
+}
+
+// Description returns the value of the "description" field in the mutation.
+func (m *ImportItemMutation) Description() (r string, exists bool) {
+	v := m.description
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDescription returns the old "description" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldDescription(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDescription is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDescription requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDescription: %w", err)
+	}
+	return oldValue.Description, nil
+}
+
+// ResetDescription resets all changes to the "description" field.
+func (m *ImportItemMutation) ResetDescription() {
+	m.description = nil
+}
+
+// SetDuration sets the "duration" field.
+func (m *ImportItemMutation) SetDuration(i int) {
+	m.duration = &i
+	m.addduration = nil
+}
+
+// Duration returns the value of the "duration" field in the mutation.
+func (m *ImportItemMutation) Duration() (r int, exists bool) {
+	v := m.duration
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDuration returns the old "duration" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldDuration(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDuration is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDuration requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDuration: %w", err)
+	}
+	return oldValue.Duration, nil
+}
+
+// AddDuration adds i to the "duration" field.
+func (m *ImportItemMutation) AddDuration(i int) {
+	if m.addduration != nil {
+		*m.addduration += i
+	} else {
+		m.addduration = &i
+	}
+}
+
+// AddedDuration returns the value that was added to the "duration" field in this mutation.
+func (m *ImportItemMutation) AddedDuration() (r int, exists bool) {
+	v := m.addduration
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDuration resets all changes to the "duration" field.
+func (m *ImportItemMutation) ResetDuration() {
+	m.duration = nil
+	m.addduration = nil
+}
+
+// SetDownloadURL sets the "download_url" field.
+func (m *ImportItemMutation) SetDownloadURL(s string) {
+	m.download_url = &s
+}
+
+// DownloadURL returns the value of the "download_url" field in the mutation.
+func (m *ImportItemMutation) DownloadURL() (r string, exists bool) {
+	v := m.download_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDownloadURL returns the old "download_url" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldDownloadURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDownloadURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDownloadURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDownloadURL: %w", err)
+	}
+	return oldValue.DownloadURL, nil
+}
+
+// ResetDownloadURL resets all changes to the "download_url" field.
+func (m *ImportItemMutation) ResetDownloadURL() {
+	m.download_url = nil
+}
+
+// SetDownloadQuality sets the "download_quality" field.
+func (m *ImportItemMutation) SetDownloadQuality(s string) {
+	m.download_quality = &s
+}
+
+// DownloadQuality returns the value of the "download_quality" field in the mutation.
+func (m *ImportItemMutation) DownloadQuality() (r string, exists bool) {
+	v := m.download_quality
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDownloadQuality returns the old "download_quality" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldDownloadQuality(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDownloadQuality is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDownloadQuality requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDownloadQuality: %w", err)
+	}
+	return oldValue.DownloadQuality, nil
+}
+
+// ResetDownloadQuality resets all changes to the "download_quality" field.
+func (m *ImportItemMutation) ResetDownloadQuality() {
+	m.download_quality = nil
+}
+
+// SetDownloadSize sets the "download_size" field.
+func (m *ImportItemMutation) SetDownloadSize(i int64) {
+	m.download_size = &i
+	m.adddownload_size = nil
+}
+
+// DownloadSize returns the value of the "download_size" field in the mutation.
+func (m *ImportItemMutation) DownloadSize() (r int64, exists bool) {
+	v := m.download_size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDownloadSize returns the old "download_size" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldDownloadSize(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDownloadSize is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDownloadSize requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDownloadSize: %w", err)
+	}
+	return oldValue.DownloadSize, nil
+}
+
+// AddDownloadSize adds i to the "download_size" field.
+func (m *ImportItemMutation) AddDownloadSize(i int64) {
+	if m.adddownload_size != nil {
+		*m.adddownload_size += i
+	} else {
+		m.adddownload_size = &i
+	}
+}
+
+// AddedDownloadSize returns the value that was added to the "download_size" field in this mutation.
+func (m *ImportItemMutation) AddedDownloadSize() (r int64, exists bool) {
+	v := m.adddownload_size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDownloadSize resets all changes to the "download_size" field.
+func (m *ImportItemMutation) ResetDownloadSize() {
+	m.download_size = nil
+	m.adddownload_size = nil
+}
+
+// SetWidth sets the "width" field.
+func (m *ImportItemMutation) SetWidth(i int) {
+	m.width = &i
+	m.addwidth = nil
+}
+
+// Width returns the value of the "width" field in the mutation.
+func (m *ImportItemMutation) Width() (r int, exists bool) {
+	v := m.width
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWidth returns the old "width" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldWidth(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWidth is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWidth requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWidth: %w", err)
+	}
+	return oldValue.Width, nil
+}
+
+// AddWidth adds i to the "width" field.
+func (m *ImportItemMutation) AddWidth(i int) {
+	if m.addwidth != nil {
+		*m.addwidth += i
+	} else {
+		m.addwidth = &i
+	}
+}
+
+// AddedWidth returns the value that was added to the "width" field in this mutation.
+func (m *ImportItemMutation) AddedWidth() (r int, exists bool) {
+	v := m.addwidth
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetWidth resets all changes to the "width" field.
+func (m *ImportItemMutation) ResetWidth() {
+	m.width = nil
+	m.addwidth = nil
+}
+
+// SetHeight sets the "height" field.
+func (m *ImportItemMutation) SetHeight(i int) {
+	m.height = &i
+	m.addheight = nil
+}
+
+// Height returns the value of the "height" field in the mutation.
+func (m *ImportItemMutation) Height() (r int, exists bool) {
+	v := m.height
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeight returns the old "height" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldHeight(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeight is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeight requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeight: %w", err)
+	}
+	return oldValue.Height, nil
+}
+
+// AddHeight adds i to the "height" field.
+func (m *ImportItemMutation) AddHeight(i int) {
+	if m.addheight != nil {
+		*m.addheight += i
+	} else {
+		m.addheight = &i
+	}
+}
+
+// AddedHeight returns the value that was added to the "height" field in this mutation.
+func (m *ImportItemMutation) AddedHeight() (r int, exists bool) {
+	v := m.addheight
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHeight resets all changes to the "height" field.
+func (m *ImportItemMutation) ResetHeight() {
+	m.height = nil
+	m.addheight = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *ImportItemMutation) SetVideoID(u uuid.UUID) {
+	m.video = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *ImportItemMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldVideoID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ClearVideoID clears the value of the "video_id" field.
+func (m *ImportItemMutation) ClearVideoID() {
+	m.video = nil
+	m.clearedFields[importitem.FieldVideoID] = struct{}{}
+}
+
+// VideoIDCleared returns if the "video_id" field was cleared in this mutation.
+func (m *ImportItemMutation) VideoIDCleared() bool {
+	_, ok := m.clearedFields[importitem.FieldVideoID]
+	return ok
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *ImportItemMutation) ResetVideoID() {
+	m.video = nil
+	delete(m.clearedFields, importitem.FieldVideoID)
+}
+
+// SetImportedAt sets the "imported_at" field.
+func (m *ImportItemMutation) SetImportedAt(t time.Time) {
+	m.imported_at = &t
+}
+
+// ImportedAt returns the value of the "imported_at" field in the mutation.
+func (m *ImportItemMutation) ImportedAt() (r time.Time, exists bool) {
+	v := m.imported_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldImportedAt returns the old "imported_at" field's value of the ImportItem entity.
+// If the ImportItem object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportItemMutation) OldImportedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldImportedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldImportedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldImportedAt: %w", err)
+	}
+	return oldValue.ImportedAt, nil
+}
+
+// ClearImportedAt clears the value of the "imported_at" field.
+func (m *ImportItemMutation) ClearImportedAt() {
+	m.imported_at = nil
+	m.clearedFields[importitem.FieldImportedAt] = struct{}{}
+}
+
+// ImportedAtCleared returns if the "imported_at" field was cleared in this mutation.
+func (m *ImportItemMutation) ImportedAtCleared() bool {
+	_, ok := m.clearedFields[importitem.FieldImportedAt]
+	return ok
+}
+
+// ResetImportedAt resets all changes to the "imported_at" field.
+func (m *ImportItemMutation) ResetImportedAt() {
+	m.imported_at = nil
+	delete(m.clearedFields, importitem.FieldImportedAt)
+}
+
+// ClearVideo clears the "video" edge to the Video entity.
+func (m *ImportItemMutation) ClearVideo() {
+	m.clearedvideo = true
+	m.clearedFields[importitem.FieldVideoID] = struct{}{}
+}
+
+// VideoCleared reports if the "video" edge to the Video entity was cleared.
+func (m *ImportItemMutation) VideoCleared() bool {
+	return m.VideoIDCleared() || m.clearedvideo
+}
+
+// VideoIDs returns the "video" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// VideoID instead. It exists only for internal usage by the builders.
+func (m *ImportItemMutation) VideoIDs() (ids []uuid.UUID) {
+	if id := m.video; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetVideo resets all changes to the "video" edge.
+func (m *ImportItemMutation) ResetVideo() {
+	m.video = nil
+	m.clearedvideo = false
+}
+
+// Where appends a list predicates to the ImportItemMutation builder.
+func (m *ImportItemMutation) Where(ps ...predicate.ImportItem) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ImportItemMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ImportItemMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ImportItem, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ImportItemMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ImportItemMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ImportItem).
+func (m *ImportItemMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ImportItemMutation) Fields() []string {
+	fields := make([]string, 0, 15)
+	if m.created_at != nil {
+		fields = append(fields, importitem.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, importitem.FieldUpdatedAt)
+	}
+	if m.project_id != nil {
+		fields = append(fields, importitem.FieldProjectID)
+	}
+	if m.migration_id != nil {
+		fields = append(fields, importitem.FieldMigrationID)
+	}
+	if m.provider_id != nil {
+		fields = append(fields, importitem.FieldProviderID)
+	}
+	if m.name != nil {
+		fields = append(fields, importitem.FieldName)
+	}
+	if m.description != nil {
+		fields = append(fields, importitem.FieldDescription)
+	}
+	if m.duration != nil {
+		fields = append(fields, importitem.FieldDuration)
+	}
+	if m.download_url != nil {
+		fields = append(fields, importitem.FieldDownloadURL)
+	}
+	if m.download_quality != nil {
+		fields = append(fields, importitem.FieldDownloadQuality)
+	}
+	if m.download_size != nil {
+		fields = append(fields, importitem.FieldDownloadSize)
+	}
+	if m.width != nil {
+		fields = append(fields, importitem.FieldWidth)
+	}
+	if m.height != nil {
+		fields = append(fields, importitem.FieldHeight)
+	}
+	if m.video != nil {
+		fields = append(fields, importitem.FieldVideoID)
+	}
+	if m.imported_at != nil {
+		fields = append(fields, importitem.FieldImportedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ImportItemMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case importitem.FieldCreatedAt:
+		return m.CreatedAt()
+	case importitem.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case importitem.FieldProjectID:
+		return m.ProjectID()
+	case importitem.FieldMigrationID:
+		return m.MigrationID()
+	case importitem.FieldProviderID:
+		return m.ProviderID()
+	case importitem.FieldName:
+		return m.Name()
+	case importitem.FieldDescription:
+		return m.Description()
+	case importitem.FieldDuration:
+		return m.Duration()
+	case importitem.FieldDownloadURL:
+		return m.DownloadURL()
+	case importitem.FieldDownloadQuality:
+		return m.DownloadQuality()
+	case importitem.FieldDownloadSize:
+		return m.DownloadSize()
+	case importitem.FieldWidth:
+		return m.Width()
+	case importitem.FieldHeight:
+		return m.Height()
+	case importitem.FieldVideoID:
+		return m.VideoID()
+	case importitem.FieldImportedAt:
+		return m.ImportedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ImportItemMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case importitem.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case importitem.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case importitem.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case importitem.FieldMigrationID:
+		return m.OldMigrationID(ctx)
+	case importitem.FieldProviderID:
+		return m.OldProviderID(ctx)
+	case importitem.FieldName:
+		return m.OldName(ctx)
+	case importitem.FieldDescription:
+		return m.OldDescription(ctx)
+	case importitem.FieldDuration:
+		return m.OldDuration(ctx)
+	case importitem.FieldDownloadURL:
+		return m.OldDownloadURL(ctx)
+	case importitem.FieldDownloadQuality:
+		return m.OldDownloadQuality(ctx)
+	case importitem.FieldDownloadSize:
+		return m.OldDownloadSize(ctx)
+	case importitem.FieldWidth:
+		return m.OldWidth(ctx)
+	case importitem.FieldHeight:
+		return m.OldHeight(ctx)
+	case importitem.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case importitem.FieldImportedAt:
+		return m.OldImportedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown ImportItem field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ImportItemMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case importitem.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case importitem.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case importitem.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case importitem.FieldMigrationID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMigrationID(v)
+		return nil
+	case importitem.FieldProviderID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProviderID(v)
+		return nil
+	case importitem.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case importitem.FieldDescription:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDescription(v)
+		return nil
+	case importitem.FieldDuration:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDuration(v)
+		return nil
+	case importitem.FieldDownloadURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDownloadURL(v)
+		return nil
+	case importitem.FieldDownloadQuality:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDownloadQuality(v)
+		return nil
+	case importitem.FieldDownloadSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDownloadSize(v)
+		return nil
+	case importitem.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWidth(v)
+		return nil
+	case importitem.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeight(v)
+		return nil
+	case importitem.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case importitem.FieldImportedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetImportedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ImportItem field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ImportItemMutation) AddedFields() []string {
+	var fields []string
+	if m.addduration != nil {
+		fields = append(fields, importitem.FieldDuration)
+	}
+	if m.adddownload_size != nil {
+		fields = append(fields, importitem.FieldDownloadSize)
+	}
+	if m.addwidth != nil {
+		fields = append(fields, importitem.FieldWidth)
+	}
+	if m.addheight != nil {
+		fields = append(fields, importitem.FieldHeight)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ImportItemMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case importitem.FieldDuration:
+		return m.AddedDuration()
+	case importitem.FieldDownloadSize:
+		return m.AddedDownloadSize()
+	case importitem.FieldWidth:
+		return m.AddedWidth()
+	case importitem.FieldHeight:
+		return m.AddedHeight()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ImportItemMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case importitem.FieldDuration:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDuration(v)
+		return nil
+	case importitem.FieldDownloadSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDownloadSize(v)
+		return nil
+	case importitem.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddWidth(v)
+		return nil
+	case importitem.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHeight(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ImportItem numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ImportItemMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(importitem.FieldVideoID) {
+		fields = append(fields, importitem.FieldVideoID)
+	}
+	if m.FieldCleared(importitem.FieldImportedAt) {
+		fields = append(fields, importitem.FieldImportedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ImportItemMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ImportItemMutation) ClearField(name string) error {
+	switch name {
+	case importitem.FieldVideoID:
+		m.ClearVideoID()
+		return nil
+	case importitem.FieldImportedAt:
+		m.ClearImportedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ImportItem nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ImportItemMutation) ResetField(name string) error {
+	switch name {
+	case importitem.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case importitem.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case importitem.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case importitem.FieldMigrationID:
+		m.ResetMigrationID()
+		return nil
+	case importitem.FieldProviderID:
+		m.ResetProviderID()
+		return nil
+	case importitem.FieldName:
+		m.ResetName()
+		return nil
+	case importitem.FieldDescription:
+		m.ResetDescription()
+		return nil
+	case importitem.FieldDuration:
+		m.ResetDuration()
+		return nil
+	case importitem.FieldDownloadURL:
+		m.ResetDownloadURL()
+		return nil
+	case importitem.FieldDownloadQuality:
+		m.ResetDownloadQuality()
+		return nil
+	case importitem.FieldDownloadSize:
+		m.ResetDownloadSize()
+		return nil
+	case importitem.FieldWidth:
+		m.ResetWidth()
+		return nil
+	case importitem.FieldHeight:
+		m.ResetHeight()
+		return nil
+	case importitem.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case importitem.FieldImportedAt:
+		m.ResetImportedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ImportItem field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ImportItemMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.video != nil {
+		edges = append(edges, importitem.EdgeVideo)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ImportItemMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case importitem.EdgeVideo:
+		if id := m.video; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ImportItemMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ImportItemMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ImportItemMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedvideo {
+		edges = append(edges, importitem.EdgeVideo)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ImportItemMutation) EdgeCleared(name string) bool {
+	switch name {
+	case importitem.EdgeVideo:
+		return m.clearedvideo
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ImportItemMutation) ClearEdge(name string) error {
+	switch name {
+	case importitem.EdgeVideo:
+		m.ClearVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown ImportItem unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ImportItemMutation) ResetEdge(name string) error {
+	switch name {
+	case importitem.EdgeVideo:
+		m.ResetVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown ImportItem edge %s", name)
+}
+
+// ImportMigrationMutation represents an operation that mutates the ImportMigration nodes in the graph.
+type ImportMigrationMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *uuid.UUID
+	created_at     *time.Time
+	updated_at     *time.Time
+	project_id     *uuid.UUID
+	importer_id    *uuid.UUID
+	provider       *importmigration.Provider
+	status         *importmigration.Status
+	failure_reason *string
+	total          *int
+	addtotal       *int
+	item_count     *int
+	additem_count  *int
+	started_at     *time.Time
+	completed_at   *time.Time
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*ImportMigration, error)
+	predicates     []predicate.ImportMigration
+}
+
+var _ ent.Mutation = (*ImportMigrationMutation)(nil)
+
+// importmigrationOption allows management of the mutation configuration using functional options.
+type importmigrationOption func(*ImportMigrationMutation)
+
+// newImportMigrationMutation creates new mutation for the ImportMigration entity.
+func newImportMigrationMutation(c config, op Op, opts ...importmigrationOption) *ImportMigrationMutation {
+	m := &ImportMigrationMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeImportMigration,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withImportMigrationID sets the ID field of the mutation.
+func withImportMigrationID(id uuid.UUID) importmigrationOption {
+	return func(m *ImportMigrationMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ImportMigration
+		)
+		m.oldValue = func(ctx context.Context) (*ImportMigration, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ImportMigration.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withImportMigration sets the old ImportMigration of the mutation.
+func withImportMigration(node *ImportMigration) importmigrationOption {
+	return func(m *ImportMigrationMutation) {
+		m.oldValue = func(context.Context) (*ImportMigration, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ImportMigrationMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ImportMigrationMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ImportMigration entities.
+func (m *ImportMigrationMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ImportMigrationMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ImportMigrationMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ImportMigration.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ImportMigrationMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ImportMigrationMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ImportMigration entity.
+// If the ImportMigration object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportMigrationMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ImportMigrationMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ImportMigrationMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ImportMigrationMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ImportMigration entity.
+// If the ImportMigration object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportMigrationMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ImportMigrationMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ImportMigrationMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ImportMigrationMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the ImportMigration entity.
+// If the ImportMigration object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportMigrationMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ImportMigrationMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetImporterID sets the "importer_id" field.
+func (m *ImportMigrationMutation) SetImporterID(u uuid.UUID) {
+	m.importer_id = &u
+}
+
+// ImporterID returns the value of the "importer_id" field in the mutation.
+func (m *ImportMigrationMutation) ImporterID() (r uuid.UUID, exists bool) {
+	v := m.importer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldImporterID returns the old "importer_id" field's value of the ImportMigration entity.
+// If the ImportMigration object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportMigrationMutation) OldImporterID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldImporterID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldImporterID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldImporterID: %w", err)
+	}
+	return oldValue.ImporterID, nil
+}
+
+// ResetImporterID resets all changes to the "importer_id" field.
+func (m *ImportMigrationMutation) ResetImporterID() {
+	m.importer_id = nil
+}
+
+// SetProvider sets the "provider" field.
+func (m *ImportMigrationMutation) SetProvider(i importmigration.Provider) {
+	m.provider = &i
+}
+
+// Provider returns the value of the "provider" field in the mutation.
+func (m *ImportMigrationMutation) Provider() (r importmigration.Provider, exists bool) {
+	v := m.provider
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProvider returns the old "provider" field's value of the ImportMigration entity.
+// If the ImportMigration object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportMigrationMutation) OldProvider(ctx context.Context) (v importmigration.Provider, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProvider is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProvider requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProvider: %w", err)
+	}
+	return oldValue.Provider, nil
+}
+
+// ResetProvider resets all changes to the "provider" field.
+func (m *ImportMigrationMutation) ResetProvider() {
+	m.provider = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *ImportMigrationMutation) SetStatus(i importmigration.Status) {
+	m.status = &i
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *ImportMigrationMutation) Status() (r importmigration.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the ImportMigration entity.
+// If the ImportMigration object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportMigrationMutation) OldStatus(ctx context.Context) (v importmigration.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *ImportMigrationMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetFailureReason sets the "failure_reason" field.
+func (m *ImportMigrationMutation) SetFailureReason(s string) {
+	m.failure_reason = &s
+}
+
+// FailureReason returns the value of the "failure_reason" field in the mutation.
+func (m *ImportMigrationMutation) FailureReason() (r string, exists bool) {
+	v := m.failure_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailureReason returns the old "failure_reason" field's value of the ImportMigration entity.
+// If the ImportMigration object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportMigrationMutation) OldFailureReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailureReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailureReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailureReason: %w", err)
+	}
+	return oldValue.FailureReason, nil
+}
+
+// ResetFailureReason resets all changes to the "failure_reason" field.
+func (m *ImportMigrationMutation) ResetFailureReason() {
+	m.failure_reason = nil
+}
+
+// SetTotal sets the "total" field.
+func (m *ImportMigrationMutation) SetTotal(i int) {
+	m.total = &i
+	m.addtotal = nil
+}
+
+// Total returns the value of the "total" field in the mutation.
+func (m *ImportMigrationMutation) Total() (r int, exists bool) {
+	v := m.total
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTotal returns the old "total" field's value of the ImportMigration entity.
+// If the ImportMigration object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportMigrationMutation) OldTotal(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTotal is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTotal requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTotal: %w", err)
+	}
+	return oldValue.Total, nil
+}
+
+// AddTotal adds i to the "total" field.
+func (m *ImportMigrationMutation) AddTotal(i int) {
+	if m.addtotal != nil {
+		*m.addtotal += i
+	} else {
+		m.addtotal = &i
+	}
+}
+
+// AddedTotal returns the value that was added to the "total" field in this mutation.
+func (m *ImportMigrationMutation) AddedTotal() (r int, exists bool) {
+	v := m.addtotal
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTotal resets all changes to the "total" field.
+func (m *ImportMigrationMutation) ResetTotal() {
+	m.total = nil
+	m.addtotal = nil
+}
+
+// SetItemCount sets the "item_count" field.
+func (m *ImportMigrationMutation) SetItemCount(i int) {
+	m.item_count = &i
+	m.additem_count = nil
+}
+
+// ItemCount returns the value of the "item_count" field in the mutation.
+func (m *ImportMigrationMutation) ItemCount() (r int, exists bool) {
+	v := m.item_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldItemCount returns the old "item_count" field's value of the ImportMigration entity.
+// If the ImportMigration object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportMigrationMutation) OldItemCount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldItemCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldItemCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldItemCount: %w", err)
+	}
+	return oldValue.ItemCount, nil
+}
+
+// AddItemCount adds i to the "item_count" field.
+func (m *ImportMigrationMutation) AddItemCount(i int) {
+	if m.additem_count != nil {
+		*m.additem_count += i
+	} else {
+		m.additem_count = &i
+	}
+}
+
+// AddedItemCount returns the value that was added to the "item_count" field in this mutation.
+func (m *ImportMigrationMutation) AddedItemCount() (r int, exists bool) {
+	v := m.additem_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetItemCount resets all changes to the "item_count" field.
+func (m *ImportMigrationMutation) ResetItemCount() {
+	m.item_count = nil
+	m.additem_count = nil
+}
+
+// SetStartedAt sets the "started_at" field.
+func (m *ImportMigrationMutation) SetStartedAt(t time.Time) {
+	m.started_at = &t
+}
+
+// StartedAt returns the value of the "started_at" field in the mutation.
+func (m *ImportMigrationMutation) StartedAt() (r time.Time, exists bool) {
+	v := m.started_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartedAt returns the old "started_at" field's value of the ImportMigration entity.
+// If the ImportMigration object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportMigrationMutation) OldStartedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartedAt: %w", err)
+	}
+	return oldValue.StartedAt, nil
+}
+
+// ClearStartedAt clears the value of the "started_at" field.
+func (m *ImportMigrationMutation) ClearStartedAt() {
+	m.started_at = nil
+	m.clearedFields[importmigration.FieldStartedAt] = struct{}{}
+}
+
+// StartedAtCleared returns if the "started_at" field was cleared in this mutation.
+func (m *ImportMigrationMutation) StartedAtCleared() bool {
+	_, ok := m.clearedFields[importmigration.FieldStartedAt]
+	return ok
+}
+
+// ResetStartedAt resets all changes to the "started_at" field.
+func (m *ImportMigrationMutation) ResetStartedAt() {
+	m.started_at = nil
+	delete(m.clearedFields, importmigration.FieldStartedAt)
+}
+
+// SetCompletedAt sets the "completed_at" field.
+func (m *ImportMigrationMutation) SetCompletedAt(t time.Time) {
+	m.completed_at = &t
+}
+
+// CompletedAt returns the value of the "completed_at" field in the mutation.
+func (m *ImportMigrationMutation) CompletedAt() (r time.Time, exists bool) {
+	v := m.completed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompletedAt returns the old "completed_at" field's value of the ImportMigration entity.
+// If the ImportMigration object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImportMigrationMutation) OldCompletedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompletedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompletedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompletedAt: %w", err)
+	}
+	return oldValue.CompletedAt, nil
+}
+
+// ClearCompletedAt clears the value of the "completed_at" field.
+func (m *ImportMigrationMutation) ClearCompletedAt() {
+	m.completed_at = nil
+	m.clearedFields[importmigration.FieldCompletedAt] = struct{}{}
+}
+
+// CompletedAtCleared returns if the "completed_at" field was cleared in this mutation.
+func (m *ImportMigrationMutation) CompletedAtCleared() bool {
+	_, ok := m.clearedFields[importmigration.FieldCompletedAt]
+	return ok
+}
+
+// ResetCompletedAt resets all changes to the "completed_at" field.
+func (m *ImportMigrationMutation) ResetCompletedAt() {
+	m.completed_at = nil
+	delete(m.clearedFields, importmigration.FieldCompletedAt)
+}
+
+// Where appends a list predicates to the ImportMigrationMutation builder.
+func (m *ImportMigrationMutation) Where(ps ...predicate.ImportMigration) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ImportMigrationMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ImportMigrationMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ImportMigration, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ImportMigrationMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ImportMigrationMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ImportMigration).
+func (m *ImportMigrationMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ImportMigrationMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.created_at != nil {
+		fields = append(fields, importmigration.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, importmigration.FieldUpdatedAt)
+	}
+	if m.project_id != nil {
+		fields = append(fields, importmigration.FieldProjectID)
+	}
+	if m.importer_id != nil {
+		fields = append(fields, importmigration.FieldImporterID)
+	}
+	if m.provider != nil {
+		fields = append(fields, importmigration.FieldProvider)
+	}
+	if m.status != nil {
+		fields = append(fields, importmigration.FieldStatus)
+	}
+	if m.failure_reason != nil {
+		fields = append(fields, importmigration.FieldFailureReason)
+	}
+	if m.total != nil {
+		fields = append(fields, importmigration.FieldTotal)
+	}
+	if m.item_count != nil {
+		fields = append(fields, importmigration.FieldItemCount)
+	}
+	if m.started_at != nil {
+		fields = append(fields, importmigration.FieldStartedAt)
+	}
+	if m.completed_at != nil {
+		fields = append(fields, importmigration.FieldCompletedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ImportMigrationMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case importmigration.FieldCreatedAt:
+		return m.CreatedAt()
+	case importmigration.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case importmigration.FieldProjectID:
+		return m.ProjectID()
+	case importmigration.FieldImporterID:
+		return m.ImporterID()
+	case importmigration.FieldProvider:
+		return m.Provider()
+	case importmigration.FieldStatus:
+		return m.Status()
+	case importmigration.FieldFailureReason:
+		return m.FailureReason()
+	case importmigration.FieldTotal:
+		return m.Total()
+	case importmigration.FieldItemCount:
+		return m.ItemCount()
+	case importmigration.FieldStartedAt:
+		return m.StartedAt()
+	case importmigration.FieldCompletedAt:
+		return m.CompletedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ImportMigrationMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case importmigration.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case importmigration.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case importmigration.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case importmigration.FieldImporterID:
+		return m.OldImporterID(ctx)
+	case importmigration.FieldProvider:
+		return m.OldProvider(ctx)
+	case importmigration.FieldStatus:
+		return m.OldStatus(ctx)
+	case importmigration.FieldFailureReason:
+		return m.OldFailureReason(ctx)
+	case importmigration.FieldTotal:
+		return m.OldTotal(ctx)
+	case importmigration.FieldItemCount:
+		return m.OldItemCount(ctx)
+	case importmigration.FieldStartedAt:
+		return m.OldStartedAt(ctx)
+	case importmigration.FieldCompletedAt:
+		return m.OldCompletedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown ImportMigration field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ImportMigrationMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case importmigration.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case importmigration.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case importmigration.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case importmigration.FieldImporterID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetImporterID(v)
+		return nil
+	case importmigration.FieldProvider:
+		v, ok := value.(importmigration.Provider)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProvider(v)
+		return nil
+	case importmigration.FieldStatus:
+		v, ok := value.(importmigration.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case importmigration.FieldFailureReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailureReason(v)
+		return nil
+	case importmigration.FieldTotal:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTotal(v)
+		return nil
+	case importmigration.FieldItemCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetItemCount(v)
+		return nil
+	case importmigration.FieldStartedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartedAt(v)
+		return nil
+	case importmigration.FieldCompletedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompletedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ImportMigration field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ImportMigrationMutation) AddedFields() []string {
+	var fields []string
+	if m.addtotal != nil {
+		fields = append(fields, importmigration.FieldTotal)
+	}
+	if m.additem_count != nil {
+		fields = append(fields, importmigration.FieldItemCount)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ImportMigrationMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case importmigration.FieldTotal:
+		return m.AddedTotal()
+	case importmigration.FieldItemCount:
+		return m.AddedItemCount()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ImportMigrationMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case importmigration.FieldTotal:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTotal(v)
+		return nil
+	case importmigration.FieldItemCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddItemCount(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ImportMigration numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ImportMigrationMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(importmigration.FieldStartedAt) {
+		fields = append(fields, importmigration.FieldStartedAt)
+	}
+	if m.FieldCleared(importmigration.FieldCompletedAt) {
+		fields = append(fields, importmigration.FieldCompletedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ImportMigrationMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ImportMigrationMutation) ClearField(name string) error {
+	switch name {
+	case importmigration.FieldStartedAt:
+		m.ClearStartedAt()
+		return nil
+	case importmigration.FieldCompletedAt:
+		m.ClearCompletedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ImportMigration nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ImportMigrationMutation) ResetField(name string) error {
+	switch name {
+	case importmigration.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case importmigration.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case importmigration.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case importmigration.FieldImporterID:
+		m.ResetImporterID()
+		return nil
+	case importmigration.FieldProvider:
+		m.ResetProvider()
+		return nil
+	case importmigration.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case importmigration.FieldFailureReason:
+		m.ResetFailureReason()
+		return nil
+	case importmigration.FieldTotal:
+		m.ResetTotal()
+		return nil
+	case importmigration.FieldItemCount:
+		m.ResetItemCount()
+		return nil
+	case importmigration.FieldStartedAt:
+		m.ResetStartedAt()
+		return nil
+	case importmigration.FieldCompletedAt:
+		m.ResetCompletedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ImportMigration field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ImportMigrationMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ImportMigrationMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ImportMigrationMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ImportMigrationMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ImportMigrationMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ImportMigrationMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ImportMigrationMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ImportMigration unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ImportMigrationMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ImportMigration edge %s", name)
+}
+
+// ImporterMutation represents an operation that mutates the Importer nodes in the graph.
+type ImporterMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *uuid.UUID
+	created_at       *time.Time
+	updated_at       *time.Time
+	project_id       *uuid.UUID
+	provider         *importer.Provider
+	credential       *string
+	credential_last4 *string
+	account_name     *string
+	account_uri      *string
+	clearedFields    map[string]struct{}
+	done             bool
+	oldValue         func(context.Context) (*Importer, error)
+	predicates       []predicate.Importer
+}
+
+var _ ent.Mutation = (*ImporterMutation)(nil)
+
+// importerOption allows management of the mutation configuration using functional options.
+type importerOption func(*ImporterMutation)
+
+// newImporterMutation creates new mutation for the Importer entity.
+func newImporterMutation(c config, op Op, opts ...importerOption) *ImporterMutation {
+	m := &ImporterMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeImporter,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withImporterID sets the ID field of the mutation.
+func withImporterID(id uuid.UUID) importerOption {
+	return func(m *ImporterMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Importer
+		)
+		m.oldValue = func(ctx context.Context) (*Importer, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Importer.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withImporter sets the old Importer of the mutation.
+func withImporter(node *Importer) importerOption {
+	return func(m *ImporterMutation) {
+		m.oldValue = func(context.Context) (*Importer, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ImporterMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ImporterMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Importer entities.
+func (m *ImporterMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ImporterMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ImporterMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Importer.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ImporterMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ImporterMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Importer entity.
+// If the Importer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImporterMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ImporterMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ImporterMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ImporterMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Importer entity.
+// If the Importer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImporterMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ImporterMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ImporterMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ImporterMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the Importer entity.
+// If the Importer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImporterMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ImporterMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetProvider sets the "provider" field.
+func (m *ImporterMutation) SetProvider(i importer.Provider) {
+	m.provider = &i
+}
+
+// Provider returns the value of the "provider" field in the mutation.
+func (m *ImporterMutation) Provider() (r importer.Provider, exists bool) {
+	v := m.provider
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProvider returns the old "provider" field's value of the Importer entity.
+// If the Importer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImporterMutation) OldProvider(ctx context.Context) (v importer.Provider, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProvider is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProvider requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProvider: %w", err)
+	}
+	return oldValue.Provider, nil
+}
+
+// ResetProvider resets all changes to the "provider" field.
+func (m *ImporterMutation) ResetProvider() {
+	m.provider = nil
+}
+
+// SetCredential sets the "credential" field.
+func (m *ImporterMutation) SetCredential(s string) {
+	m.credential = &s
+}
+
+// Credential returns the value of the "credential" field in the mutation.
+func (m *ImporterMutation) Credential() (r string, exists bool) {
+	v := m.credential
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCredential returns the old "credential" field's value of the Importer entity.
+// If the Importer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImporterMutation) OldCredential(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCredential is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCredential requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCredential: %w", err)
+	}
+	return oldValue.Credential, nil
+}
+
+// ResetCredential resets all changes to the "credential" field.
+func (m *ImporterMutation) ResetCredential() {
+	m.credential = nil
+}
+
+// SetCredentialLast4 sets the "credential_last4" field.
+func (m *ImporterMutation) SetCredentialLast4(s string) {
+	m.credential_last4 = &s
+}
+
+// CredentialLast4 returns the value of the "credential_last4" field in the mutation.
+func (m *ImporterMutation) CredentialLast4() (r string, exists bool) {
+	v := m.credential_last4
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCredentialLast4 returns the old "credential_last4" field's value of the Importer entity.
+// If the Importer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImporterMutation) OldCredentialLast4(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCredentialLast4 is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCredentialLast4 requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCredentialLast4: %w", err)
+	}
+	return oldValue.CredentialLast4, nil
+}
+
+// ResetCredentialLast4 resets all changes to the "credential_last4" field.
+func (m *ImporterMutation) ResetCredentialLast4() {
+	m.credential_last4 = nil
+}
+
+// SetAccountName sets the "account_name" field.
+func (m *ImporterMutation) SetAccountName(s string) {
+	m.account_name = &s
+}
+
+// AccountName returns the value of the "account_name" field in the mutation.
+func (m *ImporterMutation) AccountName() (r string, exists bool) {
+	v := m.account_name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAccountName returns the old "account_name" field's value of the Importer entity.
+// If the Importer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImporterMutation) OldAccountName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAccountName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAccountName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAccountName: %w", err)
+	}
+	return oldValue.AccountName, nil
+}
+
+// ResetAccountName resets all changes to the "account_name" field.
+func (m *ImporterMutation) ResetAccountName() {
+	m.account_name = nil
+}
+
+// SetAccountURI sets the "account_uri" field.
+func (m *ImporterMutation) SetAccountURI(s string) {
+	m.account_uri = &s
+}
+
+// AccountURI returns the value of the "account_uri" field in the mutation.
+func (m *ImporterMutation) AccountURI() (r string, exists bool) {
+	v := m.account_uri
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAccountURI returns the old "account_uri" field's value of the Importer entity.
+// If the Importer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ImporterMutation) OldAccountURI(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAccountURI is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAccountURI requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAccountURI: %w", err)
+	}
+	return oldValue.AccountURI, nil
+}
+
+// ResetAccountURI resets all changes to the "account_uri" field.
+func (m *ImporterMutation) ResetAccountURI() {
+	m.account_uri = nil
+}
+
+// Where appends a list predicates to the ImporterMutation builder.
+func (m *ImporterMutation) Where(ps ...predicate.Importer) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ImporterMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ImporterMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Importer, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ImporterMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ImporterMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Importer).
+func (m *ImporterMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ImporterMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.created_at != nil {
+		fields = append(fields, importer.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, importer.FieldUpdatedAt)
+	}
+	if m.project_id != nil {
+		fields = append(fields, importer.FieldProjectID)
+	}
+	if m.provider != nil {
+		fields = append(fields, importer.FieldProvider)
+	}
+	if m.credential != nil {
+		fields = append(fields, importer.FieldCredential)
+	}
+	if m.credential_last4 != nil {
+		fields = append(fields, importer.FieldCredentialLast4)
+	}
+	if m.account_name != nil {
+		fields = append(fields, importer.FieldAccountName)
+	}
+	if m.account_uri != nil {
+		fields = append(fields, importer.FieldAccountURI)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ImporterMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case importer.FieldCreatedAt:
+		return m.CreatedAt()
+	case importer.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case importer.FieldProjectID:
+		return m.ProjectID()
+	case importer.FieldProvider:
+		return m.Provider()
+	case importer.FieldCredential:
+		return m.Credential()
+	case importer.FieldCredentialLast4:
+		return m.CredentialLast4()
+	case importer.FieldAccountName:
+		return m.AccountName()
+	case importer.FieldAccountURI:
+		return m.AccountURI()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ImporterMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case importer.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case importer.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case importer.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case importer.FieldProvider:
+		return m.OldProvider(ctx)
+	case importer.FieldCredential:
+		return m.OldCredential(ctx)
+	case importer.FieldCredentialLast4:
+		return m.OldCredentialLast4(ctx)
+	case importer.FieldAccountName:
+		return m.OldAccountName(ctx)
+	case importer.FieldAccountURI:
+		return m.OldAccountURI(ctx)
+	}
+	return nil, fmt.Errorf("unknown Importer field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ImporterMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case importer.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case importer.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case importer.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case importer.FieldProvider:
+		v, ok := value.(importer.Provider)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProvider(v)
+		return nil
+	case importer.FieldCredential:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCredential(v)
+		return nil
+	case importer.FieldCredentialLast4:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCredentialLast4(v)
+		return nil
+	case importer.FieldAccountName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAccountName(v)
+		return nil
+	case importer.FieldAccountURI:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAccountURI(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Importer field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ImporterMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ImporterMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ImporterMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Importer numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ImporterMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ImporterMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ImporterMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Importer nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ImporterMutation) ResetField(name string) error {
+	switch name {
+	case importer.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case importer.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case importer.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case importer.FieldProvider:
+		m.ResetProvider()
+		return nil
+	case importer.FieldCredential:
+		m.ResetCredential()
+		return nil
+	case importer.FieldCredentialLast4:
+		m.ResetCredentialLast4()
+		return nil
+	case importer.FieldAccountName:
+		m.ResetAccountName()
+		return nil
+	case importer.FieldAccountURI:
+		m.ResetAccountURI()
+		return nil
+	}
+	return fmt.Errorf("unknown Importer field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ImporterMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ImporterMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ImporterMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ImporterMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ImporterMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ImporterMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ImporterMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Importer unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ImporterMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Importer edge %s", name)
 }
 
 // InvitationMutation represents an operation that mutates the Invitation nodes in the graph.

@@ -36,6 +36,12 @@ type Tx struct {
 	Event *EventClient
 	// Folder is the client for interacting with the Folder builders.
 	Folder *FolderClient
+	// ImportItem is the client for interacting with the ImportItem builders.
+	ImportItem *ImportItemClient
+	// ImportMigration is the client for interacting with the ImportMigration builders.
+	ImportMigration *ImportMigrationClient
+	// Importer is the client for interacting with the Importer builders.
+	Importer *ImporterClient
 	// Invitation is the client for interacting with the Invitation builders.
 	Invitation *InvitationClient
 	// Membership is the client for interacting with the Membership builders.
@@ -220,6 +226,9 @@ func (tx *Tx) init() {
 	tx.EncodingProfile = NewEncodingProfileClient(tx.config)
 	tx.Event = NewEventClient(tx.config)
 	tx.Folder = NewFolderClient(tx.config)
+	tx.ImportItem = NewImportItemClient(tx.config)
+	tx.ImportMigration = NewImportMigrationClient(tx.config)
+	tx.Importer = NewImporterClient(tx.config)
 	tx.Invitation = NewInvitationClient(tx.config)
 	tx.Membership = NewMembershipClient(tx.config)
 	tx.OAuthIdentity = NewOAuthIdentityClient(tx.config)

@@ -11,11 +11,13 @@ import (
 // selfTransacting are the mutations that commit their own transactions, because
 // they must keep a write even when they fail (a reused refresh token revokes its
 // session; a wrong code counts against its attempts) or call a third party
-// between writes (the OAuth code exchange).
+// before or between writes (the OAuth code exchange, the check of an importer's
+// credential), which must not hold a transaction (on SQLite, the write lock) open.
 var selfTransacting = map[string]bool{
 	"refreshToken":           true,
 	"verifyPasswordResetOtp": true,
 	"oauthCallback":          true,
+	"setImporter":            true,
 }
 
 // skipsSharedTx tells entgql.Transactioner not to wrap an operation whose root

@@ -55,6 +55,9 @@ func (r *Resolver) APIKey() generated.APIKeyResolver { return &aPIKeyResolver{r}
 // Caption returns generated.CaptionResolver implementation.
 func (r *Resolver) Caption() generated.CaptionResolver { return &captionResolver{r} }
 
+// ImportItem returns generated.ImportItemResolver implementation.
+func (r *Resolver) ImportItem() generated.ImportItemResolver { return &importItemResolver{r} }
+
 // Invitation returns generated.InvitationResolver implementation.
 func (r *Resolver) Invitation() generated.InvitationResolver { return &invitationResolver{r} }
 
@@ -81,6 +84,7 @@ func (r *Resolver) Video() generated.VideoResolver { return &videoResolver{r} }
 type (
 	aPIKeyResolver         struct{ *Resolver }
 	captionResolver        struct{ *Resolver }
+	importItemResolver     struct{ *Resolver }
 	invitationResolver     struct{ *Resolver }
 	membershipResolver     struct{ *Resolver }
 	queryResolver          struct{ *Resolver }

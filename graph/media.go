@@ -16,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/playback"
 	"github.com/vidra-dev/vidra/upload"
+	"github.com/vidra-dev/vidra/vimeo"
 )
 
 // MediaDeps are the media pipeline's parts the resolvers use.
@@ -30,6 +31,8 @@ type MediaDeps struct {
 	PublicURL string
 	// MaxUploadSize is the largest upload a token may admit.
 	MaxUploadSize int64
+	// Vimeo is the Vimeo API the importer checks credentials against.
+	Vimeo *vimeo.Client
 }
 
 // Upload token lifetimes, in seconds.
@@ -136,8 +139,15 @@ func (r *Resolver) pullVideo(ctx context.Context, projectID uuid.UUID, in model.
 	if in.Title != nil {
 		title = strings.TrimSpace(*in.Title)
 	}
-	v, err := client.Video.Create().SetProjectID(projectID).SetNillableFolderID(in.FolderID).
-		SetTitle(title).SetStatus(video.StatusUploading).SetSourceURL(u.String()).Save(ctx)
+	return r.createPulledVideo(ctx, client.Video.Create().SetProjectID(projectID).SetNillableFolderID(in.FolderID).
+		SetTitle(title).SetSourceURL(u.String()))
+}
+
+// createPulledVideo saves a video whose file is pulled from its source URL (set on
+// c), records its video.created event and queues the import once the mutation
+// commits: pulls from a URL and importers' imports alike.
+func (r *Resolver) createPulledVideo(ctx context.Context, c *ent.VideoCreate) (*ent.Video, error) {
+	v, err := c.SetStatus(video.StatusUploading).Save(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/advertisement"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/importer"
+	"github.com/vidra-dev/vidra/ent/importitem"
+	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/tag"
@@ -36,6 +39,16 @@ func (r *Resolver) softDeleteProject(ctx context.Context, id uuid.UUID) (uuid.UU
 		owed = append(owed, mediaBlobPrefix(v))
 	}
 	if err := scheduleBlobDeletions(ctx, client, id, "project deleted", owed...); err != nil {
+		return uuid.Nil, err
+	}
+	// Importers with their migrations and items go first: items refer to videos.
+	if _, err := client.ImportItem.Delete().Where(importitem.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := client.ImportMigration.Delete().Where(importmigration.ProjectID(id)).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := client.Importer.Delete().Where(importer.ProjectID(id)).Exec(ctx); err != nil {
 		return uuid.Nil, err
 	}
 	// Captions, chapters, renditions, thumbnails, tag links and search documents go

@@ -16,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
+	"github.com/vidra-dev/vidra/vimeo"
 )
 
 // Pipeline holds what the media workers need. Queue is set after the queue is
@@ -36,6 +37,8 @@ type Pipeline struct {
 	Import ImportLimits
 	// Events records the video.* and import.* events of the transitions.
 	Events EventRecorder
+	// Vimeo is the Vimeo API the import syncs read.
+	Vimeo *vimeo.Client
 }
 
 // Workers registers the media workers and the sweeper on a new river.Workers.
@@ -44,6 +47,7 @@ func (p *Pipeline) Workers() *river.Workers {
 	river.AddWorker(w, &processVideoWorker{p: p})
 	river.AddWorker(w, &importVideoWorker{p: p})
 	river.AddWorker(w, &transcodeWorker{p: p})
+	river.AddWorker(w, &syncImportWorker{p: p})
 	river.AddWorker(w, &sweepWorker{p: p})
 	return w
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
@@ -35,10 +36,11 @@ type sweepWorker struct {
 }
 
 // Work queues a job for every row that records owed work: a video with its source
-// in uploading or processing (processing owed), and an uploading video with a pull
-// URL and no source (import owed). Unique jobs make this safe to repeat: work that
-// already has a live job is skipped, so only work lost between a commit and its
-// job insert (a crash) is queued again.
+// in uploading or processing (processing owed), an uploading video with a pull
+// URL and no source (import owed), a queued or running transcoding job, and a
+// pending or running import migration (sync owed). Unique jobs make this safe to
+// repeat: work that already has a live job is skipped, so only work lost between
+// a commit and its job insert (a crash) is queued again.
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
 	return w.p.Sweep(ctx)
 }
@@ -74,6 +76,16 @@ func (p *Pipeline) Sweep(ctx context.Context) error {
 	}
 	for _, j := range transcodes {
 		if err := p.Queue.Insert(ctx, TranscodeArgs{JobID: j.ID, Priority: j.Priority}); err != nil {
+			return err
+		}
+	}
+	syncs, err := p.Client.ImportMigration.Query().
+		Where(importmigration.StatusIn(importmigration.StatusPending, importmigration.StatusRunning)).IDs(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range syncs {
+		if err := p.Queue.Insert(ctx, SyncImportArgs{MigrationID: id}); err != nil {
 			return err
 		}
 	}

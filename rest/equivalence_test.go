@@ -154,7 +154,7 @@ func (f fixtures) normalize(v any, key string) any {
 		}
 	case string:
 		switch key {
-		case "created_at", "updated_at", "failing_since", "completed_at", "previous_secret_expires_at":
+		case "created_at", "updated_at", "failing_since", "started_at", "completed_at", "imported_at", "previous_secret_expires_at":
 			return "<time>"
 		case "secret": // a new signing secret on every call
 			return "<secret>"

@@ -141,6 +141,42 @@ func (f FolderFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, erro
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.FolderMutation", m)
 }
 
+// The ImportItemFunc type is an adapter to allow the use of ordinary
+// function as ImportItem mutator.
+type ImportItemFunc func(context.Context, *ent.ImportItemMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ImportItemFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ImportItemMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ImportItemMutation", m)
+}
+
+// The ImportMigrationFunc type is an adapter to allow the use of ordinary
+// function as ImportMigration mutator.
+type ImportMigrationFunc func(context.Context, *ent.ImportMigrationMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ImportMigrationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ImportMigrationMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ImportMigrationMutation", m)
+}
+
+// The ImporterFunc type is an adapter to allow the use of ordinary
+// function as Importer mutator.
+type ImporterFunc func(context.Context, *ent.ImporterMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ImporterFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ImporterMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ImporterMutation", m)
+}
+
 // The InvitationFunc type is an adapter to allow the use of ordinary
 // function as Invitation mutator.
 type InvitationFunc func(context.Context, *ent.InvitationMutation) (ent.Value, error)

@@ -19,6 +19,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/importer"
+	"github.com/vidra-dev/vidra/ent/importitem"
+	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
@@ -394,6 +397,87 @@ func (f TraverseFolder) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.FolderQuery", q)
+}
+
+// The ImportItemFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ImportItemFunc func(context.Context, *ent.ImportItemQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ImportItemFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ImportItemQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ImportItemQuery", q)
+}
+
+// The TraverseImportItem type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseImportItem func(context.Context, *ent.ImportItemQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseImportItem) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseImportItem) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ImportItemQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ImportItemQuery", q)
+}
+
+// The ImportMigrationFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ImportMigrationFunc func(context.Context, *ent.ImportMigrationQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ImportMigrationFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ImportMigrationQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ImportMigrationQuery", q)
+}
+
+// The TraverseImportMigration type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseImportMigration func(context.Context, *ent.ImportMigrationQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseImportMigration) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseImportMigration) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ImportMigrationQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ImportMigrationQuery", q)
+}
+
+// The ImporterFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ImporterFunc func(context.Context, *ent.ImporterQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ImporterFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ImporterQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ImporterQuery", q)
+}
+
+// The TraverseImporter type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseImporter func(context.Context, *ent.ImporterQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseImporter) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseImporter) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ImporterQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ImporterQuery", q)
 }
 
 // The InvitationFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -988,6 +1072,12 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.EventQuery, predicate.Event, event.OrderOption]{typ: ent.TypeEvent, tq: q}, nil
 	case *ent.FolderQuery:
 		return &query[*ent.FolderQuery, predicate.Folder, folder.OrderOption]{typ: ent.TypeFolder, tq: q}, nil
+	case *ent.ImportItemQuery:
+		return &query[*ent.ImportItemQuery, predicate.ImportItem, importitem.OrderOption]{typ: ent.TypeImportItem, tq: q}, nil
+	case *ent.ImportMigrationQuery:
+		return &query[*ent.ImportMigrationQuery, predicate.ImportMigration, importmigration.OrderOption]{typ: ent.TypeImportMigration, tq: q}, nil
+	case *ent.ImporterQuery:
+		return &query[*ent.ImporterQuery, predicate.Importer, importer.OrderOption]{typ: ent.TypeImporter, tq: q}, nil
 	case *ent.InvitationQuery:
 		return &query[*ent.InvitationQuery, predicate.Invitation, invitation.OrderOption]{typ: ent.TypeInvitation, tq: q}, nil
 	case *ent.MembershipQuery:

@@ -372,6 +372,114 @@ var (
 			},
 		},
 	}
+	// ImportItemsColumns holds the columns for the "import_items" table.
+	ImportItemsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "migration_id", Type: field.TypeUUID},
+		{Name: "provider_id", Type: field.TypeString, Size: 100},
+		{Name: "name", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "description", Type: field.TypeString, Size: 10000, Default: ""},
+		{Name: "duration", Type: field.TypeInt, Default: 0},
+		{Name: "download_url", Type: field.TypeString, Size: 4096, Default: ""},
+		{Name: "download_quality", Type: field.TypeString, Default: ""},
+		{Name: "download_size", Type: field.TypeInt64, Default: 0},
+		{Name: "width", Type: field.TypeInt, Default: 0},
+		{Name: "height", Type: field.TypeInt, Default: 0},
+		{Name: "imported_at", Type: field.TypeTime, Nullable: true},
+		{Name: "video_id", Type: field.TypeUUID, Nullable: true},
+	}
+	// ImportItemsTable holds the schema information for the "import_items" table.
+	ImportItemsTable = &schema.Table{
+		Name:       "import_items",
+		Columns:    ImportItemsColumns,
+		PrimaryKey: []*schema.Column{ImportItemsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "import_items_videos_video",
+				Columns:    []*schema.Column{ImportItemsColumns[15]},
+				RefColumns: []*schema.Column{VideosColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "importitem_migration_id_provider_id",
+				Unique:  true,
+				Columns: []*schema.Column{ImportItemsColumns[4], ImportItemsColumns[5]},
+			},
+			{
+				Name:    "importitem_project_id_provider_id",
+				Unique:  false,
+				Columns: []*schema.Column{ImportItemsColumns[3], ImportItemsColumns[5]},
+			},
+			{
+				Name:    "importitem_video_id",
+				Unique:  false,
+				Columns: []*schema.Column{ImportItemsColumns[15]},
+			},
+		},
+	}
+	// ImportMigrationsColumns holds the columns for the "import_migrations" table.
+	ImportMigrationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "importer_id", Type: field.TypeUUID},
+		{Name: "provider", Type: field.TypeEnum, Enums: []string{"vimeo"}},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"pending", "running", "done", "failed"}, Default: "pending"},
+		{Name: "failure_reason", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "total", Type: field.TypeInt, Default: 0},
+		{Name: "item_count", Type: field.TypeInt, Default: 0},
+		{Name: "started_at", Type: field.TypeTime, Nullable: true},
+		{Name: "completed_at", Type: field.TypeTime, Nullable: true},
+	}
+	// ImportMigrationsTable holds the schema information for the "import_migrations" table.
+	ImportMigrationsTable = &schema.Table{
+		Name:       "import_migrations",
+		Columns:    ImportMigrationsColumns,
+		PrimaryKey: []*schema.Column{ImportMigrationsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "importmigration_project_id_provider",
+				Unique:  false,
+				Columns: []*schema.Column{ImportMigrationsColumns[3], ImportMigrationsColumns[5]},
+			},
+			{
+				Name:    "importmigration_status",
+				Unique:  false,
+				Columns: []*schema.Column{ImportMigrationsColumns[6]},
+			},
+		},
+	}
+	// ImportersColumns holds the columns for the "importers" table.
+	ImportersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "provider", Type: field.TypeEnum, Enums: []string{"vimeo"}},
+		{Name: "credential", Type: field.TypeString, Size: 4096},
+		{Name: "credential_last4", Type: field.TypeString, Default: ""},
+		{Name: "account_name", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "account_uri", Type: field.TypeString, Size: 500, Default: ""},
+	}
+	// ImportersTable holds the schema information for the "importers" table.
+	ImportersTable = &schema.Table{
+		Name:       "importers",
+		Columns:    ImportersColumns,
+		PrimaryKey: []*schema.Column{ImportersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "importer_project_id_provider",
+				Unique:  true,
+				Columns: []*schema.Column{ImportersColumns[3], ImportersColumns[4]},
+			},
+		},
+	}
 	// InvitationsColumns holds the columns for the "invitations" table.
 	InvitationsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1125,6 +1233,9 @@ var (
 		EncodingProfilesTable,
 		EventsTable,
 		FoldersTable,
+		ImportItemsTable,
+		ImportMigrationsTable,
+		ImportersTable,
 		InvitationsTable,
 		MembershipsTable,
 		OauthIdentitiesTable,
@@ -1160,6 +1271,7 @@ func init() {
 	EncodingProfilesTable.ForeignKeys[0].RefTable = ProjectsTable
 	FoldersTable.ForeignKeys[0].RefTable = FoldersTable
 	FoldersTable.ForeignKeys[1].RefTable = ProjectsTable
+	ImportItemsTable.ForeignKeys[0].RefTable = VideosTable
 	InvitationsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	MembershipsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	MembershipsTable.ForeignKeys[1].RefTable = UsersTable

@@ -39,6 +39,15 @@ type Event func(*sql.Selector)
 // Folder is the predicate function for folder builders.
 type Folder func(*sql.Selector)
 
+// ImportItem is the predicate function for importitem builders.
+type ImportItem func(*sql.Selector)
+
+// ImportMigration is the predicate function for importmigration builders.
+type ImportMigration func(*sql.Selector)
+
+// Importer is the predicate function for importer builders.
+type Importer func(*sql.Selector)
+
 // Invitation is the predicate function for invitation builders.
 type Invitation func(*sql.Selector)
 

@@ -375,6 +375,78 @@ func (f FolderMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.FolderMutation", m)
 }
 
+// The ImportItemQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ImportItemQueryRuleFunc func(context.Context, *ent.ImportItemQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ImportItemQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ImportItemQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ImportItemQuery", q)
+}
+
+// The ImportItemMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ImportItemMutationRuleFunc func(context.Context, *ent.ImportItemMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ImportItemMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ImportItemMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ImportItemMutation", m)
+}
+
+// The ImportMigrationQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ImportMigrationQueryRuleFunc func(context.Context, *ent.ImportMigrationQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ImportMigrationQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ImportMigrationQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ImportMigrationQuery", q)
+}
+
+// The ImportMigrationMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ImportMigrationMutationRuleFunc func(context.Context, *ent.ImportMigrationMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ImportMigrationMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ImportMigrationMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ImportMigrationMutation", m)
+}
+
+// The ImporterQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ImporterQueryRuleFunc func(context.Context, *ent.ImporterQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ImporterQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ImporterQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ImporterQuery", q)
+}
+
+// The ImporterMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ImporterMutationRuleFunc func(context.Context, *ent.ImporterMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ImporterMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ImporterMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ImporterMutation", m)
+}
+
 // The InvitationQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type InvitationQueryRuleFunc func(context.Context, *ent.InvitationQuery) error
@@ -936,6 +1008,12 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.FolderQuery:
 		return q.Filter(), nil
+	case *ent.ImportItemQuery:
+		return q.Filter(), nil
+	case *ent.ImportMigrationQuery:
+		return q.Filter(), nil
+	case *ent.ImporterQuery:
+		return q.Filter(), nil
 	case *ent.InvitationQuery:
 		return q.Filter(), nil
 	case *ent.MembershipQuery:
@@ -1006,6 +1084,12 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.EventMutation:
 		return m.Filter(), nil
 	case *ent.FolderMutation:
+		return m.Filter(), nil
+	case *ent.ImportItemMutation:
+		return m.Filter(), nil
+	case *ent.ImportMigrationMutation:
+		return m.Filter(), nil
+	case *ent.ImporterMutation:
 		return m.Filter(), nil
 	case *ent.InvitationMutation:
 		return m.Filter(), nil

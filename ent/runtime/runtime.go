@@ -17,6 +17,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/importer"
+	"github.com/vidra-dev/vidra/ent/importitem"
+	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
@@ -630,6 +633,194 @@ func init() {
 	folderDescID := folderMixinFields0[0].Descriptor()
 	// folder.DefaultID holds the default value on creation for the id field.
 	folder.DefaultID = folderDescID.Default.(func() uuid.UUID)
+	importitemMixin := schema.ImportItem{}.Mixin()
+	importitemMixinHooks1 := importitemMixin[1].Hooks()
+	importitem.Hooks[0] = importitemMixinHooks1[0]
+	importitem.Hooks[1] = importitemMixinHooks1[1]
+	importitemMixinInters1 := importitemMixin[1].Interceptors()
+	importitem.Interceptors[0] = importitemMixinInters1[0]
+	importitemMixinFields0 := importitemMixin[0].Fields()
+	_ = importitemMixinFields0
+	importitemFields := schema.ImportItem{}.Fields()
+	_ = importitemFields
+	// importitemDescCreatedAt is the schema descriptor for created_at field.
+	importitemDescCreatedAt := importitemMixinFields0[1].Descriptor()
+	// importitem.DefaultCreatedAt holds the default value on creation for the created_at field.
+	importitem.DefaultCreatedAt = importitemDescCreatedAt.Default.(func() time.Time)
+	// importitemDescUpdatedAt is the schema descriptor for updated_at field.
+	importitemDescUpdatedAt := importitemMixinFields0[2].Descriptor()
+	// importitem.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	importitem.DefaultUpdatedAt = importitemDescUpdatedAt.Default.(func() time.Time)
+	// importitem.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	importitem.UpdateDefaultUpdatedAt = importitemDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// importitemDescProviderID is the schema descriptor for provider_id field.
+	importitemDescProviderID := importitemFields[2].Descriptor()
+	// importitem.ProviderIDValidator is a validator for the "provider_id" field. It is called by the builders before save.
+	importitem.ProviderIDValidator = func() func(string) error {
+		validators := importitemDescProviderID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(provider_id string) error {
+			for _, fn := range fns {
+				if err := fn(provider_id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// importitemDescName is the schema descriptor for name field.
+	importitemDescName := importitemFields[3].Descriptor()
+	// importitem.DefaultName holds the default value on creation for the name field.
+	importitem.DefaultName = importitemDescName.Default.(string)
+	// importitem.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	importitem.NameValidator = importitemDescName.Validators[0].(func(string) error)
+	// importitemDescDescription is the schema descriptor for description field.
+	importitemDescDescription := importitemFields[4].Descriptor()
+	// importitem.DefaultDescription holds the default value on creation for the description field.
+	importitem.DefaultDescription = importitemDescDescription.Default.(string)
+	// importitem.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	importitem.DescriptionValidator = importitemDescDescription.Validators[0].(func(string) error)
+	// importitemDescDuration is the schema descriptor for duration field.
+	importitemDescDuration := importitemFields[5].Descriptor()
+	// importitem.DefaultDuration holds the default value on creation for the duration field.
+	importitem.DefaultDuration = importitemDescDuration.Default.(int)
+	// importitem.DurationValidator is a validator for the "duration" field. It is called by the builders before save.
+	importitem.DurationValidator = importitemDescDuration.Validators[0].(func(int) error)
+	// importitemDescDownloadURL is the schema descriptor for download_url field.
+	importitemDescDownloadURL := importitemFields[6].Descriptor()
+	// importitem.DefaultDownloadURL holds the default value on creation for the download_url field.
+	importitem.DefaultDownloadURL = importitemDescDownloadURL.Default.(string)
+	// importitem.DownloadURLValidator is a validator for the "download_url" field. It is called by the builders before save.
+	importitem.DownloadURLValidator = importitemDescDownloadURL.Validators[0].(func(string) error)
+	// importitemDescDownloadQuality is the schema descriptor for download_quality field.
+	importitemDescDownloadQuality := importitemFields[7].Descriptor()
+	// importitem.DefaultDownloadQuality holds the default value on creation for the download_quality field.
+	importitem.DefaultDownloadQuality = importitemDescDownloadQuality.Default.(string)
+	// importitemDescDownloadSize is the schema descriptor for download_size field.
+	importitemDescDownloadSize := importitemFields[8].Descriptor()
+	// importitem.DefaultDownloadSize holds the default value on creation for the download_size field.
+	importitem.DefaultDownloadSize = importitemDescDownloadSize.Default.(int64)
+	// importitem.DownloadSizeValidator is a validator for the "download_size" field. It is called by the builders before save.
+	importitem.DownloadSizeValidator = importitemDescDownloadSize.Validators[0].(func(int64) error)
+	// importitemDescWidth is the schema descriptor for width field.
+	importitemDescWidth := importitemFields[9].Descriptor()
+	// importitem.DefaultWidth holds the default value on creation for the width field.
+	importitem.DefaultWidth = importitemDescWidth.Default.(int)
+	// importitem.WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	importitem.WidthValidator = importitemDescWidth.Validators[0].(func(int) error)
+	// importitemDescHeight is the schema descriptor for height field.
+	importitemDescHeight := importitemFields[10].Descriptor()
+	// importitem.DefaultHeight holds the default value on creation for the height field.
+	importitem.DefaultHeight = importitemDescHeight.Default.(int)
+	// importitem.HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	importitem.HeightValidator = importitemDescHeight.Validators[0].(func(int) error)
+	// importitemDescID is the schema descriptor for id field.
+	importitemDescID := importitemMixinFields0[0].Descriptor()
+	// importitem.DefaultID holds the default value on creation for the id field.
+	importitem.DefaultID = importitemDescID.Default.(func() uuid.UUID)
+	importmigrationMixin := schema.ImportMigration{}.Mixin()
+	importmigrationMixinHooks1 := importmigrationMixin[1].Hooks()
+	importmigration.Hooks[0] = importmigrationMixinHooks1[0]
+	importmigration.Hooks[1] = importmigrationMixinHooks1[1]
+	importmigrationMixinInters1 := importmigrationMixin[1].Interceptors()
+	importmigration.Interceptors[0] = importmigrationMixinInters1[0]
+	importmigrationMixinFields0 := importmigrationMixin[0].Fields()
+	_ = importmigrationMixinFields0
+	importmigrationFields := schema.ImportMigration{}.Fields()
+	_ = importmigrationFields
+	// importmigrationDescCreatedAt is the schema descriptor for created_at field.
+	importmigrationDescCreatedAt := importmigrationMixinFields0[1].Descriptor()
+	// importmigration.DefaultCreatedAt holds the default value on creation for the created_at field.
+	importmigration.DefaultCreatedAt = importmigrationDescCreatedAt.Default.(func() time.Time)
+	// importmigrationDescUpdatedAt is the schema descriptor for updated_at field.
+	importmigrationDescUpdatedAt := importmigrationMixinFields0[2].Descriptor()
+	// importmigration.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	importmigration.DefaultUpdatedAt = importmigrationDescUpdatedAt.Default.(func() time.Time)
+	// importmigration.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	importmigration.UpdateDefaultUpdatedAt = importmigrationDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// importmigrationDescFailureReason is the schema descriptor for failure_reason field.
+	importmigrationDescFailureReason := importmigrationFields[4].Descriptor()
+	// importmigration.DefaultFailureReason holds the default value on creation for the failure_reason field.
+	importmigration.DefaultFailureReason = importmigrationDescFailureReason.Default.(string)
+	// importmigration.FailureReasonValidator is a validator for the "failure_reason" field. It is called by the builders before save.
+	importmigration.FailureReasonValidator = importmigrationDescFailureReason.Validators[0].(func(string) error)
+	// importmigrationDescTotal is the schema descriptor for total field.
+	importmigrationDescTotal := importmigrationFields[5].Descriptor()
+	// importmigration.DefaultTotal holds the default value on creation for the total field.
+	importmigration.DefaultTotal = importmigrationDescTotal.Default.(int)
+	// importmigration.TotalValidator is a validator for the "total" field. It is called by the builders before save.
+	importmigration.TotalValidator = importmigrationDescTotal.Validators[0].(func(int) error)
+	// importmigrationDescItemCount is the schema descriptor for item_count field.
+	importmigrationDescItemCount := importmigrationFields[6].Descriptor()
+	// importmigration.DefaultItemCount holds the default value on creation for the item_count field.
+	importmigration.DefaultItemCount = importmigrationDescItemCount.Default.(int)
+	// importmigration.ItemCountValidator is a validator for the "item_count" field. It is called by the builders before save.
+	importmigration.ItemCountValidator = importmigrationDescItemCount.Validators[0].(func(int) error)
+	// importmigrationDescID is the schema descriptor for id field.
+	importmigrationDescID := importmigrationMixinFields0[0].Descriptor()
+	// importmigration.DefaultID holds the default value on creation for the id field.
+	importmigration.DefaultID = importmigrationDescID.Default.(func() uuid.UUID)
+	importerMixin := schema.Importer{}.Mixin()
+	importerMixinHooks1 := importerMixin[1].Hooks()
+	importer.Hooks[0] = importerMixinHooks1[0]
+	importer.Hooks[1] = importerMixinHooks1[1]
+	importerMixinInters1 := importerMixin[1].Interceptors()
+	importer.Interceptors[0] = importerMixinInters1[0]
+	importerMixinFields0 := importerMixin[0].Fields()
+	_ = importerMixinFields0
+	importerFields := schema.Importer{}.Fields()
+	_ = importerFields
+	// importerDescCreatedAt is the schema descriptor for created_at field.
+	importerDescCreatedAt := importerMixinFields0[1].Descriptor()
+	// importer.DefaultCreatedAt holds the default value on creation for the created_at field.
+	importer.DefaultCreatedAt = importerDescCreatedAt.Default.(func() time.Time)
+	// importerDescUpdatedAt is the schema descriptor for updated_at field.
+	importerDescUpdatedAt := importerMixinFields0[2].Descriptor()
+	// importer.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	importer.DefaultUpdatedAt = importerDescUpdatedAt.Default.(func() time.Time)
+	// importer.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	importer.UpdateDefaultUpdatedAt = importerDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// importerDescCredential is the schema descriptor for credential field.
+	importerDescCredential := importerFields[2].Descriptor()
+	// importer.CredentialValidator is a validator for the "credential" field. It is called by the builders before save.
+	importer.CredentialValidator = func() func(string) error {
+		validators := importerDescCredential.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(credential string) error {
+			for _, fn := range fns {
+				if err := fn(credential); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// importerDescCredentialLast4 is the schema descriptor for credential_last4 field.
+	importerDescCredentialLast4 := importerFields[3].Descriptor()
+	// importer.DefaultCredentialLast4 holds the default value on creation for the credential_last4 field.
+	importer.DefaultCredentialLast4 = importerDescCredentialLast4.Default.(string)
+	// importerDescAccountName is the schema descriptor for account_name field.
+	importerDescAccountName := importerFields[4].Descriptor()
+	// importer.DefaultAccountName holds the default value on creation for the account_name field.
+	importer.DefaultAccountName = importerDescAccountName.Default.(string)
+	// importer.AccountNameValidator is a validator for the "account_name" field. It is called by the builders before save.
+	importer.AccountNameValidator = importerDescAccountName.Validators[0].(func(string) error)
+	// importerDescAccountURI is the schema descriptor for account_uri field.
+	importerDescAccountURI := importerFields[5].Descriptor()
+	// importer.DefaultAccountURI holds the default value on creation for the account_uri field.
+	importer.DefaultAccountURI = importerDescAccountURI.Default.(string)
+	// importer.AccountURIValidator is a validator for the "account_uri" field. It is called by the builders before save.
+	importer.AccountURIValidator = importerDescAccountURI.Validators[0].(func(string) error)
+	// importerDescID is the schema descriptor for id field.
+	importerDescID := importerMixinFields0[0].Descriptor()
+	// importer.DefaultID holds the default value on creation for the id field.
+	importer.DefaultID = importerDescID.Default.(func() uuid.UUID)
 	invitationMixin := schema.Invitation{}.Mixin()
 	invitationMixinHooks1 := invitationMixin[1].Hooks()
 	invitation.Hooks[0] = invitationMixinHooks1[0]

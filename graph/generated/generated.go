@@ -23,6 +23,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/advertisement"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/importer"
+	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/player"
@@ -47,6 +49,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 type ResolverRoot interface {
 	APIKey() APIKeyResolver
 	Caption() CaptionResolver
+	ImportItem() ImportItemResolver
 	Invitation() InvitationResolver
 	Membership() MembershipResolver
 	Mutation() MutationResolver
@@ -332,6 +335,76 @@ type ComplexityRoot struct {
 		Ok         func(childComplexity int) int
 	}
 
+	ImportItem struct {
+		CreatedAt       func(childComplexity int) int
+		Description     func(childComplexity int) int
+		DownloadQuality func(childComplexity int) int
+		DownloadSize    func(childComplexity int) int
+		Downloadable    func(childComplexity int) int
+		Duration        func(childComplexity int) int
+		FailureReason   func(childComplexity int) int
+		Height          func(childComplexity int) int
+		ID              func(childComplexity int) int
+		ImportedAt      func(childComplexity int) int
+		MigrationID     func(childComplexity int) int
+		Name            func(childComplexity int) int
+		ProjectID       func(childComplexity int) int
+		ProviderID      func(childComplexity int) int
+		State           func(childComplexity int) int
+		UpdatedAt       func(childComplexity int) int
+		Video           func(childComplexity int) int
+		VideoID         func(childComplexity int) int
+		Width           func(childComplexity int) int
+	}
+
+	ImportItemConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	ImportItemEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	ImportMigration struct {
+		CompletedAt   func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		FailureReason func(childComplexity int) int
+		ID            func(childComplexity int) int
+		ImporterID    func(childComplexity int) int
+		ItemCount     func(childComplexity int) int
+		ProjectID     func(childComplexity int) int
+		Provider      func(childComplexity int) int
+		StartedAt     func(childComplexity int) int
+		Status        func(childComplexity int) int
+		Total         func(childComplexity int) int
+		UpdatedAt     func(childComplexity int) int
+	}
+
+	ImportMigrationConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	ImportMigrationEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	Importer struct {
+		AccountName     func(childComplexity int) int
+		AccountURI      func(childComplexity int) int
+		CreatedAt       func(childComplexity int) int
+		CredentialLast4 func(childComplexity int) int
+		ID              func(childComplexity int) int
+		ProjectID       func(childComplexity int) int
+		Provider        func(childComplexity int) int
+		UpdatedAt       func(childComplexity int) int
+	}
+
 	Invitation struct {
 		CreatedAt      func(childComplexity int) int
 		Email          func(childComplexity int) int
@@ -435,6 +508,7 @@ type ComplexityRoot struct {
 		DeleteVideo                 func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
 		DeleteWebhookEndpoint       func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		ForgotPassword              func(childComplexity int, email string) int
+		ImportVideos                func(childComplexity int, projectID uuid.UUID, input model.ImportVideosInput) int
 		Login                       func(childComplexity int, email string, password string) int
 		Logout                      func(childComplexity int) int
 		MoveFolder                  func(childComplexity int, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
@@ -457,9 +531,11 @@ type ComplexityRoot struct {
 		SetDefaultPlayer            func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		SetDefaultThumbnail         func(childComplexity int, videoID uuid.UUID, thumbnailID uuid.UUID, projectID *uuid.UUID) int
 		SetForgottenPassword        func(childComplexity int, resetToken string, password string) int
+		SetImporter                 func(childComplexity int, projectID uuid.UUID, input model.SetImporterInput) int
 		SetPassword                 func(childComplexity int, password string) int
 		SetVideoChapters            func(childComplexity int, videoID uuid.UUID, chapters []*model.ChapterInput, projectID *uuid.UUID) int
 		SwitchOrganization          func(childComplexity int, id uuid.UUID) int
+		SyncImporter                func(childComplexity int, projectID uuid.UUID, provider *importer.Provider) int
 		UpdateAdvertisement         func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdateAdvertisementInput) int
 		UpdateAvatar                func(childComplexity int, file graphql.Upload) int
 		UpdateEncodingProfile       func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input model.EncodingProfileInput) int
@@ -646,6 +722,8 @@ type ComplexityRoot struct {
 		FolderTree              func(childComplexity int, projectID uuid.UUID) int
 		Folders                 func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.FolderOrder, where *ent.FolderWhereInput) int
 		Health                  func(childComplexity int) int
+		ImportMigrationItems    func(childComplexity int, projectID uuid.UUID, migrationID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) int
+		ImportMigrations        func(childComplexity int, projectID uuid.UUID, provider *importer.Provider, after *entgql.Cursor[uuid.UUID], first *int) int
 		InvitationByToken       func(childComplexity int, token string) int
 		Invitations             func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, status *invitation.Status) int
 		Members                 func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) int
@@ -659,6 +737,7 @@ type ComplexityRoot struct {
 		Project                 func(childComplexity int, id uuid.UUID) int
 		ProjectSettings         func(childComplexity int, projectID uuid.UUID) int
 		Projects                func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.ProjectOrder, where *ent.ProjectWhereInput) int
+		PulledVideos            func(childComplexity int, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) int
 		Regions                 func(childComplexity int) int
 		SearchVideos            func(childComplexity int, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
 		Service                 func(childComplexity int) int
@@ -940,6 +1019,11 @@ type APIKeyResolver interface {
 type CaptionResolver interface {
 	Text(ctx context.Context, obj *ent.Caption) (string, error)
 }
+type ImportItemResolver interface {
+	State(ctx context.Context, obj *ent.ImportItem) (model.ImportItemState, error)
+	FailureReason(ctx context.Context, obj *ent.ImportItem) (*string, error)
+	Downloadable(ctx context.Context, obj *ent.ImportItem) (bool, error)
+}
 type InvitationResolver interface {
 	Permissions(ctx context.Context, obj *ent.Invitation) (any, error)
 	Expired(ctx context.Context, obj *ent.Invitation) (bool, error)
@@ -983,6 +1067,9 @@ type MutationResolver interface {
 	MoveFolder(ctx context.Context, id uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error)
 	MoveFolders(ctx context.Context, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) ([]*ent.Folder, error)
 	DeleteFolder(ctx context.Context, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) (uuid.UUID, error)
+	SetImporter(ctx context.Context, projectID uuid.UUID, input model.SetImporterInput) (*ent.Importer, error)
+	SyncImporter(ctx context.Context, projectID uuid.UUID, provider *importer.Provider) (*ent.ImportMigration, error)
+	ImportVideos(ctx context.Context, projectID uuid.UUID, input model.ImportVideosInput) ([]*ent.ImportItem, error)
 	SendInvitation(ctx context.Context, input model.SendInvitationInput) (*ent.Invitation, error)
 	AcceptInvitation(ctx context.Context, token string) (*ent.Membership, error)
 	RejectInvitation(ctx context.Context, token string) (*model.InvitationPreview, error)
@@ -1051,6 +1138,9 @@ type QueryResolver interface {
 	EffectiveEncodingLadder(ctx context.Context, projectID uuid.UUID) ([]*ladder.Rendition, error)
 	Folder(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Folder, error)
 	FolderTree(ctx context.Context, projectID uuid.UUID) ([]*model.FolderTreeNode, error)
+	ImportMigrations(ctx context.Context, projectID uuid.UUID, provider *importer.Provider, after *entgql.Cursor[uuid.UUID], first *int) (*ent.ImportMigrationConnection, error)
+	ImportMigrationItems(ctx context.Context, projectID uuid.UUID, migrationID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) (*ent.ImportItemConnection, error)
+	PulledVideos(ctx context.Context, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) (*ent.VideoConnection, error)
 	Invitations(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, status *invitation.Status) (*ent.InvitationConnection, error)
 	InvitationByToken(ctx context.Context, token string) (*model.InvitationPreview, error)
 	VideoTimeline(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) (*model.VideoTimeline, error)
@@ -2168,6 +2258,307 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.HealthCheck.Ok(childComplexity), true
 
+	case "ImportItem.createdAt":
+		if e.ComplexityRoot.ImportItem.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.CreatedAt(childComplexity), true
+	case "ImportItem.description":
+		if e.ComplexityRoot.ImportItem.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.Description(childComplexity), true
+	case "ImportItem.downloadQuality":
+		if e.ComplexityRoot.ImportItem.DownloadQuality == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.DownloadQuality(childComplexity), true
+	case "ImportItem.downloadSize":
+		if e.ComplexityRoot.ImportItem.DownloadSize == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.DownloadSize(childComplexity), true
+	case "ImportItem.downloadable":
+		if e.ComplexityRoot.ImportItem.Downloadable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.Downloadable(childComplexity), true
+	case "ImportItem.duration":
+		if e.ComplexityRoot.ImportItem.Duration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.Duration(childComplexity), true
+	case "ImportItem.failureReason":
+		if e.ComplexityRoot.ImportItem.FailureReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.FailureReason(childComplexity), true
+	case "ImportItem.height":
+		if e.ComplexityRoot.ImportItem.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.Height(childComplexity), true
+	case "ImportItem.id":
+		if e.ComplexityRoot.ImportItem.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.ID(childComplexity), true
+	case "ImportItem.importedAt":
+		if e.ComplexityRoot.ImportItem.ImportedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.ImportedAt(childComplexity), true
+	case "ImportItem.migrationID":
+		if e.ComplexityRoot.ImportItem.MigrationID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.MigrationID(childComplexity), true
+	case "ImportItem.name":
+		if e.ComplexityRoot.ImportItem.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.Name(childComplexity), true
+	case "ImportItem.projectID":
+		if e.ComplexityRoot.ImportItem.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.ProjectID(childComplexity), true
+	case "ImportItem.providerID":
+		if e.ComplexityRoot.ImportItem.ProviderID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.ProviderID(childComplexity), true
+	case "ImportItem.state":
+		if e.ComplexityRoot.ImportItem.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.State(childComplexity), true
+	case "ImportItem.updatedAt":
+		if e.ComplexityRoot.ImportItem.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.UpdatedAt(childComplexity), true
+	case "ImportItem.video":
+		if e.ComplexityRoot.ImportItem.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.Video(childComplexity), true
+	case "ImportItem.videoID":
+		if e.ComplexityRoot.ImportItem.VideoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.VideoID(childComplexity), true
+	case "ImportItem.width":
+		if e.ComplexityRoot.ImportItem.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItem.Width(childComplexity), true
+
+	case "ImportItemConnection.edges":
+		if e.ComplexityRoot.ImportItemConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItemConnection.Edges(childComplexity), true
+	case "ImportItemConnection.pageInfo":
+		if e.ComplexityRoot.ImportItemConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItemConnection.PageInfo(childComplexity), true
+	case "ImportItemConnection.totalCount":
+		if e.ComplexityRoot.ImportItemConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItemConnection.TotalCount(childComplexity), true
+
+	case "ImportItemEdge.cursor":
+		if e.ComplexityRoot.ImportItemEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItemEdge.Cursor(childComplexity), true
+	case "ImportItemEdge.node":
+		if e.ComplexityRoot.ImportItemEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportItemEdge.Node(childComplexity), true
+
+	case "ImportMigration.completedAt":
+		if e.ComplexityRoot.ImportMigration.CompletedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigration.CompletedAt(childComplexity), true
+	case "ImportMigration.createdAt":
+		if e.ComplexityRoot.ImportMigration.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigration.CreatedAt(childComplexity), true
+	case "ImportMigration.failureReason":
+		if e.ComplexityRoot.ImportMigration.FailureReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigration.FailureReason(childComplexity), true
+	case "ImportMigration.id":
+		if e.ComplexityRoot.ImportMigration.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigration.ID(childComplexity), true
+	case "ImportMigration.importerID":
+		if e.ComplexityRoot.ImportMigration.ImporterID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigration.ImporterID(childComplexity), true
+	case "ImportMigration.itemCount":
+		if e.ComplexityRoot.ImportMigration.ItemCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigration.ItemCount(childComplexity), true
+	case "ImportMigration.projectID":
+		if e.ComplexityRoot.ImportMigration.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigration.ProjectID(childComplexity), true
+	case "ImportMigration.provider":
+		if e.ComplexityRoot.ImportMigration.Provider == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigration.Provider(childComplexity), true
+	case "ImportMigration.startedAt":
+		if e.ComplexityRoot.ImportMigration.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigration.StartedAt(childComplexity), true
+	case "ImportMigration.status":
+		if e.ComplexityRoot.ImportMigration.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigration.Status(childComplexity), true
+	case "ImportMigration.total":
+		if e.ComplexityRoot.ImportMigration.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigration.Total(childComplexity), true
+	case "ImportMigration.updatedAt":
+		if e.ComplexityRoot.ImportMigration.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigration.UpdatedAt(childComplexity), true
+
+	case "ImportMigrationConnection.edges":
+		if e.ComplexityRoot.ImportMigrationConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigrationConnection.Edges(childComplexity), true
+	case "ImportMigrationConnection.pageInfo":
+		if e.ComplexityRoot.ImportMigrationConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigrationConnection.PageInfo(childComplexity), true
+	case "ImportMigrationConnection.totalCount":
+		if e.ComplexityRoot.ImportMigrationConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigrationConnection.TotalCount(childComplexity), true
+
+	case "ImportMigrationEdge.cursor":
+		if e.ComplexityRoot.ImportMigrationEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigrationEdge.Cursor(childComplexity), true
+	case "ImportMigrationEdge.node":
+		if e.ComplexityRoot.ImportMigrationEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ImportMigrationEdge.Node(childComplexity), true
+
+	case "Importer.accountName":
+		if e.ComplexityRoot.Importer.AccountName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Importer.AccountName(childComplexity), true
+	case "Importer.accountURI":
+		if e.ComplexityRoot.Importer.AccountURI == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Importer.AccountURI(childComplexity), true
+	case "Importer.createdAt":
+		if e.ComplexityRoot.Importer.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Importer.CreatedAt(childComplexity), true
+	case "Importer.credentialLast4":
+		if e.ComplexityRoot.Importer.CredentialLast4 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Importer.CredentialLast4(childComplexity), true
+	case "Importer.id":
+		if e.ComplexityRoot.Importer.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Importer.ID(childComplexity), true
+	case "Importer.projectID":
+		if e.ComplexityRoot.Importer.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Importer.ProjectID(childComplexity), true
+	case "Importer.provider":
+		if e.ComplexityRoot.Importer.Provider == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Importer.Provider(childComplexity), true
+	case "Importer.updatedAt":
+		if e.ComplexityRoot.Importer.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Importer.UpdatedAt(childComplexity), true
+
 	case "Invitation.createdAt":
 		if e.ComplexityRoot.Invitation.CreatedAt == nil {
 			break
@@ -2772,6 +3163,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ForgotPassword(childComplexity, args["email"].(string)), true
+	case "Mutation.importVideos":
+		if e.ComplexityRoot.Mutation.ImportVideos == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importVideos_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportVideos(childComplexity, args["projectID"].(uuid.UUID), args["input"].(model.ImportVideosInput)), true
 	case "Mutation.login":
 		if e.ComplexityRoot.Mutation.Login == nil {
 			break
@@ -3009,6 +3411,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetForgottenPassword(childComplexity, args["resetToken"].(string), args["password"].(string)), true
+	case "Mutation.setImporter":
+		if e.ComplexityRoot.Mutation.SetImporter == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setImporter_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetImporter(childComplexity, args["projectID"].(uuid.UUID), args["input"].(model.SetImporterInput)), true
 	case "Mutation.setPassword":
 		if e.ComplexityRoot.Mutation.SetPassword == nil {
 			break
@@ -3042,6 +3455,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SwitchOrganization(childComplexity, args["id"].(uuid.UUID)), true
+	case "Mutation.syncImporter":
+		if e.ComplexityRoot.Mutation.SyncImporter == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_syncImporter_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SyncImporter(childComplexity, args["projectID"].(uuid.UUID), args["provider"].(*importer.Provider)), true
 	case "Mutation.updateAdvertisement":
 		if e.ComplexityRoot.Mutation.UpdateAdvertisement == nil {
 			break
@@ -4020,6 +4444,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Health(childComplexity), true
+	case "Query.importMigrationItems":
+		if e.ComplexityRoot.Query.ImportMigrationItems == nil {
+			break
+		}
+
+		args, err := ec.field_Query_importMigrationItems_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ImportMigrationItems(childComplexity, args["projectID"].(uuid.UUID), args["migrationID"].(uuid.UUID), args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int)), true
+	case "Query.importMigrations":
+		if e.ComplexityRoot.Query.ImportMigrations == nil {
+			break
+		}
+
+		args, err := ec.field_Query_importMigrations_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ImportMigrations(childComplexity, args["projectID"].(uuid.UUID), args["provider"].(*importer.Provider), args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int)), true
 
 	case "Query.invitationByToken":
 		if e.ComplexityRoot.Query.InvitationByToken == nil {
@@ -4159,6 +4605,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Projects(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.ProjectOrder), args["where"].(*ent.ProjectWhereInput)), true
+	case "Query.pulledVideos":
+		if e.ComplexityRoot.Query.PulledVideos == nil {
+			break
+		}
+
+		args, err := ec.field_Query_pulledVideos_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PulledVideos(childComplexity, args["projectID"].(uuid.UUID), args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int)), true
 	case "Query.regions":
 		if e.ComplexityRoot.Query.Regions == nil {
 			break
@@ -5455,6 +5912,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputEventWhereInput,
 		ec.unmarshalInputFolderOrder,
 		ec.unmarshalInputFolderWhereInput,
+		ec.unmarshalInputImportItemOrder,
+		ec.unmarshalInputImportMigrationOrder,
+		ec.unmarshalInputImportVideosInput,
+		ec.unmarshalInputImporterOrder,
 		ec.unmarshalInputInvitationOrder,
 		ec.unmarshalInputInvitationWhereInput,
 		ec.unmarshalInputLadderRungInput,
@@ -5474,6 +5935,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputRegisterInput,
 		ec.unmarshalInputRenditionOrder,
 		ec.unmarshalInputSendInvitationInput,
+		ec.unmarshalInputSetImporterInput,
 		ec.unmarshalInputTagOrder,
 		ec.unmarshalInputTagWhereInput,
 		ec.unmarshalInputThumbnailOrder,
@@ -7793,6 +8255,190 @@ input FolderWhereInput {
   """
   hasVideos: Boolean
   hasVideosWith: [VideoWhereInput!]
+}
+type ImportItem implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  projectID: ID!
+  migrationID: ID!
+  providerID: String!
+  name: String!
+  description: String!
+  duration: Int!
+  downloadQuality: String!
+  downloadSize: Int!
+  width: Int!
+  height: Int!
+  videoID: ID
+  importedAt: Time
+  video: Video
+}
+"""
+A connection to a list of items.
+"""
+type ImportItemConnection {
+  """
+  A list of edges.
+  """
+  edges: [ImportItemEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type ImportItemEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: ImportItem
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for ImportItem connections
+"""
+input ImportItemOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order ImportItems.
+  """
+  field: ImportItemOrderField!
+}
+"""
+Properties by which ImportItem connections can be ordered.
+"""
+enum ImportItemOrderField {
+  CREATED_AT
+  UPDATED_AT
+}
+type ImportMigration implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  projectID: ID!
+  importerID: ID!
+  provider: ImportMigrationProvider!
+  status: ImportMigrationStatus!
+  failureReason: String!
+  total: Int!
+  itemCount: Int!
+  startedAt: Time
+  completedAt: Time
+}
+"""
+A connection to a list of items.
+"""
+type ImportMigrationConnection {
+  """
+  A list of edges.
+  """
+  edges: [ImportMigrationEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type ImportMigrationEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: ImportMigration
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+Ordering options for ImportMigration connections
+"""
+input ImportMigrationOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order ImportMigrations.
+  """
+  field: ImportMigrationOrderField!
+}
+"""
+Properties by which ImportMigration connections can be ordered.
+"""
+enum ImportMigrationOrderField {
+  CREATED_AT
+  UPDATED_AT
+  STATUS
+}
+"""
+ImportMigrationProvider is enum for the field provider
+"""
+enum ImportMigrationProvider @goModel(model: "github.com/vidra-dev/vidra/ent/importmigration.Provider") {
+  vimeo
+}
+"""
+ImportMigrationStatus is enum for the field status
+"""
+enum ImportMigrationStatus @goModel(model: "github.com/vidra-dev/vidra/ent/importmigration.Status") {
+  pending
+  running
+  done
+  failed
+}
+type Importer implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  projectID: ID!
+  provider: ImporterProvider!
+  credentialLast4: String!
+  accountName: String!
+  accountURI: String!
+}
+"""
+Ordering options for Importer connections
+"""
+input ImporterOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order Importers.
+  """
+  field: ImporterOrderField!
+}
+"""
+Properties by which Importer connections can be ordered.
+"""
+enum ImporterOrderField {
+  CREATED_AT
+  UPDATED_AT
+}
+"""
+ImporterProvider is enum for the field provider
+"""
+enum ImporterProvider @goModel(model: "github.com/vidra-dev/vidra/ent/importer.Provider") {
+  vimeo
 }
 type Invitation implements Node {
   id: ID!
@@ -10364,6 +11010,102 @@ extend type Mutation {
   ): ID!
 }
 `, BuiltIn: false},
+	{Name: "../../schema/importer.graphql", Input: `# Importers: a project's connection to a video provider (Vimeo), its syncs
+# ("migrations": the account's videos listed and recorded) and the imports of
+# chosen videos through the pull-from-URL path.
+
+"""
+Where an import item stands: not_imported (no video yet, or its video was
+deleted), importing (its video is downloading the file), imported (the file
+arrived; the video is processed like any upload), failed (the download failed,
+see failureReason; importing the item again retries it).
+"""
+enum ImportItemState {
+  not_imported
+  importing
+  imported
+  failed
+}
+
+"""
+Sets (creates or replaces) a project's importer of a provider.
+"""
+input SetImporterInput {
+  provider: ImporterProvider!
+  """
+  The provider's access token (Vimeo: a personal access token with the public,
+  private and video_files scopes). Checked with the provider, stored as a secret
+  and never shown again.
+  """
+  credential: String!
+}
+
+"""
+Which videos of a migration to import.
+"""
+input ImportVideosInput {
+  """
+  A done migration of the project.
+  """
+  migrationID: ID!
+  """
+  The provider's ids of the videos (Vimeo: 123 of /videos/123). Empty or absent:
+  every item of the migration that can be imported (one with a download link that
+  is not imported or importing yet).
+  """
+  videoIDs: [String!]
+}
+
+extend type ImportItem {
+  state: ImportItemState!
+  """
+  Why the import failed, when state is failed.
+  """
+  failureReason: String
+  """
+  Whether the provider offered a file to download (Vimeo offers downloads to the
+  account's owner on paid plans, with the video_files scope).
+  """
+  downloadable: Boolean!
+}
+
+extend type Query {
+  """
+  The project's import migrations (syncs), newest first, optionally of one provider.
+  """
+  importMigrations(projectID: ID!, provider: ImporterProvider, after: Cursor, first: Int): ImportMigrationConnection!
+  """
+  The videos a migration found, in the provider's order, with their import state.
+  """
+  importMigrationItems(projectID: ID!, migrationID: ID!, after: Cursor, first: Int): ImportItemConnection!
+  """
+  The project's videos created by importers: pulled from a URL (pullVideo) or
+  imported from a provider (importVideos), newest first, whatever their status.
+  """
+  pulledVideos(projectID: ID!, after: Cursor, first: Int): VideoConnection!
+}
+
+extend type Mutation {
+  """
+  Sets a project's importer: checks the credential with the provider (INVALID_INPUT
+  on credential when the provider refuses it) and stores it, replacing an earlier one.
+  """
+  setImporter(projectID: ID!, input: SetImporterInput!): Importer!
+  """
+  Starts a sync of the project's importer (vimeo when provider is absent): a new
+  pending migration whose job lists the account's videos. While one is pending or
+  running, that one is returned instead of a second.
+  """
+  syncImporter(projectID: ID!, provider: ImporterProvider): ImportMigration!
+  """
+  Imports videos of a done migration: each becomes a video pulled from its
+  download link and processed like an upload. Idempotent: an item imported or
+  importing (from this or another migration of the project) is not imported
+  again; a failed one is retried. Returns the chosen items with their state.
+  """
+  importVideos(projectID: ID!, input: ImportVideosInput!): [ImportItem!]!
+}
+`, BuiltIn: false},
 	{Name: "../../schema/invitation.graphql", Input: `input SendInvitationInput {
   email: String!
   """
@@ -11632,6 +12374,146 @@ func (ec *executionContext) childFields_HealthCheck(ctx context.Context, field g
 		return ec.fieldContext_HealthCheck_durationMs(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type HealthCheck", field.Name)
+}
+
+func (ec *executionContext) childFields_ImportItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ImportItem_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ImportItem_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_ImportItem_updatedAt(ctx, field)
+	case "projectID":
+		return ec.fieldContext_ImportItem_projectID(ctx, field)
+	case "migrationID":
+		return ec.fieldContext_ImportItem_migrationID(ctx, field)
+	case "providerID":
+		return ec.fieldContext_ImportItem_providerID(ctx, field)
+	case "name":
+		return ec.fieldContext_ImportItem_name(ctx, field)
+	case "description":
+		return ec.fieldContext_ImportItem_description(ctx, field)
+	case "duration":
+		return ec.fieldContext_ImportItem_duration(ctx, field)
+	case "downloadQuality":
+		return ec.fieldContext_ImportItem_downloadQuality(ctx, field)
+	case "downloadSize":
+		return ec.fieldContext_ImportItem_downloadSize(ctx, field)
+	case "width":
+		return ec.fieldContext_ImportItem_width(ctx, field)
+	case "height":
+		return ec.fieldContext_ImportItem_height(ctx, field)
+	case "videoID":
+		return ec.fieldContext_ImportItem_videoID(ctx, field)
+	case "importedAt":
+		return ec.fieldContext_ImportItem_importedAt(ctx, field)
+	case "video":
+		return ec.fieldContext_ImportItem_video(ctx, field)
+	case "state":
+		return ec.fieldContext_ImportItem_state(ctx, field)
+	case "failureReason":
+		return ec.fieldContext_ImportItem_failureReason(ctx, field)
+	case "downloadable":
+		return ec.fieldContext_ImportItem_downloadable(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ImportItem", field.Name)
+}
+
+func (ec *executionContext) childFields_ImportItemConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ImportItemConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ImportItemConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_ImportItemConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ImportItemConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ImportItemEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_ImportItemEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_ImportItemEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ImportItemEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_ImportMigration(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ImportMigration_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_ImportMigration_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_ImportMigration_updatedAt(ctx, field)
+	case "projectID":
+		return ec.fieldContext_ImportMigration_projectID(ctx, field)
+	case "importerID":
+		return ec.fieldContext_ImportMigration_importerID(ctx, field)
+	case "provider":
+		return ec.fieldContext_ImportMigration_provider(ctx, field)
+	case "status":
+		return ec.fieldContext_ImportMigration_status(ctx, field)
+	case "failureReason":
+		return ec.fieldContext_ImportMigration_failureReason(ctx, field)
+	case "total":
+		return ec.fieldContext_ImportMigration_total(ctx, field)
+	case "itemCount":
+		return ec.fieldContext_ImportMigration_itemCount(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_ImportMigration_startedAt(ctx, field)
+	case "completedAt":
+		return ec.fieldContext_ImportMigration_completedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ImportMigration", field.Name)
+}
+
+func (ec *executionContext) childFields_ImportMigrationConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ImportMigrationConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ImportMigrationConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_ImportMigrationConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ImportMigrationConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ImportMigrationEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_ImportMigrationEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_ImportMigrationEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ImportMigrationEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_Importer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Importer_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Importer_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Importer_updatedAt(ctx, field)
+	case "projectID":
+		return ec.fieldContext_Importer_projectID(ctx, field)
+	case "provider":
+		return ec.fieldContext_Importer_provider(ctx, field)
+	case "credentialLast4":
+		return ec.fieldContext_Importer_credentialLast4(ctx, field)
+	case "accountName":
+		return ec.fieldContext_Importer_accountName(ctx, field)
+	case "accountURI":
+		return ec.fieldContext_Importer_accountURI(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Importer", field.Name)
 }
 
 func (ec *executionContext) childFields_Invitation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13320,6 +14202,28 @@ func (ec *executionContext) field_Mutation_forgotPassword_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_importVideos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ImportVideosInput, error) {
+			return ec.unmarshalNImportVideosInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐImportVideosInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_login_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -13782,6 +14686,28 @@ func (ec *executionContext) field_Mutation_setForgottenPassword_args(ctx context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_setImporter_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.SetImporterInput, error) {
+			return ec.unmarshalNSetImporterInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSetImporterInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_setPassword_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -13837,6 +14763,28 @@ func (ec *executionContext) field_Mutation_switchOrganization_args(ctx context.C
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_syncImporter_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "provider",
+		func(ctx context.Context, v any) (*importer.Provider, error) {
+			return ec.unmarshalOImporterProvider2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["provider"] = arg1
 	return args, nil
 }
 
@@ -14916,6 +15864,82 @@ func (ec *executionContext) field_Query_folders_args(ctx context.Context, rawArg
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_importMigrationItems_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "migrationID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["migrationID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_importMigrations_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "provider",
+		func(ctx context.Context, v any) (*importer.Provider, error) {
+			return ec.unmarshalOImporterProvider2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["provider"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_invitationByToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15225,6 +16249,36 @@ func (ec *executionContext) field_Query_projects_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_pulledVideos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
 	return args, nil
 }
 
@@ -20261,6 +21315,1196 @@ func (ec *executionContext) fieldContext_HealthCheck_durationMs(_ context.Contex
 	return graphql.NewScalarFieldContext("HealthCheck", field, false, false, errors.New("field of type Float does not have child fields"))
 }
 
+func (ec *executionContext) _ImportItem_id(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_projectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_migrationID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_migrationID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MigrationID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_migrationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_providerID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_providerID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProviderID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_providerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_name(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_description(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_duration(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_duration(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Duration, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_duration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_downloadQuality(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_downloadQuality(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DownloadQuality, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_downloadQuality(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_downloadSize(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_downloadSize(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DownloadSize, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_downloadSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_width(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_height(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_videoID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VideoID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
+			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_importedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_importedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ImportedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_importedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_video(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_video(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Video(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalOVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportItem",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportItem_state(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_state(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ImportItem().State(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.ImportItemState) graphql.Marshaler {
+			return ec.marshalNImportItemState2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐImportItemState(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, true, true, errors.New("field of type ImportItemState does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_failureReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ImportItem().FailureReason(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItem_downloadable(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItem_downloadable(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ImportItem().Downloadable(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItem_downloadable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItem", field, true, true, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItemConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItemConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ImportItemEdge) graphql.Marshaler {
+			return ec.marshalOImportItemEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItemConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportItemConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ImportItemEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportItemConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItemConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItemConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportItemConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportItemConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItemConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItemConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItemConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ImportItemEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItemEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ImportItem) graphql.Marshaler {
+			return ec.marshalOImportItem2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItem(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItemEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportItemEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ImportItem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportItemEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportItemEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportItemEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportItemEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigration_id(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigration_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigration_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigration_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigration_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigration_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigration_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigration_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigration_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigration_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigration_projectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigration_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigration_importerID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigration_importerID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ImporterID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigration_importerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigration_provider(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigration_provider(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Provider, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v importmigration.Provider) graphql.Marshaler {
+			return ec.marshalNImportMigrationProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐProvider(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigration_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type ImportMigrationProvider does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigration_status(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigration_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v importmigration.Status) graphql.Marshaler {
+			return ec.marshalNImportMigrationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigration_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type ImportMigrationStatus does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigration_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigration_failureReason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FailureReason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigration_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigration_total(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigration_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigration_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigration_itemCount(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigration_itemCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ItemCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigration_itemCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigration_startedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigration_startedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigration_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigration_completedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigration_completedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CompletedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigration_completedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigrationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigrationConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ImportMigrationEdge) graphql.Marshaler {
+			return ec.marshalOImportMigrationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigrationConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportMigrationConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ImportMigrationEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportMigrationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigrationConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigrationConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportMigrationConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportMigrationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigrationConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigrationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigrationConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ImportMigrationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigrationEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ImportMigration) graphql.Marshaler {
+			return ec.marshalOImportMigration2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigration(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigrationEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportMigrationEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ImportMigration(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportMigrationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ImportMigrationEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ImportMigrationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ImportMigrationEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _Importer_id(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Importer_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Importer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Importer_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Importer_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Importer_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Importer_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Importer_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Importer_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Importer_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Importer_projectID(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Importer_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Importer_provider(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Importer_provider(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Provider, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v importer.Provider) graphql.Marshaler {
+			return ec.marshalNImporterProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Importer_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type ImporterProvider does not have child fields"))
+}
+
+func (ec *executionContext) _Importer_credentialLast4(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Importer_credentialLast4(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CredentialLast4, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Importer_credentialLast4(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Importer_accountName(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Importer_accountName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccountName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Importer_accountName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Importer_accountURI(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Importer_accountURI(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccountURI, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Importer_accountURI(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _Invitation_id(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -22869,6 +25113,138 @@ func (ec *executionContext) fieldContext_Mutation_deleteFolder(ctx context.Conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_deleteFolder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setImporter(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setImporter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetImporter(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["input"].(model.SetImporterInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Importer) graphql.Marshaler {
+			return ec.marshalNImporter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImporter(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setImporter(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Importer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setImporter_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_syncImporter(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_syncImporter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SyncImporter(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["provider"].(*importer.Provider))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ImportMigration) graphql.Marshaler {
+			return ec.marshalNImportMigration2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigration(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_syncImporter(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ImportMigration(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_syncImporter_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importVideos(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importVideos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportVideos(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["input"].(model.ImportVideosInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ImportItem) graphql.Marshaler {
+			return ec.marshalNImportItem2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importVideos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ImportItem(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importVideos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -28120,6 +30496,138 @@ func (ec *executionContext) fieldContext_Query_folderTree(ctx context.Context, f
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_folderTree_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_importMigrations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_importMigrations(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ImportMigrations(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["provider"].(*importer.Provider), fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ImportMigrationConnection) graphql.Marshaler {
+			return ec.marshalNImportMigrationConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_importMigrations(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ImportMigrationConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_importMigrations_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_importMigrationItems(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_importMigrationItems(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ImportMigrationItems(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["migrationID"].(uuid.UUID), fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.ImportItemConnection) graphql.Marshaler {
+			return ec.marshalNImportItemConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_importMigrationItems(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ImportItemConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_importMigrationItems_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_pulledVideos(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_pulledVideos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PulledVideos(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.VideoConnection) graphql.Marshaler {
+			return ec.marshalNVideoConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_pulledVideos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VideoConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_pulledVideos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -40396,6 +42904,166 @@ func (ec *executionContext) unmarshalInputFolderWhereInput(ctx context.Context, 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputImportItemOrder(ctx context.Context, obj any) (ent.ImportItemOrder, error) {
+	var it ent.ImportItemOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNImportItemOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputImportMigrationOrder(ctx context.Context, obj any) (ent.ImportMigrationOrder, error) {
+	var it ent.ImportMigrationOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNImportMigrationOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputImportVideosInput(ctx context.Context, obj any) (model.ImportVideosInput, error) {
+	var it model.ImportVideosInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"migrationID", "videoIDs"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "migrationID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("migrationID"))
+			data, err := ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MigrationID = data
+		case "videoIDs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoIDs"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoIDs = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputImporterOrder(ctx context.Context, obj any) (ent.ImporterOrder, error) {
+	var it ent.ImporterOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNImporterOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImporterOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputInvitationOrder(ctx context.Context, obj any) (ent.InvitationOrder, error) {
 	var it ent.InvitationOrder
 	if obj == nil {
@@ -44264,6 +46932,43 @@ func (ec *executionContext) unmarshalInputSendInvitationInput(ctx context.Contex
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputSetImporterInput(ctx context.Context, obj any) (model.SetImporterInput, error) {
+	var it model.SetImporterInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"provider", "credential"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "provider":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("provider"))
+			data, err := ec.unmarshalNImporterProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Provider = data
+		case "credential":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("credential"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Credential = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputTagOrder(ctx context.Context, obj any) (ent.TagOrder, error) {
 	var it ent.TagOrder
 	if obj == nil {
@@ -47036,6 +49741,21 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Invitation(ctx, sel, obj)
+	case *ent.Importer:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Importer(ctx, sel, obj)
+	case *ent.ImportMigration:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ImportMigration(ctx, sel, obj)
+	case *ent.ImportItem:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ImportItem(ctx, sel, obj)
 	case *ent.Folder:
 		if obj == nil {
 			return graphql.Null
@@ -49490,6 +52210,614 @@ func (ec *executionContext) _HealthCheck(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var importItemImplementors = []string{"ImportItem", "Node"}
+
+func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItem) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, importItemImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ImportItem")
+		case "id":
+			out.Values[i] = ec._ImportItem_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._ImportItem_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._ImportItem_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "projectID":
+			out.Values[i] = ec._ImportItem_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "migrationID":
+			out.Values[i] = ec._ImportItem_migrationID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "providerID":
+			out.Values[i] = ec._ImportItem_providerID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._ImportItem_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._ImportItem_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "duration":
+			out.Values[i] = ec._ImportItem_duration(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "downloadQuality":
+			out.Values[i] = ec._ImportItem_downloadQuality(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "downloadSize":
+			out.Values[i] = ec._ImportItem_downloadSize(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "width":
+			out.Values[i] = ec._ImportItem_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "height":
+			out.Values[i] = ec._ImportItem_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoID":
+			out.Values[i] = ec._ImportItem_videoID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "importedAt":
+			out.Values[i] = ec._ImportItem_importedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "video":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ImportItem_video(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "state":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ImportItem_state(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "failureReason":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ImportItem_failureReason(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "downloadable":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ImportItem_downloadable(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var importItemConnectionImplementors = []string{"ImportItemConnection"}
+
+func (ec *executionContext) _ImportItemConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItemConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, importItemConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ImportItemConnection")
+		case "edges":
+			out.Values[i] = ec._ImportItemConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ImportItemConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._ImportItemConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var importItemEdgeImplementors = []string{"ImportItemEdge"}
+
+func (ec *executionContext) _ImportItemEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItemEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, importItemEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ImportItemEdge")
+		case "node":
+			out.Values[i] = ec._ImportItemEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._ImportItemEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var importMigrationImplementors = []string{"ImportMigration", "Node"}
+
+func (ec *executionContext) _ImportMigration(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigration) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, importMigrationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ImportMigration")
+		case "id":
+			out.Values[i] = ec._ImportMigration_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._ImportMigration_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._ImportMigration_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "projectID":
+			out.Values[i] = ec._ImportMigration_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importerID":
+			out.Values[i] = ec._ImportMigration_importerID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "provider":
+			out.Values[i] = ec._ImportMigration_provider(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._ImportMigration_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "failureReason":
+			out.Values[i] = ec._ImportMigration_failureReason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._ImportMigration_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "itemCount":
+			out.Values[i] = ec._ImportMigration_itemCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startedAt":
+			out.Values[i] = ec._ImportMigration_startedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "completedAt":
+			out.Values[i] = ec._ImportMigration_completedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var importMigrationConnectionImplementors = []string{"ImportMigrationConnection"}
+
+func (ec *executionContext) _ImportMigrationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigrationConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, importMigrationConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ImportMigrationConnection")
+		case "edges":
+			out.Values[i] = ec._ImportMigrationConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ImportMigrationConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._ImportMigrationConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var importMigrationEdgeImplementors = []string{"ImportMigrationEdge"}
+
+func (ec *executionContext) _ImportMigrationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigrationEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, importMigrationEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ImportMigrationEdge")
+		case "node":
+			out.Values[i] = ec._ImportMigrationEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._ImportMigrationEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var importerImplementors = []string{"Importer", "Node"}
+
+func (ec *executionContext) _Importer(ctx context.Context, sel ast.SelectionSet, obj *ent.Importer) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, importerImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Importer")
+		case "id":
+			out.Values[i] = ec._Importer_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._Importer_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Importer_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "projectID":
+			out.Values[i] = ec._Importer_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "provider":
+			out.Values[i] = ec._Importer_provider(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "credentialLast4":
+			out.Values[i] = ec._Importer_credentialLast4(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "accountName":
+			out.Values[i] = ec._Importer_accountName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "accountURI":
+			out.Values[i] = ec._Importer_accountURI(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var invitationImplementors = []string{"Invitation", "Node"}
 
 func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSet, obj *ent.Invitation) graphql.Marshaler {
@@ -50471,6 +53799,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "deleteFolder":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deleteFolder(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setImporter":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setImporter(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "syncImporter":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_syncImporter(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importVideos":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importVideos(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -52839,6 +56188,72 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_folderTree(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "importMigrations":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_importMigrations(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "importMigrationItems":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_importMigrationItems(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "pulledVideos":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_pulledVideos(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -57057,6 +60472,165 @@ func (ec *executionContext) marshalNID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ
 	return ret
 }
 
+func (ec *executionContext) marshalNImportItem2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ImportItem) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNImportItem2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItem(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNImportItem2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItem(ctx context.Context, sel ast.SelectionSet, v *ent.ImportItem) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ImportItem(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNImportItemConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemConnection(ctx context.Context, sel ast.SelectionSet, v *ent.ImportItemConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ImportItemConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNImportItemOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemOrderField(ctx context.Context, v any) (*ent.ImportItemOrderField, error) {
+	var res = new(ent.ImportItemOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNImportItemOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ImportItemOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNImportItemState2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐImportItemState(ctx context.Context, v any) (model.ImportItemState, error) {
+	var res model.ImportItemState
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNImportItemState2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐImportItemState(ctx context.Context, sel ast.SelectionSet, v model.ImportItemState) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNImportMigration2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigration(ctx context.Context, sel ast.SelectionSet, v *ent.ImportMigration) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ImportMigration(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNImportMigrationConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationConnection(ctx context.Context, sel ast.SelectionSet, v *ent.ImportMigrationConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ImportMigrationConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNImportMigrationOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationOrderField(ctx context.Context, v any) (*ent.ImportMigrationOrderField, error) {
+	var res = new(ent.ImportMigrationOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNImportMigrationOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ImportMigrationOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNImportMigrationProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐProvider(ctx context.Context, v any) (importmigration.Provider, error) {
+	var res importmigration.Provider
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNImportMigrationProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐProvider(ctx context.Context, sel ast.SelectionSet, v importmigration.Provider) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNImportMigrationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐStatus(ctx context.Context, v any) (importmigration.Status, error) {
+	var res importmigration.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNImportMigrationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐStatus(ctx context.Context, sel ast.SelectionSet, v importmigration.Status) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNImportVideosInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐImportVideosInput(ctx context.Context, v any) (model.ImportVideosInput, error) {
+	res, err := ec.unmarshalInputImportVideosInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNImporter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImporter(ctx context.Context, sel ast.SelectionSet, v *ent.Importer) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Importer(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNImporterOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImporterOrderField(ctx context.Context, v any) (*ent.ImporterOrderField, error) {
+	var res = new(ent.ImporterOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNImporterOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImporterOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.ImporterOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNImporterProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider(ctx context.Context, v any) (importer.Provider, error) {
+	var res importer.Provider
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNImporterProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider(ctx context.Context, sel ast.SelectionSet, v importer.Provider) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
 	res, err := graphql.UnmarshalInt(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -57762,6 +61336,11 @@ func (ec *executionContext) marshalNServiceInfo2ᚖgithubᚗcomᚋvidraᚑdevᚋ
 		return graphql.Null
 	}
 	return ec._ServiceInfo(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSetImporterInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSetImporterInput(ctx context.Context, v any) (model.SetImporterInput, error) {
+	res, err := ec.unmarshalInputSetImporterInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
@@ -59364,6 +62943,76 @@ func (ec *executionContext) marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ct
 	_ = ctx
 	res := graphql.MarshalUUID(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOImportItem2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItem(ctx context.Context, sel ast.SelectionSet, v *ent.ImportItem) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ImportItem(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOImportItemEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.ImportItemEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOImportItemEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOImportItemEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemEdge(ctx context.Context, sel ast.SelectionSet, v *ent.ImportItemEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ImportItemEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOImportMigration2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigration(ctx context.Context, sel ast.SelectionSet, v *ent.ImportMigration) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ImportMigration(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOImportMigrationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.ImportMigrationEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOImportMigrationEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOImportMigrationEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationEdge(ctx context.Context, sel ast.SelectionSet, v *ent.ImportMigrationEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ImportMigrationEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOImporterProvider2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider(ctx context.Context, v any) (*importer.Provider, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(importer.Provider)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOImporterProvider2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider(ctx context.Context, sel ast.SelectionSet, v *importer.Provider) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) unmarshalOInt2ᚕint64ᚄ(ctx context.Context, v any) ([]int64, error) {

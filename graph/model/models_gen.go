@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
+	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ladder"
 )
@@ -173,6 +174,16 @@ type HealthCheck struct {
 	DurationMs float64 `json:"durationMs"`
 }
 
+// Which videos of a migration to import.
+type ImportVideosInput struct {
+	// A done migration of the project.
+	MigrationID uuid.UUID `json:"migrationID"`
+	// The provider's ids of the videos (Vimeo: 123 of /videos/123). Empty or absent:
+	// every item of the migration that can be imported (one with a download link that
+	// is not imported or importing yet).
+	VideoIDs []string `json:"videoIDs,omitempty"`
+}
+
 // What the holder of an invitation token sees before answering.
 type InvitationPreview struct {
 	Email            string            `json:"email"`
@@ -284,6 +295,15 @@ type SendInvitationInput struct {
 type ServiceInfo struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
+}
+
+// Sets (creates or replaces) a project's importer of a provider.
+type SetImporterInput struct {
+	Provider importer.Provider `json:"provider"`
+	// The provider's access token (Vimeo: a personal access token with the public,
+	// private and video_files scopes). Checked with the provider, stored as a secret
+	// and never shown again.
+	Credential string `json:"credential"`
 }
 
 // One output of a transcoding job: an HLS rendition.
@@ -427,6 +447,69 @@ func (e *FolderContentAction) UnmarshalJSON(b []byte) error {
 }
 
 func (e FolderContentAction) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where an import item stands: not_imported (no video yet, or its video was
+// deleted), importing (its video is downloading the file), imported (the file
+// arrived; the video is processed like any upload), failed (the download failed,
+// see failureReason; importing the item again retries it).
+type ImportItemState string
+
+const (
+	ImportItemStateNotImported ImportItemState = "not_imported"
+	ImportItemStateImporting   ImportItemState = "importing"
+	ImportItemStateImported    ImportItemState = "imported"
+	ImportItemStateFailed      ImportItemState = "failed"
+)
+
+var AllImportItemState = []ImportItemState{
+	ImportItemStateNotImported,
+	ImportItemStateImporting,
+	ImportItemStateImported,
+	ImportItemStateFailed,
+}
+
+func (e ImportItemState) IsValid() bool {
+	switch e {
+	case ImportItemStateNotImported, ImportItemStateImporting, ImportItemStateImported, ImportItemStateFailed:
+		return true
+	}
+	return false
+}
+
+func (e ImportItemState) String() string {
+	return string(e)
+}
+
+func (e *ImportItemState) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ImportItemState(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ImportItemState", str)
+	}
+	return nil
+}
+
+func (e ImportItemState) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ImportItemState) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ImportItemState) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -20,6 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/internal/testdb"
+	"github.com/vidra-dev/vidra/internal/vimeotest"
 	"github.com/vidra-dev/vidra/tenancy"
 )
 
@@ -65,6 +66,7 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	env := map[string]string{
 		"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_ADDR": "127.0.0.1:0", "VIDRA_PUBLIC_URL": "http://" + ln.Addr().String(),
 		"VIDRA_JOB_POLL_INTERVAL": "50ms", "VIDRA_ALLOW_PRIVATE_NETWORKS": "true",
+		"VIDRA_VIMEO_API_URL": SharedVimeo().URL,
 	}
 	for k, v := range o.Env {
 		env[k] = v
@@ -97,6 +99,14 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	}
 	return s
 }
+
+// SharedVimeo is the fake Vimeo API (package vimeotest) every test server talks to
+// unless its Options.Env names another: vimeotest.Token is valid, the account
+// has vimeotest.DefaultVideos over two pages, and its download links answer 404
+// (so an import fails at once). It lives as long as the test binary.
+var SharedVimeo = sync.OnceValue(func() *vimeotest.Server {
+	return vimeotest.Start(vimeotest.Options{Videos: vimeotest.DefaultVideos(), PerPage: 2})
+})
 
 // testWriter sends server logs to the test's log, shown only when it fails. Lines
 // from background goroutines that outlive the test are dropped, as testing forbids
