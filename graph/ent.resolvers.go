@@ -14,6 +14,11 @@ import (
 	"github.com/vidra-dev/vidra/graph/generated"
 )
 
+// Videos is the resolver for the videos field.
+func (r *projectResolver) Videos(ctx context.Context, obj *ent.Project, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) (*ent.VideoConnection, error) {
+	return r.projectVideos(ctx, obj, after, first, before, last, orderBy, where)
+}
+
 // Node is the resolver for the node field.
 func (r *queryResolver) Node(ctx context.Context, id uuid.UUID) (ent.Noder, error) {
 	return r.noder(ctx, id)
@@ -64,6 +69,9 @@ func (r *Resolver) Invitation() generated.InvitationResolver { return &invitatio
 // Membership returns generated.MembershipResolver implementation.
 func (r *Resolver) Membership() generated.MembershipResolver { return &membershipResolver{r} }
 
+// Project returns generated.ProjectResolver implementation.
+func (r *Resolver) Project() generated.ProjectResolver { return &projectResolver{r} }
+
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
@@ -87,6 +95,7 @@ type (
 	importItemResolver     struct{ *Resolver }
 	invitationResolver     struct{ *Resolver }
 	membershipResolver     struct{ *Resolver }
+	projectResolver        struct{ *Resolver }
 	queryResolver          struct{ *Resolver }
 	thumbnailResolver      struct{ *Resolver }
 	transcodingJobResolver struct{ *Resolver }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/graph/model"
 )
 
@@ -36,11 +35,7 @@ func (r *mutationResolver) UpsertProjectSettings(ctx context.Context, projectID 
 
 // Project is the resolver for the project field.
 func (r *queryResolver) Project(ctx context.Context, id uuid.UUID) (*ent.Project, error) {
-	q, err := r.db(ctx).Project.Query().Where(project.ID(id)).CollectFields(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return q.Only(ctx)
+	return r.projectByID(ctx, id)
 }
 
 // ProjectSettings is the resolver for the projectSettings field.
