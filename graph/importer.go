@@ -61,7 +61,7 @@ func (r *Resolver) setImporter(ctx context.Context, projectID uuid.UUID, in mode
 		return nil, fmt.Errorf("check the Vimeo access token: %w", err)
 	}
 	last4 := cred[max(0, len(cred)-4):]
-	name, uri := clipText(user.Name, 500), clipText(user.URI, 500)
+	name, uri := truncate(user.Name, 500), truncate(user.URI, 500)
 	var out *ent.Importer
 	err = r.ownTx(ctx, "setImporter", func(tx *ent.Client) (bool, error) {
 		existing, err := tx.Importer.Query().Where(importer.ProjectID(projectID), importer.ProviderEQ(in.Provider)).Only(ctx)
@@ -358,7 +358,7 @@ func (r *Resolver) importItemState(ctx context.Context, it *ent.ImportItem) (mod
 // importTitle is the title of an item's video: its name, else the provider's id.
 func importTitle(it *ent.ImportItem) string {
 	if t := strings.TrimSpace(it.Name); t != "" {
-		return clipText(t, 500)
+		return truncate(t, 500)
 	}
 	return "Vimeo video " + it.ProviderID
 }
@@ -393,12 +393,4 @@ func uniqueStrings(in []string) []string {
 		}
 	}
 	return out
-}
-
-// clipText shortens s to at most n bytes, dropping a character cut in two.
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "")
 }
