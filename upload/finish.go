@@ -62,17 +62,22 @@ func (s *Service) finish(ctx context.Context, t *ent.UploadToken, path string, s
 }
 
 // store moves the file into the bucket. With file:// storage on the same disk it is
-// renamed into the path fileblob reads that key from (a 1 GiB upload is not copied
-// again); otherwise, or across disks, it is streamed through the blob API.
+// flushed to the disk and renamed into the path fileblob reads that key from (a
+// 1 GiB upload is not copied again), and the rename flushed too: the source is on
+// the disk before the database records it. Otherwise, or across disks, it is
+// streamed through the blob API, whose Close is the store's own commit.
 func (s *Service) store(ctx context.Context, path, key string) error {
 	if s.BucketDir != "" {
 		dst := filepath.Join(s.BucketDir, filepath.FromSlash(key))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
 			return err
 		}
+		if err := syncFile(path); err != nil {
+			return err
+		}
 		err := os.Rename(path, dst)
 		if err == nil {
-			return nil
+			return syncDir(filepath.Dir(dst))
 		}
 		var le *os.LinkError
 		if !errors.As(err, &le) || !errors.Is(le.Err, syscall.EXDEV) {
