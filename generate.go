@@ -1,5 +1,6 @@
 package main
 
-// The one generation chain (make generate): ent and its GraphQL schema first, then gqlgen.
+// The one generation chain (make generate): ent and its GraphQL schema first, then gqlgen
+// (graph/codegen runs it, then has lists marshalled in place).
 //go:generate go run ./ent/entc.go
-//go:generate go tool gqlgen generate
+//go:generate go run ./graph/codegen

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/vidra-dev/vidra/graph/gqlexec"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -59810,7 +59811,7 @@ func (ec *executionContext) marshalNAccountCheck2ᚖgithubᚗcomᚋvidraᚑdev�
 }
 
 func (ec *executionContext) marshalNAdvertisement2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Advertisement) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement(ctx, sel, v[i])
@@ -59940,7 +59941,7 @@ func (ec *executionContext) marshalNAuthPayload2ᚖgithubᚗcomᚋvidraᚑdevᚋ
 }
 
 func (ec *executionContext) marshalNAuthSession2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAuthSessionᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AuthSession) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAuthSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAuthSession(ctx, sel, v[i])
@@ -59982,7 +59983,7 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 }
 
 func (ec *executionContext) marshalNCaption2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Caption) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption(ctx, sel, v[i])
@@ -60039,7 +60040,7 @@ func (ec *executionContext) unmarshalNCaptionWhereInput2ᚖgithubᚗcomᚋvidra�
 }
 
 func (ec *executionContext) marshalNChapter2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Chapter) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNChapter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapter(ctx, sel, v[i])
@@ -60175,7 +60176,7 @@ func (ec *executionContext) marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCurso
 }
 
 func (ec *executionContext) marshalNEncodingProfile2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.EncodingProfile) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx, sel, v[i])
@@ -60303,7 +60304,7 @@ func (ec *executionContext) marshalNFloat2ᚕfloat64ᚄ(ctx context.Context, sel
 }
 
 func (ec *executionContext) marshalNFolder2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolderᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Folder) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFolder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolder(ctx, sel, v[i])
@@ -60365,7 +60366,7 @@ func (ec *executionContext) marshalNFolderOrderField2ᚖgithubᚗcomᚋvidraᚑd
 }
 
 func (ec *executionContext) marshalNFolderTreeNode2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐFolderTreeNodeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.FolderTreeNode) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNFolderTreeNode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐFolderTreeNode(ctx, sel, v[i])
@@ -60406,7 +60407,7 @@ func (ec *executionContext) marshalNHealth2ᚖgithubᚗcomᚋvidraᚑdevᚋvidra
 }
 
 func (ec *executionContext) marshalNHealthCheck2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐHealthCheckᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.HealthCheck) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNHealthCheck2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐHealthCheck(ctx, sel, v[i])
@@ -60477,7 +60478,7 @@ func (ec *executionContext) marshalNID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ
 }
 
 func (ec *executionContext) marshalNImportItem2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ImportItem) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNImportItem2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItem(ctx, sel, v[i])
@@ -60772,7 +60773,7 @@ func (ec *executionContext) marshalNLadderRung2githubᚗcomᚋvidraᚑdevᚋvidr
 }
 
 func (ec *executionContext) marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []ladder.Rendition) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLadderRung2githubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, sel, v[i])
@@ -60788,7 +60789,7 @@ func (ec *executionContext) marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋv
 }
 
 func (ec *executionContext) marshalNLadderRung2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ladder.Rendition) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNLadderRung2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, sel, v[i])
@@ -60906,7 +60907,7 @@ func (ec *executionContext) unmarshalNMembershipWhereInput2ᚖgithubᚗcomᚋvid
 }
 
 func (ec *executionContext) marshalNMetadataEntry2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.MetadataEntry) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNMetadataEntry2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntry(ctx, sel, v[i])
@@ -60951,7 +60952,7 @@ func (ec *executionContext) unmarshalNMetadataEntryInput2ᚖgithubᚗcomᚋvidra
 }
 
 func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalONode2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐNoder(ctx, sel, v[i])
@@ -61017,7 +61018,7 @@ func (ec *executionContext) marshalNOrganizationOrderField2ᚖgithubᚗcomᚋvid
 }
 
 func (ec *executionContext) marshalNOrganizationUsage2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐOrganizationUsageᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.OrganizationUsage) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOrganizationUsage2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐOrganizationUsage(ctx, sel, v[i])
@@ -61082,7 +61083,7 @@ func (ec *executionContext) marshalNPlaybackToken2ᚖgithubᚗcomᚋvidraᚑdev�
 }
 
 func (ec *executionContext) marshalNPlayer2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx, sel, v[i])
@@ -61185,7 +61186,7 @@ func (ec *executionContext) marshalNProjectOrderField2ᚖgithubᚗcomᚋvidraᚑ
 }
 
 func (ec *executionContext) marshalNProjectSetting2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSettingᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ProjectSetting) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNProjectSetting2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSetting(ctx, sel, v[i])
@@ -61261,7 +61262,7 @@ func (ec *executionContext) unmarshalNPullVideoInput2githubᚗcomᚋvidraᚑdev�
 }
 
 func (ec *executionContext) marshalNRegion2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐRegionᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Region) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRegion2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐRegion(ctx, sel, v[i])
@@ -61532,7 +61533,7 @@ func (ec *executionContext) marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑ
 }
 
 func (ec *executionContext) marshalNTranscodingOutput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutputᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.TranscodingOutput) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNTranscodingOutput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutput(ctx, sel, v[i])
@@ -61660,7 +61661,7 @@ func (ec *executionContext) unmarshalNUserWhereInput2ᚖgithubᚗcomᚋvidraᚑd
 }
 
 func (ec *executionContext) marshalNVideo2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Video) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, sel, v[i])
@@ -61763,7 +61764,7 @@ func (ec *executionContext) marshalNWebhookAttemptOrderField2ᚖgithubᚗcomᚋv
 }
 
 func (ec *executionContext) marshalNWebhookDelivery2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDeliveryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookDelivery) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookDelivery2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDelivery(ctx, sel, v[i])
@@ -61825,7 +61826,7 @@ func (ec *executionContext) marshalNWebhookDeliveryStatus2githubᚗcomᚋvidra�
 }
 
 func (ec *executionContext) marshalNWebhookEndpoint2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpointᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookEndpoint) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpoint(ctx, sel, v[i])
@@ -61882,7 +61883,7 @@ func (ec *executionContext) marshalNWebhookEndpointWithSecret2ᚖgithubᚗcomᚋ
 }
 
 func (ec *executionContext) marshalNWebhookEventType2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEventTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WebhookEventType) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookEventType2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEventType(ctx, sel, v[i])
@@ -61912,7 +61913,7 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
@@ -61958,7 +61959,7 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
@@ -61986,7 +61987,7 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -62006,7 +62007,7 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
@@ -62058,7 +62059,7 @@ func (ec *executionContext) marshalOAPIKeyEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOAPIKeyEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKeyEdge(ctx, sel, v[i])
@@ -62110,7 +62111,7 @@ func (ec *executionContext) marshalOAccessControlEdge2ᚕᚖgithubᚗcomᚋvidra
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOAccessControlEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlEdge(ctx, sel, v[i])
@@ -62147,7 +62148,7 @@ func (ec *executionContext) marshalOAccessControlPlayback2ᚕgithubᚗcomᚋvidr
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback(ctx, sel, v[i])
@@ -62207,7 +62208,7 @@ func (ec *executionContext) marshalOAdvertisement2ᚕᚖgithubᚗcomᚋvidraᚑd
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement(ctx, sel, v[i])
@@ -62233,7 +62234,7 @@ func (ec *executionContext) marshalOAdvertisementEdge2ᚕᚖgithubᚗcomᚋvidra
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOAdvertisementEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementEdge(ctx, sel, v[i])
@@ -62270,7 +62271,7 @@ func (ec *executionContext) marshalOAdvertisementPlacement2ᚕgithubᚗcomᚋvid
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx, sel, v[i])
@@ -62372,7 +62373,7 @@ func (ec *executionContext) marshalOAuditLogActorType2ᚕgithubᚗcomᚋvidraᚑ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAuditLogActorType2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋauditlogᚐActorType(ctx, sel, v[i])
@@ -62407,7 +62408,7 @@ func (ec *executionContext) marshalOAuditLogEdge2ᚕᚖgithubᚗcomᚋvidraᚑde
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOAuditLogEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAuditLogEdge(ctx, sel, v[i])
@@ -62482,7 +62483,7 @@ func (ec *executionContext) marshalOCaption2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋv
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption(ctx, sel, v[i])
@@ -62508,7 +62509,7 @@ func (ec *executionContext) marshalOCaptionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOCaptionEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionEdge(ctx, sel, v[i])
@@ -62545,7 +62546,7 @@ func (ec *executionContext) marshalOCaptionSourceFormat2ᚕgithubᚗcomᚋvidra�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat(ctx, sel, v[i])
@@ -62605,7 +62606,7 @@ func (ec *executionContext) marshalOChapter2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋv
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNChapter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapter(ctx, sel, v[i])
@@ -62631,7 +62632,7 @@ func (ec *executionContext) marshalOChapterEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOChapterEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterEdge(ctx, sel, v[i])
@@ -62692,7 +62693,7 @@ func (ec *executionContext) marshalOEncodingProfile2ᚕᚖgithubᚗcomᚋvidra�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx, sel, v[i])
@@ -62718,7 +62719,7 @@ func (ec *executionContext) marshalOEncodingProfileEdge2ᚕᚖgithubᚗcomᚋvid
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOEncodingProfileEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileEdge(ctx, sel, v[i])
@@ -62847,7 +62848,7 @@ func (ec *executionContext) marshalOFolderEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOFolderEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolderEdge(ctx, sel, v[i])
@@ -62960,7 +62961,7 @@ func (ec *executionContext) marshalOImportItemEdge2ᚕᚖgithubᚗcomᚋvidraᚑ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOImportItemEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemEdge(ctx, sel, v[i])
@@ -62987,7 +62988,7 @@ func (ec *executionContext) marshalOImportMigrationEdge2ᚕᚖgithubᚗcomᚋvid
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOImportMigrationEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationEdge(ctx, sel, v[i])
@@ -63136,7 +63137,7 @@ func (ec *executionContext) marshalOInvitationEdge2ᚕᚖgithubᚗcomᚋvidraᚑ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOInvitationEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvitationEdge(ctx, sel, v[i])
@@ -63173,7 +63174,7 @@ func (ec *executionContext) marshalOInvitationRole2ᚕgithubᚗcomᚋvidraᚑdev
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole(ctx, sel, v[i])
@@ -63225,7 +63226,7 @@ func (ec *executionContext) marshalOInvitationStatus2ᚕgithubᚗcomᚋvidraᚑd
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus(ctx, sel, v[i])
@@ -63303,7 +63304,7 @@ func (ec *executionContext) marshalOMembership2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNMembership2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembership(ctx, sel, v[i])
@@ -63329,7 +63330,7 @@ func (ec *executionContext) marshalOMembershipEdge2ᚕᚖgithubᚗcomᚋvidraᚑ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOMembershipEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembershipEdge(ctx, sel, v[i])
@@ -63366,7 +63367,7 @@ func (ec *executionContext) marshalOMembershipRole2ᚕgithubᚗcomᚋvidraᚑdev
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNMembershipRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋmembershipᚐRole(ctx, sel, v[i])
@@ -63440,7 +63441,7 @@ func (ec *executionContext) marshalOOrganizationEdge2ᚕᚖgithubᚗcomᚋvidra�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOOrganizationEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganizationEdge(ctx, sel, v[i])
@@ -63493,7 +63494,7 @@ func (ec *executionContext) marshalOPlayer2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx, sel, v[i])
@@ -63519,7 +63520,7 @@ func (ec *executionContext) marshalOPlayerEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOPlayerEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerEdge(ctx, sel, v[i])
@@ -63556,7 +63557,7 @@ func (ec *executionContext) marshalOPlayerWatermarkPosition2ᚕgithubᚗcomᚋvi
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx, sel, v[i])
@@ -63623,7 +63624,7 @@ func (ec *executionContext) marshalOProjectEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOProjectEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectEdge(ctx, sel, v[i])
@@ -63651,7 +63652,7 @@ func (ec *executionContext) marshalOProjectSetting2ᚕᚖgithubᚗcomᚋvidraᚑ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNProjectSetting2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSetting(ctx, sel, v[i])
@@ -63677,7 +63678,7 @@ func (ec *executionContext) marshalOProjectSettingEdge2ᚕᚖgithubᚗcomᚋvidr
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOProjectSettingEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSettingEdge(ctx, sel, v[i])
@@ -63747,7 +63748,7 @@ func (ec *executionContext) marshalORendition2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRendition(ctx, sel, v[i])
@@ -63826,7 +63827,7 @@ func (ec *executionContext) marshalOTagEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋv
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOTagEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTagEdge(ctx, sel, v[i])
@@ -63879,7 +63880,7 @@ func (ec *executionContext) marshalOThumbnail2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNThumbnail2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnail(ctx, sel, v[i])
@@ -63958,7 +63959,7 @@ func (ec *executionContext) marshalOTranscodingJobEdge2ᚕᚖgithubᚗcomᚋvidr
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOTranscodingJobEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobEdge(ctx, sel, v[i])
@@ -64026,7 +64027,7 @@ func (ec *executionContext) marshalOUserEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOUserEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUserEdge(ctx, sel, v[i])
@@ -64078,7 +64079,7 @@ func (ec *executionContext) marshalOVideoEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOVideoEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoEdge(ctx, sel, v[i])
@@ -64123,7 +64124,7 @@ func (ec *executionContext) marshalOVideoStatus2ᚕgithubᚗcomᚋvidraᚑdevᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus(ctx, sel, v[i])
@@ -64190,7 +64191,7 @@ func (ec *executionContext) marshalOWebhookAttempt2ᚕᚖgithubᚗcomᚋvidraᚑ
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookAttempt2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookAttempt(ctx, sel, v[i])
@@ -64216,7 +64217,7 @@ func (ec *executionContext) marshalOWebhookDeliveryEdge2ᚕᚖgithubᚗcomᚋvid
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOWebhookDeliveryEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDeliveryEdge(ctx, sel, v[i])
@@ -64252,7 +64253,7 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
@@ -64271,7 +64272,7 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
@@ -64290,7 +64291,7 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -64316,7 +64317,7 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
