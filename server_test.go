@@ -118,15 +118,23 @@ func TestWorkerRunsJobsUntilStopped(t *testing.T) {
 	done := make(chan error, 1)
 	logs := &syncBuffer{}
 	go func() { done <- runWorker(ctx, func(k string) string { return env[k] }, logs) }()
-	time.Sleep(500 * time.Millisecond)
+	// Stop it once it runs (start-up migrates the database first, which under
+	// load can take longer than any fixed wait).
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(logs.String(), `"msg":"worker running"`); {
+		select {
+		case err := <-done:
+			t.Fatalf("worker returned before running: %v\nlogs: %s", err, logs.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("worker not running after 30s; logs: %s", logs.String())
+		}
+	}
 	cancel()
 	select {
 	case err := <-done:
 		if err != nil {
 			t.Fatal(err)
-		}
-		if !strings.Contains(logs.String(), `"msg":"worker running"`) {
-			t.Fatalf("logs: %s", logs.String())
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("worker did not stop")
