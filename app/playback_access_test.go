@@ -120,9 +120,11 @@ func TestAllowedDomainsAreEnforced(t *testing.T) {
 }
 
 // TestCountryRulesAreEnforced: allowed and blocked countries are read from the
-// configured client-country header (VIDRA_COUNTRY_HEADER).
+// configured client-country header (VIDRA_COUNTRY_HEADER), set by a trusted
+// proxy (the test client connects from loopback, trusted here).
 func TestCountryRulesAreEnforced(t *testing.T) {
-	forEachDialect(t, map[string]string{"VIDRA_COUNTRY_HEADER": "CF-IPCountry"}, func(t *testing.T, s *apptest.Server) {
+	env := map[string]string{"VIDRA_COUNTRY_HEADER": "CF-IPCountry", "VIDRA_TRUSTED_PROXIES": "127.0.0.0/8,::1"}
+	forEachDialect(t, env, func(t *testing.T, s *apptest.Server) {
 		allowedProj, allowedVideo := trackedVideo(t, s)
 		accessControl(s, allowedProj, `{allowedCountries: ["PT", "BR"]}`)
 		blockedProj, blockedVideo := trackedVideo(t, s)
@@ -144,6 +146,25 @@ func TestCountryRulesAreEnforced(t *testing.T) {
 			if st, _ := play(t, s, "/v1/play/"+c.video+"/chapters.vtt", c.headers); st != c.status {
 				t.Errorf("%s: %d, want %d", c.name, st, c.status)
 			}
+		}
+	})
+}
+
+// TestCountryHeaderFromAnUntrustedClientIsIgnored: a client that connects
+// directly (no trusted proxy) cannot name its own country: with countries
+// allowed it is refused whatever it says, and a blocked one it names is not
+// believed either (the country is unknown).
+func TestCountryHeaderFromAnUntrustedClientIsIgnored(t *testing.T) {
+	forEachDialect(t, map[string]string{"VIDRA_COUNTRY_HEADER": "CF-IPCountry"}, func(t *testing.T, s *apptest.Server) {
+		allowedProj, allowedVideo := trackedVideo(t, s)
+		accessControl(s, allowedProj, `{allowedCountries: ["PT"]}`)
+		blockedProj, blockedVideo := trackedVideo(t, s)
+		accessControl(s, blockedProj, `{blockedCountries: ["KP"]}`)
+		if st, _ := play(t, s, "/v1/play/"+allowedVideo+"/chapters.vtt", map[string]string{"CF-IPCountry": "PT"}); st != http.StatusForbidden {
+			t.Errorf("allowed country named by the client itself: %d, want 403", st)
+		}
+		if st, _ := play(t, s, "/v1/play/"+blockedVideo+"/chapters.vtt", map[string]string{"CF-IPCountry": "KP"}); st != http.StatusOK {
+			t.Errorf("blocked country named by the client itself: %d, want 200 (unknown country)", st)
 		}
 	})
 }

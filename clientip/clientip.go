@@ -114,13 +114,20 @@ func parseAddr(s string) (netip.Addr, bool) {
 
 type contextKey struct{}
 
+// found is what Middleware learnt of a request.
+type found struct {
+	ip       string
+	viaProxy bool
+}
+
 // Middleware finds each request's client address once, with the proxies trusted,
 // for Of to return; it runs before everything that reads the address.
 func Middleware(p Proxies) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			ctx := context.WithValue(r.Context(), contextKey{}, p.ClientIP(r))
-			next.ServeHTTP(w, r.WithContext(ctx))
+			peer, ok := parseAddr(r.RemoteAddr)
+			f := found{ip: p.ClientIP(r), viaProxy: ok && p.trusts(peer)}
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), contextKey{}, f)))
 		})
 	}
 }
@@ -128,10 +135,18 @@ func Middleware(p Proxies) func(http.Handler) http.Handler {
 // Of is the client's address of a request: what Middleware found, or, for a
 // request that did not pass through it, the connection's peer (no proxy trusted).
 func Of(r *http.Request) string {
-	if ip, ok := r.Context().Value(contextKey{}).(string); ok {
-		return ip
+	if f, ok := r.Context().Value(contextKey{}).(found); ok {
+		return f.ip
 	}
 	return Peer(r)
+}
+
+// ViaTrustedProxy reports whether the request's connection came from a trusted
+// proxy, whose headers about the client (its country, say) may be believed. A
+// request that did not pass through Middleware trusts none.
+func ViaTrustedProxy(r *http.Request) bool {
+	f, ok := r.Context().Value(contextKey{}).(found)
+	return ok && f.viaProxy
 }
 
 // Peer is the address of the connection's other end, whatever it forwards.

@@ -96,3 +96,28 @@ func TestOfTrustsNoneWithoutTheMiddleware(t *testing.T) {
 		t.Errorf("through the middleware: %s, want the forwarded client", got)
 	}
 }
+
+func TestViaTrustedProxy(t *testing.T) {
+	trusted, _ := ParseProxies("10.0.0.0/8")
+	for _, tc := range []struct {
+		peer string
+		want bool
+	}{
+		{"10.0.0.1:5000", true},
+		{"[::ffff:10.0.0.1]:5000", true},
+		{"198.51.100.1:5000", false},
+		{"not an address", false},
+	} {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.RemoteAddr = tc.peer
+		if ViaTrustedProxy(r) {
+			t.Errorf("%s without the middleware: trusted", tc.peer)
+		}
+		var got bool
+		Middleware(trusted)(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { got = ViaTrustedProxy(r) })).
+			ServeHTTP(httptest.NewRecorder(), r)
+		if got != tc.want {
+			t.Errorf("%s through the middleware: %v, want %v", tc.peer, got, tc.want)
+		}
+	}
+}

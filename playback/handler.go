@@ -19,6 +19,7 @@ import (
 	"gocloud.dev/blob"
 	"gocloud.dev/gcerrors"
 
+	"github.com/vidra-dev/vidra/clientip"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/media"
@@ -31,7 +32,8 @@ type Server struct {
 	Signer   *Signer
 	Policies PolicySource
 	Log      *slog.Logger
-	// CountryHeader carries the client's country code for country rules.
+	// CountryHeader carries the client's country code for country rules; it is
+	// believed only from a trusted proxy (clientip.ViaTrustedProxy).
 	CountryHeader string
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
@@ -123,12 +125,23 @@ func (s *Server) allowed(r *http.Request, p Policy, token string, tokenErr error
 		}
 	}
 	if len(p.AllowedCountries)+len(p.BlockedCountries) > 0 {
-		c := strings.ToUpper(strings.TrimSpace(r.Header.Get(s.CountryHeader)))
+		c := clientCountry(r, s.CountryHeader)
 		if slices.Contains(p.BlockedCountries, c) || (len(p.AllowedCountries) > 0 && !slices.Contains(p.AllowedCountries, c)) {
 			return http.StatusForbidden, "playback is not allowed in this country"
 		}
 	}
 	return 0, ""
+}
+
+// clientCountry is the client's country code from the header a trusted proxy
+// sets (a CDN's geolocation, say), or "" when unknown. The header is believed
+// only from a trusted proxy (VIDRA_TRUSTED_PROXIES): a client connecting
+// directly could name any country it likes.
+func clientCountry(r *http.Request, header string) string {
+	if !clientip.ViaTrustedProxy(r) {
+		return ""
+	}
+	return strings.ToUpper(strings.TrimSpace(r.Header.Get(header)))
 }
 
 // requestingHost is the host of the page that plays: Origin, else Referer.
