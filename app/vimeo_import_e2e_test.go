@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -308,4 +309,29 @@ func TestVimeoSyncFailsWithItsReason(t *testing.T) {
 		}
 		restFails(t, s, "POST", base+"/import", `{"migration_id": "`+m.ID+`"}`, http.StatusConflict, "")
 	})
+}
+
+// TestSetImporterWhenVimeoIsUnreachable: with Vimeo down the credential cannot be
+// checked; the answer says so (500, as ROUTES.md has no other server status) and
+// nothing is stored.
+func TestSetImporterWhenVimeoIsUnreachable(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String()
+	_ = ln.Close() // nothing listens there now: connections are refused
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			s := apptest.New(t, d, apptest.Options{Env: map[string]string{"VIDRA_VIMEO_API_URL": closed}})
+			proj := s.CreateProject(s.CreateOrganization("Acme"), "Imports")
+			base := "/v1/projects/" + proj + "/importers"
+			env := restFails(t, s, "POST", base, `{"provider": "vimeo", "credential": "`+vimeotest.Token+`"}`, http.StatusInternalServerError, "")
+			if !strings.Contains(env.Message, "Vimeo could not be reached") {
+				t.Errorf("message %q does not say Vimeo could not be reached", env.Message)
+			}
+			restFails(t, s, "POST", base+"/sync", "", http.StatusConflict, "") // no importer was stored
+		})
+	}
 }

@@ -58,7 +58,9 @@ func (r *Resolver) setImporter(ctx context.Context, projectID uuid.UUID, in mode
 	case errors.As(err, &status) && !status.Temporary():
 		return nil, FieldError("credential", "Vimeo did not accept the access token: %s", status.Error())
 	case err != nil:
-		return nil, fmt.Errorf("check the Vimeo access token: %w", err)
+		// Not the client's fault and not ours: say so, rather than "internal error".
+		return nil, &Error{Kind: KindInternal, Message: "Vimeo could not be reached to check the access token (it failed or timed out); try again later",
+			cause: fmt.Errorf("check the Vimeo access token: %w", err)}
 	}
 	last4 := cred[max(0, len(cred)-4):]
 	name, uri := truncate(user.Name, 500), truncate(user.URI, 500)
