@@ -13,14 +13,17 @@ import (
 )
 
 func main() {
-	// Our override of one entgql block (see ent/template/gql_paginate.tmpl) is parsed
-	// with entgql's template functions and listed after entgql's own templates, so
-	// its definition of the block is the one used.
+	// Our overrides of two entgql blocks (see ent/template/gql_paginate.tmpl and
+	// gql_edge_paginate.tmpl) are parsed with entgql's template functions and
+	// listed after entgql's own templates, so their definitions are the ones used.
 	paginate := gen.MustParse(gen.NewTemplate("gql_paginate").
 		Funcs(entgql.TemplateFuncs).
 		ParseFiles("ent/template/gql_paginate.tmpl"))
+	edgePaginate := gen.MustParse(gen.NewTemplate("gql_edge_paginate").
+		Funcs(entgql.TemplateFuncs).
+		ParseFiles("ent/template/gql_edge_paginate.tmpl"))
 	ext, err := entgql.NewExtension(
-		entgql.WithTemplates(append(entgql.AllTemplates, paginate)...),
+		entgql.WithTemplates(append(entgql.AllTemplates, paginate, edgePaginate)...),
 		entgql.WithSchemaGenerator(),
 		entgql.WithSchemaPath("schema/ent.graphql"),
 		entgql.WithConfigPath("gqlgen.yml"),

@@ -72,6 +72,7 @@ func (_m *Folder) Project(ctx context.Context) (*Project, error) {
 	return result, err
 }
 
+// Children pages the Folder's children edge as a Relay connection.
 func (_m *Folder) Children(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *FolderOrder, where *FolderWhereInput,
 ) (*FolderConnection, error) {
@@ -80,8 +81,8 @@ func (_m *Folder) Children(
 		WithFolderFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[1][alias]
-	if nodes, err := _m.NamedChildren(alias); err == nil || hasTotalCount {
+	totalCount, counted := _m.Edges.totalCount[1][alias]
+	if nodes, err := _m.NamedChildren(alias); err == nil || counted {
 		pager, err := newFolderPager(opts, last != nil)
 		if err != nil {
 			return nil, err
@@ -90,7 +91,7 @@ func (_m *Folder) Children(
 		conn.build(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
-	return _m.QueryChildren().Paginate(ctx, after, first, before, last, opts...)
+	return _m.QueryChildren().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
 
 func (_m *Folder) Parent(ctx context.Context) (*Folder, error) {
@@ -101,6 +102,7 @@ func (_m *Folder) Parent(ctx context.Context) (*Folder, error) {
 	return result, MaskNotFound(err)
 }
 
+// Videos pages the Folder's videos edge as a Relay connection.
 func (_m *Folder) Videos(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *VideoOrder, where *VideoWhereInput,
 ) (*VideoConnection, error) {
@@ -109,8 +111,8 @@ func (_m *Folder) Videos(
 		WithVideoFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[3][alias]
-	if nodes, err := _m.NamedVideos(alias); err == nil || hasTotalCount {
+	totalCount, counted := _m.Edges.totalCount[3][alias]
+	if nodes, err := _m.NamedVideos(alias); err == nil || counted {
 		pager, err := newVideoPager(opts, last != nil)
 		if err != nil {
 			return nil, err
@@ -119,7 +121,7 @@ func (_m *Folder) Videos(
 		conn.build(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
-	return _m.QueryVideos().Paginate(ctx, after, first, before, last, opts...)
+	return _m.QueryVideos().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
 
 func (_m *ImportItem) Video(ctx context.Context) (*Video, error) {
@@ -166,6 +168,7 @@ func (_m *Organization) Memberships(ctx context.Context) (result []*Membership, 
 	return result, err
 }
 
+// Projects pages the Organization's projects edge as a Relay connection.
 func (_m *Organization) Projects(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *ProjectOrder, where *ProjectWhereInput,
 ) (*ProjectConnection, error) {
@@ -174,8 +177,8 @@ func (_m *Organization) Projects(
 		WithProjectFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[1][alias]
-	if nodes, err := _m.NamedProjects(alias); err == nil || hasTotalCount {
+	totalCount, counted := _m.Edges.totalCount[1][alias]
+	if nodes, err := _m.NamedProjects(alias); err == nil || counted {
 		pager, err := newProjectPager(opts, last != nil)
 		if err != nil {
 			return nil, err
@@ -184,7 +187,7 @@ func (_m *Organization) Projects(
 		conn.build(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
-	return _m.QueryProjects().Paginate(ctx, after, first, before, last, opts...)
+	return _m.QueryProjects().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
 
 func (_m *Player) Project(ctx context.Context) (*Project, error) {
@@ -215,6 +218,7 @@ func (_m *Project) Settings(ctx context.Context) (result []*ProjectSetting, err 
 	return result, err
 }
 
+// Folders pages the Project's folders edge as a Relay connection.
 func (_m *Project) Folders(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *FolderOrder, where *FolderWhereInput,
 ) (*FolderConnection, error) {
@@ -223,8 +227,8 @@ func (_m *Project) Folders(
 		WithFolderFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[2][alias]
-	if nodes, err := _m.NamedFolders(alias); err == nil || hasTotalCount {
+	totalCount, counted := _m.Edges.totalCount[2][alias]
+	if nodes, err := _m.NamedFolders(alias); err == nil || counted {
 		pager, err := newFolderPager(opts, last != nil)
 		if err != nil {
 			return nil, err
@@ -233,9 +237,10 @@ func (_m *Project) Folders(
 		conn.build(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
-	return _m.QueryFolders().Paginate(ctx, after, first, before, last, opts...)
+	return _m.QueryFolders().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
 
+// Videos pages the Project's videos edge as a Relay connection.
 func (_m *Project) Videos(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *VideoOrder, where *VideoWhereInput,
 ) (*VideoConnection, error) {
@@ -244,8 +249,8 @@ func (_m *Project) Videos(
 		WithVideoFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[3][alias]
-	if nodes, err := _m.NamedVideos(alias); err == nil || hasTotalCount {
+	totalCount, counted := _m.Edges.totalCount[3][alias]
+	if nodes, err := _m.NamedVideos(alias); err == nil || counted {
 		pager, err := newVideoPager(opts, last != nil)
 		if err != nil {
 			return nil, err
@@ -254,9 +259,10 @@ func (_m *Project) Videos(
 		conn.build(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
-	return _m.QueryVideos().Paginate(ctx, after, first, before, last, opts...)
+	return _m.QueryVideos().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
 
+// Tags pages the Project's tags edge as a Relay connection.
 func (_m *Project) Tags(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *TagOrder, where *TagWhereInput,
 ) (*TagConnection, error) {
@@ -265,8 +271,8 @@ func (_m *Project) Tags(
 		WithTagFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[4][alias]
-	if nodes, err := _m.NamedTags(alias); err == nil || hasTotalCount {
+	totalCount, counted := _m.Edges.totalCount[4][alias]
+	if nodes, err := _m.NamedTags(alias); err == nil || counted {
 		pager, err := newTagPager(opts, last != nil)
 		if err != nil {
 			return nil, err
@@ -275,7 +281,7 @@ func (_m *Project) Tags(
 		conn.build(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
-	return _m.QueryTags().Paginate(ctx, after, first, before, last, opts...)
+	return _m.QueryTags().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
 
 func (_m *Project) AccessControl(ctx context.Context) (*AccessControl, error) {
@@ -346,6 +352,7 @@ func (_m *Tag) Project(ctx context.Context) (*Project, error) {
 	return result, err
 }
 
+// Videos pages the Tag's videos edge as a Relay connection.
 func (_m *Tag) Videos(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *VideoOrder, where *VideoWhereInput,
 ) (*VideoConnection, error) {
@@ -354,8 +361,8 @@ func (_m *Tag) Videos(
 		WithVideoFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[1][alias]
-	if nodes, err := _m.NamedVideos(alias); err == nil || hasTotalCount {
+	totalCount, counted := _m.Edges.totalCount[1][alias]
+	if nodes, err := _m.NamedVideos(alias); err == nil || counted {
 		pager, err := newVideoPager(opts, last != nil)
 		if err != nil {
 			return nil, err
@@ -364,7 +371,7 @@ func (_m *Tag) Videos(
 		conn.build(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
-	return _m.QueryVideos().Paginate(ctx, after, first, before, last, opts...)
+	return _m.QueryVideos().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
 
 func (_m *Thumbnail) Video(ctx context.Context) (*Video, error) {
@@ -403,6 +410,7 @@ func (_m *Video) Folder(ctx context.Context) (*Folder, error) {
 	return result, MaskNotFound(err)
 }
 
+// Tags pages the Video's tags edge as a Relay connection.
 func (_m *Video) Tags(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *TagOrder, where *TagWhereInput,
 ) (*TagConnection, error) {
@@ -411,8 +419,8 @@ func (_m *Video) Tags(
 		WithTagFilter(where.Filter),
 	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
-	totalCount, hasTotalCount := _m.Edges.totalCount[2][alias]
-	if nodes, err := _m.NamedTags(alias); err == nil || hasTotalCount {
+	totalCount, counted := _m.Edges.totalCount[2][alias]
+	if nodes, err := _m.NamedTags(alias); err == nil || counted {
 		pager, err := newTagPager(opts, last != nil)
 		if err != nil {
 			return nil, err
@@ -421,7 +429,7 @@ func (_m *Video) Tags(
 		conn.build(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
-	return _m.QueryTags().Paginate(ctx, after, first, before, last, opts...)
+	return _m.QueryTags().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
 
 func (_m *Video) Captions(ctx context.Context) (result []*Caption, err error) {

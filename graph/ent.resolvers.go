@@ -14,11 +14,6 @@ import (
 	"github.com/vidra-dev/vidra/graph/generated"
 )
 
-// Videos is the resolver for the videos field.
-func (r *projectResolver) Videos(ctx context.Context, obj *ent.Project, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) (*ent.VideoConnection, error) {
-	return r.projectVideos(ctx, obj, after, first, before, last, orderBy, where)
-}
-
 // Node is the resolver for the node field.
 func (r *queryResolver) Node(ctx context.Context, id uuid.UUID) (ent.Noder, error) {
 	return r.noder(ctx, id)
@@ -69,9 +64,6 @@ func (r *Resolver) Invitation() generated.InvitationResolver { return &invitatio
 // Membership returns generated.MembershipResolver implementation.
 func (r *Resolver) Membership() generated.MembershipResolver { return &membershipResolver{r} }
 
-// Project returns generated.ProjectResolver implementation.
-func (r *Resolver) Project() generated.ProjectResolver { return &projectResolver{r} }
-
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
@@ -95,7 +87,6 @@ type (
 	importItemResolver     struct{ *Resolver }
 	invitationResolver     struct{ *Resolver }
 	membershipResolver     struct{ *Resolver }
-	projectResolver        struct{ *Resolver }
 	queryResolver          struct{ *Resolver }
 	thumbnailResolver      struct{ *Resolver }
 	transcodingJobResolver struct{ *Resolver }

@@ -3,9 +3,6 @@ package graph
 import (
 	"context"
 
-	"entgo.io/contrib/entgql"
-	"github.com/99designs/gqlgen/graphql"
-
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/folder"
@@ -139,20 +136,8 @@ func (r *Resolver) tagInProject(ctx context.Context, projectID *uuid.UUID, id uu
 // for every parent at once with ROW_NUMBER() over each parent's whole edge, plus
 // a COUNT(*) of it when pageInfo is selected. For one project that reads all its
 // videos for every page (about 100 ms at 100,000 videos), where the edge's own
-// Paginate is one keyset query on (project_id, id) with a LIMIT.
+// Paginate is one keyset query on (project_id, id) with a LIMIT (not DISTINCT:
+// ent/template/gql_edge_paginate.tmpl).
 func (r *Resolver) projectByID(ctx context.Context, id uuid.UUID) (*ent.Project, error) {
 	return r.db(ctx).Project.Query().Where(project.ID(id)).Only(ctx)
-}
-
-// projectVideos is the videos connection of a project. Under a list of projects
-// the page was loaded with the list (eager loading, one query for all of them);
-// for one project it is a query of its own. ent's edge query (QueryVideos) is
-// DISTINCT, which makes PostgreSQL read and de-duplicate every video of the
-// project before the LIMIT; a project's videos cannot repeat, so this one is not.
-func (r *Resolver) projectVideos(ctx context.Context, p *ent.Project, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) (*ent.VideoConnection, error) {
-	if _, err := p.NamedVideos(graphql.GetFieldContext(ctx).Field.Alias); err == nil {
-		return p.Videos(ctx, after, first, before, last, orderBy, where)
-	}
-	return p.QueryVideos().Unique(false).Paginate(ctx, after, first, before, last,
-		ent.WithVideoOrder(orderBy), ent.WithVideoFilter(where.Filter))
 }

@@ -54,7 +54,6 @@ type ResolverRoot interface {
 	Invitation() InvitationResolver
 	Membership() MembershipResolver
 	Mutation() MutationResolver
-	Project() ProjectResolver
 	Query() QueryResolver
 	Thumbnail() ThumbnailResolver
 	TranscodingJob() TranscodingJobResolver
@@ -1112,9 +1111,6 @@ type MutationResolver interface {
 	RotateWebhookEndpointSecret(ctx context.Context, projectID uuid.UUID, id uuid.UUID, overlapSeconds *int) (*model.WebhookEndpointWithSecret, error)
 	ResendWebhookEvent(ctx context.Context, projectID uuid.UUID, eventID uuid.UUID, endpointID *uuid.UUID) ([]*ent.WebhookDelivery, error)
 	ResendFailedWebhookEvents(ctx context.Context, projectID uuid.UUID, endpointID uuid.UUID, since *time.Time, until *time.Time) (int, error)
-}
-type ProjectResolver interface {
-	Videos(ctx context.Context, obj *ent.Project, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) (*ent.VideoConnection, error)
 }
 type QueryResolver interface {
 	Node(ctx context.Context, id uuid.UUID) (ent.Noder, error)
@@ -28751,7 +28747,7 @@ func (ec *executionContext) _Project_videos(ctx context.Context, field graphql.C
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Project().Videos(ctx, obj, fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[uuid.UUID]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.VideoOrder), fc.Args["where"].(*ent.VideoWhereInput))
+			return obj.Videos(ctx, fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[uuid.UUID]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.VideoOrder), fc.Args["where"].(*ent.VideoWhereInput))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.VideoConnection) graphql.Marshaler {
@@ -28766,7 +28762,7 @@ func (ec *executionContext) fieldContext_Project_videos(ctx context.Context, fie
 		Object:     "Project",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_VideoConnection(ctx, field)
 		},

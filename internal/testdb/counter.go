@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -14,10 +15,13 @@ import (
 )
 
 // Counter is an ent driver that counts the statements it runs, inside
-// transactions too, so tests can prove a request does not issue N+1 queries.
+// transactions too, so tests can prove a request does not issue N+1 queries. It
+// keeps their text too, for tests about what they are.
 type Counter struct {
 	dialect.Driver
-	n atomic.Int64
+	n          atomic.Int64
+	mu         sync.Mutex
+	statements []string
 }
 
 // NewCounter wraps drv in a Counter.
@@ -28,18 +32,38 @@ func NewCounter(drv dialect.Driver) *Counter {
 // Count returns how many Exec and Query calls ran since the last Reset.
 func (c *Counter) Count() int64 { return c.n.Load() }
 
-// Reset sets the count back to zero.
-func (c *Counter) Reset() { c.n.Store(0) }
+// Reset sets the count back to zero and forgets the statements.
+func (c *Counter) Reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n.Store(0)
+	c.statements = nil
+}
+
+// Statements returns the text of the statements run since the last Reset.
+func (c *Counter) Statements() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.statements...)
+}
+
+// record counts a statement and keeps its text.
+func (c *Counter) record(query string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n.Add(1)
+	c.statements = append(c.statements, query)
+}
 
 // Exec counts and runs a statement.
 func (c *Counter) Exec(ctx context.Context, query string, args, v any) error {
-	c.n.Add(1)
+	c.record(query)
 	return c.Driver.Exec(ctx, query, args, v)
 }
 
 // Query counts and runs a query.
 func (c *Counter) Query(ctx context.Context, query string, args, v any) error {
-	c.n.Add(1)
+	c.record(query)
 	return c.Driver.Query(ctx, query, args, v)
 }
 
@@ -49,7 +73,7 @@ func (c *Counter) Tx(ctx context.Context) (dialect.Tx, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &countingTx{Tx: tx, n: &c.n}, nil
+	return &countingTx{Tx: tx, c: c}, nil
 }
 
 // BeginTx starts a transaction with options whose statements are counted;
@@ -65,24 +89,24 @@ func (c *Counter) BeginTx(ctx context.Context, opts *sql.TxOptions) (dialect.Tx,
 	if err != nil {
 		return nil, err
 	}
-	return &countingTx{Tx: tx, n: &c.n}, nil
+	return &countingTx{Tx: tx, c: c}, nil
 }
 
 // countingTx counts the statements of one transaction into its Counter.
 type countingTx struct {
 	dialect.Tx
-	n *atomic.Int64
+	c *Counter
 }
 
 // Exec counts and runs a statement in the transaction.
 func (tx *countingTx) Exec(ctx context.Context, query string, args, v any) error {
-	tx.n.Add(1)
+	tx.c.record(query)
 	return tx.Tx.Exec(ctx, query, args, v)
 }
 
 // Query counts and runs a query in the transaction.
 func (tx *countingTx) Query(ctx context.Context, query string, args, v any) error {
-	tx.n.Add(1)
+	tx.c.record(query)
 	return tx.Tx.Query(ctx, query, args, v)
 }
 
@@ -113,7 +137,7 @@ func rawOf(v any) (execQuerier, error) {
 
 // ExecContext counts and runs a raw statement.
 func (c *Counter) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	c.n.Add(1)
+	c.record(query)
 	eq, err := rawOf(c.Driver)
 	if err != nil {
 		return nil, err
@@ -123,7 +147,7 @@ func (c *Counter) ExecContext(ctx context.Context, query string, args ...any) (s
 
 // QueryContext counts and runs a raw query.
 func (c *Counter) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	c.n.Add(1)
+	c.record(query)
 	eq, err := rawOf(c.Driver)
 	if err != nil {
 		return nil, err
@@ -133,7 +157,7 @@ func (c *Counter) QueryContext(ctx context.Context, query string, args ...any) (
 
 // ExecContext counts and runs a raw statement in the transaction.
 func (tx *countingTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	tx.n.Add(1)
+	tx.c.record(query)
 	eq, err := rawOf(tx.Tx)
 	if err != nil {
 		return nil, err
@@ -143,7 +167,7 @@ func (tx *countingTx) ExecContext(ctx context.Context, query string, args ...any
 
 // QueryContext counts and runs a raw query in the transaction.
 func (tx *countingTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	tx.n.Add(1)
+	tx.c.record(query)
 	eq, err := rawOf(tx.Tx)
 	if err != nil {
 		return nil, err

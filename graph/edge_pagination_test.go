@@ -1,0 +1,76 @@
+package graph_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/testdb"
+)
+
+// edgeQuery pages edges of single nodes: a project's folders, tags and videos, a
+// video's tags, a folder's children and videos.
+const edgeQuery = `query($p: ID!, $f: ID!) {
+  project(id: $p) {
+    folders(first: 2) { edges { node { name } } pageInfo { hasNextPage } }
+    tags(first: 2) { edges { node { name } } pageInfo { hasNextPage } }
+    videos(first: 2) { edges { node { title tags(first: 1) { edges { node { name } } pageInfo { hasNextPage } } } } pageInfo { hasNextPage } }
+  }
+  node(id: $f) { ... on Folder {
+    children(first: 2) { edges { node { name } } pageInfo { hasNextPage } }
+    videos(first: 2) { edges { node { title } } pageInfo { hasNextPage } }
+  } }
+}`
+
+type page struct {
+	Edges []struct {
+		Node struct {
+			Name, Title string
+			Tags        *page
+		}
+	}
+	PageInfo struct{ HasNextPage bool }
+}
+
+// TestEdgePagesOfOneNodeAreNotDistinct: a connection of one node is a keyset
+// query with a LIMIT, not ent's DISTINCT edge query, which makes PostgreSQL read
+// and de-duplicate all of the node's rows first; and its pages are right.
+func TestEdgePagesOfOneNodeAreNotDistinct(t *testing.T) {
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			db, counter := testdb.OpenCounting(t, d)
+			// No job workers: a periodic sweep's statements would count as the request's.
+			s := apptest.New(t, d, apptest.Options{DB: db, Env: map[string]string{"VIDRA_WORKERS": "false"}})
+			proj := s.CreateProject(s.CreateOrganization("Acme"), "Films")
+			tags := []string{s.CreateTag(proj, "a"), s.CreateTag(proj, "b"), s.CreateTag(proj, "c")}
+			parent := s.CreateFolder(proj, "", "parent")
+			for i := range 3 {
+				s.CreateFolder(proj, parent, fmt.Sprintf("child %d", i))
+				s.CreateVideo(proj, parent, fmt.Sprintf("video %d", i), tags...)
+			}
+			var out struct {
+				Project struct{ Folders, Tags, Videos page }
+				Node    struct{ Children, Videos page }
+			}
+			counter.Reset()
+			s.MustGraphQL(edgeQuery, map[string]any{"p": proj, "f": parent}, &out)
+			for name, p := range map[string]page{"project folders": out.Project.Folders, "project tags": out.Project.Tags,
+				"project videos": out.Project.Videos, "folder children": out.Node.Children, "folder videos": out.Node.Videos} {
+				if len(p.Edges) != 2 || !p.PageInfo.HasNextPage {
+					t.Errorf("%s: %d edges, hasNextPage %v; want 2 and true", name, len(p.Edges), p.PageInfo.HasNextPage)
+				}
+			}
+			for _, v := range out.Project.Videos.Edges {
+				if v.Node.Tags == nil || len(v.Node.Tags.Edges) != 1 || !v.Node.Tags.PageInfo.HasNextPage {
+					t.Errorf("video %q tags: %+v, want 1 of 3", v.Node.Title, v.Node.Tags)
+				}
+			}
+			for _, q := range counter.Statements() {
+				if strings.Contains(strings.ToUpper(q), "DISTINCT") {
+					t.Errorf("an edge page ran a DISTINCT query: %s", q)
+				}
+			}
+		})
+	}
+}
