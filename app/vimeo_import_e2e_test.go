@@ -246,6 +246,18 @@ func TestVimeoImportFlow(t *testing.T) {
 		if items[0].State != "imported" || items[2].State != "imported" || items[1].State != "not_imported" {
 			t.Errorf("states after the import: %+v", items)
 		}
+		// Through node(id:) with a narrow selection of its video, too.
+		var node struct {
+			Node struct {
+				State string
+				Video struct{ Title string }
+			}
+		}
+		s.MustGraphQL(`query($id: ID!) { node(id: $id) { ... on ImportItem { state video { title } } } }`,
+			map[string]any{"id": items[0].ID}, &node)
+		if node.Node.State != "imported" || node.Node.Video.Title != "Launch film" {
+			t.Errorf("item through node(id:) = %+v", node.Node)
+		}
 
 		// Importing them again changes nothing.
 		restOK(t, s, "POST", base+"/import", `{"migration_id": "`+m.ID+`", "video_ids": ["2003", "2001", "2001"]}`, &imported)

@@ -117,10 +117,18 @@ func (r *Resolver) noders(ctx context.Context, ids []uuid.UUID) ([]ent.Noder, er
 				return nil, e
 			}
 		}
+		var items []*ent.ImportItem
 		for i, n := range nodes {
 			if n != nil {
 				byID[known[i]] = n
 			}
+			if it, ok := n.(*ent.ImportItem); ok {
+				items = append(items, it)
+			}
+		}
+		// An item's state reads its video whole, which the collected edge may not be.
+		if err := loadImportedVideos(ctx, r.db(ctx), items); err != nil {
+			return nil, err
 		}
 	}
 	out := make([]ent.Noder, len(ids))
