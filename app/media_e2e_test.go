@@ -316,3 +316,38 @@ func TestPullRefusesPrivateAddressesByDefault(t *testing.T) {
 		}
 	})
 }
+
+// TestTusUploadCanBeTerminated: a client may abandon an upload in progress with
+// DELETE (tus termination); the upload is gone afterwards.
+func TestTusUploadCanBeTerminated(t *testing.T) {
+	forEachDialect(t, nil, func(t *testing.T, s *apptest.Server) {
+		proj := s.CreateProject(s.CreateOrganization("Acme"), "Uploads")
+		token, _ := s.UploadToken(proj, 1000)
+		st, loc, body := s.TusCreate(token, 1000)
+		if st != http.StatusCreated {
+			t.Fatalf("create: %d %s", st, body)
+		}
+		if st, n, err := s.TusPatch(loc, 0, bytes.NewReader(make([]byte, 400))); err != nil || n != 400 {
+			t.Fatalf("patch: %d %d %v", st, n, err)
+		}
+		req, _ := http.NewRequest(http.MethodDelete, loc, nil)
+		req.Header.Set("Tus-Resumable", "1.0.0")
+		res, err := s.Client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusNoContent {
+			t.Fatalf("DELETE: status %d, want 204", res.StatusCode)
+		}
+		req, _ = http.NewRequest(http.MethodHead, loc, nil)
+		req.Header.Set("Tus-Resumable", "1.0.0")
+		if res, err = s.Client.Do(req); err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusNotFound {
+			t.Fatalf("HEAD after DELETE: status %d, want 404", res.StatusCode)
+		}
+	})
+}

@@ -29,7 +29,7 @@ func (s *Service) DirectHandler() http.Handler {
 			return
 		}
 		defer os.Remove(f.Name())
-		n, err := io.Copy(f, io.LimitReader(r.Body, t.MaxSize+1))
+		n, err := io.Copy(f, newWriteback(io.LimitReader(r.Body, t.MaxSize+1), f, 0))
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}

@@ -28,7 +28,7 @@ func (s *Service) TusHandler(basePath string) (http.Handler, error) {
 		return nil, err
 	}
 	composer := tusd.NewStoreComposer()
-	filestore.New(s.Dir).UseIn(composer)
+	writebackStore{filestore.New(s.Dir)}.UseIn(composer)
 	filelocker.New(s.Dir).UseIn(composer)
 	h, err := tusd.NewHandler(tusd.Config{
 		BasePath:                basePath,
