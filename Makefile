@@ -29,9 +29,10 @@ generate:
 migrations:
 	$(GO) run ./migrate/gen $(or $(NAME),change)
 
-## bench: run the benchmarks (PostgreSQL ones need it reachable, as for make test)
+## bench: run the benchmarks (PostgreSQL ones need it reachable, as for make test),
+## one package at a time (-p 1) so no compilation runs beside a benchmark
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) -timeout 60m ./...
+	$(GO) test -p 1 -run '^$$' -bench . -benchtime $(BENCHTIME) -timeout 60m ./...
 
 ## lint: gofmt, go vet and staticcheck (generated code is left to its generators)
 lint:
