@@ -72,12 +72,12 @@ func (s *Service) store(ctx context.Context, path, key string) error {
 		if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
 			return err
 		}
-		if err := syncFile(path); err != nil {
+		if err := syncPath(path); err != nil {
 			return err
 		}
 		err := os.Rename(path, dst)
 		if err == nil {
-			return syncDir(filepath.Dir(dst))
+			return syncPath(filepath.Dir(dst))
 		}
 		var le *os.LinkError
 		if !errors.As(err, &le) || !errors.Is(le.Err, syscall.EXDEV) {
