@@ -55,6 +55,7 @@ func accessLog(log *slog.Logger) func(http.Handler) http.Handler {
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 			start := time.Now()
 			next.ServeHTTP(ww, r)
+			remote := clientip.Of(r)
 			attrs := []any{
 				"method", r.Method,
 				"path", r.URL.Path,
@@ -62,9 +63,9 @@ func accessLog(log *slog.Logger) func(http.Handler) http.Handler {
 				"status", ww.Status(),
 				"bytes", ww.BytesWritten(),
 				"duration_ms", float64(time.Since(start).Microseconds()) / 1000,
-				"remote", clientip.Of(r),
+				"remote", remote,
 			}
-			if clientip.Of(r) != clientip.Peer(r) {
+			if remote != clientip.Peer(r) {
 				// Forwarded by a trusted proxy: its address too.
 				attrs = append(attrs, "peer", r.RemoteAddr)
 			}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/vidra-dev/vidra/app"
 	"github.com/vidra-dev/vidra/config"
+	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -25,22 +26,35 @@ func (b *lockedBuffer) Write(p []byte) (int, error) {
 	return b.Buffer.Write(p)
 }
 
-// TestEveryRequestLogLineCarriesItsRequestID checks the access line and a line
-// logged inside the request (a GraphQL error) both carry the request's id.
-func TestEveryRequestLogLineCarriesItsRequestID(t *testing.T) {
+// loggingApp is an app on db with env (over a fresh data dir and no job workers,
+// whose background lines belong to no request) that logs JSON into the buffer.
+func loggingApp(t *testing.T, db *database.DB, env map[string]string) (*app.App, *lockedBuffer) {
+	t.Helper()
 	cfg, err := config.FromEnv(func(k string) string {
-		// No job workers: their background lines belong to no request.
-		return map[string]string{"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_LOG_LEVEL": "debug", "VIDRA_WORKERS": "false"}[k]
+		switch k {
+		case "VIDRA_DATA_DIR":
+			return t.TempDir()
+		case "VIDRA_WORKERS":
+			return "false"
+		}
+		return env[k]
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	logs := &lockedBuffer{}
-	db := testdb.Open(t, testdb.Dialects(t)[0])
 	a, err := app.NewWithDB(t.Context(), cfg, db, app.Options{Log: app.NewLogger(cfg, logs)})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return a, logs
+}
+
+// TestEveryRequestLogLineCarriesItsRequestID checks the access line and a line
+// logged inside the request (a GraphQL error) both carry the request's id.
+func TestEveryRequestLogLineCarriesItsRequestID(t *testing.T) {
+	db := testdb.Open(t, testdb.Dialects(t)[0])
+	a, logs := loggingApp(t, db, map[string]string{"VIDRA_LOG_LEVEL": "debug"})
 	srv := httptest.NewServer(a.Handler)
 	defer srv.Close()
 	// Closing the database makes the health check log a warning inside the request.
@@ -72,17 +86,7 @@ func TestEveryRequestLogLineCarriesItsRequestID(t *testing.T) {
 // remote is the client from X-Forwarded-For and peer the proxy's connection; a
 // request the proxy did not forward has its own address as remote and no peer.
 func TestAccessLogNamesTheForwardedClient(t *testing.T) {
-	cfg, err := config.FromEnv(func(k string) string {
-		return map[string]string{"VIDRA_DATA_DIR": t.TempDir(), "VIDRA_WORKERS": "false", "VIDRA_TRUSTED_PROXIES": "127.0.0.1/32"}[k]
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	logs := &lockedBuffer{}
-	a, err := app.NewWithDB(t.Context(), cfg, testdb.Open(t, "sqlite3"), app.Options{Log: app.NewLogger(cfg, logs)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, logs := loggingApp(t, testdb.Open(t, "sqlite3"), map[string]string{"VIDRA_TRUSTED_PROXIES": "127.0.0.1/32"})
 	srv := httptest.NewServer(a.Handler)
 	defer srv.Close()
 	for _, xff := range []string{"198.51.100.1, 203.0.113.5", ""} {

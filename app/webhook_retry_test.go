@@ -87,6 +87,21 @@ func waitSettled(t *testing.T, s *apptest.Server, proj, ep string, timeout time.
 	}
 }
 
+// deliverVideoCreated creates a project named name with an endpoint at url for
+// video.created and a video in it, and returns the one delivery once settled,
+// which must have succeeded after the given number of attempts.
+func deliverVideoCreated(t *testing.T, s *apptest.Server, url, name string, attempts int) deliveryRecord {
+	t.Helper()
+	proj := s.CreateProject(s.CreateOrganization("Acme"), name)
+	ep, _ := createEndpoint(t, s, proj, url, "video.created")
+	s.CreateVideo(proj, "", name)
+	d := waitSettled(t, s, proj, ep, 30*time.Second)
+	if d.Status != "succeeded" || d.Attempts != attempts || len(d.AttemptLog) != attempts {
+		t.Fatalf("delivery = %+v, want succeeded after %d attempts", d, attempts)
+	}
+	return d
+}
+
 // TestReceiverAnswering429IsRetriedAfterItsRetryAfter: a 429 with Retry-After
 // delays the next attempt by that much instead of the (20 ms) backoff, and a
 // Retry-After beyond the longest retry delay is cut to it; every attempt is in
@@ -107,14 +122,7 @@ func TestReceiverAnswering429IsRetriedAfterItsRetryAfter(t *testing.T) {
 			w.WriteHeader(http.StatusTooManyRequests)
 			_, _ = w.Write([]byte("slow down"))
 		})
-		proj := s.CreateProject(s.CreateOrganization("Acme"), "Throttled")
-		ep, _ := createEndpoint(t, s, proj, rcv.URL, "video.created")
-		s.CreateVideo(proj, "", "throttled")
-
-		d := waitSettled(t, s, proj, ep, 30*time.Second)
-		if d.Status != "succeeded" || d.Attempts != 3 || len(d.AttemptLog) != 3 {
-			t.Fatalf("delivery = %+v, want succeeded after 3 attempts", d)
-		}
+		d := deliverVideoCreated(t, s, rcv.URL, "Throttled", 3)
 		for i, want := range []attemptRecord{
 			{StatusCode: 429, ResponseBody: "slow down"},
 			{StatusCode: 429, ResponseBody: "slow down"},
@@ -155,14 +163,7 @@ func TestReceiverHangingPastTheTimeoutIsRetried(t *testing.T) {
 			}
 			w.WriteHeader(http.StatusNoContent)
 		})
-		proj := s.CreateProject(s.CreateOrganization("Acme"), "Slow")
-		ep, _ := createEndpoint(t, s, proj, rcv.URL, "video.created")
-		s.CreateVideo(proj, "", "slow receiver")
-
-		d := waitSettled(t, s, proj, ep, 30*time.Second)
-		if d.Status != "succeeded" || d.Attempts != 2 || len(d.AttemptLog) != 2 {
-			t.Fatalf("delivery = %+v, want succeeded after 2 attempts", d)
-		}
+		d := deliverVideoCreated(t, s, rcv.URL, "Slow", 2)
 		first, second := d.AttemptLog[0], d.AttemptLog[1]
 		if first.StatusCode != 0 || first.Succeeded || !strings.HasPrefix(first.Error, "timed out: ") ||
 			first.DurationMs < 300 || first.DurationMs > 5000 {

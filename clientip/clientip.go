@@ -66,12 +66,18 @@ func (p Proxies) trusts(addr netip.Addr) bool {
 // never believed. When every entry is a trusted proxy the leftmost is the
 // client; an entry that is not an address ends the walk at the hop before it.
 func (p Proxies) ClientIP(r *http.Request) string {
+	return p.resolve(r).ip
+}
+
+// resolve finds the client's address of a request and whether its connection
+// came from a trusted proxy (see ClientIP).
+func (p Proxies) resolve(r *http.Request) found {
 	peer, ok := parseAddr(r.RemoteAddr)
 	if !ok {
-		return r.RemoteAddr
+		return found{ip: r.RemoteAddr}
 	}
 	if !p.trusts(peer) {
-		return peer.String()
+		return found{ip: peer.String()}
 	}
 	client := peer
 	hops := forwardedFor(r.Header)
@@ -85,7 +91,7 @@ func (p Proxies) ClientIP(r *http.Request) string {
 			break
 		}
 	}
-	return client.String()
+	return found{ip: client.String(), viaProxy: true}
 }
 
 // forwardedFor lists the X-Forwarded-For entries of every such header, in order.
@@ -125,9 +131,7 @@ type found struct {
 func Middleware(p Proxies) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			peer, ok := parseAddr(r.RemoteAddr)
-			f := found{ip: p.ClientIP(r), viaProxy: ok && p.trusts(peer)}
-			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), contextKey{}, f)))
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), contextKey{}, p.resolve(r))))
 		})
 	}
 }

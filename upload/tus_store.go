@@ -16,14 +16,14 @@ type writebackStore struct {
 	filestore.FileStore
 }
 
-// UseIn registers the store and its extensions with a composer, as the file
-// store's own UseIn does.
+// UseIn registers the store and the extensions Vidra's tus handler uses with a
+// composer: the file store's own UseIn less its content server, as downloads are
+// off (DisableDownload).
 func (s writebackStore) UseIn(c *tusd.StoreComposer) {
 	c.UseCore(s)
 	c.UseTerminater(s)
 	c.UseConcater(s)
 	c.UseLengthDeferrer(s)
-	c.UseContentServer(s)
 }
 
 // NewUpload creates an upload.
@@ -59,11 +59,6 @@ func (s writebackStore) AsLengthDeclarableUpload(u tusd.Upload) tusd.LengthDecla
 // AsConcatableUpload implements tusd.ConcaterDataStore.
 func (s writebackStore) AsConcatableUpload(u tusd.Upload) tusd.ConcatableUpload {
 	return s.FileStore.AsConcatableUpload(unwrapUpload(u))
-}
-
-// AsServableUpload implements tusd.ContentServerDataStore.
-func (s writebackStore) AsServableUpload(u tusd.Upload) tusd.ServableUpload {
-	return s.FileStore.AsServableUpload(unwrapUpload(u))
 }
 
 // writebackUpload is a file store upload whose chunks go through writeback.
