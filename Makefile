@@ -42,4 +42,5 @@ lint:
 
 ## check-generated: fail when make generate changes anything (CI)
 check-generated: generate
-	@git status --porcelain -- ent schema graph migrate | tee /dev/stderr | (! grep -q .) || (echo "generated code is stale: run make generate and commit"; exit 1)
+	@changes="$$(git status --porcelain -- ent schema graph migrate)"; \
+	if [ -n "$$changes" ]; then echo "$$changes" >&2; echo "generated code is stale: run make generate and commit" >&2; exit 1; fi
