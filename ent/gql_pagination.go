@@ -297,9 +297,9 @@ func (_m *APIKeyQuery) Paginate(
 	}
 	conn := &APIKeyConnection{Edges: []*APIKeyEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -308,7 +308,7 @@ func (_m *APIKeyQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -322,6 +322,8 @@ func (_m *APIKeyQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(apikey.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -646,9 +648,9 @@ func (_m *AccessControlQuery) Paginate(
 	}
 	conn := &AccessControlConnection{Edges: []*AccessControlEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -657,7 +659,7 @@ func (_m *AccessControlQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -671,6 +673,8 @@ func (_m *AccessControlQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(accesscontrol.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -959,9 +963,9 @@ func (_m *AdvertisementQuery) Paginate(
 	}
 	conn := &AdvertisementConnection{Edges: []*AdvertisementEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -970,7 +974,7 @@ func (_m *AdvertisementQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -984,6 +988,8 @@ func (_m *AdvertisementQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(advertisement.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -1290,9 +1296,9 @@ func (_m *AuditLogQuery) Paginate(
 	}
 	conn := &AuditLogConnection{Edges: []*AuditLogEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -1301,7 +1307,7 @@ func (_m *AuditLogQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -1315,6 +1321,8 @@ func (_m *AuditLogQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(auditlog.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -1603,9 +1611,9 @@ func (_m *CaptionQuery) Paginate(
 	}
 	conn := &CaptionConnection{Edges: []*CaptionEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -1614,7 +1622,7 @@ func (_m *CaptionQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -1628,6 +1636,8 @@ func (_m *CaptionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(caption.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -1916,9 +1926,9 @@ func (_m *ChapterQuery) Paginate(
 	}
 	conn := &ChapterConnection{Edges: []*ChapterEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -1927,7 +1937,7 @@ func (_m *ChapterQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -1941,6 +1951,8 @@ func (_m *ChapterQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(chapter.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -2229,9 +2241,9 @@ func (_m *EncodingProfileQuery) Paginate(
 	}
 	conn := &EncodingProfileConnection{Edges: []*EncodingProfileEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -2240,7 +2252,7 @@ func (_m *EncodingProfileQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -2254,6 +2266,8 @@ func (_m *EncodingProfileQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(encodingprofile.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -2560,9 +2574,9 @@ func (_m *EventQuery) Paginate(
 	}
 	conn := &EventConnection{Edges: []*EventEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -2571,7 +2585,7 @@ func (_m *EventQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -2585,6 +2599,8 @@ func (_m *EventQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(event.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -2873,9 +2889,9 @@ func (_m *FolderQuery) Paginate(
 	}
 	conn := &FolderConnection{Edges: []*FolderEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -2884,7 +2900,7 @@ func (_m *FolderQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -2898,6 +2914,8 @@ func (_m *FolderQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(folder.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -3204,9 +3222,9 @@ func (_m *ImportItemQuery) Paginate(
 	}
 	conn := &ImportItemConnection{Edges: []*ImportItemEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -3215,7 +3233,7 @@ func (_m *ImportItemQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -3229,6 +3247,8 @@ func (_m *ImportItemQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(importitem.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -3517,9 +3537,9 @@ func (_m *ImportMigrationQuery) Paginate(
 	}
 	conn := &ImportMigrationConnection{Edges: []*ImportMigrationEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -3528,7 +3548,7 @@ func (_m *ImportMigrationQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -3542,6 +3562,8 @@ func (_m *ImportMigrationQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(importmigration.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -3848,9 +3870,9 @@ func (_m *ImporterQuery) Paginate(
 	}
 	conn := &ImporterConnection{Edges: []*ImporterEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -3859,7 +3881,7 @@ func (_m *ImporterQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -3873,6 +3895,8 @@ func (_m *ImporterQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(importer.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -4161,9 +4185,9 @@ func (_m *InvitationQuery) Paginate(
 	}
 	conn := &InvitationConnection{Edges: []*InvitationEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -4172,7 +4196,7 @@ func (_m *InvitationQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -4186,6 +4210,8 @@ func (_m *InvitationQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(invitation.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -4492,9 +4518,9 @@ func (_m *MembershipQuery) Paginate(
 	}
 	conn := &MembershipConnection{Edges: []*MembershipEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -4503,7 +4529,7 @@ func (_m *MembershipQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -4517,6 +4543,8 @@ func (_m *MembershipQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(membership.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -4805,9 +4833,9 @@ func (_m *OrganizationQuery) Paginate(
 	}
 	conn := &OrganizationConnection{Edges: []*OrganizationEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -4816,7 +4844,7 @@ func (_m *OrganizationQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -4830,6 +4858,8 @@ func (_m *OrganizationQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(organization.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -5136,9 +5166,9 @@ func (_m *PlayerQuery) Paginate(
 	}
 	conn := &PlayerConnection{Edges: []*PlayerEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -5147,7 +5177,7 @@ func (_m *PlayerQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -5161,6 +5191,8 @@ func (_m *PlayerQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(player.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -5467,9 +5499,9 @@ func (_m *ProjectQuery) Paginate(
 	}
 	conn := &ProjectConnection{Edges: []*ProjectEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -5478,7 +5510,7 @@ func (_m *ProjectQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -5492,6 +5524,8 @@ func (_m *ProjectQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(project.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -5798,9 +5832,9 @@ func (_m *ProjectSettingQuery) Paginate(
 	}
 	conn := &ProjectSettingConnection{Edges: []*ProjectSettingEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -5809,7 +5843,7 @@ func (_m *ProjectSettingQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -5823,6 +5857,8 @@ func (_m *ProjectSettingQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(projectsetting.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -6129,9 +6165,9 @@ func (_m *RenditionQuery) Paginate(
 	}
 	conn := &RenditionConnection{Edges: []*RenditionEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -6140,7 +6176,7 @@ func (_m *RenditionQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -6154,6 +6190,8 @@ func (_m *RenditionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(rendition.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -6442,9 +6480,9 @@ func (_m *TagQuery) Paginate(
 	}
 	conn := &TagConnection{Edges: []*TagEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -6453,7 +6491,7 @@ func (_m *TagQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -6467,6 +6505,8 @@ func (_m *TagQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(tag.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -6773,9 +6813,9 @@ func (_m *ThumbnailQuery) Paginate(
 	}
 	conn := &ThumbnailConnection{Edges: []*ThumbnailEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -6784,7 +6824,7 @@ func (_m *ThumbnailQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -6798,6 +6838,8 @@ func (_m *ThumbnailQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(thumbnail.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -7086,9 +7128,9 @@ func (_m *TranscodingJobQuery) Paginate(
 	}
 	conn := &TranscodingJobConnection{Edges: []*TranscodingJobEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -7097,7 +7139,7 @@ func (_m *TranscodingJobQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -7111,6 +7153,8 @@ func (_m *TranscodingJobQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(transcodingjob.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -7435,9 +7479,9 @@ func (_m *UserQuery) Paginate(
 	}
 	conn := &UserConnection{Edges: []*UserEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -7446,7 +7490,7 @@ func (_m *UserQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -7460,6 +7504,8 @@ func (_m *UserQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(user.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -7766,9 +7812,9 @@ func (_m *VideoQuery) Paginate(
 	}
 	conn := &VideoConnection{Edges: []*VideoEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -7777,7 +7823,7 @@ func (_m *VideoQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -7791,6 +7837,8 @@ func (_m *VideoQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(video.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -8133,9 +8181,9 @@ func (_m *WebhookAttemptQuery) Paginate(
 	}
 	conn := &WebhookAttemptConnection{Edges: []*WebhookAttemptEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -8144,7 +8192,7 @@ func (_m *WebhookAttemptQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -8158,6 +8206,8 @@ func (_m *WebhookAttemptQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(webhookattempt.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -8446,9 +8496,9 @@ func (_m *WebhookDeliveryQuery) Paginate(
 	}
 	conn := &WebhookDeliveryConnection{Edges: []*WebhookDeliveryEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -8457,7 +8507,7 @@ func (_m *WebhookDeliveryQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -8471,6 +8521,8 @@ func (_m *WebhookDeliveryQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(webhookdelivery.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)
@@ -8759,9 +8811,9 @@ func (_m *WebhookEndpointQuery) Paginate(
 	}
 	conn := &WebhookEndpointConnection{Edges: []*WebhookEndpointEdge{}}
 	ignoredEdges := !hasCollectedField(ctx, edgesField)
-	wantCount := hasCollectedField(ctx, totalCountField) ||
-		(ignoredEdges && hasCollectedField(ctx, pageInfoField))
-	if wantCount {
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
 		counted := _m.Clone()
 		counted.ctx.Fields = nil
 		if conn.TotalCount, err = counted.Count(ctx); err != nil {
@@ -8770,7 +8822,7 @@ func (_m *WebhookEndpointQuery) Paginate(
 		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
 		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
 	}
-	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
 		return conn, nil
 	}
 	if _m, err = pager.applyCursors(_m, after, before); err != nil {
@@ -8784,6 +8836,8 @@ func (_m *WebhookEndpointQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
+	} else {
+		_m.ctx.AppendFieldOnce(webhookendpoint.FieldID)
 	}
 	_m = pager.applyOrder(_m)
 	nodes, err := _m.All(ctx)

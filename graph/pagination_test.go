@@ -2,9 +2,11 @@ package graph_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
 type videoPage struct {
@@ -82,4 +84,58 @@ func TestPagesThroughVideosWithCursors(t *testing.T) {
 			t.Fatalf("2 before video 05 = %v", got)
 		}
 	})
+}
+
+// rootPageInfo is the pageInfo of a root videos list.
+type rootPageInfo struct {
+	Videos struct {
+		PageInfo struct {
+			HasNextPage bool
+			EndCursor   *string
+		}
+		Edges []struct{ Cursor string }
+	}
+}
+
+// TestPageInfoWithoutEdges: a list asked only for its pageInfo answers what it
+// answers with its edges, from the page itself rather than a count of the whole
+// list (which said hasNextPage after the last cursor and had no endCursor).
+func TestPageInfoWithoutEdges(t *testing.T) {
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			db, counter := testdb.OpenCounting(t, d)
+			s := apptest.New(t, d, apptest.Options{DB: db, Env: map[string]string{"VIDRA_WORKERS": "false"}})
+			proj := s.CreateProject(s.CreateOrganization("Acme"), "Docs")
+			for i := range 5 {
+				s.CreateVideo(proj, "", fmt.Sprintf("video %d", i))
+			}
+			const withEdges = `query($p: ID!, $after: Cursor) { videos(first: 2, after: $after, where: {projectID: $p}) {
+			  edges { cursor } pageInfo { hasNextPage endCursor } } }`
+			const infoOnly = `query($p: ID!, $after: Cursor) { videos(first: 2, after: $after, where: {projectID: $p}) {
+			  pageInfo { hasNextPage endCursor } } }`
+			var after any
+			for pageNo := range 3 {
+				vars := map[string]any{"p": proj, "after": after}
+				var full, info rootPageInfo
+				s.MustGraphQL(withEdges, vars, &full)
+				counter.Reset()
+				s.MustGraphQL(infoOnly, vars, &info)
+				wantNext := pageNo < 2
+				if full.Videos.PageInfo.HasNextPage != wantNext || info.Videos.PageInfo.HasNextPage != wantNext {
+					t.Fatalf("page %d: hasNextPage with edges %v, without %v; want %v", pageNo,
+						full.Videos.PageInfo.HasNextPage, info.Videos.PageInfo.HasNextPage, wantNext)
+				}
+				fe, ie := full.Videos.PageInfo.EndCursor, info.Videos.PageInfo.EndCursor
+				if fe == nil || ie == nil || *fe != *ie || *fe != full.Videos.Edges[len(full.Videos.Edges)-1].Cursor {
+					t.Fatalf("page %d: endCursor with edges %v, without %v", pageNo, fe, ie)
+				}
+				for _, q := range counter.Statements() {
+					if strings.Contains(strings.ToUpper(q), "COUNT(") {
+						t.Errorf("pageInfo without edges counted the list: %s", q)
+					}
+				}
+				after = *fe
+			}
+		})
+	}
 }

@@ -1,13 +1,22 @@
 // Command codegen runs gqlgen on gqlgen.yml (what `go tool gqlgen generate`
-// does) and then has the generated executor marshal lists in place with
-// gqlexec.MarshalSliceInOrder instead of a goroutine per element.
+// does) and then rewrites a few of the generated executor's hot paths to call
+// graph/gqlexec, which does the same work for less (see rewrite.go):
 //
-// gqlgen.yml sets exec.worker_limit to 1, so gqlgen's own code already marshals
-// one element at a time; it still starts a goroutine for each, and on a page of
-// 50 videos growing those goroutines' stacks was a fifth of the request's CPU.
-// gqlgen has no option to marshal in place and its templates cannot be replaced,
-// so this rewrites its output: every call is rewritten or generation fails, and
-// the rewritten file is gofmt'ed like the rest.
+//   - lists are marshalled element after element in place, not in a goroutine
+//     per element (gqlgen.yml sets exec.worker_limit to 1, so gqlgen's own code
+//     already marshals one at a time, but growing each goroutine's stack was a
+//     fifth of a 50-video page's CPU);
+//   - a field read from a Go struct field, with no resolver, method or
+//     directive, is marshalled without the closures, boxing and field
+//     middleware gqlgen wraps around it;
+//   - a scalar field's context shares one Child function per type instead of
+//     making a closure and an error on every resolution;
+//   - an object with no @defer fragment does not build its path for an empty
+//     deferred group.
+//
+// gqlgen has no option for these and its templates cannot be replaced, so its
+// output is rewritten: each rewrite fails generation when gqlgen's output no
+// longer has the expected shape, and the result is gofmt'ed like the rest.
 package main
 
 import (
@@ -21,14 +30,8 @@ import (
 	"github.com/99designs/gqlgen/codegen/config"
 )
 
-// concurrentCall is how gqlgen's executor calls its list marshaller with a
-// worker limit of 1 and panic handlers on; inOrderCall is what it becomes.
-const (
-	concurrentCall = "graphql.MarshalSliceConcurrently(ctx, len(v), 1, false, func"
-	inOrderCall    = "gqlexec.MarshalSliceInOrder(ctx, len(v), false, func"
-	anyConcurrent  = "graphql.MarshalSliceConcurrently("
-	gqlexecImport  = "\t\"github.com/vidra-dev/vidra/graph/gqlexec\"\n"
-)
+// gqlexecImport is added to the generated executor's imports.
+const gqlexecImport = "\t\"github.com/vidra-dev/vidra/graph/gqlexec\"\n"
 
 func main() {
 	log.SetFlags(0)
@@ -39,31 +42,26 @@ func main() {
 	if err := api.Generate(cfg); err != nil {
 		log.Fatalf("codegen: gqlgen: %v", err)
 	}
-	if err := marshalListsInOrder(cfg.Exec.Filename); err != nil {
+	if err := rewriteExecutor(cfg.Exec.Filename); err != nil {
 		log.Fatalf("codegen: %v", err)
 	}
 }
 
-// marshalListsInOrder rewrites the generated executor at path.
-func marshalListsInOrder(path string) error {
+// rewriteExecutor applies the rewrites to the generated executor at path.
+func rewriteExecutor(path string) error {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	all := bytes.Count(src, []byte(anyConcurrent))
-	rewritable := bytes.Count(src, []byte(concurrentCall))
-	if all != rewritable {
-		return fmt.Errorf("%s: %d of %d list marshal calls are not %q; is exec.worker_limit still 1 and omit_panic_handler false in gqlgen.yml?", path, all-rewritable, all, concurrentCall)
+	for _, r := range rewrites {
+		if src, err = r.apply(src); err != nil {
+			return fmt.Errorf("%s: %s: %w", path, r.name, err)
+		}
 	}
-	if all == 0 {
-		return os.WriteFile(path, src, 0o644)
-	}
-	out := bytes.ReplaceAll(src, []byte(concurrentCall), []byte(inOrderCall))
-	out, err = addImport(out)
-	if err != nil {
+	if src, err = addImport(src); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	formatted, err := format.Source(out)
+	formatted, err := format.Source(src)
 	if err != nil {
 		return fmt.Errorf("%s: gofmt after rewriting: %w", path, err)
 	}

@@ -17028,256 +17028,80 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _APIKey_id(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_APIKey_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _APIKey_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_APIKey_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _APIKey_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_APIKey_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _APIKey_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_organizationID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.OrganizationID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_APIKey_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _APIKey_createdBy(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_createdBy(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedBy, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_createdBy, obj.CreatedBy, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_APIKey_createdBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _APIKey_name(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_APIKey_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _APIKey_origin(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_origin(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Origin, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_origin, obj.Origin, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_APIKey_origin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _APIKey_prefix(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_prefix(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Prefix, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_prefix, obj.Prefix, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_APIKey_prefix(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _APIKey_last4(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_last4(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Last4, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_last4, obj.Last4, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_APIKey_last4(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _APIKey_expiresAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_expiresAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ExpiresAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_expiresAt, obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_APIKey_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _APIKey_lastUsedAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKey_lastUsedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.LastUsedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_lastUsedAt, obj.LastUsedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_APIKey_lastUsedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _APIKey_organization(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
@@ -17332,27 +17156,11 @@ func (ec *executionContext) _APIKey_permissions(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_APIKey_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKey", field, true, true, errors.New("field of type Any does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKey", field, true, true, scalarChild3)
 }
 
 func (ec *executionContext) _APIKeyCheck_apiKey(ctx context.Context, field graphql.CollectedField, obj *model.APIKeyCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKeyCheck_apiKey(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.APIKey, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.APIKey) graphql.Marshaler {
-			return ec.marshalNAPIKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKey(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyCheck_apiKey, obj.APIKey, ec.marshalNAPIKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKey, true)
 }
 func (ec *executionContext) fieldContext_APIKeyCheck_apiKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17368,69 +17176,21 @@ func (ec *executionContext) fieldContext_APIKeyCheck_apiKey(_ context.Context, f
 }
 
 func (ec *executionContext) _APIKeyCheck_organizationID(ctx context.Context, field graphql.CollectedField, obj *model.APIKeyCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKeyCheck_organizationID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.OrganizationID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyCheck_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_APIKeyCheck_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKeyCheck", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKeyCheck", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _APIKeyCheck_permissions(ctx context.Context, field graphql.CollectedField, obj *model.APIKeyCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKeyCheck_permissions(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Permissions, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v any) graphql.Marshaler {
-			return ec.marshalNAny2interface(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyCheck_permissions, obj.Permissions, ec.marshalNAny2interface, true)
 }
 func (ec *executionContext) fieldContext_APIKeyCheck_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKeyCheck", field, false, false, errors.New("field of type Any does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKeyCheck", field, false, false, scalarChild3)
 }
 
 func (ec *executionContext) _APIKeyConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.APIKeyConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKeyConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.APIKeyEdge) graphql.Marshaler {
-			return ec.marshalOAPIKeyEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKeyEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyConnection_edges, obj.Edges, ec.marshalOAPIKeyEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKeyEdge, false)
 }
 func (ec *executionContext) fieldContext_APIKeyConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17446,23 +17206,7 @@ func (ec *executionContext) fieldContext_APIKeyConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _APIKeyConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.APIKeyConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKeyConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_APIKeyConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17478,46 +17222,14 @@ func (ec *executionContext) fieldContext_APIKeyConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _APIKeyConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.APIKeyConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKeyConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_APIKeyConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKeyConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKeyConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _APIKeyEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.APIKeyEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKeyEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.APIKey) graphql.Marshaler {
-			return ec.marshalOAPIKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKey(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyEdge_node, obj.Node, ec.marshalOAPIKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKey, false)
 }
 func (ec *executionContext) fieldContext_APIKeyEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17533,69 +17245,21 @@ func (ec *executionContext) fieldContext_APIKeyEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _APIKeyEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.APIKeyEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_APIKeyEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_APIKeyEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("APIKeyEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("APIKeyEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _AccessCheck_kind(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessCheck_kind(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Kind, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v model.PrincipalKind) graphql.Marshaler {
-			return ec.marshalNPrincipalKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPrincipalKind(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessCheck_kind, obj.Kind, ec.marshalNPrincipalKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPrincipalKind, true)
 }
 func (ec *executionContext) fieldContext_AccessCheck_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessCheck", field, false, false, errors.New("field of type PrincipalKind does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessCheck", field, false, false, scalarChild6)
 }
 
 func (ec *executionContext) _AccessCheck_user(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessCheck_user(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.User, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalOUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessCheck_user, obj.User, ec.marshalOUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser, false)
 }
 func (ec *executionContext) fieldContext_AccessCheck_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17611,46 +17275,14 @@ func (ec *executionContext) fieldContext_AccessCheck_user(_ context.Context, fie
 }
 
 func (ec *executionContext) _AccessCheck_sessionID(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessCheck_sessionID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SessionID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
-			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessCheck_sessionID, obj.SessionID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_AccessCheck_sessionID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessCheck", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessCheck", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AccessCheck_organization(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessCheck_organization(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Organization, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Organization) graphql.Marshaler {
-			return ec.marshalOOrganization2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganization(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessCheck_organization, obj.Organization, ec.marshalOOrganization2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganization, false)
 }
 func (ec *executionContext) fieldContext_AccessCheck_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17666,302 +17298,94 @@ func (ec *executionContext) fieldContext_AccessCheck_organization(_ context.Cont
 }
 
 func (ec *executionContext) _AccessCheck_role(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessCheck_role(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Role, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessCheck_role, obj.Role, ec.marshalOString2ᚖstring, false)
 }
 func (ec *executionContext) fieldContext_AccessCheck_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessCheck", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessCheck", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AccessCheck_rights(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessCheck_rights(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Rights, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessCheck_rights, obj.Rights, ec.marshalNString2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext_AccessCheck_rights(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessCheck", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessCheck", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AccessControl_id(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControl_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AccessControl_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControl_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _AccessControl_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControl_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _AccessControl_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControl_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AccessControl_playback(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControl_playback(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Playback, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v accesscontrol.Playback) graphql.Marshaler {
-			return ec.marshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_playback, obj.Playback, ec.marshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_playback(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type AccessControlPlayback does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild7)
 }
 
 func (ec *executionContext) _AccessControl_allowedDomains(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControl_allowedDomains(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AllowedDomains, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_allowedDomains, obj.AllowedDomains, ec.marshalNString2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_allowedDomains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AccessControl_allowedCountries(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControl_allowedCountries(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AllowedCountries, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_allowedCountries, obj.AllowedCountries, ec.marshalNString2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_allowedCountries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AccessControl_blockedCountries(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControl_blockedCountries(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.BlockedCountries, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_blockedCountries, obj.BlockedCountries, ec.marshalNString2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_blockedCountries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AccessControl_tokenTTLDefault(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControl_tokenTTLDefault(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TokenTTLDefault, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_tokenTTLDefault, obj.TokenTTLDefault, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_tokenTTLDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AccessControl_tokenTTLMin(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControl_tokenTTLMin(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TokenTTLMin, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_tokenTTLMin, obj.TokenTTLMin, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_tokenTTLMin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AccessControl_tokenTTLMax(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControl_tokenTTLMax(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TokenTTLMax, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_tokenTTLMax, obj.TokenTTLMax, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_tokenTTLMax(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessControl", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AccessControl_project(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
@@ -17997,23 +17421,7 @@ func (ec *executionContext) fieldContext_AccessControl_project(_ context.Context
 }
 
 func (ec *executionContext) _AccessControlConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControlConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.AccessControlEdge) graphql.Marshaler {
-			return ec.marshalOAccessControlEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControlConnection_edges, obj.Edges, ec.marshalOAccessControlEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlEdge, false)
 }
 func (ec *executionContext) fieldContext_AccessControlConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18029,23 +17437,7 @@ func (ec *executionContext) fieldContext_AccessControlConnection_edges(_ context
 }
 
 func (ec *executionContext) _AccessControlConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControlConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControlConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_AccessControlConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18061,46 +17453,14 @@ func (ec *executionContext) fieldContext_AccessControlConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _AccessControlConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControlConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControlConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_AccessControlConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessControlConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessControlConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AccessControlEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControlEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.AccessControl) graphql.Marshaler {
-			return ec.marshalOAccessControl2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControl(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControlEdge_node, obj.Node, ec.marshalOAccessControl2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControl, false)
 }
 func (ec *executionContext) fieldContext_AccessControlEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18116,279 +17476,87 @@ func (ec *executionContext) fieldContext_AccessControlEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _AccessControlEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccessControlEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControlEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_AccessControlEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccessControlEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccessControlEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _AccountCheck_exists(ctx context.Context, field graphql.CollectedField, obj *model.AccountCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccountCheck_exists(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Exists, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccountCheck_exists, obj.Exists, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_AccountCheck_exists(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccountCheck", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccountCheck", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _AccountCheck_hasPassword(ctx context.Context, field graphql.CollectedField, obj *model.AccountCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AccountCheck_hasPassword(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.HasPassword, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccountCheck_hasPassword, obj.HasPassword, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_AccountCheck_hasPassword(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AccountCheck", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AccountCheck", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Advertisement_id(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Advertisement_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Advertisement_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Advertisement_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Advertisement_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Advertisement_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Advertisement_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Advertisement_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Advertisement_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Advertisement_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Advertisement_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Advertisement_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Advertisement_name(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Advertisement_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Advertisement_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Advertisement_tagURL(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Advertisement_tagURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TagURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_tagURL, obj.TagURL, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Advertisement_tagURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Advertisement_placement(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Advertisement_placement(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Placement, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v advertisement.Placement) graphql.Marshaler {
-			return ec.marshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_placement, obj.Placement, ec.marshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement, true)
 }
 func (ec *executionContext) fieldContext_Advertisement_placement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type AdvertisementPlacement does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild9)
 }
 
 func (ec *executionContext) _Advertisement_offsets(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Advertisement_offsets(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Offsets, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []int) graphql.Marshaler {
-			return ec.marshalNInt2ᚕintᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_offsets, obj.Offsets, ec.marshalNInt2ᚕintᚄ, true)
 }
 func (ec *executionContext) fieldContext_Advertisement_offsets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Advertisement_enabled(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Advertisement_enabled(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Enabled, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_enabled, obj.Enabled, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_Advertisement_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Advertisement", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Advertisement_project(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
@@ -18424,23 +17592,7 @@ func (ec *executionContext) fieldContext_Advertisement_project(_ context.Context
 }
 
 func (ec *executionContext) _AdvertisementConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AdvertisementConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.AdvertisementEdge) graphql.Marshaler {
-			return ec.marshalOAdvertisementEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AdvertisementConnection_edges, obj.Edges, ec.marshalOAdvertisementEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementEdge, false)
 }
 func (ec *executionContext) fieldContext_AdvertisementConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18456,23 +17608,7 @@ func (ec *executionContext) fieldContext_AdvertisementConnection_edges(_ context
 }
 
 func (ec *executionContext) _AdvertisementConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AdvertisementConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AdvertisementConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_AdvertisementConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18488,46 +17624,14 @@ func (ec *executionContext) fieldContext_AdvertisementConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _AdvertisementConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AdvertisementConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AdvertisementConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_AdvertisementConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AdvertisementConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AdvertisementConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AdvertisementEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AdvertisementEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Advertisement) graphql.Marshaler {
-			return ec.marshalOAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AdvertisementEdge_node, obj.Node, ec.marshalOAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement, false)
 }
 func (ec *executionContext) fieldContext_AdvertisementEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18543,325 +17647,101 @@ func (ec *executionContext) fieldContext_AdvertisementEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _AdvertisementEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AdvertisementEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AdvertisementEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_AdvertisementEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AdvertisementEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AdvertisementEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _AuditLog_id(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLog_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_AuditLog_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AuditLog_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLog_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_AuditLog_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _AuditLog_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLog_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_AuditLog_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _AuditLog_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLog_organizationID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.OrganizationID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
-			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_organizationID, obj.OrganizationID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_AuditLog_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AuditLog_actorType(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLog_actorType(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ActorType, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v auditlog.ActorType) graphql.Marshaler {
-			return ec.marshalNAuditLogActorType2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋauditlogᚐActorType(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_actorType, obj.ActorType, ec.marshalNAuditLogActorType2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋauditlogᚐActorType, true)
 }
 func (ec *executionContext) fieldContext_AuditLog_actorType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type AuditLogActorType does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild10)
 }
 
 func (ec *executionContext) _AuditLog_actorID(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLog_actorID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ActorID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
-			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_actorID, obj.ActorID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_AuditLog_actorID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AuditLog_action(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLog_action(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Action, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_action, obj.Action, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_AuditLog_action(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuditLog_entityType(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLog_entityType(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EntityType, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_entityType, obj.EntityType, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_AuditLog_entityType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuditLog_entityID(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLog_entityID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EntityID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
-			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_entityID, obj.EntityID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_AuditLog_entityID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AuditLog_operation(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLog_operation(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Operation, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_operation, obj.Operation, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_AuditLog_operation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuditLog_address(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLog_address(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Address, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_address, obj.Address, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_AuditLog_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuditLog_userAgent(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLog_userAgent(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UserAgent, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_userAgent, obj.UserAgent, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_AuditLog_userAgent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuditLog_changes(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLog_changes(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Changes, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
-			return ec.marshalOMap2map(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_changes, obj.Changes, ec.marshalOMap2map, false)
 }
 func (ec *executionContext) fieldContext_AuditLog_changes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLog", field, false, false, errors.New("field of type Map does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild11)
 }
 
 func (ec *executionContext) _AuditLog_organization(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
@@ -18897,23 +17777,7 @@ func (ec *executionContext) fieldContext_AuditLog_organization(_ context.Context
 }
 
 func (ec *executionContext) _AuditLogConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLogConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLogConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.AuditLogEdge) graphql.Marshaler {
-			return ec.marshalOAuditLogEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAuditLogEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLogConnection_edges, obj.Edges, ec.marshalOAuditLogEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAuditLogEdge, false)
 }
 func (ec *executionContext) fieldContext_AuditLogConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18929,23 +17793,7 @@ func (ec *executionContext) fieldContext_AuditLogConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _AuditLogConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLogConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLogConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLogConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_AuditLogConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18961,46 +17809,14 @@ func (ec *executionContext) fieldContext_AuditLogConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _AuditLogConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLogConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLogConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLogConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_AuditLogConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLogConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLogConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AuditLogEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLogEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLogEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.AuditLog) graphql.Marshaler {
-			return ec.marshalOAuditLog2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAuditLog(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLogEdge_node, obj.Node, ec.marshalOAuditLog2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAuditLog, false)
 }
 func (ec *executionContext) fieldContext_AuditLogEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19016,138 +17832,42 @@ func (ec *executionContext) fieldContext_AuditLogEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _AuditLogEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLogEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuditLogEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLogEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_AuditLogEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuditLogEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuditLogEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _AuthPayload_accessToken(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuthPayload_accessToken(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AccessToken, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuthPayload_accessToken, obj.AccessToken, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_AuthPayload_accessToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuthPayload", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuthPayload", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuthPayload_refreshToken(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuthPayload_refreshToken(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.RefreshToken, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuthPayload_refreshToken, obj.RefreshToken, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_AuthPayload_refreshToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuthPayload", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuthPayload", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuthPayload_tokenType(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuthPayload_tokenType(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TokenType, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuthPayload_tokenType, obj.TokenType, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_AuthPayload_tokenType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuthPayload", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuthPayload", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuthPayload_expiresIn(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuthPayload_expiresIn(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ExpiresIn, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuthPayload_expiresIn, obj.ExpiresIn, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_AuthPayload_expiresIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuthPayload", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuthPayload", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AuthPayload_user(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuthPayload_user(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.User, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalNUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuthPayload_user, obj.User, ec.marshalNUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser, true)
 }
 func (ec *executionContext) fieldContext_AuthPayload_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19163,371 +17883,115 @@ func (ec *executionContext) fieldContext_AuthPayload_user(_ context.Context, fie
 }
 
 func (ec *executionContext) _AuthSession_id(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuthSession_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_AuthSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AuthSession_device(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuthSession_device(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Device, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_device, obj.Device, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_AuthSession_device(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuthSession_userAgent(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuthSession_userAgent(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UserAgent, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_userAgent, obj.UserAgent, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_AuthSession_userAgent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuthSession_ipAddress(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuthSession_ipAddress(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IPAddress, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_ipAddress, obj.IPAddress, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_AuthSession_ipAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuthSession_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuthSession_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_AuthSession_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _AuthSession_lastSeenAt(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuthSession_lastSeenAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.LastSeenAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_lastSeenAt, obj.LastSeenAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_AuthSession_lastSeenAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _AuthSession_current(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_AuthSession_current(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Current, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_current, obj.Current, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_AuthSession_current(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AuthSession", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Caption_id(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Caption_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Caption_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Caption_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Caption_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Caption_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Caption_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Caption_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Caption_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Caption_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Caption_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Caption_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Caption_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Caption_videoID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.VideoID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Caption_videoID, obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Caption_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Caption_language(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Caption_language(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Language, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Caption_language, obj.Language, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Caption_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Caption_label(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Caption_label(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Label, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Caption_label, obj.Label, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Caption_label(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Caption_sourceFormat(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Caption_sourceFormat(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SourceFormat, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v caption.SourceFormat) graphql.Marshaler {
-			return ec.marshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Caption_sourceFormat, obj.SourceFormat, ec.marshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat, true)
 }
 func (ec *executionContext) fieldContext_Caption_sourceFormat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type CaptionSourceFormat does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _Caption_blobKey(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Caption_blobKey(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.BlobKey, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Caption_blobKey, obj.BlobKey, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Caption_blobKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Caption_size(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Caption_size(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Size, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Caption_size, obj.Size, ec.marshalNInt2int64, true)
 }
 func (ec *executionContext) fieldContext_Caption_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Caption", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Caption_video(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
@@ -19582,27 +18046,11 @@ func (ec *executionContext) _Caption_text(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_Caption_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Caption", field, true, true, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Caption", field, true, true, scalarChild2)
 }
 
 func (ec *executionContext) _CaptionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CaptionConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.CaptionEdge) graphql.Marshaler {
-			return ec.marshalOCaptionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_CaptionConnection_edges, obj.Edges, ec.marshalOCaptionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionEdge, false)
 }
 func (ec *executionContext) fieldContext_CaptionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19618,23 +18066,7 @@ func (ec *executionContext) fieldContext_CaptionConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _CaptionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CaptionConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_CaptionConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_CaptionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19650,46 +18082,14 @@ func (ec *executionContext) fieldContext_CaptionConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _CaptionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CaptionConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_CaptionConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_CaptionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CaptionConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("CaptionConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _CaptionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CaptionEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Caption) graphql.Marshaler {
-			return ec.marshalOCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_CaptionEdge_node, obj.Node, ec.marshalOCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption, false)
 }
 func (ec *executionContext) fieldContext_CaptionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19705,164 +18105,52 @@ func (ec *executionContext) fieldContext_CaptionEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _CaptionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CaptionEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_CaptionEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_CaptionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CaptionEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("CaptionEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _Chapter_id(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Chapter_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Chapter_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Chapter", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Chapter_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Chapter_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Chapter_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Chapter", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Chapter_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Chapter_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Chapter_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Chapter", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Chapter_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Chapter_videoID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.VideoID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_videoID, obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Chapter_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Chapter", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Chapter_title(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Chapter_title(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Title, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_title, obj.Title, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Chapter_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Chapter", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Chapter_startSeconds(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Chapter_startSeconds(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.StartSeconds, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
-			return ec.marshalNFloat2float64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_startSeconds, obj.StartSeconds, ec.marshalNFloat2float64, true)
 }
 func (ec *executionContext) fieldContext_Chapter_startSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Chapter", field, false, false, errors.New("field of type Float does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _Chapter_video(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
@@ -19898,23 +18186,7 @@ func (ec *executionContext) fieldContext_Chapter_video(_ context.Context, field 
 }
 
 func (ec *executionContext) _ChapterConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChapterConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ChapterEdge) graphql.Marshaler {
-			return ec.marshalOChapterEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ChapterConnection_edges, obj.Edges, ec.marshalOChapterEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterEdge, false)
 }
 func (ec *executionContext) fieldContext_ChapterConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19930,23 +18202,7 @@ func (ec *executionContext) fieldContext_ChapterConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _ChapterConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChapterConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ChapterConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_ChapterConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19962,46 +18218,14 @@ func (ec *executionContext) fieldContext_ChapterConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _ChapterConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChapterConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ChapterConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_ChapterConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChapterConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ChapterConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ChapterEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChapterEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Chapter) graphql.Marshaler {
-			return ec.marshalOChapter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapter(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ChapterEdge_node, obj.Node, ec.marshalOChapter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapter, false)
 }
 func (ec *executionContext) fieldContext_ChapterEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20017,46 +18241,14 @@ func (ec *executionContext) fieldContext_ChapterEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _ChapterEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ChapterEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ChapterEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_ChapterEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ChapterEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ChapterEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _CreatedAPIKey_apiKey(ctx context.Context, field graphql.CollectedField, obj *model.CreatedAPIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CreatedAPIKey_apiKey(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.APIKey, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.APIKey) graphql.Marshaler {
-			return ec.marshalNAPIKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKey(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_CreatedAPIKey_apiKey, obj.APIKey, ec.marshalNAPIKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKey, true)
 }
 func (ec *executionContext) fieldContext_CreatedAPIKey_apiKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20072,184 +18264,56 @@ func (ec *executionContext) fieldContext_CreatedAPIKey_apiKey(_ context.Context,
 }
 
 func (ec *executionContext) _CreatedAPIKey_key(ctx context.Context, field graphql.CollectedField, obj *model.CreatedAPIKey) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_CreatedAPIKey_key(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Key, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_CreatedAPIKey_key, obj.Key, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_CreatedAPIKey_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CreatedAPIKey", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("CreatedAPIKey", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _EncodingProfile_id(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EncodingProfile_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EncodingProfile", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _EncodingProfile_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EncodingProfile_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EncodingProfile", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _EncodingProfile_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EncodingProfile_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EncodingProfile", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _EncodingProfile_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EncodingProfile_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EncodingProfile", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _EncodingProfile_name(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EncodingProfile_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EncodingProfile", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _EncodingProfile_isDefault(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EncodingProfile_isDefault(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsDefault, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_isDefault, obj.IsDefault, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_isDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EncodingProfile", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _EncodingProfile_renditions(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EncodingProfile_renditions(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Renditions, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []ladder.Rendition) graphql.Marshaler {
-			return ec.marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_renditions, obj.Renditions, ec.marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ, true)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_renditions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20297,23 +18361,7 @@ func (ec *executionContext) fieldContext_EncodingProfile_project(_ context.Conte
 }
 
 func (ec *executionContext) _EncodingProfileConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EncodingProfileConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.EncodingProfileEdge) graphql.Marshaler {
-			return ec.marshalOEncodingProfileEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfileConnection_edges, obj.Edges, ec.marshalOEncodingProfileEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileEdge, false)
 }
 func (ec *executionContext) fieldContext_EncodingProfileConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20329,23 +18377,7 @@ func (ec *executionContext) fieldContext_EncodingProfileConnection_edges(_ conte
 }
 
 func (ec *executionContext) _EncodingProfileConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EncodingProfileConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfileConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_EncodingProfileConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20361,46 +18393,14 @@ func (ec *executionContext) fieldContext_EncodingProfileConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _EncodingProfileConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EncodingProfileConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfileConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_EncodingProfileConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EncodingProfileConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("EncodingProfileConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _EncodingProfileEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EncodingProfileEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.EncodingProfile) graphql.Marshaler {
-			return ec.marshalOEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfileEdge_node, obj.Node, ec.marshalOEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile, false)
 }
 func (ec *executionContext) fieldContext_EncodingProfileEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20416,302 +18416,94 @@ func (ec *executionContext) fieldContext_EncodingProfileEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _EncodingProfileEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_EncodingProfileEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfileEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_EncodingProfileEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("EncodingProfileEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("EncodingProfileEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Event_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Event_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Event_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Event_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Event_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Event_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Event_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Event_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Event_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Event_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_type(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Event_type, obj.Type, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Event_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Event_data(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Event_data(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Data, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
-			return ec.marshalNMap2map(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Event_data, obj.Data, ec.marshalNMap2map, true)
 }
 func (ec *executionContext) fieldContext_Event_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type Map does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild11)
 }
 
 func (ec *executionContext) _Folder_id(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Folder_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Folder_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Folder_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Folder", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Folder_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Folder_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Folder_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Folder_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Folder", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Folder_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Folder_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Folder_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Folder_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Folder", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Folder_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Folder_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Folder_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Folder_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Folder", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Folder_parentID(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Folder_parentID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ParentID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
-			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Folder_parentID, obj.ParentID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_Folder_parentID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Folder", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Folder_name(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Folder_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Folder_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Folder_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Folder", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Folder_project(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
@@ -20867,23 +18659,7 @@ func (ec *executionContext) fieldContext_Folder_videos(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _FolderConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.FolderConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FolderConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.FolderEdge) graphql.Marshaler {
-			return ec.marshalOFolderEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolderEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderConnection_edges, obj.Edges, ec.marshalOFolderEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolderEdge, false)
 }
 func (ec *executionContext) fieldContext_FolderConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20899,23 +18675,7 @@ func (ec *executionContext) fieldContext_FolderConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _FolderConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.FolderConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FolderConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_FolderConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20931,46 +18691,14 @@ func (ec *executionContext) fieldContext_FolderConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _FolderConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.FolderConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FolderConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_FolderConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FolderConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("FolderConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _FolderEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.FolderEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FolderEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Folder) graphql.Marshaler {
-			return ec.marshalOFolder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolder(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderEdge_node, obj.Node, ec.marshalOFolder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolder, false)
 }
 func (ec *executionContext) fieldContext_FolderEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -20986,230 +18714,70 @@ func (ec *executionContext) fieldContext_FolderEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _FolderEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.FolderEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FolderEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_FolderEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FolderEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("FolderEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _FolderTreeNode_id(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FolderTreeNode_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FolderTreeNode", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _FolderTreeNode_name(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FolderTreeNode_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FolderTreeNode", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _FolderTreeNode_parentID(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FolderTreeNode_parentID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ParentID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
-			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_parentID, obj.ParentID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_parentID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FolderTreeNode", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _FolderTreeNode_depth(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FolderTreeNode_depth(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Depth, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_depth, obj.Depth, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_depth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FolderTreeNode", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _FolderTreeNode_path(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FolderTreeNode_path(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Path, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_path, obj.Path, ec.marshalNID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ, true)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FolderTreeNode", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _FolderTreeNode_childCount(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FolderTreeNode_childCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ChildCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_childCount, obj.ChildCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_childCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FolderTreeNode", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _FolderTreeNode_videoCount(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_FolderTreeNode_videoCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.VideoCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_videoCount, obj.VideoCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_videoCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("FolderTreeNode", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Health_ok(ctx context.Context, field graphql.CollectedField, obj *model.Health) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Health_ok(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Ok, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Health_ok, obj.Ok, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_Health_ok(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Health", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Health", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Health_checks(ctx context.Context, field graphql.CollectedField, obj *model.Health) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Health_checks(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Checks, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*model.HealthCheck) graphql.Marshaler {
-			return ec.marshalNHealthCheck2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐHealthCheckᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Health_checks, obj.Checks, ec.marshalNHealthCheck2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐHealthCheckᚄ, true)
 }
 func (ec *executionContext) fieldContext_Health_checks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21225,440 +18793,136 @@ func (ec *executionContext) fieldContext_Health_checks(_ context.Context, field 
 }
 
 func (ec *executionContext) _HealthCheck_name(ctx context.Context, field graphql.CollectedField, obj *model.HealthCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_HealthCheck_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_HealthCheck_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_HealthCheck_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("HealthCheck", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("HealthCheck", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _HealthCheck_ok(ctx context.Context, field graphql.CollectedField, obj *model.HealthCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_HealthCheck_ok(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Ok, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_HealthCheck_ok, obj.Ok, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_HealthCheck_ok(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("HealthCheck", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("HealthCheck", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _HealthCheck_message(ctx context.Context, field graphql.CollectedField, obj *model.HealthCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_HealthCheck_message(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Message, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_HealthCheck_message, obj.Message, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_HealthCheck_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("HealthCheck", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("HealthCheck", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _HealthCheck_durationMs(ctx context.Context, field graphql.CollectedField, obj *model.HealthCheck) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_HealthCheck_durationMs(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DurationMs, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
-			return ec.marshalNFloat2float64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_HealthCheck_durationMs, obj.DurationMs, ec.marshalNFloat2float64, true)
 }
 func (ec *executionContext) fieldContext_HealthCheck_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("HealthCheck", field, false, false, errors.New("field of type Float does not have child fields"))
+	return gqlexec.NewScalarFieldContext("HealthCheck", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _ImportItem_id(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_ImportItem_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportItem_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_ImportItem_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ImportItem_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_ImportItem_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ImportItem_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_ImportItem_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportItem_migrationID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_migrationID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.MigrationID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_migrationID, obj.MigrationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_ImportItem_migrationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportItem_providerID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_providerID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProviderID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_providerID, obj.ProviderID, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_ImportItem_providerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ImportItem_name(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_ImportItem_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ImportItem_description(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_description(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_description, obj.Description, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_ImportItem_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ImportItem_duration(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_duration(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Duration, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_duration, obj.Duration, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_ImportItem_duration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportItem_downloadQuality(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_downloadQuality(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DownloadQuality, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_downloadQuality, obj.DownloadQuality, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_ImportItem_downloadQuality(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ImportItem_downloadSize(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_downloadSize(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DownloadSize, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_downloadSize, obj.DownloadSize, ec.marshalNInt2int64, true)
 }
 func (ec *executionContext) fieldContext_ImportItem_downloadSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportItem_width(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_width(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Width, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_width, obj.Width, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_ImportItem_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportItem_height(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_height(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Height, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_height, obj.Height, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_ImportItem_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportItem_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_videoID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.VideoID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
-			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_videoID, obj.VideoID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_ImportItem_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportItem_importedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItem_importedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ImportedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_importedAt, obj.ImportedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_ImportItem_importedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ImportItem_video(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
@@ -21713,7 +18977,7 @@ func (ec *executionContext) _ImportItem_state(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ImportItem_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, true, true, errors.New("field of type ImportItemState does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, true, true, scalarChild14)
 }
 
 func (ec *executionContext) _ImportItem_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
@@ -21736,7 +19000,7 @@ func (ec *executionContext) _ImportItem_failureReason(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_ImportItem_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, true, true, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, true, true, scalarChild2)
 }
 
 func (ec *executionContext) _ImportItem_downloadable(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
@@ -21759,27 +19023,11 @@ func (ec *executionContext) _ImportItem_downloadable(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext_ImportItem_downloadable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItem", field, true, true, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItem", field, true, true, scalarChild8)
 }
 
 func (ec *executionContext) _ImportItemConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItemConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ImportItemEdge) graphql.Marshaler {
-			return ec.marshalOImportItemEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItemConnection_edges, obj.Edges, ec.marshalOImportItemEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemEdge, false)
 }
 func (ec *executionContext) fieldContext_ImportItemConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21795,23 +19043,7 @@ func (ec *executionContext) fieldContext_ImportItemConnection_edges(_ context.Co
 }
 
 func (ec *executionContext) _ImportItemConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItemConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItemConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_ImportItemConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21827,46 +19059,14 @@ func (ec *executionContext) fieldContext_ImportItemConnection_pageInfo(_ context
 }
 
 func (ec *executionContext) _ImportItemConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItemConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItemConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_ImportItemConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItemConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItemConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportItemEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItemEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.ImportItem) graphql.Marshaler {
-			return ec.marshalOImportItem2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItem(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItemEdge_node, obj.Node, ec.marshalOImportItem2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItem, false)
 }
 func (ec *executionContext) fieldContext_ImportItemEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -21882,322 +19082,98 @@ func (ec *executionContext) fieldContext_ImportItemEdge_node(_ context.Context, 
 }
 
 func (ec *executionContext) _ImportItemEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportItemEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItemEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_ImportItemEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportItemEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportItemEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _ImportMigration_id(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigration_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_ImportMigration_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportMigration_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigration_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_ImportMigration_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ImportMigration_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigration_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_ImportMigration_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ImportMigration_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigration_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_ImportMigration_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportMigration_importerID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigration_importerID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ImporterID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_importerID, obj.ImporterID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_ImportMigration_importerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportMigration_provider(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigration_provider(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Provider, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v importmigration.Provider) graphql.Marshaler {
-			return ec.marshalNImportMigrationProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐProvider(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_provider, obj.Provider, ec.marshalNImportMigrationProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐProvider, true)
 }
 func (ec *executionContext) fieldContext_ImportMigration_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type ImportMigrationProvider does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild15)
 }
 
 func (ec *executionContext) _ImportMigration_status(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigration_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v importmigration.Status) graphql.Marshaler {
-			return ec.marshalNImportMigrationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐStatus(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_status, obj.Status, ec.marshalNImportMigrationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐStatus, true)
 }
 func (ec *executionContext) fieldContext_ImportMigration_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type ImportMigrationStatus does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild16)
 }
 
 func (ec *executionContext) _ImportMigration_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigration_failureReason(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.FailureReason, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_failureReason, obj.FailureReason, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_ImportMigration_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ImportMigration_total(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigration_total(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Total, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_total, obj.Total, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_ImportMigration_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportMigration_itemCount(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigration_itemCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ItemCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_itemCount, obj.ItemCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_ImportMigration_itemCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportMigration_startedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigration_startedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.StartedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_startedAt, obj.StartedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_ImportMigration_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ImportMigration_completedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigration_completedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CompletedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_completedAt, obj.CompletedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_ImportMigration_completedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigration", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ImportMigrationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigrationConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ImportMigrationEdge) graphql.Marshaler {
-			return ec.marshalOImportMigrationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigrationConnection_edges, obj.Edges, ec.marshalOImportMigrationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationEdge, false)
 }
 func (ec *executionContext) fieldContext_ImportMigrationConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22213,23 +19189,7 @@ func (ec *executionContext) fieldContext_ImportMigrationConnection_edges(_ conte
 }
 
 func (ec *executionContext) _ImportMigrationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigrationConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigrationConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_ImportMigrationConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22245,46 +19205,14 @@ func (ec *executionContext) fieldContext_ImportMigrationConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _ImportMigrationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigrationConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigrationConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_ImportMigrationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigrationConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigrationConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportMigrationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigrationEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.ImportMigration) graphql.Marshaler {
-			return ec.marshalOImportMigration2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigration(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigrationEdge_node, obj.Node, ec.marshalOImportMigration2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigration, false)
 }
 func (ec *executionContext) fieldContext_ImportMigrationEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22300,440 +19228,136 @@ func (ec *executionContext) fieldContext_ImportMigrationEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _ImportMigrationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ImportMigrationEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigrationEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_ImportMigrationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ImportMigrationEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ImportMigrationEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _Importer_id(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Importer_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Importer_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Importer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Importer_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Importer_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Importer_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Importer_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Importer_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Importer_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Importer_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Importer_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Importer_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Importer_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Importer_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Importer_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Importer_provider(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Importer_provider(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Provider, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v importer.Provider) graphql.Marshaler {
-			return ec.marshalNImporterProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Importer_provider, obj.Provider, ec.marshalNImporterProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider, true)
 }
 func (ec *executionContext) fieldContext_Importer_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type ImporterProvider does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild17)
 }
 
 func (ec *executionContext) _Importer_credentialLast4(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Importer_credentialLast4(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CredentialLast4, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Importer_credentialLast4, obj.CredentialLast4, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Importer_credentialLast4(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Importer_accountName(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Importer_accountName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AccountName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Importer_accountName, obj.AccountName, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Importer_accountName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Importer_accountURI(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Importer_accountURI(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AccountURI, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Importer_accountURI, obj.AccountURI, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Importer_accountURI(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Importer", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Invitation_id(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invitation_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Invitation_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Invitation_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invitation_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Invitation_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Invitation_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invitation_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Invitation_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Invitation_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invitation_organizationID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.OrganizationID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Invitation_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Invitation_email(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invitation_email(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Email, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_email, obj.Email, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Invitation_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invitation_role(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Role, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v invitation.Role) graphql.Marshaler {
-			return ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_role, obj.Role, ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole, true)
 }
 func (ec *executionContext) fieldContext_Invitation_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type InvitationRole does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild18)
 }
 
 func (ec *executionContext) _Invitation_invitedBy(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invitation_invitedBy(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.InvitedBy, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_invitedBy, obj.InvitedBy, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Invitation_invitedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Invitation_status(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invitation_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v invitation.Status) graphql.Marshaler {
-			return ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_status, obj.Status, ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus, true)
 }
 func (ec *executionContext) fieldContext_Invitation_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type InvitationStatus does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild19)
 }
 
 func (ec *executionContext) _Invitation_expiresAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invitation_expiresAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ExpiresAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_expiresAt, obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Invitation_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Invitation_respondedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Invitation_respondedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.RespondedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_respondedAt, obj.RespondedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_Invitation_respondedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Invitation_organization(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
@@ -22788,7 +19412,7 @@ func (ec *executionContext) _Invitation_permissions(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, true, true, errors.New("field of type Any does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Invitation", field, true, true, scalarChild3)
 }
 
 func (ec *executionContext) _Invitation_expired(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
@@ -22811,27 +19435,11 @@ func (ec *executionContext) _Invitation_expired(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_Invitation_expired(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Invitation", field, true, true, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Invitation", field, true, true, scalarChild8)
 }
 
 func (ec *executionContext) _InvitationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.InvitationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvitationConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.InvitationEdge) graphql.Marshaler {
-			return ec.marshalOInvitationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvitationEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationConnection_edges, obj.Edges, ec.marshalOInvitationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvitationEdge, false)
 }
 func (ec *executionContext) fieldContext_InvitationConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22847,23 +19455,7 @@ func (ec *executionContext) fieldContext_InvitationConnection_edges(_ context.Co
 }
 
 func (ec *executionContext) _InvitationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.InvitationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvitationConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_InvitationConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22879,46 +19471,14 @@ func (ec *executionContext) fieldContext_InvitationConnection_pageInfo(_ context
 }
 
 func (ec *executionContext) _InvitationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.InvitationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvitationConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_InvitationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("InvitationConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _InvitationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.InvitationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvitationEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Invitation) graphql.Marshaler {
-			return ec.marshalOInvitation2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvitation(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationEdge_node, obj.Node, ec.marshalOInvitation2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvitation, false)
 }
 func (ec *executionContext) fieldContext_InvitationEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -22934,417 +19494,129 @@ func (ec *executionContext) fieldContext_InvitationEdge_node(_ context.Context, 
 }
 
 func (ec *executionContext) _InvitationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.InvitationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvitationEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_InvitationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("InvitationEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _InvitationPreview_email(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvitationPreview_email(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Email, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_email, obj.Email, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_InvitationPreview_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationPreview", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _InvitationPreview_role(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvitationPreview_role(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Role, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v invitation.Role) graphql.Marshaler {
-			return ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_role, obj.Role, ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole, true)
 }
 func (ec *executionContext) fieldContext_InvitationPreview_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationPreview", field, false, false, errors.New("field of type InvitationRole does not have child fields"))
+	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild18)
 }
 
 func (ec *executionContext) _InvitationPreview_status(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvitationPreview_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v invitation.Status) graphql.Marshaler {
-			return ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_status, obj.Status, ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus, true)
 }
 func (ec *executionContext) fieldContext_InvitationPreview_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationPreview", field, false, false, errors.New("field of type InvitationStatus does not have child fields"))
+	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild19)
 }
 
 func (ec *executionContext) _InvitationPreview_expired(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvitationPreview_expired(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Expired, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_expired, obj.Expired, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_InvitationPreview_expired(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationPreview", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _InvitationPreview_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvitationPreview_expiresAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ExpiresAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_expiresAt, obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_InvitationPreview_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationPreview", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _InvitationPreview_organizationID(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvitationPreview_organizationID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.OrganizationID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_InvitationPreview_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationPreview", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _InvitationPreview_organizationName(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_InvitationPreview_organizationName(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.OrganizationName, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_organizationName, obj.OrganizationName, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_InvitationPreview_organizationName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("InvitationPreview", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _LadderRung_height(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LadderRung_height(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Height, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_LadderRung_height, obj.Height, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_LadderRung_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LadderRung", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("LadderRung", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _LadderRung_videoBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LadderRung_videoBitrateKbps(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.VideoBitrateKbps, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_LadderRung_videoBitrateKbps, obj.VideoBitrateKbps, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_LadderRung_videoBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LadderRung", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("LadderRung", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _LadderRung_codec(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LadderRung_codec(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Codec, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_LadderRung_codec, obj.Codec, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_LadderRung_codec(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LadderRung", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("LadderRung", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _LadderRung_audioBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_LadderRung_audioBitrateKbps(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AudioBitrateKbps, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_LadderRung_audioBitrateKbps, obj.AudioBitrateKbps, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_LadderRung_audioBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("LadderRung", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("LadderRung", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Membership_id(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Membership_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Membership_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Membership_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Membership", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Membership_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Membership_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Membership_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Membership_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Membership", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Membership_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Membership_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Membership_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Membership_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Membership", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Membership_userID(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Membership_userID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UserID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Membership_userID, obj.UserID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Membership_userID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Membership", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Membership_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Membership_organizationID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.OrganizationID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Membership_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Membership_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Membership", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Membership_role(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Membership_role(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Role, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v membership.Role) graphql.Marshaler {
-			return ec.marshalNMembershipRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋmembershipᚐRole(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Membership_role, obj.Role, ec.marshalNMembershipRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋmembershipᚐRole, true)
 }
 func (ec *executionContext) fieldContext_Membership_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Membership", field, false, false, errors.New("field of type MembershipRole does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild20)
 }
 
 func (ec *executionContext) _Membership_user(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
@@ -23431,27 +19703,11 @@ func (ec *executionContext) _Membership_permissions(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_Membership_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Membership", field, true, true, errors.New("field of type Any does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Membership", field, true, true, scalarChild3)
 }
 
 func (ec *executionContext) _MembershipConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.MembershipConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MembershipConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.MembershipEdge) graphql.Marshaler {
-			return ec.marshalOMembershipEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembershipEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_MembershipConnection_edges, obj.Edges, ec.marshalOMembershipEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembershipEdge, false)
 }
 func (ec *executionContext) fieldContext_MembershipConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23467,23 +19723,7 @@ func (ec *executionContext) fieldContext_MembershipConnection_edges(_ context.Co
 }
 
 func (ec *executionContext) _MembershipConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.MembershipConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MembershipConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_MembershipConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_MembershipConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23499,46 +19739,14 @@ func (ec *executionContext) fieldContext_MembershipConnection_pageInfo(_ context
 }
 
 func (ec *executionContext) _MembershipConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.MembershipConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MembershipConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_MembershipConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_MembershipConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MembershipConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("MembershipConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _MembershipEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.MembershipEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MembershipEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Membership) graphql.Marshaler {
-			return ec.marshalOMembership2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembership(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_MembershipEdge_node, obj.Node, ec.marshalOMembership2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembership, false)
 }
 func (ec *executionContext) fieldContext_MembershipEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23554,72 +19762,24 @@ func (ec *executionContext) fieldContext_MembershipEdge_node(_ context.Context, 
 }
 
 func (ec *executionContext) _MembershipEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.MembershipEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MembershipEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_MembershipEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_MembershipEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MembershipEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("MembershipEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _MetadataEntry_key(ctx context.Context, field graphql.CollectedField, obj *model.MetadataEntry) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MetadataEntry_key(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Key, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_MetadataEntry_key, obj.Key, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_MetadataEntry_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MetadataEntry", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("MetadataEntry", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _MetadataEntry_value(ctx context.Context, field graphql.CollectedField, obj *model.MetadataEntry) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_MetadataEntry_value(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Value, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_MetadataEntry_value, obj.Value, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_MetadataEntry_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("MetadataEntry", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("MetadataEntry", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Mutation_createOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -24434,7 +20594,7 @@ func (ec *executionContext) _Mutation_logout(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_logout(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Mutation", field, true, true, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Mutation", field, true, true, scalarChild8)
 }
 
 func (ec *executionContext) _Mutation_setPassword(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -24589,7 +20749,7 @@ func (ec *executionContext) _Mutation_deleteOtherSessions(ctx context.Context, f
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_deleteOtherSessions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Mutation", field, true, true, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Mutation", field, true, true, scalarChild4)
 }
 
 func (ec *executionContext) _Mutation_uploadCaption(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -27019,141 +23179,45 @@ func (ec *executionContext) fieldContext_Mutation_resendFailedWebhookEvents(ctx 
 }
 
 func (ec *executionContext) _OAuthRedirect_url(ctx context.Context, field graphql.CollectedField, obj *model.OAuthRedirect) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OAuthRedirect_url(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.URL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OAuthRedirect_url, obj.URL, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_OAuthRedirect_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OAuthRedirect", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("OAuthRedirect", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _OAuthRedirect_state(ctx context.Context, field graphql.CollectedField, obj *model.OAuthRedirect) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OAuthRedirect_state(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.State, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OAuthRedirect_state, obj.State, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_OAuthRedirect_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OAuthRedirect", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("OAuthRedirect", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Organization_id(ctx context.Context, field graphql.CollectedField, obj *ent.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Organization_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Organization_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Organization_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Organization", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Organization_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Organization_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Organization_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Organization_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Organization", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Organization_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Organization_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Organization_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Organization_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Organization", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Organization_name(ctx context.Context, field graphql.CollectedField, obj *ent.Organization) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Organization_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Organization_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Organization_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Organization", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Organization", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Organization_memberships(ctx context.Context, field graphql.CollectedField, obj *ent.Organization) (ret graphql.Marshaler) {
@@ -27233,23 +23297,7 @@ func (ec *executionContext) fieldContext_Organization_projects(ctx context.Conte
 }
 
 func (ec *executionContext) _OrganizationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.OrganizationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OrganizationConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.OrganizationEdge) graphql.Marshaler {
-			return ec.marshalOOrganizationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganizationEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationConnection_edges, obj.Edges, ec.marshalOOrganizationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganizationEdge, false)
 }
 func (ec *executionContext) fieldContext_OrganizationConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27265,23 +23313,7 @@ func (ec *executionContext) fieldContext_OrganizationConnection_edges(_ context.
 }
 
 func (ec *executionContext) _OrganizationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.OrganizationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OrganizationConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_OrganizationConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27297,46 +23329,14 @@ func (ec *executionContext) fieldContext_OrganizationConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _OrganizationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.OrganizationConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OrganizationConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_OrganizationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("OrganizationConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _OrganizationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.OrganizationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OrganizationEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Organization) graphql.Marshaler {
-			return ec.marshalOOrganization2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganization(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationEdge_node, obj.Node, ec.marshalOOrganization2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganization, false)
 }
 func (ec *executionContext) fieldContext_OrganizationEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27352,946 +23352,290 @@ func (ec *executionContext) fieldContext_OrganizationEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _OrganizationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.OrganizationEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OrganizationEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_OrganizationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("OrganizationEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _OrganizationUsage_id(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OrganizationUsage_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationUsage", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _OrganizationUsage_name(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OrganizationUsage_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationUsage", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _OrganizationUsage_month(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OrganizationUsage_month(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Month, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_month, obj.Month, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_month(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationUsage", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _OrganizationUsage_traffic(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OrganizationUsage_traffic(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Traffic, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
-			return ec.marshalNFloat2float64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_traffic, obj.Traffic, ec.marshalNFloat2float64, true)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_traffic(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationUsage", field, false, false, errors.New("field of type Float does not have child fields"))
+	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _OrganizationUsage_storage(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OrganizationUsage_storage(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Storage, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
-			return ec.marshalNFloat2float64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_storage, obj.Storage, ec.marshalNFloat2float64, true)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_storage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationUsage", field, false, false, errors.New("field of type Float does not have child fields"))
+	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _OrganizationUsage_videoDuration(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_OrganizationUsage_videoDuration(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.VideoDuration, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
-			return ec.marshalNFloat2float64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_videoDuration, obj.VideoDuration, ec.marshalNFloat2float64, true)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_videoDuration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OrganizationUsage", field, false, false, errors.New("field of type Float does not have child fields"))
+	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[uuid.UUID]) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PageInfo_hasNextPage(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.HasNextPage, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PageInfo_hasNextPage, obj.HasNextPage, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PageInfo", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[uuid.UUID]) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PageInfo_hasPreviousPage(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.HasPreviousPage, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PageInfo_hasPreviousPage, obj.HasPreviousPage, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasPreviousPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PageInfo", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[uuid.UUID]) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PageInfo_startCursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.StartCursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PageInfo_startCursor, obj.StartCursor, ec.marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor, false)
 }
 func (ec *executionContext) fieldContext_PageInfo_startCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PageInfo", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[uuid.UUID]) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PageInfo_endCursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EndCursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PageInfo_endCursor, obj.EndCursor, ec.marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor, false)
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PageInfo", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _PasswordResetTicket_resetToken(ctx context.Context, field graphql.CollectedField, obj *model.PasswordResetTicket) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PasswordResetTicket_resetToken(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ResetToken, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PasswordResetTicket_resetToken, obj.ResetToken, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_PasswordResetTicket_resetToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PasswordResetTicket", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PasswordResetTicket", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _PasswordResetTicket_expiresIn(ctx context.Context, field graphql.CollectedField, obj *model.PasswordResetTicket) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PasswordResetTicket_expiresIn(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ExpiresIn, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PasswordResetTicket_expiresIn, obj.ExpiresIn, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_PasswordResetTicket_expiresIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PasswordResetTicket", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PasswordResetTicket", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _PermissionTest_allowed(ctx context.Context, field graphql.CollectedField, obj *model.PermissionTest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PermissionTest_allowed(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Allowed, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PermissionTest_allowed, obj.Allowed, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_PermissionTest_allowed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PermissionTest", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _PermissionTest_entityType(ctx context.Context, field graphql.CollectedField, obj *model.PermissionTest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PermissionTest_entityType(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EntityType, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PermissionTest_entityType, obj.EntityType, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_PermissionTest_entityType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PermissionTest", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _PermissionTest_entityID(ctx context.Context, field graphql.CollectedField, obj *model.PermissionTest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PermissionTest_entityID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EntityID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
-			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PermissionTest_entityID, obj.EntityID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_PermissionTest_entityID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PermissionTest", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _PermissionTest_name(ctx context.Context, field graphql.CollectedField, obj *model.PermissionTest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PermissionTest_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PermissionTest_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_PermissionTest_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PermissionTest", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _PermissionTest_action(ctx context.Context, field graphql.CollectedField, obj *model.PermissionTest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PermissionTest_action(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Action, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PermissionTest_action, obj.Action, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_PermissionTest_action(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PermissionTest", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _PermissionTest_role(ctx context.Context, field graphql.CollectedField, obj *model.PermissionTest) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PermissionTest_role(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Role, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PermissionTest_role, obj.Role, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_PermissionTest_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PermissionTest", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _PlaybackToken_token(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PlaybackToken_token(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Token, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PlaybackToken_token, obj.Token, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_PlaybackToken_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PlaybackToken", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PlaybackToken", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _PlaybackToken_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PlaybackToken_expiresAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ExpiresAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PlaybackToken_expiresAt, obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_PlaybackToken_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PlaybackToken", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PlaybackToken", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _PlaybackToken_playbackURL(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PlaybackToken_playbackURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PlaybackURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PlaybackToken_playbackURL, obj.PlaybackURL, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_PlaybackToken_playbackURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PlaybackToken", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PlaybackToken", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_id(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Player_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Player_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Player_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Player_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Player_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Player_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Player_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Player_name(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Player_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_isDefault(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_isDefault(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsDefault, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_isDefault, obj.IsDefault, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_Player_isDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Player_primaryColor(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_primaryColor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PrimaryColor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_primaryColor, obj.PrimaryColor, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Player_primaryColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_accentColor(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_accentColor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AccentColor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_accentColor, obj.AccentColor, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Player_accentColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_backgroundColor(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_backgroundColor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.BackgroundColor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_backgroundColor, obj.BackgroundColor, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Player_backgroundColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_controls(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_controls(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Controls, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_controls, obj.Controls, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_Player_controls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Player_autoplay(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_autoplay(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Autoplay, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_autoplay, obj.Autoplay, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_Player_autoplay(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Player_muted(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_muted(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Muted, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_muted, obj.Muted, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_Player_muted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Player_loop(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_loop(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Loop, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_loop, obj.Loop, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_Player_loop(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Player_logoURL(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_logoURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.LogoURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_logoURL, obj.LogoURL, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Player_logoURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_watermarkURL(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_watermarkURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.WatermarkURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_watermarkURL, obj.WatermarkURL, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Player_watermarkURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_watermarkPosition(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_watermarkPosition(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.WatermarkPosition, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v player.WatermarkPosition) graphql.Marshaler {
-			return ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_watermarkPosition, obj.WatermarkPosition, ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition, true)
 }
 func (ec *executionContext) fieldContext_Player_watermarkPosition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type PlayerWatermarkPosition does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild21)
 }
 
 func (ec *executionContext) _Player_speedOptions(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_speedOptions(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SpeedOptions, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []float64) graphql.Marshaler {
-			return ec.marshalNFloat2ᚕfloat64ᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_speedOptions, obj.SpeedOptions, ec.marshalNFloat2ᚕfloat64ᚄ, true)
 }
 func (ec *executionContext) fieldContext_Player_speedOptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Float does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _Player_captionsDefault(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_captionsDefault(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CaptionsDefault, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_captionsDefault, obj.CaptionsDefault, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_Player_captionsDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Player_defaultCaptionLanguage(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Player_defaultCaptionLanguage(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DefaultCaptionLanguage, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_defaultCaptionLanguage, obj.DefaultCaptionLanguage, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Player_defaultCaptionLanguage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Player", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_project(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
@@ -28327,23 +23671,7 @@ func (ec *executionContext) fieldContext_Player_project(_ context.Context, field
 }
 
 func (ec *executionContext) _PlayerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PlayerConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PlayerEdge) graphql.Marshaler {
-			return ec.marshalOPlayerEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PlayerConnection_edges, obj.Edges, ec.marshalOPlayerEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerEdge, false)
 }
 func (ec *executionContext) fieldContext_PlayerConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28359,23 +23687,7 @@ func (ec *executionContext) fieldContext_PlayerConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _PlayerConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PlayerConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PlayerConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_PlayerConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28391,46 +23703,14 @@ func (ec *executionContext) fieldContext_PlayerConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _PlayerConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PlayerConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PlayerConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_PlayerConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PlayerConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PlayerConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _PlayerEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PlayerEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Player) graphql.Marshaler {
-			return ec.marshalOPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PlayerEdge_node, obj.Node, ec.marshalOPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer, false)
 }
 func (ec *executionContext) fieldContext_PlayerEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28446,187 +23726,59 @@ func (ec *executionContext) fieldContext_PlayerEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _PlayerEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PlayerEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PlayerEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_PlayerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PlayerEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("PlayerEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _Project_id(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Project_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Project_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Project_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Project", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Project_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Project_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Project_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Project_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Project", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Project_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Project_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Project_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Project_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Project", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Project_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Project_organizationID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.OrganizationID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Project_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Project_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Project", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Project_name(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Project_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Project_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Project_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Project", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Project_description(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Project_description(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Project_description, obj.Description, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Project_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Project", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Project_logo(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Project_logo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Logo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Project_logo, obj.Logo, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Project_logo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Project", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Project_organization(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
@@ -28954,23 +24106,7 @@ func (ec *executionContext) fieldContext_Project_encodingProfiles(_ context.Cont
 }
 
 func (ec *executionContext) _ProjectConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ProjectEdge) graphql.Marshaler {
-			return ec.marshalOProjectEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectConnection_edges, obj.Edges, ec.marshalOProjectEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectEdge, false)
 }
 func (ec *executionContext) fieldContext_ProjectConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28986,23 +24122,7 @@ func (ec *executionContext) fieldContext_ProjectConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _ProjectConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_ProjectConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29018,46 +24138,14 @@ func (ec *executionContext) fieldContext_ProjectConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _ProjectConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_ProjectConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProjectConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ProjectConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ProjectEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Project) graphql.Marshaler {
-			return ec.marshalOProject2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProject(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectEdge_node, obj.Node, ec.marshalOProject2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProject, false)
 }
 func (ec *executionContext) fieldContext_ProjectEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29073,164 +24161,52 @@ func (ec *executionContext) fieldContext_ProjectEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _ProjectEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_ProjectEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProjectEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ProjectEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _ProjectSetting_id(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectSetting_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProjectSetting", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ProjectSetting_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectSetting_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProjectSetting", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ProjectSetting_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectSetting_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProjectSetting", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ProjectSetting_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectSetting_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProjectSetting", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ProjectSetting_key(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectSetting_key(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Key, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_key, obj.Key, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProjectSetting", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ProjectSetting_value(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectSetting_value(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Value, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_value, obj.Value, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProjectSetting", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ProjectSetting_project(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
@@ -29266,23 +24242,7 @@ func (ec *executionContext) fieldContext_ProjectSetting_project(_ context.Contex
 }
 
 func (ec *executionContext) _ProjectSettingConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSettingConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectSettingConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.ProjectSettingEdge) graphql.Marshaler {
-			return ec.marshalOProjectSettingEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSettingEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSettingConnection_edges, obj.Edges, ec.marshalOProjectSettingEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSettingEdge, false)
 }
 func (ec *executionContext) fieldContext_ProjectSettingConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29298,23 +24258,7 @@ func (ec *executionContext) fieldContext_ProjectSettingConnection_edges(_ contex
 }
 
 func (ec *executionContext) _ProjectSettingConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSettingConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectSettingConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSettingConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_ProjectSettingConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29330,46 +24274,14 @@ func (ec *executionContext) fieldContext_ProjectSettingConnection_pageInfo(_ con
 }
 
 func (ec *executionContext) _ProjectSettingConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSettingConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectSettingConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSettingConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_ProjectSettingConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProjectSettingConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ProjectSettingConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ProjectSettingEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSettingEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectSettingEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.ProjectSetting) graphql.Marshaler {
-			return ec.marshalOProjectSetting2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSetting(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSettingEdge_node, obj.Node, ec.marshalOProjectSetting2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSetting, false)
 }
 func (ec *executionContext) fieldContext_ProjectSettingEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -29385,26 +24297,10 @@ func (ec *executionContext) fieldContext_ProjectSettingEdge_node(_ context.Conte
 }
 
 func (ec *executionContext) _ProjectSettingEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSettingEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ProjectSettingEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSettingEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_ProjectSettingEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ProjectSettingEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ProjectSettingEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _Query_node(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -31708,279 +26604,87 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 }
 
 func (ec *executionContext) _Region_id(ctx context.Context, field graphql.CollectedField, obj *model.Region) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Region_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Region_id, obj.ID, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Region_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Region", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Region", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Region_name(ctx context.Context, field graphql.CollectedField, obj *model.Region) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Region_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Region_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Region_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Region", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Region", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Region_default(ctx context.Context, field graphql.CollectedField, obj *model.Region) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Region_default(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Default, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Region_default, obj.Default, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_Region_default(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Region", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Region", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Rendition_id(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Rendition_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Rendition_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Rendition_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Rendition_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Rendition_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Rendition_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Rendition_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Rendition_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Rendition_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Rendition_videoID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.VideoID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_videoID, obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Rendition_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Rendition_name(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Rendition_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Rendition_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Rendition_width(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Rendition_width(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Width, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_width, obj.Width, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_Rendition_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Rendition_height(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Rendition_height(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Height, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_height, obj.Height, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_Rendition_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Rendition_bandwidth(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Rendition_bandwidth(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Bandwidth, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_bandwidth, obj.Bandwidth, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_Rendition_bandwidth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Rendition_status(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Rendition_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v rendition.Status) graphql.Marshaler {
-			return ec.marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_status, obj.Status, ec.marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus, true)
 }
 func (ec *executionContext) fieldContext_Rendition_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Rendition", field, false, false, errors.New("field of type RenditionStatus does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild22)
 }
 
 func (ec *executionContext) _Rendition_video(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
@@ -32016,164 +26720,52 @@ func (ec *executionContext) fieldContext_Rendition_video(_ context.Context, fiel
 }
 
 func (ec *executionContext) _ServiceInfo_name(ctx context.Context, field graphql.CollectedField, obj *model.ServiceInfo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ServiceInfo_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ServiceInfo_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_ServiceInfo_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ServiceInfo", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ServiceInfo", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ServiceInfo_version(ctx context.Context, field graphql.CollectedField, obj *model.ServiceInfo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_ServiceInfo_version(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Version, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ServiceInfo_version, obj.Version, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_ServiceInfo_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ServiceInfo", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("ServiceInfo", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Tag_id(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Tag_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Tag_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Tag_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Tag", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Tag", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Tag_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Tag_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Tag_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Tag_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Tag", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Tag", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Tag_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Tag_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Tag_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Tag_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Tag", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Tag", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Tag_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Tag_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Tag_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Tag_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Tag", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Tag", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Tag_name(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Tag_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Tag_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Tag_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Tag", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Tag", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Tag_project(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
@@ -32253,23 +26845,7 @@ func (ec *executionContext) fieldContext_Tag_videos(ctx context.Context, field g
 }
 
 func (ec *executionContext) _TagConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.TagConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TagConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.TagEdge) graphql.Marshaler {
-			return ec.marshalOTagEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTagEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TagConnection_edges, obj.Edges, ec.marshalOTagEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTagEdge, false)
 }
 func (ec *executionContext) fieldContext_TagConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -32285,23 +26861,7 @@ func (ec *executionContext) fieldContext_TagConnection_edges(_ context.Context, 
 }
 
 func (ec *executionContext) _TagConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.TagConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TagConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TagConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_TagConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -32317,46 +26877,14 @@ func (ec *executionContext) fieldContext_TagConnection_pageInfo(_ context.Contex
 }
 
 func (ec *executionContext) _TagConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.TagConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TagConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TagConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_TagConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TagConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TagConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TagEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.TagEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TagEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Tag) graphql.Marshaler {
-			return ec.marshalOTag2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTag(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TagEdge_node, obj.Node, ec.marshalOTag2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTag, false)
 }
 func (ec *executionContext) fieldContext_TagEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -32372,256 +26900,80 @@ func (ec *executionContext) fieldContext_TagEdge_node(_ context.Context, field g
 }
 
 func (ec *executionContext) _TagEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.TagEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TagEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TagEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_TagEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TagEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TagEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _Thumbnail_id(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Thumbnail_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Thumbnail_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Thumbnail_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Thumbnail_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Thumbnail_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Thumbnail_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Thumbnail_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Thumbnail_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Thumbnail_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Thumbnail_videoID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.VideoID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_videoID, obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Thumbnail_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Thumbnail_kind(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Thumbnail_kind(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Kind, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v thumbnail.Kind) graphql.Marshaler {
-			return ec.marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_kind, obj.Kind, ec.marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind, true)
 }
 func (ec *executionContext) fieldContext_Thumbnail_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type ThumbnailKind does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild23)
 }
 
 func (ec *executionContext) _Thumbnail_timeOffset(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Thumbnail_timeOffset(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TimeOffset, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
-			return ec.marshalNFloat2float64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_timeOffset, obj.TimeOffset, ec.marshalNFloat2float64, true)
 }
 func (ec *executionContext) fieldContext_Thumbnail_timeOffset(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Float does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _Thumbnail_width(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Thumbnail_width(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Width, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_width, obj.Width, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_Thumbnail_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Thumbnail_height(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Thumbnail_height(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Height, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_height, obj.Height, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_Thumbnail_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Thumbnail_contentType(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Thumbnail_contentType(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ContentType, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_contentType, obj.ContentType, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Thumbnail_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Thumbnail_isDefault(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Thumbnail_isDefault(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsDefault, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_isDefault, obj.IsDefault, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_Thumbnail_isDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Thumbnail", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Thumbnail_video(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
@@ -32676,306 +27028,98 @@ func (ec *executionContext) _Thumbnail_url(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_Thumbnail_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Thumbnail", field, true, true, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, true, true, scalarChild2)
 }
 
 func (ec *executionContext) _TranscodingJob_id(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJob_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _TranscodingJob_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJob_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _TranscodingJob_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJob_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _TranscodingJob_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJob_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _TranscodingJob_apiVersion(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJob_apiVersion(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.APIVersion, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_apiVersion, obj.APIVersion, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_apiVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingJob_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJob_videoID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.VideoID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
-			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_videoID, obj.VideoID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _TranscodingJob_sourceURL(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJob_sourceURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SourceURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_sourceURL, obj.SourceURL, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_sourceURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _TranscodingJob_status(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJob_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v transcodingjob.Status) graphql.Marshaler {
-			return ec.marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_status, obj.Status, ec.marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type TranscodingJobStatus does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild24)
 }
 
 func (ec *executionContext) _TranscodingJob_progress(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJob_progress(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Progress, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
-			return ec.marshalNFloat2float64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_progress, obj.Progress, ec.marshalNFloat2float64, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_progress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Float does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _TranscodingJob_priority(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJob_priority(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Priority, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_priority, obj.Priority, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_priority(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingJob_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJob_failureReason(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.FailureReason, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_failureReason, obj.FailureReason, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _TranscodingJob_startedAt(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJob_startedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.StartedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_startedAt, obj.StartedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _TranscodingJob_completedAt(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJob_completedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CompletedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_completedAt, obj.CompletedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_completedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJob", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _TranscodingJob_outputs(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
@@ -33043,23 +27187,7 @@ func (ec *executionContext) fieldContext_TranscodingJob_output(_ context.Context
 }
 
 func (ec *executionContext) _TranscodingJobConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJobConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.TranscodingJobEdge) graphql.Marshaler {
-			return ec.marshalOTranscodingJobEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJobConnection_edges, obj.Edges, ec.marshalOTranscodingJobEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobEdge, false)
 }
 func (ec *executionContext) fieldContext_TranscodingJobConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -33075,23 +27203,7 @@ func (ec *executionContext) fieldContext_TranscodingJobConnection_edges(_ contex
 }
 
 func (ec *executionContext) _TranscodingJobConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJobConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJobConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJobConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -33107,46 +27219,14 @@ func (ec *executionContext) fieldContext_TranscodingJobConnection_pageInfo(_ con
 }
 
 func (ec *executionContext) _TranscodingJobConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJobConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJobConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJobConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJobConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJobConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingJobEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJobEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.TranscodingJob) graphql.Marshaler {
-			return ec.marshalOTranscodingJob2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJob(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJobEdge_node, obj.Node, ec.marshalOTranscodingJob2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJob, false)
 }
 func (ec *executionContext) fieldContext_TranscodingJobEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -33162,322 +27242,98 @@ func (ec *executionContext) fieldContext_TranscodingJobEdge_node(_ context.Conte
 }
 
 func (ec *executionContext) _TranscodingJobEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingJobEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJobEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJobEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingJobEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingJobEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _TranscodingOutput_name(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingOutput_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _TranscodingOutput_height(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingOutput_height(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Height, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_height, obj.Height, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingOutput_videoBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingOutput_videoBitrateKbps(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.VideoBitrateKbps, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_videoBitrateKbps, obj.VideoBitrateKbps, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_videoBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingOutput_audioBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingOutput_audioBitrateKbps(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AudioBitrateKbps, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_audioBitrateKbps, obj.AudioBitrateKbps, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_audioBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingOutput_width(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingOutput_width(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Width, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
-			return ec.marshalOInt2ᚖint(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_width, obj.Width, ec.marshalOInt2ᚖint, false)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingOutput_encodedHeight(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingOutput_encodedHeight(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EncodedHeight, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
-			return ec.marshalOInt2ᚖint(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_encodedHeight, obj.EncodedHeight, ec.marshalOInt2ᚖint, false)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_encodedHeight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingOutput_url(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_TranscodingOutput_url(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.URL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_url, obj.URL, ec.marshalOString2ᚖstring, false)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("TranscodingOutput", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _UploadCredentials_token(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UploadCredentials_token(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Token, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UploadCredentials_token, obj.Token, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_UploadCredentials_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("UploadCredentials", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _UploadCredentials_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UploadCredentials_expiresAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ExpiresAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UploadCredentials_expiresAt, obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_UploadCredentials_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("UploadCredentials", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _UploadCredentials_maxSize(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UploadCredentials_maxSize(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.MaxSize, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UploadCredentials_maxSize, obj.MaxSize, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_UploadCredentials_maxSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("UploadCredentials", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _UploadCredentials_uploadURL(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UploadCredentials_uploadURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UploadURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UploadCredentials_uploadURL, obj.UploadURL, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_UploadCredentials_uploadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("UploadCredentials", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _UploadCredentials_directUploadURL(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UploadCredentials_directUploadURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DirectUploadURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UploadCredentials_directUploadURL, obj.DirectUploadURL, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_UploadCredentials_directUploadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UploadCredentials", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("UploadCredentials", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _UploadCredentials_video(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UploadCredentials_video(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Video, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
-			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UploadCredentials_video, obj.Video, ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo, true)
 }
 func (ec *executionContext) fieldContext_UploadCredentials_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -33493,164 +27349,52 @@ func (ec *executionContext) fieldContext_UploadCredentials_video(_ context.Conte
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_User_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _User_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_User_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_User_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _User_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_User_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_User_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _User_email(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_email(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Email, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_User_email, obj.Email, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_User_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _User_name(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_User_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_User_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _User_emailVerifiedAt(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_emailVerifiedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EmailVerifiedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_User_emailVerifiedAt, obj.EmailVerifiedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_User_emailVerifiedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _User_avatarURL(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_User_avatarURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AvatarURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_User_avatarURL, obj.AvatarURL, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_User_avatarURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _User_memberships(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
@@ -33705,7 +27449,7 @@ func (ec *executionContext) _User_hasPassword(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_User_hasPassword(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, true, true, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("User", field, true, true, scalarChild8)
 }
 
 func (ec *executionContext) _User_emailVerified(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
@@ -33728,27 +27472,11 @@ func (ec *executionContext) _User_emailVerified(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_User_emailVerified(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, true, true, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("User", field, true, true, scalarChild8)
 }
 
 func (ec *executionContext) _UserConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.UserEdge) graphql.Marshaler {
-			return ec.marshalOUserEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUserEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UserConnection_edges, obj.Edges, ec.marshalOUserEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUserEdge, false)
 }
 func (ec *executionContext) fieldContext_UserConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -33764,23 +27492,7 @@ func (ec *executionContext) fieldContext_UserConnection_edges(_ context.Context,
 }
 
 func (ec *executionContext) _UserConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UserConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_UserConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -33796,46 +27508,14 @@ func (ec *executionContext) fieldContext_UserConnection_pageInfo(_ context.Conte
 }
 
 func (ec *executionContext) _UserConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UserConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_UserConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("UserConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _UserEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.UserEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
-			return ec.marshalOUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UserEdge_node, obj.Node, ec.marshalOUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser, false)
 }
 func (ec *executionContext) fieldContext_UserEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -33851,417 +27531,129 @@ func (ec *executionContext) fieldContext_UserEdge_node(_ context.Context, field 
 }
 
 func (ec *executionContext) _UserEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.UserEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UserEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_UserEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("UserEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _Video_id(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Video_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Video_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Video_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Video_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_Video_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Video_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_Video_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Video_folderID(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_folderID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.FolderID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
-			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_folderID, obj.FolderID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_Video_folderID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Video_title(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_title(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Title, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_title, obj.Title, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Video_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Video_description(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_description(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_description, obj.Description, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Video_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Video_status(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v video.Status) graphql.Marshaler {
-			return ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_status, obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true)
 }
 func (ec *executionContext) fieldContext_Video_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type VideoStatus does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild25)
 }
 
 func (ec *executionContext) _Video_duration(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_duration(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Duration, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
-			return ec.marshalNFloat2float64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_duration, obj.Duration, ec.marshalNFloat2float64, true)
 }
 func (ec *executionContext) fieldContext_Video_duration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Float does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _Video_size(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_size(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Size, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
-			return ec.marshalNInt2int64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_size, obj.Size, ec.marshalNInt2int64, true)
 }
 func (ec *executionContext) fieldContext_Video_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Video_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_failureReason(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.FailureReason, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_failureReason, obj.FailureReason, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Video_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Video_progress(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_progress(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Progress, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
-			return ec.marshalNFloat2float64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_progress, obj.Progress, ec.marshalNFloat2float64, true)
 }
 func (ec *executionContext) fieldContext_Video_progress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Float does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _Video_width(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_width(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Width, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_width, obj.Width, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_Video_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Video_height(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_height(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Height, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_height, obj.Height, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_Video_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Video_sourceURL(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_sourceURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SourceURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_sourceURL, obj.SourceURL, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_Video_sourceURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Video_encrypted(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_encrypted(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Encrypted, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_encrypted, obj.Encrypted, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_Video_encrypted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Video_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_metadata(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Metadata, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v map[string]any) graphql.Marshaler {
-			return ec.marshalOMap2map(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_metadata, obj.Metadata, ec.marshalOMap2map, false)
 }
 func (ec *executionContext) fieldContext_Video_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type Map does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild11)
 }
 
 func (ec *executionContext) _Video_project(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -34520,7 +27912,7 @@ func (ec *executionContext) _Video_playbackURL(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Video_playbackURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Video", field, true, true, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("Video", field, true, true, scalarChild2)
 }
 
 func (ec *executionContext) _Video_timeline(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -34556,23 +27948,7 @@ func (ec *executionContext) fieldContext_Video_timeline(_ context.Context, field
 }
 
 func (ec *executionContext) _VideoConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.VideoConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_VideoConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.VideoEdge) graphql.Marshaler {
-			return ec.marshalOVideoEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoConnection_edges, obj.Edges, ec.marshalOVideoEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoEdge, false)
 }
 func (ec *executionContext) fieldContext_VideoConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -34588,23 +27964,7 @@ func (ec *executionContext) fieldContext_VideoConnection_edges(_ context.Context
 }
 
 func (ec *executionContext) _VideoConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.VideoConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_VideoConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_VideoConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -34620,46 +27980,14 @@ func (ec *executionContext) fieldContext_VideoConnection_pageInfo(_ context.Cont
 }
 
 func (ec *executionContext) _VideoConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.VideoConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_VideoConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_VideoConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VideoConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("VideoConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _VideoEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.VideoEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_VideoEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
-			return ec.marshalOVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoEdge_node, obj.Node, ec.marshalOVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo, false)
 }
 func (ec *executionContext) fieldContext_VideoEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -34675,394 +28003,122 @@ func (ec *executionContext) fieldContext_VideoEdge_node(_ context.Context, field
 }
 
 func (ec *executionContext) _VideoEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.VideoEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_VideoEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_VideoEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VideoEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("VideoEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _VideoTimeline_spriteURL(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_VideoTimeline_spriteURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SpriteURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_spriteURL, obj.SpriteURL, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_spriteURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _VideoTimeline_vttURL(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_VideoTimeline_vttURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.VttURL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_vttURL, obj.VttURL, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_vttURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _VideoTimeline_interval(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_VideoTimeline_interval(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Interval, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
-			return ec.marshalNFloat2float64(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_interval, obj.Interval, ec.marshalNFloat2float64, true)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_interval(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Float does not have child fields"))
+	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _VideoTimeline_columns(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_VideoTimeline_columns(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Columns, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_columns, obj.Columns, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_columns(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _VideoTimeline_rows(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_VideoTimeline_rows(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Rows, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_rows, obj.Rows, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_rows(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _VideoTimeline_tileWidth(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_VideoTimeline_tileWidth(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TileWidth, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_tileWidth, obj.TileWidth, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_tileWidth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _VideoTimeline_tileHeight(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_VideoTimeline_tileHeight(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TileHeight, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_tileHeight, obj.TileHeight, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_tileHeight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VideoTimeline", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _WebhookAttempt_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookAttempt_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookAttempt_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookAttempt_deliveryID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_deliveryID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DeliveryID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_deliveryID, obj.DeliveryID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_deliveryID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookAttempt_statusCode(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_statusCode(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.StatusCode, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_statusCode, obj.StatusCode, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_statusCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _WebhookAttempt_durationMs(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_durationMs(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DurationMs, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_durationMs, obj.DurationMs, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _WebhookAttempt_responseBody(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_responseBody(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ResponseBody, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_responseBody, obj.ResponseBody, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_responseBody(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookAttempt_error(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_error(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Error, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_error, obj.Error, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookAttempt_succeeded(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookAttempt_succeeded(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Succeeded, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_succeeded, obj.Succeeded, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_succeeded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookAttempt", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _WebhookAttempt_delivery(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
@@ -35098,256 +28154,80 @@ func (ec *executionContext) fieldContext_WebhookAttempt_delivery(_ context.Conte
 }
 
 func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookDelivery_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookDelivery_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookDelivery_eventID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_eventID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EventID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_eventID, obj.EventID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_eventID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookDelivery_endpointID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_endpointID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EndpointID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_endpointID, obj.EndpointID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_endpointID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookDelivery_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookDelivery_eventType(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_eventType(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EventType, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_eventType, obj.EventType, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_eventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_status(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Status, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v webhookdelivery.Status) graphql.Marshaler {
-			return ec.marshalNWebhookDeliveryStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_status, obj.Status, ec.marshalNWebhookDeliveryStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus, true)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type WebhookDeliveryStatus does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild26)
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_attempts(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Attempts, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_attempts, obj.Attempts, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_attempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _WebhookDelivery_lastStatusCode(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_lastStatusCode(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.LastStatusCode, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_lastStatusCode, obj.LastStatusCode, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_lastStatusCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _WebhookDelivery_completedAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDelivery_completedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CompletedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_completedAt, obj.CompletedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_completedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDelivery", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookDelivery_event(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -35447,23 +28327,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_attemptLog(_ context.Co
 }
 
 func (ec *executionContext) _WebhookDeliveryConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDeliveryConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDeliveryConnection_edges(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*ent.WebhookDeliveryEdge) graphql.Marshaler {
-			return ec.marshalOWebhookDeliveryEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDeliveryEdge(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDeliveryConnection_edges, obj.Edges, ec.marshalOWebhookDeliveryEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDeliveryEdge, false)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -35479,23 +28343,7 @@ func (ec *executionContext) fieldContext_WebhookDeliveryConnection_edges(_ conte
 }
 
 func (ec *executionContext) _WebhookDeliveryConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDeliveryConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDeliveryConnection_pageInfo(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDeliveryConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -35511,46 +28359,14 @@ func (ec *executionContext) fieldContext_WebhookDeliveryConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _WebhookDeliveryConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDeliveryConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDeliveryConnection_totalCount(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDeliveryConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDeliveryConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookDeliveryConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _WebhookDeliveryEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDeliveryEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDeliveryEdge_node(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookDelivery) graphql.Marshaler {
-			return ec.marshalOWebhookDelivery2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDelivery(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDeliveryEdge_node, obj.Node, ec.marshalOWebhookDelivery2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDelivery, false)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -35566,299 +28382,91 @@ func (ec *executionContext) fieldContext_WebhookDeliveryEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookDeliveryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDeliveryEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookDeliveryEdge_cursor(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDeliveryEdge_cursor, obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookDeliveryEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookDeliveryEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _WebhookEndpoint_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_id(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookEndpoint_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_createdAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookEndpoint_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_updatedAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.UpdatedAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
-			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_updatedAt, obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookEndpoint_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_projectID(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ProjectID, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
-			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type ID does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookEndpoint_url(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_url(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.URL, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_url, obj.URL, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEndpoint_description(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_description(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_description, obj.Description, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEndpoint_eventTypes(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_eventTypes(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EventTypes, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_eventTypes, obj.EventTypes, ec.marshalNString2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_eventTypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEndpoint_enabled(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_enabled(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Enabled, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_enabled, obj.Enabled, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _WebhookEndpoint_previousSecretExpiresAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_previousSecretExpiresAt(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PreviousSecretExpiresAt, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_previousSecretExpiresAt, obj.PreviousSecretExpiresAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_previousSecretExpiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookEndpoint_failingSince(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_failingSince(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.FailingSince, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_failingSince, obj.FailingSince, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_failingSince(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type Time does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookEndpoint_disabledReason(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpoint_disabledReason(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DisabledReason, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_disabledReason, obj.DisabledReason, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_disabledReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpoint", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEndpointWithSecret_endpoint(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEndpointWithSecret) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpointWithSecret_endpoint(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Endpoint, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookEndpoint) graphql.Marshaler {
-			return ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpoint(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpointWithSecret_endpoint, obj.Endpoint, ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpoint, true)
 }
 func (ec *executionContext) fieldContext_WebhookEndpointWithSecret_endpoint(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -35874,118 +28482,38 @@ func (ec *executionContext) fieldContext_WebhookEndpointWithSecret_endpoint(_ co
 }
 
 func (ec *executionContext) _WebhookEndpointWithSecret_secret(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEndpointWithSecret) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEndpointWithSecret_secret(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Secret, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpointWithSecret_secret, obj.Secret, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_WebhookEndpointWithSecret_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEndpointWithSecret", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEndpointWithSecret", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEventType_name(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEventType) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEventType_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEventType_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_WebhookEventType_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEventType", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEventType", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEventType_description(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEventType) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEventType_description(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEventType_description, obj.Description, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext_WebhookEventType_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEventType", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEventType", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEventType_reserved(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEventType) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_WebhookEventType_reserved(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Reserved, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEventType_reserved, obj.Reserved, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext_WebhookEventType_reserved(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("WebhookEventType", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("WebhookEventType", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Directive_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___Directive_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext___Directive_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -36008,73 +28536,25 @@ func (ec *executionContext) ___Directive_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___Directive_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, true, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Directive", field, true, false, scalarChild2)
 }
 
 func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Directive_isRepeatable(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsRepeatable, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
-			return ec.marshalNBoolean2bool(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___Directive_isRepeatable, obj.IsRepeatable, ec.marshalNBoolean2bool, true)
 }
 func (ec *executionContext) fieldContext___Directive_isRepeatable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Directive_locations(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Locations, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalN__DirectiveLocation2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, errors.New("field of type __DirectiveLocation does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild27)
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Directive_args(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Args, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-			return ec.marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___Directive_args, obj.Args, ec.marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ, true)
 }
 func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -36101,26 +28581,10 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 }
 
 func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___EnumValue_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___EnumValue_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext___EnumValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__EnumValue", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -36143,7 +28607,7 @@ func (ec *executionContext) ___EnumValue_description(ctx context.Context, field 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__EnumValue", field, true, false, scalarChild2)
 }
 
 func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -36166,7 +28630,7 @@ func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__EnumValue", field, true, false, scalarChild8)
 }
 
 func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -36189,30 +28653,14 @@ func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__EnumValue", field, true, false, scalarChild2)
 }
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Field_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___Field_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext___Field_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Field", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -36235,27 +28683,11 @@ func (ec *executionContext) ___Field_description(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext___Field_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Field", field, true, false, scalarChild2)
 }
 
 func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Field_args(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Args, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-			return ec.marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___Field_args, obj.Args, ec.marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ, true)
 }
 func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -36282,23 +28714,7 @@ func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field
 }
 
 func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___Field_type(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
-			return ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true)
 }
 func (ec *executionContext) fieldContext___Field_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -36333,7 +28749,7 @@ func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Field_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Field", field, true, false, scalarChild8)
 }
 
 func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -36356,30 +28772,14 @@ func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Field", field, true, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Field", field, true, false, scalarChild2)
 }
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___InputValue_name(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___InputValue_name, obj.Name, ec.marshalNString2string, true)
 }
 func (ec *executionContext) fieldContext___InputValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__InputValue", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -36402,27 +28802,11 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__InputValue", field, true, false, scalarChild2)
 }
 
 func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___InputValue_type(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
-			return ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true)
 }
 func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -36438,26 +28822,10 @@ func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, fi
 }
 
 func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext___InputValue_defaultValue(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DefaultValue, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
-		},
-		true,
-		false,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, false)
 }
 func (ec *executionContext) fieldContext___InputValue_defaultValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__InputValue", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -36480,7 +28848,7 @@ func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_isDeprecated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__InputValue", field, true, false, scalarChild8)
 }
 
 func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -36503,7 +28871,7 @@ func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context,
 	)
 }
 func (ec *executionContext) fieldContext___InputValue_deprecationReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, true, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__InputValue", field, true, false, scalarChild2)
 }
 
 func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
@@ -36526,7 +28894,7 @@ func (ec *executionContext) ___Schema_description(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext___Schema_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Schema", field, true, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Schema", field, true, false, scalarChild2)
 }
 
 func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
@@ -36709,7 +29077,7 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type __TypeKind does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild28)
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -36732,7 +29100,7 @@ func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild2)
 }
 
 func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -36755,7 +29123,7 @@ func (ec *executionContext) ___Type_description(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext___Type_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild2)
 }
 
 func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -36778,7 +29146,7 @@ func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext___Type_specifiedByURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type String does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild2)
 }
 
 func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -37017,7 +29385,7 @@ func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("__Type", field, true, false, errors.New("field of type Boolean does not have child fields"))
+	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild8)
 }
 
 // endregion **************************** field.gotpl *****************************
@@ -49821,8 +42189,8 @@ func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, aPIKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -49899,6 +42267,9 @@ func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, o
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -49937,6 +42308,9 @@ func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, o
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -49969,14 +42343,16 @@ func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, o
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var aPIKeyCheckImplementors = []string{"APIKeyCheck"}
@@ -49985,8 +42361,8 @@ func (ec *executionContext) _APIKeyCheck(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, aPIKeyCheckImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50017,14 +42393,16 @@ func (ec *executionContext) _APIKeyCheck(ctx context.Context, sel ast.SelectionS
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var aPIKeyConnectionImplementors = []string{"APIKeyConnection"}
@@ -50033,8 +42411,8 @@ func (ec *executionContext) _APIKeyConnection(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, aPIKeyConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50065,14 +42443,16 @@ func (ec *executionContext) _APIKeyConnection(ctx context.Context, sel ast.Selec
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var aPIKeyEdgeImplementors = []string{"APIKeyEdge"}
@@ -50081,8 +42461,8 @@ func (ec *executionContext) _APIKeyEdge(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, aPIKeyEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50108,14 +42488,16 @@ func (ec *executionContext) _APIKeyEdge(ctx context.Context, sel ast.SelectionSe
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var accessCheckImplementors = []string{"AccessCheck"}
@@ -50124,8 +42506,8 @@ func (ec *executionContext) _AccessCheck(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, accessCheckImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50171,14 +42553,16 @@ func (ec *executionContext) _AccessCheck(ctx context.Context, sel ast.SelectionS
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var accessControlImplementors = []string{"AccessControl", "Node"}
@@ -50187,8 +42571,8 @@ func (ec *executionContext) _AccessControl(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, accessControlImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50265,6 +42649,9 @@ func (ec *executionContext) _AccessControl(ctx context.Context, sel ast.Selectio
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -50297,14 +42684,16 @@ func (ec *executionContext) _AccessControl(ctx context.Context, sel ast.Selectio
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var accessControlConnectionImplementors = []string{"AccessControlConnection"}
@@ -50313,8 +42702,8 @@ func (ec *executionContext) _AccessControlConnection(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, accessControlConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50345,14 +42734,16 @@ func (ec *executionContext) _AccessControlConnection(ctx context.Context, sel as
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var accessControlEdgeImplementors = []string{"AccessControlEdge"}
@@ -50361,8 +42752,8 @@ func (ec *executionContext) _AccessControlEdge(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, accessControlEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50388,14 +42779,16 @@ func (ec *executionContext) _AccessControlEdge(ctx context.Context, sel ast.Sele
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var accountCheckImplementors = []string{"AccountCheck"}
@@ -50404,8 +42797,8 @@ func (ec *executionContext) _AccountCheck(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, accountCheckImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50431,14 +42824,16 @@ func (ec *executionContext) _AccountCheck(ctx context.Context, sel ast.Selection
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var advertisementImplementors = []string{"Advertisement", "Node"}
@@ -50447,8 +42842,8 @@ func (ec *executionContext) _Advertisement(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, advertisementImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50515,6 +42910,9 @@ func (ec *executionContext) _Advertisement(ctx context.Context, sel ast.Selectio
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -50547,14 +42945,16 @@ func (ec *executionContext) _Advertisement(ctx context.Context, sel ast.Selectio
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var advertisementConnectionImplementors = []string{"AdvertisementConnection"}
@@ -50563,8 +42963,8 @@ func (ec *executionContext) _AdvertisementConnection(ctx context.Context, sel as
 	fields := graphql.CollectFields(ec.OperationContext, sel, advertisementConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50595,14 +42995,16 @@ func (ec *executionContext) _AdvertisementConnection(ctx context.Context, sel as
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var advertisementEdgeImplementors = []string{"AdvertisementEdge"}
@@ -50611,8 +43013,8 @@ func (ec *executionContext) _AdvertisementEdge(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, advertisementEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50638,14 +43040,16 @@ func (ec *executionContext) _AdvertisementEdge(ctx context.Context, sel ast.Sele
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var auditLogImplementors = []string{"AuditLog", "Node"}
@@ -50654,8 +43058,8 @@ func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, auditLogImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50742,6 +43146,9 @@ func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet,
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -50774,14 +43181,16 @@ func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet,
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var auditLogConnectionImplementors = []string{"AuditLogConnection"}
@@ -50790,8 +43199,8 @@ func (ec *executionContext) _AuditLogConnection(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, auditLogConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50822,14 +43231,16 @@ func (ec *executionContext) _AuditLogConnection(ctx context.Context, sel ast.Sel
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var auditLogEdgeImplementors = []string{"AuditLogEdge"}
@@ -50838,8 +43249,8 @@ func (ec *executionContext) _AuditLogEdge(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, auditLogEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50865,14 +43276,16 @@ func (ec *executionContext) _AuditLogEdge(ctx context.Context, sel ast.Selection
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var authPayloadImplementors = []string{"AuthPayload"}
@@ -50881,8 +43294,8 @@ func (ec *executionContext) _AuthPayload(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, authPayloadImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50923,14 +43336,16 @@ func (ec *executionContext) _AuthPayload(ctx context.Context, sel ast.SelectionS
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var authSessionImplementors = []string{"AuthSession"}
@@ -50939,8 +43354,8 @@ func (ec *executionContext) _AuthSession(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, authSessionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -50991,14 +43406,16 @@ func (ec *executionContext) _AuthSession(ctx context.Context, sel ast.SelectionS
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var captionImplementors = []string{"Caption", "Node"}
@@ -51007,8 +43424,8 @@ func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, captionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51075,6 +43492,9 @@ func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -51113,6 +43533,9 @@ func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -51145,14 +43568,16 @@ func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, 
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var captionConnectionImplementors = []string{"CaptionConnection"}
@@ -51161,8 +43586,8 @@ func (ec *executionContext) _CaptionConnection(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, captionConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51193,14 +43618,16 @@ func (ec *executionContext) _CaptionConnection(ctx context.Context, sel ast.Sele
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var captionEdgeImplementors = []string{"CaptionEdge"}
@@ -51209,8 +43636,8 @@ func (ec *executionContext) _CaptionEdge(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, captionEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51236,14 +43663,16 @@ func (ec *executionContext) _CaptionEdge(ctx context.Context, sel ast.SelectionS
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var chapterImplementors = []string{"Chapter", "Node"}
@@ -51252,8 +43681,8 @@ func (ec *executionContext) _Chapter(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, chapterImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51305,6 +43734,9 @@ func (ec *executionContext) _Chapter(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -51337,14 +43769,16 @@ func (ec *executionContext) _Chapter(ctx context.Context, sel ast.SelectionSet, 
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var chapterConnectionImplementors = []string{"ChapterConnection"}
@@ -51353,8 +43787,8 @@ func (ec *executionContext) _ChapterConnection(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, chapterConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51385,14 +43819,16 @@ func (ec *executionContext) _ChapterConnection(ctx context.Context, sel ast.Sele
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var chapterEdgeImplementors = []string{"ChapterEdge"}
@@ -51401,8 +43837,8 @@ func (ec *executionContext) _ChapterEdge(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, chapterEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51428,14 +43864,16 @@ func (ec *executionContext) _ChapterEdge(ctx context.Context, sel ast.SelectionS
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var createdAPIKeyImplementors = []string{"CreatedAPIKey"}
@@ -51444,8 +43882,8 @@ func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, createdAPIKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51471,14 +43909,16 @@ func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.Selectio
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var encodingProfileImplementors = []string{"EncodingProfile", "Node"}
@@ -51487,8 +43927,8 @@ func (ec *executionContext) _EncodingProfile(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, encodingProfileImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51545,6 +43985,9 @@ func (ec *executionContext) _EncodingProfile(ctx context.Context, sel ast.Select
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -51577,14 +44020,16 @@ func (ec *executionContext) _EncodingProfile(ctx context.Context, sel ast.Select
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var encodingProfileConnectionImplementors = []string{"EncodingProfileConnection"}
@@ -51593,8 +44038,8 @@ func (ec *executionContext) _EncodingProfileConnection(ctx context.Context, sel 
 	fields := graphql.CollectFields(ec.OperationContext, sel, encodingProfileConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51625,14 +44070,16 @@ func (ec *executionContext) _EncodingProfileConnection(ctx context.Context, sel 
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var encodingProfileEdgeImplementors = []string{"EncodingProfileEdge"}
@@ -51641,8 +44088,8 @@ func (ec *executionContext) _EncodingProfileEdge(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, encodingProfileEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51668,14 +44115,16 @@ func (ec *executionContext) _EncodingProfileEdge(ctx context.Context, sel ast.Se
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var eventImplementors = []string{"Event", "Node"}
@@ -51684,8 +44133,8 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, eventImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51731,14 +44180,16 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var folderImplementors = []string{"Folder", "Node"}
@@ -51747,8 +44198,8 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, folderImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51800,6 +44251,9 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -51838,6 +44292,9 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -51876,6 +44333,9 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -51914,6 +44374,9 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -51946,14 +44409,16 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var folderConnectionImplementors = []string{"FolderConnection"}
@@ -51962,8 +44427,8 @@ func (ec *executionContext) _FolderConnection(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, folderConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -51994,14 +44459,16 @@ func (ec *executionContext) _FolderConnection(ctx context.Context, sel ast.Selec
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var folderEdgeImplementors = []string{"FolderEdge"}
@@ -52010,8 +44477,8 @@ func (ec *executionContext) _FolderEdge(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, folderEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52037,14 +44504,16 @@ func (ec *executionContext) _FolderEdge(ctx context.Context, sel ast.SelectionSe
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var folderTreeNodeImplementors = []string{"FolderTreeNode"}
@@ -52053,8 +44522,8 @@ func (ec *executionContext) _FolderTreeNode(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, folderTreeNodeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52105,14 +44574,16 @@ func (ec *executionContext) _FolderTreeNode(ctx context.Context, sel ast.Selecti
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var healthImplementors = []string{"Health"}
@@ -52121,8 +44592,8 @@ func (ec *executionContext) _Health(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, healthImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52148,14 +44619,16 @@ func (ec *executionContext) _Health(ctx context.Context, sel ast.SelectionSet, o
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var healthCheckImplementors = []string{"HealthCheck"}
@@ -52164,8 +44637,8 @@ func (ec *executionContext) _HealthCheck(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, healthCheckImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52201,14 +44674,16 @@ func (ec *executionContext) _HealthCheck(ctx context.Context, sel ast.SelectionS
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var importItemImplementors = []string{"ImportItem", "Node"}
@@ -52217,8 +44692,8 @@ func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, importItemImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52315,6 +44790,9 @@ func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSe
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -52353,6 +44831,9 @@ func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSe
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -52391,6 +44872,9 @@ func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSe
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -52429,6 +44913,9 @@ func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSe
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -52461,14 +44948,16 @@ func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSe
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var importItemConnectionImplementors = []string{"ImportItemConnection"}
@@ -52477,8 +44966,8 @@ func (ec *executionContext) _ImportItemConnection(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, importItemConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52509,14 +44998,16 @@ func (ec *executionContext) _ImportItemConnection(ctx context.Context, sel ast.S
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var importItemEdgeImplementors = []string{"ImportItemEdge"}
@@ -52525,8 +45016,8 @@ func (ec *executionContext) _ImportItemEdge(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, importItemEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52552,14 +45043,16 @@ func (ec *executionContext) _ImportItemEdge(ctx context.Context, sel ast.Selecti
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var importMigrationImplementors = []string{"ImportMigration", "Node"}
@@ -52568,8 +45061,8 @@ func (ec *executionContext) _ImportMigration(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, importMigrationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52645,14 +45138,16 @@ func (ec *executionContext) _ImportMigration(ctx context.Context, sel ast.Select
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var importMigrationConnectionImplementors = []string{"ImportMigrationConnection"}
@@ -52661,8 +45156,8 @@ func (ec *executionContext) _ImportMigrationConnection(ctx context.Context, sel 
 	fields := graphql.CollectFields(ec.OperationContext, sel, importMigrationConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52693,14 +45188,16 @@ func (ec *executionContext) _ImportMigrationConnection(ctx context.Context, sel 
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var importMigrationEdgeImplementors = []string{"ImportMigrationEdge"}
@@ -52709,8 +45206,8 @@ func (ec *executionContext) _ImportMigrationEdge(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, importMigrationEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52736,14 +45233,16 @@ func (ec *executionContext) _ImportMigrationEdge(ctx context.Context, sel ast.Se
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var importerImplementors = []string{"Importer", "Node"}
@@ -52752,8 +45251,8 @@ func (ec *executionContext) _Importer(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, importerImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52809,14 +45308,16 @@ func (ec *executionContext) _Importer(ctx context.Context, sel ast.SelectionSet,
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var invitationImplementors = []string{"Invitation", "Node"}
@@ -52825,8 +45326,8 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -52898,6 +45399,9 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -52936,6 +45440,9 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -52974,6 +45481,9 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -53006,14 +45516,16 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var invitationConnectionImplementors = []string{"InvitationConnection"}
@@ -53022,8 +45534,8 @@ func (ec *executionContext) _InvitationConnection(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitationConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53054,14 +45566,16 @@ func (ec *executionContext) _InvitationConnection(ctx context.Context, sel ast.S
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var invitationEdgeImplementors = []string{"InvitationEdge"}
@@ -53070,8 +45584,8 @@ func (ec *executionContext) _InvitationEdge(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitationEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53097,14 +45611,16 @@ func (ec *executionContext) _InvitationEdge(ctx context.Context, sel ast.Selecti
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var invitationPreviewImplementors = []string{"InvitationPreview"}
@@ -53113,8 +45629,8 @@ func (ec *executionContext) _InvitationPreview(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitationPreviewImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53165,14 +45681,16 @@ func (ec *executionContext) _InvitationPreview(ctx context.Context, sel ast.Sele
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var ladderRungImplementors = []string{"LadderRung"}
@@ -53181,8 +45699,8 @@ func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, ladderRungImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53218,14 +45736,16 @@ func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSe
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var membershipImplementors = []string{"Membership", "Node"}
@@ -53234,8 +45754,8 @@ func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, membershipImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53287,6 +45807,9 @@ func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSe
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -53325,6 +45848,9 @@ func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSe
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -53363,6 +45889,9 @@ func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSe
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -53395,14 +45924,16 @@ func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSe
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var membershipConnectionImplementors = []string{"MembershipConnection"}
@@ -53411,8 +45942,8 @@ func (ec *executionContext) _MembershipConnection(ctx context.Context, sel ast.S
 	fields := graphql.CollectFields(ec.OperationContext, sel, membershipConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53443,14 +45974,16 @@ func (ec *executionContext) _MembershipConnection(ctx context.Context, sel ast.S
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var membershipEdgeImplementors = []string{"MembershipEdge"}
@@ -53459,8 +45992,8 @@ func (ec *executionContext) _MembershipEdge(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, membershipEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53486,14 +46019,16 @@ func (ec *executionContext) _MembershipEdge(ctx context.Context, sel ast.Selecti
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var metadataEntryImplementors = []string{"MetadataEntry"}
@@ -53502,8 +46037,8 @@ func (ec *executionContext) _MetadataEntry(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataEntryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -53529,14 +46064,16 @@ func (ec *executionContext) _MetadataEntry(ctx context.Context, sel ast.Selectio
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var mutationImplementors = []string{"Mutation"}
@@ -53548,8 +46085,8 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -54116,14 +46653,16 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var oAuthRedirectImplementors = []string{"OAuthRedirect"}
@@ -54132,8 +46671,8 @@ func (ec *executionContext) _OAuthRedirect(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, oAuthRedirectImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54159,14 +46698,16 @@ func (ec *executionContext) _OAuthRedirect(ctx context.Context, sel ast.Selectio
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var organizationImplementors = []string{"Organization", "Node"}
@@ -54175,8 +46716,8 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54218,6 +46759,9 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -54256,6 +46800,9 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -54288,14 +46835,16 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var organizationConnectionImplementors = []string{"OrganizationConnection"}
@@ -54304,8 +46853,8 @@ func (ec *executionContext) _OrganizationConnection(ctx context.Context, sel ast
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54336,14 +46885,16 @@ func (ec *executionContext) _OrganizationConnection(ctx context.Context, sel ast
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var organizationEdgeImplementors = []string{"OrganizationEdge"}
@@ -54352,8 +46903,8 @@ func (ec *executionContext) _OrganizationEdge(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54379,14 +46930,16 @@ func (ec *executionContext) _OrganizationEdge(ctx context.Context, sel ast.Selec
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var organizationUsageImplementors = []string{"OrganizationUsage"}
@@ -54395,8 +46948,8 @@ func (ec *executionContext) _OrganizationUsage(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationUsageImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54442,14 +46995,16 @@ func (ec *executionContext) _OrganizationUsage(ctx context.Context, sel ast.Sele
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var pageInfoImplementors = []string{"PageInfo"}
@@ -54458,8 +47013,8 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, pageInfoImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54495,14 +47050,16 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var passwordResetTicketImplementors = []string{"PasswordResetTicket"}
@@ -54511,8 +47068,8 @@ func (ec *executionContext) _PasswordResetTicket(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, passwordResetTicketImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54538,14 +47095,16 @@ func (ec *executionContext) _PasswordResetTicket(ctx context.Context, sel ast.Se
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var permissionTestImplementors = []string{"PermissionTest"}
@@ -54554,8 +47113,8 @@ func (ec *executionContext) _PermissionTest(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, permissionTestImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54601,14 +47160,16 @@ func (ec *executionContext) _PermissionTest(ctx context.Context, sel ast.Selecti
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var playbackTokenImplementors = []string{"PlaybackToken"}
@@ -54617,8 +47178,8 @@ func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, playbackTokenImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54649,14 +47210,16 @@ func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.Selectio
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var playerImplementors = []string{"Player", "Node"}
@@ -54665,8 +47228,8 @@ func (ec *executionContext) _Player(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, playerImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54783,6 +47346,9 @@ func (ec *executionContext) _Player(ctx context.Context, sel ast.SelectionSet, o
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -54815,14 +47381,16 @@ func (ec *executionContext) _Player(ctx context.Context, sel ast.SelectionSet, o
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var playerConnectionImplementors = []string{"PlayerConnection"}
@@ -54831,8 +47399,8 @@ func (ec *executionContext) _PlayerConnection(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, playerConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54863,14 +47431,16 @@ func (ec *executionContext) _PlayerConnection(ctx context.Context, sel ast.Selec
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var playerEdgeImplementors = []string{"PlayerEdge"}
@@ -54879,8 +47449,8 @@ func (ec *executionContext) _PlayerEdge(ctx context.Context, sel ast.SelectionSe
 	fields := graphql.CollectFields(ec.OperationContext, sel, playerEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54906,14 +47476,16 @@ func (ec *executionContext) _PlayerEdge(ctx context.Context, sel ast.SelectionSe
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var projectImplementors = []string{"Project", "Node"}
@@ -54922,8 +47494,8 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, projectImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -54980,6 +47552,9 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -55018,6 +47593,9 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -55056,6 +47634,9 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -55094,6 +47675,9 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -55132,6 +47716,9 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -55170,6 +47757,9 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -55208,6 +47798,9 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -55246,6 +47839,9 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -55284,6 +47880,9 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -55316,14 +47915,16 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var projectConnectionImplementors = []string{"ProjectConnection"}
@@ -55332,8 +47933,8 @@ func (ec *executionContext) _ProjectConnection(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, projectConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55364,14 +47965,16 @@ func (ec *executionContext) _ProjectConnection(ctx context.Context, sel ast.Sele
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var projectEdgeImplementors = []string{"ProjectEdge"}
@@ -55380,8 +47983,8 @@ func (ec *executionContext) _ProjectEdge(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, projectEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55407,14 +48010,16 @@ func (ec *executionContext) _ProjectEdge(ctx context.Context, sel ast.SelectionS
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var projectSettingImplementors = []string{"ProjectSetting", "Node"}
@@ -55423,8 +48028,8 @@ func (ec *executionContext) _ProjectSetting(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, projectSettingImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55476,6 +48081,9 @@ func (ec *executionContext) _ProjectSetting(ctx context.Context, sel ast.Selecti
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -55508,14 +48116,16 @@ func (ec *executionContext) _ProjectSetting(ctx context.Context, sel ast.Selecti
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var projectSettingConnectionImplementors = []string{"ProjectSettingConnection"}
@@ -55524,8 +48134,8 @@ func (ec *executionContext) _ProjectSettingConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, projectSettingConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55556,14 +48166,16 @@ func (ec *executionContext) _ProjectSettingConnection(ctx context.Context, sel a
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var projectSettingEdgeImplementors = []string{"ProjectSettingEdge"}
@@ -55572,8 +48184,8 @@ func (ec *executionContext) _ProjectSettingEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, projectSettingEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -55599,14 +48211,16 @@ func (ec *executionContext) _ProjectSettingEdge(ctx context.Context, sel ast.Sel
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var queryImplementors = []string{"Query"}
@@ -55618,8 +48232,8 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	})
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
 			Object: field.Name,
@@ -56820,14 +49434,16 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var regionImplementors = []string{"Region"}
@@ -56836,8 +49452,8 @@ func (ec *executionContext) _Region(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, regionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56868,14 +49484,16 @@ func (ec *executionContext) _Region(ctx context.Context, sel ast.SelectionSet, o
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var renditionImplementors = []string{"Rendition", "Node"}
@@ -56884,8 +49502,8 @@ func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, renditionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -56952,6 +49570,9 @@ func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -56984,14 +49605,16 @@ func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var serviceInfoImplementors = []string{"ServiceInfo"}
@@ -57000,8 +49623,8 @@ func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, serviceInfoImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57027,14 +49650,16 @@ func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionS
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var tagImplementors = []string{"Tag", "Node"}
@@ -57043,8 +49668,8 @@ func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj 
 	fields := graphql.CollectFields(ec.OperationContext, sel, tagImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57091,6 +49716,9 @@ func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -57129,6 +49757,9 @@ func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj 
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -57161,14 +49792,16 @@ func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj 
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var tagConnectionImplementors = []string{"TagConnection"}
@@ -57177,8 +49810,8 @@ func (ec *executionContext) _TagConnection(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, tagConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57209,14 +49842,16 @@ func (ec *executionContext) _TagConnection(ctx context.Context, sel ast.Selectio
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var tagEdgeImplementors = []string{"TagEdge"}
@@ -57225,8 +49860,8 @@ func (ec *executionContext) _TagEdge(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, tagEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57252,14 +49887,16 @@ func (ec *executionContext) _TagEdge(ctx context.Context, sel ast.SelectionSet, 
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var thumbnailImplementors = []string{"Thumbnail", "Node"}
@@ -57268,8 +49905,8 @@ func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, thumbnailImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57341,6 +49978,9 @@ func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -57379,6 +50019,9 @@ func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -57411,14 +50054,16 @@ func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var transcodingJobImplementors = []string{"TranscodingJob", "Node"}
@@ -57427,8 +50072,8 @@ func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingJobImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57515,6 +50160,9 @@ func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.Selecti
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -57553,6 +50201,9 @@ func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.Selecti
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -57585,14 +50236,16 @@ func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.Selecti
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var transcodingJobConnectionImplementors = []string{"TranscodingJobConnection"}
@@ -57601,8 +50254,8 @@ func (ec *executionContext) _TranscodingJobConnection(ctx context.Context, sel a
 	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingJobConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57633,14 +50286,16 @@ func (ec *executionContext) _TranscodingJobConnection(ctx context.Context, sel a
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var transcodingJobEdgeImplementors = []string{"TranscodingJobEdge"}
@@ -57649,8 +50304,8 @@ func (ec *executionContext) _TranscodingJobEdge(ctx context.Context, sel ast.Sel
 	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingJobEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57676,14 +50331,16 @@ func (ec *executionContext) _TranscodingJobEdge(ctx context.Context, sel ast.Sel
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var transcodingOutputImplementors = []string{"TranscodingOutput"}
@@ -57692,8 +50349,8 @@ func (ec *executionContext) _TranscodingOutput(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingOutputImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57744,14 +50401,16 @@ func (ec *executionContext) _TranscodingOutput(ctx context.Context, sel ast.Sele
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var uploadCredentialsImplementors = []string{"UploadCredentials"}
@@ -57760,8 +50419,8 @@ func (ec *executionContext) _UploadCredentials(ctx context.Context, sel ast.Sele
 	fields := graphql.CollectFields(ec.OperationContext, sel, uploadCredentialsImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57807,14 +50466,16 @@ func (ec *executionContext) _UploadCredentials(ctx context.Context, sel ast.Sele
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var userImplementors = []string{"User", "Node"}
@@ -57823,8 +50484,8 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 	fields := graphql.CollectFields(ec.OperationContext, sel, userImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -57881,6 +50542,9 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -57919,6 +50583,9 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -57957,6 +50624,9 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -57989,14 +50659,16 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var userConnectionImplementors = []string{"UserConnection"}
@@ -58005,8 +50677,8 @@ func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, userConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58037,14 +50709,16 @@ func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.Selecti
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var userEdgeImplementors = []string{"UserEdge"}
@@ -58053,8 +50727,8 @@ func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, userEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58080,14 +50754,16 @@ func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet,
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var videoImplementors = []string{"Video", "Node"}
@@ -58096,8 +50772,8 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 	fields := graphql.CollectFields(ec.OperationContext, sel, videoImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58204,6 +50880,9 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -58242,6 +50921,9 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -58280,6 +50962,9 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -58318,6 +51003,9 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -58356,6 +51044,9 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -58394,6 +51085,9 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -58432,6 +51126,9 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -58470,6 +51167,9 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -58508,6 +51208,9 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -58540,14 +51243,16 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var videoConnectionImplementors = []string{"VideoConnection"}
@@ -58556,8 +51261,8 @@ func (ec *executionContext) _VideoConnection(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, videoConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58588,14 +51293,16 @@ func (ec *executionContext) _VideoConnection(ctx context.Context, sel ast.Select
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var videoEdgeImplementors = []string{"VideoEdge"}
@@ -58604,8 +51311,8 @@ func (ec *executionContext) _VideoEdge(ctx context.Context, sel ast.SelectionSet
 	fields := graphql.CollectFields(ec.OperationContext, sel, videoEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58631,14 +51338,16 @@ func (ec *executionContext) _VideoEdge(ctx context.Context, sel ast.SelectionSet
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var videoTimelineImplementors = []string{"VideoTimeline"}
@@ -58647,8 +51356,8 @@ func (ec *executionContext) _VideoTimeline(ctx context.Context, sel ast.Selectio
 	fields := graphql.CollectFields(ec.OperationContext, sel, videoTimelineImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58699,14 +51408,16 @@ func (ec *executionContext) _VideoTimeline(ctx context.Context, sel ast.Selectio
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var webhookAttemptImplementors = []string{"WebhookAttempt", "Node"}
@@ -58715,8 +51426,8 @@ func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.Selecti
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookAttemptImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58783,6 +51494,9 @@ func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.Selecti
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -58815,14 +51529,16 @@ func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.Selecti
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var webhookDeliveryImplementors = []string{"WebhookDelivery", "Node"}
@@ -58831,8 +51547,8 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -58909,6 +51625,9 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -58947,6 +51666,9 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -58985,6 +51707,9 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 			}
 
 			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
 				deferredFieldSet.AddField(field)
 				fieldIndex := len(deferredFieldSet.Values) - 1
 				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
@@ -59017,14 +51742,16 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var webhookDeliveryConnectionImplementors = []string{"WebhookDeliveryConnection"}
@@ -59033,8 +51760,8 @@ func (ec *executionContext) _WebhookDeliveryConnection(ctx context.Context, sel 
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryConnectionImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -59065,14 +51792,16 @@ func (ec *executionContext) _WebhookDeliveryConnection(ctx context.Context, sel 
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var webhookDeliveryEdgeImplementors = []string{"WebhookDeliveryEdge"}
@@ -59081,8 +51810,8 @@ func (ec *executionContext) _WebhookDeliveryEdge(ctx context.Context, sel ast.Se
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryEdgeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -59108,14 +51837,16 @@ func (ec *executionContext) _WebhookDeliveryEdge(ctx context.Context, sel ast.Se
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var webhookEndpointImplementors = []string{"WebhookEndpoint", "Node"}
@@ -59124,8 +51855,8 @@ func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.Select
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -59196,14 +51927,16 @@ func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.Select
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var webhookEndpointWithSecretImplementors = []string{"WebhookEndpointWithSecret"}
@@ -59212,8 +51945,8 @@ func (ec *executionContext) _WebhookEndpointWithSecret(ctx context.Context, sel 
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointWithSecretImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -59239,14 +51972,16 @@ func (ec *executionContext) _WebhookEndpointWithSecret(ctx context.Context, sel 
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var webhookEventTypeImplementors = []string{"WebhookEventType"}
@@ -59255,8 +51990,8 @@ func (ec *executionContext) _WebhookEventType(ctx context.Context, sel ast.Selec
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventTypeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -59287,14 +52022,16 @@ func (ec *executionContext) _WebhookEventType(ctx context.Context, sel ast.Selec
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var __DirectiveImplementors = []string{"__Directive"}
@@ -59303,8 +52040,8 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -59345,14 +52082,16 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
@@ -59361,8 +52100,8 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -59398,14 +52137,16 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var __FieldImplementors = []string{"__Field"}
@@ -59414,8 +52155,8 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -59461,14 +52202,16 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var __InputValueImplementors = []string{"__InputValue"}
@@ -59477,8 +52220,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -59524,14 +52267,16 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var __SchemaImplementors = []string{"__Schema"}
@@ -59540,8 +52285,8 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -59587,14 +52332,16 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 var __TypeImplementors = []string{"__Type"}
@@ -59603,8 +52350,8 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 
 	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
@@ -59675,14 +52422,16 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
 
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
 
-	return out
+	return gqlexec.Object(fields, out.Values)
 }
 
 // endregion **************************** object.gotpl ****************************
@@ -64336,3 +57085,36 @@ func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 }
 
 // endregion ***************************** type.gotpl *****************************
+
+// Child functions of scalar field contexts, one per type (graph/codegen).
+var (
+	scalarChild0  = gqlexec.NoChildFields("field of type ID does not have child fields")
+	scalarChild1  = gqlexec.NoChildFields("field of type Time does not have child fields")
+	scalarChild2  = gqlexec.NoChildFields("field of type String does not have child fields")
+	scalarChild3  = gqlexec.NoChildFields("field of type Any does not have child fields")
+	scalarChild4  = gqlexec.NoChildFields("field of type Int does not have child fields")
+	scalarChild5  = gqlexec.NoChildFields("field of type Cursor does not have child fields")
+	scalarChild6  = gqlexec.NoChildFields("field of type PrincipalKind does not have child fields")
+	scalarChild7  = gqlexec.NoChildFields("field of type AccessControlPlayback does not have child fields")
+	scalarChild8  = gqlexec.NoChildFields("field of type Boolean does not have child fields")
+	scalarChild9  = gqlexec.NoChildFields("field of type AdvertisementPlacement does not have child fields")
+	scalarChild10 = gqlexec.NoChildFields("field of type AuditLogActorType does not have child fields")
+	scalarChild11 = gqlexec.NoChildFields("field of type Map does not have child fields")
+	scalarChild12 = gqlexec.NoChildFields("field of type CaptionSourceFormat does not have child fields")
+	scalarChild13 = gqlexec.NoChildFields("field of type Float does not have child fields")
+	scalarChild14 = gqlexec.NoChildFields("field of type ImportItemState does not have child fields")
+	scalarChild15 = gqlexec.NoChildFields("field of type ImportMigrationProvider does not have child fields")
+	scalarChild16 = gqlexec.NoChildFields("field of type ImportMigrationStatus does not have child fields")
+	scalarChild17 = gqlexec.NoChildFields("field of type ImporterProvider does not have child fields")
+	scalarChild18 = gqlexec.NoChildFields("field of type InvitationRole does not have child fields")
+	scalarChild19 = gqlexec.NoChildFields("field of type InvitationStatus does not have child fields")
+	scalarChild20 = gqlexec.NoChildFields("field of type MembershipRole does not have child fields")
+	scalarChild21 = gqlexec.NoChildFields("field of type PlayerWatermarkPosition does not have child fields")
+	scalarChild22 = gqlexec.NoChildFields("field of type RenditionStatus does not have child fields")
+	scalarChild23 = gqlexec.NoChildFields("field of type ThumbnailKind does not have child fields")
+	scalarChild24 = gqlexec.NoChildFields("field of type TranscodingJobStatus does not have child fields")
+	scalarChild25 = gqlexec.NoChildFields("field of type VideoStatus does not have child fields")
+	scalarChild26 = gqlexec.NoChildFields("field of type WebhookDeliveryStatus does not have child fields")
+	scalarChild27 = gqlexec.NoChildFields("field of type __DirectiveLocation does not have child fields")
+	scalarChild28 = gqlexec.NoChildFields("field of type __TypeKind does not have child fields")
+)

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+)
+
+// A rewrite changes the generated executor's source, or fails when gqlgen's
+// output no longer has the shape it expects, so a gqlgen upgrade cannot turn
+// one into a silent no-op.
+type rewrite struct {
+	name  string
+	apply func(src []byte) ([]byte, error)
+}
+
+// rewrites are applied in order to the generated executor.
+var rewrites = []rewrite{
+	{"lists marshalled in place", marshalListsInOrder},
+	{"plain fields read directly", resolvePlainFields},
+	{"scalar field contexts made once per type", shareScalarChildren},
+	{"no deferred group without @defer", skipEmptyDeferredGroups},
+	{"deferred field sets made on the first @defer", deferredSetsOnDemand},
+	{"objects written from their fields", writeObjectsDirectly},
+}
+
+// concurrentCall is how gqlgen's executor calls its list marshaller with a
+// worker limit of 1 and panic handlers on; inOrderCall is what it becomes.
+const (
+	concurrentCall = "graphql.MarshalSliceConcurrently(ctx, len(v), 1, false, func"
+	inOrderCall    = "gqlexec.MarshalSliceInOrder(ctx, len(v), false, func"
+	anyConcurrent  = "graphql.MarshalSliceConcurrently("
+)
+
+// marshalListsInOrder has lists marshalled element after element in the
+// calling goroutine (gqlexec.MarshalSliceInOrder).
+func marshalListsInOrder(src []byte) ([]byte, error) {
+	all := bytes.Count(src, []byte(anyConcurrent))
+	rewritable := bytes.Count(src, []byte(concurrentCall))
+	if all != rewritable {
+		return nil, fmt.Errorf("%d of %d list marshal calls are not %q; is exec.worker_limit still 1 and omit_panic_handler false in gqlgen.yml?", all-rewritable, all, concurrentCall)
+	}
+	return bytes.ReplaceAll(src, []byte(concurrentCall), []byte(inOrderCall)), nil
+}
+
+// plainFieldCall is gqlgen's call for a field read from a struct field with no
+// resolver, method or directive (the middleware argument is nil).
+var plainFieldCall = regexp.MustCompile(`(?m)^	return graphql\.ResolveField\(
+		ctx,
+		ec\.OperationContext,
+		field,
+		func\(ctx context\.Context, field graphql\.CollectedField\) \(\*graphql\.FieldContext, error\) \{
+			return ec\.(fieldContext_\w+)\(ctx, field\)
+		\},
+		func\(ctx context\.Context\) \(any, error\) \{
+			return obj\.(\w+), nil
+		\},
+		nil,
+		func\(ctx context\.Context, selections ast\.SelectionSet, v [^\n]+\) graphql\.Marshaler \{
+			return ec\.([\p{L}\p{N}_]+)\(ctx, selections, v\)
+		\},
+		true,
+		(true|false),
+	\)
+`)
+
+// anyPlainField counts the resolver closures that read a struct field.
+var anyPlainField = regexp.MustCompile(`(?m)^			return obj\.\w+, nil$`)
+
+// resolvePlainFields has fields read from struct fields marshalled by
+// gqlexec.ResolvePlainField.
+func resolvePlainFields(src []byte) ([]byte, error) {
+	all := len(anyPlainField.FindAll(src, -1))
+	calls := len(plainFieldCall.FindAll(src, -1))
+	if calls == 0 || calls != all {
+		return nil, fmt.Errorf("%d of %d struct-field reads are in ResolveField calls of the expected shape; has gqlgen's output changed?", calls, all)
+	}
+	return plainFieldCall.ReplaceAll(src, []byte("\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.$1, obj.$2, ec.$3, $4)\n")), nil
+}
+
+// scalarFieldContext is gqlgen's field context of a scalar or enum field, which
+// makes a new error and Child closure on every call.
+var scalarFieldContext = regexp.MustCompile(`graphql\.NewScalarFieldContext\(("\w+"), field, (true|false), (true|false), errors\.New\(("field of type [^"]+ does not have child fields")\)\)`)
+
+// shareScalarChildren has scalar field contexts use one Child function per
+// type, declared at the end of the file.
+func shareScalarChildren(src []byte) ([]byte, error) {
+	all := bytes.Count(src, []byte("graphql.NewScalarFieldContext("))
+	found := scalarFieldContext.FindAllSubmatch(src, -1)
+	if len(found) == 0 || len(found) != all {
+		return nil, fmt.Errorf("%d of %d scalar field contexts have the expected shape; has gqlgen's output changed?", len(found), all)
+	}
+	names := map[string]string{}
+	var decls bytes.Buffer
+	decls.WriteString("\n// Child functions of scalar field contexts, one per type (graph/codegen).\nvar (\n")
+	for _, m := range found {
+		message := string(m[4])
+		if _, ok := names[message]; ok {
+			continue
+		}
+		names[message] = "scalarChild" + strconv.Itoa(len(names))
+		fmt.Fprintf(&decls, "\t%s = gqlexec.NoChildFields(%s)\n", names[message], message)
+	}
+	decls.WriteString(")\n")
+	out := scalarFieldContext.ReplaceAllFunc(src, func(call []byte) []byte {
+		m := scalarFieldContext.FindSubmatch(call)
+		return fmt.Appendf(nil, "gqlexec.NewScalarFieldContext(%s, field, %s, %s, %s)", m[1], m[2], m[3], names[string(m[4])])
+	})
+	return append(out, decls.Bytes()...), nil
+}
+
+// deferredGroup is how every generated object marshaller hands its @defer
+// fragments over; graphql.GetPath allocates the field's path even when there
+// are none, and gqlgen's ProcessDeferredGroup then does nothing.
+const (
+	deferredGroup = `	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+`
+	deferredGroupIfAny = `	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+`
+)
+
+// skipEmptyDeferredGroups hands a deferred group over only when the object had
+// @defer fragments.
+func skipEmptyDeferredGroups(src []byte) ([]byte, error) {
+	all := bytes.Count(src, []byte("ec.ProcessDeferredGroup("))
+	groups := bytes.Count(src, []byte(deferredGroup))
+	if groups == 0 || groups != all {
+		return nil, fmt.Errorf("%d of %d deferred groups have the expected shape; has gqlgen's output changed?", groups, all)
+	}
+	return bytes.ReplaceAll(src, []byte(deferredGroup), []byte(deferredGroupIfAny)), nil
+}
+
+// The deferred field set and views every object marshaller makes up front, and
+// the branch of a field under @defer where they are first needed.
+const (
+	deferredSets = `	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+`
+	deferredSetsDeclared = `	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+`
+	deferredBranch = `			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+`
+	deferredBranchMaking = `			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+`
+)
+
+// deferredSetsOnDemand makes an object's deferred field set and views when a
+// field under @defer needs them, not for every object. An object without such
+// a branch uses them only in the deferred group, which skipEmptyDeferredGroups
+// has made conditional on there being views.
+func deferredSetsOnDemand(src []byte) ([]byte, error) {
+	objects := bytes.Count(src, []byte("deferredFieldSet := "))
+	sets := bytes.Count(src, []byte(deferredSets))
+	branches := bytes.Count(src, []byte("if field.IsDeferred() {"))
+	expected := bytes.Count(src, []byte(deferredBranch))
+	if sets == 0 || sets != objects || branches != expected || !bytes.Contains(src, []byte(deferredGroupIfAny)) {
+		return nil, fmt.Errorf("%d of %d deferred sets and %d of %d deferred branches have the expected shape; has gqlgen's output changed?", sets, objects, expected, branches)
+	}
+	src = bytes.ReplaceAll(src, []byte(deferredSets), []byte(deferredSetsDeclared))
+	return bytes.ReplaceAll(src, []byte(deferredBranch), []byte(deferredBranchMaking)), nil
+}
+
+// objectEnd is how every object marshaller returns its field set, whose
+// fields come from graphql.CollectFields into a variable named fields.
+const (
+	objectEnd       = "\n\treturn out\n}\n"
+	objectEndDirect = "\n\treturn gqlexec.Object(fields, out.Values)\n}\n"
+	objectFieldSet  = "\tout := graphql.NewFieldSet(fields)\n"
+)
+
+// writeObjectsDirectly has objects written by gqlexec.Object from their fields
+// and values once they are resolved, rather than by the field set itself.
+func writeObjectsDirectly(src []byte) ([]byte, error) {
+	ends := bytes.Count(src, []byte(objectEnd))
+	sets := bytes.Count(src, []byte(objectFieldSet))
+	if ends == 0 || ends != sets {
+		return nil, fmt.Errorf("%d object marshallers return their field set, %d make one from fields; has gqlgen's output changed?", ends, sets)
+	}
+	return bytes.ReplaceAll(src, []byte(objectEnd), []byte(objectEndDirect)), nil
+}

@@ -1,0 +1,78 @@
+package gqlexec
+
+import (
+	"context"
+	"errors"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// ChildFieldContext is the Child function of a field context.
+type ChildFieldContext = func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error)
+
+// NoChildFields returns the Child function of a scalar or enum field's context,
+// which fails with message: a scalar has no fields. gqlgen builds that function
+// and its error anew on every resolution of every such field; the generated
+// executor makes one per type with this instead.
+func NoChildFields(message string) ChildFieldContext {
+	err := errors.New(message)
+	return func(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) {
+		return nil, err
+	}
+}
+
+// NewScalarFieldContext is graphql.NewScalarFieldContext with a Child function
+// made once (see NoChildFields).
+func NewScalarFieldContext(object string, field graphql.CollectedField, isMethod, isResolver bool, child ChildFieldContext) (*graphql.FieldContext, error) {
+	return &graphql.FieldContext{
+		Object:     object,
+		Field:      field,
+		IsMethod:   isMethod,
+		IsResolver: isResolver,
+		Child:      child,
+	}, nil
+}
+
+// ResolvePlainField marshals a field whose value is a Go struct field of the
+// object, read with no resolver, method or directive: what gqlgen's ResolveField
+// does for such a field, without the closures, the boxing of the value and the
+// field middleware around a read that cannot fail.
+//
+// Skipping the field middleware is what makes it cheaper, and it is safe
+// because Vidra's only field middleware (graph.fieldRules) passes plain fields
+// straight through: a middleware added later that must see every field would
+// have to be applied here too. The field still gets its own field context, so
+// errors from marshalling (a null where the schema says non-null) carry its
+// path, and a panic while marshalling is reported as the field's error, as
+// gqlgen does.
+func ResolvePlainField[T any](
+	ctx context.Context,
+	oc *graphql.OperationContext,
+	field graphql.CollectedField,
+	newFieldContext func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
+	value T,
+	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+	nonNull bool,
+) (ret graphql.Marshaler) {
+	fc, err := newFieldContext(ctx, field)
+	if err != nil {
+		return graphql.Null
+	}
+	ctx = graphql.WithFieldContext(ctx, fc)
+	defer func() {
+		if r := recover(); r != nil {
+			oc.Error(ctx, oc.Recover(ctx, r))
+			ret = graphql.Null
+		}
+	}()
+	if any(value) == nil {
+		// Only an interface-typed field can be nil here; as gqlgen treats a
+		// resolver's nil.
+		if nonNull && !graphql.HasFieldError(ctx, fc) {
+			oc.Errorf(ctx, "must not be null")
+		}
+		return graphql.Null
+	}
+	return marshal(ctx, field.Selections, value)
+}

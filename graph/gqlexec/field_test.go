@@ -1,0 +1,82 @@
+package gqlexec_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/vidra-dev/vidra/graph/gqlexec"
+)
+
+var titleChild = gqlexec.NoChildFields("field of type String does not have child fields")
+
+// plainField resolves a field "title" of a Video through ResolvePlainField.
+func plainField[T any](ctx context.Context, value T, marshal func(context.Context, ast.SelectionSet, T) graphql.Marshaler, nonNull bool) graphql.Marshaler {
+	oc := &graphql.OperationContext{RecoverFunc: func(_ context.Context, r any) error { return errors.New("panic: " + r.(string)) }}
+	field := graphql.CollectedField{Field: &ast.Field{Alias: "title", Name: "title"}}
+	newFieldContext := func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+		return gqlexec.NewScalarFieldContext("Video", field, false, false, titleChild)
+	}
+	return gqlexec.ResolvePlainField(ctx, oc, field, newFieldContext, value, marshal, nonNull)
+}
+
+// errorPaths lists the response's errors as "path: message".
+func errorPaths(ctx context.Context) []string {
+	var out []string
+	for _, e := range graphql.GetErrors(ctx) {
+		out = append(out, e.Path.String()+": "+e.Message)
+	}
+	return out
+}
+
+func TestResolvePlainFieldMarshalsInItsOwnFieldContext(t *testing.T) {
+	ctx := responseContext()
+	got := plainField(ctx, "Intro", func(ctx context.Context, _ ast.SelectionSet, v string) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		if fc == nil || fc.Object != "Video" || fc.Field.Alias != "title" || fc.IsResolver || fc.IsMethod {
+			t.Fatalf("marshalled in field context %+v, want Video.title's", fc)
+		}
+		if _, err := fc.Child(ctx, graphql.CollectedField{}); err == nil || err.Error() != "field of type String does not have child fields" {
+			t.Fatalf("child of a scalar: %v", err)
+		}
+		return graphql.MarshalString(v)
+	}, true)
+	var buf bytes.Buffer
+	got.MarshalGQL(&buf)
+	if buf.String() != `"Intro"` || len(graphql.GetErrors(ctx)) != 0 {
+		t.Fatalf("got %s, errors %v", buf.String(), errorPaths(ctx))
+	}
+}
+
+func TestResolvePlainFieldReportsAPanicAtItsPath(t *testing.T) {
+	ctx := responseContext()
+	got := plainField(ctx, "Intro", func(context.Context, ast.SelectionSet, string) graphql.Marshaler {
+		panic("marshal")
+	}, true)
+	errs := errorPaths(ctx)
+	if got != graphql.Null || len(errs) != 1 || errs[0] != "title: panic: marshal" {
+		t.Fatalf("got %v, errors %v; want null and the panic at title", got, errs)
+	}
+}
+
+func TestResolvePlainFieldNilInterface(t *testing.T) {
+	marshal := func(context.Context, ast.SelectionSet, any) graphql.Marshaler {
+		t.Fatal("a nil value is not marshalled")
+		return nil
+	}
+	ctx := responseContext()
+	if got := plainField[any](ctx, nil, marshal, true); got != graphql.Null {
+		t.Fatalf("non-null nil: got %v", got)
+	}
+	if errs := errorPaths(ctx); len(errs) != 1 || errs[0] != "title: must not be null" {
+		t.Fatalf("non-null nil: errors %v", errs)
+	}
+	ctx = responseContext()
+	if got := plainField[any](ctx, nil, marshal, false); got != graphql.Null || len(graphql.GetErrors(ctx)) != 0 {
+		t.Fatalf("nullable nil: got %v, errors %v", got, errorPaths(ctx))
+	}
+}
