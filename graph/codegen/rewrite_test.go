@@ -1,0 +1,109 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// plainFieldSample is gqlgen's code for a field read from a struct field.
+const plainFieldSample = `func (ec *executionContext) _Video_title(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
+			return ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+`
+
+func TestResolvePlainFields(t *testing.T) {
+	out, err := resolvePlainFields([]byte(plainFieldSample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_title, obj.Title, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)\n"
+	if !strings.Contains(string(out), want) || strings.Contains(string(out), "graphql.ResolveField") {
+		t.Fatalf("rewritten:\n%s", out)
+	}
+	// A struct-field read in a call of another shape (here with a middleware)
+	// fails generation rather than being left as it is.
+	changed := strings.Replace(plainFieldSample, "\t\tnil,\n", "\t\tec.middleware,\n", 1)
+	if _, err := resolvePlainFields([]byte(changed)); err == nil {
+		t.Fatal("a changed shape was accepted")
+	}
+}
+
+func TestShareScalarChildren(t *testing.T) {
+	src := `return graphql.NewScalarFieldContext("Video", field, false, false, errors.New("field of type String does not have child fields"))
+return graphql.NewScalarFieldContext("Tag", field, true, false, errors.New("field of type String does not have child fields"))
+return graphql.NewScalarFieldContext("Video", field, false, true, errors.New("field of type Time does not have child fields"))
+`
+	out, err := shareScalarChildren([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild0)`,
+		`gqlexec.NewScalarFieldContext("Tag", field, true, false, scalarChild0)`,
+		`gqlexec.NewScalarFieldContext("Video", field, false, true, scalarChild1)`,
+		`scalarChild0 = gqlexec.NoChildFields("field of type String does not have child fields")`,
+		`scalarChild1 = gqlexec.NoChildFields("field of type Time does not have child fields")`,
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("missing %s in:\n%s", want, out)
+		}
+	}
+	if _, err := shareScalarChildren([]byte(`graphql.NewScalarFieldContext("Video", field, false, false, childErr)`)); err == nil {
+		t.Fatal("a changed shape was accepted")
+	}
+}
+
+func TestDeferredAndObjectRewrites(t *testing.T) {
+	src := "func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj *ent.Tag) graphql.Marshaler {\n" +
+		"\tfields := graphql.CollectFields(ec.OperationContext, sel, tagImplementors)\n\n" +
+		objectFieldSet + deferredSets + "\tfor i, field := range fields {\n" + deferredBranch + "\t}\n" +
+		deferredGroup + "\n\treturn out\n}\n"
+	var err error
+	out := []byte(src)
+	for _, r := range []func([]byte) ([]byte, error){skipEmptyDeferredGroups, deferredSetsOnDemand, writeObjectsDirectly} {
+		if out, err = r(out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, want := range []string{deferredGroupIfAny, deferredSetsDeclared, deferredBranchMaking, objectEndDirect} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	// Each fails when gqlgen's output no longer has the expected shape.
+	if _, err := skipEmptyDeferredGroups([]byte("ec.ProcessDeferredGroup(dg)")); err == nil {
+		t.Error("skipEmptyDeferredGroups accepted a changed shape")
+	}
+	if _, err := deferredSetsOnDemand([]byte(src)); err == nil {
+		t.Error("deferredSetsOnDemand accepted a file whose deferred groups are unconditional")
+	}
+	if _, err := writeObjectsDirectly([]byte(objectFieldSet + "\n\treturn &out\n}\n")); err == nil {
+		t.Error("writeObjectsDirectly accepted a changed shape")
+	}
+}
+
+func TestMarshalListsInOrder(t *testing.T) {
+	out, err := marshalListsInOrder([]byte("ret := " + concurrentCall + "(ctx context.Context, i int) graphql.Marshaler {"))
+	if err != nil || !strings.Contains(string(out), inOrderCall) {
+		t.Fatalf("got %s, %v", out, err)
+	}
+	if _, err := marshalListsInOrder([]byte("graphql.MarshalSliceConcurrently(ctx, len(v), 4, false, func")); err == nil {
+		t.Fatal("a worker limit other than 1 was accepted")
+	}
+}
