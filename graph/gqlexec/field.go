@@ -70,7 +70,7 @@ func ResolvePlainField[T any](
 		// Only an interface-typed field can be nil here; as gqlgen treats a
 		// resolver's nil.
 		if nonNull && !graphql.HasFieldError(ctx, fc) {
-			oc.Errorf(ctx, "must not be null")
+			graphql.AddErrorf(ctx, "must not be null")
 		}
 		return graphql.Null
 	}
