@@ -50,17 +50,17 @@ func (d *preparingDriver) Query(ctx context.Context, query string, args, v any) 
 	if !ok || !okArgs {
 		return d.Driver.Query(ctx, query, args, v)
 	}
-	prepared := d.statements.acquire(ctx, query)
-	if prepared == nil {
+	prepared, err := d.withPrepared(ctx, query, func(stmt *sql.Stmt) error {
+		r, err := stmt.QueryContext(ctx, argv...)
+		if err == nil {
+			*rows = entsql.Rows{ColumnScanner: r}
+		}
+		return err
+	})
+	if !prepared {
 		return d.Driver.Query(ctx, query, args, v)
 	}
-	defer d.statements.release(prepared)
-	r, err := prepared.stmt.QueryContext(ctx, argv...)
-	if err != nil {
-		return err
-	}
-	*rows = entsql.Rows{ColumnScanner: r}
-	return nil
+	return err
 }
 
 // Exec runs a statement through its prepared statement, as Query does.
@@ -70,19 +70,28 @@ func (d *preparingDriver) Exec(ctx context.Context, query string, args, v any) e
 	if !okArgs || (v != nil && !okResult) {
 		return d.Driver.Exec(ctx, query, args, v)
 	}
-	prepared := d.statements.acquire(ctx, query)
-	if prepared == nil {
+	prepared, err := d.withPrepared(ctx, query, func(stmt *sql.Stmt) error {
+		res, err := stmt.ExecContext(ctx, argv...)
+		if err == nil && result != nil {
+			*result = res
+		}
+		return err
+	})
+	if !prepared {
 		return d.Driver.Exec(ctx, query, args, v)
 	}
-	defer d.statements.release(prepared)
-	res, err := prepared.stmt.ExecContext(ctx, argv...)
-	if err != nil {
-		return err
+	return err
+}
+
+// withPrepared runs use with the prepared statement of query. prepared is false
+// when the statement could not be prepared; use did not run then.
+func (d *preparingDriver) withPrepared(ctx context.Context, query string, use func(*sql.Stmt) error) (prepared bool, err error) {
+	p := d.statements.acquire(ctx, query)
+	if p == nil {
+		return false, nil
 	}
-	if result != nil {
-		*result = res
-	}
-	return nil
+	defer d.statements.release(p)
+	return true, use(p.stmt)
 }
 
 // Close closes the prepared statements and the pool.

@@ -57,9 +57,7 @@ func TestFolderTreeAndSearchStayBounded(t *testing.T) {
 	for _, d := range testdb.Dialects(t) {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			db, counter := testdb.OpenCounting(t, d)
-			// No job workers: a periodic sweep's statements would count as the request's.
-			s := apptest.New(t, d, apptest.Options{DB: db, Env: map[string]string{"VIDRA_WORKERS": "false"}})
+			s, db, counter := countingServer(t, d)
 			org := s.CreateOrganization("Acme")
 			small, large := s.CreateProject(org, "small"), s.CreateProject(org, "large")
 			seedProject(t, db.Client, small, 2, 20)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
@@ -39,9 +40,7 @@ type page struct {
 func TestEdgePagesOfOneNodeAreNotDistinct(t *testing.T) {
 	for _, d := range testdb.Dialects(t) {
 		t.Run(d, func(t *testing.T) {
-			db, counter := testdb.OpenCounting(t, d)
-			// No job workers: a periodic sweep's statements would count as the request's.
-			s := apptest.New(t, d, apptest.Options{DB: db, Env: map[string]string{"VIDRA_WORKERS": "false"}})
+			s, _, counter := countingServer(t, d)
 			proj := s.CreateProject(s.CreateOrganization("Acme"), "Films")
 			tags := []string{s.CreateTag(proj, "a"), s.CreateTag(proj, "b"), s.CreateTag(proj, "c")}
 			parent := s.CreateFolder(proj, "", "parent")
@@ -73,4 +72,13 @@ func TestEdgePagesOfOneNodeAreNotDistinct(t *testing.T) {
 			}
 		})
 	}
+}
+
+// countingServer starts a server on a database of dialect d whose statements
+// the counter counts. It runs no job workers: a periodic sweep's statements
+// would count as the request's.
+func countingServer(t *testing.T, d string) (*apptest.Server, *database.DB, *testdb.Counter) {
+	t.Helper()
+	db, counter := testdb.OpenCounting(t, d)
+	return apptest.New(t, d, apptest.Options{DB: db, Env: map[string]string{"VIDRA_WORKERS": "false"}}), db, counter
 }

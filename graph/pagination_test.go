@@ -103,8 +103,7 @@ type rootPageInfo struct {
 func TestPageInfoWithoutEdges(t *testing.T) {
 	for _, d := range testdb.Dialects(t) {
 		t.Run(d, func(t *testing.T) {
-			db, counter := testdb.OpenCounting(t, d)
-			s := apptest.New(t, d, apptest.Options{DB: db, Env: map[string]string{"VIDRA_WORKERS": "false"}})
+			s, _, counter := countingServer(t, d)
 			proj := s.CreateProject(s.CreateOrganization("Acme"), "Docs")
 			for i := range 5 {
 				s.CreateVideo(proj, "", fmt.Sprintf("video %d", i))
