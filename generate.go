@@ -1,6 +1,6 @@
 package main
 
 // The one generation chain (make generate): ent and its GraphQL schema first, then gqlgen
-// (graph/codegen runs it, then has lists marshalled in place).
+// (graph/codegen runs it, then rewrites hot paths of its executor to call graph/gqlexec).
 //go:generate go run ./ent/entc.go
 //go:generate go run ./graph/codegen

@@ -25,6 +25,17 @@ var rewrites = []rewrite{
 	{"objects written from their fields", writeObjectsDirectly},
 }
 
+// replaceEach replaces every occurrence of old with new. Every one of them
+// contains marker, so old found fewer times than marker, or not at all, means
+// gqlgen's output has changed shape; what names them in that error.
+func replaceEach(src []byte, what, marker, old, new string) ([]byte, error) {
+	all, expected := bytes.Count(src, []byte(marker)), bytes.Count(src, []byte(old))
+	if expected == 0 || expected != all {
+		return nil, fmt.Errorf("%d of %d %s have the expected shape; has gqlgen's output changed?", expected, all, what)
+	}
+	return bytes.ReplaceAll(src, []byte(old), []byte(new)), nil
+}
+
 // concurrentCall is how gqlgen's executor calls its list marshaller with a
 // worker limit of 1 and panic handlers on; inOrderCall is what it becomes.
 const (
@@ -36,12 +47,8 @@ const (
 // marshalListsInOrder has lists marshalled element after element in the
 // calling goroutine (gqlexec.MarshalSliceInOrder).
 func marshalListsInOrder(src []byte) ([]byte, error) {
-	all := bytes.Count(src, []byte(anyConcurrent))
-	rewritable := bytes.Count(src, []byte(concurrentCall))
-	if all != rewritable {
-		return nil, fmt.Errorf("%d of %d list marshal calls are not %q; is exec.worker_limit still 1 and omit_panic_handler false in gqlgen.yml?", all-rewritable, all, concurrentCall)
-	}
-	return bytes.ReplaceAll(src, []byte(concurrentCall), []byte(inOrderCall)), nil
+	return replaceEach(src, "list marshal calls (is exec.worker_limit still 1 and omit_panic_handler false in gqlgen.yml?)",
+		anyConcurrent, concurrentCall, inOrderCall)
 }
 
 // plainFieldCall is gqlgen's call for a field read from a struct field with no
@@ -135,12 +142,7 @@ const (
 // skipEmptyDeferredGroups hands a deferred group over only when the object had
 // @defer fragments.
 func skipEmptyDeferredGroups(src []byte) ([]byte, error) {
-	all := bytes.Count(src, []byte("ec.ProcessDeferredGroup("))
-	groups := bytes.Count(src, []byte(deferredGroup))
-	if groups == 0 || groups != all {
-		return nil, fmt.Errorf("%d of %d deferred groups have the expected shape; has gqlgen's output changed?", groups, all)
-	}
-	return bytes.ReplaceAll(src, []byte(deferredGroup), []byte(deferredGroupIfAny)), nil
+	return replaceEach(src, "deferred groups", "ec.ProcessDeferredGroup(", deferredGroup, deferredGroupIfAny)
 }
 
 // The deferred field set and views every object marshaller makes up front, and
@@ -168,15 +170,14 @@ const (
 // a branch uses them only in the deferred group, which skipEmptyDeferredGroups
 // has made conditional on there being views.
 func deferredSetsOnDemand(src []byte) ([]byte, error) {
-	objects := bytes.Count(src, []byte("deferredFieldSet := "))
-	sets := bytes.Count(src, []byte(deferredSets))
-	branches := bytes.Count(src, []byte("if field.IsDeferred() {"))
-	expected := bytes.Count(src, []byte(deferredBranch))
-	if sets == 0 || sets != objects || branches != expected || !bytes.Contains(src, []byte(deferredGroupIfAny)) {
-		return nil, fmt.Errorf("%d of %d deferred sets and %d of %d deferred branches have the expected shape; has gqlgen's output changed?", sets, objects, expected, branches)
+	if !bytes.Contains(src, []byte(deferredGroupIfAny)) {
+		return nil, fmt.Errorf("deferred groups are not conditional on having views; run skipEmptyDeferredGroups first")
 	}
-	src = bytes.ReplaceAll(src, []byte(deferredSets), []byte(deferredSetsDeclared))
-	return bytes.ReplaceAll(src, []byte(deferredBranch), []byte(deferredBranchMaking)), nil
+	src, err := replaceEach(src, "deferred field sets", "deferredFieldSet := ", deferredSets, deferredSetsDeclared)
+	if err != nil {
+		return nil, err
+	}
+	return replaceEach(src, "deferred branches", "if field.IsDeferred() {", deferredBranch, deferredBranchMaking)
 }
 
 // objectEnd is how every object marshaller returns its field set, whose
@@ -190,10 +191,5 @@ const (
 // writeObjectsDirectly has objects written by gqlexec.Object from their fields
 // and values once they are resolved, rather than by the field set itself.
 func writeObjectsDirectly(src []byte) ([]byte, error) {
-	ends := bytes.Count(src, []byte(objectEnd))
-	sets := bytes.Count(src, []byte(objectFieldSet))
-	if ends == 0 || ends != sets {
-		return nil, fmt.Errorf("%d object marshallers return their field set, %d make one from fields; has gqlgen's output changed?", ends, sets)
-	}
-	return bytes.ReplaceAll(src, []byte(objectEnd), []byte(objectEndDirect)), nil
+	return replaceEach(src, "object marshallers returning the field set they made from fields", objectFieldSet, objectEnd, objectEndDirect)
 }
