@@ -83,6 +83,38 @@ func (d *preparingDriver) Exec(ctx context.Context, query string, args, v any) e
 	return err
 }
 
+// QueryContext runs a hand-written query (ent's Client.QueryContext: the
+// bearer check's session read, node type lookups, tenancy lookups) through its
+// prepared statement, as Query does. Without it the embedded driver's
+// QueryContext would run them on the plain two-round-trip path.
+func (d *preparingDriver) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	var rows *sql.Rows
+	prepared, err := d.withPrepared(ctx, query, func(stmt *sql.Stmt) error {
+		var err error
+		rows, err = stmt.QueryContext(ctx, args...)
+		return err
+	})
+	if !prepared {
+		return d.Driver.QueryContext(ctx, query, args...)
+	}
+	return rows, err
+}
+
+// ExecContext runs a hand-written statement through its prepared statement, as
+// QueryContext does.
+func (d *preparingDriver) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	var result sql.Result
+	prepared, err := d.withPrepared(ctx, query, func(stmt *sql.Stmt) error {
+		var err error
+		result, err = stmt.ExecContext(ctx, args...)
+		return err
+	})
+	if !prepared {
+		return d.Driver.ExecContext(ctx, query, args...)
+	}
+	return result, err
+}
+
 // withPrepared runs use with the prepared statement of query. prepared is false
 // when the statement could not be prepared; use did not run then.
 func (d *preparingDriver) withPrepared(ctx context.Context, query string, use func(*sql.Stmt) error) (prepared bool, err error) {

@@ -144,3 +144,59 @@ func TestPreparingDriverKeepsErrorsAndExec(t *testing.T) {
 		t.Fatalf("count = %d, want 2", got)
 	}
 }
+
+// TestHandWrittenQueriesArePrepared runs statements through the driver's
+// QueryContext and ExecContext, which ent's Client.QueryContext and the
+// bearer check use: they are prepared once and keep their results and errors.
+func TestHandWrittenQueriesArePrepared(t *testing.T) {
+	db := openPostgresOrSkip(t)
+	db.SetMaxOpenConns(1)
+	drv := database.NewPreparingDriver(db, 8)
+	raw, ok := drv.(interface {
+		QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+		ExecContext(context.Context, string, ...any) (sql.Result, error)
+	})
+	if !ok {
+		t.Fatal("the preparing driver has no QueryContext and ExecContext of its own")
+	}
+	ctx := context.Background()
+
+	if _, err := raw.ExecContext(ctx, `CREATE TABLE items (n int PRIMARY KEY)`); err != nil {
+		t.Fatal(err)
+	}
+	res, err := raw.ExecContext(ctx, `INSERT INTO items (n) VALUES ($1), ($2)`, 1, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 2 {
+		t.Fatalf("RowsAffected = %d, %v; want 2", n, err)
+	}
+	_, err = raw.ExecContext(ctx, `INSERT INTO items (n) VALUES ($1), ($2)`, 2, 3)
+	var pqErr *pq.Error
+	if !errors.As(err, &pqErr) || pqErr.Code != "23505" {
+		t.Fatalf("duplicate key: got %v, want a unique violation (23505)", err)
+	}
+	before := preparedOnServer(t, db)
+	for want := range 3 {
+		rows, err := raw.QueryContext(ctx, `SELECT count(*) FROM items WHERE n > $1`, want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		if !rows.Next() || rows.Scan(&n) != nil {
+			t.Fatalf("no count: %v", rows.Err())
+		}
+		if err := rows.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if n != 2-want {
+			t.Fatalf("count(n > %d) = %d, want %d", want, n, 2-want)
+		}
+	}
+	if after := preparedOnServer(t, db); after != before+1 {
+		t.Fatalf("%d statements prepared by one query run three times, want 1", after-before)
+	}
+	if _, err := raw.QueryContext(ctx, `SELEC 1`); !errors.As(err, &pqErr) || pqErr.Code != "42601" {
+		t.Fatalf("syntax error: got %v, want a pq syntax error (42601)", err)
+	}
+}
