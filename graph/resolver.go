@@ -27,6 +27,8 @@ type Resolver struct {
 	media        MediaDeps
 	webhooks     WebhookDeps
 	auth         *authService
+	// sessionCheckSQL is the bearer check's statement, built once.
+	sessionCheckSQL string
 }
 
 // Deps are what the resolvers are built from.
@@ -67,6 +69,8 @@ func NewResolver(d Deps) *Resolver {
 		regions:  d.Regions,
 		media:    d.Media,
 		webhooks: d.Webhooks,
+
+		sessionCheckSQL: sessionCheckQuery(d.Dialect),
 	}
 	r.auth = newAuthService(d.Auth, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase}}, d.HealthChecks...)

@@ -28,15 +28,16 @@ type sessionCheck struct {
 	grants []perm.Grant
 }
 
-// checkSession reads a session and the membership of its user in its current
-// organization in one statement (a LEFT JOIN), since every authenticated request
-// pays for it: two primary-key reads through ent cost a second round trip. It is
-// a credential check, run before any principal exists, so it reads the tables
-// directly rather than through the tenancy interceptors.
-func (r *Resolver) checkSession(ctx context.Context, id uuid.UUID, seenAfter time.Time) (sessionCheck, error) {
-	b := entsql.Dialect(r.dialect)
+// sessionCheckQuery is the statement of checkSession in the given dialect: a
+// session and the membership of its user in its current organization, in one
+// statement (a LEFT JOIN), since every authenticated request pays for it and
+// two primary-key reads through ent cost a second round trip. Its one argument
+// is the session id. The text is the same on every request, so the resolver
+// builds it once and PostgreSQL keeps it prepared.
+func sessionCheckQuery(dialectName string) string {
+	b := entsql.Dialect(dialectName)
 	s, m := b.Table(session.Table).As("s"), b.Table(membership.Table).As("m")
-	query, args := b.Select(
+	query, _ := b.Select(
 		s.C(session.FieldUserID), s.C(session.FieldOrganizationID),
 		s.C(session.FieldRevokedAt), s.C(session.FieldLastSeenAt),
 		m.C(membership.FieldRole), m.C(membership.FieldGrants),
@@ -45,9 +46,16 @@ func (r *Resolver) checkSession(ctx context.Context, id uuid.UUID, seenAfter tim
 		entsql.ColumnsEQ(m.C(membership.FieldOrganizationID), s.C(session.FieldOrganizationID)),
 		entsql.ColumnsEQ(m.C(membership.FieldUserID), s.C(session.FieldUserID)),
 	)).
-		Where(entsql.EQ(s.C(session.FieldID), id)).
+		Where(entsql.EQ(s.C(session.FieldID), uuid.Nil)).
 		Query()
-	rows, err := r.client.QueryContext(ctx, query, args...)
+	return query
+}
+
+// checkSession reads a session and its user's membership with the resolver's
+// sessionCheckQuery. It is a credential check, run before any principal exists,
+// so it reads the tables directly rather than through the tenancy interceptors.
+func (r *Resolver) checkSession(ctx context.Context, id uuid.UUID, seenAfter time.Time) (sessionCheck, error) {
+	rows, err := r.client.QueryContext(ctx, r.sessionCheckSQL, id)
 	if err != nil {
 		return sessionCheck{}, err
 	}
