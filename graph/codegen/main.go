@@ -9,6 +9,9 @@
 //   - a field read from a Go struct field, with no resolver, method or
 //     directive, is marshalled without the closures, boxing and field
 //     middleware gqlgen wraps around it;
+//   - such a field of a string, id, number, boolean, time or enum, whose
+//     marshaller reads the context only to report a value it cannot write, is
+//     marshalled without a field context unless its value is one of those;
 //   - a scalar field's context shares one Child function per type instead of
 //     making a closure and an error on every resolution;
 //   - an object with no @defer fragment does not build its path for an empty

@@ -19,6 +19,7 @@ type rewrite struct {
 var rewrites = []rewrite{
 	{"lists marshalled in place", marshalListsInOrder},
 	{"plain fields read directly", resolvePlainFields},
+	{"leaf fields marshalled without a field context", resolveLeafFields},
 	{"scalar field contexts made once per type", shareScalarChildren},
 	{"no deferred group without @defer", skipEmptyDeferredGroups},
 	{"deferred field sets made on the first @defer", deferredSetsOnDemand},
@@ -84,6 +85,82 @@ func resolvePlainFields(src []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%d of %d struct-field reads are in ResolveField calls of the expected shape; has gqlgen's output changed?", calls, all)
 	}
 	return plainFieldCall.ReplaceAll(src, []byte("\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.$1, obj.$2, ec.$3, $4)\n")), nil
+}
+
+// marshallerDecl matches a generated marshaller of a non-null value and its body.
+var marshallerDecl = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) (marshalN[\p{L}\p{N}_]+)\(ctx context\.Context, sel ast\.SelectionSet, v [^)]+\) graphql\.Marshaler \{\n((?:\t.*\n|\n)*?)\}\n`)
+
+// scalarMarshallerBody is gqlgen's body of a non-null scalar marshaller: the
+// scalar's function, then an error in the field's context when it gave null,
+// and the result, kept with the context by a context marshaller.
+var scalarMarshallerBody = regexp.MustCompile(`^\t_ = sel\n\tres := graphql\.(\w+)\(v\)\n\tif res == graphql\.Null \{\n\t\tif !graphql\.HasFieldError\(ctx, graphql\.GetFieldContext\(ctx\)\) \{\n\t\t\tgraphql\.AddErrorf\(ctx, "the requested element is null which the schema does not allow"\)\n\t\t\}\n\t\}\n\treturn (res|graphql\.WrapContextMarshaler\(ctx, res\))\n$`)
+
+// contextFreeScalars names, for each of gqlgen's scalar functions whose
+// marshaller consults the context only to report a value it cannot write, the
+// gqlexec predicate of the values it writes without it, and how the generated
+// marshaller returns its result.
+var contextFreeScalars = map[string]struct{ predicate, returns string }{
+	"MarshalString":       {"gqlexec.AnyValue", "res"},
+	"MarshalUUID":         {"gqlexec.AnyValue", "res"},
+	"MarshalInt":          {"gqlexec.AnyValue", "res"},
+	"MarshalInt32":        {"gqlexec.AnyValue", "res"},
+	"MarshalInt64":        {"gqlexec.AnyValue", "res"},
+	"MarshalBoolean":      {"gqlexec.AnyValue", "res"},
+	"MarshalTime":         {"gqlexec.NonZeroTime", "res"},
+	"MarshalFloatContext": {"gqlexec.FiniteFloat", "graphql.WrapContextMarshaler(ctx, res)"},
+}
+
+// contextFreeMarshallers maps each generated non-null marshaller that can
+// write some values without the field's context to the predicate of those
+// values: an enum's (whose body returns the value, which marshals itself) and
+// the scalars' of contextFreeScalars.
+func contextFreeMarshallers(src []byte) map[string]string {
+	out := map[string]string{}
+	for _, m := range marshallerDecl.FindAllSubmatch(src, -1) {
+		name, body := string(m[1]), m[2]
+		if string(body) == "\treturn v\n" {
+			out[name] = "gqlexec.AnyValue"
+			continue
+		}
+		b := scalarMarshallerBody.FindSubmatch(body)
+		if b == nil {
+			continue
+		}
+		if scalar, ok := contextFreeScalars[string(b[1])]; ok && scalar.returns == string(b[2]) {
+			out[name] = scalar.predicate
+		}
+	}
+	return out
+}
+
+// plainFieldResolution is a plain field's call as resolvePlainFields writes it.
+var plainFieldResolution = regexp.MustCompile(`gqlexec\.ResolvePlainField\(ctx, ec\.OperationContext, field, ec\.(\w+), obj\.(\w+), ec\.([\p{L}\p{N}_]+), (true|false)\)`)
+
+// resolveLeafFields has plain fields whose marshaller can do without the
+// field's context marshalled by gqlexec.ResolveLeafField. Strings, ids, times
+// and floats always can: finding none of them means gqlgen's marshallers have
+// changed shape.
+func resolveLeafFields(src []byte) ([]byte, error) {
+	free := contextFreeMarshallers(src)
+	for _, name := range []string{"marshalNString2string", "marshalNTime2timeᚐTime", "marshalNFloat2float64"} {
+		if _, ok := free[name]; !ok {
+			return nil, fmt.Errorf("%s is not recognised as a marshaller that can do without the field context; has gqlgen's output changed?", name)
+		}
+	}
+	rewritten := 0
+	out := plainFieldResolution.ReplaceAllFunc(src, func(call []byte) []byte {
+		m := plainFieldResolution.FindSubmatch(call)
+		predicate, ok := free[string(m[3])]
+		if !ok {
+			return call
+		}
+		rewritten++
+		return fmt.Appendf(nil, "gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.%s, obj.%s, ec.%s, %s, %s)", m[1], m[2], m[3], m[4], predicate)
+	})
+	if rewritten == 0 {
+		return nil, fmt.Errorf("no plain field has a marshaller that can do without the field context; run resolvePlainFields first")
+	}
+	return out, nil
 }
 
 // scalarFieldContext is gqlgen's field context of a scalar or enum field, which

@@ -107,3 +107,56 @@ func TestMarshalListsInOrder(t *testing.T) {
 		t.Fatal("a worker limit other than 1 was accepted")
 	}
 }
+
+// scalarMarshaller is gqlgen's non-null marshaller of a scalar.
+func scalarMarshaller(name, goType, scalar, returns string) string {
+	return "func (ec *executionContext) " + name + "(ctx context.Context, sel ast.SelectionSet, v " + goType + ") graphql.Marshaler {\n" +
+		"\t_ = sel\n\tres := graphql." + scalar + "(v)\n\tif res == graphql.Null {\n" +
+		"\t\tif !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {\n" +
+		"\t\t\tgraphql.AddErrorf(ctx, \"the requested element is null which the schema does not allow\")\n\t\t}\n\t}\n" +
+		"\treturn " + returns + "\n}\n"
+}
+
+// leafSample has the three marshallers resolveLeafFields requires, an enum's,
+// one it does not know (a JSON map's), and plain fields using each.
+var leafSample = scalarMarshaller("marshalNString2string", "string", "MarshalString", "res") +
+	scalarMarshaller("marshalNTime2timeᚐTime", "time.Time", "MarshalTime", "res") +
+	scalarMarshaller("marshalNFloat2float64", "float64", "MarshalFloatContext", "graphql.WrapContextMarshaler(ctx, res)") +
+	scalarMarshaller("marshalNMap2map", "map[string]any", "MarshalMap", "res") +
+	"func (ec *executionContext) marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus(ctx context.Context, sel ast.SelectionSet, v video.Status) graphql.Marshaler {\n\treturn v\n}\n" +
+	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_title, obj.Title, ec.marshalNString2string, true)\n" +
+	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)\n" +
+	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_duration, obj.Duration, ec.marshalNFloat2float64, true)\n" +
+	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_status, obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true)\n" +
+	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_metadata, obj.Metadata, ec.marshalNMap2map, true)\n"
+
+func TestResolveLeafFields(t *testing.T) {
+	out, err := resolveLeafFields([]byte(leafSample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_title, obj.Title, ec.marshalNString2string, true, gqlexec.AnyValue)",
+		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.NonZeroTime)",
+		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_duration, obj.Duration, ec.marshalNFloat2float64, true, gqlexec.FiniteFloat)",
+		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_status, obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.AnyValue)",
+		// A marshaller it does not know keeps its field context.
+		"gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_metadata, obj.Metadata, ec.marshalNMap2map, true)",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("missing %s in:\n%s", want, out)
+		}
+	}
+	// A marshaller whose body gqlgen has changed is not recognised, and a
+	// required one missing fails generation.
+	changed := strings.Replace(leafSample, "\t_ = sel\n\tres := graphql.MarshalTime(v)", "\tres := graphql.MarshalTime(v)", 1)
+	if _, err := resolveLeafFields([]byte(changed)); err == nil || !strings.Contains(err.Error(), "marshalNTime2timeᚐTime") {
+		t.Fatalf("a changed time marshaller: %v", err)
+	}
+	// The float marshaller keeps the context in a context marshaller; one
+	// returning its result directly is another shape.
+	changed = strings.Replace(leafSample, "return graphql.WrapContextMarshaler(ctx, res)", "return res", 1)
+	if _, err := resolveLeafFields([]byte(changed)); err == nil {
+		t.Fatal("a float marshaller of another shape was accepted")
+	}
+}
