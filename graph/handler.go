@@ -44,8 +44,9 @@ func (r *Resolver) configure(p executionPipeline, limits Limits) {
 	p.SetRecoverFunc(r.recoverPanic)
 }
 
-// NewHandler returns the GraphQL HTTP handler: POST, GET, multipart uploads and a
-// websocket transport ready for subscriptions.
+// NewHandler returns the GraphQL HTTP handler: POST (gqlgen's, writing its
+// responses faster: postTransport), GET, multipart uploads and a websocket
+// transport ready for subscriptions.
 func (r *Resolver) NewHandler(limits Limits) *handler.Server {
 	srv := handler.New(r.Schema())
 	srv.AddTransport(transport.Websocket{
@@ -53,7 +54,7 @@ func (r *Resolver) NewHandler(limits Limits) *handler.Server {
 	})
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
-	srv.AddTransport(transport.POST{})
+	srv.AddTransport(postTransport{})
 	srv.AddTransport(transport.MultipartForm{MaxUploadSize: limits.MaxUploadSize, MaxMemory: 8 << 20})
 	r.configure(srv, limits)
 	return srv

@@ -1,0 +1,120 @@
+package graph_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/vidra-dev/vidra/graph"
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/testdb"
+)
+
+// TestPostTransportAnswersAsGqlgens sends the same requests to the GraphQL
+// handler and to one built with gqlgen's POST transport instead, and expects
+// the same status, content type and bytes from both: data with characters
+// encoding/json escapes and without, errors, refused operations, malformed
+// bodies and each kind of Accept header.
+func TestPostTransportAnswersAsGqlgens(t *testing.T) {
+	s := apptest.New(t, testdb.Dialects(t)[0])
+	project := s.CreateProject(s.CreateOrganization("transport"), "transport")
+	for _, title := range []string{"Plain title", "Tom & Jerry <b>bold</b>", "line\u2028separator", "“curly” — dash ✓ 🎬", `quote " and \ backslash`} {
+		s.CreateVideo(project, "", title)
+	}
+	ours := s.App.Resolver.Authenticate(s.App.Resolver.NewHandler(graph.DefaultLimits))
+	theirs := s.App.Resolver.Authenticate(s.App.Resolver.NewHandlerWithGqlgenPOST(graph.DefaultLimits))
+
+	list := `{"query":"query($p: ID!) { videos(first: 10, where: {projectID: $p}) { edges { node { id title status duration createdAt } } pageInfo { hasNextPage } } }","variables":{"p":"` + project + `"}}`
+	plainOnly := `{"query":"query($p: ID!) { videos(first: 1, where: {projectID: $p, title: \"Plain title\"}) { edges { node { title } } } }","variables":{"p":"` + project + `"}}`
+	bodies := map[string]string{
+		"list":                 list,
+		"plain data only":      plainOnly,
+		"field error":          `{"query":"{ node(id: \"not-a-uuid\") { id } }"}`,
+		"validation error":     `{"query":"{ noSuchField }"}`,
+		"syntax error":         `{"query":"{ videos(first: "}`,
+		"malformed body":       `{"query": `,
+		"unknown variable":     `{"query":"query($n: Int!) { __typename }","variables":{"n":"x"}}`,
+		"persisted query miss": `{"extensions":{"persistedQuery":{"version":1,"sha256Hash":"0000000000000000000000000000000000000000000000000000000000000000"}}}`,
+		"typename":             `{"query":"{ __typename }","operationName":null}`,
+	}
+	accepts := []string{"", "application/json", "application/graphql-response+json", "*/*", "text/html", "text/html, application/*;q=0.8", "bad;;type, application/graphql-response+json"}
+	for name, body := range bodies {
+		for _, accept := range accepts {
+			for _, token := range []string{s.Token, ""} {
+				answer := func(h http.Handler) *httptest.ResponseRecorder {
+					req := httptest.NewRequest(http.MethodPost, "/graphql", bytes.NewBufferString(body))
+					req.Header.Set("Content-Type", "application/json")
+					if accept != "" {
+						req.Header.Set("Accept", accept)
+					}
+					if token != "" {
+						req.Header.Set("Authorization", "Bearer "+token)
+					}
+					rec := httptest.NewRecorder()
+					h.ServeHTTP(rec, req)
+					return rec
+				}
+				got, want := answer(ours), answer(theirs)
+				if got.Code != want.Code || got.Header().Get("Content-Type") != want.Header().Get("Content-Type") || got.Body.String() != want.Body.String() {
+					t.Errorf("%s, Accept %q, signed in %v:\n got %d %s %s\nwant %d %s %s", name, accept, token != "",
+						got.Code, got.Header().Get("Content-Type"), got.Body, want.Code, want.Header().Get("Content-Type"), want.Body)
+				}
+			}
+		}
+	}
+	// The list came back whole, with the escaped characters.
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest(http.MethodPost, "/graphql", bytes.NewBufferString(list))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+s.Token)
+	ours.ServeHTTP(rec, req)
+	var out struct {
+		Data struct {
+			Videos struct {
+				Edges []struct{ Node struct{ Title string } }
+			}
+		}
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil || len(out.Data.Videos.Edges) != 5 {
+		t.Fatalf("list: %v, %s", err, rec.Body)
+	}
+	if !bytes.Contains(rec.Body.Bytes(), []byte(`Tom \u0026 Jerry \u003cb\u003e`)) {
+		t.Fatalf("list: <, > and & not escaped as encoding/json escapes them: %s", rec.Body)
+	}
+}
+
+// TestWriteResponseMatchesEncodingJSON checks the response writer against
+// json.Marshal on every field of a response.
+func TestWriteResponseMatchesEncodingJSON(t *testing.T) {
+	yes := true
+	responses := map[string]*graphql.Response{
+		"data":                {Data: []byte(`{"a":"b","n":1.5,"l":[1,2]}`)},
+		"no data":             {},
+		"empty data":          {Data: []byte(`{}`)},
+		"data and errors":     {Data: []byte(`{"a":null}`), Errors: gqlerror.List{{Message: "boom <x>", Path: ast.Path{ast.PathName("a")}, Extensions: map[string]any{"code": "NOT_FOUND"}}}},
+		"errors only":         {Errors: gqlerror.List{{Message: "refused"}, {Message: "twice"}}},
+		"extensions":          {Data: []byte(`{"a":1}`), Extensions: map[string]any{"z": 1, "a": []string{"&"}}},
+		"escapes in data":     {Data: []byte(`{"a":"<&>"}`)},
+		"separator in data":   {Data: []byte("{\"a\":\"x\u2029y\u2028\"}")},
+		"other E2 characters": {Data: []byte(`{"a":"“✓”—€"}`)},
+		"E2 at the end":       {Data: []byte("{\"a\":\"\u2014\"}")},
+		"incremental":         {Data: []byte(`{"a":1}`), Label: "l", Path: ast.Path{ast.PathIndex(0)}, HasNext: &yes},
+	}
+	for name, resp := range responses {
+		want, err := json.Marshal(resp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		graph.WriteResponse(&got, resp)
+		if got.String() != string(want) {
+			t.Errorf("%s:\n got %s\nwant %s", name, got.String(), want)
+		}
+	}
+}
