@@ -82,3 +82,40 @@ func countingServer(t *testing.T, d string) (*apptest.Server, *database.DB, *tes
 	db, counter := testdb.OpenCounting(t, d)
 	return apptest.New(t, d, apptest.Options{DB: db, Env: map[string]string{"VIDRA_WORKERS": "false"}}), db, counter
 }
+
+// TestNestedConnectionsApplyTheirWhere filters a project's and a folder's
+// videos with a where argument. ent's field collection reads that argument
+// through the executor's input unmarshaller map (built once per process, see
+// graph/codegen) and silently drops a filter it cannot read, so this checks
+// the filter takes.
+func TestNestedConnectionsApplyTheirWhere(t *testing.T) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		proj := s.CreateProject(s.CreateOrganization("Acme"), "Films")
+		folder := s.CreateFolder(proj, "", "reels")
+		for _, title := range []string{"keep one", "drop", "keep two"} {
+			s.CreateVideo(proj, folder, title)
+		}
+		const query = `query($p: ID!, $f: ID!) {
+  project(id: $p) { videos(first: 10, where: {titleContains: "keep"}) { totalCount edges { node { title } } } }
+  node(id: $f) { ... on Folder { videos(first: 10, where: {titleHasPrefix: "drop"}) { totalCount edges { node { title } } } } }
+}`
+		var out struct {
+			Project, Node struct {
+				Videos struct {
+					TotalCount int
+					Edges      []struct{ Node struct{ Title string } }
+				}
+			}
+		}
+		// Twice: the first operation of the process builds the map.
+		for range 2 {
+			s.MustGraphQL(query, map[string]any{"p": proj, "f": folder}, &out)
+			if v := out.Project.Videos; v.TotalCount != 2 || len(v.Edges) != 2 || !strings.HasPrefix(v.Edges[0].Node.Title, "keep") {
+				t.Fatalf("project videos with titleContains keep: %+v", v)
+			}
+			if v := out.Node.Videos; v.TotalCount != 1 || len(v.Edges) != 1 || v.Edges[0].Node.Title != "drop" {
+				t.Fatalf("folder videos with titleHasPrefix drop: %+v", v)
+			}
+		}
+	})
+}

@@ -14,6 +14,7 @@
 //     marshalled without a field context unless its value is one of those;
 //   - a scalar field's context shares one Child function per type instead of
 //     making a closure and an error on every resolution;
+//   - the input unmarshaller map is built once, not for every operation;
 //   - an object with no @defer fragment does not build its path for an empty
 //     deferred group.
 //

@@ -20,6 +20,7 @@ var rewrites = []rewrite{
 	{"lists marshalled in place", marshalListsInOrder},
 	{"plain fields read directly", resolvePlainFields},
 	{"leaf fields marshalled without a field context", resolveLeafFields},
+	{"input unmarshaller map built once", buildUnmarshalersOnce},
 	{"scalar field contexts made once per type", shareScalarChildren},
 	{"no deferred group without @defer", skipEmptyDeferredGroups},
 	{"deferred field sets made on the first @defer", deferredSetsOnDemand},
@@ -161,6 +162,56 @@ func resolveLeafFields(src []byte) ([]byte, error) {
 		return nil, fmt.Errorf("no plain field has a marshaller that can do without the field context; run resolvePlainFields first")
 	}
 	return out, nil
+}
+
+// unmarshalerMapCall is where gqlgen's Exec builds the input unmarshaller map
+// from method values of the operation's execution context.
+var unmarshalerMapCall = regexp.MustCompile(`\tinputUnmarshalMap := graphql\.BuildUnmarshalerMap\(\n((?:\t\tec\.unmarshalInput\w+,\n)+)\t\)\n`)
+
+// unmarshallerDecl matches a generated unmarshaller and its body; ecUse, what
+// a body reads of its execution context.
+var (
+	unmarshallerDecl = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) (unmarshal[\p{L}\p{N}_]+)\([^\n]*\{\n((?:\t.*\n|\n)*?)\}\n`)
+	ecUse            = regexp.MustCompile(`\bec\.([\p{L}\p{N}_]+)`)
+)
+
+// unmarshalersOnce declares the map built once, from an empty execution
+// context; {{list}} is the method values gqlgen listed.
+const unmarshalersOnce = `
+// inputUnmarshalers is the input unmarshaller map of every operation, built
+// once (graph/codegen): the unmarshallers read nothing of their execution
+// context but each other, so an empty one serves every operation.
+var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
+	ec := &executionContext{}
+	return graphql.BuildUnmarshalerMap(
+{{list}}	)
+})
+`
+
+// buildUnmarshalersOnce has Exec take the input unmarshaller map built once
+// (gqlexec.OnceUnmarshalers) instead of building it for every operation. It
+// fails when an unmarshaller reads anything of its execution context besides
+// other unmarshallers: the map could then not be shared.
+func buildUnmarshalersOnce(src []byte) ([]byte, error) {
+	calls := unmarshalerMapCall.FindAllSubmatchIndex(src, -1)
+	if len(calls) != 1 || bytes.Count(src, []byte("graphql.BuildUnmarshalerMap(")) != 1 {
+		return nil, fmt.Errorf("%d of %d unmarshaller maps have the expected shape; has gqlgen's output changed?",
+			len(calls), bytes.Count(src, []byte("graphql.BuildUnmarshalerMap(")))
+	}
+	for _, m := range unmarshallerDecl.FindAllSubmatch(src, -1) {
+		for _, use := range ecUse.FindAllSubmatch(m[2], -1) {
+			if !bytes.HasPrefix(use[1], []byte("unmarshal")) {
+				return nil, fmt.Errorf("%s reads ec.%s, so the unmarshaller map cannot be shared between operations", m[1], use[1])
+			}
+		}
+	}
+	call := calls[0]
+	list := src[call[2]:call[3]]
+	out := make([]byte, 0, len(src)+len(list)+len(unmarshalersOnce))
+	out = append(out, src[:call[0]]...)
+	out = append(out, "\tinputUnmarshalMap := inputUnmarshalers()\n"...)
+	out = append(out, src[call[1]:]...)
+	return append(out, bytes.Replace([]byte(unmarshalersOnce), []byte("{{list}}"), list, 1)...), nil
 }
 
 // scalarFieldContext is gqlgen's field context of a scalar or enum field, which

@@ -160,3 +160,50 @@ func TestResolveLeafFields(t *testing.T) {
 		t.Fatal("a float marshaller of another shape was accepted")
 	}
 }
+
+// execSample is gqlgen's Exec building the unmarshaller map, and two of the
+// unmarshallers it lists.
+const execSample = `func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
+	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
+	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputVideoOrder,
+		ec.unmarshalInputVideoWhereInput,
+	)
+	first := true
+}
+
+func (ec *executionContext) unmarshalInputVideoWhereInput(ctx context.Context, obj any) (ent.VideoWhereInput, error) {
+	data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx context.Context, v any) (*uuid.UUID, error) {
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+`
+
+func TestBuildUnmarshalersOnce(t *testing.T) {
+	out, err := buildUnmarshalersOnce([]byte(execSample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"\tinputUnmarshalMap := inputUnmarshalers()\n\tfirst := true\n",
+		"var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {\n\tec := &executionContext{}\n\treturn graphql.BuildUnmarshalerMap(\n\t\tec.unmarshalInputVideoOrder,\n\t\tec.unmarshalInputVideoWhereInput,\n\t)\n})\n",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if strings.Count(string(out), "graphql.BuildUnmarshalerMap(") != 1 {
+		t.Errorf("the map is still built in Exec:\n%s", out)
+	}
+	// An unmarshaller reading its execution context forbids sharing the map.
+	reading := strings.Replace(execSample, "return &res, graphql.ErrorOnPath(ctx, err)", "return &res, ec.OperationContext.Err", 1)
+	if _, err := buildUnmarshalersOnce([]byte(reading)); err == nil || !strings.Contains(err.Error(), "ec.OperationContext") {
+		t.Fatalf("an unmarshaller reading ec.OperationContext: %v", err)
+	}
+	if _, err := buildUnmarshalersOnce([]byte(strings.Replace(execSample, "inputUnmarshalMap :=", "unmarshalers :=", 1))); err == nil {
+		t.Fatal("a changed shape was accepted")
+	}
+}
