@@ -55,6 +55,9 @@ func accessLog(log *slog.Logger) func(http.Handler) http.Handler {
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 			start := time.Now()
 			next.ServeHTTP(ww, r)
+			if !log.Enabled(r.Context(), slog.LevelInfo) {
+				return
+			}
 			remote := clientip.Of(r)
 			attrs := []any{
 				"method", r.Method,

@@ -7,6 +7,7 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
@@ -106,8 +107,13 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 		writeMarshalled(w, resp)
 		return
 	}
-	out := make([]byte, 0, len(resp.Data)+64)
-	out = append(out, '{')
+	buf := responseBuffers.Get().(*[]byte)
+	defer func() {
+		if cap(*buf) <= maxPooledResponse {
+			responseBuffers.Put(buf)
+		}
+	}()
+	out := append((*buf)[:0], '{')
 	if len(resp.Errors) > 0 {
 		errs, err := json.Marshal(resp.Errors)
 		if err != nil {
@@ -130,8 +136,17 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 		}
 		out = append(append(out, `,"extensions":`...), ext...)
 	}
-	_, _ = w.Write(append(out, '}'))
+	out = append(out, '}')
+	*buf = out
+	_, _ = w.Write(out) // a Writer does not keep what it is given
 }
+
+// responseBuffers holds the buffers writeResponse assembles responses in, so
+// that a response's bytes are not garbage once written; maxPooledResponse
+// keeps the odd huge response from being held on to.
+var responseBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
+
+const maxPooledResponse = 256 << 10
 
 // writeMarshalled writes resp encoded by encoding/json, as gqlgen's transports do.
 func writeMarshalled(w io.Writer, resp *graphql.Response) {
