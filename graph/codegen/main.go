@@ -29,6 +29,7 @@ import (
 	"go/format"
 	"log"
 	"os"
+	"strings"
 
 	"github.com/99designs/gqlgen/api"
 	"github.com/99designs/gqlgen/codegen/config"
@@ -72,8 +73,12 @@ func rewriteExecutor(path string) error {
 	return os.WriteFile(path, formatted, 0o644)
 }
 
-// addImport adds the gqlexec import to the file's import block.
+// addImport adds the gqlexec import to the file's import block, unless gqlgen
+// imported it already (gqlgen.yml binds scalars to gqlexec).
 func addImport(src []byte) ([]byte, error) {
+	if bytes.Contains(src, []byte(strings.TrimSpace(gqlexecImport)+"\n")) {
+		return src, nil
+	}
 	block := []byte("\nimport (\n")
 	at := bytes.Index(src, block)
 	if at < 0 {

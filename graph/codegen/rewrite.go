@@ -94,21 +94,24 @@ var marshallerDecl = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) (ma
 // scalarMarshallerBody is gqlgen's body of a non-null scalar marshaller: the
 // scalar's function, then an error in the field's context when it gave null,
 // and the result, kept with the context by a context marshaller.
-var scalarMarshallerBody = regexp.MustCompile(`^\t_ = sel\n\tres := graphql\.(\w+)\(v\)\n\tif res == graphql\.Null \{\n\t\tif !graphql\.HasFieldError\(ctx, graphql\.GetFieldContext\(ctx\)\) \{\n\t\t\tgraphql\.AddErrorf\(ctx, "the requested element is null which the schema does not allow"\)\n\t\t\}\n\t\}\n\treturn (res|graphql\.WrapContextMarshaler\(ctx, res\))\n$`)
+var scalarMarshallerBody = regexp.MustCompile(`^\t_ = sel\n\tres := ((?:graphql|gqlexec)\.\w+)\(v\)\n\tif res == graphql\.Null \{\n\t\tif !graphql\.HasFieldError\(ctx, graphql\.GetFieldContext\(ctx\)\) \{\n\t\t\tgraphql\.AddErrorf\(ctx, "the requested element is null which the schema does not allow"\)\n\t\t\}\n\t\}\n\treturn (res|graphql\.WrapContextMarshaler\(ctx, res\))\n$`)
 
-// contextFreeScalars names, for each of gqlgen's scalar functions whose
-// marshaller consults the context only to report a value it cannot write, the
-// gqlexec predicate of the values it writes without it, and how the generated
-// marshaller returns its result.
+// contextFreeScalars names, for each scalar function (gqlgen's, or gqlexec's
+// ID and Time ones that gqlgen.yml binds) whose marshaller consults the
+// context only to report a value it cannot write, the gqlexec predicate of the
+// values it writes without it, and how the generated marshaller returns its
+// result.
 var contextFreeScalars = map[string]struct{ predicate, returns string }{
-	"MarshalString":       {"gqlexec.AnyValue", "res"},
-	"MarshalUUID":         {"gqlexec.AnyValue", "res"},
-	"MarshalInt":          {"gqlexec.AnyValue", "res"},
-	"MarshalInt32":        {"gqlexec.AnyValue", "res"},
-	"MarshalInt64":        {"gqlexec.AnyValue", "res"},
-	"MarshalBoolean":      {"gqlexec.AnyValue", "res"},
-	"MarshalTime":         {"gqlexec.NonZeroTime", "res"},
-	"MarshalFloatContext": {"gqlexec.FiniteFloat", "graphql.WrapContextMarshaler(ctx, res)"},
+	"graphql.MarshalString":       {"gqlexec.AnyValue", "res"},
+	"graphql.MarshalInt":          {"gqlexec.AnyValue", "res"},
+	"graphql.MarshalInt32":        {"gqlexec.AnyValue", "res"},
+	"graphql.MarshalInt64":        {"gqlexec.AnyValue", "res"},
+	"graphql.MarshalBoolean":      {"gqlexec.AnyValue", "res"},
+	"graphql.MarshalUUID":         {"gqlexec.NonNilUUID", "res"},
+	"gqlexec.MarshalUUID":         {"gqlexec.NonNilUUID", "res"},
+	"graphql.MarshalTime":         {"gqlexec.NonZeroTime", "res"},
+	"gqlexec.MarshalTime":         {"gqlexec.NonZeroTime", "res"},
+	"graphql.MarshalFloatContext": {"gqlexec.FiniteFloat", "graphql.WrapContextMarshaler(ctx, res)"},
 }
 
 // contextFreeMarshallers maps each generated non-null marshaller that can

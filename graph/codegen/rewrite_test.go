@@ -111,7 +111,7 @@ func TestMarshalListsInOrder(t *testing.T) {
 // scalarMarshaller is gqlgen's non-null marshaller of a scalar.
 func scalarMarshaller(name, goType, scalar, returns string) string {
 	return "func (ec *executionContext) " + name + "(ctx context.Context, sel ast.SelectionSet, v " + goType + ") graphql.Marshaler {\n" +
-		"\t_ = sel\n\tres := graphql." + scalar + "(v)\n\tif res == graphql.Null {\n" +
+		"\t_ = sel\n\tres := " + scalar + "(v)\n\tif res == graphql.Null {\n" +
 		"\t\tif !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {\n" +
 		"\t\t\tgraphql.AddErrorf(ctx, \"the requested element is null which the schema does not allow\")\n\t\t}\n\t}\n" +
 		"\treturn " + returns + "\n}\n"
@@ -119,16 +119,18 @@ func scalarMarshaller(name, goType, scalar, returns string) string {
 
 // leafSample has the three marshallers resolveLeafFields requires, an enum's,
 // one it does not know (a JSON map's), and plain fields using each.
-var leafSample = scalarMarshaller("marshalNString2string", "string", "MarshalString", "res") +
-	scalarMarshaller("marshalNTime2timeᚐTime", "time.Time", "MarshalTime", "res") +
-	scalarMarshaller("marshalNFloat2float64", "float64", "MarshalFloatContext", "graphql.WrapContextMarshaler(ctx, res)") +
-	scalarMarshaller("marshalNMap2map", "map[string]any", "MarshalMap", "res") +
+var leafSample = scalarMarshaller("marshalNString2string", "string", "graphql.MarshalString", "res") +
+	scalarMarshaller("marshalNTime2timeᚐTime", "time.Time", "gqlexec.MarshalTime", "res") +
+	scalarMarshaller("marshalNFloat2float64", "float64", "graphql.MarshalFloatContext", "graphql.WrapContextMarshaler(ctx, res)") +
+	scalarMarshaller("marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID", "uuid.UUID", "gqlexec.MarshalUUID", "res") +
+	scalarMarshaller("marshalNMap2map", "map[string]any", "graphql.MarshalMap", "res") +
 	"func (ec *executionContext) marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus(ctx context.Context, sel ast.SelectionSet, v video.Status) graphql.Marshaler {\n\treturn v\n}\n" +
 	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_title, obj.Title, ec.marshalNString2string, true)\n" +
 	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)\n" +
 	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_duration, obj.Duration, ec.marshalNFloat2float64, true)\n" +
 	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_status, obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true)\n" +
-	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_metadata, obj.Metadata, ec.marshalNMap2map, true)\n"
+	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_metadata, obj.Metadata, ec.marshalNMap2map, true)\n" +
+	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)\n"
 
 func TestResolveLeafFields(t *testing.T) {
 	out, err := resolveLeafFields([]byte(leafSample))
@@ -140,6 +142,8 @@ func TestResolveLeafFields(t *testing.T) {
 		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.NonZeroTime)",
 		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_duration, obj.Duration, ec.marshalNFloat2float64, true, gqlexec.FiniteFloat)",
 		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_status, obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.AnyValue)",
+		// The nil UUID marshals as null, which must be reported at the field.
+		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)",
 		// A marshaller it does not know keeps its field context.
 		"gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_metadata, obj.Metadata, ec.marshalNMap2map, true)",
 	} {
@@ -149,7 +153,7 @@ func TestResolveLeafFields(t *testing.T) {
 	}
 	// A marshaller whose body gqlgen has changed is not recognised, and a
 	// required one missing fails generation.
-	changed := strings.Replace(leafSample, "\t_ = sel\n\tres := graphql.MarshalTime(v)", "\tres := graphql.MarshalTime(v)", 1)
+	changed := strings.Replace(leafSample, "\t_ = sel\n\tres := gqlexec.MarshalTime(v)", "\tres := gqlexec.MarshalTime(v)", 1)
 	if _, err := resolveLeafFields([]byte(changed)); err == nil || !strings.Contains(err.Error(), "marshalNTime2timeᚐTime") {
 		t.Fatalf("a changed time marshaller: %v", err)
 	}
@@ -205,5 +209,17 @@ func TestBuildUnmarshalersOnce(t *testing.T) {
 	}
 	if _, err := buildUnmarshalersOnce([]byte(strings.Replace(execSample, "inputUnmarshalMap :=", "unmarshalers :=", 1))); err == nil {
 		t.Fatal("a changed shape was accepted")
+	}
+}
+
+func TestAddImportOnce(t *testing.T) {
+	src := "package generated\n\nimport (\n\t\"context\"\n)\n"
+	out, err := addImport([]byte(src))
+	if err != nil || strings.Count(string(out), "graph/gqlexec\"") != 1 {
+		t.Fatalf("added: %s, %v", out, err)
+	}
+	again, err := addImport(out)
+	if err != nil || string(again) != string(out) {
+		t.Fatalf("added twice: %s, %v", again, err)
 	}
 }

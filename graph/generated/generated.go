@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/vidra-dev/vidra/graph/gqlexec"
 	"math"
 	"strconv"
 	"sync/atomic"
@@ -34,6 +33,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
+	"github.com/vidra-dev/vidra/graph/gqlexec"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/ladder"
 )
@@ -16951,7 +16951,7 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _APIKey_id(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_APIKey_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild0)
@@ -16972,14 +16972,14 @@ func (ec *executionContext) fieldContext_APIKey_updatedAt(_ context.Context, fie
 }
 
 func (ec *executionContext) _APIKey_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_APIKey_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _APIKey_createdBy(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_createdBy, obj.CreatedBy, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_createdBy, obj.CreatedBy, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_APIKey_createdBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild0)
@@ -17099,7 +17099,7 @@ func (ec *executionContext) fieldContext_APIKeyCheck_apiKey(_ context.Context, f
 }
 
 func (ec *executionContext) _APIKeyCheck_organizationID(ctx context.Context, field graphql.CollectedField, obj *model.APIKeyCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyCheck_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyCheck_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_APIKeyCheck_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKeyCheck", field, false, false, scalarChild0)
@@ -17235,7 +17235,7 @@ func (ec *executionContext) fieldContext_AccessCheck_rights(_ context.Context, f
 }
 
 func (ec *executionContext) _AccessControl_id(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_AccessControl_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild0)
@@ -17256,7 +17256,7 @@ func (ec *executionContext) fieldContext_AccessControl_updatedAt(_ context.Conte
 }
 
 func (ec *executionContext) _AccessControl_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_AccessControl_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild0)
@@ -17420,7 +17420,7 @@ func (ec *executionContext) fieldContext_AccountCheck_hasPassword(_ context.Cont
 }
 
 func (ec *executionContext) _Advertisement_id(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Advertisement_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild0)
@@ -17441,7 +17441,7 @@ func (ec *executionContext) fieldContext_Advertisement_updatedAt(_ context.Conte
 }
 
 func (ec *executionContext) _Advertisement_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Advertisement_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild0)
@@ -17577,7 +17577,7 @@ func (ec *executionContext) fieldContext_AdvertisementEdge_cursor(_ context.Cont
 }
 
 func (ec *executionContext) _AuditLog_id(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_AuditLog_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild0)
@@ -17806,7 +17806,7 @@ func (ec *executionContext) fieldContext_AuthPayload_user(_ context.Context, fie
 }
 
 func (ec *executionContext) _AuthSession_id(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_AuthSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild0)
@@ -17855,7 +17855,7 @@ func (ec *executionContext) fieldContext_AuthSession_current(_ context.Context, 
 }
 
 func (ec *executionContext) _Caption_id(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Caption_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Caption_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Caption_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild0)
@@ -17876,7 +17876,7 @@ func (ec *executionContext) fieldContext_Caption_updatedAt(_ context.Context, fi
 }
 
 func (ec *executionContext) _Caption_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Caption_videoID, obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Caption_videoID, obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Caption_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild0)
@@ -18035,7 +18035,7 @@ func (ec *executionContext) fieldContext_CaptionEdge_cursor(_ context.Context, f
 }
 
 func (ec *executionContext) _Chapter_id(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Chapter_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild0)
@@ -18056,7 +18056,7 @@ func (ec *executionContext) fieldContext_Chapter_updatedAt(_ context.Context, fi
 }
 
 func (ec *executionContext) _Chapter_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_videoID, obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_videoID, obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Chapter_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild0)
@@ -18194,7 +18194,7 @@ func (ec *executionContext) fieldContext_CreatedAPIKey_key(_ context.Context, fi
 }
 
 func (ec *executionContext) _EncodingProfile_id(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild0)
@@ -18215,7 +18215,7 @@ func (ec *executionContext) fieldContext_EncodingProfile_updatedAt(_ context.Con
 }
 
 func (ec *executionContext) _EncodingProfile_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild0)
@@ -18346,7 +18346,7 @@ func (ec *executionContext) fieldContext_EncodingProfileEdge_cursor(_ context.Co
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Event_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Event_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild0)
@@ -18367,7 +18367,7 @@ func (ec *executionContext) fieldContext_Event_updatedAt(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Event_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Event_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Event_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Event_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild0)
@@ -18388,7 +18388,7 @@ func (ec *executionContext) fieldContext_Event_data(_ context.Context, field gra
 }
 
 func (ec *executionContext) _Folder_id(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Folder_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Folder_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Folder_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild0)
@@ -18409,7 +18409,7 @@ func (ec *executionContext) fieldContext_Folder_updatedAt(_ context.Context, fie
 }
 
 func (ec *executionContext) _Folder_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Folder_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Folder_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Folder_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild0)
@@ -18644,7 +18644,7 @@ func (ec *executionContext) fieldContext_FolderEdge_cursor(_ context.Context, fi
 }
 
 func (ec *executionContext) _FolderTreeNode_id(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild0)
@@ -18744,7 +18744,7 @@ func (ec *executionContext) fieldContext_HealthCheck_durationMs(_ context.Contex
 }
 
 func (ec *executionContext) _ImportItem_id(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_ImportItem_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild0)
@@ -18765,14 +18765,14 @@ func (ec *executionContext) fieldContext_ImportItem_updatedAt(_ context.Context,
 }
 
 func (ec *executionContext) _ImportItem_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_ImportItem_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportItem_migrationID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_migrationID, obj.MigrationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_migrationID, obj.MigrationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_ImportItem_migrationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild0)
@@ -19012,7 +19012,7 @@ func (ec *executionContext) fieldContext_ImportItemEdge_cursor(_ context.Context
 }
 
 func (ec *executionContext) _ImportMigration_id(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_ImportMigration_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild0)
@@ -19033,14 +19033,14 @@ func (ec *executionContext) fieldContext_ImportMigration_updatedAt(_ context.Con
 }
 
 func (ec *executionContext) _ImportMigration_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_ImportMigration_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportMigration_importerID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_importerID, obj.ImporterID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_importerID, obj.ImporterID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_ImportMigration_importerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild0)
@@ -19158,7 +19158,7 @@ func (ec *executionContext) fieldContext_ImportMigrationEdge_cursor(_ context.Co
 }
 
 func (ec *executionContext) _Importer_id(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Importer_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Importer_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Importer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild0)
@@ -19179,7 +19179,7 @@ func (ec *executionContext) fieldContext_Importer_updatedAt(_ context.Context, f
 }
 
 func (ec *executionContext) _Importer_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Importer_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Importer_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Importer_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild0)
@@ -19214,7 +19214,7 @@ func (ec *executionContext) fieldContext_Importer_accountURI(_ context.Context, 
 }
 
 func (ec *executionContext) _Invitation_id(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Invitation_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild0)
@@ -19235,7 +19235,7 @@ func (ec *executionContext) fieldContext_Invitation_updatedAt(_ context.Context,
 }
 
 func (ec *executionContext) _Invitation_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Invitation_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild0)
@@ -19256,7 +19256,7 @@ func (ec *executionContext) fieldContext_Invitation_role(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Invitation_invitedBy(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_invitedBy, obj.InvitedBy, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_invitedBy, obj.InvitedBy, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Invitation_invitedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild0)
@@ -19459,7 +19459,7 @@ func (ec *executionContext) fieldContext_InvitationPreview_expiresAt(_ context.C
 }
 
 func (ec *executionContext) _InvitationPreview_organizationID(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_InvitationPreview_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild0)
@@ -19501,7 +19501,7 @@ func (ec *executionContext) fieldContext_LadderRung_audioBitrateKbps(_ context.C
 }
 
 func (ec *executionContext) _Membership_id(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Membership_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Membership_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Membership_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild0)
@@ -19522,14 +19522,14 @@ func (ec *executionContext) fieldContext_Membership_updatedAt(_ context.Context,
 }
 
 func (ec *executionContext) _Membership_userID(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Membership_userID, obj.UserID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Membership_userID, obj.UserID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Membership_userID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Membership_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Membership_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Membership_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Membership_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild0)
@@ -23116,7 +23116,7 @@ func (ec *executionContext) fieldContext_OAuthRedirect_state(_ context.Context, 
 }
 
 func (ec *executionContext) _Organization_id(ctx context.Context, field graphql.CollectedField, obj *ent.Organization) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Organization_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Organization_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Organization_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Organization", field, false, false, scalarChild0)
@@ -23282,7 +23282,7 @@ func (ec *executionContext) fieldContext_OrganizationEdge_cursor(_ context.Conte
 }
 
 func (ec *executionContext) _OrganizationUsage_id(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild0)
@@ -23429,7 +23429,7 @@ func (ec *executionContext) fieldContext_PlaybackToken_playbackURL(_ context.Con
 }
 
 func (ec *executionContext) _Player_id(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Player_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Player_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Player_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild0)
@@ -23450,7 +23450,7 @@ func (ec *executionContext) fieldContext_Player_updatedAt(_ context.Context, fie
 }
 
 func (ec *executionContext) _Player_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Player_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Player_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Player_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild0)
@@ -23656,7 +23656,7 @@ func (ec *executionContext) fieldContext_PlayerEdge_cursor(_ context.Context, fi
 }
 
 func (ec *executionContext) _Project_id(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Project_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Project_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Project_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild0)
@@ -23677,7 +23677,7 @@ func (ec *executionContext) fieldContext_Project_updatedAt(_ context.Context, fi
 }
 
 func (ec *executionContext) _Project_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Project_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Project_organizationID, obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Project_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild0)
@@ -24091,7 +24091,7 @@ func (ec *executionContext) fieldContext_ProjectEdge_cursor(_ context.Context, f
 }
 
 func (ec *executionContext) _ProjectSetting_id(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild0)
@@ -24112,7 +24112,7 @@ func (ec *executionContext) fieldContext_ProjectSetting_updatedAt(_ context.Cont
 }
 
 func (ec *executionContext) _ProjectSetting_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild0)
@@ -26548,7 +26548,7 @@ func (ec *executionContext) fieldContext_Region_default(_ context.Context, field
 }
 
 func (ec *executionContext) _Rendition_id(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Rendition_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild0)
@@ -26569,7 +26569,7 @@ func (ec *executionContext) fieldContext_Rendition_updatedAt(_ context.Context, 
 }
 
 func (ec *executionContext) _Rendition_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_videoID, obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_videoID, obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Rendition_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild0)
@@ -26657,7 +26657,7 @@ func (ec *executionContext) fieldContext_ServiceInfo_version(_ context.Context, 
 }
 
 func (ec *executionContext) _Tag_id(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Tag_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Tag_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Tag_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Tag", field, false, false, scalarChild0)
@@ -26678,7 +26678,7 @@ func (ec *executionContext) fieldContext_Tag_updatedAt(_ context.Context, field 
 }
 
 func (ec *executionContext) _Tag_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Tag_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Tag_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Tag_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Tag", field, false, false, scalarChild0)
@@ -26830,7 +26830,7 @@ func (ec *executionContext) fieldContext_TagEdge_cursor(_ context.Context, field
 }
 
 func (ec *executionContext) _Thumbnail_id(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Thumbnail_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild0)
@@ -26851,7 +26851,7 @@ func (ec *executionContext) fieldContext_Thumbnail_updatedAt(_ context.Context, 
 }
 
 func (ec *executionContext) _Thumbnail_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_videoID, obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_videoID, obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Thumbnail_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild0)
@@ -26955,7 +26955,7 @@ func (ec *executionContext) fieldContext_Thumbnail_url(_ context.Context, field 
 }
 
 func (ec *executionContext) _TranscodingJob_id(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild0)
@@ -26976,7 +26976,7 @@ func (ec *executionContext) fieldContext_TranscodingJob_updatedAt(_ context.Cont
 }
 
 func (ec *executionContext) _TranscodingJob_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild0)
@@ -27272,7 +27272,7 @@ func (ec *executionContext) fieldContext_UploadCredentials_video(_ context.Conte
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_User_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_User_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild0)
@@ -27461,7 +27461,7 @@ func (ec *executionContext) fieldContext_UserEdge_cursor(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Video_id(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Video_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild0)
@@ -27482,7 +27482,7 @@ func (ec *executionContext) fieldContext_Video_updatedAt(_ context.Context, fiel
 }
 
 func (ec *executionContext) _Video_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_Video_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild0)
@@ -27982,7 +27982,7 @@ func (ec *executionContext) fieldContext_VideoTimeline_tileHeight(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookAttempt_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild0)
@@ -28003,7 +28003,7 @@ func (ec *executionContext) fieldContext_WebhookAttempt_updatedAt(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookAttempt_deliveryID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_deliveryID, obj.DeliveryID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_deliveryID, obj.DeliveryID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_deliveryID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild0)
@@ -28077,7 +28077,7 @@ func (ec *executionContext) fieldContext_WebhookAttempt_delivery(_ context.Conte
 }
 
 func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild0)
@@ -28098,21 +28098,21 @@ func (ec *executionContext) fieldContext_WebhookDelivery_updatedAt(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDelivery_eventID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_eventID, obj.EventID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_eventID, obj.EventID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_eventID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookDelivery_endpointID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_endpointID, obj.EndpointID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_endpointID, obj.EndpointID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_endpointID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookDelivery_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild0)
@@ -28312,7 +28312,7 @@ func (ec *executionContext) fieldContext_WebhookDeliveryEdge_cursor(_ context.Co
 }
 
 func (ec *executionContext) _WebhookEndpoint_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild0)
@@ -28333,7 +28333,7 @@ func (ec *executionContext) fieldContext_WebhookEndpoint_updatedAt(_ context.Con
 }
 
 func (ec *executionContext) _WebhookEndpoint_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.AnyValue)
+	return gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_projectID, obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild0)
@@ -53101,13 +53101,13 @@ func (ec *executionContext) marshalNHealthCheck2ᚖgithubᚗcomᚋvidraᚑdevᚋ
 }
 
 func (ec *executionContext) unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx context.Context, v any) (uuid.UUID, error) {
-	res, err := graphql.UnmarshalUUID(v)
+	res, err := gqlexec.UnmarshalUUID(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx context.Context, sel ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalUUID(v)
+	res := gqlexec.MarshalUUID(v)
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -54139,13 +54139,13 @@ func (ec *executionContext) marshalNThumbnailOrderField2ᚖgithubᚗcomᚋvidra�
 }
 
 func (ec *executionContext) unmarshalNTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
-	res, err := graphql.UnmarshalTime(v)
+	res, err := gqlexec.UnmarshalTime(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel ast.SelectionSet, v time.Time) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalTime(v)
+	res := gqlexec.MarshalTime(v)
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -55604,7 +55604,7 @@ func (ec *executionContext) unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(
 	if v == nil {
 		return nil, nil
 	}
-	res, err := graphql.UnmarshalUUID(v)
+	res, err := gqlexec.UnmarshalUUID(v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -55614,7 +55614,7 @@ func (ec *executionContext) marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ct
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalUUID(*v)
+	res := gqlexec.MarshalUUID(*v)
 	return res
 }
 
@@ -56602,7 +56602,7 @@ func (ec *executionContext) unmarshalOTime2ᚖtimeᚐTime(ctx context.Context, v
 	if v == nil {
 		return nil, nil
 	}
-	res, err := graphql.UnmarshalTime(v)
+	res, err := gqlexec.UnmarshalTime(v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -56612,7 +56612,7 @@ func (ec *executionContext) marshalOTime2ᚖtimeᚐTime(ctx context.Context, sel
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalTime(*v)
+	res := gqlexec.MarshalTime(*v)
 	return res
 }
 

@@ -14,11 +14,11 @@ import (
 // contextFree says its marshaller writes the value without consulting the
 // context. A field context and the context carrying it are two allocations per
 // field, about a fifth of the bytes of a page of videos, and the marshallers
-// of strings, ids, numbers, booleans and enums only ever read the context to
-// report a null, which these values are not.
+// of strings, ids, numbers, booleans, times and enums only ever read the
+// context to report a value they cannot write (a nil id, a zero time, a NaN).
 //
-// A value contextFree refuses (a zero time, which marshals as null; a NaN,
-// which cannot be written) goes through ResolvePlainField, so its error carries
+// A value contextFree refuses (a nil id or a zero time, which marshal as null;
+// a NaN, which cannot be written) goes through ResolvePlainField, so its error carries
 // the field's path. A panic while marshalling is reported at the field's path
 // too: its context is made then.
 func ResolveLeafField[T any](
@@ -49,8 +49,8 @@ func ResolveLeafField[T any](
 }
 
 // AnyValue is the contextFree of marshallers that write every value of their
-// type without the context: gqlgen's strings, UUIDs, integers and booleans,
-// and enums, which marshal themselves.
+// type without the context: gqlgen's strings, integers and booleans, and
+// enums, which marshal themselves.
 func AnyValue[T any](T) bool { return true }
 
 // NonZeroTime is the contextFree of gqlgen's time marshaller, which reports
