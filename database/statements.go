@@ -88,29 +88,30 @@ func (d *preparingDriver) Exec(ctx context.Context, query string, args, v any) e
 // prepared statement, as Query does. Without it the embedded driver's
 // QueryContext would run them on the plain two-round-trip path.
 func (d *preparingDriver) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	var rows *sql.Rows
-	prepared, err := d.withPrepared(ctx, query, func(stmt *sql.Stmt) error {
-		var err error
-		rows, err = stmt.QueryContext(ctx, args...)
-		return err
-	})
-	if !prepared {
-		return d.Driver.QueryContext(ctx, query, args...)
-	}
-	return rows, err
+	return onPrepared(d, ctx, query,
+		func(stmt *sql.Stmt) (*sql.Rows, error) { return stmt.QueryContext(ctx, args...) },
+		func() (*sql.Rows, error) { return d.Driver.QueryContext(ctx, query, args...) })
 }
 
 // ExecContext runs a hand-written statement through its prepared statement, as
 // QueryContext does.
 func (d *preparingDriver) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	var result sql.Result
+	return onPrepared(d, ctx, query,
+		func(stmt *sql.Stmt) (sql.Result, error) { return stmt.ExecContext(ctx, args...) },
+		func() (sql.Result, error) { return d.Driver.ExecContext(ctx, query, args...) })
+}
+
+// onPrepared returns what run gives with the prepared statement of query, or,
+// when the statement cannot be prepared, what plain gives.
+func onPrepared[R any](d *preparingDriver, ctx context.Context, query string, run func(*sql.Stmt) (R, error), plain func() (R, error)) (R, error) {
+	var result R
 	prepared, err := d.withPrepared(ctx, query, func(stmt *sql.Stmt) error {
 		var err error
-		result, err = stmt.ExecContext(ctx, args...)
+		result, err = run(stmt)
 		return err
 	})
 	if !prepared {
-		return d.Driver.ExecContext(ctx, query, args...)
+		return plain()
 	}
 	return result, err
 }

@@ -8,8 +8,15 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
+// FieldContextFunc makes the context of a field: the generated fieldContext_*
+// functions, and the Child function of a field context.
+type FieldContextFunc = func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error)
+
 // ChildFieldContext is the Child function of a field context.
-type ChildFieldContext = func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error)
+type ChildFieldContext = FieldContextFunc
+
+// MarshalFunc is a generated marshaller of a value of type T.
+type MarshalFunc[T any] = func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler
 
 // NoChildFields returns the Child function of a scalar or enum field's context,
 // which fails with message: a scalar has no fields. gqlgen builds that function
@@ -50,9 +57,9 @@ func ResolvePlainField[T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
 	field graphql.CollectedField,
-	newFieldContext func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
+	newFieldContext FieldContextFunc,
 	value T,
-	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+	marshal MarshalFunc[T],
 	nonNull bool,
 ) (ret graphql.Marshaler) {
 	fc, err := newFieldContext(ctx, field)

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/vektah/gqlparser/v2/ast"
 )
 
 // ResolveLeafField marshals a scalar or enum field read from a Go struct field,
@@ -25,9 +24,9 @@ func ResolveLeafField[T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
 	field graphql.CollectedField,
-	newFieldContext func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
+	newFieldContext FieldContextFunc,
 	value T,
-	marshal func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler,
+	marshal MarshalFunc[T],
 	nonNull bool,
 	contextFree func(T) bool,
 ) (ret graphql.Marshaler) {
