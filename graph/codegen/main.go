@@ -15,6 +15,8 @@
 //   - a scalar field's context shares one Child function per type instead of
 //     making a closure and an error on every resolution;
 //   - the input unmarshaller map is built once, not for every operation;
+//   - an object none of whose fields is resolved concurrently keeps its field
+//     set on the stack (gqlexec.PlainFieldSet);
 //   - an object with no @defer fragment does not build its path for an empty
 //     deferred group.
 //

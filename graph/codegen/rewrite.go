@@ -25,6 +25,7 @@ var rewrites = []rewrite{
 	{"no deferred group without @defer", skipEmptyDeferredGroups},
 	{"deferred field sets made on the first @defer", deferredSetsOnDemand},
 	{"objects written from their fields", writeObjectsDirectly},
+	{"plain objects' field sets kept on the stack", plainFieldSets},
 }
 
 // replaceEach replaces every occurrence of old with new. Every one of them
@@ -323,4 +324,59 @@ const (
 // and values once they are resolved, rather than by the field set itself.
 func writeObjectsDirectly(src []byte) ([]byte, error) {
 	return replaceEach(src, "object marshallers returning the field set they made from fields", objectFieldSet, objectEnd, objectEndDirect)
+}
+
+// objectMarshaller matches the start of a generated object marshaller.
+var objectMarshaller = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) _\w+\(ctx context\.Context, sel ast\.SelectionSet[^\n]*\) graphql\.Marshaler \{\n`)
+
+// fieldSetUse is any use of an object marshaller's field set; plainFieldSetUse,
+// one that gqlexec.PlainFieldSet offers too.
+var (
+	fieldSetUse      = regexp.MustCompile(`\bout\.\w+`)
+	plainFieldSetUse = map[string]bool{"out.Values": true, "out.Invalids": true, "out.Dispatch": true}
+)
+
+// plainFieldSets has the object marshallers that resolve no field concurrently
+// use a gqlexec.PlainFieldSet, a value that stays on their stack, instead of
+// gqlgen's heap-allocated FieldSet. A marshaller using anything else of its
+// field set keeps gqlgen's; finding none to change means gqlgen's output has
+// changed shape.
+func plainFieldSets(src []byte) ([]byte, error) {
+	var out bytes.Buffer
+	changed, rest := 0, src
+	for {
+		loc := objectMarshaller.FindIndex(rest)
+		if loc == nil {
+			break
+		}
+		end := bytes.Index(rest[loc[1]:], []byte("\n}\n"))
+		if end < 0 {
+			return nil, fmt.Errorf("an object marshaller has no end; has gqlgen's output changed?")
+		}
+		end += loc[1] + len("\n}\n")
+		body := rest[loc[1]:end]
+		out.Write(rest[:loc[1]])
+		if bytes.Contains(body, []byte(objectFieldSet)) && onlyPlainFieldSetUses(body) {
+			body = bytes.Replace(body, []byte(objectFieldSet), []byte("\tout := gqlexec.NewPlainFieldSet(fields)\n"), 1)
+			changed++
+		}
+		out.Write(body)
+		rest = rest[end:]
+	}
+	if changed == 0 {
+		return nil, fmt.Errorf("no object marshaller uses only the values, invalids and dispatch of its field set; has gqlgen's output changed?")
+	}
+	out.Write(rest)
+	return out.Bytes(), nil
+}
+
+// onlyPlainFieldSetUses reports whether an object marshaller's body uses
+// nothing of its field set but what a PlainFieldSet has.
+func onlyPlainFieldSetUses(body []byte) bool {
+	for _, use := range fieldSetUse.FindAll(body, -1) {
+		if !plainFieldSetUse[string(use)] {
+			return false
+		}
+	}
+	return true
 }

@@ -223,3 +223,31 @@ func TestAddImportOnce(t *testing.T) {
 		t.Fatalf("added twice: %s, %v", again, err)
 	}
 }
+
+// objectSample is an object marshaller as the earlier rewrites leave it, with
+// the given lines in its loop.
+func objectSample(name, loop string) string {
+	return "func (ec *executionContext) _" + name + "(ctx context.Context, sel ast.SelectionSet, obj *ent." + name + ") graphql.Marshaler {\n" +
+		"\tfields := graphql.CollectFields(ec.OperationContext, sel, implementors)\n\n" + objectFieldSet +
+		"\tfor i, field := range fields {\n" + loop + "\t}\n\tout.Dispatch(ctx)\n\tif out.Invalids > 0 {\n\t\treturn graphql.Null\n\t}\n" +
+		"\n\treturn gqlexec.Object(fields, out.Values)\n}\n"
+}
+
+func TestPlainFieldSets(t *testing.T) {
+	plain := objectSample("VideoEdge", "\t\tout.Values[i] = ec._VideoEdge_node(ctx, field, obj)\n\t\tout.Invalids++\n")
+	concurrent := objectSample("Video", "\t\tout.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out) })\n")
+	out, err := plainFieldSets([]byte(plain + "\n" + concurrent))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(out)
+	if !strings.Contains(got, "_VideoEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoEdge) graphql.Marshaler {\n\tfields := graphql.CollectFields(ec.OperationContext, sel, implementors)\n\n\tout := gqlexec.NewPlainFieldSet(fields)\n") {
+		t.Errorf("the plain object keeps gqlgen's field set:\n%s", got)
+	}
+	if !strings.Contains(got, concurrent) {
+		t.Errorf("the object resolving a field concurrently was changed:\n%s", got)
+	}
+	if _, err := plainFieldSets([]byte(concurrent)); err == nil {
+		t.Error("no object to change was accepted")
+	}
+}

@@ -42283,7 +42283,7 @@ var aPIKeyCheckImplementors = []string{"APIKeyCheck"}
 func (ec *executionContext) _APIKeyCheck(ctx context.Context, sel ast.SelectionSet, obj *model.APIKeyCheck) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, aPIKeyCheckImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42333,7 +42333,7 @@ var aPIKeyConnectionImplementors = []string{"APIKeyConnection"}
 func (ec *executionContext) _APIKeyConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKeyConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, aPIKeyConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42383,7 +42383,7 @@ var aPIKeyEdgeImplementors = []string{"APIKeyEdge"}
 func (ec *executionContext) _APIKeyEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKeyEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, aPIKeyEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42428,7 +42428,7 @@ var accessCheckImplementors = []string{"AccessCheck"}
 func (ec *executionContext) _AccessCheck(ctx context.Context, sel ast.SelectionSet, obj *model.AccessCheck) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, accessCheckImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42624,7 +42624,7 @@ var accessControlConnectionImplementors = []string{"AccessControlConnection"}
 func (ec *executionContext) _AccessControlConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControlConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, accessControlConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42674,7 +42674,7 @@ var accessControlEdgeImplementors = []string{"AccessControlEdge"}
 func (ec *executionContext) _AccessControlEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControlEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, accessControlEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42719,7 +42719,7 @@ var accountCheckImplementors = []string{"AccountCheck"}
 func (ec *executionContext) _AccountCheck(ctx context.Context, sel ast.SelectionSet, obj *model.AccountCheck) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, accountCheckImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42885,7 +42885,7 @@ var advertisementConnectionImplementors = []string{"AdvertisementConnection"}
 func (ec *executionContext) _AdvertisementConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AdvertisementConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, advertisementConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42935,7 +42935,7 @@ var advertisementEdgeImplementors = []string{"AdvertisementEdge"}
 func (ec *executionContext) _AdvertisementEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AdvertisementEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, advertisementEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43121,7 +43121,7 @@ var auditLogConnectionImplementors = []string{"AuditLogConnection"}
 func (ec *executionContext) _AuditLogConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLogConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, auditLogConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43171,7 +43171,7 @@ var auditLogEdgeImplementors = []string{"AuditLogEdge"}
 func (ec *executionContext) _AuditLogEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLogEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, auditLogEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43216,7 +43216,7 @@ var authPayloadImplementors = []string{"AuthPayload"}
 func (ec *executionContext) _AuthPayload(ctx context.Context, sel ast.SelectionSet, obj *model.AuthPayload) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, authPayloadImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43276,7 +43276,7 @@ var authSessionImplementors = []string{"AuthSession"}
 func (ec *executionContext) _AuthSession(ctx context.Context, sel ast.SelectionSet, obj *model.AuthSession) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, authSessionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43508,7 +43508,7 @@ var captionConnectionImplementors = []string{"CaptionConnection"}
 func (ec *executionContext) _CaptionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CaptionConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, captionConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43558,7 +43558,7 @@ var captionEdgeImplementors = []string{"CaptionEdge"}
 func (ec *executionContext) _CaptionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CaptionEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, captionEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43709,7 +43709,7 @@ var chapterConnectionImplementors = []string{"ChapterConnection"}
 func (ec *executionContext) _ChapterConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ChapterConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, chapterConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43759,7 +43759,7 @@ var chapterEdgeImplementors = []string{"ChapterEdge"}
 func (ec *executionContext) _ChapterEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ChapterEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, chapterEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43804,7 +43804,7 @@ var createdAPIKeyImplementors = []string{"CreatedAPIKey"}
 func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.SelectionSet, obj *model.CreatedAPIKey) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, createdAPIKeyImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43960,7 +43960,7 @@ var encodingProfileConnectionImplementors = []string{"EncodingProfileConnection"
 func (ec *executionContext) _EncodingProfileConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfileConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, encodingProfileConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44010,7 +44010,7 @@ var encodingProfileEdgeImplementors = []string{"EncodingProfileEdge"}
 func (ec *executionContext) _EncodingProfileEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfileEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, encodingProfileEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44055,7 +44055,7 @@ var eventImplementors = []string{"Event", "Node"}
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *ent.Event) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, eventImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44349,7 +44349,7 @@ var folderConnectionImplementors = []string{"FolderConnection"}
 func (ec *executionContext) _FolderConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.FolderConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, folderConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44399,7 +44399,7 @@ var folderEdgeImplementors = []string{"FolderEdge"}
 func (ec *executionContext) _FolderEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.FolderEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, folderEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44444,7 +44444,7 @@ var folderTreeNodeImplementors = []string{"FolderTreeNode"}
 func (ec *executionContext) _FolderTreeNode(ctx context.Context, sel ast.SelectionSet, obj *model.FolderTreeNode) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, folderTreeNodeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44514,7 +44514,7 @@ var healthImplementors = []string{"Health"}
 func (ec *executionContext) _Health(ctx context.Context, sel ast.SelectionSet, obj *model.Health) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, healthImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44559,7 +44559,7 @@ var healthCheckImplementors = []string{"HealthCheck"}
 func (ec *executionContext) _HealthCheck(ctx context.Context, sel ast.SelectionSet, obj *model.HealthCheck) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, healthCheckImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44888,7 +44888,7 @@ var importItemConnectionImplementors = []string{"ImportItemConnection"}
 func (ec *executionContext) _ImportItemConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItemConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, importItemConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44938,7 +44938,7 @@ var importItemEdgeImplementors = []string{"ImportItemEdge"}
 func (ec *executionContext) _ImportItemEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItemEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, importItemEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44983,7 +44983,7 @@ var importMigrationImplementors = []string{"ImportMigration", "Node"}
 func (ec *executionContext) _ImportMigration(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigration) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, importMigrationImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45078,7 +45078,7 @@ var importMigrationConnectionImplementors = []string{"ImportMigrationConnection"
 func (ec *executionContext) _ImportMigrationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigrationConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, importMigrationConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45128,7 +45128,7 @@ var importMigrationEdgeImplementors = []string{"ImportMigrationEdge"}
 func (ec *executionContext) _ImportMigrationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigrationEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, importMigrationEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45173,7 +45173,7 @@ var importerImplementors = []string{"Importer", "Node"}
 func (ec *executionContext) _Importer(ctx context.Context, sel ast.SelectionSet, obj *ent.Importer) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, importerImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45456,7 +45456,7 @@ var invitationConnectionImplementors = []string{"InvitationConnection"}
 func (ec *executionContext) _InvitationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.InvitationConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitationConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45506,7 +45506,7 @@ var invitationEdgeImplementors = []string{"InvitationEdge"}
 func (ec *executionContext) _InvitationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.InvitationEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitationEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45551,7 +45551,7 @@ var invitationPreviewImplementors = []string{"InvitationPreview"}
 func (ec *executionContext) _InvitationPreview(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationPreview) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, invitationPreviewImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45621,7 +45621,7 @@ var ladderRungImplementors = []string{"LadderRung"}
 func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSet, obj *ladder.Rendition) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, ladderRungImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45864,7 +45864,7 @@ var membershipConnectionImplementors = []string{"MembershipConnection"}
 func (ec *executionContext) _MembershipConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.MembershipConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, membershipConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45914,7 +45914,7 @@ var membershipEdgeImplementors = []string{"MembershipEdge"}
 func (ec *executionContext) _MembershipEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.MembershipEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, membershipEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45959,7 +45959,7 @@ var metadataEntryImplementors = []string{"MetadataEntry"}
 func (ec *executionContext) _MetadataEntry(ctx context.Context, sel ast.SelectionSet, obj *model.MetadataEntry) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, metadataEntryImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46007,7 +46007,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		Object: "Mutation",
 	})
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46593,7 +46593,7 @@ var oAuthRedirectImplementors = []string{"OAuthRedirect"}
 func (ec *executionContext) _OAuthRedirect(ctx context.Context, sel ast.SelectionSet, obj *model.OAuthRedirect) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, oAuthRedirectImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46775,7 +46775,7 @@ var organizationConnectionImplementors = []string{"OrganizationConnection"}
 func (ec *executionContext) _OrganizationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.OrganizationConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46825,7 +46825,7 @@ var organizationEdgeImplementors = []string{"OrganizationEdge"}
 func (ec *executionContext) _OrganizationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.OrganizationEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46870,7 +46870,7 @@ var organizationUsageImplementors = []string{"OrganizationUsage"}
 func (ec *executionContext) _OrganizationUsage(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationUsage) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, organizationUsageImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46935,7 +46935,7 @@ var pageInfoImplementors = []string{"PageInfo"}
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, pageInfoImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46990,7 +46990,7 @@ var passwordResetTicketImplementors = []string{"PasswordResetTicket"}
 func (ec *executionContext) _PasswordResetTicket(ctx context.Context, sel ast.SelectionSet, obj *model.PasswordResetTicket) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, passwordResetTicketImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47035,7 +47035,7 @@ var permissionTestImplementors = []string{"PermissionTest"}
 func (ec *executionContext) _PermissionTest(ctx context.Context, sel ast.SelectionSet, obj *model.PermissionTest) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, permissionTestImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47100,7 +47100,7 @@ var playbackTokenImplementors = []string{"PlaybackToken"}
 func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.SelectionSet, obj *model.PlaybackToken) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, playbackTokenImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47321,7 +47321,7 @@ var playerConnectionImplementors = []string{"PlayerConnection"}
 func (ec *executionContext) _PlayerConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PlayerConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, playerConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47371,7 +47371,7 @@ var playerEdgeImplementors = []string{"PlayerEdge"}
 func (ec *executionContext) _PlayerEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.PlayerEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, playerEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47855,7 +47855,7 @@ var projectConnectionImplementors = []string{"ProjectConnection"}
 func (ec *executionContext) _ProjectConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, projectConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47905,7 +47905,7 @@ var projectEdgeImplementors = []string{"ProjectEdge"}
 func (ec *executionContext) _ProjectEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, projectEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -48056,7 +48056,7 @@ var projectSettingConnectionImplementors = []string{"ProjectSettingConnection"}
 func (ec *executionContext) _ProjectSettingConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSettingConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, projectSettingConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -48106,7 +48106,7 @@ var projectSettingEdgeImplementors = []string{"ProjectSettingEdge"}
 func (ec *executionContext) _ProjectSettingEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSettingEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, projectSettingEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49374,7 +49374,7 @@ var regionImplementors = []string{"Region"}
 func (ec *executionContext) _Region(ctx context.Context, sel ast.SelectionSet, obj *model.Region) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, regionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49545,7 +49545,7 @@ var serviceInfoImplementors = []string{"ServiceInfo"}
 func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionSet, obj *model.ServiceInfo) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, serviceInfoImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49732,7 +49732,7 @@ var tagConnectionImplementors = []string{"TagConnection"}
 func (ec *executionContext) _TagConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TagConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, tagConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49782,7 +49782,7 @@ var tagEdgeImplementors = []string{"TagEdge"}
 func (ec *executionContext) _TagEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TagEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, tagEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50176,7 +50176,7 @@ var transcodingJobConnectionImplementors = []string{"TranscodingJobConnection"}
 func (ec *executionContext) _TranscodingJobConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJobConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingJobConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50226,7 +50226,7 @@ var transcodingJobEdgeImplementors = []string{"TranscodingJobEdge"}
 func (ec *executionContext) _TranscodingJobEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJobEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingJobEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50271,7 +50271,7 @@ var transcodingOutputImplementors = []string{"TranscodingOutput"}
 func (ec *executionContext) _TranscodingOutput(ctx context.Context, sel ast.SelectionSet, obj *model.TranscodingOutput) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingOutputImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50341,7 +50341,7 @@ var uploadCredentialsImplementors = []string{"UploadCredentials"}
 func (ec *executionContext) _UploadCredentials(ctx context.Context, sel ast.SelectionSet, obj *model.UploadCredentials) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, uploadCredentialsImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50599,7 +50599,7 @@ var userConnectionImplementors = []string{"UserConnection"}
 func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.UserConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, userConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50649,7 +50649,7 @@ var userEdgeImplementors = []string{"UserEdge"}
 func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.UserEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, userEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51183,7 +51183,7 @@ var videoConnectionImplementors = []string{"VideoConnection"}
 func (ec *executionContext) _VideoConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, videoConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51233,7 +51233,7 @@ var videoEdgeImplementors = []string{"VideoEdge"}
 func (ec *executionContext) _VideoEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, videoEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51278,7 +51278,7 @@ var videoTimelineImplementors = []string{"VideoTimeline"}
 func (ec *executionContext) _VideoTimeline(ctx context.Context, sel ast.SelectionSet, obj *model.VideoTimeline) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, videoTimelineImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51682,7 +51682,7 @@ var webhookDeliveryConnectionImplementors = []string{"WebhookDeliveryConnection"
 func (ec *executionContext) _WebhookDeliveryConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDeliveryConnection) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryConnectionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51732,7 +51732,7 @@ var webhookDeliveryEdgeImplementors = []string{"WebhookDeliveryEdge"}
 func (ec *executionContext) _WebhookDeliveryEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDeliveryEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryEdgeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51777,7 +51777,7 @@ var webhookEndpointImplementors = []string{"WebhookEndpoint", "Node"}
 func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookEndpoint) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51867,7 +51867,7 @@ var webhookEndpointWithSecretImplementors = []string{"WebhookEndpointWithSecret"
 func (ec *executionContext) _WebhookEndpointWithSecret(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEndpointWithSecret) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointWithSecretImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51912,7 +51912,7 @@ var webhookEventTypeImplementors = []string{"WebhookEventType"}
 func (ec *executionContext) _WebhookEventType(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEventType) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventTypeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51962,7 +51962,7 @@ var __DirectiveImplementors = []string{"__Directive"}
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52022,7 +52022,7 @@ var __EnumValueImplementors = []string{"__EnumValue"}
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52077,7 +52077,7 @@ var __FieldImplementors = []string{"__Field"}
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52142,7 +52142,7 @@ var __InputValueImplementors = []string{"__InputValue"}
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52207,7 +52207,7 @@ var __SchemaImplementors = []string{"__Schema"}
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52272,7 +52272,7 @@ var __TypeImplementors = []string{"__Type"}
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
