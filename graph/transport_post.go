@@ -162,7 +162,7 @@ func writeMarshalled(w io.Writer, resp *graphql.Response) {
 // it holds none of the characters it escapes in strings (<, >, &, U+2028 and
 // U+2029, the latter two encoded as E2 80 A8 and E2 80 A9).
 func passesUnescaped(data []byte) bool {
-	if bytes.IndexAny(data, "<>&") >= 0 {
+	if bytes.ContainsAny(data, "<>&") {
 		return false
 	}
 	for rest := data; ; {
