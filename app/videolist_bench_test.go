@@ -129,6 +129,10 @@ const benchVideoListQuery = `query($p: ID!, $after: Cursor) {
 type loadResult struct {
 	perSecond float64
 	p50, p99  time.Duration
+	// cpuPerRequest is the process's CPU time (servers and clients) per
+	// request, zero where it cannot be measured. It varies less between runs
+	// than requests/s on a busy or throttled machine.
+	cpuPerRequest time.Duration
 }
 
 // runLoad sends total requests from benchConcurrency workers and measures them.
@@ -146,6 +150,7 @@ func runLoad(b *testing.B, total int, send func(i int) error) loadResult {
 	}
 	close(next)
 	start := time.Now()
+	cpuBefore, cpuMeasured := processCPU()
 	for range benchConcurrency {
 		wg.Add(1)
 		go func() {
@@ -168,15 +173,20 @@ func runLoad(b *testing.B, total int, send func(i int) error) loadResult {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	cpuAfter, _ := processCPU()
 	if firstErr != nil {
 		b.Fatal(firstErr)
 	}
 	slices.Sort(latencies)
-	return loadResult{
+	r := loadResult{
 		perSecond: float64(len(latencies)) / elapsed.Seconds(),
 		p50:       latencies[len(latencies)/2],
 		p99:       latencies[len(latencies)*99/100],
 	}
+	if cpuMeasured {
+		r.cpuPerRequest = (cpuAfter - cpuBefore) / time.Duration(len(latencies))
+	}
+	return r
 }
 
 // BenchmarkVideoListPage lists pages of 50 of a project's 100,000 videos on
@@ -184,7 +194,8 @@ func runLoad(b *testing.B, total int, send func(i int) error) loadResult {
 // endpoint and through a plain net/http + database/sql + encoding/json baseline,
 // under the same concurrent load in one run. Reports requests/s, p50 and p99 of
 // both and graphql/baseline ratio of requests/s (target >= 0.8), plus the same
-// baseline behind Vidra's bearer check (ratio-vs-authed).
+// baseline behind Vidra's bearer check (ratio-vs-authed), and the process's Go
+// CPU per request of each.
 func BenchmarkVideoListPage(b *testing.B) {
 	if !slices.Contains(testdb.Dialects(b), dialect.Postgres) {
 		b.Skip("PostgreSQL is not reachable")
@@ -268,11 +279,18 @@ func BenchmarkVideoListPage(b *testing.B) {
 	b.ReportMetric(authed.perSecond, "authed-baseline-req/s")
 	b.ReportMetric(float64(authed.p99.Microseconds())/1000, "authed-baseline-p99-ms")
 	b.ReportMetric(gql.perSecond/authed.perSecond, "ratio-vs-authed")
+	if base.cpuPerRequest > 0 {
+		// Go CPU of the whole process per request (server, client and the
+		// app's background jobs; PostgreSQL's is not included).
+		b.ReportMetric(float64(gql.cpuPerRequest.Microseconds()), "graphql-go-cpu-us/req")
+		b.ReportMetric(float64(base.cpuPerRequest.Microseconds()), "baseline-go-cpu-us/req")
+		b.ReportMetric(float64(authed.cpuPerRequest.Microseconds()), "authed-baseline-go-cpu-us/req")
+	}
 }
 
-// bothHalves is the mean rate and the worse latencies of two load runs.
+// bothHalves is the mean rate and CPU and the worse latencies of two load runs.
 func bothHalves(a, b loadResult) loadResult {
-	return loadResult{(a.perSecond + b.perSecond) / 2, max(a.p50, b.p50), max(a.p99, b.p99)}
+	return loadResult{(a.perSecond + b.perSecond) / 2, max(a.p50, b.p50), max(a.p99, b.p99), (a.cpuPerRequest + b.cpuPerRequest) / 2}
 }
 
 // signedInOnly answers 401 unless the Authenticate middleware found a principal.
