@@ -1,10 +1,9 @@
 package auth
 
 import (
-	"sync"
 	"time"
 
-	"github.com/hashicorp/golang-lru/v2/simplelru"
+	lru "github.com/hashicorp/golang-lru/v2"
 )
 
 // verifiedTokensKept bounds how many verified access tokens a signer
@@ -27,24 +26,22 @@ type verifiedToken struct {
 // times are still checked on every use; the session check that follows runs
 // every time, so revocation is unaffected.
 type verifiedTokens struct {
-	mu  sync.Mutex
-	lru *simplelru.LRU[string, verifiedToken]
+	// lru is golang-lru's thread-safe cache (it locks around every call).
+	lru *lru.Cache[string, verifiedToken]
 }
 
 func newVerifiedTokens(size int) *verifiedTokens {
-	lru, err := simplelru.NewLRU[string, verifiedToken](size, nil)
+	cache, err := lru.New[string, verifiedToken](size)
 	if err != nil {
 		panic("auth: verified token cache: " + err.Error())
 	}
-	return &verifiedTokens{lru: lru}
+	return &verifiedTokens{lru: cache}
 }
 
 // lookup returns the identity of token if it was verified and is valid at
 // now. A token remembered but not valid now is forgotten, so that the full
 // verification runs and gives its error.
 func (v *verifiedTokens) lookup(token string, now time.Time) (TokenIdentity, bool) {
-	v.mu.Lock()
-	defer v.mu.Unlock()
 	t, ok := v.lru.Get(token)
 	if !ok {
 		return TokenIdentity{}, false
@@ -57,15 +54,7 @@ func (v *verifiedTokens) lookup(token string, now time.Time) (TokenIdentity, boo
 }
 
 // remember keeps a token that passed verification.
-func (v *verifiedTokens) remember(token string, t verifiedToken) {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	v.lru.Add(token, t)
-}
+func (v *verifiedTokens) remember(token string, t verifiedToken) { v.lru.Add(token, t) }
 
 // len is how many tokens are remembered.
-func (v *verifiedTokens) len() int {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	return v.lru.Len()
-}
+func (v *verifiedTokens) len() int { return v.lru.Len() }

@@ -50,15 +50,9 @@ func (d *preparingDriver) Query(ctx context.Context, query string, args, v any) 
 	if !ok || !okArgs {
 		return d.Driver.Query(ctx, query, args, v)
 	}
-	prepared, err := d.withPrepared(ctx, query, func(stmt *sql.Stmt) error {
-		r, err := stmt.QueryContext(ctx, argv...)
-		if err == nil {
-			*rows = entsql.Rows{ColumnScanner: r}
-		}
-		return err
-	})
-	if !prepared {
-		return d.Driver.Query(ctx, query, args, v)
+	r, err := d.QueryContext(ctx, query, argv...)
+	if err == nil {
+		*rows = entsql.Rows{ColumnScanner: r}
 	}
 	return err
 }
@@ -70,15 +64,9 @@ func (d *preparingDriver) Exec(ctx context.Context, query string, args, v any) e
 	if !okArgs || (v != nil && !okResult) {
 		return d.Driver.Exec(ctx, query, args, v)
 	}
-	prepared, err := d.withPrepared(ctx, query, func(stmt *sql.Stmt) error {
-		res, err := stmt.ExecContext(ctx, argv...)
-		if err == nil && result != nil {
-			*result = res
-		}
-		return err
-	})
-	if !prepared {
-		return d.Driver.Exec(ctx, query, args, v)
+	res, err := d.ExecContext(ctx, query, argv...)
+	if err == nil && result != nil {
+		*result = res
 	}
 	return err
 }
@@ -102,29 +90,15 @@ func (d *preparingDriver) ExecContext(ctx context.Context, query string, args ..
 }
 
 // onPrepared returns what run gives with the prepared statement of query, or,
-// when the statement cannot be prepared, what plain gives.
+// when the statement cannot be prepared, what plain gives (ent's own path, so
+// the caller sees the same result and error as without the cache).
 func onPrepared[R any](d *preparingDriver, ctx context.Context, query string, run func(*sql.Stmt) (R, error), plain func() (R, error)) (R, error) {
-	var result R
-	prepared, err := d.withPrepared(ctx, query, func(stmt *sql.Stmt) error {
-		var err error
-		result, err = run(stmt)
-		return err
-	})
-	if !prepared {
-		return plain()
-	}
-	return result, err
-}
-
-// withPrepared runs use with the prepared statement of query. prepared is false
-// when the statement could not be prepared; use did not run then.
-func (d *preparingDriver) withPrepared(ctx context.Context, query string, use func(*sql.Stmt) error) (prepared bool, err error) {
 	p := d.statements.acquire(ctx, query)
 	if p == nil {
-		return false, nil
+		return plain()
 	}
 	defer d.statements.release(p)
-	return true, use(p.stmt)
+	return run(p.stmt)
 }
 
 // Close closes the prepared statements and the pool.

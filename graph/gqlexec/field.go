@@ -12,9 +12,6 @@ import (
 // functions, and the Child function of a field context.
 type FieldContextFunc = func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error)
 
-// ChildFieldContext is the Child function of a field context.
-type ChildFieldContext = FieldContextFunc
-
 // MarshalFunc is a generated marshaller of a value of type T.
 type MarshalFunc[T any] = func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler
 
@@ -22,7 +19,7 @@ type MarshalFunc[T any] = func(ctx context.Context, sel ast.SelectionSet, v T) g
 // which fails with message: a scalar has no fields. gqlgen builds that function
 // and its error anew on every resolution of every such field; the generated
 // executor makes one per type with this instead.
-func NoChildFields(message string) ChildFieldContext {
+func NoChildFields(message string) FieldContextFunc {
 	err := errors.New(message)
 	return func(context.Context, graphql.CollectedField) (*graphql.FieldContext, error) {
 		return nil, err
@@ -31,7 +28,7 @@ func NoChildFields(message string) ChildFieldContext {
 
 // NewScalarFieldContext is graphql.NewScalarFieldContext with a Child function
 // made once (see NoChildFields).
-func NewScalarFieldContext(object string, field graphql.CollectedField, isMethod, isResolver bool, child ChildFieldContext) (*graphql.FieldContext, error) {
+func NewScalarFieldContext(object string, field graphql.CollectedField, isMethod, isResolver bool, child FieldContextFunc) (*graphql.FieldContext, error) {
 	return &graphql.FieldContext{
 		Object:     object,
 		Field:      field,
