@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 
+	"entgo.io/ent/dialect"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/graph"
@@ -41,6 +42,8 @@ type App struct {
 
 	log   *slog.Logger
 	media *mediaParts
+	// sessions is the session change feed on PostgreSQL, nil on SQLite.
+	sessions *sessionFeed
 }
 
 // Options are what the app needs beside the configuration.
@@ -131,16 +134,31 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		},
 	})
 	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp}
+	if db.Dialect == dialect.Postgres && db.URL != "" {
+		a.sessions = startSessionFeed(db.URL, resolver, opts.Log)
+	}
 	if err := a.routes(opts); err != nil {
+		a.StopSessionFeed()
 		return nil, errors.Join(err, a.StopJobs(), bucket.Close())
 	}
 	return a, nil
 }
 
 // Close stops the job workers (running jobs get the shutdown timeout to end) and
-// releases the blob storage and the database.
+// the session change feed, and releases the blob storage and the database.
 func (a *App) Close() error {
+	a.StopSessionFeed()
 	return errors.Join(a.StopJobs(), a.Bucket.Close(), a.DB.Close())
+}
+
+// StopSessionFeed stops listening for session changes made by other
+// processes (PostgreSQL only); from then on every bearer request reads its
+// session in the database. The database stays open.
+func (a *App) StopSessionFeed() {
+	if a.sessions != nil {
+		a.sessions.stop()
+		a.sessions = nil
+	}
 }
 
 // StopJobs stops the job workers; the database and storage stay open.

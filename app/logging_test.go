@@ -47,6 +47,7 @@ func loggingApp(t *testing.T, db *database.DB, env map[string]string) (*app.App,
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(a.StopSessionFeed)
 	return a, logs
 }
 

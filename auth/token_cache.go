@@ -23,8 +23,8 @@ type verifiedToken struct {
 // for its 15 minutes) is not parsed and its HMAC not computed again: about a
 // third of the bearer check's Go CPU. Only a token string that passed the
 // whole verification is remembered, under the signer's one secret, and its
-// times are still checked on every use; the session check that follows runs
-// every time, so revocation is unaffected.
+// times are still checked on every use; the session check that follows
+// decides revocation (graph/session_cache.go says when it reads the database).
 type verifiedTokens struct {
 	// lru is golang-lru's thread-safe cache (it locks around every call).
 	lru *lru.Cache[string, verifiedToken]

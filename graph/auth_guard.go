@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/clientip"
 	"github.com/vidra-dev/vidra/ent/session"
@@ -60,7 +61,7 @@ func (r *Resolver) authenticateBearer(ctx context.Context, header string) (*auth
 	}
 	sys := tenancy.CredentialContext(ctx, "check the session of an access token")
 	now := time.Now()
-	c, err := r.checkSession(sys, id.SessionID, now.Add(-lastSeenResolution))
+	c, err := r.sessionCheckOf(sys, id.SessionID, now)
 	switch {
 	case err != nil:
 		r.log.ErrorContext(ctx, "session lookup failed", "err", err)
@@ -72,9 +73,11 @@ func (r *Resolver) authenticateBearer(ctx context.Context, header string) (*auth
 	case c.userID != id.UserID:
 		return nil, Errorf(KindUnauthenticated, "access token invalid")
 	}
-	if !c.seenRecently {
+	if !c.lastSeen.After(now.Add(-lastSeenResolution)) {
 		if err := r.client.Session.Update().Where(session.ID(id.SessionID)).SetLastSeenAt(now).Exec(sys); err != nil {
 			r.log.WarnContext(ctx, "session last-seen update failed", "err", err)
+		} else {
+			r.sessions.touched(id.SessionID, now)
 		}
 	}
 	p := &auth.Principal{Kind: auth.KindUser, UserID: c.userID, SessionID: id.SessionID}
@@ -83,6 +86,22 @@ func (r *Resolver) authenticateBearer(ctx context.Context, header string) (*auth
 		p.OrganizationID, p.Role, p.Grants = c.orgID.UUID, perm.Role(c.role), c.grants
 	}
 	return p, nil
+}
+
+// sessionCheckOf is the check of a session: the remembered one when there is
+// one to use (see sessionCache), else read from the database and, when the
+// session stands, remembered. A session not found or revoked is not
+// remembered: its requests are refused, and pay the read.
+func (r *Resolver) sessionCheckOf(ctx context.Context, id uuid.UUID, now time.Time) (sessionCheck, error) {
+	if c, ok := r.sessions.lookup(id, now); ok {
+		return c, nil
+	}
+	epoch := r.sessions.begin()
+	c, err := r.checkSession(ctx, id)
+	if err == nil && c.found && !c.revoked {
+		r.sessions.store(id, c, epoch, now)
+	}
+	return c, err
 }
 
 // requireCredential is the root-field guard: a root field of Query, Mutation or

@@ -9,6 +9,8 @@ import (
 	"context"
 	"log/slog"
 
+	"entgo.io/ent/dialect"
+
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
 	"gocloud.dev/blob"
@@ -29,6 +31,8 @@ type Resolver struct {
 	auth         *authService
 	// sessionCheckSQL is the bearer check's statement, built once.
 	sessionCheckSQL string
+	// sessions remembers session checks (session_cache.go).
+	sessions *sessionCache
 }
 
 // Deps are what the resolvers are built from.
@@ -71,7 +75,10 @@ func NewResolver(d Deps) *Resolver {
 		webhooks: d.Webhooks,
 
 		sessionCheckSQL: sessionCheckQuery(d.Dialect),
+		// Other processes may share a PostgreSQL database, not the embedded SQLite.
+		sessions: newSessionCache(d.Dialect != dialect.SQLite),
 	}
+	r.sessions.watchSessionChanges(d.Client)
 	r.auth = newAuthService(d.Auth, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase}}, d.HealthChecks...)
 	return r

@@ -16,11 +16,12 @@ import (
 // sessionCheck is what one bearer request needs of its session: whether it
 // still stands, and the user's membership in the session's organization.
 type sessionCheck struct {
-	found        bool
-	userID       uuid.UUID
-	orgID        uuid.NullUUID
-	revoked      bool
-	seenRecently bool
+	found   bool
+	userID  uuid.UUID
+	orgID   uuid.NullUUID
+	revoked bool
+	// lastSeen is the session's last_seen_at, zero when never written.
+	lastSeen time.Time
 	// member is false when the session has no organization or the user is no
 	// longer a member of it.
 	member bool
@@ -54,7 +55,7 @@ func sessionCheckQuery(dialectName string) string {
 // checkSession reads a session and its user's membership with the resolver's
 // sessionCheckQuery. It is a credential check, run before any principal exists,
 // so it reads the tables directly rather than through the tenancy interceptors.
-func (r *Resolver) checkSession(ctx context.Context, id uuid.UUID, seenAfter time.Time) (sessionCheck, error) {
+func (r *Resolver) checkSession(ctx context.Context, id uuid.UUID) (sessionCheck, error) {
 	rows, err := r.client.QueryContext(ctx, r.sessionCheckSQL, id)
 	if err != nil {
 		return sessionCheck{}, err
@@ -74,7 +75,9 @@ func (r *Resolver) checkSession(ctx context.Context, id uuid.UUID, seenAfter tim
 		return c, err
 	}
 	c.found, c.revoked = true, revokedAt.Valid
-	c.seenRecently = lastSeen.Valid && lastSeen.Time.After(seenAfter)
+	if lastSeen.Valid {
+		c.lastSeen = lastSeen.Time
+	}
 	if c.orgID.Valid && role.Valid {
 		c.member, c.role = true, role.String
 		if len(grants) > 0 {

@@ -1,0 +1,110 @@
+package app_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"entgo.io/ent/dialect"
+	"github.com/vidra-dev/vidra/database"
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/testdb"
+)
+
+// TestSessionChangesReachEveryServer runs two servers on one PostgreSQL
+// database, as two processes would: each with its own pool, ent client and
+// session change feed. Server a remembers its session checks (it reads no
+// session while nothing changes); changes committed by server b, and by SQL
+// that runs no Vidra code at all, reach a's next requests through the
+// triggers' notifications, well before a remembered check would expire; and
+// when a's feed loses its connection, a forgets what it remembered and
+// listens again.
+func TestSessionChangesReachEveryServer(t *testing.T) {
+	if !slices.Contains(testdb.Dialects(t), dialect.Postgres) {
+		t.Skip("PostgreSQL is not reachable")
+	}
+	// One signing secret, so that both servers accept the same tokens.
+	env := map[string]string{"VIDRA_WORKERS": "false", "VIDRA_JWT_SECRET": strings.Repeat("shared secret ", 3)}
+	db, counter := testdb.OpenCounting(t, dialect.Postgres)
+	a := apptest.New(t, dialect.Postgres, apptest.Options{DB: db, Env: env})
+	otherDB, err := database.Open(t.Context(), db.URL, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = otherDB.Close() })
+	b := apptest.New(t, dialect.Postgres, apptest.Options{DB: otherDB, Env: env, Anonymous: true}).As(a.Token)
+
+	const whoAmI = `{ apiAccessCheck { role } }`
+	role := func() string {
+		t.Helper()
+		var out struct{ APIAccessCheck struct{ Role string } }
+		a.MustGraphQL(whoAmI, nil, &out)
+		return out.APIAccessCheck.Role
+	}
+	sessionReads := func() int {
+		t.Helper()
+		counter.Reset()
+		role()
+		n := 0
+		for _, q := range counter.Statements() {
+			if strings.Contains(q, `FROM "sessions" AS "s"`) {
+				n++
+			}
+		}
+		return n
+	}
+	eventually := func(what string, done func() bool) {
+		t.Helper()
+		// Well under the 30 s a remembered check may live unannounced.
+		for deadline := time.Now().Add(10 * time.Second); !done(); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("not within 10 s: %s", what)
+			}
+		}
+	}
+	feedConnections := func() int {
+		t.Helper()
+		var n int
+		if err := db.SQL.QueryRowContext(t.Context(), `SELECT count(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND application_name = 'vidra-session-feed'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+
+	role()
+	if n := sessionReads(); n != 0 {
+		t.Fatalf("a read the session %d times on a request after the first, want 0 (remembered)", n)
+	}
+	if n := feedConnections(); n != 2 {
+		t.Fatalf("%d feed connections, want one per server", n)
+	}
+
+	// A change by SQL alone (no ent hook runs anywhere) is announced by the trigger.
+	if _, err := db.SQL.ExecContext(t.Context(), `UPDATE memberships SET role = 'admin'`); err != nil {
+		t.Fatal(err)
+	}
+	eventually("a sees the role changed by SQL", func() bool { return role() == "admin" })
+
+	// a's feed loses its connection: what a remembered is forgotten, changes
+	// made meanwhile are seen, and once a listens again it remembers again.
+	if _, err := db.SQL.ExecContext(t.Context(), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE datname = current_database() AND application_name = 'vidra-session-feed' AND pid IN (
+			SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'vidra-session-feed' ORDER BY backend_start LIMIT 1)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.SQL.ExecContext(t.Context(), `UPDATE memberships SET role = 'owner'`); err != nil {
+		t.Fatal(err)
+	}
+	eventually("a sees the role changed while its feed reconnects", func() bool { return role() == "owner" })
+	eventually("both feeds listen again", func() bool { return feedConnections() == 2 })
+	eventually("a remembers again", func() bool { role(); return sessionReads() == 0 })
+
+	// Signing out through b ends the session on a too.
+	b.MustGraphQL(`mutation { logout }`, nil, nil)
+	eventually("a refuses the session b signed out", func() bool {
+		res := a.GraphQL(whoAmI, nil)
+		return len(res.Errors) > 0 && res.Errors[0].Message == "session has been revoked"
+	})
+}

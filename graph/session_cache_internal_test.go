@@ -1,0 +1,156 @@
+package graph
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"entgo.io/ent/dialect"
+	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent/membership"
+	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/internal/testdb"
+	"github.com/vidra-dev/vidra/tenancy"
+)
+
+// TestSessionCacheServesOnlyCurrentChecks covers the rules the bearer check
+// relies on: a check read before an invalidation is never served after it,
+// even when stored after it; a shared database's checks are used only while
+// the change feed listens; and a check expires after sessionCheckMaxAge.
+func TestSessionCacheServesOnlyCurrentChecks(t *testing.T) {
+	id, now := uuid.New(), time.Now()
+	check := sessionCheck{found: true, userID: uuid.New(), role: "owner"}
+
+	t.Run("stored", func(t *testing.T) {
+		c := newSessionCache(false)
+		c.store(id, check, c.begin(), now)
+		if got, ok := c.lookup(id, now.Add(time.Second)); !ok || got.role != "owner" {
+			t.Fatalf("lookup = %+v, %v; want the stored check", got, ok)
+		}
+		if _, ok := c.lookup(uuid.New(), now); ok {
+			t.Fatal("another session's check was served")
+		}
+	})
+	t.Run("read before an invalidation", func(t *testing.T) {
+		c := newSessionCache(false)
+		epoch := c.begin() // the read starts
+		c.invalidate()     // a change commits meanwhile
+		c.store(id, check, epoch, now)
+		if _, ok := c.lookup(id, now); ok {
+			t.Fatal("a check read before the change was served after it")
+		}
+	})
+	t.Run("stored then invalidated", func(t *testing.T) {
+		c := newSessionCache(false)
+		c.store(id, check, c.begin(), now)
+		c.invalidate()
+		if _, ok := c.lookup(id, now); ok {
+			t.Fatal("an invalidated check was served")
+		}
+	})
+	t.Run("expired", func(t *testing.T) {
+		c := newSessionCache(false)
+		c.store(id, check, c.begin(), now)
+		if _, ok := c.lookup(id, now.Add(sessionCheckMaxAge+time.Millisecond)); ok {
+			t.Fatal("a check older than sessionCheckMaxAge was served")
+		}
+		if _, ok := c.lookup(id, now.Add(-time.Second)); ok {
+			t.Fatal("a check read in the future (clock stepped back) was served")
+		}
+	})
+	t.Run("shared database without a feed", func(t *testing.T) {
+		c := newSessionCache(true)
+		c.store(id, check, c.begin(), now)
+		if _, ok := c.lookup(id, now); ok || c.len() != 0 {
+			t.Fatal("a check was remembered with no feed listening")
+		}
+		c.setListening(true)
+		epoch := c.begin()
+		c.store(id, check, epoch, now)
+		if _, ok := c.lookup(id, now); !ok {
+			t.Fatal("a check was not remembered while the feed listens")
+		}
+		c.setListening(false)
+		if _, ok := c.lookup(id, now); ok {
+			t.Fatal("a check was served after the feed stopped listening")
+		}
+		c.setListening(true)
+		if _, ok := c.lookup(id, now); ok {
+			t.Fatal("a check from before the feed's outage was served after it")
+		}
+	})
+	t.Run("touched", func(t *testing.T) {
+		c := newSessionCache(false)
+		c.store(id, check, c.begin(), now)
+		c.touched(id, now.Add(time.Minute))
+		if got, _ := c.lookup(id, now); !got.lastSeen.Equal(now.Add(time.Minute)) {
+			t.Fatalf("lastSeen = %v after a touch", got.lastSeen)
+		}
+	})
+}
+
+// TestSessionChangesInvalidateOnCommit runs mutations through an ent client
+// with the cache's hooks and checks which forget remembered checks, and when:
+// the last-seen touch does not; a revocation, an organization switch and a
+// membership change do, once committed, and not when rolled back.
+func TestSessionChangesInvalidateOnCommit(t *testing.T) {
+	client := testdb.Open(t, dialect.SQLite).Client
+	c := newSessionCache(false)
+	c.watchSessionChanges(client)
+	ctx := tenancy.SystemContext(context.Background(), "test fixture")
+	u := client.User.Create().SetEmail("a@example.test").SetName("A").SaveX(ctx)
+	org := client.Organization.Create().SetName("Acme").SaveX(ctx)
+	s := client.Session.Create().SetUserID(u.ID).SetLastSeenAt(time.Now()).SaveX(ctx)
+
+	invalidates := func(what string, want bool, mutate func()) {
+		t.Helper()
+		before := c.begin()
+		mutate()
+		if got := c.begin() != before; got != want {
+			t.Errorf("%s: invalidated = %v, want %v", what, got, want)
+		}
+	}
+	invalidates("a new session", false, func() {
+		client.Session.Create().SetUserID(u.ID).SetLastSeenAt(time.Now()).ExecX(ctx)
+	})
+	invalidates("the last-seen touch", false, func() {
+		client.Session.UpdateOne(s).SetLastSeenAt(time.Now()).SetIPAddress("127.0.0.1").ExecX(ctx)
+	})
+	invalidates("a new membership", true, func() {
+		client.Membership.Create().SetUserID(u.ID).SetOrganizationID(org.ID).SetRole(membership.RoleMember).ExecX(ctx)
+	})
+	invalidates("an organization switch rolled back", false, func() {
+		tx, err := client.Tx(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tx.Session.UpdateOne(s).SetOrganizationID(org.ID).ExecX(ctx)
+		if err := tx.Rollback(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	invalidates("an organization switch, once committed", true, func() {
+		tx, err := client.Tx(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := c.begin()
+		tx.Session.UpdateOne(s).SetOrganizationID(org.ID).ExecX(ctx)
+		if c.begin() != before {
+			t.Error("invalidated before the commit: a request could remember the old row meanwhile")
+		}
+		if err := tx.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	invalidates("leaving the organization (cleared field)", true, func() {
+		client.Session.UpdateOne(s).ClearOrganizationID().ExecX(ctx)
+	})
+	invalidates("a revocation", true, func() {
+		client.Session.Update().Where(session.ID(s.ID)).SetRevokedAt(time.Now()).ExecX(ctx)
+	})
+	invalidates("a user deleted", true, func() {
+		other := client.User.Create().SetEmail("b@example.test").SetName("B").SaveX(ctx)
+		client.User.DeleteOne(other).ExecX(ctx)
+	})
+}
