@@ -26,6 +26,7 @@ var rewrites = []rewrite{
 	{"deferred field sets made on the first @defer", deferredSetsOnDemand},
 	{"objects written from their fields", writeObjectsDirectly},
 	{"plain objects' field sets kept on the stack", plainFieldSets},
+	{"fields collected once per operation and selection", collectFieldsOnce},
 }
 
 // replaceEach replaces every occurrence of old with new. Every one of them
@@ -379,4 +380,23 @@ func onlyPlainFieldSetUses(body []byte) bool {
 		}
 	}
 	return true
+}
+
+// executionContextDecl is gqlgen's per-operation execution context type, and
+// executionContextWithMemo the same with a gqlexec.FieldsMemo.
+const (
+	executionContextDecl     = "type executionContext struct {\n\t*graphql.ExecutionContextState[ResolverRoot, DirectiveRoot, ComplexityRoot]\n}\n"
+	executionContextWithMemo = "type executionContext struct {\n\t*graphql.ExecutionContextState[ResolverRoot, DirectiveRoot, ComplexityRoot]\n\t// fields remembers the fields collected from each selection set (graph/codegen).\n\tfields gqlexec.FieldsMemo\n}\n"
+)
+
+// collectFieldsOnce gives the execution context (one per operation) a
+// gqlexec.FieldsMemo and has every object marshaller collect its fields
+// through it.
+func collectFieldsOnce(src []byte) ([]byte, error) {
+	if n := bytes.Count(src, []byte(executionContextDecl)); n != 1 {
+		return nil, fmt.Errorf("%d execution context types of the expected shape, want 1; has gqlgen's output changed?", n)
+	}
+	src = bytes.Replace(src, []byte(executionContextDecl), []byte(executionContextWithMemo), 1)
+	return replaceEach(src, "object field collections", "graphql.CollectFields(",
+		"graphql.CollectFields(ec.OperationContext, sel, ", "ec.fields.Collect(ec.OperationContext, sel, ")
 }

@@ -251,3 +251,20 @@ func TestPlainFieldSets(t *testing.T) {
 		t.Error("no object to change was accepted")
 	}
 }
+
+func TestCollectFieldsOnce(t *testing.T) {
+	src := executionContextDecl + "\tfields := graphql.CollectFields(ec.OperationContext, sel, videoImplementors)\n"
+	out, err := collectFieldsOnce([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\tfields gqlexec.FieldsMemo\n", "fields := ec.fields.Collect(ec.OperationContext, sel, videoImplementors)"} {
+		if !strings.Contains(string(out), want) {
+			t.Fatalf("rewritten without %q:\n%s", want, out)
+		}
+	}
+	// A collection of another shape fails generation.
+	if _, err := collectFieldsOnce([]byte(src + "graphql.CollectFields(oc, sel, videoImplementors)\n")); err == nil {
+		t.Fatal("a changed shape was accepted")
+	}
+}

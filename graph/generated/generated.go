@@ -5938,6 +5938,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 
 type executionContext struct {
 	*graphql.ExecutionContextState[ResolverRoot, DirectiveRoot, ComplexityRoot]
+	// fields remembers the fields collected from each selection set (graph/codegen).
+	fields gqlexec.FieldsMemo
 }
 
 func newExecutionContext(
@@ -42109,7 +42111,7 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 var aPIKeyImplementors = []string{"APIKey", "Node"}
 
 func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKey) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, aPIKeyImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, aPIKeyImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -42281,7 +42283,7 @@ func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, o
 var aPIKeyCheckImplementors = []string{"APIKeyCheck"}
 
 func (ec *executionContext) _APIKeyCheck(ctx context.Context, sel ast.SelectionSet, obj *model.APIKeyCheck) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, aPIKeyCheckImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, aPIKeyCheckImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -42331,7 +42333,7 @@ func (ec *executionContext) _APIKeyCheck(ctx context.Context, sel ast.SelectionS
 var aPIKeyConnectionImplementors = []string{"APIKeyConnection"}
 
 func (ec *executionContext) _APIKeyConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKeyConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, aPIKeyConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, aPIKeyConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -42381,7 +42383,7 @@ func (ec *executionContext) _APIKeyConnection(ctx context.Context, sel ast.Selec
 var aPIKeyEdgeImplementors = []string{"APIKeyEdge"}
 
 func (ec *executionContext) _APIKeyEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKeyEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, aPIKeyEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, aPIKeyEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -42426,7 +42428,7 @@ func (ec *executionContext) _APIKeyEdge(ctx context.Context, sel ast.SelectionSe
 var accessCheckImplementors = []string{"AccessCheck"}
 
 func (ec *executionContext) _AccessCheck(ctx context.Context, sel ast.SelectionSet, obj *model.AccessCheck) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, accessCheckImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, accessCheckImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -42491,7 +42493,7 @@ func (ec *executionContext) _AccessCheck(ctx context.Context, sel ast.SelectionS
 var accessControlImplementors = []string{"AccessControl", "Node"}
 
 func (ec *executionContext) _AccessControl(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControl) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, accessControlImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, accessControlImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -42622,7 +42624,7 @@ func (ec *executionContext) _AccessControl(ctx context.Context, sel ast.Selectio
 var accessControlConnectionImplementors = []string{"AccessControlConnection"}
 
 func (ec *executionContext) _AccessControlConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControlConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, accessControlConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, accessControlConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -42672,7 +42674,7 @@ func (ec *executionContext) _AccessControlConnection(ctx context.Context, sel as
 var accessControlEdgeImplementors = []string{"AccessControlEdge"}
 
 func (ec *executionContext) _AccessControlEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControlEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, accessControlEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, accessControlEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -42717,7 +42719,7 @@ func (ec *executionContext) _AccessControlEdge(ctx context.Context, sel ast.Sele
 var accountCheckImplementors = []string{"AccountCheck"}
 
 func (ec *executionContext) _AccountCheck(ctx context.Context, sel ast.SelectionSet, obj *model.AccountCheck) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, accountCheckImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, accountCheckImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -42762,7 +42764,7 @@ func (ec *executionContext) _AccountCheck(ctx context.Context, sel ast.Selection
 var advertisementImplementors = []string{"Advertisement", "Node"}
 
 func (ec *executionContext) _Advertisement(ctx context.Context, sel ast.SelectionSet, obj *ent.Advertisement) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, advertisementImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, advertisementImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -42883,7 +42885,7 @@ func (ec *executionContext) _Advertisement(ctx context.Context, sel ast.Selectio
 var advertisementConnectionImplementors = []string{"AdvertisementConnection"}
 
 func (ec *executionContext) _AdvertisementConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AdvertisementConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, advertisementConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, advertisementConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -42933,7 +42935,7 @@ func (ec *executionContext) _AdvertisementConnection(ctx context.Context, sel as
 var advertisementEdgeImplementors = []string{"AdvertisementEdge"}
 
 func (ec *executionContext) _AdvertisementEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AdvertisementEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, advertisementEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, advertisementEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -42978,7 +42980,7 @@ func (ec *executionContext) _AdvertisementEdge(ctx context.Context, sel ast.Sele
 var auditLogImplementors = []string{"AuditLog", "Node"}
 
 func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLog) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, auditLogImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, auditLogImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -43119,7 +43121,7 @@ func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet,
 var auditLogConnectionImplementors = []string{"AuditLogConnection"}
 
 func (ec *executionContext) _AuditLogConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLogConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, auditLogConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, auditLogConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -43169,7 +43171,7 @@ func (ec *executionContext) _AuditLogConnection(ctx context.Context, sel ast.Sel
 var auditLogEdgeImplementors = []string{"AuditLogEdge"}
 
 func (ec *executionContext) _AuditLogEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLogEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, auditLogEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, auditLogEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -43214,7 +43216,7 @@ func (ec *executionContext) _AuditLogEdge(ctx context.Context, sel ast.Selection
 var authPayloadImplementors = []string{"AuthPayload"}
 
 func (ec *executionContext) _AuthPayload(ctx context.Context, sel ast.SelectionSet, obj *model.AuthPayload) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, authPayloadImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, authPayloadImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -43274,7 +43276,7 @@ func (ec *executionContext) _AuthPayload(ctx context.Context, sel ast.SelectionS
 var authSessionImplementors = []string{"AuthSession"}
 
 func (ec *executionContext) _AuthSession(ctx context.Context, sel ast.SelectionSet, obj *model.AuthSession) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, authSessionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, authSessionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -43344,7 +43346,7 @@ func (ec *executionContext) _AuthSession(ctx context.Context, sel ast.SelectionS
 var captionImplementors = []string{"Caption", "Node"}
 
 func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, obj *ent.Caption) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, captionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, captionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -43506,7 +43508,7 @@ func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, 
 var captionConnectionImplementors = []string{"CaptionConnection"}
 
 func (ec *executionContext) _CaptionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CaptionConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, captionConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, captionConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -43556,7 +43558,7 @@ func (ec *executionContext) _CaptionConnection(ctx context.Context, sel ast.Sele
 var captionEdgeImplementors = []string{"CaptionEdge"}
 
 func (ec *executionContext) _CaptionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CaptionEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, captionEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, captionEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -43601,7 +43603,7 @@ func (ec *executionContext) _CaptionEdge(ctx context.Context, sel ast.SelectionS
 var chapterImplementors = []string{"Chapter", "Node"}
 
 func (ec *executionContext) _Chapter(ctx context.Context, sel ast.SelectionSet, obj *ent.Chapter) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, chapterImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, chapterImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -43707,7 +43709,7 @@ func (ec *executionContext) _Chapter(ctx context.Context, sel ast.SelectionSet, 
 var chapterConnectionImplementors = []string{"ChapterConnection"}
 
 func (ec *executionContext) _ChapterConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ChapterConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, chapterConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, chapterConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -43757,7 +43759,7 @@ func (ec *executionContext) _ChapterConnection(ctx context.Context, sel ast.Sele
 var chapterEdgeImplementors = []string{"ChapterEdge"}
 
 func (ec *executionContext) _ChapterEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ChapterEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, chapterEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, chapterEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -43802,7 +43804,7 @@ func (ec *executionContext) _ChapterEdge(ctx context.Context, sel ast.SelectionS
 var createdAPIKeyImplementors = []string{"CreatedAPIKey"}
 
 func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.SelectionSet, obj *model.CreatedAPIKey) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, createdAPIKeyImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, createdAPIKeyImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -43847,7 +43849,7 @@ func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.Selectio
 var encodingProfileImplementors = []string{"EncodingProfile", "Node"}
 
 func (ec *executionContext) _EncodingProfile(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfile) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, encodingProfileImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, encodingProfileImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -43958,7 +43960,7 @@ func (ec *executionContext) _EncodingProfile(ctx context.Context, sel ast.Select
 var encodingProfileConnectionImplementors = []string{"EncodingProfileConnection"}
 
 func (ec *executionContext) _EncodingProfileConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfileConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, encodingProfileConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, encodingProfileConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -44008,7 +44010,7 @@ func (ec *executionContext) _EncodingProfileConnection(ctx context.Context, sel 
 var encodingProfileEdgeImplementors = []string{"EncodingProfileEdge"}
 
 func (ec *executionContext) _EncodingProfileEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfileEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, encodingProfileEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, encodingProfileEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -44053,7 +44055,7 @@ func (ec *executionContext) _EncodingProfileEdge(ctx context.Context, sel ast.Se
 var eventImplementors = []string{"Event", "Node"}
 
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *ent.Event) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, eventImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, eventImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -44118,7 +44120,7 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 var folderImplementors = []string{"Folder", "Node"}
 
 func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, obj *ent.Folder) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, folderImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, folderImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -44347,7 +44349,7 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 var folderConnectionImplementors = []string{"FolderConnection"}
 
 func (ec *executionContext) _FolderConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.FolderConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, folderConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, folderConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -44397,7 +44399,7 @@ func (ec *executionContext) _FolderConnection(ctx context.Context, sel ast.Selec
 var folderEdgeImplementors = []string{"FolderEdge"}
 
 func (ec *executionContext) _FolderEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.FolderEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, folderEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, folderEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -44442,7 +44444,7 @@ func (ec *executionContext) _FolderEdge(ctx context.Context, sel ast.SelectionSe
 var folderTreeNodeImplementors = []string{"FolderTreeNode"}
 
 func (ec *executionContext) _FolderTreeNode(ctx context.Context, sel ast.SelectionSet, obj *model.FolderTreeNode) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, folderTreeNodeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, folderTreeNodeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -44512,7 +44514,7 @@ func (ec *executionContext) _FolderTreeNode(ctx context.Context, sel ast.Selecti
 var healthImplementors = []string{"Health"}
 
 func (ec *executionContext) _Health(ctx context.Context, sel ast.SelectionSet, obj *model.Health) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, healthImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, healthImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -44557,7 +44559,7 @@ func (ec *executionContext) _Health(ctx context.Context, sel ast.SelectionSet, o
 var healthCheckImplementors = []string{"HealthCheck"}
 
 func (ec *executionContext) _HealthCheck(ctx context.Context, sel ast.SelectionSet, obj *model.HealthCheck) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, healthCheckImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, healthCheckImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -44612,7 +44614,7 @@ func (ec *executionContext) _HealthCheck(ctx context.Context, sel ast.SelectionS
 var importItemImplementors = []string{"ImportItem", "Node"}
 
 func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItem) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, importItemImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, importItemImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -44886,7 +44888,7 @@ func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSe
 var importItemConnectionImplementors = []string{"ImportItemConnection"}
 
 func (ec *executionContext) _ImportItemConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItemConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, importItemConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, importItemConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -44936,7 +44938,7 @@ func (ec *executionContext) _ImportItemConnection(ctx context.Context, sel ast.S
 var importItemEdgeImplementors = []string{"ImportItemEdge"}
 
 func (ec *executionContext) _ImportItemEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItemEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, importItemEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, importItemEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -44981,7 +44983,7 @@ func (ec *executionContext) _ImportItemEdge(ctx context.Context, sel ast.Selecti
 var importMigrationImplementors = []string{"ImportMigration", "Node"}
 
 func (ec *executionContext) _ImportMigration(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigration) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, importMigrationImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, importMigrationImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -45076,7 +45078,7 @@ func (ec *executionContext) _ImportMigration(ctx context.Context, sel ast.Select
 var importMigrationConnectionImplementors = []string{"ImportMigrationConnection"}
 
 func (ec *executionContext) _ImportMigrationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigrationConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, importMigrationConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, importMigrationConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -45126,7 +45128,7 @@ func (ec *executionContext) _ImportMigrationConnection(ctx context.Context, sel 
 var importMigrationEdgeImplementors = []string{"ImportMigrationEdge"}
 
 func (ec *executionContext) _ImportMigrationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigrationEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, importMigrationEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, importMigrationEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -45171,7 +45173,7 @@ func (ec *executionContext) _ImportMigrationEdge(ctx context.Context, sel ast.Se
 var importerImplementors = []string{"Importer", "Node"}
 
 func (ec *executionContext) _Importer(ctx context.Context, sel ast.SelectionSet, obj *ent.Importer) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, importerImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, importerImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -45246,7 +45248,7 @@ func (ec *executionContext) _Importer(ctx context.Context, sel ast.SelectionSet,
 var invitationImplementors = []string{"Invitation", "Node"}
 
 func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSet, obj *ent.Invitation) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, invitationImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, invitationImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -45454,7 +45456,7 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 var invitationConnectionImplementors = []string{"InvitationConnection"}
 
 func (ec *executionContext) _InvitationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.InvitationConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, invitationConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, invitationConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -45504,7 +45506,7 @@ func (ec *executionContext) _InvitationConnection(ctx context.Context, sel ast.S
 var invitationEdgeImplementors = []string{"InvitationEdge"}
 
 func (ec *executionContext) _InvitationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.InvitationEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, invitationEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, invitationEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -45549,7 +45551,7 @@ func (ec *executionContext) _InvitationEdge(ctx context.Context, sel ast.Selecti
 var invitationPreviewImplementors = []string{"InvitationPreview"}
 
 func (ec *executionContext) _InvitationPreview(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationPreview) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, invitationPreviewImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, invitationPreviewImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -45619,7 +45621,7 @@ func (ec *executionContext) _InvitationPreview(ctx context.Context, sel ast.Sele
 var ladderRungImplementors = []string{"LadderRung"}
 
 func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSet, obj *ladder.Rendition) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, ladderRungImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, ladderRungImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -45674,7 +45676,7 @@ func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSe
 var membershipImplementors = []string{"Membership", "Node"}
 
 func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSet, obj *ent.Membership) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, membershipImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, membershipImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -45862,7 +45864,7 @@ func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSe
 var membershipConnectionImplementors = []string{"MembershipConnection"}
 
 func (ec *executionContext) _MembershipConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.MembershipConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, membershipConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, membershipConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -45912,7 +45914,7 @@ func (ec *executionContext) _MembershipConnection(ctx context.Context, sel ast.S
 var membershipEdgeImplementors = []string{"MembershipEdge"}
 
 func (ec *executionContext) _MembershipEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.MembershipEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, membershipEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, membershipEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -45957,7 +45959,7 @@ func (ec *executionContext) _MembershipEdge(ctx context.Context, sel ast.Selecti
 var metadataEntryImplementors = []string{"MetadataEntry"}
 
 func (ec *executionContext) _MetadataEntry(ctx context.Context, sel ast.SelectionSet, obj *model.MetadataEntry) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, metadataEntryImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, metadataEntryImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -46002,7 +46004,7 @@ func (ec *executionContext) _MetadataEntry(ctx context.Context, sel ast.Selectio
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, mutationImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Mutation",
 	})
@@ -46591,7 +46593,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 var oAuthRedirectImplementors = []string{"OAuthRedirect"}
 
 func (ec *executionContext) _OAuthRedirect(ctx context.Context, sel ast.SelectionSet, obj *model.OAuthRedirect) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, oAuthRedirectImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, oAuthRedirectImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -46636,7 +46638,7 @@ func (ec *executionContext) _OAuthRedirect(ctx context.Context, sel ast.Selectio
 var organizationImplementors = []string{"Organization", "Node"}
 
 func (ec *executionContext) _Organization(ctx context.Context, sel ast.SelectionSet, obj *ent.Organization) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, organizationImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, organizationImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -46773,7 +46775,7 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 var organizationConnectionImplementors = []string{"OrganizationConnection"}
 
 func (ec *executionContext) _OrganizationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.OrganizationConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, organizationConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, organizationConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -46823,7 +46825,7 @@ func (ec *executionContext) _OrganizationConnection(ctx context.Context, sel ast
 var organizationEdgeImplementors = []string{"OrganizationEdge"}
 
 func (ec *executionContext) _OrganizationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.OrganizationEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, organizationEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, organizationEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -46868,7 +46870,7 @@ func (ec *executionContext) _OrganizationEdge(ctx context.Context, sel ast.Selec
 var organizationUsageImplementors = []string{"OrganizationUsage"}
 
 func (ec *executionContext) _OrganizationUsage(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationUsage) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, organizationUsageImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, organizationUsageImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -46933,7 +46935,7 @@ func (ec *executionContext) _OrganizationUsage(ctx context.Context, sel ast.Sele
 var pageInfoImplementors = []string{"PageInfo"}
 
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, pageInfoImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, pageInfoImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -46988,7 +46990,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 var passwordResetTicketImplementors = []string{"PasswordResetTicket"}
 
 func (ec *executionContext) _PasswordResetTicket(ctx context.Context, sel ast.SelectionSet, obj *model.PasswordResetTicket) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, passwordResetTicketImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, passwordResetTicketImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -47033,7 +47035,7 @@ func (ec *executionContext) _PasswordResetTicket(ctx context.Context, sel ast.Se
 var permissionTestImplementors = []string{"PermissionTest"}
 
 func (ec *executionContext) _PermissionTest(ctx context.Context, sel ast.SelectionSet, obj *model.PermissionTest) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, permissionTestImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, permissionTestImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -47098,7 +47100,7 @@ func (ec *executionContext) _PermissionTest(ctx context.Context, sel ast.Selecti
 var playbackTokenImplementors = []string{"PlaybackToken"}
 
 func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.SelectionSet, obj *model.PlaybackToken) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, playbackTokenImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, playbackTokenImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -47148,7 +47150,7 @@ func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.Selectio
 var playerImplementors = []string{"Player", "Node"}
 
 func (ec *executionContext) _Player(ctx context.Context, sel ast.SelectionSet, obj *ent.Player) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, playerImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, playerImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -47319,7 +47321,7 @@ func (ec *executionContext) _Player(ctx context.Context, sel ast.SelectionSet, o
 var playerConnectionImplementors = []string{"PlayerConnection"}
 
 func (ec *executionContext) _PlayerConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PlayerConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, playerConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, playerConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -47369,7 +47371,7 @@ func (ec *executionContext) _PlayerConnection(ctx context.Context, sel ast.Selec
 var playerEdgeImplementors = []string{"PlayerEdge"}
 
 func (ec *executionContext) _PlayerEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.PlayerEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, playerEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, playerEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -47414,7 +47416,7 @@ func (ec *executionContext) _PlayerEdge(ctx context.Context, sel ast.SelectionSe
 var projectImplementors = []string{"Project", "Node"}
 
 func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, obj *ent.Project) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, projectImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, projectImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -47853,7 +47855,7 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 var projectConnectionImplementors = []string{"ProjectConnection"}
 
 func (ec *executionContext) _ProjectConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, projectConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, projectConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -47903,7 +47905,7 @@ func (ec *executionContext) _ProjectConnection(ctx context.Context, sel ast.Sele
 var projectEdgeImplementors = []string{"ProjectEdge"}
 
 func (ec *executionContext) _ProjectEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, projectEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, projectEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -47948,7 +47950,7 @@ func (ec *executionContext) _ProjectEdge(ctx context.Context, sel ast.SelectionS
 var projectSettingImplementors = []string{"ProjectSetting", "Node"}
 
 func (ec *executionContext) _ProjectSetting(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSetting) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, projectSettingImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, projectSettingImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -48054,7 +48056,7 @@ func (ec *executionContext) _ProjectSetting(ctx context.Context, sel ast.Selecti
 var projectSettingConnectionImplementors = []string{"ProjectSettingConnection"}
 
 func (ec *executionContext) _ProjectSettingConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSettingConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, projectSettingConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, projectSettingConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -48104,7 +48106,7 @@ func (ec *executionContext) _ProjectSettingConnection(ctx context.Context, sel a
 var projectSettingEdgeImplementors = []string{"ProjectSettingEdge"}
 
 func (ec *executionContext) _ProjectSettingEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSettingEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, projectSettingEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, projectSettingEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -48149,7 +48151,7 @@ func (ec *executionContext) _ProjectSettingEdge(ctx context.Context, sel ast.Sel
 var queryImplementors = []string{"Query"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, queryImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, queryImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Query",
 	})
@@ -49372,7 +49374,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 var regionImplementors = []string{"Region"}
 
 func (ec *executionContext) _Region(ctx context.Context, sel ast.SelectionSet, obj *model.Region) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, regionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, regionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -49422,7 +49424,7 @@ func (ec *executionContext) _Region(ctx context.Context, sel ast.SelectionSet, o
 var renditionImplementors = []string{"Rendition", "Node"}
 
 func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet, obj *ent.Rendition) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, renditionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, renditionImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -49543,7 +49545,7 @@ func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet
 var serviceInfoImplementors = []string{"ServiceInfo"}
 
 func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionSet, obj *model.ServiceInfo) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, serviceInfoImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, serviceInfoImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -49588,7 +49590,7 @@ func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionS
 var tagImplementors = []string{"Tag", "Node"}
 
 func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj *ent.Tag) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, tagImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, tagImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -49730,7 +49732,7 @@ func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj 
 var tagConnectionImplementors = []string{"TagConnection"}
 
 func (ec *executionContext) _TagConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TagConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, tagConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, tagConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -49780,7 +49782,7 @@ func (ec *executionContext) _TagConnection(ctx context.Context, sel ast.Selectio
 var tagEdgeImplementors = []string{"TagEdge"}
 
 func (ec *executionContext) _TagEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TagEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, tagEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, tagEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -49825,7 +49827,7 @@ func (ec *executionContext) _TagEdge(ctx context.Context, sel ast.SelectionSet, 
 var thumbnailImplementors = []string{"Thumbnail", "Node"}
 
 func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet, obj *ent.Thumbnail) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, thumbnailImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, thumbnailImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -49992,7 +49994,7 @@ func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet
 var transcodingJobImplementors = []string{"TranscodingJob", "Node"}
 
 func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJob) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingJobImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, transcodingJobImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -50174,7 +50176,7 @@ func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.Selecti
 var transcodingJobConnectionImplementors = []string{"TranscodingJobConnection"}
 
 func (ec *executionContext) _TranscodingJobConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJobConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingJobConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, transcodingJobConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -50224,7 +50226,7 @@ func (ec *executionContext) _TranscodingJobConnection(ctx context.Context, sel a
 var transcodingJobEdgeImplementors = []string{"TranscodingJobEdge"}
 
 func (ec *executionContext) _TranscodingJobEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJobEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingJobEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, transcodingJobEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -50269,7 +50271,7 @@ func (ec *executionContext) _TranscodingJobEdge(ctx context.Context, sel ast.Sel
 var transcodingOutputImplementors = []string{"TranscodingOutput"}
 
 func (ec *executionContext) _TranscodingOutput(ctx context.Context, sel ast.SelectionSet, obj *model.TranscodingOutput) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, transcodingOutputImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, transcodingOutputImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -50339,7 +50341,7 @@ func (ec *executionContext) _TranscodingOutput(ctx context.Context, sel ast.Sele
 var uploadCredentialsImplementors = []string{"UploadCredentials"}
 
 func (ec *executionContext) _UploadCredentials(ctx context.Context, sel ast.SelectionSet, obj *model.UploadCredentials) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, uploadCredentialsImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, uploadCredentialsImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -50404,7 +50406,7 @@ func (ec *executionContext) _UploadCredentials(ctx context.Context, sel ast.Sele
 var userImplementors = []string{"User", "Node"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *ent.User) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, userImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, userImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -50597,7 +50599,7 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 var userConnectionImplementors = []string{"UserConnection"}
 
 func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.UserConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, userConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, userConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -50647,7 +50649,7 @@ func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.Selecti
 var userEdgeImplementors = []string{"UserEdge"}
 
 func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.UserEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, userEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, userEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -50692,7 +50694,7 @@ func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet,
 var videoImplementors = []string{"Video", "Node"}
 
 func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, obj *ent.Video) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, videoImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, videoImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -51181,7 +51183,7 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 var videoConnectionImplementors = []string{"VideoConnection"}
 
 func (ec *executionContext) _VideoConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, videoConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, videoConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -51231,7 +51233,7 @@ func (ec *executionContext) _VideoConnection(ctx context.Context, sel ast.Select
 var videoEdgeImplementors = []string{"VideoEdge"}
 
 func (ec *executionContext) _VideoEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, videoEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, videoEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -51276,7 +51278,7 @@ func (ec *executionContext) _VideoEdge(ctx context.Context, sel ast.SelectionSet
 var videoTimelineImplementors = []string{"VideoTimeline"}
 
 func (ec *executionContext) _VideoTimeline(ctx context.Context, sel ast.SelectionSet, obj *model.VideoTimeline) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, videoTimelineImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, videoTimelineImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -51346,7 +51348,7 @@ func (ec *executionContext) _VideoTimeline(ctx context.Context, sel ast.Selectio
 var webhookAttemptImplementors = []string{"WebhookAttempt", "Node"}
 
 func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookAttempt) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookAttemptImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, webhookAttemptImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -51467,7 +51469,7 @@ func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.Selecti
 var webhookDeliveryImplementors = []string{"WebhookDelivery", "Node"}
 
 func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDelivery) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryImplementors)
 
 	out := graphql.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -51680,7 +51682,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 var webhookDeliveryConnectionImplementors = []string{"WebhookDeliveryConnection"}
 
 func (ec *executionContext) _WebhookDeliveryConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDeliveryConnection) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryConnectionImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryConnectionImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -51730,7 +51732,7 @@ func (ec *executionContext) _WebhookDeliveryConnection(ctx context.Context, sel 
 var webhookDeliveryEdgeImplementors = []string{"WebhookDeliveryEdge"}
 
 func (ec *executionContext) _WebhookDeliveryEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDeliveryEdge) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookDeliveryEdgeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryEdgeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -51775,7 +51777,7 @@ func (ec *executionContext) _WebhookDeliveryEdge(ctx context.Context, sel ast.Se
 var webhookEndpointImplementors = []string{"WebhookEndpoint", "Node"}
 
 func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookEndpoint) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, webhookEndpointImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -51865,7 +51867,7 @@ func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.Select
 var webhookEndpointWithSecretImplementors = []string{"WebhookEndpointWithSecret"}
 
 func (ec *executionContext) _WebhookEndpointWithSecret(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEndpointWithSecret) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEndpointWithSecretImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, webhookEndpointWithSecretImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -51910,7 +51912,7 @@ func (ec *executionContext) _WebhookEndpointWithSecret(ctx context.Context, sel 
 var webhookEventTypeImplementors = []string{"WebhookEventType"}
 
 func (ec *executionContext) _WebhookEventType(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEventType) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, webhookEventTypeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, webhookEventTypeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -51960,7 +51962,7 @@ func (ec *executionContext) _WebhookEventType(ctx context.Context, sel ast.Selec
 var __DirectiveImplementors = []string{"__Directive"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, __DirectiveImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -52020,7 +52022,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 var __EnumValueImplementors = []string{"__EnumValue"}
 
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, __EnumValueImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -52075,7 +52077,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 var __FieldImplementors = []string{"__Field"}
 
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, __FieldImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -52140,7 +52142,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 var __InputValueImplementors = []string{"__InputValue"}
 
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, __InputValueImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -52205,7 +52207,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 var __SchemaImplementors = []string{"__Schema"}
 
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, __SchemaImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
@@ -52270,7 +52272,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 var __TypeImplementors = []string{"__Type"}
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
+	fields := ec.fields.Collect(ec.OperationContext, sel, __TypeImplementors)
 
 	out := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet

@@ -1,0 +1,60 @@
+package gqlexec
+
+import (
+	"sync"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// fieldsMemoSize bounds how many selection sets one operation's memo holds;
+// an operation with more falls back to gqlgen's cache for the rest.
+const fieldsMemoSize = 32
+
+// FieldsMemo remembers, for one operation, the fields collected from each
+// selection set for each object type, as gqlgen's per-operation cache does
+// (graphql.CollectFields), which it calls for what it has not seen. gqlgen
+// keys its cache by hashing the object type's names, through an allocated
+// hasher, for every object it marshals: for a page of 50 videos, 100 times
+// for two selection sets. A memo compares the selection set's and the type's
+// slices by address, which identify them for as long as the operation runs
+// (the parsed document and the generated implementor lists outlive it).
+//
+// The zero FieldsMemo is ready to use; it must not be copied once used.
+type FieldsMemo struct {
+	mu      sync.Mutex
+	entries []memoEntry
+}
+
+// memoEntry is one selection set's fields for one object type.
+type memoEntry struct {
+	selection *ast.Selection
+	length    int
+	satisfies *string
+	fields    []graphql.CollectedField
+}
+
+// Collect returns the fields of sel that apply to an object satisfying the
+// types of satisfies: graphql.CollectFields(oc, sel, satisfies), remembered.
+func (m *FieldsMemo) Collect(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) []graphql.CollectedField {
+	if len(sel) == 0 || len(satisfies) == 0 {
+		return graphql.CollectFields(oc, sel, satisfies)
+	}
+	key := memoEntry{selection: &sel[0], length: len(sel), satisfies: &satisfies[0]}
+	m.mu.Lock()
+	for i := range m.entries {
+		if e := &m.entries[i]; e.selection == key.selection && e.length == key.length && e.satisfies == key.satisfies {
+			fields := e.fields
+			m.mu.Unlock()
+			return fields
+		}
+	}
+	m.mu.Unlock()
+	key.fields = graphql.CollectFields(oc, sel, satisfies)
+	m.mu.Lock()
+	if len(m.entries) < fieldsMemoSize {
+		m.entries = append(m.entries, key)
+	}
+	m.mu.Unlock()
+	return key.fields
+}

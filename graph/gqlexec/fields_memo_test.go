@@ -1,0 +1,51 @@
+package gqlexec_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/vidra-dev/vidra/graph/gqlexec"
+)
+
+// TestFieldsMemoCollectsAsGqlgen checks a memo gives gqlgen's fields for each
+// selection set and type, the same slice when asked again, and tells apart
+// two types and two selection sets.
+func TestFieldsMemoCollectsAsGqlgen(t *testing.T) {
+	field := func(name string) *ast.Field { return &ast.Field{Alias: name, Name: name} }
+	onVideo := &ast.InlineFragment{TypeCondition: "Video", SelectionSet: ast.SelectionSet{field("duration")}}
+	sel := ast.SelectionSet{field("id"), field("title"), onVideo}
+	other := ast.SelectionSet{field("name")}
+	videoTypes, folderTypes := []string{"Video", "Node"}, []string{"Folder", "Node"}
+	oc := &graphql.OperationContext{Variables: map[string]any{}}
+
+	var memo gqlexec.FieldsMemo
+	names := func(fields []graphql.CollectedField) []string {
+		var out []string
+		for _, f := range fields {
+			out = append(out, f.Name)
+		}
+		return out
+	}
+	first := memo.Collect(oc, sel, videoTypes)
+	if got := names(first); !slices.Equal(got, []string{"id", "title", "duration"}) {
+		t.Fatalf("video fields = %v", got)
+	}
+	if again := memo.Collect(oc, sel, videoTypes); &again[0] != &first[0] {
+		t.Fatal("the same selection set and type were collected again")
+	}
+	if got := names(memo.Collect(oc, sel, folderTypes)); !slices.Equal(got, []string{"id", "title"}) {
+		t.Fatalf("folder fields = %v, want the fragment on Video left out", got)
+	}
+	if got := names(memo.Collect(oc, other, videoTypes)); !slices.Equal(got, []string{"name"}) {
+		t.Fatalf("other selection's fields = %v", got)
+	}
+	if got := names(memo.Collect(oc, sel[:2], videoTypes)); !slices.Equal(got, []string{"id", "title"}) {
+		t.Fatalf("a shorter selection over the same array = %v", got)
+	}
+	if got := memo.Collect(oc, nil, videoTypes); len(got) != 0 {
+		t.Fatalf("empty selection = %v", got)
+	}
+}
