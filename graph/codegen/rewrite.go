@@ -114,6 +114,7 @@ var contextFreeScalars = map[string]struct{ predicate, returns string }{
 	"graphql.MarshalTime":         {"gqlexec.NonZeroTime", "res"},
 	"gqlexec.MarshalTime":         {"gqlexec.NonZeroTime", "res"},
 	"graphql.MarshalFloatContext": {"gqlexec.FiniteFloat", "graphql.WrapContextMarshaler(ctx, res)"},
+	"gqlexec.MarshalCursor":       {"gqlexec.AnyValue", "res"},
 }
 
 // contextFreeMarshallers maps each generated non-null marshaller that can

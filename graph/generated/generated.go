@@ -52836,13 +52836,19 @@ func (ec *executionContext) marshalNCreatedAPIKey2ᚖgithubᚗcomᚋvidraᚑdev�
 }
 
 func (ec *executionContext) unmarshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (entgql.Cursor[uuid.UUID], error) {
-	var res entgql.Cursor[uuid.UUID]
-	err := res.UnmarshalGQL(v)
+	res, err := gqlexec.UnmarshalCursor(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, sel ast.SelectionSet, v entgql.Cursor[uuid.UUID]) graphql.Marshaler {
-	return v
+	_ = sel
+	res := gqlexec.MarshalCursor(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
 
 func (ec *executionContext) marshalNEncodingProfile2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.EncodingProfile) graphql.Marshaler {
@@ -55347,16 +55353,18 @@ func (ec *executionContext) unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐ
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(entgql.Cursor[uuid.UUID])
-	err := res.UnmarshalGQL(v)
-	return res, graphql.ErrorOnPath(ctx, err)
+	res, err := gqlexec.UnmarshalCursor(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, sel ast.SelectionSet, v *entgql.Cursor[uuid.UUID]) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	return v
+	_ = sel
+	_ = ctx
+	res := gqlexec.MarshalCursor(*v)
+	return res
 }
 
 func (ec *executionContext) marshalOEncodingProfile2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.EncodingProfile) graphql.Marshaler {
