@@ -11,6 +11,8 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
+
+	"github.com/vidra-dev/vidra/graph/gqlexec"
 )
 
 // postTransport is gqlgen's POST transport (application/json bodies) with the
@@ -49,6 +51,10 @@ func (t postTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 		return
 	}
 	w.Header().Set("Content-Type", postResponseContentType(r.Header.Get("Accept")))
+	// The response is written before Do returns, and nothing keeps it: its
+	// data can go into a pooled buffer.
+	ctx, release := gqlexec.WithResponseBuffer(ctx)
+	defer release()
 	responses, ctx := exec.DispatchOperation(ctx, rc)
 	writeResponse(w, responses(ctx))
 }

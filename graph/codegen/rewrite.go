@@ -27,6 +27,7 @@ var rewrites = []rewrite{
 	{"objects written from their fields", writeObjectsDirectly},
 	{"plain objects' field sets kept on the stack", plainFieldSets},
 	{"fields collected once per operation and selection", collectFieldsOnce},
+	{"response data written into the transport's buffer", lentResponseBuffers},
 }
 
 // replaceEach replaces every occurrence of old with new. Every one of them
@@ -400,4 +401,17 @@ func collectFieldsOnce(src []byte) ([]byte, error) {
 	src = bytes.Replace(src, []byte(executionContextDecl), []byte(executionContextWithMemo), 1)
 	return replaceEach(src, "object field collections", "graphql.CollectFields(",
 		"graphql.CollectFields(ec.OperationContext, sel, ", "ec.fields.Collect(ec.OperationContext, sel, ")
+}
+
+// newResponseBuffer is how the generated executor makes the buffer of a
+// response's data; lentResponseBuffer takes the one the transport lends.
+const (
+	newResponseBuffer  = "var buf bytes.Buffer\n\t\t\tdata.MarshalGQL(&buf)\n"
+	lentResponseBuffer = "var buf *bytes.Buffer = gqlexec.ResponseBuffer(ctx)\n\t\t\tdata.MarshalGQL(buf)\n"
+)
+
+// lentResponseBuffers has query and mutation responses written into the
+// buffer the transport lends (gqlexec.ResponseBuffer).
+func lentResponseBuffers(src []byte) ([]byte, error) {
+	return replaceEach(src, "response buffers", "var buf bytes.Buffer", newResponseBuffer, lentResponseBuffer)
 }

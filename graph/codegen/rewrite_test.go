@@ -268,3 +268,17 @@ func TestCollectFieldsOnce(t *testing.T) {
 		t.Fatal("a changed shape was accepted")
 	}
 }
+
+func TestLentResponseBuffers(t *testing.T) {
+	src := "\t\t\tvar buf bytes.Buffer\n\t\t\tdata.MarshalGQL(&buf)\n\t\t\tresponse.Data = buf.Bytes()\n"
+	out, err := lentResponseBuffers([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "var buf *bytes.Buffer = gqlexec.ResponseBuffer(ctx)\n\t\t\tdata.MarshalGQL(buf)\n"; !strings.Contains(string(out), want) {
+		t.Fatalf("rewritten:\n%s", out)
+	}
+	if _, err := lentResponseBuffers([]byte(src + "var buf bytes.Buffer\n")); err == nil {
+		t.Fatal("a changed shape was accepted")
+	}
+}
