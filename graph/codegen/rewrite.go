@@ -20,6 +20,7 @@ var rewrites = []rewrite{
 	{"lists marshalled in place", marshalListsInOrder},
 	{"plain fields read directly", resolvePlainFields},
 	{"leaf fields marshalled without a field context", resolveLeafFields},
+	{"leaf fields written from the object's fields", resolveLeafRefs},
 	{"input unmarshaller map built once", buildUnmarshalersOnce},
 	{"scalar field contexts made once per type", shareScalarChildren},
 	{"no deferred group without @defer", skipEmptyDeferredGroups},
@@ -414,4 +415,80 @@ const (
 // buffer the transport lends (gqlexec.ResponseBuffer).
 func lentResponseBuffers(src []byte) ([]byte, error) {
 	return replaceEach(src, "response buffers", "var buf bytes.Buffer", newResponseBuffer, lentResponseBuffer)
+}
+
+// typedMarshallerDecl matches a generated non-null marshaller, the Go type of
+// its value and its body.
+var typedMarshallerDecl = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) (marshalN[\p{L}\p{N}_]+)\(ctx context\.Context, sel ast\.SelectionSet, v ([^)]+)\) graphql\.Marshaler \{\n((?:\t.*\n|\n)*?)\}\n`)
+
+// directScalars names, for each scalar function whose values
+// gqlexec.ResolveLeafRef can write from a pointer, the Go type of the value
+// and the gqlexec function that does it ("self" for types that marshal
+// themselves).
+var directScalars = map[string]struct{ goType, direct string }{
+	"graphql.MarshalString":       {"string", "gqlexec.StringRef"},
+	"graphql.MarshalInt":          {"int", "gqlexec.IntRef"},
+	"graphql.MarshalInt64":        {"int64", "gqlexec.Int64Ref"},
+	"graphql.MarshalBoolean":      {"bool", "gqlexec.BoolRef"},
+	"gqlexec.MarshalUUID":         {"uuid.UUID", "gqlexec.UUIDRef"},
+	"gqlexec.MarshalTime":         {"time.Time", "gqlexec.TimeRef"},
+	"graphql.MarshalFloatContext": {"float64", "gqlexec.FloatRef"},
+	"gqlexec.MarshalCursor":       {"entgql.Cursor[uuid.UUID]", "self"},
+}
+
+// directMarshallers maps each generated non-null marshaller whose values can
+// be written from a pointer to the struct field to the gqlexec function that
+// does it: enums (whose body returns the value) and the scalars of
+// directScalars, when the value has the expected Go type.
+func directMarshallers(src []byte) map[string]string {
+	out := map[string]string{}
+	for _, m := range typedMarshallerDecl.FindAllSubmatch(src, -1) {
+		name, goType, body := string(m[1]), string(m[2]), m[3]
+		if string(body) == "\treturn v\n" {
+			out[name] = "gqlexec.SelfRef[" + goType + "]"
+			continue
+		}
+		b := scalarMarshallerBody.FindSubmatch(body)
+		if b == nil {
+			continue
+		}
+		scalar, ok := directScalars[string(b[1])]
+		switch {
+		case !ok || scalar.goType != goType:
+		case scalar.direct == "self":
+			out[name] = "gqlexec.SelfRef[" + goType + "]"
+		default:
+			out[name] = scalar.direct
+		}
+	}
+	return out
+}
+
+// leafFieldResolution is a leaf field's call as resolveLeafFields writes it.
+var leafFieldResolution = regexp.MustCompile(`gqlexec\.ResolveLeafField\(ctx, ec\.OperationContext, field, ec\.(\w+), obj\.(\w+), ec\.([\p{L}\p{N}_]+), (true|false), [\w.]+\)`)
+
+// resolveLeafRefs has leaf fields whose values can be written from a pointer
+// to the struct field marshalled by gqlexec.ResolveLeafRef. Strings, times,
+// floats and enums always can: finding none means gqlgen's output has changed.
+func resolveLeafRefs(src []byte) ([]byte, error) {
+	direct := directMarshallers(src)
+	for _, name := range []string{"marshalNString2string", "marshalNTime2timeᚐTime", "marshalNFloat2float64"} {
+		if _, ok := direct[name]; !ok {
+			return nil, fmt.Errorf("%s is not recognised as a marshaller whose values can be written from a pointer; has gqlgen's output changed?", name)
+		}
+	}
+	rewritten := 0
+	out := leafFieldResolution.ReplaceAllFunc(src, func(call []byte) []byte {
+		m := leafFieldResolution.FindSubmatch(call)
+		ref, ok := direct[string(m[3])]
+		if !ok {
+			return call
+		}
+		rewritten++
+		return fmt.Appendf(nil, "gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.%s, &obj.%s, ec.%s, %s, %s)", m[1], m[2], m[3], m[4], ref)
+	})
+	if rewritten == 0 {
+		return nil, fmt.Errorf("no leaf field has a marshaller whose values can be written from a pointer; run resolveLeafFields first")
+	}
+	return out, nil
 }

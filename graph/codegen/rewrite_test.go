@@ -282,3 +282,35 @@ func TestLentResponseBuffers(t *testing.T) {
 		t.Fatal("a changed shape was accepted")
 	}
 }
+
+func TestResolveLeafRefs(t *testing.T) {
+	leaf, err := resolveLeafFields([]byte(leafSample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := resolveLeafRefs(leaf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_title, &obj.Title, ec.marshalNString2string, true, gqlexec.StringRef)",
+		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)",
+		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_duration, &obj.Duration, ec.marshalNFloat2float64, true, gqlexec.FloatRef)",
+		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_status, &obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.SelfRef[video.Status])",
+		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)",
+		// A marshaller it does not know keeps its field context.
+		"gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_metadata, obj.Metadata, ec.marshalNMap2map, true)",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("missing %s in:\n%s", want, out)
+		}
+	}
+	// A string scalar bound to another Go type is not read through a *string.
+	changed := strings.Replace(leafSample, "sel ast.SelectionSet, v string)", "sel ast.SelectionSet, v model.Title)", 1)
+	if leaf, err = resolveLeafFields([]byte(changed)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := resolveLeafRefs(leaf); err == nil || !strings.Contains(err.Error(), "marshalNString2string") {
+		t.Fatalf("a string marshaller of another Go type: %v", err)
+	}
+}

@@ -1,0 +1,149 @@
+package gqlexec
+
+import (
+	"context"
+	"io"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/google/uuid"
+)
+
+// ResolveLeafRef marshals a scalar or enum field read from a Go struct field,
+// as ResolveLeafField does, from a pointer to the struct field: direct returns
+// a Marshaler holding the pointer, which an interface keeps without an
+// allocation (a struct of one pointer, or the pointer itself), where gqlgen's
+// marshallers keep the value in a new closure, two or three allocations per
+// field of every object of a page. The value is read when the response is
+// written, after every resolver of the operation has run; resolvers return
+// entities they do not change afterwards.
+//
+// A value direct refuses (a nil id, a zero time, a NaN) goes through
+// ResolvePlainField, so its null or error is gqlgen's, at the field's path.
+func ResolveLeafRef[T any](
+	ctx context.Context,
+	oc *graphql.OperationContext,
+	field graphql.CollectedField,
+	newFieldContext FieldContextFunc,
+	ref *T,
+	marshal MarshalFunc[T],
+	nonNull bool,
+	direct func(*T) (graphql.Marshaler, bool),
+) graphql.Marshaler {
+	if m, ok := direct(ref); ok {
+		return m
+	}
+	return ResolvePlainField(ctx, oc, field, newFieldContext, *ref, marshal, nonNull)
+}
+
+// StringRef writes a string as graphql.MarshalString does.
+func StringRef(p *string) (graphql.Marshaler, bool) { return stringRef{p}, true }
+
+// IntRef writes an int as graphql.MarshalInt does.
+func IntRef(p *int) (graphql.Marshaler, bool) { return intRef{p}, true }
+
+// Int64Ref writes an int64 as graphql.MarshalInt64 does.
+func Int64Ref(p *int64) (graphql.Marshaler, bool) { return int64Ref{p}, true }
+
+// BoolRef writes a boolean as graphql.MarshalBoolean does.
+func BoolRef(p *bool) (graphql.Marshaler, bool) { return boolRef{p}, true }
+
+// UUIDRef writes an id as MarshalUUID does, the nil UUID refused.
+func UUIDRef(p *uuid.UUID) (graphql.Marshaler, bool) { return uuidRef{p}, *p != uuid.Nil }
+
+// TimeRef writes a time as MarshalTime does, the zero time refused.
+func TimeRef(p *time.Time) (graphql.Marshaler, bool) { return timeRef{p}, !p.IsZero() }
+
+// FloatRef writes a float as graphql.MarshalFloatContext does (%g), NaN and
+// the infinities refused.
+func FloatRef(p *float64) (graphql.Marshaler, bool) {
+	return floatRef{p}, !math.IsNaN(*p) && !math.IsInf(*p, 0)
+}
+
+// SelfRef is the direct of a type that marshals itself with a value receiver
+// (enums, entgql's cursor): the pointer is the Marshaler.
+func SelfRef[T any, PT interface {
+	*T
+	graphql.Marshaler
+}](p *T) (graphql.Marshaler, bool) {
+	return PT(p), true
+}
+
+type (
+	stringRef struct{ p *string }
+	intRef    struct{ p *int }
+	int64Ref  struct{ p *int64 }
+	boolRef   struct{ p *bool }
+	uuidRef   struct{ p *uuid.UUID }
+	timeRef   struct{ p *time.Time }
+	floatRef  struct{ p *float64 }
+)
+
+// MarshalGQL writes the string quoted, escaping what gqlgen escapes.
+func (r stringRef) MarshalGQL(w io.Writer) {
+	writeAppended(w, func(b []byte) []byte { return appendQuotedString(b, *r.p) })
+}
+
+// MarshalGQL writes the int in decimal.
+func (r intRef) MarshalGQL(w io.Writer) {
+	writeAppended(w, func(b []byte) []byte { return strconv.AppendInt(b, int64(*r.p), 10) })
+}
+
+// MarshalGQL writes the int64 in decimal.
+func (r int64Ref) MarshalGQL(w io.Writer) {
+	writeAppended(w, func(b []byte) []byte { return strconv.AppendInt(b, *r.p, 10) })
+}
+
+// MarshalGQL writes true or false.
+func (r boolRef) MarshalGQL(w io.Writer) {
+	writeAppended(w, func(b []byte) []byte { return strconv.AppendBool(b, *r.p) })
+}
+
+// MarshalGQL writes the id as MarshalUUID does.
+func (r uuidRef) MarshalGQL(w io.Writer) { uuidValue(*r.p).MarshalGQL(w) }
+
+// MarshalGQL writes the time as MarshalTime does.
+func (r timeRef) MarshalGQL(w io.Writer) { timeValue(*r.p).MarshalGQL(w) }
+
+// MarshalGQL writes the float as fmt's %g does: the shortest representation.
+func (r floatRef) MarshalGQL(w io.Writer) {
+	writeAppended(w, func(b []byte) []byte { return strconv.AppendFloat(b, *r.p, 'g', -1, 64) })
+}
+
+// hexDigits are the digits of \u00XX escapes, upper case as gqlgen writes them.
+const hexDigits = "0123456789ABCDEF"
+
+// appendQuotedString appends s between double quotes with the escapes gqlgen's
+// string marshaller writes: \t, \r, \n, \\, \" and \u00XX for the other
+// control characters. Every byte it escapes is ASCII, so it reads bytes;
+// other bytes, invalid UTF-8 included, are copied as they are, as gqlgen does.
+func appendQuotedString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '\\' && c != '"' {
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '\t':
+			b = append(b, `\t`...)
+		case '\r':
+			b = append(b, `\r`...)
+		case '\n':
+			b = append(b, `\n`...)
+		case '\\':
+			b = append(b, `\\`...)
+		case '"':
+			b = append(b, `\"`...)
+		default:
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+		}
+		start = i + 1
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
