@@ -150,24 +150,39 @@ var plainFieldResolution = regexp.MustCompile(`gqlexec\.ResolvePlainField\(ctx, 
 // and floats always can: finding none of them means gqlgen's marshallers have
 // changed shape.
 func resolveLeafFields(src []byte) ([]byte, error) {
-	free := contextFreeMarshallers(src)
-	for _, name := range []string{"marshalNString2string", "marshalNTime2timeᚐTime", "marshalNFloat2float64"} {
-		if _, ok := free[name]; !ok {
-			return nil, fmt.Errorf("%s is not recognised as a marshaller that can do without the field context; has gqlgen's output changed?", name)
+	return rewriteFieldCalls(src, plainFieldResolution, contextFreeMarshallers(src),
+		"a marshaller that can do without the field context", "resolvePlainFields",
+		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.%s, obj.%s, ec.%s, %s, %s)")
+}
+
+// alwaysRewritten are the marshallers every field rewrite must recognise:
+// strings, times and floats are in every schema.
+var alwaysRewritten = []string{"marshalNString2string", "marshalNTime2timeᚐTime", "marshalNFloat2float64"}
+
+// rewriteFieldCalls rewrites each field call call matches (submatches: field
+// context, struct field, marshaller, non-null) whose marshaller has an entry
+// in by, into format with the four submatches and the entry. It fails when a
+// marshaller of alwaysRewritten has no entry (which means gqlgen's
+// marshallers have changed shape) or when no call matches (the rewrite named
+// previous has not run).
+func rewriteFieldCalls(src []byte, call *regexp.Regexp, by map[string]string, what, previous, format string) ([]byte, error) {
+	for _, name := range alwaysRewritten {
+		if _, ok := by[name]; !ok {
+			return nil, fmt.Errorf("%s is not recognised as %s; has gqlgen's output changed?", name, what)
 		}
 	}
 	rewritten := 0
-	out := plainFieldResolution.ReplaceAllFunc(src, func(call []byte) []byte {
-		m := plainFieldResolution.FindSubmatch(call)
-		predicate, ok := free[string(m[3])]
+	out := call.ReplaceAllFunc(src, func(found []byte) []byte {
+		m := call.FindSubmatch(found)
+		entry, ok := by[string(m[3])]
 		if !ok {
-			return call
+			return found
 		}
 		rewritten++
-		return fmt.Appendf(nil, "gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.%s, obj.%s, ec.%s, %s, %s)", m[1], m[2], m[3], m[4], predicate)
+		return fmt.Appendf(nil, format, m[1], m[2], m[3], m[4], entry)
 	})
 	if rewritten == 0 {
-		return nil, fmt.Errorf("no plain field has a marshaller that can do without the field context; run resolvePlainFields first")
+		return nil, fmt.Errorf("no field has %s; run %s first", what, previous)
 	}
 	return out, nil
 }
@@ -471,24 +486,7 @@ var leafFieldResolution = regexp.MustCompile(`gqlexec\.ResolveLeafField\(ctx, ec
 // to the struct field marshalled by gqlexec.ResolveLeafRef. Strings, times,
 // floats and enums always can: finding none means gqlgen's output has changed.
 func resolveLeafRefs(src []byte) ([]byte, error) {
-	direct := directMarshallers(src)
-	for _, name := range []string{"marshalNString2string", "marshalNTime2timeᚐTime", "marshalNFloat2float64"} {
-		if _, ok := direct[name]; !ok {
-			return nil, fmt.Errorf("%s is not recognised as a marshaller whose values can be written from a pointer; has gqlgen's output changed?", name)
-		}
-	}
-	rewritten := 0
-	out := leafFieldResolution.ReplaceAllFunc(src, func(call []byte) []byte {
-		m := leafFieldResolution.FindSubmatch(call)
-		ref, ok := direct[string(m[3])]
-		if !ok {
-			return call
-		}
-		rewritten++
-		return fmt.Appendf(nil, "gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.%s, &obj.%s, ec.%s, %s, %s)", m[1], m[2], m[3], m[4], ref)
-	})
-	if rewritten == 0 {
-		return nil, fmt.Errorf("no leaf field has a marshaller whose values can be written from a pointer; run resolveLeafFields first")
-	}
-	return out, nil
+	return rewriteFieldCalls(src, leafFieldResolution, directMarshallers(src),
+		"a marshaller whose values can be written from a pointer", "resolveLeafFields",
+		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.%s, &obj.%s, ec.%s, %s, %s)")
 }
