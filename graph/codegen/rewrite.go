@@ -19,7 +19,6 @@ type rewrite struct {
 var rewrites = []rewrite{
 	{"lists marshalled in place", marshalListsInOrder},
 	{"plain fields read directly", resolvePlainFields},
-	{"leaf fields marshalled without a field context", resolveLeafFields},
 	{"leaf fields written from the object's fields", resolveLeafRefs},
 	{"input unmarshaller map built once", buildUnmarshalersOnce},
 	{"scalar field contexts made once per type", shareScalarChildren},
@@ -92,100 +91,13 @@ func resolvePlainFields(src []byte) ([]byte, error) {
 	return plainFieldCall.ReplaceAll(src, []byte("\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.$1, obj.$2, ec.$3, $4)\n")), nil
 }
 
-// marshallerDecl matches a generated marshaller of a non-null value and its body.
-var marshallerDecl = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) (marshalN[\p{L}\p{N}_]+)\(ctx context\.Context, sel ast\.SelectionSet, v [^)]+\) graphql\.Marshaler \{\n((?:\t.*\n|\n)*?)\}\n`)
-
 // scalarMarshallerBody is gqlgen's body of a non-null scalar marshaller: the
 // scalar's function, then an error in the field's context when it gave null,
 // and the result, kept with the context by a context marshaller.
 var scalarMarshallerBody = regexp.MustCompile(`^\t_ = sel\n\tres := ((?:graphql|gqlexec)\.\w+)\(v\)\n\tif res == graphql\.Null \{\n\t\tif !graphql\.HasFieldError\(ctx, graphql\.GetFieldContext\(ctx\)\) \{\n\t\t\tgraphql\.AddErrorf\(ctx, "the requested element is null which the schema does not allow"\)\n\t\t\}\n\t\}\n\treturn (res|graphql\.WrapContextMarshaler\(ctx, res\))\n$`)
 
-// contextFreeScalars names, for each scalar function (gqlgen's, or gqlexec's
-// ID and Time ones that gqlgen.yml binds) whose marshaller consults the
-// context only to report a value it cannot write, the gqlexec predicate of the
-// values it writes without it, and how the generated marshaller returns its
-// result.
-var contextFreeScalars = map[string]struct{ predicate, returns string }{
-	"graphql.MarshalString":       {"gqlexec.AnyValue", "res"},
-	"graphql.MarshalInt":          {"gqlexec.AnyValue", "res"},
-	"graphql.MarshalInt32":        {"gqlexec.AnyValue", "res"},
-	"graphql.MarshalInt64":        {"gqlexec.AnyValue", "res"},
-	"graphql.MarshalBoolean":      {"gqlexec.AnyValue", "res"},
-	"graphql.MarshalUUID":         {"gqlexec.NonNilUUID", "res"},
-	"gqlexec.MarshalUUID":         {"gqlexec.NonNilUUID", "res"},
-	"graphql.MarshalTime":         {"gqlexec.NonZeroTime", "res"},
-	"gqlexec.MarshalTime":         {"gqlexec.NonZeroTime", "res"},
-	"graphql.MarshalFloatContext": {"gqlexec.FiniteFloat", "graphql.WrapContextMarshaler(ctx, res)"},
-	"gqlexec.MarshalCursor":       {"gqlexec.AnyValue", "res"},
-}
-
-// contextFreeMarshallers maps each generated non-null marshaller that can
-// write some values without the field's context to the predicate of those
-// values: an enum's (whose body returns the value, which marshals itself) and
-// the scalars' of contextFreeScalars.
-func contextFreeMarshallers(src []byte) map[string]string {
-	out := map[string]string{}
-	for _, m := range marshallerDecl.FindAllSubmatch(src, -1) {
-		name, body := string(m[1]), m[2]
-		if string(body) == "\treturn v\n" {
-			out[name] = "gqlexec.AnyValue"
-			continue
-		}
-		b := scalarMarshallerBody.FindSubmatch(body)
-		if b == nil {
-			continue
-		}
-		if scalar, ok := contextFreeScalars[string(b[1])]; ok && scalar.returns == string(b[2]) {
-			out[name] = scalar.predicate
-		}
-	}
-	return out
-}
-
 // plainFieldResolution is a plain field's call as resolvePlainFields writes it.
 var plainFieldResolution = regexp.MustCompile(`gqlexec\.ResolvePlainField\(ctx, ec\.OperationContext, field, ec\.(\w+), obj\.(\w+), ec\.([\p{L}\p{N}_]+), (true|false)\)`)
-
-// resolveLeafFields has plain fields whose marshaller can do without the
-// field's context marshalled by gqlexec.ResolveLeafField. Strings, ids, times
-// and floats always can: finding none of them means gqlgen's marshallers have
-// changed shape.
-func resolveLeafFields(src []byte) ([]byte, error) {
-	return rewriteFieldCalls(src, plainFieldResolution, contextFreeMarshallers(src),
-		"a marshaller that can do without the field context", "resolvePlainFields",
-		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.%s, obj.%s, ec.%s, %s, %s)")
-}
-
-// alwaysRewritten are the marshallers every field rewrite must recognise:
-// strings, times and floats are in every schema.
-var alwaysRewritten = []string{"marshalNString2string", "marshalNTime2timeᚐTime", "marshalNFloat2float64"}
-
-// rewriteFieldCalls rewrites each field call call matches (submatches: field
-// context, struct field, marshaller, non-null) whose marshaller has an entry
-// in by, into format with the four submatches and the entry. It fails when a
-// marshaller of alwaysRewritten has no entry (which means gqlgen's
-// marshallers have changed shape) or when no call matches (the rewrite named
-// previous has not run).
-func rewriteFieldCalls(src []byte, call *regexp.Regexp, by map[string]string, what, previous, format string) ([]byte, error) {
-	for _, name := range alwaysRewritten {
-		if _, ok := by[name]; !ok {
-			return nil, fmt.Errorf("%s is not recognised as %s; has gqlgen's output changed?", name, what)
-		}
-	}
-	rewritten := 0
-	out := call.ReplaceAllFunc(src, func(found []byte) []byte {
-		m := call.FindSubmatch(found)
-		entry, ok := by[string(m[3])]
-		if !ok {
-			return found
-		}
-		rewritten++
-		return fmt.Appendf(nil, format, m[1], m[2], m[3], m[4], entry)
-	})
-	if rewritten == 0 {
-		return nil, fmt.Errorf("no field has %s; run %s first", what, previous)
-	}
-	return out, nil
-}
 
 // unmarshalerMapCall is where gqlgen's Exec builds the input unmarshaller map
 // from method values of the operation's execution context.
@@ -437,24 +349,25 @@ func lentResponseBuffers(src []byte) ([]byte, error) {
 var typedMarshallerDecl = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) (marshalN[\p{L}\p{N}_]+)\(ctx context\.Context, sel ast\.SelectionSet, v ([^)]+)\) graphql\.Marshaler \{\n((?:\t.*\n|\n)*?)\}\n`)
 
 // directScalars names, for each scalar function whose values
-// gqlexec.ResolveLeafRef can write from a pointer, the Go type of the value
-// and the gqlexec function that does it ("self" for types that marshal
-// themselves).
-var directScalars = map[string]struct{ goType, direct string }{
-	"graphql.MarshalString":       {"string", "gqlexec.StringRef"},
-	"graphql.MarshalInt":          {"int", "gqlexec.IntRef"},
-	"graphql.MarshalInt64":        {"int64", "gqlexec.Int64Ref"},
-	"graphql.MarshalBoolean":      {"bool", "gqlexec.BoolRef"},
-	"gqlexec.MarshalUUID":         {"uuid.UUID", "gqlexec.UUIDRef"},
-	"gqlexec.MarshalTime":         {"time.Time", "gqlexec.TimeRef"},
-	"graphql.MarshalFloatContext": {"float64", "gqlexec.FloatRef"},
-	"gqlexec.MarshalCursor":       {"entgql.Cursor[uuid.UUID]", "self"},
+// gqlexec.ResolveLeafRef can write from a pointer, the Go type of the value,
+// the gqlexec function that does it ("self" for types that marshal
+// themselves), and how gqlgen's marshaller returns the function's result.
+var directScalars = map[string]struct{ goType, direct, returns string }{
+	"graphql.MarshalString":       {"string", "gqlexec.StringRef", "res"},
+	"graphql.MarshalInt":          {"int", "gqlexec.IntRef", "res"},
+	"graphql.MarshalInt64":        {"int64", "gqlexec.Int64Ref", "res"},
+	"graphql.MarshalBoolean":      {"bool", "gqlexec.BoolRef", "res"},
+	"gqlexec.MarshalUUID":         {"uuid.UUID", "gqlexec.UUIDRef", "res"},
+	"gqlexec.MarshalTime":         {"time.Time", "gqlexec.TimeRef", "res"},
+	"graphql.MarshalFloatContext": {"float64", "gqlexec.FloatRef", "graphql.WrapContextMarshaler(ctx, res)"},
+	"gqlexec.MarshalCursor":       {"entgql.Cursor[uuid.UUID]", "self", "res"},
 }
 
 // directMarshallers maps each generated non-null marshaller whose values can
 // be written from a pointer to the struct field to the gqlexec function that
 // does it: enums (whose body returns the value) and the scalars of
-// directScalars, when the value has the expected Go type.
+// directScalars, when the value has the expected Go type and the body the
+// expected shape.
 func directMarshallers(src []byte) map[string]string {
 	out := map[string]string{}
 	for _, m := range typedMarshallerDecl.FindAllSubmatch(src, -1) {
@@ -469,7 +382,7 @@ func directMarshallers(src []byte) map[string]string {
 		}
 		scalar, ok := directScalars[string(b[1])]
 		switch {
-		case !ok || scalar.goType != goType:
+		case !ok || scalar.goType != goType || scalar.returns != string(b[2]):
 		case scalar.direct == "self":
 			out[name] = "gqlexec.SelfRef[" + goType + "]"
 		default:
@@ -479,14 +392,29 @@ func directMarshallers(src []byte) map[string]string {
 	return out
 }
 
-// leafFieldResolution is a leaf field's call as resolveLeafFields writes it.
-var leafFieldResolution = regexp.MustCompile(`gqlexec\.ResolveLeafField\(ctx, ec\.OperationContext, field, ec\.(\w+), obj\.(\w+), ec\.([\p{L}\p{N}_]+), (true|false), [\w.]+\)`)
-
-// resolveLeafRefs has leaf fields whose values can be written from a pointer
-// to the struct field marshalled by gqlexec.ResolveLeafRef. Strings, times,
-// floats and enums always can: finding none means gqlgen's output has changed.
+// resolveLeafRefs has plain fields whose values can be written from a
+// pointer to the struct field marshalled by gqlexec.ResolveLeafRef. Strings,
+// times and floats are in every schema and always can: one of their
+// marshallers not recognised means gqlgen's marshallers have changed shape.
 func resolveLeafRefs(src []byte) ([]byte, error) {
-	return rewriteFieldCalls(src, leafFieldResolution, directMarshallers(src),
-		"a marshaller whose values can be written from a pointer", "resolveLeafFields",
-		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.%s, &obj.%s, ec.%s, %s, %s)")
+	direct := directMarshallers(src)
+	for _, name := range []string{"marshalNString2string", "marshalNTime2timeᚐTime", "marshalNFloat2float64"} {
+		if _, ok := direct[name]; !ok {
+			return nil, fmt.Errorf("%s is not recognised as a marshaller whose values can be written from a pointer; has gqlgen's output changed?", name)
+		}
+	}
+	rewritten := 0
+	out := plainFieldResolution.ReplaceAllFunc(src, func(call []byte) []byte {
+		m := plainFieldResolution.FindSubmatch(call)
+		ref, ok := direct[string(m[3])]
+		if !ok {
+			return call
+		}
+		rewritten++
+		return fmt.Appendf(nil, "gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.%s, &obj.%s, ec.%s, %s, %s)", m[1], m[2], m[3], m[4], ref)
+	})
+	if rewritten == 0 {
+		return nil, fmt.Errorf("no plain field has a marshaller whose values can be written from a pointer; run resolvePlainFields first")
+	}
+	return out, nil
 }

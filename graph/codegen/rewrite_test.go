@@ -117,7 +117,7 @@ func scalarMarshaller(name, goType, scalar, returns string) string {
 		"\treturn " + returns + "\n}\n"
 }
 
-// leafSample has the three marshallers resolveLeafFields requires, an enum's,
+// leafSample has the three marshallers resolveLeafRefs requires, an enum's,
 // one it does not know (a JSON map's), and plain fields using each.
 var leafSample = scalarMarshaller("marshalNString2string", "string", "graphql.MarshalString", "res") +
 	scalarMarshaller("marshalNTime2timeᚐTime", "time.Time", "gqlexec.MarshalTime", "res") +
@@ -131,39 +131,6 @@ var leafSample = scalarMarshaller("marshalNString2string", "string", "graphql.Ma
 	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_status, obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true)\n" +
 	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_metadata, obj.Metadata, ec.marshalNMap2map, true)\n" +
 	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)\n"
-
-func TestResolveLeafFields(t *testing.T) {
-	out, err := resolveLeafFields([]byte(leafSample))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{
-		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_title, obj.Title, ec.marshalNString2string, true, gqlexec.AnyValue)",
-		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.NonZeroTime)",
-		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_duration, obj.Duration, ec.marshalNFloat2float64, true, gqlexec.FiniteFloat)",
-		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_status, obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.AnyValue)",
-		// The nil UUID marshals as null, which must be reported at the field.
-		"gqlexec.ResolveLeafField(ctx, ec.OperationContext, field, ec.fieldContext_Video_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.NonNilUUID)",
-		// A marshaller it does not know keeps its field context.
-		"gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_metadata, obj.Metadata, ec.marshalNMap2map, true)",
-	} {
-		if !strings.Contains(string(out), want) {
-			t.Errorf("missing %s in:\n%s", want, out)
-		}
-	}
-	// A marshaller whose body gqlgen has changed is not recognised, and a
-	// required one missing fails generation.
-	changed := strings.Replace(leafSample, "\t_ = sel\n\tres := gqlexec.MarshalTime(v)", "\tres := gqlexec.MarshalTime(v)", 1)
-	if _, err := resolveLeafFields([]byte(changed)); err == nil || !strings.Contains(err.Error(), "marshalNTime2timeᚐTime") {
-		t.Fatalf("a changed time marshaller: %v", err)
-	}
-	// The float marshaller keeps the context in a context marshaller; one
-	// returning its result directly is another shape.
-	changed = strings.Replace(leafSample, "return graphql.WrapContextMarshaler(ctx, res)", "return res", 1)
-	if _, err := resolveLeafFields([]byte(changed)); err == nil {
-		t.Fatal("a float marshaller of another shape was accepted")
-	}
-}
 
 // execSample is gqlgen's Exec building the unmarshaller map, and two of the
 // unmarshallers it lists.
@@ -284,11 +251,7 @@ func TestLentResponseBuffers(t *testing.T) {
 }
 
 func TestResolveLeafRefs(t *testing.T) {
-	leaf, err := resolveLeafFields([]byte(leafSample))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := resolveLeafRefs(leaf)
+	out, err := resolveLeafRefs([]byte(leafSample))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,6 +260,7 @@ func TestResolveLeafRefs(t *testing.T) {
 		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)",
 		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_duration, &obj.Duration, ec.marshalNFloat2float64, true, gqlexec.FloatRef)",
 		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_status, &obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.SelfRef[video.Status])",
+		// The nil UUID is refused by UUIDRef, and reported at the field.
 		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)",
 		// A marshaller it does not know keeps its field context.
 		"gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_metadata, obj.Metadata, ec.marshalNMap2map, true)",
@@ -305,12 +269,21 @@ func TestResolveLeafRefs(t *testing.T) {
 			t.Errorf("missing %s in:\n%s", want, out)
 		}
 	}
-	// A string scalar bound to another Go type is not read through a *string.
-	changed := strings.Replace(leafSample, "sel ast.SelectionSet, v string)", "sel ast.SelectionSet, v model.Title)", 1)
-	if leaf, err = resolveLeafFields([]byte(changed)); err != nil {
-		t.Fatal(err)
+	// A marshaller whose body gqlgen has changed is not recognised, and a
+	// required one missing fails generation.
+	changed := strings.Replace(leafSample, "\t_ = sel\n\tres := gqlexec.MarshalTime(v)", "\tres := gqlexec.MarshalTime(v)", 1)
+	if _, err := resolveLeafRefs([]byte(changed)); err == nil || !strings.Contains(err.Error(), "marshalNTime2timeᚐTime") {
+		t.Fatalf("a changed time marshaller: %v", err)
 	}
-	if _, err := resolveLeafRefs(leaf); err == nil || !strings.Contains(err.Error(), "marshalNString2string") {
+	// The float marshaller keeps the context in a context marshaller; one
+	// returning its result directly is another shape.
+	changed = strings.Replace(leafSample, "return graphql.WrapContextMarshaler(ctx, res)", "return res", 1)
+	if _, err := resolveLeafRefs([]byte(changed)); err == nil {
+		t.Fatal("a float marshaller of another shape was accepted")
+	}
+	// A string scalar bound to another Go type is not read through a *string.
+	changed = strings.Replace(leafSample, "sel ast.SelectionSet, v string)", "sel ast.SelectionSet, v model.Title)", 1)
+	if _, err := resolveLeafRefs([]byte(changed)); err == nil || !strings.Contains(err.Error(), "marshalNString2string") {
 		t.Fatalf("a string marshaller of another Go type: %v", err)
 	}
 }

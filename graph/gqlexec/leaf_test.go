@@ -14,14 +14,15 @@ import (
 	"github.com/vidra-dev/vidra/graph/gqlexec"
 )
 
-// leafField resolves a field "title" of a Video through ResolveLeafField.
-func leafField[T any](ctx context.Context, value T, marshal func(context.Context, ast.SelectionSet, T) graphql.Marshaler, contextFree func(T) bool) graphql.Marshaler {
+// leafField resolves a field "title" of a Video holding value through
+// ResolveLeafRef.
+func leafField[T any](ctx context.Context, value T, marshal func(context.Context, ast.SelectionSet, T) graphql.Marshaler, direct func(*T) (graphql.Marshaler, bool)) graphql.Marshaler {
 	oc := &graphql.OperationContext{RecoverFunc: func(_ context.Context, r any) error { return errors.New("panic: " + r.(string)) }}
 	field := graphql.CollectedField{Field: &ast.Field{Alias: "title", Name: "title"}}
 	newFieldContext := func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 		return gqlexec.NewScalarFieldContext("Video", field, false, false, titleChild)
 	}
-	return gqlexec.ResolveLeafField(ctx, oc, field, newFieldContext, value, marshal, true, contextFree)
+	return gqlexec.ResolveLeafRef(ctx, oc, field, newFieldContext, &value, marshal, true, direct)
 }
 
 // The marshallers below are gqlgen's generated ones for non-null fields.
@@ -45,22 +46,20 @@ func written(m graphql.Marshaler) string {
 	return buf.String()
 }
 
-func TestResolveLeafFieldWritesWithoutAFieldContext(t *testing.T) {
+func TestResolveLeafRefWritesWithoutAFieldContext(t *testing.T) {
 	ctx := responseContext()
 	got := leafField(ctx, "Intro", func(ctx context.Context, _ ast.SelectionSet, v string) graphql.Marshaler {
-		if fc := graphql.GetFieldContext(ctx); fc != nil {
-			t.Fatalf("a context-free value was marshalled in field context %+v", fc)
-		}
-		return graphql.MarshalString(v)
-	}, gqlexec.AnyValue)
+		t.Fatalf("a value written directly went through its marshaller, in field context %+v", graphql.GetFieldContext(ctx))
+		return nil
+	}, gqlexec.StringRef)
 	at := time.Date(2026, 11, 22, 10, 30, 0, 0, time.UTC)
 	if s := written(got); s != `"Intro"` {
 		t.Fatalf("string: wrote %s", s)
 	}
-	if s := written(leafField(ctx, at, marshalTime, gqlexec.NonZeroTime)); s != `"2026-11-22T10:30:00Z"` {
+	if s := written(leafField(ctx, at, marshalTime, gqlexec.TimeRef)); s != `"2026-11-22T10:30:00Z"` {
 		t.Fatalf("time: wrote %s", s)
 	}
-	if s := written(leafField(ctx, 12.5, marshalFloat, gqlexec.FiniteFloat)); s != `12.5` {
+	if s := written(leafField(ctx, 12.5, marshalFloat, gqlexec.FloatRef)); s != `12.5` {
 		t.Fatalf("float: wrote %s", s)
 	}
 	if errs := errorPaths(ctx); len(errs) != 0 {
@@ -68,9 +67,9 @@ func TestResolveLeafFieldWritesWithoutAFieldContext(t *testing.T) {
 	}
 }
 
-func TestResolveLeafFieldReportsRefusedValuesAtThePath(t *testing.T) {
+func TestResolveLeafRefReportsRefusedValuesAtThePath(t *testing.T) {
 	ctx := responseContext()
-	if got := leafField(ctx, time.Time{}, marshalTime, gqlexec.NonZeroTime); got != graphql.Null {
+	if got := leafField(ctx, time.Time{}, marshalTime, gqlexec.TimeRef); got != graphql.Null {
 		t.Fatalf("zero time: got %s, want null", written(got))
 	}
 	if errs := errorPaths(ctx); len(errs) != 1 || errs[0] != "title: the requested element is null which the schema does not allow" {
@@ -78,33 +77,19 @@ func TestResolveLeafFieldReportsRefusedValuesAtThePath(t *testing.T) {
 	}
 
 	ctx = responseContext()
-	nan := leafField(ctx, math.NaN(), marshalFloat, gqlexec.FiniteFloat)
+	nan := leafField(ctx, math.NaN(), marshalFloat, gqlexec.FloatRef)
 	written(nan) // the float marshaller reports when it writes
 	if errs := errorPaths(ctx); len(errs) != 1 || errs[0] != "title: cannot marshal infinite no NaN float values" {
 		t.Fatalf("NaN: errors %v", errs)
 	}
 }
 
-func TestResolveLeafFieldReportsAPanicAtItsPath(t *testing.T) {
+func TestResolveLeafRefReportsAPanicAtItsPath(t *testing.T) {
 	ctx := responseContext()
-	got := leafField(ctx, "Intro", func(context.Context, ast.SelectionSet, string) graphql.Marshaler {
+	got := leafField(ctx, time.Time{}, func(context.Context, ast.SelectionSet, time.Time) graphql.Marshaler {
 		panic("marshal")
-	}, gqlexec.AnyValue)
+	}, gqlexec.TimeRef)
 	if errs := errorPaths(ctx); got != graphql.Null || len(errs) != 1 || errs[0] != "title: panic: marshal" {
 		t.Fatalf("got %v, errors %v; want null and the panic at title", got, errs)
-	}
-}
-
-func TestContextFreePredicates(t *testing.T) {
-	if !gqlexec.AnyValue("") || !gqlexec.NonZeroTime(time.Unix(0, 0)) || gqlexec.NonZeroTime(time.Time{}) {
-		t.Fatal("AnyValue or NonZeroTime")
-	}
-	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
-		if gqlexec.FiniteFloat(f) {
-			t.Fatalf("FiniteFloat(%v) = true", f)
-		}
-	}
-	if !gqlexec.FiniteFloat(0) || !gqlexec.FiniteFloat(-1e300) {
-		t.Fatal("FiniteFloat of a finite value")
 	}
 }

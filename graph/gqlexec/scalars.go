@@ -41,10 +41,6 @@ func MarshalUUID(id uuid.UUID) graphql.Marshaler {
 // UnmarshalUUID reads an id as graphql.UnmarshalUUID does.
 func UnmarshalUUID(v any) (uuid.UUID, error) { return graphql.UnmarshalUUID(v) }
 
-// NonNilUUID is the contextFree of MarshalUUID, which reports the nil UUID as
-// a null in the field's context.
-func NonNilUUID(id uuid.UUID) bool { return id != uuid.Nil }
-
 // timeValue is a time marshalled by MarshalTime.
 type timeValue time.Time
 
