@@ -243,18 +243,32 @@ func deferredSetsOnDemand(src []byte) ([]byte, error) {
 	return replaceEach(src, "deferred branches", "if field.IsDeferred() {", deferredBranch, deferredBranchMaking)
 }
 
-// objectEnd is how every object marshaller returns its field set, whose
-// fields come from graphql.CollectFields into a variable named fields.
+// objectEnd is how every object marshaller returns its field set, made by
+// objectFieldSet from the fields graphql.CollectFields gave it; they become a
+// gqlexec field set made together with the object's writer, which the
+// marshaller returns.
 const (
-	objectEnd       = "\n\treturn out\n}\n"
-	objectEndDirect = "\n\treturn gqlexec.Object(fields, out.Values)\n}\n"
-	objectFieldSet  = "\tout := graphql.NewFieldSet(fields)\n"
+	objectEnd            = "\n\treturn out\n}\n"
+	objectEndDirect      = "\n\treturn outObject\n}\n"
+	objectFieldSet       = "\tout := graphql.NewFieldSet(fields)\n"
+	objectFieldSetWriter = "\tout, outObject := gqlexec.NewFieldSet(fields)\n"
+	plainFieldSetWriter  = "\tout, outObject := gqlexec.NewPlainFieldSet(fields)\n"
 )
 
-// writeObjectsDirectly has objects written by gqlexec.Object from their fields
-// and values once they are resolved, rather than by the field set itself.
+// writeObjectsDirectly has objects written by a gqlexec object writer from
+// their fields and values once they are resolved, rather than by the field
+// set itself, the set, its values and the writer made in one allocation
+// (gqlexec.NewFieldSet).
 func writeObjectsDirectly(src []byte) ([]byte, error) {
-	return replaceEach(src, "object marshallers returning the field set they made from fields", objectFieldSet, objectEnd, objectEndDirect)
+	ends, starts := bytes.Count(src, []byte(objectEnd)), bytes.Count(src, []byte(objectFieldSet))
+	if ends != starts {
+		return nil, fmt.Errorf("%d object marshallers make a field set from fields and %d return one; has gqlgen's output changed?", starts, ends)
+	}
+	src, err := replaceEach(src, "object marshallers returning the field set they made from fields", objectFieldSet, objectEnd, objectEndDirect)
+	if err != nil {
+		return nil, err
+	}
+	return replaceEach(src, "object field sets", objectFieldSet, objectFieldSet, objectFieldSetWriter)
 }
 
 // objectMarshaller matches the start of a generated object marshaller.
@@ -287,8 +301,8 @@ func plainFieldSets(src []byte) ([]byte, error) {
 		end += loc[1] + len("\n}\n")
 		body := rest[loc[1]:end]
 		out.Write(rest[:loc[1]])
-		if bytes.Contains(body, []byte(objectFieldSet)) && onlyPlainFieldSetUses(body) {
-			body = bytes.Replace(body, []byte(objectFieldSet), []byte("\tout := gqlexec.NewPlainFieldSet(fields)\n"), 1)
+		if bytes.Contains(body, []byte(objectFieldSetWriter)) && onlyPlainFieldSetUses(body) {
+			body = bytes.Replace(body, []byte(objectFieldSetWriter), []byte(plainFieldSetWriter), 1)
 			changed++
 		}
 		out.Write(body)

@@ -81,7 +81,7 @@ func TestDeferredAndObjectRewrites(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, want := range []string{deferredGroupIfAny, deferredSetsDeclared, deferredBranchMaking, objectEndDirect} {
+	for _, want := range []string{deferredGroupIfAny, deferredSetsDeclared, deferredBranchMaking, objectFieldSetWriter, objectEndDirect} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}
@@ -95,6 +95,9 @@ func TestDeferredAndObjectRewrites(t *testing.T) {
 	}
 	if _, err := writeObjectsDirectly([]byte(objectFieldSet + "\n\treturn &out\n}\n")); err == nil {
 		t.Error("writeObjectsDirectly accepted a changed shape")
+	}
+	if _, err := writeObjectsDirectly([]byte(objectFieldSet + objectFieldSet + "\n\treturn out\n}\n")); err == nil {
+		t.Error("writeObjectsDirectly accepted more field sets made than returned")
 	}
 }
 
@@ -195,9 +198,9 @@ func TestAddImportOnce(t *testing.T) {
 // the given lines in its loop.
 func objectSample(name, loop string) string {
 	return "func (ec *executionContext) _" + name + "(ctx context.Context, sel ast.SelectionSet, obj *ent." + name + ") graphql.Marshaler {\n" +
-		"\tfields := graphql.CollectFields(ec.OperationContext, sel, implementors)\n\n" + objectFieldSet +
+		"\tfields := graphql.CollectFields(ec.OperationContext, sel, implementors)\n\n" + objectFieldSetWriter +
 		"\tfor i, field := range fields {\n" + loop + "\t}\n\tout.Dispatch(ctx)\n\tif out.Invalids > 0 {\n\t\treturn graphql.Null\n\t}\n" +
-		"\n\treturn gqlexec.Object(fields, out.Values)\n}\n"
+		objectEndDirect
 }
 
 func TestPlainFieldSets(t *testing.T) {
@@ -208,7 +211,7 @@ func TestPlainFieldSets(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := string(out)
-	if !strings.Contains(got, "_VideoEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoEdge) graphql.Marshaler {\n\tfields := graphql.CollectFields(ec.OperationContext, sel, implementors)\n\n\tout := gqlexec.NewPlainFieldSet(fields)\n") {
+	if !strings.Contains(got, "_VideoEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoEdge) graphql.Marshaler {\n\tfields := graphql.CollectFields(ec.OperationContext, sel, implementors)\n\n"+plainFieldSetWriter) {
 		t.Errorf("the plain object keeps gqlgen's field set:\n%s", got)
 	}
 	if !strings.Contains(got, concurrent) {

@@ -42113,7 +42113,7 @@ var aPIKeyImplementors = []string{"APIKey", "Node"}
 func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKey) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, aPIKeyImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42277,7 +42277,7 @@ func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, o
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var aPIKeyCheckImplementors = []string{"APIKeyCheck"}
@@ -42285,7 +42285,7 @@ var aPIKeyCheckImplementors = []string{"APIKeyCheck"}
 func (ec *executionContext) _APIKeyCheck(ctx context.Context, sel ast.SelectionSet, obj *model.APIKeyCheck) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, aPIKeyCheckImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42327,7 +42327,7 @@ func (ec *executionContext) _APIKeyCheck(ctx context.Context, sel ast.SelectionS
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var aPIKeyConnectionImplementors = []string{"APIKeyConnection"}
@@ -42335,7 +42335,7 @@ var aPIKeyConnectionImplementors = []string{"APIKeyConnection"}
 func (ec *executionContext) _APIKeyConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKeyConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, aPIKeyConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42377,7 +42377,7 @@ func (ec *executionContext) _APIKeyConnection(ctx context.Context, sel ast.Selec
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var aPIKeyEdgeImplementors = []string{"APIKeyEdge"}
@@ -42385,7 +42385,7 @@ var aPIKeyEdgeImplementors = []string{"APIKeyEdge"}
 func (ec *executionContext) _APIKeyEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKeyEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, aPIKeyEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42422,7 +42422,7 @@ func (ec *executionContext) _APIKeyEdge(ctx context.Context, sel ast.SelectionSe
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var accessCheckImplementors = []string{"AccessCheck"}
@@ -42430,7 +42430,7 @@ var accessCheckImplementors = []string{"AccessCheck"}
 func (ec *executionContext) _AccessCheck(ctx context.Context, sel ast.SelectionSet, obj *model.AccessCheck) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, accessCheckImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42487,7 +42487,7 @@ func (ec *executionContext) _AccessCheck(ctx context.Context, sel ast.SelectionS
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var accessControlImplementors = []string{"AccessControl", "Node"}
@@ -42495,7 +42495,7 @@ var accessControlImplementors = []string{"AccessControl", "Node"}
 func (ec *executionContext) _AccessControl(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControl) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, accessControlImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42618,7 +42618,7 @@ func (ec *executionContext) _AccessControl(ctx context.Context, sel ast.Selectio
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var accessControlConnectionImplementors = []string{"AccessControlConnection"}
@@ -42626,7 +42626,7 @@ var accessControlConnectionImplementors = []string{"AccessControlConnection"}
 func (ec *executionContext) _AccessControlConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControlConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, accessControlConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42668,7 +42668,7 @@ func (ec *executionContext) _AccessControlConnection(ctx context.Context, sel as
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var accessControlEdgeImplementors = []string{"AccessControlEdge"}
@@ -42676,7 +42676,7 @@ var accessControlEdgeImplementors = []string{"AccessControlEdge"}
 func (ec *executionContext) _AccessControlEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControlEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, accessControlEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42713,7 +42713,7 @@ func (ec *executionContext) _AccessControlEdge(ctx context.Context, sel ast.Sele
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var accountCheckImplementors = []string{"AccountCheck"}
@@ -42721,7 +42721,7 @@ var accountCheckImplementors = []string{"AccountCheck"}
 func (ec *executionContext) _AccountCheck(ctx context.Context, sel ast.SelectionSet, obj *model.AccountCheck) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, accountCheckImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42758,7 +42758,7 @@ func (ec *executionContext) _AccountCheck(ctx context.Context, sel ast.Selection
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var advertisementImplementors = []string{"Advertisement", "Node"}
@@ -42766,7 +42766,7 @@ var advertisementImplementors = []string{"Advertisement", "Node"}
 func (ec *executionContext) _Advertisement(ctx context.Context, sel ast.SelectionSet, obj *ent.Advertisement) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, advertisementImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42879,7 +42879,7 @@ func (ec *executionContext) _Advertisement(ctx context.Context, sel ast.Selectio
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var advertisementConnectionImplementors = []string{"AdvertisementConnection"}
@@ -42887,7 +42887,7 @@ var advertisementConnectionImplementors = []string{"AdvertisementConnection"}
 func (ec *executionContext) _AdvertisementConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AdvertisementConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, advertisementConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42929,7 +42929,7 @@ func (ec *executionContext) _AdvertisementConnection(ctx context.Context, sel as
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var advertisementEdgeImplementors = []string{"AdvertisementEdge"}
@@ -42937,7 +42937,7 @@ var advertisementEdgeImplementors = []string{"AdvertisementEdge"}
 func (ec *executionContext) _AdvertisementEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AdvertisementEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, advertisementEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42974,7 +42974,7 @@ func (ec *executionContext) _AdvertisementEdge(ctx context.Context, sel ast.Sele
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var auditLogImplementors = []string{"AuditLog", "Node"}
@@ -42982,7 +42982,7 @@ var auditLogImplementors = []string{"AuditLog", "Node"}
 func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLog) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, auditLogImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43115,7 +43115,7 @@ func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet,
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var auditLogConnectionImplementors = []string{"AuditLogConnection"}
@@ -43123,7 +43123,7 @@ var auditLogConnectionImplementors = []string{"AuditLogConnection"}
 func (ec *executionContext) _AuditLogConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLogConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, auditLogConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43165,7 +43165,7 @@ func (ec *executionContext) _AuditLogConnection(ctx context.Context, sel ast.Sel
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var auditLogEdgeImplementors = []string{"AuditLogEdge"}
@@ -43173,7 +43173,7 @@ var auditLogEdgeImplementors = []string{"AuditLogEdge"}
 func (ec *executionContext) _AuditLogEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLogEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, auditLogEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43210,7 +43210,7 @@ func (ec *executionContext) _AuditLogEdge(ctx context.Context, sel ast.Selection
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var authPayloadImplementors = []string{"AuthPayload"}
@@ -43218,7 +43218,7 @@ var authPayloadImplementors = []string{"AuthPayload"}
 func (ec *executionContext) _AuthPayload(ctx context.Context, sel ast.SelectionSet, obj *model.AuthPayload) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, authPayloadImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43270,7 +43270,7 @@ func (ec *executionContext) _AuthPayload(ctx context.Context, sel ast.SelectionS
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var authSessionImplementors = []string{"AuthSession"}
@@ -43278,7 +43278,7 @@ var authSessionImplementors = []string{"AuthSession"}
 func (ec *executionContext) _AuthSession(ctx context.Context, sel ast.SelectionSet, obj *model.AuthSession) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, authSessionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43340,7 +43340,7 @@ func (ec *executionContext) _AuthSession(ctx context.Context, sel ast.SelectionS
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var captionImplementors = []string{"Caption", "Node"}
@@ -43348,7 +43348,7 @@ var captionImplementors = []string{"Caption", "Node"}
 func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, obj *ent.Caption) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, captionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43502,7 +43502,7 @@ func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, 
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var captionConnectionImplementors = []string{"CaptionConnection"}
@@ -43510,7 +43510,7 @@ var captionConnectionImplementors = []string{"CaptionConnection"}
 func (ec *executionContext) _CaptionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CaptionConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, captionConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43552,7 +43552,7 @@ func (ec *executionContext) _CaptionConnection(ctx context.Context, sel ast.Sele
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var captionEdgeImplementors = []string{"CaptionEdge"}
@@ -43560,7 +43560,7 @@ var captionEdgeImplementors = []string{"CaptionEdge"}
 func (ec *executionContext) _CaptionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CaptionEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, captionEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43597,7 +43597,7 @@ func (ec *executionContext) _CaptionEdge(ctx context.Context, sel ast.SelectionS
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var chapterImplementors = []string{"Chapter", "Node"}
@@ -43605,7 +43605,7 @@ var chapterImplementors = []string{"Chapter", "Node"}
 func (ec *executionContext) _Chapter(ctx context.Context, sel ast.SelectionSet, obj *ent.Chapter) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, chapterImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43703,7 +43703,7 @@ func (ec *executionContext) _Chapter(ctx context.Context, sel ast.SelectionSet, 
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var chapterConnectionImplementors = []string{"ChapterConnection"}
@@ -43711,7 +43711,7 @@ var chapterConnectionImplementors = []string{"ChapterConnection"}
 func (ec *executionContext) _ChapterConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ChapterConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, chapterConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43753,7 +43753,7 @@ func (ec *executionContext) _ChapterConnection(ctx context.Context, sel ast.Sele
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var chapterEdgeImplementors = []string{"ChapterEdge"}
@@ -43761,7 +43761,7 @@ var chapterEdgeImplementors = []string{"ChapterEdge"}
 func (ec *executionContext) _ChapterEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ChapterEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, chapterEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43798,7 +43798,7 @@ func (ec *executionContext) _ChapterEdge(ctx context.Context, sel ast.SelectionS
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var createdAPIKeyImplementors = []string{"CreatedAPIKey"}
@@ -43806,7 +43806,7 @@ var createdAPIKeyImplementors = []string{"CreatedAPIKey"}
 func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.SelectionSet, obj *model.CreatedAPIKey) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, createdAPIKeyImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43843,7 +43843,7 @@ func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.Selectio
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var encodingProfileImplementors = []string{"EncodingProfile", "Node"}
@@ -43851,7 +43851,7 @@ var encodingProfileImplementors = []string{"EncodingProfile", "Node"}
 func (ec *executionContext) _EncodingProfile(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfile) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, encodingProfileImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43954,7 +43954,7 @@ func (ec *executionContext) _EncodingProfile(ctx context.Context, sel ast.Select
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var encodingProfileConnectionImplementors = []string{"EncodingProfileConnection"}
@@ -43962,7 +43962,7 @@ var encodingProfileConnectionImplementors = []string{"EncodingProfileConnection"
 func (ec *executionContext) _EncodingProfileConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfileConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, encodingProfileConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44004,7 +44004,7 @@ func (ec *executionContext) _EncodingProfileConnection(ctx context.Context, sel 
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var encodingProfileEdgeImplementors = []string{"EncodingProfileEdge"}
@@ -44012,7 +44012,7 @@ var encodingProfileEdgeImplementors = []string{"EncodingProfileEdge"}
 func (ec *executionContext) _EncodingProfileEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfileEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, encodingProfileEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44049,7 +44049,7 @@ func (ec *executionContext) _EncodingProfileEdge(ctx context.Context, sel ast.Se
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var eventImplementors = []string{"Event", "Node"}
@@ -44057,7 +44057,7 @@ var eventImplementors = []string{"Event", "Node"}
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *ent.Event) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, eventImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44114,7 +44114,7 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var folderImplementors = []string{"Folder", "Node"}
@@ -44122,7 +44122,7 @@ var folderImplementors = []string{"Folder", "Node"}
 func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, obj *ent.Folder) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, folderImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44343,7 +44343,7 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var folderConnectionImplementors = []string{"FolderConnection"}
@@ -44351,7 +44351,7 @@ var folderConnectionImplementors = []string{"FolderConnection"}
 func (ec *executionContext) _FolderConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.FolderConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, folderConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44393,7 +44393,7 @@ func (ec *executionContext) _FolderConnection(ctx context.Context, sel ast.Selec
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var folderEdgeImplementors = []string{"FolderEdge"}
@@ -44401,7 +44401,7 @@ var folderEdgeImplementors = []string{"FolderEdge"}
 func (ec *executionContext) _FolderEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.FolderEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, folderEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44438,7 +44438,7 @@ func (ec *executionContext) _FolderEdge(ctx context.Context, sel ast.SelectionSe
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var folderTreeNodeImplementors = []string{"FolderTreeNode"}
@@ -44446,7 +44446,7 @@ var folderTreeNodeImplementors = []string{"FolderTreeNode"}
 func (ec *executionContext) _FolderTreeNode(ctx context.Context, sel ast.SelectionSet, obj *model.FolderTreeNode) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, folderTreeNodeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44508,7 +44508,7 @@ func (ec *executionContext) _FolderTreeNode(ctx context.Context, sel ast.Selecti
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var healthImplementors = []string{"Health"}
@@ -44516,7 +44516,7 @@ var healthImplementors = []string{"Health"}
 func (ec *executionContext) _Health(ctx context.Context, sel ast.SelectionSet, obj *model.Health) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, healthImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44553,7 +44553,7 @@ func (ec *executionContext) _Health(ctx context.Context, sel ast.SelectionSet, o
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var healthCheckImplementors = []string{"HealthCheck"}
@@ -44561,7 +44561,7 @@ var healthCheckImplementors = []string{"HealthCheck"}
 func (ec *executionContext) _HealthCheck(ctx context.Context, sel ast.SelectionSet, obj *model.HealthCheck) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, healthCheckImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44608,7 +44608,7 @@ func (ec *executionContext) _HealthCheck(ctx context.Context, sel ast.SelectionS
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var importItemImplementors = []string{"ImportItem", "Node"}
@@ -44616,7 +44616,7 @@ var importItemImplementors = []string{"ImportItem", "Node"}
 func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItem) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, importItemImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44882,7 +44882,7 @@ func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSe
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var importItemConnectionImplementors = []string{"ImportItemConnection"}
@@ -44890,7 +44890,7 @@ var importItemConnectionImplementors = []string{"ImportItemConnection"}
 func (ec *executionContext) _ImportItemConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItemConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, importItemConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44932,7 +44932,7 @@ func (ec *executionContext) _ImportItemConnection(ctx context.Context, sel ast.S
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var importItemEdgeImplementors = []string{"ImportItemEdge"}
@@ -44940,7 +44940,7 @@ var importItemEdgeImplementors = []string{"ImportItemEdge"}
 func (ec *executionContext) _ImportItemEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItemEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, importItemEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44977,7 +44977,7 @@ func (ec *executionContext) _ImportItemEdge(ctx context.Context, sel ast.Selecti
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var importMigrationImplementors = []string{"ImportMigration", "Node"}
@@ -44985,7 +44985,7 @@ var importMigrationImplementors = []string{"ImportMigration", "Node"}
 func (ec *executionContext) _ImportMigration(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigration) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, importMigrationImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45072,7 +45072,7 @@ func (ec *executionContext) _ImportMigration(ctx context.Context, sel ast.Select
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var importMigrationConnectionImplementors = []string{"ImportMigrationConnection"}
@@ -45080,7 +45080,7 @@ var importMigrationConnectionImplementors = []string{"ImportMigrationConnection"
 func (ec *executionContext) _ImportMigrationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigrationConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, importMigrationConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45122,7 +45122,7 @@ func (ec *executionContext) _ImportMigrationConnection(ctx context.Context, sel 
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var importMigrationEdgeImplementors = []string{"ImportMigrationEdge"}
@@ -45130,7 +45130,7 @@ var importMigrationEdgeImplementors = []string{"ImportMigrationEdge"}
 func (ec *executionContext) _ImportMigrationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigrationEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, importMigrationEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45167,7 +45167,7 @@ func (ec *executionContext) _ImportMigrationEdge(ctx context.Context, sel ast.Se
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var importerImplementors = []string{"Importer", "Node"}
@@ -45175,7 +45175,7 @@ var importerImplementors = []string{"Importer", "Node"}
 func (ec *executionContext) _Importer(ctx context.Context, sel ast.SelectionSet, obj *ent.Importer) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, importerImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45242,7 +45242,7 @@ func (ec *executionContext) _Importer(ctx context.Context, sel ast.SelectionSet,
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var invitationImplementors = []string{"Invitation", "Node"}
@@ -45250,7 +45250,7 @@ var invitationImplementors = []string{"Invitation", "Node"}
 func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSet, obj *ent.Invitation) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, invitationImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45450,7 +45450,7 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var invitationConnectionImplementors = []string{"InvitationConnection"}
@@ -45458,7 +45458,7 @@ var invitationConnectionImplementors = []string{"InvitationConnection"}
 func (ec *executionContext) _InvitationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.InvitationConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, invitationConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45500,7 +45500,7 @@ func (ec *executionContext) _InvitationConnection(ctx context.Context, sel ast.S
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var invitationEdgeImplementors = []string{"InvitationEdge"}
@@ -45508,7 +45508,7 @@ var invitationEdgeImplementors = []string{"InvitationEdge"}
 func (ec *executionContext) _InvitationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.InvitationEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, invitationEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45545,7 +45545,7 @@ func (ec *executionContext) _InvitationEdge(ctx context.Context, sel ast.Selecti
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var invitationPreviewImplementors = []string{"InvitationPreview"}
@@ -45553,7 +45553,7 @@ var invitationPreviewImplementors = []string{"InvitationPreview"}
 func (ec *executionContext) _InvitationPreview(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationPreview) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, invitationPreviewImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45615,7 +45615,7 @@ func (ec *executionContext) _InvitationPreview(ctx context.Context, sel ast.Sele
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var ladderRungImplementors = []string{"LadderRung"}
@@ -45623,7 +45623,7 @@ var ladderRungImplementors = []string{"LadderRung"}
 func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSet, obj *ladder.Rendition) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, ladderRungImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45670,7 +45670,7 @@ func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSe
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var membershipImplementors = []string{"Membership", "Node"}
@@ -45678,7 +45678,7 @@ var membershipImplementors = []string{"Membership", "Node"}
 func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSet, obj *ent.Membership) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, membershipImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45858,7 +45858,7 @@ func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSe
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var membershipConnectionImplementors = []string{"MembershipConnection"}
@@ -45866,7 +45866,7 @@ var membershipConnectionImplementors = []string{"MembershipConnection"}
 func (ec *executionContext) _MembershipConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.MembershipConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, membershipConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45908,7 +45908,7 @@ func (ec *executionContext) _MembershipConnection(ctx context.Context, sel ast.S
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var membershipEdgeImplementors = []string{"MembershipEdge"}
@@ -45916,7 +45916,7 @@ var membershipEdgeImplementors = []string{"MembershipEdge"}
 func (ec *executionContext) _MembershipEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.MembershipEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, membershipEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45953,7 +45953,7 @@ func (ec *executionContext) _MembershipEdge(ctx context.Context, sel ast.Selecti
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var metadataEntryImplementors = []string{"MetadataEntry"}
@@ -45961,7 +45961,7 @@ var metadataEntryImplementors = []string{"MetadataEntry"}
 func (ec *executionContext) _MetadataEntry(ctx context.Context, sel ast.SelectionSet, obj *model.MetadataEntry) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, metadataEntryImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45998,7 +45998,7 @@ func (ec *executionContext) _MetadataEntry(ctx context.Context, sel ast.Selectio
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var mutationImplementors = []string{"Mutation"}
@@ -46009,7 +46009,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		Object: "Mutation",
 	})
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46587,7 +46587,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var oAuthRedirectImplementors = []string{"OAuthRedirect"}
@@ -46595,7 +46595,7 @@ var oAuthRedirectImplementors = []string{"OAuthRedirect"}
 func (ec *executionContext) _OAuthRedirect(ctx context.Context, sel ast.SelectionSet, obj *model.OAuthRedirect) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, oAuthRedirectImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46632,7 +46632,7 @@ func (ec *executionContext) _OAuthRedirect(ctx context.Context, sel ast.Selectio
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var organizationImplementors = []string{"Organization", "Node"}
@@ -46640,7 +46640,7 @@ var organizationImplementors = []string{"Organization", "Node"}
 func (ec *executionContext) _Organization(ctx context.Context, sel ast.SelectionSet, obj *ent.Organization) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, organizationImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46769,7 +46769,7 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var organizationConnectionImplementors = []string{"OrganizationConnection"}
@@ -46777,7 +46777,7 @@ var organizationConnectionImplementors = []string{"OrganizationConnection"}
 func (ec *executionContext) _OrganizationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.OrganizationConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, organizationConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46819,7 +46819,7 @@ func (ec *executionContext) _OrganizationConnection(ctx context.Context, sel ast
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var organizationEdgeImplementors = []string{"OrganizationEdge"}
@@ -46827,7 +46827,7 @@ var organizationEdgeImplementors = []string{"OrganizationEdge"}
 func (ec *executionContext) _OrganizationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.OrganizationEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, organizationEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46864,7 +46864,7 @@ func (ec *executionContext) _OrganizationEdge(ctx context.Context, sel ast.Selec
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var organizationUsageImplementors = []string{"OrganizationUsage"}
@@ -46872,7 +46872,7 @@ var organizationUsageImplementors = []string{"OrganizationUsage"}
 func (ec *executionContext) _OrganizationUsage(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationUsage) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, organizationUsageImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46929,7 +46929,7 @@ func (ec *executionContext) _OrganizationUsage(ctx context.Context, sel ast.Sele
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var pageInfoImplementors = []string{"PageInfo"}
@@ -46937,7 +46937,7 @@ var pageInfoImplementors = []string{"PageInfo"}
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, pageInfoImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46984,7 +46984,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var passwordResetTicketImplementors = []string{"PasswordResetTicket"}
@@ -46992,7 +46992,7 @@ var passwordResetTicketImplementors = []string{"PasswordResetTicket"}
 func (ec *executionContext) _PasswordResetTicket(ctx context.Context, sel ast.SelectionSet, obj *model.PasswordResetTicket) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, passwordResetTicketImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47029,7 +47029,7 @@ func (ec *executionContext) _PasswordResetTicket(ctx context.Context, sel ast.Se
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var permissionTestImplementors = []string{"PermissionTest"}
@@ -47037,7 +47037,7 @@ var permissionTestImplementors = []string{"PermissionTest"}
 func (ec *executionContext) _PermissionTest(ctx context.Context, sel ast.SelectionSet, obj *model.PermissionTest) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, permissionTestImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47094,7 +47094,7 @@ func (ec *executionContext) _PermissionTest(ctx context.Context, sel ast.Selecti
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var playbackTokenImplementors = []string{"PlaybackToken"}
@@ -47102,7 +47102,7 @@ var playbackTokenImplementors = []string{"PlaybackToken"}
 func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.SelectionSet, obj *model.PlaybackToken) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, playbackTokenImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47144,7 +47144,7 @@ func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.Selectio
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var playerImplementors = []string{"Player", "Node"}
@@ -47152,7 +47152,7 @@ var playerImplementors = []string{"Player", "Node"}
 func (ec *executionContext) _Player(ctx context.Context, sel ast.SelectionSet, obj *ent.Player) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, playerImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47315,7 +47315,7 @@ func (ec *executionContext) _Player(ctx context.Context, sel ast.SelectionSet, o
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var playerConnectionImplementors = []string{"PlayerConnection"}
@@ -47323,7 +47323,7 @@ var playerConnectionImplementors = []string{"PlayerConnection"}
 func (ec *executionContext) _PlayerConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PlayerConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, playerConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47365,7 +47365,7 @@ func (ec *executionContext) _PlayerConnection(ctx context.Context, sel ast.Selec
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var playerEdgeImplementors = []string{"PlayerEdge"}
@@ -47373,7 +47373,7 @@ var playerEdgeImplementors = []string{"PlayerEdge"}
 func (ec *executionContext) _PlayerEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.PlayerEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, playerEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47410,7 +47410,7 @@ func (ec *executionContext) _PlayerEdge(ctx context.Context, sel ast.SelectionSe
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var projectImplementors = []string{"Project", "Node"}
@@ -47418,7 +47418,7 @@ var projectImplementors = []string{"Project", "Node"}
 func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, obj *ent.Project) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, projectImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47849,7 +47849,7 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var projectConnectionImplementors = []string{"ProjectConnection"}
@@ -47857,7 +47857,7 @@ var projectConnectionImplementors = []string{"ProjectConnection"}
 func (ec *executionContext) _ProjectConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, projectConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47899,7 +47899,7 @@ func (ec *executionContext) _ProjectConnection(ctx context.Context, sel ast.Sele
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var projectEdgeImplementors = []string{"ProjectEdge"}
@@ -47907,7 +47907,7 @@ var projectEdgeImplementors = []string{"ProjectEdge"}
 func (ec *executionContext) _ProjectEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, projectEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47944,7 +47944,7 @@ func (ec *executionContext) _ProjectEdge(ctx context.Context, sel ast.SelectionS
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var projectSettingImplementors = []string{"ProjectSetting", "Node"}
@@ -47952,7 +47952,7 @@ var projectSettingImplementors = []string{"ProjectSetting", "Node"}
 func (ec *executionContext) _ProjectSetting(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSetting) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, projectSettingImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -48050,7 +48050,7 @@ func (ec *executionContext) _ProjectSetting(ctx context.Context, sel ast.Selecti
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var projectSettingConnectionImplementors = []string{"ProjectSettingConnection"}
@@ -48058,7 +48058,7 @@ var projectSettingConnectionImplementors = []string{"ProjectSettingConnection"}
 func (ec *executionContext) _ProjectSettingConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSettingConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, projectSettingConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -48100,7 +48100,7 @@ func (ec *executionContext) _ProjectSettingConnection(ctx context.Context, sel a
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var projectSettingEdgeImplementors = []string{"ProjectSettingEdge"}
@@ -48108,7 +48108,7 @@ var projectSettingEdgeImplementors = []string{"ProjectSettingEdge"}
 func (ec *executionContext) _ProjectSettingEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSettingEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, projectSettingEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -48145,7 +48145,7 @@ func (ec *executionContext) _ProjectSettingEdge(ctx context.Context, sel ast.Sel
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var queryImplementors = []string{"Query"}
@@ -48156,7 +48156,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		Object: "Query",
 	})
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49368,7 +49368,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var regionImplementors = []string{"Region"}
@@ -49376,7 +49376,7 @@ var regionImplementors = []string{"Region"}
 func (ec *executionContext) _Region(ctx context.Context, sel ast.SelectionSet, obj *model.Region) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, regionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49418,7 +49418,7 @@ func (ec *executionContext) _Region(ctx context.Context, sel ast.SelectionSet, o
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var renditionImplementors = []string{"Rendition", "Node"}
@@ -49426,7 +49426,7 @@ var renditionImplementors = []string{"Rendition", "Node"}
 func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet, obj *ent.Rendition) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, renditionImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49539,7 +49539,7 @@ func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var serviceInfoImplementors = []string{"ServiceInfo"}
@@ -49547,7 +49547,7 @@ var serviceInfoImplementors = []string{"ServiceInfo"}
 func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionSet, obj *model.ServiceInfo) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, serviceInfoImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49584,7 +49584,7 @@ func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionS
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var tagImplementors = []string{"Tag", "Node"}
@@ -49592,7 +49592,7 @@ var tagImplementors = []string{"Tag", "Node"}
 func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj *ent.Tag) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, tagImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49726,7 +49726,7 @@ func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj 
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var tagConnectionImplementors = []string{"TagConnection"}
@@ -49734,7 +49734,7 @@ var tagConnectionImplementors = []string{"TagConnection"}
 func (ec *executionContext) _TagConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TagConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, tagConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49776,7 +49776,7 @@ func (ec *executionContext) _TagConnection(ctx context.Context, sel ast.Selectio
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var tagEdgeImplementors = []string{"TagEdge"}
@@ -49784,7 +49784,7 @@ var tagEdgeImplementors = []string{"TagEdge"}
 func (ec *executionContext) _TagEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TagEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, tagEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49821,7 +49821,7 @@ func (ec *executionContext) _TagEdge(ctx context.Context, sel ast.SelectionSet, 
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var thumbnailImplementors = []string{"Thumbnail", "Node"}
@@ -49829,7 +49829,7 @@ var thumbnailImplementors = []string{"Thumbnail", "Node"}
 func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet, obj *ent.Thumbnail) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, thumbnailImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49988,7 +49988,7 @@ func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var transcodingJobImplementors = []string{"TranscodingJob", "Node"}
@@ -49996,7 +49996,7 @@ var transcodingJobImplementors = []string{"TranscodingJob", "Node"}
 func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJob) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, transcodingJobImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50170,7 +50170,7 @@ func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.Selecti
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var transcodingJobConnectionImplementors = []string{"TranscodingJobConnection"}
@@ -50178,7 +50178,7 @@ var transcodingJobConnectionImplementors = []string{"TranscodingJobConnection"}
 func (ec *executionContext) _TranscodingJobConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJobConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, transcodingJobConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50220,7 +50220,7 @@ func (ec *executionContext) _TranscodingJobConnection(ctx context.Context, sel a
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var transcodingJobEdgeImplementors = []string{"TranscodingJobEdge"}
@@ -50228,7 +50228,7 @@ var transcodingJobEdgeImplementors = []string{"TranscodingJobEdge"}
 func (ec *executionContext) _TranscodingJobEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJobEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, transcodingJobEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50265,7 +50265,7 @@ func (ec *executionContext) _TranscodingJobEdge(ctx context.Context, sel ast.Sel
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var transcodingOutputImplementors = []string{"TranscodingOutput"}
@@ -50273,7 +50273,7 @@ var transcodingOutputImplementors = []string{"TranscodingOutput"}
 func (ec *executionContext) _TranscodingOutput(ctx context.Context, sel ast.SelectionSet, obj *model.TranscodingOutput) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, transcodingOutputImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50335,7 +50335,7 @@ func (ec *executionContext) _TranscodingOutput(ctx context.Context, sel ast.Sele
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var uploadCredentialsImplementors = []string{"UploadCredentials"}
@@ -50343,7 +50343,7 @@ var uploadCredentialsImplementors = []string{"UploadCredentials"}
 func (ec *executionContext) _UploadCredentials(ctx context.Context, sel ast.SelectionSet, obj *model.UploadCredentials) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, uploadCredentialsImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50400,7 +50400,7 @@ func (ec *executionContext) _UploadCredentials(ctx context.Context, sel ast.Sele
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var userImplementors = []string{"User", "Node"}
@@ -50408,7 +50408,7 @@ var userImplementors = []string{"User", "Node"}
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *ent.User) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, userImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50593,7 +50593,7 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var userConnectionImplementors = []string{"UserConnection"}
@@ -50601,7 +50601,7 @@ var userConnectionImplementors = []string{"UserConnection"}
 func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.UserConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, userConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50643,7 +50643,7 @@ func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.Selecti
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var userEdgeImplementors = []string{"UserEdge"}
@@ -50651,7 +50651,7 @@ var userEdgeImplementors = []string{"UserEdge"}
 func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.UserEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, userEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50688,7 +50688,7 @@ func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet,
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var videoImplementors = []string{"Video", "Node"}
@@ -50696,7 +50696,7 @@ var videoImplementors = []string{"Video", "Node"}
 func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, obj *ent.Video) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, videoImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51177,7 +51177,7 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var videoConnectionImplementors = []string{"VideoConnection"}
@@ -51185,7 +51185,7 @@ var videoConnectionImplementors = []string{"VideoConnection"}
 func (ec *executionContext) _VideoConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, videoConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51227,7 +51227,7 @@ func (ec *executionContext) _VideoConnection(ctx context.Context, sel ast.Select
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var videoEdgeImplementors = []string{"VideoEdge"}
@@ -51235,7 +51235,7 @@ var videoEdgeImplementors = []string{"VideoEdge"}
 func (ec *executionContext) _VideoEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, videoEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51272,7 +51272,7 @@ func (ec *executionContext) _VideoEdge(ctx context.Context, sel ast.SelectionSet
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var videoTimelineImplementors = []string{"VideoTimeline"}
@@ -51280,7 +51280,7 @@ var videoTimelineImplementors = []string{"VideoTimeline"}
 func (ec *executionContext) _VideoTimeline(ctx context.Context, sel ast.SelectionSet, obj *model.VideoTimeline) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, videoTimelineImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51342,7 +51342,7 @@ func (ec *executionContext) _VideoTimeline(ctx context.Context, sel ast.Selectio
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var webhookAttemptImplementors = []string{"WebhookAttempt", "Node"}
@@ -51350,7 +51350,7 @@ var webhookAttemptImplementors = []string{"WebhookAttempt", "Node"}
 func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookAttempt) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, webhookAttemptImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51463,7 +51463,7 @@ func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.Selecti
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var webhookDeliveryImplementors = []string{"WebhookDelivery", "Node"}
@@ -51471,7 +51471,7 @@ var webhookDeliveryImplementors = []string{"WebhookDelivery", "Node"}
 func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDelivery) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryImplementors)
 
-	out := graphql.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51676,7 +51676,7 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var webhookDeliveryConnectionImplementors = []string{"WebhookDeliveryConnection"}
@@ -51684,7 +51684,7 @@ var webhookDeliveryConnectionImplementors = []string{"WebhookDeliveryConnection"
 func (ec *executionContext) _WebhookDeliveryConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDeliveryConnection) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryConnectionImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51726,7 +51726,7 @@ func (ec *executionContext) _WebhookDeliveryConnection(ctx context.Context, sel 
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var webhookDeliveryEdgeImplementors = []string{"WebhookDeliveryEdge"}
@@ -51734,7 +51734,7 @@ var webhookDeliveryEdgeImplementors = []string{"WebhookDeliveryEdge"}
 func (ec *executionContext) _WebhookDeliveryEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDeliveryEdge) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryEdgeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51771,7 +51771,7 @@ func (ec *executionContext) _WebhookDeliveryEdge(ctx context.Context, sel ast.Se
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var webhookEndpointImplementors = []string{"WebhookEndpoint", "Node"}
@@ -51779,7 +51779,7 @@ var webhookEndpointImplementors = []string{"WebhookEndpoint", "Node"}
 func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookEndpoint) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, webhookEndpointImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51861,7 +51861,7 @@ func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.Select
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var webhookEndpointWithSecretImplementors = []string{"WebhookEndpointWithSecret"}
@@ -51869,7 +51869,7 @@ var webhookEndpointWithSecretImplementors = []string{"WebhookEndpointWithSecret"
 func (ec *executionContext) _WebhookEndpointWithSecret(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEndpointWithSecret) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, webhookEndpointWithSecretImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51906,7 +51906,7 @@ func (ec *executionContext) _WebhookEndpointWithSecret(ctx context.Context, sel 
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var webhookEventTypeImplementors = []string{"WebhookEventType"}
@@ -51914,7 +51914,7 @@ var webhookEventTypeImplementors = []string{"WebhookEventType"}
 func (ec *executionContext) _WebhookEventType(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEventType) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, webhookEventTypeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51956,7 +51956,7 @@ func (ec *executionContext) _WebhookEventType(ctx context.Context, sel ast.Selec
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var __DirectiveImplementors = []string{"__Directive"}
@@ -51964,7 +51964,7 @@ var __DirectiveImplementors = []string{"__Directive"}
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, __DirectiveImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52016,7 +52016,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
@@ -52024,7 +52024,7 @@ var __EnumValueImplementors = []string{"__EnumValue"}
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, __EnumValueImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52071,7 +52071,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var __FieldImplementors = []string{"__Field"}
@@ -52079,7 +52079,7 @@ var __FieldImplementors = []string{"__Field"}
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, __FieldImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52136,7 +52136,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var __InputValueImplementors = []string{"__InputValue"}
@@ -52144,7 +52144,7 @@ var __InputValueImplementors = []string{"__InputValue"}
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, __InputValueImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52201,7 +52201,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var __SchemaImplementors = []string{"__Schema"}
@@ -52209,7 +52209,7 @@ var __SchemaImplementors = []string{"__Schema"}
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, __SchemaImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52266,7 +52266,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 var __TypeImplementors = []string{"__Type"}
@@ -52274,7 +52274,7 @@ var __TypeImplementors = []string{"__Type"}
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, __TypeImplementors)
 
-	out := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52356,7 +52356,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 		})
 	}
 
-	return gqlexec.Object(fields, out.Values)
+	return outObject
 }
 
 // endregion **************************** object.gotpl ****************************

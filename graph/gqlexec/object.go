@@ -11,8 +11,11 @@ import (
 // written once. gqlgen's FieldSet copies every field to the heap and makes a
 // map of written aliases for each object it writes; this writes from the
 // slices it is given. Aliases are GraphQL names, which need no escaping.
+//
+// The generated marshallers get theirs from NewFieldSet or NewPlainFieldSet,
+// made together with the values.
 func Object(fields []graphql.CollectedField, values []graphql.Marshaler) graphql.Marshaler {
-	return object{fields: fields, values: values}
+	return &object{fields: fields, values: values}
 }
 
 // object is what Object returns.
@@ -22,7 +25,7 @@ type object struct {
 }
 
 // MarshalGQL writes the object as JSON.
-func (o object) MarshalGQL(w io.Writer) {
+func (o *object) MarshalGQL(w io.Writer) {
 	_, _ = io.WriteString(w, "{")
 	first := true
 	for i := range o.fields {

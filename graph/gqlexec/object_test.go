@@ -2,6 +2,7 @@ package gqlexec_test
 
 import (
 	"bytes"
+	"context"
 	"testing"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -44,6 +45,56 @@ func TestObjectWritesFieldsInOrderOnce(t *testing.T) {
 		fs.MarshalGQL(&theirs)
 		if theirs.String() != buf.String() {
 			t.Errorf("gqlgen writes %s, Object %s", theirs.String(), buf.String())
+		}
+	}
+}
+
+// TestFieldSetsWriteTheirValues fills the values of field sets of every size
+// class (and past the largest) and checks that the writer made with each
+// writes them as Object does, including a value set by a field resolved
+// concurrently (Concurrently, then Dispatch).
+func TestFieldSetsWriteTheirValues(t *testing.T) {
+	for n := 0; n <= 20; n++ {
+		aliases := make([]string, n)
+		for i := range aliases {
+			aliases[i] = "f" + string(rune('a'+i))
+		}
+		fields := collected(aliases...)
+		want := func(values []graphql.Marshaler) string {
+			var buf bytes.Buffer
+			gqlexec.Object(fields, values).MarshalGQL(&buf)
+			return buf.String()
+		}
+
+		plain, plainWriter := gqlexec.NewPlainFieldSet(fields)
+		if len(plain.Values) != n || cap(plain.Values) != n {
+			t.Fatalf("%d fields: plain set has %d values (room for %d)", n, len(plain.Values), cap(plain.Values))
+		}
+		for i := range plain.Values {
+			plain.Values[i] = graphql.MarshalInt(i)
+		}
+		var got bytes.Buffer
+		plainWriter.MarshalGQL(&got)
+		if got.String() != want(plain.Values) {
+			t.Errorf("%d fields: plain writer wrote %s, want %s", n, got.String(), want(plain.Values))
+		}
+
+		set, writer := gqlexec.NewFieldSet(fields)
+		if len(set.Values) != n || cap(set.Values) != n {
+			t.Fatalf("%d fields: set has %d values (room for %d)", n, len(set.Values), cap(set.Values))
+		}
+		for i := range set.Values {
+			if i == n-1 {
+				set.Concurrently(i, func(context.Context) graphql.Marshaler { return graphql.MarshalString("late") })
+				continue
+			}
+			set.Values[i] = graphql.MarshalInt(i)
+		}
+		set.Dispatch(context.Background())
+		got.Reset()
+		writer.MarshalGQL(&got)
+		if got.String() != want(set.Values) || (n > 0 && !bytes.Contains(got.Bytes(), []byte(`"late"`))) {
+			t.Errorf("%d fields: writer wrote %s, want %s", n, got.String(), want(set.Values))
 		}
 	}
 }
