@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -68,21 +69,62 @@ func (e AccessControlEdges) ProjectOrErr() (*Project, error) {
 	return nil, &NotLoadedError{edge: "project"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// accesscontrolScanRow holds the scan targets of one AccessControl row and the slice of
+// them handed to rows.Scan, reused from row to row through accesscontrolScanRows.
+type accesscontrolScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values           [12]any
+	ID               uuid.UUID
+	CreatedAt        sql.NullTime
+	UpdatedAt        sql.NullTime
+	ProjectID        uuid.UUID
+	Playback         sql.NullString
+	AllowedDomains   []byte
+	AllowedCountries []byte
+	BlockedCountries []byte
+	TokenTTLDefault  sql.NullInt64
+	TokenTTLMin      sql.NullInt64
+	TokenTTLMax      sql.NullInt64
+}
+
+// accesscontrolScanRows keeps the accesscontrolScanRow structs assignValues is done with.
+var accesscontrolScanRows = sync.Pool{New: func() any { return new(accesscontrolScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*AccessControl) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := accesscontrolScanRows.Get().(*accesscontrolScanRow)
+	*row = accesscontrolScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case accesscontrol.FieldAllowedDomains, accesscontrol.FieldAllowedCountries, accesscontrol.FieldBlockedCountries:
-			values[i] = new([]byte)
-		case accesscontrol.FieldTokenTTLDefault, accesscontrol.FieldTokenTTLMin, accesscontrol.FieldTokenTTLMax:
-			values[i] = new(sql.NullInt64)
+		case accesscontrol.FieldID:
+			values[i] = &row.ID
+		case accesscontrol.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case accesscontrol.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case accesscontrol.FieldProjectID:
+			values[i] = &row.ProjectID
 		case accesscontrol.FieldPlayback:
-			values[i] = new(sql.NullString)
-		case accesscontrol.FieldCreatedAt, accesscontrol.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case accesscontrol.FieldID, accesscontrol.FieldProjectID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Playback
+		case accesscontrol.FieldAllowedDomains:
+			values[i] = &row.AllowedDomains
+		case accesscontrol.FieldAllowedCountries:
+			values[i] = &row.AllowedCountries
+		case accesscontrol.FieldBlockedCountries:
+			values[i] = &row.BlockedCountries
+		case accesscontrol.FieldTokenTTLDefault:
+			values[i] = &row.TokenTTLDefault
+		case accesscontrol.FieldTokenTTLMin:
+			values[i] = &row.TokenTTLMin
+		case accesscontrol.FieldTokenTTLMax:
+			values[i] = &row.TokenTTLMax
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -91,7 +133,7 @@ func (*AccessControl) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the AccessControl fields.
+// to the AccessControl fields, and puts the row's targets back for the next row.
 func (_m *AccessControl) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -172,6 +214,11 @@ func (_m *AccessControl) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(accesscontrolScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*accesscontrolScanRow); ok && &row.values[0] == &all[0] {
+			accesscontrolScanRows.Put(row)
 		}
 	}
 	return nil

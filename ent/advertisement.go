@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -64,21 +65,56 @@ func (e AdvertisementEdges) ProjectOrErr() (*Project, error) {
 	return nil, &NotLoadedError{edge: "project"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// advertisementScanRow holds the scan targets of one Advertisement row and the slice of
+// them handed to rows.Scan, reused from row to row through advertisementScanRows.
+type advertisementScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values    [10]any
+	ID        uuid.UUID
+	CreatedAt sql.NullTime
+	UpdatedAt sql.NullTime
+	ProjectID uuid.UUID
+	Name      sql.NullString
+	TagURL    sql.NullString
+	Placement sql.NullString
+	Offsets   []byte
+	Enabled   sql.NullBool
+}
+
+// advertisementScanRows keeps the advertisementScanRow structs assignValues is done with.
+var advertisementScanRows = sync.Pool{New: func() any { return new(advertisementScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Advertisement) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := advertisementScanRows.Get().(*advertisementScanRow)
+	*row = advertisementScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case advertisement.FieldID:
+			values[i] = &row.ID
+		case advertisement.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case advertisement.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case advertisement.FieldProjectID:
+			values[i] = &row.ProjectID
+		case advertisement.FieldName:
+			values[i] = &row.Name
+		case advertisement.FieldTagURL:
+			values[i] = &row.TagURL
+		case advertisement.FieldPlacement:
+			values[i] = &row.Placement
 		case advertisement.FieldOffsets:
-			values[i] = new([]byte)
+			values[i] = &row.Offsets
 		case advertisement.FieldEnabled:
-			values[i] = new(sql.NullBool)
-		case advertisement.FieldName, advertisement.FieldTagURL, advertisement.FieldPlacement:
-			values[i] = new(sql.NullString)
-		case advertisement.FieldCreatedAt, advertisement.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case advertisement.FieldID, advertisement.FieldProjectID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Enabled
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -87,7 +123,7 @@ func (*Advertisement) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Advertisement fields.
+// to the Advertisement fields, and puts the row's targets back for the next row.
 func (_m *Advertisement) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -152,6 +188,11 @@ func (_m *Advertisement) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(advertisementScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*advertisementScanRow); ok && &row.values[0] == &all[0] {
+			advertisementScanRows.Put(row)
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -73,19 +74,68 @@ func (e APIKeyEdges) OrganizationOrErr() (*Organization, error) {
 	return nil, &NotLoadedError{edge: "organization"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// apikeyScanRow holds the scan targets of one APIKey row and the slice of
+// them handed to rows.Scan, reused from row to row through apikeyScanRows.
+type apikeyScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values         [14]any
+	ID             uuid.UUID
+	CreatedAt      sql.NullTime
+	UpdatedAt      sql.NullTime
+	OrganizationID uuid.UUID
+	CreatedBy      uuid.UUID
+	Name           sql.NullString
+	Origin         sql.NullString
+	Prefix         sql.NullString
+	Last4          sql.NullString
+	SecretHash     sql.NullString
+	Grants         []byte
+	ExpiresAt      sql.NullTime
+	LastUsedAt     sql.NullTime
+}
+
+// apikeyScanRows keeps the apikeyScanRow structs assignValues is done with.
+var apikeyScanRows = sync.Pool{New: func() any { return new(apikeyScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*APIKey) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := apikeyScanRows.Get().(*apikeyScanRow)
+	*row = apikeyScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case apikey.FieldID:
+			values[i] = &row.ID
+		case apikey.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case apikey.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case apikey.FieldOrganizationID:
+			values[i] = &row.OrganizationID
+		case apikey.FieldCreatedBy:
+			values[i] = &row.CreatedBy
+		case apikey.FieldName:
+			values[i] = &row.Name
+		case apikey.FieldOrigin:
+			values[i] = &row.Origin
+		case apikey.FieldPrefix:
+			values[i] = &row.Prefix
+		case apikey.FieldLast4:
+			values[i] = &row.Last4
+		case apikey.FieldSecretHash:
+			values[i] = &row.SecretHash
 		case apikey.FieldGrants:
-			values[i] = new([]byte)
-		case apikey.FieldName, apikey.FieldOrigin, apikey.FieldPrefix, apikey.FieldLast4, apikey.FieldSecretHash:
-			values[i] = new(sql.NullString)
-		case apikey.FieldCreatedAt, apikey.FieldUpdatedAt, apikey.FieldExpiresAt, apikey.FieldLastUsedAt:
-			values[i] = new(sql.NullTime)
-		case apikey.FieldID, apikey.FieldOrganizationID, apikey.FieldCreatedBy:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Grants
+		case apikey.FieldExpiresAt:
+			values[i] = &row.ExpiresAt
+		case apikey.FieldLastUsedAt:
+			values[i] = &row.LastUsedAt
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -94,7 +144,7 @@ func (*APIKey) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the APIKey fields.
+// to the APIKey fields, and puts the row's targets back for the next row.
 func (_m *APIKey) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -184,6 +234,11 @@ func (_m *APIKey) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(apikeyScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*apikeyScanRow); ok && &row.values[0] == &all[0] {
+			apikeyScanRows.Put(row)
 		}
 	}
 	return nil

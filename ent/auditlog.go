@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -72,21 +73,65 @@ func (e AuditLogEdges) OrganizationOrErr() (*Organization, error) {
 	return nil, &NotLoadedError{edge: "organization"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// auditlogScanRow holds the scan targets of one AuditLog row and the slice of
+// them handed to rows.Scan, reused from row to row through auditlogScanRows.
+type auditlogScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values     [14]any
+	ID         uuid.UUID
+	CreatedAt  sql.NullTime
+	UpdatedAt  sql.NullTime
+	ActorType  sql.NullString
+	Action     sql.NullString
+	EntityType sql.NullString
+	Operation  sql.NullString
+	Address    sql.NullString
+	UserAgent  sql.NullString
+	Changes    []byte
+}
+
+// auditlogScanRows keeps the auditlogScanRow structs assignValues is done with.
+var auditlogScanRows = sync.Pool{New: func() any { return new(auditlogScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*AuditLog) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := auditlogScanRows.Get().(*auditlogScanRow)
+	*row = auditlogScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case auditlog.FieldOrganizationID, auditlog.FieldActorID, auditlog.FieldEntityID:
-			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
-		case auditlog.FieldChanges:
-			values[i] = new([]byte)
-		case auditlog.FieldActorType, auditlog.FieldAction, auditlog.FieldEntityType, auditlog.FieldOperation, auditlog.FieldAddress, auditlog.FieldUserAgent:
-			values[i] = new(sql.NullString)
-		case auditlog.FieldCreatedAt, auditlog.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
 		case auditlog.FieldID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.ID
+		case auditlog.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case auditlog.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case auditlog.FieldActorType:
+			values[i] = &row.ActorType
+		case auditlog.FieldAction:
+			values[i] = &row.Action
+		case auditlog.FieldEntityType:
+			values[i] = &row.EntityType
+		case auditlog.FieldOperation:
+			values[i] = &row.Operation
+		case auditlog.FieldAddress:
+			values[i] = &row.Address
+		case auditlog.FieldUserAgent:
+			values[i] = &row.UserAgent
+		case auditlog.FieldChanges:
+			values[i] = &row.Changes
+		case auditlog.FieldOrganizationID:
+			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
+		case auditlog.FieldActorID:
+			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
+		case auditlog.FieldEntityID:
+			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -95,7 +140,7 @@ func (*AuditLog) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the AuditLog fields.
+// to the AuditLog fields, and puts the row's targets back for the next row.
 func (_m *AuditLog) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -187,6 +232,11 @@ func (_m *AuditLog) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(auditlogScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*auditlogScanRow); ok && &row.values[0] == &all[0] {
+			auditlogScanRows.Put(row)
 		}
 	}
 	return nil

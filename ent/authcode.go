@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -37,19 +38,56 @@ type AuthCode struct {
 	selectValues sql.SelectValues
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// authcodeScanRow holds the scan targets of one AuthCode row and the slice of
+// them handed to rows.Scan, reused from row to row through authcodeScanRows.
+type authcodeScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values    [10]any
+	ID        uuid.UUID
+	CreatedAt sql.NullTime
+	UpdatedAt sql.NullTime
+	UserID    uuid.UUID
+	Purpose   sql.NullString
+	CodeHash  sql.NullString
+	ExpiresAt sql.NullTime
+	Attempts  sql.NullInt64
+	UsedAt    sql.NullTime
+}
+
+// authcodeScanRows keeps the authcodeScanRow structs assignValues is done with.
+var authcodeScanRows = sync.Pool{New: func() any { return new(authcodeScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*AuthCode) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := authcodeScanRows.Get().(*authcodeScanRow)
+	*row = authcodeScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case authcode.FieldID:
+			values[i] = &row.ID
+		case authcode.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case authcode.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case authcode.FieldUserID:
+			values[i] = &row.UserID
+		case authcode.FieldPurpose:
+			values[i] = &row.Purpose
+		case authcode.FieldCodeHash:
+			values[i] = &row.CodeHash
+		case authcode.FieldExpiresAt:
+			values[i] = &row.ExpiresAt
 		case authcode.FieldAttempts:
-			values[i] = new(sql.NullInt64)
-		case authcode.FieldPurpose, authcode.FieldCodeHash:
-			values[i] = new(sql.NullString)
-		case authcode.FieldCreatedAt, authcode.FieldUpdatedAt, authcode.FieldExpiresAt, authcode.FieldUsedAt:
-			values[i] = new(sql.NullTime)
-		case authcode.FieldID, authcode.FieldUserID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Attempts
+		case authcode.FieldUsedAt:
+			values[i] = &row.UsedAt
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -58,7 +96,7 @@ func (*AuthCode) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the AuthCode fields.
+// to the AuthCode fields, and puts the row's targets back for the next row.
 func (_m *AuthCode) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -122,6 +160,11 @@ func (_m *AuthCode) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(authcodeScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*authcodeScanRow); ok && &row.values[0] == &all[0] {
+			authcodeScanRows.Put(row)
 		}
 	}
 	return nil

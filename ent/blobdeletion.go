@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -33,21 +34,49 @@ type BlobDeletion struct {
 	selectValues sql.SelectValues
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// blobdeletionScanRow holds the scan targets of one BlobDeletion row and the slice of
+// them handed to rows.Scan, reused from row to row through blobdeletionScanRows.
+type blobdeletionScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values    [8]any
+	ID        uuid.UUID
+	CreatedAt sql.NullTime
+	UpdatedAt sql.NullTime
+	Key       sql.NullString
+	Prefix    sql.NullBool
+	Reason    sql.NullString
+}
+
+// blobdeletionScanRows keeps the blobdeletionScanRow structs assignValues is done with.
+var blobdeletionScanRows = sync.Pool{New: func() any { return new(blobdeletionScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*BlobDeletion) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := blobdeletionScanRows.Get().(*blobdeletionScanRow)
+	*row = blobdeletionScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case blobdeletion.FieldID:
+			values[i] = &row.ID
+		case blobdeletion.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case blobdeletion.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case blobdeletion.FieldKey:
+			values[i] = &row.Key
+		case blobdeletion.FieldPrefix:
+			values[i] = &row.Prefix
+		case blobdeletion.FieldReason:
+			values[i] = &row.Reason
 		case blobdeletion.FieldProjectID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
-		case blobdeletion.FieldPrefix:
-			values[i] = new(sql.NullBool)
-		case blobdeletion.FieldKey, blobdeletion.FieldReason:
-			values[i] = new(sql.NullString)
-		case blobdeletion.FieldCreatedAt, blobdeletion.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case blobdeletion.FieldID:
-			values[i] = new(uuid.UUID)
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -56,7 +85,7 @@ func (*BlobDeletion) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the BlobDeletion fields.
+// to the BlobDeletion fields, and puts the row's targets back for the next row.
 func (_m *BlobDeletion) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -108,6 +137,11 @@ func (_m *BlobDeletion) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(blobdeletionScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*blobdeletionScanRow); ok && &row.values[0] == &all[0] {
+			blobdeletionScanRows.Put(row)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -63,19 +64,56 @@ func (e CaptionEdges) VideoOrErr() (*Video, error) {
 	return nil, &NotLoadedError{edge: "video"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// captionScanRow holds the scan targets of one Caption row and the slice of
+// them handed to rows.Scan, reused from row to row through captionScanRows.
+type captionScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values       [10]any
+	ID           uuid.UUID
+	CreatedAt    sql.NullTime
+	UpdatedAt    sql.NullTime
+	VideoID      uuid.UUID
+	Language     sql.NullString
+	Label        sql.NullString
+	SourceFormat sql.NullString
+	BlobKey      sql.NullString
+	Size         sql.NullInt64
+}
+
+// captionScanRows keeps the captionScanRow structs assignValues is done with.
+var captionScanRows = sync.Pool{New: func() any { return new(captionScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Caption) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := captionScanRows.Get().(*captionScanRow)
+	*row = captionScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case caption.FieldID:
+			values[i] = &row.ID
+		case caption.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case caption.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case caption.FieldVideoID:
+			values[i] = &row.VideoID
+		case caption.FieldLanguage:
+			values[i] = &row.Language
+		case caption.FieldLabel:
+			values[i] = &row.Label
+		case caption.FieldSourceFormat:
+			values[i] = &row.SourceFormat
+		case caption.FieldBlobKey:
+			values[i] = &row.BlobKey
 		case caption.FieldSize:
-			values[i] = new(sql.NullInt64)
-		case caption.FieldLanguage, caption.FieldLabel, caption.FieldSourceFormat, caption.FieldBlobKey:
-			values[i] = new(sql.NullString)
-		case caption.FieldCreatedAt, caption.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case caption.FieldID, caption.FieldVideoID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Size
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -84,7 +122,7 @@ func (*Caption) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Caption fields.
+// to the Caption fields, and puts the row's targets back for the next row.
 func (_m *Caption) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -147,6 +185,11 @@ func (_m *Caption) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(captionScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*captionScanRow); ok && &row.values[0] == &all[0] {
+			captionScanRows.Put(row)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -57,19 +58,47 @@ func (e ChapterEdges) VideoOrErr() (*Video, error) {
 	return nil, &NotLoadedError{edge: "video"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// chapterScanRow holds the scan targets of one Chapter row and the slice of
+// them handed to rows.Scan, reused from row to row through chapterScanRows.
+type chapterScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values       [7]any
+	ID           uuid.UUID
+	CreatedAt    sql.NullTime
+	UpdatedAt    sql.NullTime
+	VideoID      uuid.UUID
+	Title        sql.NullString
+	StartSeconds sql.NullFloat64
+}
+
+// chapterScanRows keeps the chapterScanRow structs assignValues is done with.
+var chapterScanRows = sync.Pool{New: func() any { return new(chapterScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Chapter) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := chapterScanRows.Get().(*chapterScanRow)
+	*row = chapterScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case chapter.FieldStartSeconds:
-			values[i] = new(sql.NullFloat64)
+		case chapter.FieldID:
+			values[i] = &row.ID
+		case chapter.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case chapter.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case chapter.FieldVideoID:
+			values[i] = &row.VideoID
 		case chapter.FieldTitle:
-			values[i] = new(sql.NullString)
-		case chapter.FieldCreatedAt, chapter.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case chapter.FieldID, chapter.FieldVideoID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Title
+		case chapter.FieldStartSeconds:
+			values[i] = &row.StartSeconds
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -78,7 +107,7 @@ func (*Chapter) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Chapter fields.
+// to the Chapter fields, and puts the row's targets back for the next row.
 func (_m *Chapter) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -123,6 +152,11 @@ func (_m *Chapter) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(chapterScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*chapterScanRow); ok && &row.values[0] == &all[0] {
+			chapterScanRows.Put(row)
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -61,21 +62,50 @@ func (e EncodingProfileEdges) ProjectOrErr() (*Project, error) {
 	return nil, &NotLoadedError{edge: "project"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// encodingprofileScanRow holds the scan targets of one EncodingProfile row and the slice of
+// them handed to rows.Scan, reused from row to row through encodingprofileScanRows.
+type encodingprofileScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values     [8]any
+	ID         uuid.UUID
+	CreatedAt  sql.NullTime
+	UpdatedAt  sql.NullTime
+	ProjectID  uuid.UUID
+	Name       sql.NullString
+	IsDefault  sql.NullBool
+	Renditions []byte
+}
+
+// encodingprofileScanRows keeps the encodingprofileScanRow structs assignValues is done with.
+var encodingprofileScanRows = sync.Pool{New: func() any { return new(encodingprofileScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*EncodingProfile) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := encodingprofileScanRows.Get().(*encodingprofileScanRow)
+	*row = encodingprofileScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case encodingprofile.FieldRenditions:
-			values[i] = new([]byte)
-		case encodingprofile.FieldIsDefault:
-			values[i] = new(sql.NullBool)
+		case encodingprofile.FieldID:
+			values[i] = &row.ID
+		case encodingprofile.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case encodingprofile.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case encodingprofile.FieldProjectID:
+			values[i] = &row.ProjectID
 		case encodingprofile.FieldName:
-			values[i] = new(sql.NullString)
-		case encodingprofile.FieldCreatedAt, encodingprofile.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case encodingprofile.FieldID, encodingprofile.FieldProjectID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Name
+		case encodingprofile.FieldIsDefault:
+			values[i] = &row.IsDefault
+		case encodingprofile.FieldRenditions:
+			values[i] = &row.Renditions
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -84,7 +114,7 @@ func (*EncodingProfile) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the EncodingProfile fields.
+// to the EncodingProfile fields, and puts the row's targets back for the next row.
 func (_m *EncodingProfile) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -137,6 +167,11 @@ func (_m *EncodingProfile) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(encodingprofileScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*encodingprofileScanRow); ok && &row.values[0] == &all[0] {
+			encodingprofileScanRows.Put(row)
 		}
 	}
 	return nil

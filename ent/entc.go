@@ -22,8 +22,17 @@ func main() {
 	edgePaginate := gen.MustParse(gen.NewTemplate("gql_edge_paginate").
 		Funcs(entgql.TemplateFuncs).
 		ParseFiles("ent/template/gql_edge_paginate.tmpl"))
+	// Our "dialect/sql/decode/one" (ent/template/decode_pooled.tmpl) replaces
+	// ent's: a template of the same name as a builtin one overrides it.
+	decode := gen.MustParse(gen.NewTemplate("decode_pooled").
+		ParseFiles("ent/template/decode_pooled.tmpl"))
+	// Our page builder (ent/template/gql_page_edges.tmpl), which both paginate
+	// overrides call, is a template of its own: it writes ent/gql_page_edges.go.
+	pageEdges := gen.MustParse(gen.NewTemplate("gql_page_edges").
+		Funcs(entgql.TemplateFuncs).
+		ParseFiles("ent/template/gql_page_edges.tmpl"))
 	ext, err := entgql.NewExtension(
-		entgql.WithTemplates(append(entgql.AllTemplates, paginate, edgePaginate)...),
+		entgql.WithTemplates(append(entgql.AllTemplates, paginate, edgePaginate, pageEdges)...),
 		entgql.WithSchemaGenerator(),
 		entgql.WithSchemaPath("schema/ent.graphql"),
 		entgql.WithConfigPath("gqlgen.yml"),
@@ -34,8 +43,9 @@ func main() {
 		log.Fatalf("entgql extension: %v", err)
 	}
 	cfg := &gen.Config{
-		Package: "github.com/vidra-dev/vidra/ent",
-		Target:  "ent",
+		Templates: []*gen.Template{decode},
+		Package:   "github.com/vidra-dev/vidra/ent",
+		Target:    "ent",
 		Features: []gen.Feature{
 			gen.FeaturePrivacy,
 			gen.FeatureIntercept,

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -55,19 +56,47 @@ func (e EventEdges) DeliveriesOrErr() ([]*WebhookDelivery, error) {
 	return nil, &NotLoadedError{edge: "deliveries"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// eventScanRow holds the scan targets of one Event row and the slice of
+// them handed to rows.Scan, reused from row to row through eventScanRows.
+type eventScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values    [7]any
+	ID        uuid.UUID
+	CreatedAt sql.NullTime
+	UpdatedAt sql.NullTime
+	ProjectID uuid.UUID
+	Type      sql.NullString
+	Data      []byte
+}
+
+// eventScanRows keeps the eventScanRow structs assignValues is done with.
+var eventScanRows = sync.Pool{New: func() any { return new(eventScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Event) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := eventScanRows.Get().(*eventScanRow)
+	*row = eventScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case event.FieldData:
-			values[i] = new([]byte)
+		case event.FieldID:
+			values[i] = &row.ID
+		case event.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case event.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case event.FieldProjectID:
+			values[i] = &row.ProjectID
 		case event.FieldType:
-			values[i] = new(sql.NullString)
-		case event.FieldCreatedAt, event.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case event.FieldID, event.FieldProjectID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Type
+		case event.FieldData:
+			values[i] = &row.Data
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -76,7 +105,7 @@ func (*Event) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Event fields.
+// to the Event fields, and puts the row's targets back for the next row.
 func (_m *Event) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -123,6 +152,11 @@ func (_m *Event) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(eventScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*eventScanRow); ok && &row.values[0] == &all[0] {
+			eventScanRows.Put(row)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -95,19 +96,46 @@ func (e FolderEdges) VideosOrErr() ([]*Video, error) {
 	return nil, &NotLoadedError{edge: "videos"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// folderScanRow holds the scan targets of one Folder row and the slice of
+// them handed to rows.Scan, reused from row to row through folderScanRows.
+type folderScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values    [7]any
+	ID        uuid.UUID
+	CreatedAt sql.NullTime
+	UpdatedAt sql.NullTime
+	ProjectID uuid.UUID
+	Name      sql.NullString
+}
+
+// folderScanRows keeps the folderScanRow structs assignValues is done with.
+var folderScanRows = sync.Pool{New: func() any { return new(folderScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Folder) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := folderScanRows.Get().(*folderScanRow)
+	*row = folderScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case folder.FieldID:
+			values[i] = &row.ID
+		case folder.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case folder.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case folder.FieldProjectID:
+			values[i] = &row.ProjectID
+		case folder.FieldName:
+			values[i] = &row.Name
 		case folder.FieldParentID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
-		case folder.FieldName:
-			values[i] = new(sql.NullString)
-		case folder.FieldCreatedAt, folder.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case folder.FieldID, folder.FieldProjectID:
-			values[i] = new(uuid.UUID)
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -116,7 +144,7 @@ func (*Folder) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Folder fields.
+// to the Folder fields, and puts the row's targets back for the next row.
 func (_m *Folder) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -162,6 +190,11 @@ func (_m *Folder) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(folderScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*folderScanRow); ok && &row.values[0] == &all[0] {
+			folderScanRows.Put(row)
 		}
 	}
 	return nil

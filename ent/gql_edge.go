@@ -88,7 +88,7 @@ func (_m *Folder) Children(
 			return nil, err
 		}
 		conn := &FolderConnection{Edges: []*FolderEdge{}, TotalCount: totalCount}
-		conn.build(nodes, pager, after, first, before, last)
+		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
 	return _m.QueryChildren().Unique(false).Paginate(ctx, after, first, before, last, opts...)
@@ -118,7 +118,7 @@ func (_m *Folder) Videos(
 			return nil, err
 		}
 		conn := &VideoConnection{Edges: []*VideoEdge{}, TotalCount: totalCount}
-		conn.build(nodes, pager, after, first, before, last)
+		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
 	return _m.QueryVideos().Unique(false).Paginate(ctx, after, first, before, last, opts...)
@@ -184,7 +184,7 @@ func (_m *Organization) Projects(
 			return nil, err
 		}
 		conn := &ProjectConnection{Edges: []*ProjectEdge{}, TotalCount: totalCount}
-		conn.build(nodes, pager, after, first, before, last)
+		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
 	return _m.QueryProjects().Unique(false).Paginate(ctx, after, first, before, last, opts...)
@@ -234,7 +234,7 @@ func (_m *Project) Folders(
 			return nil, err
 		}
 		conn := &FolderConnection{Edges: []*FolderEdge{}, TotalCount: totalCount}
-		conn.build(nodes, pager, after, first, before, last)
+		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
 	return _m.QueryFolders().Unique(false).Paginate(ctx, after, first, before, last, opts...)
@@ -256,7 +256,7 @@ func (_m *Project) Videos(
 			return nil, err
 		}
 		conn := &VideoConnection{Edges: []*VideoEdge{}, TotalCount: totalCount}
-		conn.build(nodes, pager, after, first, before, last)
+		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
 	return _m.QueryVideos().Unique(false).Paginate(ctx, after, first, before, last, opts...)
@@ -278,7 +278,7 @@ func (_m *Project) Tags(
 			return nil, err
 		}
 		conn := &TagConnection{Edges: []*TagEdge{}, TotalCount: totalCount}
-		conn.build(nodes, pager, after, first, before, last)
+		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
 	return _m.QueryTags().Unique(false).Paginate(ctx, after, first, before, last, opts...)
@@ -368,7 +368,7 @@ func (_m *Tag) Videos(
 			return nil, err
 		}
 		conn := &VideoConnection{Edges: []*VideoEdge{}, TotalCount: totalCount}
-		conn.build(nodes, pager, after, first, before, last)
+		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
 	return _m.QueryVideos().Unique(false).Paginate(ctx, after, first, before, last, opts...)
@@ -426,7 +426,7 @@ func (_m *Video) Tags(
 			return nil, err
 		}
 		conn := &TagConnection{Edges: []*TagEdge{}, TotalCount: totalCount}
-		conn.build(nodes, pager, after, first, before, last)
+		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
 	}
 	return _m.QueryTags().Unique(false).Paginate(ctx, after, first, before, last, opts...)

@@ -330,7 +330,7 @@ func (_m *APIKeyQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -681,7 +681,7 @@ func (_m *AccessControlQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -996,7 +996,7 @@ func (_m *AdvertisementQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -1329,7 +1329,7 @@ func (_m *AuditLogQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -1644,7 +1644,7 @@ func (_m *CaptionQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -1959,7 +1959,7 @@ func (_m *ChapterQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -2274,7 +2274,7 @@ func (_m *EncodingProfileQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -2607,7 +2607,7 @@ func (_m *EventQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -2922,7 +2922,7 @@ func (_m *FolderQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -3255,7 +3255,7 @@ func (_m *ImportItemQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -3570,7 +3570,7 @@ func (_m *ImportMigrationQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -3903,7 +3903,7 @@ func (_m *ImporterQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -4218,7 +4218,7 @@ func (_m *InvitationQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -4551,7 +4551,7 @@ func (_m *MembershipQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -4866,7 +4866,7 @@ func (_m *OrganizationQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -5199,7 +5199,7 @@ func (_m *PlayerQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -5532,7 +5532,7 @@ func (_m *ProjectQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -5865,7 +5865,7 @@ func (_m *ProjectSettingQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -6198,7 +6198,7 @@ func (_m *RenditionQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -6513,7 +6513,7 @@ func (_m *TagQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -6846,7 +6846,7 @@ func (_m *ThumbnailQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -7161,7 +7161,7 @@ func (_m *TranscodingJobQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -7512,7 +7512,7 @@ func (_m *UserQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -7845,7 +7845,7 @@ func (_m *VideoQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -8214,7 +8214,7 @@ func (_m *WebhookAttemptQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -8529,7 +8529,7 @@ func (_m *WebhookDeliveryQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 
@@ -8844,7 +8844,7 @@ func (_m *WebhookEndpointQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.build(nodes, pager, after, first, before, last)
+	conn.buildPage(nodes, pager, after, first, before, last)
 	return conn, nil
 }
 

@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -37,17 +38,56 @@ type Importer struct {
 	selectValues sql.SelectValues
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// importerScanRow holds the scan targets of one Importer row and the slice of
+// them handed to rows.Scan, reused from row to row through importerScanRows.
+type importerScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values          [10]any
+	ID              uuid.UUID
+	CreatedAt       sql.NullTime
+	UpdatedAt       sql.NullTime
+	ProjectID       uuid.UUID
+	Provider        sql.NullString
+	Credential      sql.NullString
+	CredentialLast4 sql.NullString
+	AccountName     sql.NullString
+	AccountURI      sql.NullString
+}
+
+// importerScanRows keeps the importerScanRow structs assignValues is done with.
+var importerScanRows = sync.Pool{New: func() any { return new(importerScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Importer) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := importerScanRows.Get().(*importerScanRow)
+	*row = importerScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case importer.FieldProvider, importer.FieldCredential, importer.FieldCredentialLast4, importer.FieldAccountName, importer.FieldAccountURI:
-			values[i] = new(sql.NullString)
-		case importer.FieldCreatedAt, importer.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case importer.FieldID, importer.FieldProjectID:
-			values[i] = new(uuid.UUID)
+		case importer.FieldID:
+			values[i] = &row.ID
+		case importer.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case importer.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case importer.FieldProjectID:
+			values[i] = &row.ProjectID
+		case importer.FieldProvider:
+			values[i] = &row.Provider
+		case importer.FieldCredential:
+			values[i] = &row.Credential
+		case importer.FieldCredentialLast4:
+			values[i] = &row.CredentialLast4
+		case importer.FieldAccountName:
+			values[i] = &row.AccountName
+		case importer.FieldAccountURI:
+			values[i] = &row.AccountURI
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -56,7 +96,7 @@ func (*Importer) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Importer fields.
+// to the Importer fields, and puts the row's targets back for the next row.
 func (_m *Importer) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -119,6 +159,11 @@ func (_m *Importer) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(importerScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*importerScanRow); ok && &row.values[0] == &all[0] {
+			importerScanRows.Put(row)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -77,21 +78,76 @@ func (e ImportItemEdges) VideoOrErr() (*Video, error) {
 	return nil, &NotLoadedError{edge: "video"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// importitemScanRow holds the scan targets of one ImportItem row and the slice of
+// them handed to rows.Scan, reused from row to row through importitemScanRows.
+type importitemScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values          [17]any
+	ID              uuid.UUID
+	CreatedAt       sql.NullTime
+	UpdatedAt       sql.NullTime
+	ProjectID       uuid.UUID
+	MigrationID     uuid.UUID
+	ProviderID      sql.NullString
+	Name            sql.NullString
+	Description     sql.NullString
+	Duration        sql.NullInt64
+	DownloadURL     sql.NullString
+	DownloadQuality sql.NullString
+	DownloadSize    sql.NullInt64
+	Width           sql.NullInt64
+	Height          sql.NullInt64
+	ImportedAt      sql.NullTime
+}
+
+// importitemScanRows keeps the importitemScanRow structs assignValues is done with.
+var importitemScanRows = sync.Pool{New: func() any { return new(importitemScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*ImportItem) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := importitemScanRows.Get().(*importitemScanRow)
+	*row = importitemScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case importitem.FieldID:
+			values[i] = &row.ID
+		case importitem.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case importitem.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case importitem.FieldProjectID:
+			values[i] = &row.ProjectID
+		case importitem.FieldMigrationID:
+			values[i] = &row.MigrationID
+		case importitem.FieldProviderID:
+			values[i] = &row.ProviderID
+		case importitem.FieldName:
+			values[i] = &row.Name
+		case importitem.FieldDescription:
+			values[i] = &row.Description
+		case importitem.FieldDuration:
+			values[i] = &row.Duration
+		case importitem.FieldDownloadURL:
+			values[i] = &row.DownloadURL
+		case importitem.FieldDownloadQuality:
+			values[i] = &row.DownloadQuality
+		case importitem.FieldDownloadSize:
+			values[i] = &row.DownloadSize
+		case importitem.FieldWidth:
+			values[i] = &row.Width
+		case importitem.FieldHeight:
+			values[i] = &row.Height
+		case importitem.FieldImportedAt:
+			values[i] = &row.ImportedAt
 		case importitem.FieldVideoID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
-		case importitem.FieldDuration, importitem.FieldDownloadSize, importitem.FieldWidth, importitem.FieldHeight:
-			values[i] = new(sql.NullInt64)
-		case importitem.FieldProviderID, importitem.FieldName, importitem.FieldDescription, importitem.FieldDownloadURL, importitem.FieldDownloadQuality:
-			values[i] = new(sql.NullString)
-		case importitem.FieldCreatedAt, importitem.FieldUpdatedAt, importitem.FieldImportedAt:
-			values[i] = new(sql.NullTime)
-		case importitem.FieldID, importitem.FieldProjectID, importitem.FieldMigrationID:
-			values[i] = new(uuid.UUID)
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -100,7 +156,7 @@ func (*ImportItem) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the ImportItem fields.
+// to the ImportItem fields, and puts the row's targets back for the next row.
 func (_m *ImportItem) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -207,6 +263,11 @@ func (_m *ImportItem) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(importitemScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*importitemScanRow); ok && &row.values[0] == &all[0] {
+			importitemScanRows.Put(row)
 		}
 	}
 	return nil

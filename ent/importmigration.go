@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -43,19 +44,65 @@ type ImportMigration struct {
 	selectValues sql.SelectValues
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// importmigrationScanRow holds the scan targets of one ImportMigration row and the slice of
+// them handed to rows.Scan, reused from row to row through importmigrationScanRows.
+type importmigrationScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values        [13]any
+	ID            uuid.UUID
+	CreatedAt     sql.NullTime
+	UpdatedAt     sql.NullTime
+	ProjectID     uuid.UUID
+	ImporterID    uuid.UUID
+	Provider      sql.NullString
+	Status        sql.NullString
+	FailureReason sql.NullString
+	Total         sql.NullInt64
+	ItemCount     sql.NullInt64
+	StartedAt     sql.NullTime
+	CompletedAt   sql.NullTime
+}
+
+// importmigrationScanRows keeps the importmigrationScanRow structs assignValues is done with.
+var importmigrationScanRows = sync.Pool{New: func() any { return new(importmigrationScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*ImportMigration) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := importmigrationScanRows.Get().(*importmigrationScanRow)
+	*row = importmigrationScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case importmigration.FieldTotal, importmigration.FieldItemCount:
-			values[i] = new(sql.NullInt64)
-		case importmigration.FieldProvider, importmigration.FieldStatus, importmigration.FieldFailureReason:
-			values[i] = new(sql.NullString)
-		case importmigration.FieldCreatedAt, importmigration.FieldUpdatedAt, importmigration.FieldStartedAt, importmigration.FieldCompletedAt:
-			values[i] = new(sql.NullTime)
-		case importmigration.FieldID, importmigration.FieldProjectID, importmigration.FieldImporterID:
-			values[i] = new(uuid.UUID)
+		case importmigration.FieldID:
+			values[i] = &row.ID
+		case importmigration.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case importmigration.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case importmigration.FieldProjectID:
+			values[i] = &row.ProjectID
+		case importmigration.FieldImporterID:
+			values[i] = &row.ImporterID
+		case importmigration.FieldProvider:
+			values[i] = &row.Provider
+		case importmigration.FieldStatus:
+			values[i] = &row.Status
+		case importmigration.FieldFailureReason:
+			values[i] = &row.FailureReason
+		case importmigration.FieldTotal:
+			values[i] = &row.Total
+		case importmigration.FieldItemCount:
+			values[i] = &row.ItemCount
+		case importmigration.FieldStartedAt:
+			values[i] = &row.StartedAt
+		case importmigration.FieldCompletedAt:
+			values[i] = &row.CompletedAt
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -64,7 +111,7 @@ func (*ImportMigration) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the ImportMigration fields.
+// to the ImportMigration fields, and puts the row's targets back for the next row.
 func (_m *ImportMigration) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -147,6 +194,11 @@ func (_m *ImportMigration) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(importmigrationScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*importmigrationScanRow); ok && &row.values[0] == &all[0] {
+			importmigrationScanRows.Put(row)
 		}
 	}
 	return nil

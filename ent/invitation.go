@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -73,21 +74,68 @@ func (e InvitationEdges) OrganizationOrErr() (*Organization, error) {
 	return nil, &NotLoadedError{edge: "organization"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// invitationScanRow holds the scan targets of one Invitation row and the slice of
+// them handed to rows.Scan, reused from row to row through invitationScanRows.
+type invitationScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values         [14]any
+	ID             uuid.UUID
+	CreatedAt      sql.NullTime
+	UpdatedAt      sql.NullTime
+	OrganizationID uuid.UUID
+	Email          sql.NullString
+	Role           sql.NullString
+	Grants         []byte
+	InvitedBy      uuid.UUID
+	TokenHash      sql.NullString
+	Status         sql.NullString
+	Open           sql.NullBool
+	ExpiresAt      sql.NullTime
+	RespondedAt    sql.NullTime
+}
+
+// invitationScanRows keeps the invitationScanRow structs assignValues is done with.
+var invitationScanRows = sync.Pool{New: func() any { return new(invitationScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Invitation) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := invitationScanRows.Get().(*invitationScanRow)
+	*row = invitationScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case invitation.FieldID:
+			values[i] = &row.ID
+		case invitation.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case invitation.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case invitation.FieldOrganizationID:
+			values[i] = &row.OrganizationID
+		case invitation.FieldEmail:
+			values[i] = &row.Email
+		case invitation.FieldRole:
+			values[i] = &row.Role
 		case invitation.FieldGrants:
-			values[i] = new([]byte)
+			values[i] = &row.Grants
+		case invitation.FieldInvitedBy:
+			values[i] = &row.InvitedBy
+		case invitation.FieldTokenHash:
+			values[i] = &row.TokenHash
+		case invitation.FieldStatus:
+			values[i] = &row.Status
 		case invitation.FieldOpen:
-			values[i] = new(sql.NullBool)
-		case invitation.FieldEmail, invitation.FieldRole, invitation.FieldTokenHash, invitation.FieldStatus:
-			values[i] = new(sql.NullString)
-		case invitation.FieldCreatedAt, invitation.FieldUpdatedAt, invitation.FieldExpiresAt, invitation.FieldRespondedAt:
-			values[i] = new(sql.NullTime)
-		case invitation.FieldID, invitation.FieldOrganizationID, invitation.FieldInvitedBy:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Open
+		case invitation.FieldExpiresAt:
+			values[i] = &row.ExpiresAt
+		case invitation.FieldRespondedAt:
+			values[i] = &row.RespondedAt
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -96,7 +144,7 @@ func (*Invitation) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Invitation fields.
+// to the Invitation fields, and puts the row's targets back for the next row.
 func (_m *Invitation) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -187,6 +235,11 @@ func (_m *Invitation) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(invitationScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*invitationScanRow); ok && &row.values[0] == &all[0] {
+			invitationScanRows.Put(row)
 		}
 	}
 	return nil

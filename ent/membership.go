@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -75,19 +76,50 @@ func (e MembershipEdges) OrganizationOrErr() (*Organization, error) {
 	return nil, &NotLoadedError{edge: "organization"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// membershipScanRow holds the scan targets of one Membership row and the slice of
+// them handed to rows.Scan, reused from row to row through membershipScanRows.
+type membershipScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values         [8]any
+	ID             uuid.UUID
+	CreatedAt      sql.NullTime
+	UpdatedAt      sql.NullTime
+	UserID         uuid.UUID
+	OrganizationID uuid.UUID
+	Role           sql.NullString
+	Grants         []byte
+}
+
+// membershipScanRows keeps the membershipScanRow structs assignValues is done with.
+var membershipScanRows = sync.Pool{New: func() any { return new(membershipScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Membership) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := membershipScanRows.Get().(*membershipScanRow)
+	*row = membershipScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case membership.FieldGrants:
-			values[i] = new([]byte)
+		case membership.FieldID:
+			values[i] = &row.ID
+		case membership.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case membership.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case membership.FieldUserID:
+			values[i] = &row.UserID
+		case membership.FieldOrganizationID:
+			values[i] = &row.OrganizationID
 		case membership.FieldRole:
-			values[i] = new(sql.NullString)
-		case membership.FieldCreatedAt, membership.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case membership.FieldID, membership.FieldUserID, membership.FieldOrganizationID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Role
+		case membership.FieldGrants:
+			values[i] = &row.Grants
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -96,7 +128,7 @@ func (*Membership) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Membership fields.
+// to the Membership fields, and puts the row's targets back for the next row.
 func (_m *Membership) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -149,6 +181,11 @@ func (_m *Membership) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(membershipScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*membershipScanRow); ok && &row.values[0] == &all[0] {
+			membershipScanRows.Put(row)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -59,17 +60,50 @@ func (e OAuthIdentityEdges) UserOrErr() (*User, error) {
 	return nil, &NotLoadedError{edge: "user"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// oauthidentityScanRow holds the scan targets of one OAuthIdentity row and the slice of
+// them handed to rows.Scan, reused from row to row through oauthidentityScanRows.
+type oauthidentityScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values    [8]any
+	ID        uuid.UUID
+	CreatedAt sql.NullTime
+	UpdatedAt sql.NullTime
+	UserID    uuid.UUID
+	Provider  sql.NullString
+	Subject   sql.NullString
+	Email     sql.NullString
+}
+
+// oauthidentityScanRows keeps the oauthidentityScanRow structs assignValues is done with.
+var oauthidentityScanRows = sync.Pool{New: func() any { return new(oauthidentityScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*OAuthIdentity) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := oauthidentityScanRows.Get().(*oauthidentityScanRow)
+	*row = oauthidentityScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case oauthidentity.FieldProvider, oauthidentity.FieldSubject, oauthidentity.FieldEmail:
-			values[i] = new(sql.NullString)
-		case oauthidentity.FieldCreatedAt, oauthidentity.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case oauthidentity.FieldID, oauthidentity.FieldUserID:
-			values[i] = new(uuid.UUID)
+		case oauthidentity.FieldID:
+			values[i] = &row.ID
+		case oauthidentity.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case oauthidentity.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case oauthidentity.FieldUserID:
+			values[i] = &row.UserID
+		case oauthidentity.FieldProvider:
+			values[i] = &row.Provider
+		case oauthidentity.FieldSubject:
+			values[i] = &row.Subject
+		case oauthidentity.FieldEmail:
+			values[i] = &row.Email
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -78,7 +112,7 @@ func (*OAuthIdentity) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the OAuthIdentity fields.
+// to the OAuthIdentity fields, and puts the row's targets back for the next row.
 func (_m *OAuthIdentity) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -129,6 +163,11 @@ func (_m *OAuthIdentity) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(oauthidentityScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*oauthidentityScanRow); ok && &row.values[0] == &all[0] {
+			oauthidentityScanRows.Put(row)
 		}
 	}
 	return nil

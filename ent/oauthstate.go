@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -33,17 +34,50 @@ type OAuthState struct {
 	selectValues sql.SelectValues
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// oauthstateScanRow holds the scan targets of one OAuthState row and the slice of
+// them handed to rows.Scan, reused from row to row through oauthstateScanRows.
+type oauthstateScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values       [8]any
+	ID           uuid.UUID
+	CreatedAt    sql.NullTime
+	UpdatedAt    sql.NullTime
+	StateHash    sql.NullString
+	Provider     sql.NullString
+	CodeVerifier sql.NullString
+	ExpiresAt    sql.NullTime
+}
+
+// oauthstateScanRows keeps the oauthstateScanRow structs assignValues is done with.
+var oauthstateScanRows = sync.Pool{New: func() any { return new(oauthstateScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*OAuthState) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := oauthstateScanRows.Get().(*oauthstateScanRow)
+	*row = oauthstateScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case oauthstate.FieldStateHash, oauthstate.FieldProvider, oauthstate.FieldCodeVerifier:
-			values[i] = new(sql.NullString)
-		case oauthstate.FieldCreatedAt, oauthstate.FieldUpdatedAt, oauthstate.FieldExpiresAt:
-			values[i] = new(sql.NullTime)
 		case oauthstate.FieldID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.ID
+		case oauthstate.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case oauthstate.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case oauthstate.FieldStateHash:
+			values[i] = &row.StateHash
+		case oauthstate.FieldProvider:
+			values[i] = &row.Provider
+		case oauthstate.FieldCodeVerifier:
+			values[i] = &row.CodeVerifier
+		case oauthstate.FieldExpiresAt:
+			values[i] = &row.ExpiresAt
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -52,7 +86,7 @@ func (*OAuthState) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the OAuthState fields.
+// to the OAuthState fields, and puts the row's targets back for the next row.
 func (_m *OAuthState) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -103,6 +137,11 @@ func (_m *OAuthState) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(oauthstateScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*oauthstateScanRow); ok && &row.values[0] == &all[0] {
+			oauthstateScanRows.Put(row)
 		}
 	}
 	return nil

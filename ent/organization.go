@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -100,17 +101,41 @@ func (e OrganizationEdges) ProjectsOrErr() ([]*Project, error) {
 	return nil, &NotLoadedError{edge: "projects"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// organizationScanRow holds the scan targets of one Organization row and the slice of
+// them handed to rows.Scan, reused from row to row through organizationScanRows.
+type organizationScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values    [5]any
+	ID        uuid.UUID
+	CreatedAt sql.NullTime
+	UpdatedAt sql.NullTime
+	Name      sql.NullString
+}
+
+// organizationScanRows keeps the organizationScanRow structs assignValues is done with.
+var organizationScanRows = sync.Pool{New: func() any { return new(organizationScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Organization) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := organizationScanRows.Get().(*organizationScanRow)
+	*row = organizationScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case organization.FieldName:
-			values[i] = new(sql.NullString)
-		case organization.FieldCreatedAt, organization.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
 		case organization.FieldID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.ID
+		case organization.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case organization.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case organization.FieldName:
+			values[i] = &row.Name
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -119,7 +144,7 @@ func (*Organization) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Organization fields.
+// to the Organization fields, and puts the row's targets back for the next row.
 func (_m *Organization) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -152,6 +177,11 @@ func (_m *Organization) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(organizationScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*organizationScanRow); ok && &row.values[0] == &all[0] {
+			organizationScanRows.Put(row)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -33,19 +34,50 @@ type PlaybackUsage struct {
 	selectValues sql.SelectValues
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// playbackusageScanRow holds the scan targets of one PlaybackUsage row and the slice of
+// them handed to rows.Scan, reused from row to row through playbackusageScanRows.
+type playbackusageScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values    [8]any
+	ID        uuid.UUID
+	CreatedAt sql.NullTime
+	UpdatedAt sql.NullTime
+	ProjectID uuid.UUID
+	Day       sql.NullString
+	Bytes     sql.NullInt64
+	Requests  sql.NullInt64
+}
+
+// playbackusageScanRows keeps the playbackusageScanRow structs assignValues is done with.
+var playbackusageScanRows = sync.Pool{New: func() any { return new(playbackusageScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*PlaybackUsage) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := playbackusageScanRows.Get().(*playbackusageScanRow)
+	*row = playbackusageScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case playbackusage.FieldBytes, playbackusage.FieldRequests:
-			values[i] = new(sql.NullInt64)
+		case playbackusage.FieldID:
+			values[i] = &row.ID
+		case playbackusage.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case playbackusage.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case playbackusage.FieldProjectID:
+			values[i] = &row.ProjectID
 		case playbackusage.FieldDay:
-			values[i] = new(sql.NullString)
-		case playbackusage.FieldCreatedAt, playbackusage.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case playbackusage.FieldID, playbackusage.FieldProjectID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Day
+		case playbackusage.FieldBytes:
+			values[i] = &row.Bytes
+		case playbackusage.FieldRequests:
+			values[i] = &row.Requests
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -54,7 +86,7 @@ func (*PlaybackUsage) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the PlaybackUsage fields.
+// to the PlaybackUsage fields, and puts the row's targets back for the next row.
 func (_m *PlaybackUsage) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -105,6 +137,11 @@ func (_m *PlaybackUsage) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(playbackusageScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*playbackusageScanRow); ok && &row.values[0] == &all[0] {
+			playbackusageScanRows.Put(row)
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -84,21 +85,86 @@ func (e PlayerEdges) ProjectOrErr() (*Project, error) {
 	return nil, &NotLoadedError{edge: "project"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// playerScanRow holds the scan targets of one Player row and the slice of
+// them handed to rows.Scan, reused from row to row through playerScanRows.
+type playerScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values                 [20]any
+	ID                     uuid.UUID
+	CreatedAt              sql.NullTime
+	UpdatedAt              sql.NullTime
+	ProjectID              uuid.UUID
+	Name                   sql.NullString
+	IsDefault              sql.NullBool
+	PrimaryColor           sql.NullString
+	AccentColor            sql.NullString
+	BackgroundColor        sql.NullString
+	Controls               sql.NullBool
+	Autoplay               sql.NullBool
+	Muted                  sql.NullBool
+	Loop                   sql.NullBool
+	LogoURL                sql.NullString
+	WatermarkURL           sql.NullString
+	WatermarkPosition      sql.NullString
+	SpeedOptions           []byte
+	CaptionsDefault        sql.NullBool
+	DefaultCaptionLanguage sql.NullString
+}
+
+// playerScanRows keeps the playerScanRow structs assignValues is done with.
+var playerScanRows = sync.Pool{New: func() any { return new(playerScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Player) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := playerScanRows.Get().(*playerScanRow)
+	*row = playerScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case player.FieldID:
+			values[i] = &row.ID
+		case player.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case player.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case player.FieldProjectID:
+			values[i] = &row.ProjectID
+		case player.FieldName:
+			values[i] = &row.Name
+		case player.FieldIsDefault:
+			values[i] = &row.IsDefault
+		case player.FieldPrimaryColor:
+			values[i] = &row.PrimaryColor
+		case player.FieldAccentColor:
+			values[i] = &row.AccentColor
+		case player.FieldBackgroundColor:
+			values[i] = &row.BackgroundColor
+		case player.FieldControls:
+			values[i] = &row.Controls
+		case player.FieldAutoplay:
+			values[i] = &row.Autoplay
+		case player.FieldMuted:
+			values[i] = &row.Muted
+		case player.FieldLoop:
+			values[i] = &row.Loop
+		case player.FieldLogoURL:
+			values[i] = &row.LogoURL
+		case player.FieldWatermarkURL:
+			values[i] = &row.WatermarkURL
+		case player.FieldWatermarkPosition:
+			values[i] = &row.WatermarkPosition
 		case player.FieldSpeedOptions:
-			values[i] = new([]byte)
-		case player.FieldIsDefault, player.FieldControls, player.FieldAutoplay, player.FieldMuted, player.FieldLoop, player.FieldCaptionsDefault:
-			values[i] = new(sql.NullBool)
-		case player.FieldName, player.FieldPrimaryColor, player.FieldAccentColor, player.FieldBackgroundColor, player.FieldLogoURL, player.FieldWatermarkURL, player.FieldWatermarkPosition, player.FieldDefaultCaptionLanguage:
-			values[i] = new(sql.NullString)
-		case player.FieldCreatedAt, player.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case player.FieldID, player.FieldProjectID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.SpeedOptions
+		case player.FieldCaptionsDefault:
+			values[i] = &row.CaptionsDefault
+		case player.FieldDefaultCaptionLanguage:
+			values[i] = &row.DefaultCaptionLanguage
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -107,7 +173,7 @@ func (*Player) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Player fields.
+// to the Player fields, and puts the row's targets back for the next row.
 func (_m *Player) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -232,6 +298,11 @@ func (_m *Player) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(playerScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*playerScanRow); ok && &row.values[0] == &all[0] {
+			playerScanRows.Put(row)
 		}
 	}
 	return nil

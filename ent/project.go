@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -160,17 +161,53 @@ func (e ProjectEdges) EncodingProfilesOrErr() ([]*EncodingProfile, error) {
 	return nil, &NotLoadedError{edge: "encoding_profiles"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// projectScanRow holds the scan targets of one Project row and the slice of
+// them handed to rows.Scan, reused from row to row through projectScanRows.
+type projectScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values         [9]any
+	ID             uuid.UUID
+	CreatedAt      sql.NullTime
+	UpdatedAt      sql.NullTime
+	OrganizationID uuid.UUID
+	Name           sql.NullString
+	Description    sql.NullString
+	Logo           sql.NullString
+	DeletedAt      sql.NullTime
+}
+
+// projectScanRows keeps the projectScanRow structs assignValues is done with.
+var projectScanRows = sync.Pool{New: func() any { return new(projectScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Project) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := projectScanRows.Get().(*projectScanRow)
+	*row = projectScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case project.FieldName, project.FieldDescription, project.FieldLogo:
-			values[i] = new(sql.NullString)
-		case project.FieldCreatedAt, project.FieldUpdatedAt, project.FieldDeletedAt:
-			values[i] = new(sql.NullTime)
-		case project.FieldID, project.FieldOrganizationID:
-			values[i] = new(uuid.UUID)
+		case project.FieldID:
+			values[i] = &row.ID
+		case project.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case project.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case project.FieldOrganizationID:
+			values[i] = &row.OrganizationID
+		case project.FieldName:
+			values[i] = &row.Name
+		case project.FieldDescription:
+			values[i] = &row.Description
+		case project.FieldLogo:
+			values[i] = &row.Logo
+		case project.FieldDeletedAt:
+			values[i] = &row.DeletedAt
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -179,7 +216,7 @@ func (*Project) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Project fields.
+// to the Project fields, and puts the row's targets back for the next row.
 func (_m *Project) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -237,6 +274,11 @@ func (_m *Project) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(projectScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*projectScanRow); ok && &row.values[0] == &all[0] {
+			projectScanRows.Put(row)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -57,17 +58,47 @@ func (e ProjectSettingEdges) ProjectOrErr() (*Project, error) {
 	return nil, &NotLoadedError{edge: "project"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// projectsettingScanRow holds the scan targets of one ProjectSetting row and the slice of
+// them handed to rows.Scan, reused from row to row through projectsettingScanRows.
+type projectsettingScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values    [7]any
+	ID        uuid.UUID
+	CreatedAt sql.NullTime
+	UpdatedAt sql.NullTime
+	ProjectID uuid.UUID
+	Key       sql.NullString
+	Value     sql.NullString
+}
+
+// projectsettingScanRows keeps the projectsettingScanRow structs assignValues is done with.
+var projectsettingScanRows = sync.Pool{New: func() any { return new(projectsettingScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*ProjectSetting) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := projectsettingScanRows.Get().(*projectsettingScanRow)
+	*row = projectsettingScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case projectsetting.FieldKey, projectsetting.FieldValue:
-			values[i] = new(sql.NullString)
-		case projectsetting.FieldCreatedAt, projectsetting.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case projectsetting.FieldID, projectsetting.FieldProjectID:
-			values[i] = new(uuid.UUID)
+		case projectsetting.FieldID:
+			values[i] = &row.ID
+		case projectsetting.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case projectsetting.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case projectsetting.FieldProjectID:
+			values[i] = &row.ProjectID
+		case projectsetting.FieldKey:
+			values[i] = &row.Key
+		case projectsetting.FieldValue:
+			values[i] = &row.Value
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -76,7 +107,7 @@ func (*ProjectSetting) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the ProjectSetting fields.
+// to the ProjectSetting fields, and puts the row's targets back for the next row.
 func (_m *ProjectSetting) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -121,6 +152,11 @@ func (_m *ProjectSetting) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(projectsettingScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*projectsettingScanRow); ok && &row.values[0] == &all[0] {
+			projectsettingScanRows.Put(row)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -57,17 +58,50 @@ func (e RefreshTokenEdges) SessionOrErr() (*Session, error) {
 	return nil, &NotLoadedError{edge: "session"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// refreshtokenScanRow holds the scan targets of one RefreshToken row and the slice of
+// them handed to rows.Scan, reused from row to row through refreshtokenScanRows.
+type refreshtokenScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values    [8]any
+	ID        uuid.UUID
+	CreatedAt sql.NullTime
+	UpdatedAt sql.NullTime
+	SessionID uuid.UUID
+	TokenHash sql.NullString
+	ExpiresAt sql.NullTime
+	UsedAt    sql.NullTime
+}
+
+// refreshtokenScanRows keeps the refreshtokenScanRow structs assignValues is done with.
+var refreshtokenScanRows = sync.Pool{New: func() any { return new(refreshtokenScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*RefreshToken) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := refreshtokenScanRows.Get().(*refreshtokenScanRow)
+	*row = refreshtokenScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case refreshtoken.FieldID:
+			values[i] = &row.ID
+		case refreshtoken.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case refreshtoken.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case refreshtoken.FieldSessionID:
+			values[i] = &row.SessionID
 		case refreshtoken.FieldTokenHash:
-			values[i] = new(sql.NullString)
-		case refreshtoken.FieldCreatedAt, refreshtoken.FieldUpdatedAt, refreshtoken.FieldExpiresAt, refreshtoken.FieldUsedAt:
-			values[i] = new(sql.NullTime)
-		case refreshtoken.FieldID, refreshtoken.FieldSessionID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.TokenHash
+		case refreshtoken.FieldExpiresAt:
+			values[i] = &row.ExpiresAt
+		case refreshtoken.FieldUsedAt:
+			values[i] = &row.UsedAt
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -76,7 +110,7 @@ func (*RefreshToken) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the RefreshToken fields.
+// to the RefreshToken fields, and puts the row's targets back for the next row.
 func (_m *RefreshToken) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -128,6 +162,11 @@ func (_m *RefreshToken) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(refreshtokenScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*refreshtokenScanRow); ok && &row.values[0] == &all[0] {
+			refreshtokenScanRows.Put(row)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -63,19 +64,56 @@ func (e RenditionEdges) VideoOrErr() (*Video, error) {
 	return nil, &NotLoadedError{edge: "video"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// renditionScanRow holds the scan targets of one Rendition row and the slice of
+// them handed to rows.Scan, reused from row to row through renditionScanRows.
+type renditionScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values    [10]any
+	ID        uuid.UUID
+	CreatedAt sql.NullTime
+	UpdatedAt sql.NullTime
+	VideoID   uuid.UUID
+	Name      sql.NullString
+	Width     sql.NullInt64
+	Height    sql.NullInt64
+	Bandwidth sql.NullInt64
+	Status    sql.NullString
+}
+
+// renditionScanRows keeps the renditionScanRow structs assignValues is done with.
+var renditionScanRows = sync.Pool{New: func() any { return new(renditionScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Rendition) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := renditionScanRows.Get().(*renditionScanRow)
+	*row = renditionScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case rendition.FieldWidth, rendition.FieldHeight, rendition.FieldBandwidth:
-			values[i] = new(sql.NullInt64)
-		case rendition.FieldName, rendition.FieldStatus:
-			values[i] = new(sql.NullString)
-		case rendition.FieldCreatedAt, rendition.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case rendition.FieldID, rendition.FieldVideoID:
-			values[i] = new(uuid.UUID)
+		case rendition.FieldID:
+			values[i] = &row.ID
+		case rendition.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case rendition.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case rendition.FieldVideoID:
+			values[i] = &row.VideoID
+		case rendition.FieldName:
+			values[i] = &row.Name
+		case rendition.FieldWidth:
+			values[i] = &row.Width
+		case rendition.FieldHeight:
+			values[i] = &row.Height
+		case rendition.FieldBandwidth:
+			values[i] = &row.Bandwidth
+		case rendition.FieldStatus:
+			values[i] = &row.Status
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -84,7 +122,7 @@ func (*Rendition) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Rendition fields.
+// to the Rendition fields, and puts the row's targets back for the next row.
 func (_m *Rendition) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -147,6 +185,11 @@ func (_m *Rendition) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(renditionScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*renditionScanRow); ok && &row.values[0] == &all[0] {
+			renditionScanRows.Put(row)
 		}
 	}
 	return nil

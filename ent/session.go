@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -76,19 +77,55 @@ func (e SessionEdges) RefreshTokensOrErr() ([]*RefreshToken, error) {
 	return nil, &NotLoadedError{edge: "refresh_tokens"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// sessionScanRow holds the scan targets of one Session row and the slice of
+// them handed to rows.Scan, reused from row to row through sessionScanRows.
+type sessionScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values     [10]any
+	ID         uuid.UUID
+	CreatedAt  sql.NullTime
+	UpdatedAt  sql.NullTime
+	UserID     uuid.UUID
+	UserAgent  sql.NullString
+	IPAddress  sql.NullString
+	LastSeenAt sql.NullTime
+	RevokedAt  sql.NullTime
+}
+
+// sessionScanRows keeps the sessionScanRow structs assignValues is done with.
+var sessionScanRows = sync.Pool{New: func() any { return new(sessionScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Session) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := sessionScanRows.Get().(*sessionScanRow)
+	*row = sessionScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case session.FieldID:
+			values[i] = &row.ID
+		case session.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case session.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case session.FieldUserID:
+			values[i] = &row.UserID
+		case session.FieldUserAgent:
+			values[i] = &row.UserAgent
+		case session.FieldIPAddress:
+			values[i] = &row.IPAddress
+		case session.FieldLastSeenAt:
+			values[i] = &row.LastSeenAt
+		case session.FieldRevokedAt:
+			values[i] = &row.RevokedAt
 		case session.FieldOrganizationID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
-		case session.FieldUserAgent, session.FieldIPAddress:
-			values[i] = new(sql.NullString)
-		case session.FieldCreatedAt, session.FieldUpdatedAt, session.FieldLastSeenAt, session.FieldRevokedAt:
-			values[i] = new(sql.NullTime)
-		case session.FieldID, session.FieldUserID:
-			values[i] = new(uuid.UUID)
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -97,7 +134,7 @@ func (*Session) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Session fields.
+// to the Session fields, and puts the row's targets back for the next row.
 func (_m *Session) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -162,6 +199,11 @@ func (_m *Session) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(sessionScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*sessionScanRow); ok && &row.values[0] == &all[0] {
+			sessionScanRows.Put(row)
 		}
 	}
 	return nil

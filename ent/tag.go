@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -68,17 +69,44 @@ func (e TagEdges) VideosOrErr() ([]*Video, error) {
 	return nil, &NotLoadedError{edge: "videos"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// tagScanRow holds the scan targets of one Tag row and the slice of
+// them handed to rows.Scan, reused from row to row through tagScanRows.
+type tagScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values    [6]any
+	ID        uuid.UUID
+	CreatedAt sql.NullTime
+	UpdatedAt sql.NullTime
+	ProjectID uuid.UUID
+	Name      sql.NullString
+}
+
+// tagScanRows keeps the tagScanRow structs assignValues is done with.
+var tagScanRows = sync.Pool{New: func() any { return new(tagScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Tag) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := tagScanRows.Get().(*tagScanRow)
+	*row = tagScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case tag.FieldID:
+			values[i] = &row.ID
+		case tag.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case tag.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case tag.FieldProjectID:
+			values[i] = &row.ProjectID
 		case tag.FieldName:
-			values[i] = new(sql.NullString)
-		case tag.FieldCreatedAt, tag.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case tag.FieldID, tag.FieldProjectID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Name
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -87,7 +115,7 @@ func (*Tag) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Tag fields.
+// to the Tag fields, and puts the row's targets back for the next row.
 func (_m *Tag) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -126,6 +154,11 @@ func (_m *Tag) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(tagScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*tagScanRow); ok && &row.values[0] == &all[0] {
+			tagScanRows.Put(row)
 		}
 	}
 	return nil

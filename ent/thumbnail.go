@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -67,23 +68,62 @@ func (e ThumbnailEdges) VideoOrErr() (*Video, error) {
 	return nil, &NotLoadedError{edge: "video"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// thumbnailScanRow holds the scan targets of one Thumbnail row and the slice of
+// them handed to rows.Scan, reused from row to row through thumbnailScanRows.
+type thumbnailScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values      [12]any
+	ID          uuid.UUID
+	CreatedAt   sql.NullTime
+	UpdatedAt   sql.NullTime
+	VideoID     uuid.UUID
+	Key         sql.NullString
+	Kind        sql.NullString
+	TimeOffset  sql.NullFloat64
+	Width       sql.NullInt64
+	Height      sql.NullInt64
+	ContentType sql.NullString
+	IsDefault   sql.NullBool
+}
+
+// thumbnailScanRows keeps the thumbnailScanRow structs assignValues is done with.
+var thumbnailScanRows = sync.Pool{New: func() any { return new(thumbnailScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Thumbnail) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := thumbnailScanRows.Get().(*thumbnailScanRow)
+	*row = thumbnailScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case thumbnail.FieldIsDefault:
-			values[i] = new(sql.NullBool)
+		case thumbnail.FieldID:
+			values[i] = &row.ID
+		case thumbnail.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case thumbnail.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case thumbnail.FieldVideoID:
+			values[i] = &row.VideoID
+		case thumbnail.FieldKey:
+			values[i] = &row.Key
+		case thumbnail.FieldKind:
+			values[i] = &row.Kind
 		case thumbnail.FieldTimeOffset:
-			values[i] = new(sql.NullFloat64)
-		case thumbnail.FieldWidth, thumbnail.FieldHeight:
-			values[i] = new(sql.NullInt64)
-		case thumbnail.FieldKey, thumbnail.FieldKind, thumbnail.FieldContentType:
-			values[i] = new(sql.NullString)
-		case thumbnail.FieldCreatedAt, thumbnail.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case thumbnail.FieldID, thumbnail.FieldVideoID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.TimeOffset
+		case thumbnail.FieldWidth:
+			values[i] = &row.Width
+		case thumbnail.FieldHeight:
+			values[i] = &row.Height
+		case thumbnail.FieldContentType:
+			values[i] = &row.ContentType
+		case thumbnail.FieldIsDefault:
+			values[i] = &row.IsDefault
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -92,7 +132,7 @@ func (*Thumbnail) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Thumbnail fields.
+// to the Thumbnail fields, and puts the row's targets back for the next row.
 func (_m *Thumbnail) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -167,6 +207,11 @@ func (_m *Thumbnail) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(thumbnailScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*thumbnailScanRow); ok && &row.values[0] == &all[0] {
+			thumbnailScanRows.Put(row)
 		}
 	}
 	return nil

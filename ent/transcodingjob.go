@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -49,25 +50,70 @@ type TranscodingJob struct {
 	selectValues sql.SelectValues
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// transcodingjobScanRow holds the scan targets of one TranscodingJob row and the slice of
+// them handed to rows.Scan, reused from row to row through transcodingjobScanRows.
+type transcodingjobScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values        [15]any
+	ID            uuid.UUID
+	CreatedAt     sql.NullTime
+	UpdatedAt     sql.NullTime
+	ProjectID     uuid.UUID
+	APIVersion    sql.NullInt64
+	SourceURL     sql.NullString
+	Outputs       []byte
+	Status        sql.NullString
+	Progress      sql.NullFloat64
+	Priority      sql.NullInt64
+	FailureReason sql.NullString
+	StartedAt     sql.NullTime
+	CompletedAt   sql.NullTime
+}
+
+// transcodingjobScanRows keeps the transcodingjobScanRow structs assignValues is done with.
+var transcodingjobScanRows = sync.Pool{New: func() any { return new(transcodingjobScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*TranscodingJob) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := transcodingjobScanRows.Get().(*transcodingjobScanRow)
+	*row = transcodingjobScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case transcodingjob.FieldID:
+			values[i] = &row.ID
+		case transcodingjob.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case transcodingjob.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case transcodingjob.FieldProjectID:
+			values[i] = &row.ProjectID
+		case transcodingjob.FieldAPIVersion:
+			values[i] = &row.APIVersion
+		case transcodingjob.FieldSourceURL:
+			values[i] = &row.SourceURL
+		case transcodingjob.FieldOutputs:
+			values[i] = &row.Outputs
+		case transcodingjob.FieldStatus:
+			values[i] = &row.Status
+		case transcodingjob.FieldProgress:
+			values[i] = &row.Progress
+		case transcodingjob.FieldPriority:
+			values[i] = &row.Priority
+		case transcodingjob.FieldFailureReason:
+			values[i] = &row.FailureReason
+		case transcodingjob.FieldStartedAt:
+			values[i] = &row.StartedAt
+		case transcodingjob.FieldCompletedAt:
+			values[i] = &row.CompletedAt
 		case transcodingjob.FieldVideoID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
-		case transcodingjob.FieldOutputs:
-			values[i] = new([]byte)
-		case transcodingjob.FieldProgress:
-			values[i] = new(sql.NullFloat64)
-		case transcodingjob.FieldAPIVersion, transcodingjob.FieldPriority:
-			values[i] = new(sql.NullInt64)
-		case transcodingjob.FieldSourceURL, transcodingjob.FieldStatus, transcodingjob.FieldFailureReason:
-			values[i] = new(sql.NullString)
-		case transcodingjob.FieldCreatedAt, transcodingjob.FieldUpdatedAt, transcodingjob.FieldStartedAt, transcodingjob.FieldCompletedAt:
-			values[i] = new(sql.NullTime)
-		case transcodingjob.FieldID, transcodingjob.FieldProjectID:
-			values[i] = new(uuid.UUID)
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -76,7 +122,7 @@ func (*TranscodingJob) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the TranscodingJob fields.
+// to the TranscodingJob fields, and puts the row's targets back for the next row.
 func (_m *TranscodingJob) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -174,6 +220,11 @@ func (_m *TranscodingJob) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(transcodingjobScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*transcodingjobScanRow); ok && &row.values[0] == &all[0] {
+			transcodingjobScanRows.Put(row)
 		}
 	}
 	return nil

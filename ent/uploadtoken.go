@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -39,19 +40,59 @@ type UploadToken struct {
 	selectValues sql.SelectValues
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// uploadtokenScanRow holds the scan targets of one UploadToken row and the slice of
+// them handed to rows.Scan, reused from row to row through uploadtokenScanRows.
+type uploadtokenScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values      [11]any
+	ID          uuid.UUID
+	CreatedAt   sql.NullTime
+	UpdatedAt   sql.NullTime
+	ProjectID   uuid.UUID
+	VideoID     uuid.UUID
+	TokenHash   sql.NullString
+	MaxSize     sql.NullInt64
+	ExpiresAt   sql.NullTime
+	UploadID    sql.NullString
+	CompletedAt sql.NullTime
+}
+
+// uploadtokenScanRows keeps the uploadtokenScanRow structs assignValues is done with.
+var uploadtokenScanRows = sync.Pool{New: func() any { return new(uploadtokenScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*UploadToken) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := uploadtokenScanRows.Get().(*uploadtokenScanRow)
+	*row = uploadtokenScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case uploadtoken.FieldID:
+			values[i] = &row.ID
+		case uploadtoken.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case uploadtoken.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case uploadtoken.FieldProjectID:
+			values[i] = &row.ProjectID
+		case uploadtoken.FieldVideoID:
+			values[i] = &row.VideoID
+		case uploadtoken.FieldTokenHash:
+			values[i] = &row.TokenHash
 		case uploadtoken.FieldMaxSize:
-			values[i] = new(sql.NullInt64)
-		case uploadtoken.FieldTokenHash, uploadtoken.FieldUploadID:
-			values[i] = new(sql.NullString)
-		case uploadtoken.FieldCreatedAt, uploadtoken.FieldUpdatedAt, uploadtoken.FieldExpiresAt, uploadtoken.FieldCompletedAt:
-			values[i] = new(sql.NullTime)
-		case uploadtoken.FieldID, uploadtoken.FieldProjectID, uploadtoken.FieldVideoID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.MaxSize
+		case uploadtoken.FieldExpiresAt:
+			values[i] = &row.ExpiresAt
+		case uploadtoken.FieldUploadID:
+			values[i] = &row.UploadID
+		case uploadtoken.FieldCompletedAt:
+			values[i] = &row.CompletedAt
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -60,7 +101,7 @@ func (*UploadToken) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the UploadToken fields.
+// to the UploadToken fields, and puts the row's targets back for the next row.
 func (_m *UploadToken) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -131,6 +172,11 @@ func (_m *UploadToken) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(uploadtokenScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*uploadtokenScanRow); ok && &row.values[0] == &all[0] {
+			uploadtokenScanRows.Put(row)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -84,17 +85,53 @@ func (e UserEdges) IdentitiesOrErr() ([]*OAuthIdentity, error) {
 	return nil, &NotLoadedError{edge: "identities"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// userScanRow holds the scan targets of one User row and the slice of
+// them handed to rows.Scan, reused from row to row through userScanRows.
+type userScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values          [9]any
+	ID              uuid.UUID
+	CreatedAt       sql.NullTime
+	UpdatedAt       sql.NullTime
+	Email           sql.NullString
+	Name            sql.NullString
+	PasswordHash    sql.NullString
+	EmailVerifiedAt sql.NullTime
+	AvatarURL       sql.NullString
+}
+
+// userScanRows keeps the userScanRow structs assignValues is done with.
+var userScanRows = sync.Pool{New: func() any { return new(userScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*User) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := userScanRows.Get().(*userScanRow)
+	*row = userScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case user.FieldEmail, user.FieldName, user.FieldPasswordHash, user.FieldAvatarURL:
-			values[i] = new(sql.NullString)
-		case user.FieldCreatedAt, user.FieldUpdatedAt, user.FieldEmailVerifiedAt:
-			values[i] = new(sql.NullTime)
 		case user.FieldID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.ID
+		case user.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case user.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case user.FieldEmail:
+			values[i] = &row.Email
+		case user.FieldName:
+			values[i] = &row.Name
+		case user.FieldPasswordHash:
+			values[i] = &row.PasswordHash
+		case user.FieldEmailVerifiedAt:
+			values[i] = &row.EmailVerifiedAt
+		case user.FieldAvatarURL:
+			values[i] = &row.AvatarURL
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -103,7 +140,7 @@ func (*User) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the User fields.
+// to the User fields, and puts the row's targets back for the next row.
 func (_m *User) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -162,6 +199,11 @@ func (_m *User) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(userScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*userScanRow); ok && &row.values[0] == &all[0] {
+			userScanRows.Put(row)
 		}
 	}
 	return nil

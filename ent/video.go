@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -164,27 +165,90 @@ func (e VideoEdges) ThumbnailsOrErr() ([]*Thumbnail, error) {
 	return nil, &NotLoadedError{edge: "thumbnails"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// videoScanRow holds the scan targets of one Video row and the slice of
+// them handed to rows.Scan, reused from row to row through videoScanRows.
+type videoScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values             [22]any
+	ID                 uuid.UUID
+	CreatedAt          sql.NullTime
+	UpdatedAt          sql.NullTime
+	ProjectID          uuid.UUID
+	Title              sql.NullString
+	Description        sql.NullString
+	Status             sql.NullString
+	Duration           sql.NullFloat64
+	Size               sql.NullInt64
+	FailureReason      sql.NullString
+	Progress           sql.NullFloat64
+	Width              sql.NullInt64
+	Height             sql.NullInt64
+	SourceKey          sql.NullString
+	SourceURL          sql.NullString
+	Encrypted          sql.NullBool
+	EncryptionKey      sql.NullString
+	ProcessingAttempts sql.NullInt64
+	Metadata           []byte
+}
+
+// videoScanRows keeps the videoScanRow structs assignValues is done with.
+var videoScanRows = sync.Pool{New: func() any { return new(videoScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*Video) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := videoScanRows.Get().(*videoScanRow)
+	*row = videoScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case video.FieldID:
+			values[i] = &row.ID
+		case video.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case video.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case video.FieldProjectID:
+			values[i] = &row.ProjectID
+		case video.FieldTitle:
+			values[i] = &row.Title
+		case video.FieldDescription:
+			values[i] = &row.Description
+		case video.FieldStatus:
+			values[i] = &row.Status
+		case video.FieldDuration:
+			values[i] = &row.Duration
+		case video.FieldSize:
+			values[i] = &row.Size
+		case video.FieldFailureReason:
+			values[i] = &row.FailureReason
+		case video.FieldProgress:
+			values[i] = &row.Progress
+		case video.FieldWidth:
+			values[i] = &row.Width
+		case video.FieldHeight:
+			values[i] = &row.Height
+		case video.FieldSourceKey:
+			values[i] = &row.SourceKey
+		case video.FieldSourceURL:
+			values[i] = &row.SourceURL
+		case video.FieldEncrypted:
+			values[i] = &row.Encrypted
+		case video.FieldEncryptionKey:
+			values[i] = &row.EncryptionKey
+		case video.FieldProcessingAttempts:
+			values[i] = &row.ProcessingAttempts
+		case video.FieldMetadata:
+			values[i] = &row.Metadata
 		case video.FieldFolderID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
-		case video.FieldStoryboard, video.FieldMetadata:
+		case video.FieldStoryboard:
 			values[i] = new([]byte)
-		case video.FieldEncrypted:
-			values[i] = new(sql.NullBool)
-		case video.FieldDuration, video.FieldProgress:
-			values[i] = new(sql.NullFloat64)
-		case video.FieldSize, video.FieldWidth, video.FieldHeight, video.FieldProcessingAttempts:
-			values[i] = new(sql.NullInt64)
-		case video.FieldTitle, video.FieldDescription, video.FieldStatus, video.FieldFailureReason, video.FieldSourceKey, video.FieldSourceURL, video.FieldEncryptionKey:
-			values[i] = new(sql.NullString)
-		case video.FieldCreatedAt, video.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case video.FieldID, video.FieldProjectID:
-			values[i] = new(uuid.UUID)
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -193,7 +257,7 @@ func (*Video) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the Video fields.
+// to the Video fields, and puts the row's targets back for the next row.
 func (_m *Video) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -333,6 +397,11 @@ func (_m *Video) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(videoScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*videoScanRow); ok && &row.values[0] == &all[0] {
+			videoScanRows.Put(row)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -63,21 +64,56 @@ func (e WebhookAttemptEdges) DeliveryOrErr() (*WebhookDelivery, error) {
 	return nil, &NotLoadedError{edge: "delivery"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// webhookattemptScanRow holds the scan targets of one WebhookAttempt row and the slice of
+// them handed to rows.Scan, reused from row to row through webhookattemptScanRows.
+type webhookattemptScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values       [10]any
+	ID           uuid.UUID
+	CreatedAt    sql.NullTime
+	UpdatedAt    sql.NullTime
+	DeliveryID   uuid.UUID
+	StatusCode   sql.NullInt64
+	DurationMs   sql.NullInt64
+	ResponseBody sql.NullString
+	Error        sql.NullString
+	Succeeded    sql.NullBool
+}
+
+// webhookattemptScanRows keeps the webhookattemptScanRow structs assignValues is done with.
+var webhookattemptScanRows = sync.Pool{New: func() any { return new(webhookattemptScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*WebhookAttempt) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := webhookattemptScanRows.Get().(*webhookattemptScanRow)
+	*row = webhookattemptScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case webhookattempt.FieldID:
+			values[i] = &row.ID
+		case webhookattempt.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case webhookattempt.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case webhookattempt.FieldDeliveryID:
+			values[i] = &row.DeliveryID
+		case webhookattempt.FieldStatusCode:
+			values[i] = &row.StatusCode
+		case webhookattempt.FieldDurationMs:
+			values[i] = &row.DurationMs
+		case webhookattempt.FieldResponseBody:
+			values[i] = &row.ResponseBody
+		case webhookattempt.FieldError:
+			values[i] = &row.Error
 		case webhookattempt.FieldSucceeded:
-			values[i] = new(sql.NullBool)
-		case webhookattempt.FieldStatusCode, webhookattempt.FieldDurationMs:
-			values[i] = new(sql.NullInt64)
-		case webhookattempt.FieldResponseBody, webhookattempt.FieldError:
-			values[i] = new(sql.NullString)
-		case webhookattempt.FieldCreatedAt, webhookattempt.FieldUpdatedAt:
-			values[i] = new(sql.NullTime)
-		case webhookattempt.FieldID, webhookattempt.FieldDeliveryID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Succeeded
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -86,7 +122,7 @@ func (*WebhookAttempt) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the WebhookAttempt fields.
+// to the WebhookAttempt fields, and puts the row's targets back for the next row.
 func (_m *WebhookAttempt) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -149,6 +185,11 @@ func (_m *WebhookAttempt) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(webhookattemptScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*webhookattemptScanRow); ok && &row.values[0] == &all[0] {
+			webhookattemptScanRows.Put(row)
 		}
 	}
 	return nil

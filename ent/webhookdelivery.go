@@ -5,6 +5,7 @@ package ent
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -94,19 +95,62 @@ func (e WebhookDeliveryEdges) AttemptLogOrErr() ([]*WebhookAttempt, error) {
 	return nil, &NotLoadedError{edge: "attempt_log"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// webhookdeliveryScanRow holds the scan targets of one WebhookDelivery row and the slice of
+// them handed to rows.Scan, reused from row to row through webhookdeliveryScanRows.
+type webhookdeliveryScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values         [12]any
+	ID             uuid.UUID
+	CreatedAt      sql.NullTime
+	UpdatedAt      sql.NullTime
+	EventID        uuid.UUID
+	EndpointID     uuid.UUID
+	ProjectID      uuid.UUID
+	EventType      sql.NullString
+	Status         sql.NullString
+	Attempts       sql.NullInt64
+	LastStatusCode sql.NullInt64
+	CompletedAt    sql.NullTime
+}
+
+// webhookdeliveryScanRows keeps the webhookdeliveryScanRow structs assignValues is done with.
+var webhookdeliveryScanRows = sync.Pool{New: func() any { return new(webhookdeliveryScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*WebhookDelivery) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := webhookdeliveryScanRows.Get().(*webhookdeliveryScanRow)
+	*row = webhookdeliveryScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
-		case webhookdelivery.FieldAttempts, webhookdelivery.FieldLastStatusCode:
-			values[i] = new(sql.NullInt64)
-		case webhookdelivery.FieldEventType, webhookdelivery.FieldStatus:
-			values[i] = new(sql.NullString)
-		case webhookdelivery.FieldCreatedAt, webhookdelivery.FieldUpdatedAt, webhookdelivery.FieldCompletedAt:
-			values[i] = new(sql.NullTime)
-		case webhookdelivery.FieldID, webhookdelivery.FieldEventID, webhookdelivery.FieldEndpointID, webhookdelivery.FieldProjectID:
-			values[i] = new(uuid.UUID)
+		case webhookdelivery.FieldID:
+			values[i] = &row.ID
+		case webhookdelivery.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case webhookdelivery.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case webhookdelivery.FieldEventID:
+			values[i] = &row.EventID
+		case webhookdelivery.FieldEndpointID:
+			values[i] = &row.EndpointID
+		case webhookdelivery.FieldProjectID:
+			values[i] = &row.ProjectID
+		case webhookdelivery.FieldEventType:
+			values[i] = &row.EventType
+		case webhookdelivery.FieldStatus:
+			values[i] = &row.Status
+		case webhookdelivery.FieldAttempts:
+			values[i] = &row.Attempts
+		case webhookdelivery.FieldLastStatusCode:
+			values[i] = &row.LastStatusCode
+		case webhookdelivery.FieldCompletedAt:
+			values[i] = &row.CompletedAt
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -115,7 +159,7 @@ func (*WebhookDelivery) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the WebhookDelivery fields.
+// to the WebhookDelivery fields, and puts the row's targets back for the next row.
 func (_m *WebhookDelivery) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -191,6 +235,11 @@ func (_m *WebhookDelivery) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(webhookdeliveryScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*webhookdeliveryScanRow); ok && &row.values[0] == &all[0] {
+			webhookdeliveryScanRows.Put(row)
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"entgo.io/ent"
@@ -69,21 +70,68 @@ func (e WebhookEndpointEdges) DeliveriesOrErr() ([]*WebhookDelivery, error) {
 	return nil, &NotLoadedError{edge: "deliveries"}
 }
 
-// scanValues returns the types for scanning values from sql.Rows.
+// webhookendpointScanRow holds the scan targets of one WebhookEndpoint row and the slice of
+// them handed to rows.Scan, reused from row to row through webhookendpointScanRows.
+type webhookendpointScanRow struct {
+	// values has room for every column and, last, the row itself.
+	values                  [14]any
+	ID                      uuid.UUID
+	CreatedAt               sql.NullTime
+	UpdatedAt               sql.NullTime
+	ProjectID               uuid.UUID
+	URL                     sql.NullString
+	Description             sql.NullString
+	EventTypes              []byte
+	Enabled                 sql.NullBool
+	Secret                  sql.NullString
+	PreviousSecret          sql.NullString
+	PreviousSecretExpiresAt sql.NullTime
+	FailingSince            sql.NullTime
+	DisabledReason          sql.NullString
+}
+
+// webhookendpointScanRows keeps the webhookendpointScanRow structs assignValues is done with.
+var webhookendpointScanRows = sync.Pool{New: func() any { return new(webhookendpointScanRow) }}
+
+// scanValues returns the targets for scanning values from sql.Rows.
 func (*WebhookEndpoint) scanValues(columns []string) ([]any, error) {
-	values := make([]any, len(columns))
+	row := webhookendpointScanRows.Get().(*webhookendpointScanRow)
+	*row = webhookendpointScanRow{}
+	var values []any
+	if last := len(row.values) - 1; len(columns) <= last {
+		values = row.values[:len(columns)]
+		row.values[last] = row
+	} else {
+		values = make([]any, len(columns))
+	}
 	for i := range columns {
 		switch columns[i] {
+		case webhookendpoint.FieldID:
+			values[i] = &row.ID
+		case webhookendpoint.FieldCreatedAt:
+			values[i] = &row.CreatedAt
+		case webhookendpoint.FieldUpdatedAt:
+			values[i] = &row.UpdatedAt
+		case webhookendpoint.FieldProjectID:
+			values[i] = &row.ProjectID
+		case webhookendpoint.FieldURL:
+			values[i] = &row.URL
+		case webhookendpoint.FieldDescription:
+			values[i] = &row.Description
 		case webhookendpoint.FieldEventTypes:
-			values[i] = new([]byte)
+			values[i] = &row.EventTypes
 		case webhookendpoint.FieldEnabled:
-			values[i] = new(sql.NullBool)
-		case webhookendpoint.FieldURL, webhookendpoint.FieldDescription, webhookendpoint.FieldSecret, webhookendpoint.FieldPreviousSecret, webhookendpoint.FieldDisabledReason:
-			values[i] = new(sql.NullString)
-		case webhookendpoint.FieldCreatedAt, webhookendpoint.FieldUpdatedAt, webhookendpoint.FieldPreviousSecretExpiresAt, webhookendpoint.FieldFailingSince:
-			values[i] = new(sql.NullTime)
-		case webhookendpoint.FieldID, webhookendpoint.FieldProjectID:
-			values[i] = new(uuid.UUID)
+			values[i] = &row.Enabled
+		case webhookendpoint.FieldSecret:
+			values[i] = &row.Secret
+		case webhookendpoint.FieldPreviousSecret:
+			values[i] = &row.PreviousSecret
+		case webhookendpoint.FieldPreviousSecretExpiresAt:
+			values[i] = &row.PreviousSecretExpiresAt
+		case webhookendpoint.FieldFailingSince:
+			values[i] = &row.FailingSince
+		case webhookendpoint.FieldDisabledReason:
+			values[i] = &row.DisabledReason
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -92,7 +140,7 @@ func (*WebhookEndpoint) scanValues(columns []string) ([]any, error) {
 }
 
 // assignValues assigns the values that were returned from sql.Rows (after scanning)
-// to the WebhookEndpoint fields.
+// to the WebhookEndpoint fields, and puts the row's targets back for the next row.
 func (_m *WebhookEndpoint) assignValues(columns []string, values []any) error {
 	if m, n := len(values), len(columns); m < n {
 		return fmt.Errorf("mismatch number of scan values: %d != %d", m, n)
@@ -183,6 +231,11 @@ func (_m *WebhookEndpoint) assignValues(columns []string, values []any) error {
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
+		}
+	}
+	if all := values[:cap(values)]; len(all) == len(webhookendpointScanRow{}.values) {
+		if row, ok := all[len(all)-1].(*webhookendpointScanRow); ok && &row.values[0] == &all[0] {
+			webhookendpointScanRows.Put(row)
 		}
 	}
 	return nil
