@@ -226,12 +226,26 @@ const (
 				}
 				deferredFieldSet.AddField(field)
 `
+	deferredConcurrently = `				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+`
+	deferredConcurrentlyByValue = `				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+`
 )
 
 // deferredSetsOnDemand makes an object's deferred field set and views when a
 // field under @defer needs them, not for every object. An object without such
 // a branch uses them only in the deferred group, which skipEmptyDeferredGroups
 // has made conditional on there being views.
+//
+// The set's variable is now assigned after its declaration, so a closure
+// naming it would capture the variable itself, which Go then allocates on the
+// heap on every call of the marshaller (a video's, 50 times a page); the
+// deferred fields' closures are given a copy of it instead.
 func deferredSetsOnDemand(src []byte) ([]byte, error) {
 	if !bytes.Contains(src, []byte(deferredGroupIfAny)) {
 		return nil, fmt.Errorf("deferred groups are not conditional on having views; run skipEmptyDeferredGroups first")
@@ -240,7 +254,14 @@ func deferredSetsOnDemand(src []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return replaceEach(src, "deferred branches", "if field.IsDeferred() {", deferredBranch, deferredBranchMaking)
+	src, err = replaceEach(src, "deferred branches", "if field.IsDeferred() {", deferredBranch, deferredBranchMaking)
+	if err != nil {
+		return nil, err
+	}
+	if bytes.Contains(src, []byte("deferredFieldSet.Concurrently(")) {
+		src, err = replaceEach(src, "deferred concurrent fields", "deferredFieldSet.Concurrently(", deferredConcurrently, deferredConcurrentlyByValue)
+	}
+	return src, err
 }
 
 // objectEnd is how every object marshaller returns its field set, made by

@@ -72,7 +72,7 @@ return graphql.NewScalarFieldContext("Video", field, false, true, errors.New("fi
 func TestDeferredAndObjectRewrites(t *testing.T) {
 	src := "func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj *ent.Tag) graphql.Marshaler {\n" +
 		"\tfields := graphql.CollectFields(ec.OperationContext, sel, tagImplementors)\n\n" +
-		objectFieldSet + deferredSets + "\tfor i, field := range fields {\n" + deferredBranch + "\t}\n" +
+		objectFieldSet + deferredSets + "\tfor i, field := range fields {\n" + deferredBranch + deferredConcurrently + "\t}\n" +
 		deferredGroup + "\n\treturn out\n}\n"
 	var err error
 	out := []byte(src)
@@ -81,7 +81,7 @@ func TestDeferredAndObjectRewrites(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, want := range []string{deferredGroupIfAny, deferredSetsDeclared, deferredBranchMaking, objectFieldSetWriter, objectEndDirect} {
+	for _, want := range []string{deferredGroupIfAny, deferredSetsDeclared, deferredBranchMaking, deferredConcurrentlyByValue, objectFieldSetWriter, objectEndDirect} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}
