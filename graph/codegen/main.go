@@ -17,8 +17,9 @@
 //   - the input unmarshaller map is built once, not for every operation;
 //   - an object none of whose fields is resolved concurrently keeps its field
 //     set on the stack (gqlexec.PlainFieldSet);
-//   - an object's values and the writer that writes them (and, when some of
-//     its fields are resolved concurrently, its field set) are one allocation;
+//   - an object's values and the writer that writes them are one allocation,
+//     and an object with resolver fields makes gqlgen's field set only when
+//     one of them is selected (gqlexec.MixedFieldSet);
 //   - an object with no @defer fragment does not build its path for an empty
 //     deferred group.
 //

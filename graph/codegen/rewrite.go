@@ -26,6 +26,7 @@ var rewrites = []rewrite{
 	{"deferred field sets made on the first @defer", deferredSetsOnDemand},
 	{"objects written from their fields", writeObjectsDirectly},
 	{"plain objects' field sets kept on the stack", plainFieldSets},
+	{"other objects' field sets made on their first concurrent field", mixedFieldSets},
 	{"fields collected once per operation and selection", collectFieldsOnce},
 	{"response data written into the transport's buffer", lentResponseBuffers},
 }
@@ -308,6 +309,19 @@ var (
 // field set keeps gqlgen's; finding none to change means gqlgen's output has
 // changed shape.
 func plainFieldSets(src []byte) ([]byte, error) {
+	return rewriteObjectMarshallers(src, "uses only the values, invalids and dispatch of its field set", func(body []byte) ([]byte, bool) {
+		if !bytes.Contains(body, []byte(objectFieldSetWriter)) || !onlyPlainFieldSetUses(body) {
+			return body, false
+		}
+		return bytes.Replace(body, []byte(objectFieldSetWriter), []byte(plainFieldSetWriter), 1), true
+	})
+}
+
+// rewriteObjectMarshallers gives the body of each object marshaller in src to
+// change, which returns it rewritten and true, or as it was and false. None
+// changed means gqlgen's output has changed shape; what says what no
+// marshaller did.
+func rewriteObjectMarshallers(src []byte, what string, change func(body []byte) ([]byte, bool)) ([]byte, error) {
 	var out bytes.Buffer
 	changed, rest := 0, src
 	for {
@@ -320,17 +334,16 @@ func plainFieldSets(src []byte) ([]byte, error) {
 			return nil, fmt.Errorf("an object marshaller has no end; has gqlgen's output changed?")
 		}
 		end += loc[1] + len("\n}\n")
-		body := rest[loc[1]:end]
 		out.Write(rest[:loc[1]])
-		if bytes.Contains(body, []byte(objectFieldSetWriter)) && onlyPlainFieldSetUses(body) {
-			body = bytes.Replace(body, []byte(objectFieldSetWriter), []byte(plainFieldSetWriter), 1)
+		body, ok := change(rest[loc[1]:end])
+		if ok {
 			changed++
 		}
 		out.Write(body)
 		rest = rest[end:]
 	}
 	if changed == 0 {
-		return nil, fmt.Errorf("no object marshaller uses only the values, invalids and dispatch of its field set; has gqlgen's output changed?")
+		return nil, fmt.Errorf("no object marshaller %s; has gqlgen's output changed?", what)
 	}
 	out.Write(rest)
 	return out.Bytes(), nil
@@ -339,12 +352,56 @@ func plainFieldSets(src []byte) ([]byte, error) {
 // onlyPlainFieldSetUses reports whether an object marshaller's body uses
 // nothing of its field set but what a PlainFieldSet has.
 func onlyPlainFieldSetUses(body []byte) bool {
+	return usesOnly(body, plainFieldSetUse)
+}
+
+// usesOnly reports whether an object marshaller's body uses nothing of its
+// field set but the allowed.
+func usesOnly(body []byte, allowed map[string]bool) bool {
 	for _, use := range fieldSetUse.FindAll(body, -1) {
-		if !plainFieldSetUse[string(use)] {
+		if !allowed[string(use)] {
 			return false
 		}
 	}
 	return true
+}
+
+// concurrentField is how an object marshaller queues a field to be resolved
+// concurrently; concurrentFieldOnSet, the same on the set a
+// gqlexec.MixedFieldSet makes on demand, named before the closure so that
+// the closure captures the set and not the marshaller's field set value.
+const (
+	concurrentField      = "\t\t\tout.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })\n"
+	concurrentFieldOnSet = "\t\t\toutSet := out.Set()\n\t\t\toutSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })\n"
+	mixedFieldSetWriter  = "\tout, outObject := gqlexec.NewMixedFieldSet(fields)\n"
+	deferredNotQueued    = "// don't run the out.Concurrently() call below"
+	deferredNotQueuedNow = "// the field is not queued below"
+)
+
+// mixedFieldSetUse is what an object marshaller may use of a
+// gqlexec.MixedFieldSet.
+var mixedFieldSetUse = map[string]bool{"out.Values": true, "out.Invalids": true, "out.Dispatch": true, "out.Set": true}
+
+// mixedFieldSets has the object marshallers that queue fields only in
+// gqlgen's usual way keep their field set on the stack too
+// (gqlexec.MixedFieldSet), gqlgen's FieldSet made only when one of those
+// fields is selected. Marshallers that use their set otherwise (the root
+// types', whose fields go through the root resolver middleware) keep the one
+// gqlexec.NewFieldSet makes; finding none to change means gqlgen's output
+// has changed shape.
+func mixedFieldSets(src []byte) ([]byte, error) {
+	return rewriteObjectMarshallers(src, "queues its concurrent fields in the expected shape", func(body []byte) ([]byte, bool) {
+		if !bytes.Contains(body, []byte(objectFieldSetWriter)) {
+			return body, false
+		}
+		mixed := bytes.ReplaceAll(body, []byte(concurrentField), []byte(concurrentFieldOnSet))
+		mixed = bytes.ReplaceAll(mixed, []byte(deferredNotQueued), []byte(deferredNotQueuedNow))
+		mixed = bytes.Replace(mixed, []byte(objectFieldSetWriter), []byte(mixedFieldSetWriter), 1)
+		if !usesOnly(mixed, mixedFieldSetUse) || bytes.Contains(mixed, []byte("(ctx, out)")) {
+			return body, false
+		}
+		return mixed, true
+	})
 }
 
 // executionContextDecl is gqlgen's per-operation execution context type, and

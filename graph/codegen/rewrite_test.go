@@ -290,3 +290,25 @@ func TestResolveLeafRefs(t *testing.T) {
 		t.Fatalf("a string marshaller of another Go type: %v", err)
 	}
 }
+
+func TestMixedFieldSets(t *testing.T) {
+	concurrent := objectSample("Video", "\t\tout.Values[i] = ec._Video_id(ctx, field, obj)\n\t\t\t"+deferredNotQueued+"\n"+concurrentField)
+	root := objectSample("Query", "\t\trrm := func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) }\n"+
+		"\t\t\tout.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })\n")
+	out, err := mixedFieldSets([]byte(concurrent + "\n" + root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(out)
+	for _, want := range []string{mixedFieldSetWriter, concurrentFieldOnSet} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the object queueing a field the usual way was not changed (no %q):\n%s", want, got)
+		}
+	}
+	if !strings.Contains(got, root) {
+		t.Errorf("the root object, whose closures use its set, was changed:\n%s", got)
+	}
+	if _, err := mixedFieldSets([]byte(root)); err == nil {
+		t.Error("no object to change was accepted")
+	}
+}

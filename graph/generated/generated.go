@@ -42113,7 +42113,7 @@ var aPIKeyImplementors = []string{"APIKey", "Node"}
 func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKey) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, aPIKeyImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42211,12 +42211,13 @@ func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, o
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "permissions":
 			field := field
 
@@ -42253,12 +42254,13 @@ func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, o
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -42497,7 +42499,7 @@ var accessControlImplementors = []string{"AccessControl", "Node"}
 func (ec *executionContext) _AccessControl(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControl) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, accessControlImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42595,12 +42597,13 @@ func (ec *executionContext) _AccessControl(ctx context.Context, sel ast.Selectio
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -42769,7 +42772,7 @@ var advertisementImplementors = []string{"Advertisement", "Node"}
 func (ec *executionContext) _Advertisement(ctx context.Context, sel ast.SelectionSet, obj *ent.Advertisement) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, advertisementImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42857,12 +42860,13 @@ func (ec *executionContext) _Advertisement(ctx context.Context, sel ast.Selectio
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -42986,7 +42990,7 @@ var auditLogImplementors = []string{"AuditLog", "Node"}
 func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLog) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, auditLogImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43094,12 +43098,13 @@ func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet,
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -43353,7 +43358,7 @@ var captionImplementors = []string{"Caption", "Node"}
 func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, obj *ent.Caption) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, captionImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43441,12 +43446,13 @@ func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "text":
 			field := field
 
@@ -43483,12 +43489,13 @@ func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -43612,7 +43619,7 @@ var chapterImplementors = []string{"Chapter", "Node"}
 func (ec *executionContext) _Chapter(ctx context.Context, sel ast.SelectionSet, obj *ent.Chapter) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, chapterImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43685,12 +43692,13 @@ func (ec *executionContext) _Chapter(ctx context.Context, sel ast.SelectionSet, 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -43859,7 +43867,7 @@ var encodingProfileImplementors = []string{"EncodingProfile", "Node"}
 func (ec *executionContext) _EncodingProfile(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfile) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, encodingProfileImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43937,12 +43945,13 @@ func (ec *executionContext) _EncodingProfile(ctx context.Context, sel ast.Select
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -44131,7 +44140,7 @@ var folderImplementors = []string{"Folder", "Node"}
 func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, obj *ent.Folder) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, folderImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44204,12 +44213,13 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "children":
 			field := field
 
@@ -44246,12 +44256,13 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "parent":
 			field := field
 
@@ -44288,12 +44299,13 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "videos":
 			field := field
 
@@ -44330,12 +44342,13 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -44629,7 +44642,7 @@ var importItemImplementors = []string{"ImportItem", "Node"}
 func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItem) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, importItemImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44747,12 +44760,13 @@ func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSe
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "state":
 			field := field
 
@@ -44789,12 +44803,13 @@ func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSe
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "failureReason":
 			field := field
 
@@ -44831,12 +44846,13 @@ func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSe
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "downloadable":
 			field := field
 
@@ -44873,12 +44889,13 @@ func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSe
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -45267,7 +45284,7 @@ var invitationImplementors = []string{"Invitation", "Node"}
 func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSet, obj *ent.Invitation) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, invitationImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45360,12 +45377,13 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "permissions":
 			field := field
 
@@ -45402,12 +45420,13 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "expired":
 			field := field
 
@@ -45444,12 +45463,13 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -45698,7 +45718,7 @@ var membershipImplementors = []string{"Membership", "Node"}
 func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSet, obj *ent.Membership) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, membershipImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45771,12 +45791,13 @@ func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSe
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "organization":
 			field := field
 
@@ -45813,12 +45834,13 @@ func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSe
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "permissions":
 			field := field
 
@@ -45855,12 +45877,13 @@ func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSe
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -46663,7 +46686,7 @@ var organizationImplementors = []string{"Organization", "Node"}
 func (ec *executionContext) _Organization(ctx context.Context, sel ast.SelectionSet, obj *ent.Organization) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, organizationImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46726,12 +46749,13 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "projects":
 			field := field
 
@@ -46768,12 +46792,13 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -47177,7 +47202,7 @@ var playerImplementors = []string{"Player", "Node"}
 func (ec *executionContext) _Player(ctx context.Context, sel ast.SelectionSet, obj *ent.Player) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, playerImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47315,12 +47340,13 @@ func (ec *executionContext) _Player(ctx context.Context, sel ast.SelectionSet, o
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -47444,7 +47470,7 @@ var projectImplementors = []string{"Project", "Node"}
 func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, obj *ent.Project) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, projectImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47522,12 +47548,13 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "settings":
 			field := field
 
@@ -47564,12 +47591,13 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "folders":
 			field := field
 
@@ -47606,12 +47634,13 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "videos":
 			field := field
 
@@ -47648,12 +47677,13 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "tags":
 			field := field
 
@@ -47690,12 +47720,13 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "accessControl":
 			field := field
 
@@ -47732,12 +47763,13 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "players":
 			field := field
 
@@ -47774,12 +47806,13 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "advertisements":
 			field := field
 
@@ -47816,12 +47849,13 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "encodingProfiles":
 			field := field
 
@@ -47858,12 +47892,13 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -47987,7 +48022,7 @@ var projectSettingImplementors = []string{"ProjectSetting", "Node"}
 func (ec *executionContext) _ProjectSetting(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSetting) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, projectSettingImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -48060,12 +48095,13 @@ func (ec *executionContext) _ProjectSetting(ctx context.Context, sel ast.Selecti
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -49462,7 +49498,7 @@ var renditionImplementors = []string{"Rendition", "Node"}
 func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet, obj *ent.Rendition) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, renditionImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49550,12 +49586,13 @@ func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -49629,7 +49666,7 @@ var tagImplementors = []string{"Tag", "Node"}
 func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj *ent.Tag) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, tagImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49697,12 +49734,13 @@ func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "videos":
 			field := field
 
@@ -49739,12 +49777,13 @@ func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj 
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -49868,7 +49907,7 @@ var thumbnailImplementors = []string{"Thumbnail", "Node"}
 func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet, obj *ent.Thumbnail) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, thumbnailImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49961,12 +50000,13 @@ func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "url":
 			field := field
 
@@ -50003,12 +50043,13 @@ func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -50037,7 +50078,7 @@ var transcodingJobImplementors = []string{"TranscodingJob", "Node"}
 func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJob) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, transcodingJobImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50145,12 +50186,13 @@ func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.Selecti
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "output":
 			field := field
 
@@ -50187,12 +50229,13 @@ func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.Selecti
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -50451,7 +50494,7 @@ var userImplementors = []string{"User", "Node"}
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *ent.User) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, userImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50529,12 +50572,13 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "hasPassword":
 			field := field
 
@@ -50571,12 +50615,13 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "emailVerified":
 			field := field
 
@@ -50613,12 +50658,13 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -50742,7 +50788,7 @@ var videoImplementors = []string{"Video", "Node"}
 func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, obj *ent.Video) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, videoImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50870,12 +50916,13 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "folder":
 			field := field
 
@@ -50912,12 +50959,13 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "tags":
 			field := field
 
@@ -50954,12 +51002,13 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "captions":
 			field := field
 
@@ -50996,12 +51045,13 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "chapters":
 			field := field
 
@@ -51038,12 +51088,13 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "renditions":
 			field := field
 
@@ -51080,12 +51131,13 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "thumbnails":
 			field := field
 
@@ -51122,12 +51174,13 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "playbackURL":
 			field := field
 
@@ -51164,12 +51217,13 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "timeline":
 			field := field
 
@@ -51206,12 +51260,13 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -51405,7 +51460,7 @@ var webhookAttemptImplementors = []string{"WebhookAttempt", "Node"}
 func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookAttempt) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, webhookAttemptImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51493,12 +51548,13 @@ func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.Selecti
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -51527,7 +51583,7 @@ var webhookDeliveryImplementors = []string{"WebhookDelivery", "Node"}
 func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDelivery) graphql.Marshaler {
 	fields := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryImplementors)
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fields)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51625,12 +51681,13 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "endpoint":
 			field := field
 
@@ -51667,12 +51724,13 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "attemptLog":
 			field := field
 
@@ -51709,12 +51767,13 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 					view.AddIndices(fieldIndex)
 				}
 
-				// don't run the out.Concurrently() call below
+				// the field is not queued below
 				out.Values[i] = graphql.Null
 				continue
 			}
 
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

@@ -135,3 +135,46 @@ type (
 		values [16]graphql.Marshaler
 	}
 )
+
+// MixedFieldSet is the field set of an object some of whose fields have
+// resolvers that gqlgen runs concurrently, as a value on the marshaller's
+// stack: gqlgen's FieldSet, which queues and runs those fields, is made only
+// when the first of them is selected (Set). A page of videos that selects
+// none of a video's resolver fields makes none.
+type MixedFieldSet struct {
+	// Values are the marshalled fields, in the order of the collected fields.
+	Values []graphql.Marshaler
+	// Invalids counts the non-null fields that came out null, those resolved
+	// concurrently included once Dispatch has returned.
+	Invalids uint32
+	set      *graphql.FieldSet
+}
+
+// NewMixedFieldSet returns the field set of an object with these fields, and
+// the marshaler that writes the object from the set's values once they are
+// all resolved (after Dispatch); see NewPlainFieldSet.
+func NewMixedFieldSet(fields []graphql.CollectedField) (MixedFieldSet, graphql.Marshaler) {
+	o := newObject(fields)
+	return MixedFieldSet{Values: o.values}, o
+}
+
+// Set returns gqlgen's field set that runs the concurrently resolved fields,
+// writing their values into Values; the first call makes it. It has no
+// fields of its own: it is never written itself and no @defer view is made
+// of it (see NewFieldSet).
+func (s *MixedFieldSet) Set() *graphql.FieldSet {
+	if s.set == nil {
+		s.set = &graphql.FieldSet{Values: s.Values}
+	}
+	return s.set
+}
+
+// Dispatch resolves the queued fields, as gqlgen's FieldSet.Dispatch does,
+// and adds the non-null ones that came out null to Invalids.
+func (s *MixedFieldSet) Dispatch(ctx context.Context) {
+	if s.set == nil {
+		return
+	}
+	s.set.Dispatch(ctx)
+	s.Invalids += s.set.Invalids
+}

@@ -98,3 +98,35 @@ func TestFieldSetsWriteTheirValues(t *testing.T) {
 		}
 	}
 }
+
+// TestMixedFieldSetMakesGqlgensSetOnDemand checks that a mixed field set
+// makes gqlgen's set only for a concurrent field, that the values resolved
+// concurrently reach the writer, and that their invalid nulls are counted.
+func TestMixedFieldSetMakesGqlgensSetOnDemand(t *testing.T) {
+	fields := collected("id", "project", "folder")
+	out, writer := gqlexec.NewMixedFieldSet(fields)
+	out.Values[0] = graphql.MarshalString("v1")
+	out.Values[1] = graphql.MarshalString("p")
+	out.Values[2] = graphql.Null
+	out.Dispatch(context.Background()) // nothing queued: nothing made
+	var got bytes.Buffer
+	writer.MarshalGQL(&got)
+	if got.String() != `{"id":"v1","project":"p","folder":null}` || out.Invalids != 0 {
+		t.Fatalf("wrote %s with %d invalids", got.String(), out.Invalids)
+	}
+
+	out, writer = gqlexec.NewMixedFieldSet(fields)
+	out.Values[0] = graphql.MarshalString("v2")
+	set := out.Set()
+	if out.Set() != set {
+		t.Fatal("Set made a second set")
+	}
+	set.Concurrently(1, func(context.Context) graphql.Marshaler { return graphql.MarshalString("late") })
+	set.Concurrently(2, func(context.Context) graphql.Marshaler { set.Invalids++; return graphql.Null })
+	out.Dispatch(context.Background())
+	got.Reset()
+	writer.MarshalGQL(&got)
+	if got.String() != `{"id":"v2","project":"late","folder":null}` || out.Invalids != 1 {
+		t.Fatalf("wrote %s with %d invalids, want the late value and 1", got.String(), out.Invalids)
+	}
+}
