@@ -8,7 +8,8 @@
 //     fifth of a 50-video page's CPU);
 //   - a field read from a Go struct field, with no resolver, method or
 //     directive, is marshalled without the closures, boxing and field
-//     middleware gqlgen wraps around it;
+//     middleware gqlgen wraps around it, and its field context is made only
+//     when something asks for it (an error, a resolver below it);
 //   - such a field of a string, id, number, boolean, time or enum, whose
 //     marshaller reads the context only to report a value it cannot write, is
 //     marshalled without a field context unless its value is one of those;

@@ -89,7 +89,7 @@ func resolvePlainFields(src []byte) ([]byte, error) {
 	if calls == 0 || calls != all {
 		return nil, fmt.Errorf("%d of %d struct-field reads are in ResolveField calls of the expected shape; has gqlgen's output changed?", calls, all)
 	}
-	return plainFieldCall.ReplaceAll(src, []byte("\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.$1, obj.$2, ec.$3, $4)\n")), nil
+	return plainFieldCall.ReplaceAll(src, []byte("\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).$1, obj.$2, ec.$3, $4)\n")), nil
 }
 
 // scalarMarshallerBody is gqlgen's body of a non-null scalar marshaller: the
@@ -98,7 +98,7 @@ func resolvePlainFields(src []byte) ([]byte, error) {
 var scalarMarshallerBody = regexp.MustCompile(`^\t_ = sel\n\tres := ((?:graphql|gqlexec)\.\w+)\(v\)\n\tif res == graphql\.Null \{\n\t\tif !graphql\.HasFieldError\(ctx, graphql\.GetFieldContext\(ctx\)\) \{\n\t\t\tgraphql\.AddErrorf\(ctx, "the requested element is null which the schema does not allow"\)\n\t\t\}\n\t\}\n\treturn (res|graphql\.WrapContextMarshaler\(ctx, res\))\n$`)
 
 // plainFieldResolution is a plain field's call as resolvePlainFields writes it.
-var plainFieldResolution = regexp.MustCompile(`gqlexec\.ResolvePlainField\(ctx, ec\.OperationContext, field, ec\.(\w+), obj\.(\w+), ec\.([\p{L}\p{N}_]+), (true|false)\)`)
+var plainFieldResolution = regexp.MustCompile(`gqlexec\.ResolvePlainField\(ctx, ec\.OperationContext, field, ec, \(\*executionContext\)\.(\w+), obj\.(\w+), ec\.([\p{L}\p{N}_]+), (true|false)\)`)
 
 // unmarshalerMapCall is where gqlgen's Exec builds the input unmarshaller map
 // from method values of the operation's execution context.
@@ -503,7 +503,7 @@ func resolveLeafRefs(src []byte) ([]byte, error) {
 			return call
 		}
 		rewritten++
-		return fmt.Appendf(nil, "gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.%s, &obj.%s, ec.%s, %s, %s)", m[1], m[2], m[3], m[4], ref)
+		return fmt.Appendf(nil, "gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).%s, &obj.%s, ec.%s, %s, %s)", m[1], m[2], m[3], m[4], ref)
 	})
 	if rewritten == 0 {
 		return nil, fmt.Errorf("no plain field has a marshaller whose values can be written from a pointer; run resolvePlainFields first")

@@ -32,7 +32,7 @@ func TestResolvePlainFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_title, obj.Title, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)\n"
+	want := "\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_title, obj.Title, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)\n"
 	if !strings.Contains(string(out), want) || strings.Contains(string(out), "graphql.ResolveField") {
 		t.Fatalf("rewritten:\n%s", out)
 	}
@@ -128,12 +128,12 @@ var leafSample = scalarMarshaller("marshalNString2string", "string", "graphql.Ma
 	scalarMarshaller("marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID", "uuid.UUID", "gqlexec.MarshalUUID", "res") +
 	scalarMarshaller("marshalNMap2map", "map[string]any", "graphql.MarshalMap", "res") +
 	"func (ec *executionContext) marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus(ctx context.Context, sel ast.SelectionSet, v video.Status) graphql.Marshaler {\n\treturn v\n}\n" +
-	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_title, obj.Title, ec.marshalNString2string, true)\n" +
-	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)\n" +
-	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_duration, obj.Duration, ec.marshalNFloat2float64, true)\n" +
-	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_status, obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true)\n" +
-	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_metadata, obj.Metadata, ec.marshalNMap2map, true)\n" +
-	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)\n"
+	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_title, obj.Title, ec.marshalNString2string, true)\n" +
+	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true)\n" +
+	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_duration, obj.Duration, ec.marshalNFloat2float64, true)\n" +
+	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_status, obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true)\n" +
+	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_metadata, obj.Metadata, ec.marshalNMap2map, true)\n" +
+	"\treturn gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_id, obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true)\n"
 
 // execSample is gqlgen's Exec building the unmarshaller map, and two of the
 // unmarshallers it lists.
@@ -259,14 +259,14 @@ func TestResolveLeafRefs(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_title, &obj.Title, ec.marshalNString2string, true, gqlexec.StringRef)",
-		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)",
-		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_duration, &obj.Duration, ec.marshalNFloat2float64, true, gqlexec.FloatRef)",
-		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_status, &obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.SelfRef[video.Status])",
+		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_title, &obj.Title, ec.marshalNString2string, true, gqlexec.StringRef)",
+		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)",
+		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_duration, &obj.Duration, ec.marshalNFloat2float64, true, gqlexec.FloatRef)",
+		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_status, &obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.SelfRef[video.Status])",
 		// The nil UUID is refused by UUIDRef, and reported at the field.
-		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)",
+		"gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)",
 		// A marshaller it does not know keeps its field context.
-		"gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_metadata, obj.Metadata, ec.marshalNMap2map, true)",
+		"gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_metadata, obj.Metadata, ec.marshalNMap2map, true)",
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("missing %s in:\n%s", want, out)

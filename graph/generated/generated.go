@@ -16953,77 +16953,77 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 // region    **************************** field.gotpl *****************************
 
 func (ec *executionContext) _APIKey_id(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKey_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_APIKey_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _APIKey_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKey_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_APIKey_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _APIKey_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKey_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_APIKey_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _APIKey_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_organizationID, &obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKey_organizationID, &obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_APIKey_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _APIKey_createdBy(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_createdBy, &obj.CreatedBy, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKey_createdBy, &obj.CreatedBy, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_APIKey_createdBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _APIKey_name(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKey_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_APIKey_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _APIKey_origin(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_origin, &obj.Origin, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKey_origin, &obj.Origin, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_APIKey_origin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _APIKey_prefix(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_prefix, &obj.Prefix, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKey_prefix, &obj.Prefix, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_APIKey_prefix(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _APIKey_last4(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_last4, &obj.Last4, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKey_last4, &obj.Last4, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_APIKey_last4(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _APIKey_expiresAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_expiresAt, &obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKey_expiresAt, &obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_APIKey_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _APIKey_lastUsedAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKey_lastUsedAt, obj.LastUsedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKey_lastUsedAt, obj.LastUsedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_APIKey_lastUsedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKey", field, false, false, scalarChild1)
@@ -17085,7 +17085,7 @@ func (ec *executionContext) fieldContext_APIKey_permissions(_ context.Context, f
 }
 
 func (ec *executionContext) _APIKeyCheck_apiKey(ctx context.Context, field graphql.CollectedField, obj *model.APIKeyCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyCheck_apiKey, obj.APIKey, ec.marshalNAPIKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKey, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKeyCheck_apiKey, obj.APIKey, ec.marshalNAPIKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKey, true)
 }
 func (ec *executionContext) fieldContext_APIKeyCheck_apiKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17101,21 +17101,21 @@ func (ec *executionContext) fieldContext_APIKeyCheck_apiKey(_ context.Context, f
 }
 
 func (ec *executionContext) _APIKeyCheck_organizationID(ctx context.Context, field graphql.CollectedField, obj *model.APIKeyCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyCheck_organizationID, &obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKeyCheck_organizationID, &obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_APIKeyCheck_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKeyCheck", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _APIKeyCheck_permissions(ctx context.Context, field graphql.CollectedField, obj *model.APIKeyCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyCheck_permissions, obj.Permissions, ec.marshalNAny2interface, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKeyCheck_permissions, obj.Permissions, ec.marshalNAny2interface, true)
 }
 func (ec *executionContext) fieldContext_APIKeyCheck_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKeyCheck", field, false, false, scalarChild3)
 }
 
 func (ec *executionContext) _APIKeyConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.APIKeyConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyConnection_edges, obj.Edges, ec.marshalOAPIKeyEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKeyEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKeyConnection_edges, obj.Edges, ec.marshalOAPIKeyEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKeyEdge, false)
 }
 func (ec *executionContext) fieldContext_APIKeyConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17131,7 +17131,7 @@ func (ec *executionContext) fieldContext_APIKeyConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _APIKeyConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.APIKeyConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKeyConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_APIKeyConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17147,14 +17147,14 @@ func (ec *executionContext) fieldContext_APIKeyConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _APIKeyConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.APIKeyConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKeyConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_APIKeyConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKeyConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _APIKeyEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.APIKeyEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyEdge_node, obj.Node, ec.marshalOAPIKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKey, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKeyEdge_node, obj.Node, ec.marshalOAPIKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKey, false)
 }
 func (ec *executionContext) fieldContext_APIKeyEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17170,21 +17170,21 @@ func (ec *executionContext) fieldContext_APIKeyEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _APIKeyEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.APIKeyEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_APIKeyEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKeyEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_APIKeyEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKeyEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _AccessCheck_kind(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AccessCheck_kind, &obj.Kind, ec.marshalNPrincipalKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPrincipalKind, true, gqlexec.SelfRef[model.PrincipalKind])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessCheck_kind, &obj.Kind, ec.marshalNPrincipalKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPrincipalKind, true, gqlexec.SelfRef[model.PrincipalKind])
 }
 func (ec *executionContext) fieldContext_AccessCheck_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessCheck", field, false, false, scalarChild6)
 }
 
 func (ec *executionContext) _AccessCheck_user(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessCheck_user, obj.User, ec.marshalOUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessCheck_user, obj.User, ec.marshalOUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser, false)
 }
 func (ec *executionContext) fieldContext_AccessCheck_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17200,14 +17200,14 @@ func (ec *executionContext) fieldContext_AccessCheck_user(_ context.Context, fie
 }
 
 func (ec *executionContext) _AccessCheck_sessionID(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessCheck_sessionID, obj.SessionID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessCheck_sessionID, obj.SessionID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_AccessCheck_sessionID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessCheck", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AccessCheck_organization(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessCheck_organization, obj.Organization, ec.marshalOOrganization2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganization, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessCheck_organization, obj.Organization, ec.marshalOOrganization2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganization, false)
 }
 func (ec *executionContext) fieldContext_AccessCheck_organization(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17223,91 +17223,91 @@ func (ec *executionContext) fieldContext_AccessCheck_organization(_ context.Cont
 }
 
 func (ec *executionContext) _AccessCheck_role(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessCheck_role, obj.Role, ec.marshalOString2ᚖstring, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessCheck_role, obj.Role, ec.marshalOString2ᚖstring, false)
 }
 func (ec *executionContext) fieldContext_AccessCheck_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessCheck", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AccessCheck_rights(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessCheck_rights, obj.Rights, ec.marshalNString2ᚕstringᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessCheck_rights, obj.Rights, ec.marshalNString2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext_AccessCheck_rights(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessCheck", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AccessControl_id(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControl_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_AccessControl_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AccessControl_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControl_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_AccessControl_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _AccessControl_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControl_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_AccessControl_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _AccessControl_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControl_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_AccessControl_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AccessControl_playback(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_playback, &obj.Playback, ec.marshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback, true, gqlexec.SelfRef[accesscontrol.Playback])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControl_playback, &obj.Playback, ec.marshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback, true, gqlexec.SelfRef[accesscontrol.Playback])
 }
 func (ec *executionContext) fieldContext_AccessControl_playback(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild7)
 }
 
 func (ec *executionContext) _AccessControl_allowedDomains(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_allowedDomains, obj.AllowedDomains, ec.marshalNString2ᚕstringᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControl_allowedDomains, obj.AllowedDomains, ec.marshalNString2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_allowedDomains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AccessControl_allowedCountries(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_allowedCountries, obj.AllowedCountries, ec.marshalNString2ᚕstringᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControl_allowedCountries, obj.AllowedCountries, ec.marshalNString2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_allowedCountries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AccessControl_blockedCountries(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_blockedCountries, obj.BlockedCountries, ec.marshalNString2ᚕstringᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControl_blockedCountries, obj.BlockedCountries, ec.marshalNString2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext_AccessControl_blockedCountries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AccessControl_tokenTTLDefault(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_tokenTTLDefault, &obj.TokenTTLDefault, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControl_tokenTTLDefault, &obj.TokenTTLDefault, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_AccessControl_tokenTTLDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AccessControl_tokenTTLMin(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_tokenTTLMin, &obj.TokenTTLMin, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControl_tokenTTLMin, &obj.TokenTTLMin, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_AccessControl_tokenTTLMin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AccessControl_tokenTTLMax(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AccessControl_tokenTTLMax, &obj.TokenTTLMax, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControl_tokenTTLMax, &obj.TokenTTLMax, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_AccessControl_tokenTTLMax(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild4)
@@ -17346,7 +17346,7 @@ func (ec *executionContext) fieldContext_AccessControl_project(_ context.Context
 }
 
 func (ec *executionContext) _AccessControlConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControlConnection_edges, obj.Edges, ec.marshalOAccessControlEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControlConnection_edges, obj.Edges, ec.marshalOAccessControlEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlEdge, false)
 }
 func (ec *executionContext) fieldContext_AccessControlConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17362,7 +17362,7 @@ func (ec *executionContext) fieldContext_AccessControlConnection_edges(_ context
 }
 
 func (ec *executionContext) _AccessControlConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControlConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControlConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_AccessControlConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17378,14 +17378,14 @@ func (ec *executionContext) fieldContext_AccessControlConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _AccessControlConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AccessControlConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControlConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_AccessControlConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControlConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AccessControlEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AccessControlEdge_node, obj.Node, ec.marshalOAccessControl2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControl, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControlEdge_node, obj.Node, ec.marshalOAccessControl2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControl, false)
 }
 func (ec *executionContext) fieldContext_AccessControlEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17401,84 +17401,84 @@ func (ec *executionContext) fieldContext_AccessControlEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _AccessControlEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AccessControlEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControlEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_AccessControlEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControlEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _AccountCheck_exists(ctx context.Context, field graphql.CollectedField, obj *model.AccountCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AccountCheck_exists, &obj.Exists, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccountCheck_exists, &obj.Exists, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_AccountCheck_exists(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccountCheck", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _AccountCheck_hasPassword(ctx context.Context, field graphql.CollectedField, obj *model.AccountCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AccountCheck_hasPassword, &obj.HasPassword, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccountCheck_hasPassword, &obj.HasPassword, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_AccountCheck_hasPassword(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccountCheck", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Advertisement_id(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Advertisement_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Advertisement_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Advertisement_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Advertisement_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Advertisement_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Advertisement_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Advertisement_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Advertisement_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Advertisement_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Advertisement_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Advertisement_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Advertisement_name(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Advertisement_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Advertisement_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Advertisement_tagURL(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_tagURL, &obj.TagURL, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Advertisement_tagURL, &obj.TagURL, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Advertisement_tagURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Advertisement_placement(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_placement, &obj.Placement, ec.marshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement, true, gqlexec.SelfRef[advertisement.Placement])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Advertisement_placement, &obj.Placement, ec.marshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement, true, gqlexec.SelfRef[advertisement.Placement])
 }
 func (ec *executionContext) fieldContext_Advertisement_placement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild9)
 }
 
 func (ec *executionContext) _Advertisement_offsets(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_offsets, obj.Offsets, ec.marshalNInt2ᚕintᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Advertisement_offsets, obj.Offsets, ec.marshalNInt2ᚕintᚄ, true)
 }
 func (ec *executionContext) fieldContext_Advertisement_offsets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Advertisement_enabled(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Advertisement_enabled, &obj.Enabled, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Advertisement_enabled, &obj.Enabled, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_Advertisement_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild8)
@@ -17517,7 +17517,7 @@ func (ec *executionContext) fieldContext_Advertisement_project(_ context.Context
 }
 
 func (ec *executionContext) _AdvertisementConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AdvertisementConnection_edges, obj.Edges, ec.marshalOAdvertisementEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AdvertisementConnection_edges, obj.Edges, ec.marshalOAdvertisementEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementEdge, false)
 }
 func (ec *executionContext) fieldContext_AdvertisementConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17533,7 +17533,7 @@ func (ec *executionContext) fieldContext_AdvertisementConnection_edges(_ context
 }
 
 func (ec *executionContext) _AdvertisementConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AdvertisementConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AdvertisementConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_AdvertisementConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17549,14 +17549,14 @@ func (ec *executionContext) fieldContext_AdvertisementConnection_pageInfo(_ cont
 }
 
 func (ec *executionContext) _AdvertisementConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AdvertisementConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AdvertisementConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_AdvertisementConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AdvertisementConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AdvertisementEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AdvertisementEdge_node, obj.Node, ec.marshalOAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AdvertisementEdge_node, obj.Node, ec.marshalOAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement, false)
 }
 func (ec *executionContext) fieldContext_AdvertisementEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17572,98 +17572,98 @@ func (ec *executionContext) fieldContext_AdvertisementEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _AdvertisementEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AdvertisementEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AdvertisementEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_AdvertisementEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AdvertisementEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _AuditLog_id(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_AuditLog_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AuditLog_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_AuditLog_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _AuditLog_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_AuditLog_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _AuditLog_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_organizationID, obj.OrganizationID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_organizationID, obj.OrganizationID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_AuditLog_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AuditLog_actorType(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_actorType, &obj.ActorType, ec.marshalNAuditLogActorType2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋauditlogᚐActorType, true, gqlexec.SelfRef[auditlog.ActorType])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_actorType, &obj.ActorType, ec.marshalNAuditLogActorType2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋauditlogᚐActorType, true, gqlexec.SelfRef[auditlog.ActorType])
 }
 func (ec *executionContext) fieldContext_AuditLog_actorType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild10)
 }
 
 func (ec *executionContext) _AuditLog_actorID(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_actorID, obj.ActorID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_actorID, obj.ActorID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_AuditLog_actorID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AuditLog_action(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_action, &obj.Action, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_action, &obj.Action, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_AuditLog_action(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuditLog_entityType(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_entityType, &obj.EntityType, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_entityType, &obj.EntityType, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_AuditLog_entityType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuditLog_entityID(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_entityID, obj.EntityID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_entityID, obj.EntityID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_AuditLog_entityID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AuditLog_operation(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_operation, &obj.Operation, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_operation, &obj.Operation, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_AuditLog_operation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuditLog_address(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_address, &obj.Address, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_address, &obj.Address, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_AuditLog_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuditLog_userAgent(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_userAgent, &obj.UserAgent, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_userAgent, &obj.UserAgent, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_AuditLog_userAgent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuditLog_changes(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLog_changes, obj.Changes, ec.marshalOMap2map, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_changes, obj.Changes, ec.marshalOMap2map, false)
 }
 func (ec *executionContext) fieldContext_AuditLog_changes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild11)
@@ -17702,7 +17702,7 @@ func (ec *executionContext) fieldContext_AuditLog_organization(_ context.Context
 }
 
 func (ec *executionContext) _AuditLogConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLogConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLogConnection_edges, obj.Edges, ec.marshalOAuditLogEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAuditLogEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLogConnection_edges, obj.Edges, ec.marshalOAuditLogEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAuditLogEdge, false)
 }
 func (ec *executionContext) fieldContext_AuditLogConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17718,7 +17718,7 @@ func (ec *executionContext) fieldContext_AuditLogConnection_edges(_ context.Cont
 }
 
 func (ec *executionContext) _AuditLogConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLogConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLogConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLogConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_AuditLogConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17734,14 +17734,14 @@ func (ec *executionContext) fieldContext_AuditLogConnection_pageInfo(_ context.C
 }
 
 func (ec *executionContext) _AuditLogConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLogConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuditLogConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLogConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_AuditLogConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLogConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AuditLogEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLogEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuditLogEdge_node, obj.Node, ec.marshalOAuditLog2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAuditLog, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLogEdge_node, obj.Node, ec.marshalOAuditLog2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAuditLog, false)
 }
 func (ec *executionContext) fieldContext_AuditLogEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17757,42 +17757,42 @@ func (ec *executionContext) fieldContext_AuditLogEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _AuditLogEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLogEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuditLogEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLogEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_AuditLogEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLogEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _AuthPayload_accessToken(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuthPayload_accessToken, &obj.AccessToken, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuthPayload_accessToken, &obj.AccessToken, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_AuthPayload_accessToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuthPayload", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuthPayload_refreshToken(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuthPayload_refreshToken, &obj.RefreshToken, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuthPayload_refreshToken, &obj.RefreshToken, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_AuthPayload_refreshToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuthPayload", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuthPayload_tokenType(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuthPayload_tokenType, &obj.TokenType, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuthPayload_tokenType, &obj.TokenType, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_AuthPayload_tokenType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuthPayload", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuthPayload_expiresIn(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuthPayload_expiresIn, &obj.ExpiresIn, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuthPayload_expiresIn, &obj.ExpiresIn, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_AuthPayload_expiresIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuthPayload", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AuthPayload_user(ctx context.Context, field graphql.CollectedField, obj *model.AuthPayload) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_AuthPayload_user, obj.User, ec.marshalNUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuthPayload_user, obj.User, ec.marshalNUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser, true)
 }
 func (ec *executionContext) fieldContext_AuthPayload_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17808,112 +17808,112 @@ func (ec *executionContext) fieldContext_AuthPayload_user(_ context.Context, fie
 }
 
 func (ec *executionContext) _AuthSession_id(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuthSession_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_AuthSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _AuthSession_device(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_device, &obj.Device, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuthSession_device, &obj.Device, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_AuthSession_device(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuthSession_userAgent(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_userAgent, &obj.UserAgent, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuthSession_userAgent, &obj.UserAgent, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_AuthSession_userAgent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuthSession_ipAddress(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_ipAddress, &obj.IPAddress, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuthSession_ipAddress, &obj.IPAddress, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_AuthSession_ipAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _AuthSession_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuthSession_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_AuthSession_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _AuthSession_lastSeenAt(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_lastSeenAt, &obj.LastSeenAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuthSession_lastSeenAt, &obj.LastSeenAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_AuthSession_lastSeenAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _AuthSession_current(ctx context.Context, field graphql.CollectedField, obj *model.AuthSession) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_AuthSession_current, &obj.Current, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuthSession_current, &obj.Current, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_AuthSession_current(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Caption_id(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Caption_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Caption_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Caption_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Caption_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Caption_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Caption_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Caption_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Caption_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Caption_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Caption_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Caption_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Caption_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Caption_videoID, &obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Caption_videoID, &obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Caption_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Caption_language(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Caption_language, &obj.Language, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Caption_language, &obj.Language, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Caption_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Caption_label(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Caption_label, &obj.Label, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Caption_label, &obj.Label, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Caption_label(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Caption_sourceFormat(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Caption_sourceFormat, &obj.SourceFormat, ec.marshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat, true, gqlexec.SelfRef[caption.SourceFormat])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Caption_sourceFormat, &obj.SourceFormat, ec.marshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat, true, gqlexec.SelfRef[caption.SourceFormat])
 }
 func (ec *executionContext) fieldContext_Caption_sourceFormat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _Caption_blobKey(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Caption_blobKey, &obj.BlobKey, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Caption_blobKey, &obj.BlobKey, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Caption_blobKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Caption_size(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Caption_size, &obj.Size, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Caption_size, &obj.Size, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
 }
 func (ec *executionContext) fieldContext_Caption_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild4)
@@ -17975,7 +17975,7 @@ func (ec *executionContext) fieldContext_Caption_text(_ context.Context, field g
 }
 
 func (ec *executionContext) _CaptionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_CaptionConnection_edges, obj.Edges, ec.marshalOCaptionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_CaptionConnection_edges, obj.Edges, ec.marshalOCaptionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionEdge, false)
 }
 func (ec *executionContext) fieldContext_CaptionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -17991,7 +17991,7 @@ func (ec *executionContext) fieldContext_CaptionConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _CaptionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_CaptionConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_CaptionConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_CaptionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18007,14 +18007,14 @@ func (ec *executionContext) fieldContext_CaptionConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _CaptionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_CaptionConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_CaptionConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_CaptionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("CaptionConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _CaptionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_CaptionEdge_node, obj.Node, ec.marshalOCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_CaptionEdge_node, obj.Node, ec.marshalOCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption, false)
 }
 func (ec *executionContext) fieldContext_CaptionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18030,49 +18030,49 @@ func (ec *executionContext) fieldContext_CaptionEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _CaptionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_CaptionEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_CaptionEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_CaptionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("CaptionEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _Chapter_id(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Chapter_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Chapter_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Chapter_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Chapter_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Chapter_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Chapter_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Chapter_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Chapter_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Chapter_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_videoID, &obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Chapter_videoID, &obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Chapter_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Chapter_title(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_title, &obj.Title, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Chapter_title, &obj.Title, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Chapter_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Chapter_startSeconds(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Chapter_startSeconds, &obj.StartSeconds, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Chapter_startSeconds, &obj.StartSeconds, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_Chapter_startSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild13)
@@ -18111,7 +18111,7 @@ func (ec *executionContext) fieldContext_Chapter_video(_ context.Context, field 
 }
 
 func (ec *executionContext) _ChapterConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ChapterConnection_edges, obj.Edges, ec.marshalOChapterEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ChapterConnection_edges, obj.Edges, ec.marshalOChapterEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterEdge, false)
 }
 func (ec *executionContext) fieldContext_ChapterConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18127,7 +18127,7 @@ func (ec *executionContext) fieldContext_ChapterConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _ChapterConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ChapterConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ChapterConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_ChapterConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18143,14 +18143,14 @@ func (ec *executionContext) fieldContext_ChapterConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _ChapterConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ChapterConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ChapterConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_ChapterConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ChapterConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ChapterEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ChapterEdge_node, obj.Node, ec.marshalOChapter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapter, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ChapterEdge_node, obj.Node, ec.marshalOChapter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapter, false)
 }
 func (ec *executionContext) fieldContext_ChapterEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18166,14 +18166,14 @@ func (ec *executionContext) fieldContext_ChapterEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _ChapterEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ChapterEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ChapterEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_ChapterEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ChapterEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _CreatedAPIKey_apiKey(ctx context.Context, field graphql.CollectedField, obj *model.CreatedAPIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_CreatedAPIKey_apiKey, obj.APIKey, ec.marshalNAPIKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKey, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_CreatedAPIKey_apiKey, obj.APIKey, ec.marshalNAPIKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKey, true)
 }
 func (ec *executionContext) fieldContext_CreatedAPIKey_apiKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18189,56 +18189,56 @@ func (ec *executionContext) fieldContext_CreatedAPIKey_apiKey(_ context.Context,
 }
 
 func (ec *executionContext) _CreatedAPIKey_key(ctx context.Context, field graphql.CollectedField, obj *model.CreatedAPIKey) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_CreatedAPIKey_key, &obj.Key, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_CreatedAPIKey_key, &obj.Key, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_CreatedAPIKey_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("CreatedAPIKey", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _EncodingProfile_id(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfile_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _EncodingProfile_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfile_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _EncodingProfile_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfile_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _EncodingProfile_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfile_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _EncodingProfile_name(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfile_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _EncodingProfile_isDefault(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_isDefault, &obj.IsDefault, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfile_isDefault, &obj.IsDefault, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_isDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("EncodingProfile", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _EncodingProfile_renditions(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfile_renditions, obj.Renditions, ec.marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfile_renditions, obj.Renditions, ec.marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ, true)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_renditions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18286,7 +18286,7 @@ func (ec *executionContext) fieldContext_EncodingProfile_project(_ context.Conte
 }
 
 func (ec *executionContext) _EncodingProfileConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfileConnection_edges, obj.Edges, ec.marshalOEncodingProfileEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfileConnection_edges, obj.Edges, ec.marshalOEncodingProfileEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileEdge, false)
 }
 func (ec *executionContext) fieldContext_EncodingProfileConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18302,7 +18302,7 @@ func (ec *executionContext) fieldContext_EncodingProfileConnection_edges(_ conte
 }
 
 func (ec *executionContext) _EncodingProfileConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfileConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfileConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_EncodingProfileConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18318,14 +18318,14 @@ func (ec *executionContext) fieldContext_EncodingProfileConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _EncodingProfileConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfileConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfileConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_EncodingProfileConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("EncodingProfileConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _EncodingProfileEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfileEdge_node, obj.Node, ec.marshalOEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfileEdge_node, obj.Node, ec.marshalOEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile, false)
 }
 func (ec *executionContext) fieldContext_EncodingProfileEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18341,91 +18341,91 @@ func (ec *executionContext) fieldContext_EncodingProfileEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _EncodingProfileEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_EncodingProfileEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfileEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_EncodingProfileEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("EncodingProfileEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Event_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Event_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Event_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Event_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Event_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Event_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Event_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Event_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Event_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Event_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Event_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Event_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Event_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Event_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Event_type(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Event_type, &obj.Type, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Event_type, &obj.Type, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Event_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Event_data(ctx context.Context, field graphql.CollectedField, obj *ent.Event) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Event_data, obj.Data, ec.marshalNMap2map, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Event_data, obj.Data, ec.marshalNMap2map, true)
 }
 func (ec *executionContext) fieldContext_Event_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild11)
 }
 
 func (ec *executionContext) _Folder_id(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Folder_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Folder_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Folder_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Folder_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Folder_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Folder_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Folder_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Folder_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Folder_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Folder_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Folder_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Folder_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Folder_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Folder_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Folder_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Folder_parentID(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Folder_parentID, obj.ParentID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Folder_parentID, obj.ParentID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_Folder_parentID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Folder_name(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Folder_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Folder_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Folder_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Folder", field, false, false, scalarChild2)
@@ -18584,7 +18584,7 @@ func (ec *executionContext) fieldContext_Folder_videos(ctx context.Context, fiel
 }
 
 func (ec *executionContext) _FolderConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.FolderConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderConnection_edges, obj.Edges, ec.marshalOFolderEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolderEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderConnection_edges, obj.Edges, ec.marshalOFolderEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolderEdge, false)
 }
 func (ec *executionContext) fieldContext_FolderConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18600,7 +18600,7 @@ func (ec *executionContext) fieldContext_FolderConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _FolderConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.FolderConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_FolderConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18616,14 +18616,14 @@ func (ec *executionContext) fieldContext_FolderConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _FolderConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.FolderConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_FolderConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_FolderConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("FolderConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _FolderEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.FolderEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderEdge_node, obj.Node, ec.marshalOFolder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolder, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderEdge_node, obj.Node, ec.marshalOFolder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolder, false)
 }
 func (ec *executionContext) fieldContext_FolderEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18639,70 +18639,70 @@ func (ec *executionContext) fieldContext_FolderEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _FolderEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.FolderEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_FolderEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_FolderEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("FolderEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _FolderTreeNode_id(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderTreeNode_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _FolderTreeNode_name(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderTreeNode_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _FolderTreeNode_parentID(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_parentID, obj.ParentID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderTreeNode_parentID, obj.ParentID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_parentID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _FolderTreeNode_depth(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_depth, &obj.Depth, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderTreeNode_depth, &obj.Depth, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_depth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _FolderTreeNode_path(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_path, obj.Path, ec.marshalNID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderTreeNode_path, obj.Path, ec.marshalNID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ, true)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_path(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _FolderTreeNode_childCount(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_childCount, &obj.ChildCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderTreeNode_childCount, &obj.ChildCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_childCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _FolderTreeNode_videoCount(ctx context.Context, field graphql.CollectedField, obj *model.FolderTreeNode) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_FolderTreeNode_videoCount, &obj.VideoCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderTreeNode_videoCount, &obj.VideoCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_FolderTreeNode_videoCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("FolderTreeNode", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Health_ok(ctx context.Context, field graphql.CollectedField, obj *model.Health) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Health_ok, &obj.Ok, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Health_ok, &obj.Ok, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_Health_ok(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Health", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Health_checks(ctx context.Context, field graphql.CollectedField, obj *model.Health) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Health_checks, obj.Checks, ec.marshalNHealthCheck2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐHealthCheckᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Health_checks, obj.Checks, ec.marshalNHealthCheck2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐHealthCheckᚄ, true)
 }
 func (ec *executionContext) fieldContext_Health_checks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18718,133 +18718,133 @@ func (ec *executionContext) fieldContext_Health_checks(_ context.Context, field 
 }
 
 func (ec *executionContext) _HealthCheck_name(ctx context.Context, field graphql.CollectedField, obj *model.HealthCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_HealthCheck_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_HealthCheck_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_HealthCheck_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("HealthCheck", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _HealthCheck_ok(ctx context.Context, field graphql.CollectedField, obj *model.HealthCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_HealthCheck_ok, &obj.Ok, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_HealthCheck_ok, &obj.Ok, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_HealthCheck_ok(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("HealthCheck", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _HealthCheck_message(ctx context.Context, field graphql.CollectedField, obj *model.HealthCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_HealthCheck_message, &obj.Message, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_HealthCheck_message, &obj.Message, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_HealthCheck_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("HealthCheck", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _HealthCheck_durationMs(ctx context.Context, field graphql.CollectedField, obj *model.HealthCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_HealthCheck_durationMs, &obj.DurationMs, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_HealthCheck_durationMs, &obj.DurationMs, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_HealthCheck_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("HealthCheck", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _ImportItem_id(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_ImportItem_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportItem_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_ImportItem_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ImportItem_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_ImportItem_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ImportItem_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_ImportItem_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportItem_migrationID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_migrationID, &obj.MigrationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_migrationID, &obj.MigrationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_ImportItem_migrationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportItem_providerID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_providerID, &obj.ProviderID, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_providerID, &obj.ProviderID, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_ImportItem_providerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ImportItem_name(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_ImportItem_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ImportItem_description(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_description, &obj.Description, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_description, &obj.Description, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_ImportItem_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ImportItem_duration(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_duration, &obj.Duration, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_duration, &obj.Duration, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_ImportItem_duration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportItem_downloadQuality(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_downloadQuality, &obj.DownloadQuality, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_downloadQuality, &obj.DownloadQuality, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_ImportItem_downloadQuality(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ImportItem_downloadSize(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_downloadSize, &obj.DownloadSize, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_downloadSize, &obj.DownloadSize, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
 }
 func (ec *executionContext) fieldContext_ImportItem_downloadSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportItem_width(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_width, &obj.Width, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_width, &obj.Width, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_ImportItem_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportItem_height(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_ImportItem_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportItem_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_videoID, obj.VideoID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_videoID, obj.VideoID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_ImportItem_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportItem_importedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItem_importedAt, obj.ImportedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItem_importedAt, obj.ImportedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_ImportItem_importedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItem", field, false, false, scalarChild1)
@@ -18952,7 +18952,7 @@ func (ec *executionContext) fieldContext_ImportItem_downloadable(_ context.Conte
 }
 
 func (ec *executionContext) _ImportItemConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItemConnection_edges, obj.Edges, ec.marshalOImportItemEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItemConnection_edges, obj.Edges, ec.marshalOImportItemEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemEdge, false)
 }
 func (ec *executionContext) fieldContext_ImportItemConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18968,7 +18968,7 @@ func (ec *executionContext) fieldContext_ImportItemConnection_edges(_ context.Co
 }
 
 func (ec *executionContext) _ImportItemConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItemConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItemConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_ImportItemConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -18984,14 +18984,14 @@ func (ec *executionContext) fieldContext_ImportItemConnection_pageInfo(_ context
 }
 
 func (ec *executionContext) _ImportItemConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItemConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItemConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_ImportItemConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItemConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportItemEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportItemEdge_node, obj.Node, ec.marshalOImportItem2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItem, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItemEdge_node, obj.Node, ec.marshalOImportItem2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItem, false)
 }
 func (ec *executionContext) fieldContext_ImportItemEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19007,98 +19007,98 @@ func (ec *executionContext) fieldContext_ImportItemEdge_node(_ context.Context, 
 }
 
 func (ec *executionContext) _ImportItemEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportItemEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItemEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_ImportItemEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItemEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _ImportMigration_id(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_ImportMigration_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportMigration_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_ImportMigration_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ImportMigration_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_ImportMigration_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ImportMigration_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_ImportMigration_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportMigration_importerID(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_importerID, &obj.ImporterID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_importerID, &obj.ImporterID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_ImportMigration_importerID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ImportMigration_provider(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_provider, &obj.Provider, ec.marshalNImportMigrationProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐProvider, true, gqlexec.SelfRef[importmigration.Provider])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_provider, &obj.Provider, ec.marshalNImportMigrationProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐProvider, true, gqlexec.SelfRef[importmigration.Provider])
 }
 func (ec *executionContext) fieldContext_ImportMigration_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild15)
 }
 
 func (ec *executionContext) _ImportMigration_status(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_status, &obj.Status, ec.marshalNImportMigrationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐStatus, true, gqlexec.SelfRef[importmigration.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_status, &obj.Status, ec.marshalNImportMigrationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐStatus, true, gqlexec.SelfRef[importmigration.Status])
 }
 func (ec *executionContext) fieldContext_ImportMigration_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild16)
 }
 
 func (ec *executionContext) _ImportMigration_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_failureReason, &obj.FailureReason, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_failureReason, &obj.FailureReason, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_ImportMigration_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ImportMigration_total(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_total, &obj.Total, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_total, &obj.Total, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_ImportMigration_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportMigration_itemCount(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_itemCount, &obj.ItemCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_itemCount, &obj.ItemCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_ImportMigration_itemCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportMigration_startedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_startedAt, obj.StartedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_startedAt, obj.StartedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_ImportMigration_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ImportMigration_completedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigration_completedAt, obj.CompletedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_completedAt, obj.CompletedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_ImportMigration_completedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ImportMigrationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigrationConnection_edges, obj.Edges, ec.marshalOImportMigrationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigrationConnection_edges, obj.Edges, ec.marshalOImportMigrationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationEdge, false)
 }
 func (ec *executionContext) fieldContext_ImportMigrationConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19114,7 +19114,7 @@ func (ec *executionContext) fieldContext_ImportMigrationConnection_edges(_ conte
 }
 
 func (ec *executionContext) _ImportMigrationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigrationConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigrationConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_ImportMigrationConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19130,14 +19130,14 @@ func (ec *executionContext) fieldContext_ImportMigrationConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _ImportMigrationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigrationConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigrationConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_ImportMigrationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigrationConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ImportMigrationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigrationEdge_node, obj.Node, ec.marshalOImportMigration2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigration, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigrationEdge_node, obj.Node, ec.marshalOImportMigration2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigration, false)
 }
 func (ec *executionContext) fieldContext_ImportMigrationEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19153,133 +19153,133 @@ func (ec *executionContext) fieldContext_ImportMigrationEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _ImportMigrationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ImportMigrationEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigrationEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_ImportMigrationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigrationEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _Importer_id(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Importer_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Importer_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Importer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Importer_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Importer_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Importer_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Importer_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Importer_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Importer_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Importer_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Importer_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Importer_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Importer_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Importer_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Importer_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Importer_provider(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Importer_provider, &obj.Provider, ec.marshalNImporterProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider, true, gqlexec.SelfRef[importer.Provider])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Importer_provider, &obj.Provider, ec.marshalNImporterProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider, true, gqlexec.SelfRef[importer.Provider])
 }
 func (ec *executionContext) fieldContext_Importer_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild17)
 }
 
 func (ec *executionContext) _Importer_credentialLast4(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Importer_credentialLast4, &obj.CredentialLast4, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Importer_credentialLast4, &obj.CredentialLast4, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Importer_credentialLast4(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Importer_accountName(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Importer_accountName, &obj.AccountName, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Importer_accountName, &obj.AccountName, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Importer_accountName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Importer_accountURI(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Importer_accountURI, &obj.AccountURI, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Importer_accountURI, &obj.AccountURI, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Importer_accountURI(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Invitation_id(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Invitation_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Invitation_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Invitation_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Invitation_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Invitation_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Invitation_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_organizationID, &obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_organizationID, &obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Invitation_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Invitation_email(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_email, &obj.Email, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_email, &obj.Email, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Invitation_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_role, &obj.Role, ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole, true, gqlexec.SelfRef[invitation.Role])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_role, &obj.Role, ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole, true, gqlexec.SelfRef[invitation.Role])
 }
 func (ec *executionContext) fieldContext_Invitation_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild18)
 }
 
 func (ec *executionContext) _Invitation_invitedBy(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_invitedBy, &obj.InvitedBy, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_invitedBy, &obj.InvitedBy, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Invitation_invitedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Invitation_status(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_status, &obj.Status, ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus, true, gqlexec.SelfRef[invitation.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_status, &obj.Status, ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus, true, gqlexec.SelfRef[invitation.Status])
 }
 func (ec *executionContext) fieldContext_Invitation_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild19)
 }
 
 func (ec *executionContext) _Invitation_expiresAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_expiresAt, &obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_expiresAt, &obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Invitation_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Invitation_respondedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Invitation_respondedAt, obj.RespondedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_respondedAt, obj.RespondedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_Invitation_respondedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild1)
@@ -19364,7 +19364,7 @@ func (ec *executionContext) fieldContext_Invitation_expired(_ context.Context, f
 }
 
 func (ec *executionContext) _InvitationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.InvitationConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationConnection_edges, obj.Edges, ec.marshalOInvitationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvitationEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationConnection_edges, obj.Edges, ec.marshalOInvitationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvitationEdge, false)
 }
 func (ec *executionContext) fieldContext_InvitationConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19380,7 +19380,7 @@ func (ec *executionContext) fieldContext_InvitationConnection_edges(_ context.Co
 }
 
 func (ec *executionContext) _InvitationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.InvitationConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_InvitationConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19396,14 +19396,14 @@ func (ec *executionContext) fieldContext_InvitationConnection_pageInfo(_ context
 }
 
 func (ec *executionContext) _InvitationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.InvitationConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_InvitationConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_InvitationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _InvitationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.InvitationEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_InvitationEdge_node, obj.Node, ec.marshalOInvitation2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvitation, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationEdge_node, obj.Node, ec.marshalOInvitation2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvitation, false)
 }
 func (ec *executionContext) fieldContext_InvitationEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19419,126 +19419,126 @@ func (ec *executionContext) fieldContext_InvitationEdge_node(_ context.Context, 
 }
 
 func (ec *executionContext) _InvitationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.InvitationEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_InvitationEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_InvitationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _InvitationPreview_email(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_email, &obj.Email, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationPreview_email, &obj.Email, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_InvitationPreview_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _InvitationPreview_role(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_role, &obj.Role, ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole, true, gqlexec.SelfRef[invitation.Role])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationPreview_role, &obj.Role, ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole, true, gqlexec.SelfRef[invitation.Role])
 }
 func (ec *executionContext) fieldContext_InvitationPreview_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild18)
 }
 
 func (ec *executionContext) _InvitationPreview_status(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_status, &obj.Status, ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus, true, gqlexec.SelfRef[invitation.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationPreview_status, &obj.Status, ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus, true, gqlexec.SelfRef[invitation.Status])
 }
 func (ec *executionContext) fieldContext_InvitationPreview_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild19)
 }
 
 func (ec *executionContext) _InvitationPreview_expired(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_expired, &obj.Expired, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationPreview_expired, &obj.Expired, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_InvitationPreview_expired(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _InvitationPreview_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_expiresAt, &obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationPreview_expiresAt, &obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_InvitationPreview_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _InvitationPreview_organizationID(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_organizationID, &obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationPreview_organizationID, &obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_InvitationPreview_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _InvitationPreview_organizationName(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_InvitationPreview_organizationName, &obj.OrganizationName, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationPreview_organizationName, &obj.OrganizationName, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_InvitationPreview_organizationName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _LadderRung_height(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_LadderRung_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LadderRung_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_LadderRung_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("LadderRung", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _LadderRung_videoBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_LadderRung_videoBitrateKbps, &obj.VideoBitrateKbps, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LadderRung_videoBitrateKbps, &obj.VideoBitrateKbps, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_LadderRung_videoBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("LadderRung", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _LadderRung_codec(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_LadderRung_codec, &obj.Codec, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LadderRung_codec, &obj.Codec, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_LadderRung_codec(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("LadderRung", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _LadderRung_audioBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_LadderRung_audioBitrateKbps, &obj.AudioBitrateKbps, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LadderRung_audioBitrateKbps, &obj.AudioBitrateKbps, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_LadderRung_audioBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("LadderRung", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Membership_id(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Membership_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Membership_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Membership_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Membership_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Membership_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Membership_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Membership_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Membership_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Membership_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Membership_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Membership_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Membership_userID(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Membership_userID, &obj.UserID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Membership_userID, &obj.UserID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Membership_userID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Membership_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Membership_organizationID, &obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Membership_organizationID, &obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Membership_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Membership_role(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Membership_role, &obj.Role, ec.marshalNMembershipRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋmembershipᚐRole, true, gqlexec.SelfRef[membership.Role])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Membership_role, &obj.Role, ec.marshalNMembershipRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋmembershipᚐRole, true, gqlexec.SelfRef[membership.Role])
 }
 func (ec *executionContext) fieldContext_Membership_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild20)
@@ -19632,7 +19632,7 @@ func (ec *executionContext) fieldContext_Membership_permissions(_ context.Contex
 }
 
 func (ec *executionContext) _MembershipConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.MembershipConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_MembershipConnection_edges, obj.Edges, ec.marshalOMembershipEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembershipEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MembershipConnection_edges, obj.Edges, ec.marshalOMembershipEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembershipEdge, false)
 }
 func (ec *executionContext) fieldContext_MembershipConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19648,7 +19648,7 @@ func (ec *executionContext) fieldContext_MembershipConnection_edges(_ context.Co
 }
 
 func (ec *executionContext) _MembershipConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.MembershipConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_MembershipConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MembershipConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_MembershipConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19664,14 +19664,14 @@ func (ec *executionContext) fieldContext_MembershipConnection_pageInfo(_ context
 }
 
 func (ec *executionContext) _MembershipConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.MembershipConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_MembershipConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MembershipConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_MembershipConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("MembershipConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _MembershipEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.MembershipEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_MembershipEdge_node, obj.Node, ec.marshalOMembership2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembership, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MembershipEdge_node, obj.Node, ec.marshalOMembership2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembership, false)
 }
 func (ec *executionContext) fieldContext_MembershipEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -19687,21 +19687,21 @@ func (ec *executionContext) fieldContext_MembershipEdge_node(_ context.Context, 
 }
 
 func (ec *executionContext) _MembershipEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.MembershipEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_MembershipEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MembershipEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_MembershipEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("MembershipEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _MetadataEntry_key(ctx context.Context, field graphql.CollectedField, obj *model.MetadataEntry) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_MetadataEntry_key, &obj.Key, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MetadataEntry_key, &obj.Key, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_MetadataEntry_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("MetadataEntry", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _MetadataEntry_value(ctx context.Context, field graphql.CollectedField, obj *model.MetadataEntry) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_MetadataEntry_value, &obj.Value, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MetadataEntry_value, &obj.Value, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_MetadataEntry_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("MetadataEntry", field, false, false, scalarChild2)
@@ -23104,42 +23104,42 @@ func (ec *executionContext) fieldContext_Mutation_resendFailedWebhookEvents(ctx 
 }
 
 func (ec *executionContext) _OAuthRedirect_url(ctx context.Context, field graphql.CollectedField, obj *model.OAuthRedirect) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_OAuthRedirect_url, &obj.URL, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OAuthRedirect_url, &obj.URL, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_OAuthRedirect_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("OAuthRedirect", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _OAuthRedirect_state(ctx context.Context, field graphql.CollectedField, obj *model.OAuthRedirect) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_OAuthRedirect_state, &obj.State, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OAuthRedirect_state, &obj.State, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_OAuthRedirect_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("OAuthRedirect", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Organization_id(ctx context.Context, field graphql.CollectedField, obj *ent.Organization) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Organization_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Organization_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Organization_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Organization", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Organization_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Organization) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Organization_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Organization_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Organization_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Organization", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Organization_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Organization) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Organization_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Organization_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Organization_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Organization", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Organization_name(ctx context.Context, field graphql.CollectedField, obj *ent.Organization) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Organization_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Organization_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Organization_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Organization", field, false, false, scalarChild2)
@@ -23222,7 +23222,7 @@ func (ec *executionContext) fieldContext_Organization_projects(ctx context.Conte
 }
 
 func (ec *executionContext) _OrganizationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.OrganizationConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationConnection_edges, obj.Edges, ec.marshalOOrganizationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganizationEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationConnection_edges, obj.Edges, ec.marshalOOrganizationEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganizationEdge, false)
 }
 func (ec *executionContext) fieldContext_OrganizationConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23238,7 +23238,7 @@ func (ec *executionContext) fieldContext_OrganizationConnection_edges(_ context.
 }
 
 func (ec *executionContext) _OrganizationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.OrganizationConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_OrganizationConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23254,14 +23254,14 @@ func (ec *executionContext) fieldContext_OrganizationConnection_pageInfo(_ conte
 }
 
 func (ec *executionContext) _OrganizationConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.OrganizationConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_OrganizationConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("OrganizationConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _OrganizationEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.OrganizationEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationEdge_node, obj.Node, ec.marshalOOrganization2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganization, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationEdge_node, obj.Node, ec.marshalOOrganization2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganization, false)
 }
 func (ec *executionContext) fieldContext_OrganizationEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23277,287 +23277,287 @@ func (ec *executionContext) fieldContext_OrganizationEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _OrganizationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.OrganizationEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_OrganizationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("OrganizationEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _OrganizationUsage_id(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationUsage_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _OrganizationUsage_name(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationUsage_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _OrganizationUsage_month(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_month, &obj.Month, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationUsage_month, &obj.Month, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_month(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _OrganizationUsage_traffic(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_traffic, &obj.Traffic, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationUsage_traffic, &obj.Traffic, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_traffic(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _OrganizationUsage_storage(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_storage, &obj.Storage, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationUsage_storage, &obj.Storage, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_storage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _OrganizationUsage_videoDuration(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_OrganizationUsage_videoDuration, &obj.VideoDuration, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationUsage_videoDuration, &obj.VideoDuration, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_videoDuration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[uuid.UUID]) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PageInfo_hasNextPage, &obj.HasNextPage, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PageInfo_hasNextPage, &obj.HasNextPage, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PageInfo", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[uuid.UUID]) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PageInfo_hasPreviousPage, &obj.HasPreviousPage, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PageInfo_hasPreviousPage, &obj.HasPreviousPage, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_PageInfo_hasPreviousPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PageInfo", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[uuid.UUID]) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PageInfo_startCursor, obj.StartCursor, ec.marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PageInfo_startCursor, obj.StartCursor, ec.marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor, false)
 }
 func (ec *executionContext) fieldContext_PageInfo_startCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PageInfo", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[uuid.UUID]) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PageInfo_endCursor, obj.EndCursor, ec.marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PageInfo_endCursor, obj.EndCursor, ec.marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor, false)
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PageInfo", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _PasswordResetTicket_resetToken(ctx context.Context, field graphql.CollectedField, obj *model.PasswordResetTicket) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PasswordResetTicket_resetToken, &obj.ResetToken, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PasswordResetTicket_resetToken, &obj.ResetToken, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_PasswordResetTicket_resetToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PasswordResetTicket", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _PasswordResetTicket_expiresIn(ctx context.Context, field graphql.CollectedField, obj *model.PasswordResetTicket) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PasswordResetTicket_expiresIn, &obj.ExpiresIn, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PasswordResetTicket_expiresIn, &obj.ExpiresIn, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_PasswordResetTicket_expiresIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PasswordResetTicket", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _PermissionTest_allowed(ctx context.Context, field graphql.CollectedField, obj *model.PermissionTest) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PermissionTest_allowed, &obj.Allowed, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PermissionTest_allowed, &obj.Allowed, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_PermissionTest_allowed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _PermissionTest_entityType(ctx context.Context, field graphql.CollectedField, obj *model.PermissionTest) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PermissionTest_entityType, &obj.EntityType, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PermissionTest_entityType, &obj.EntityType, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_PermissionTest_entityType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _PermissionTest_entityID(ctx context.Context, field graphql.CollectedField, obj *model.PermissionTest) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PermissionTest_entityID, obj.EntityID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PermissionTest_entityID, obj.EntityID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_PermissionTest_entityID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _PermissionTest_name(ctx context.Context, field graphql.CollectedField, obj *model.PermissionTest) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PermissionTest_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PermissionTest_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_PermissionTest_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _PermissionTest_action(ctx context.Context, field graphql.CollectedField, obj *model.PermissionTest) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PermissionTest_action, &obj.Action, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PermissionTest_action, &obj.Action, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_PermissionTest_action(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _PermissionTest_role(ctx context.Context, field graphql.CollectedField, obj *model.PermissionTest) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PermissionTest_role, &obj.Role, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PermissionTest_role, &obj.Role, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_PermissionTest_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _PlaybackToken_token(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PlaybackToken_token, &obj.Token, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlaybackToken_token, &obj.Token, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_PlaybackToken_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PlaybackToken", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _PlaybackToken_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PlaybackToken_expiresAt, &obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlaybackToken_expiresAt, &obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_PlaybackToken_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PlaybackToken", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _PlaybackToken_playbackURL(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PlaybackToken_playbackURL, &obj.PlaybackURL, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlaybackToken_playbackURL, &obj.PlaybackURL, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_PlaybackToken_playbackURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PlaybackToken", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_id(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Player_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Player_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Player_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Player_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Player_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Player_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Player_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Player_name(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Player_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_isDefault(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_isDefault, &obj.IsDefault, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_isDefault, &obj.IsDefault, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_Player_isDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Player_primaryColor(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_primaryColor, &obj.PrimaryColor, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_primaryColor, &obj.PrimaryColor, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Player_primaryColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_accentColor(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_accentColor, &obj.AccentColor, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_accentColor, &obj.AccentColor, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Player_accentColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_backgroundColor(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_backgroundColor, &obj.BackgroundColor, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_backgroundColor, &obj.BackgroundColor, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Player_backgroundColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_controls(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_controls, &obj.Controls, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_controls, &obj.Controls, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_Player_controls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Player_autoplay(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_autoplay, &obj.Autoplay, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_autoplay, &obj.Autoplay, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_Player_autoplay(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Player_muted(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_muted, &obj.Muted, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_muted, &obj.Muted, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_Player_muted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Player_loop(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_loop, &obj.Loop, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_loop, &obj.Loop, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_Player_loop(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Player_logoURL(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_logoURL, &obj.LogoURL, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_logoURL, &obj.LogoURL, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Player_logoURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_watermarkURL(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_watermarkURL, &obj.WatermarkURL, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_watermarkURL, &obj.WatermarkURL, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Player_watermarkURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Player_watermarkPosition(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_watermarkPosition, &obj.WatermarkPosition, ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition, true, gqlexec.SelfRef[player.WatermarkPosition])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_watermarkPosition, &obj.WatermarkPosition, ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition, true, gqlexec.SelfRef[player.WatermarkPosition])
 }
 func (ec *executionContext) fieldContext_Player_watermarkPosition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild21)
 }
 
 func (ec *executionContext) _Player_speedOptions(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Player_speedOptions, obj.SpeedOptions, ec.marshalNFloat2ᚕfloat64ᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_speedOptions, obj.SpeedOptions, ec.marshalNFloat2ᚕfloat64ᚄ, true)
 }
 func (ec *executionContext) fieldContext_Player_speedOptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _Player_captionsDefault(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_captionsDefault, &obj.CaptionsDefault, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_captionsDefault, &obj.CaptionsDefault, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_Player_captionsDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Player_defaultCaptionLanguage(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Player_defaultCaptionLanguage, &obj.DefaultCaptionLanguage, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_defaultCaptionLanguage, &obj.DefaultCaptionLanguage, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Player_defaultCaptionLanguage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild2)
@@ -23596,7 +23596,7 @@ func (ec *executionContext) fieldContext_Player_project(_ context.Context, field
 }
 
 func (ec *executionContext) _PlayerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PlayerConnection_edges, obj.Edges, ec.marshalOPlayerEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlayerConnection_edges, obj.Edges, ec.marshalOPlayerEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerEdge, false)
 }
 func (ec *executionContext) fieldContext_PlayerConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23612,7 +23612,7 @@ func (ec *executionContext) fieldContext_PlayerConnection_edges(_ context.Contex
 }
 
 func (ec *executionContext) _PlayerConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PlayerConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlayerConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_PlayerConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23628,14 +23628,14 @@ func (ec *executionContext) fieldContext_PlayerConnection_pageInfo(_ context.Con
 }
 
 func (ec *executionContext) _PlayerConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PlayerConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlayerConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_PlayerConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PlayerConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _PlayerEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_PlayerEdge_node, obj.Node, ec.marshalOPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlayerEdge_node, obj.Node, ec.marshalOPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer, false)
 }
 func (ec *executionContext) fieldContext_PlayerEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -23651,56 +23651,56 @@ func (ec *executionContext) fieldContext_PlayerEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _PlayerEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_PlayerEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlayerEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_PlayerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PlayerEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _Project_id(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Project_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Project_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Project_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Project_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Project_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Project_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Project_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Project_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Project_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Project_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Project_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Project_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Project_organizationID, &obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Project_organizationID, &obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Project_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Project_name(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Project_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Project_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Project_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Project_description(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Project_description, &obj.Description, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Project_description, &obj.Description, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Project_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Project_logo(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Project_logo, &obj.Logo, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Project_logo, &obj.Logo, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Project_logo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild2)
@@ -24031,7 +24031,7 @@ func (ec *executionContext) fieldContext_Project_encodingProfiles(_ context.Cont
 }
 
 func (ec *executionContext) _ProjectConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectConnection_edges, obj.Edges, ec.marshalOProjectEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectConnection_edges, obj.Edges, ec.marshalOProjectEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectEdge, false)
 }
 func (ec *executionContext) fieldContext_ProjectConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -24047,7 +24047,7 @@ func (ec *executionContext) fieldContext_ProjectConnection_edges(_ context.Conte
 }
 
 func (ec *executionContext) _ProjectConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_ProjectConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -24063,14 +24063,14 @@ func (ec *executionContext) fieldContext_ProjectConnection_pageInfo(_ context.Co
 }
 
 func (ec *executionContext) _ProjectConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ProjectConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_ProjectConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ProjectEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectEdge_node, obj.Node, ec.marshalOProject2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProject, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectEdge_node, obj.Node, ec.marshalOProject2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProject, false)
 }
 func (ec *executionContext) fieldContext_ProjectEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -24086,49 +24086,49 @@ func (ec *executionContext) fieldContext_ProjectEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _ProjectEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ProjectEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_ProjectEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _ProjectSetting_id(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectSetting_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ProjectSetting_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectSetting_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ProjectSetting_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectSetting_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _ProjectSetting_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectSetting_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _ProjectSetting_key(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_key, &obj.Key, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectSetting_key, &obj.Key, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ProjectSetting_value(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSetting) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSetting_value, &obj.Value, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectSetting_value, &obj.Value, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_ProjectSetting_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectSetting", field, false, false, scalarChild2)
@@ -24167,7 +24167,7 @@ func (ec *executionContext) fieldContext_ProjectSetting_project(_ context.Contex
 }
 
 func (ec *executionContext) _ProjectSettingConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSettingConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSettingConnection_edges, obj.Edges, ec.marshalOProjectSettingEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSettingEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectSettingConnection_edges, obj.Edges, ec.marshalOProjectSettingEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSettingEdge, false)
 }
 func (ec *executionContext) fieldContext_ProjectSettingConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -24183,7 +24183,7 @@ func (ec *executionContext) fieldContext_ProjectSettingConnection_edges(_ contex
 }
 
 func (ec *executionContext) _ProjectSettingConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSettingConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSettingConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectSettingConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_ProjectSettingConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -24199,14 +24199,14 @@ func (ec *executionContext) fieldContext_ProjectSettingConnection_pageInfo(_ con
 }
 
 func (ec *executionContext) _ProjectSettingConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSettingConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSettingConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectSettingConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_ProjectSettingConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectSettingConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ProjectSettingEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSettingEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSettingEdge_node, obj.Node, ec.marshalOProjectSetting2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSetting, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectSettingEdge_node, obj.Node, ec.marshalOProjectSetting2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSetting, false)
 }
 func (ec *executionContext) fieldContext_ProjectSettingEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -24222,7 +24222,7 @@ func (ec *executionContext) fieldContext_ProjectSettingEdge_node(_ context.Conte
 }
 
 func (ec *executionContext) _ProjectSettingEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSettingEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ProjectSettingEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectSettingEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_ProjectSettingEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectSettingEdge", field, false, false, scalarChild5)
@@ -26529,84 +26529,84 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 }
 
 func (ec *executionContext) _Region_id(ctx context.Context, field graphql.CollectedField, obj *model.Region) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Region_id, &obj.ID, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Region_id, &obj.ID, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Region_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Region", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Region_name(ctx context.Context, field graphql.CollectedField, obj *model.Region) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Region_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Region_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Region_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Region", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Region_default(ctx context.Context, field graphql.CollectedField, obj *model.Region) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Region_default, &obj.Default, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Region_default, &obj.Default, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_Region_default(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Region", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Rendition_id(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Rendition_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Rendition_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Rendition_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Rendition_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Rendition_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Rendition_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_videoID, &obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_videoID, &obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Rendition_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Rendition_name(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Rendition_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Rendition_width(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_width, &obj.Width, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_width, &obj.Width, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_Rendition_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Rendition_height(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_Rendition_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Rendition_bandwidth(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_bandwidth, &obj.Bandwidth, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_bandwidth, &obj.Bandwidth, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_Rendition_bandwidth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Rendition_status(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Rendition_status, &obj.Status, ec.marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus, true, gqlexec.SelfRef[rendition.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_status, &obj.Status, ec.marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus, true, gqlexec.SelfRef[rendition.Status])
 }
 func (ec *executionContext) fieldContext_Rendition_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild22)
@@ -26645,49 +26645,49 @@ func (ec *executionContext) fieldContext_Rendition_video(_ context.Context, fiel
 }
 
 func (ec *executionContext) _ServiceInfo_name(ctx context.Context, field graphql.CollectedField, obj *model.ServiceInfo) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ServiceInfo_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ServiceInfo_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_ServiceInfo_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ServiceInfo", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ServiceInfo_version(ctx context.Context, field graphql.CollectedField, obj *model.ServiceInfo) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_ServiceInfo_version, &obj.Version, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ServiceInfo_version, &obj.Version, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_ServiceInfo_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ServiceInfo", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Tag_id(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Tag_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Tag_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Tag_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Tag", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Tag_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Tag_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Tag_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Tag_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Tag", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Tag_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Tag_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Tag_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Tag_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Tag", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Tag_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Tag_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Tag_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Tag_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Tag", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Tag_name(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Tag_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Tag_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Tag_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Tag", field, false, false, scalarChild2)
@@ -26770,7 +26770,7 @@ func (ec *executionContext) fieldContext_Tag_videos(ctx context.Context, field g
 }
 
 func (ec *executionContext) _TagConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.TagConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TagConnection_edges, obj.Edges, ec.marshalOTagEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTagEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TagConnection_edges, obj.Edges, ec.marshalOTagEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTagEdge, false)
 }
 func (ec *executionContext) fieldContext_TagConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26786,7 +26786,7 @@ func (ec *executionContext) fieldContext_TagConnection_edges(_ context.Context, 
 }
 
 func (ec *executionContext) _TagConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.TagConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TagConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TagConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_TagConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26802,14 +26802,14 @@ func (ec *executionContext) fieldContext_TagConnection_pageInfo(_ context.Contex
 }
 
 func (ec *executionContext) _TagConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.TagConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TagConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TagConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_TagConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TagConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TagEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.TagEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TagEdge_node, obj.Node, ec.marshalOTag2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTag, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TagEdge_node, obj.Node, ec.marshalOTag2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTag, false)
 }
 func (ec *executionContext) fieldContext_TagEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -26825,77 +26825,77 @@ func (ec *executionContext) fieldContext_TagEdge_node(_ context.Context, field g
 }
 
 func (ec *executionContext) _TagEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.TagEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TagEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TagEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_TagEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TagEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _Thumbnail_id(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Thumbnail_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Thumbnail_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Thumbnail_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Thumbnail_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Thumbnail_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Thumbnail_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_videoID, &obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_videoID, &obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Thumbnail_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Thumbnail_kind(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_kind, &obj.Kind, ec.marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind, true, gqlexec.SelfRef[thumbnail.Kind])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_kind, &obj.Kind, ec.marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind, true, gqlexec.SelfRef[thumbnail.Kind])
 }
 func (ec *executionContext) fieldContext_Thumbnail_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild23)
 }
 
 func (ec *executionContext) _Thumbnail_timeOffset(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_timeOffset, &obj.TimeOffset, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_timeOffset, &obj.TimeOffset, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_Thumbnail_timeOffset(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _Thumbnail_width(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_width, &obj.Width, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_width, &obj.Width, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_Thumbnail_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Thumbnail_height(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_Thumbnail_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Thumbnail_contentType(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_contentType, &obj.ContentType, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_contentType, &obj.ContentType, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Thumbnail_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Thumbnail_isDefault(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Thumbnail_isDefault, &obj.IsDefault, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_isDefault, &obj.IsDefault, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_Thumbnail_isDefault(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild8)
@@ -26957,91 +26957,91 @@ func (ec *executionContext) fieldContext_Thumbnail_url(_ context.Context, field 
 }
 
 func (ec *executionContext) _TranscodingJob_id(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _TranscodingJob_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _TranscodingJob_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _TranscodingJob_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _TranscodingJob_apiVersion(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_apiVersion, &obj.APIVersion, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_apiVersion, &obj.APIVersion, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_apiVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingJob_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_videoID, obj.VideoID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_videoID, obj.VideoID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _TranscodingJob_sourceURL(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_sourceURL, &obj.SourceURL, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_sourceURL, &obj.SourceURL, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_sourceURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _TranscodingJob_status(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_status, &obj.Status, ec.marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus, true, gqlexec.SelfRef[transcodingjob.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_status, &obj.Status, ec.marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus, true, gqlexec.SelfRef[transcodingjob.Status])
 }
 func (ec *executionContext) fieldContext_TranscodingJob_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild24)
 }
 
 func (ec *executionContext) _TranscodingJob_progress(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_progress, &obj.Progress, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_progress, &obj.Progress, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_progress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _TranscodingJob_priority(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_priority, &obj.Priority, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_priority, &obj.Priority, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_priority(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingJob_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_failureReason, &obj.FailureReason, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_failureReason, &obj.FailureReason, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _TranscodingJob_startedAt(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_startedAt, obj.StartedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_startedAt, obj.StartedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _TranscodingJob_completedAt(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJob_completedAt, obj.CompletedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_completedAt, obj.CompletedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_completedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild1)
@@ -27112,7 +27112,7 @@ func (ec *executionContext) fieldContext_TranscodingJob_output(_ context.Context
 }
 
 func (ec *executionContext) _TranscodingJobConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJobConnection_edges, obj.Edges, ec.marshalOTranscodingJobEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJobConnection_edges, obj.Edges, ec.marshalOTranscodingJobEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobEdge, false)
 }
 func (ec *executionContext) fieldContext_TranscodingJobConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27128,7 +27128,7 @@ func (ec *executionContext) fieldContext_TranscodingJobConnection_edges(_ contex
 }
 
 func (ec *executionContext) _TranscodingJobConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJobConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJobConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_TranscodingJobConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27144,14 +27144,14 @@ func (ec *executionContext) fieldContext_TranscodingJobConnection_pageInfo(_ con
 }
 
 func (ec *executionContext) _TranscodingJobConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJobConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJobConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_TranscodingJobConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJobConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingJobEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJobEdge_node, obj.Node, ec.marshalOTranscodingJob2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJob, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJobEdge_node, obj.Node, ec.marshalOTranscodingJob2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJob, false)
 }
 func (ec *executionContext) fieldContext_TranscodingJobEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27167,98 +27167,98 @@ func (ec *executionContext) fieldContext_TranscodingJobEdge_node(_ context.Conte
 }
 
 func (ec *executionContext) _TranscodingJobEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingJobEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJobEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_TranscodingJobEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJobEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _TranscodingOutput_name(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingOutput_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _TranscodingOutput_height(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingOutput_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingOutput_videoBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_videoBitrateKbps, &obj.VideoBitrateKbps, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingOutput_videoBitrateKbps, &obj.VideoBitrateKbps, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_videoBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingOutput_audioBitrateKbps(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_audioBitrateKbps, &obj.AudioBitrateKbps, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingOutput_audioBitrateKbps, &obj.AudioBitrateKbps, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_audioBitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingOutput_width(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_width, obj.Width, ec.marshalOInt2ᚖint, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingOutput_width, obj.Width, ec.marshalOInt2ᚖint, false)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingOutput_encodedHeight(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_encodedHeight, obj.EncodedHeight, ec.marshalOInt2ᚖint, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingOutput_encodedHeight, obj.EncodedHeight, ec.marshalOInt2ᚖint, false)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_encodedHeight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _TranscodingOutput_url(ctx context.Context, field graphql.CollectedField, obj *model.TranscodingOutput) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_TranscodingOutput_url, obj.URL, ec.marshalOString2ᚖstring, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingOutput_url, obj.URL, ec.marshalOString2ᚖstring, false)
 }
 func (ec *executionContext) fieldContext_TranscodingOutput_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingOutput", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _UploadCredentials_token(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_UploadCredentials_token, &obj.Token, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UploadCredentials_token, &obj.Token, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_UploadCredentials_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("UploadCredentials", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _UploadCredentials_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_UploadCredentials_expiresAt, &obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UploadCredentials_expiresAt, &obj.ExpiresAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_UploadCredentials_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("UploadCredentials", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _UploadCredentials_maxSize(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_UploadCredentials_maxSize, &obj.MaxSize, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UploadCredentials_maxSize, &obj.MaxSize, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_UploadCredentials_maxSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("UploadCredentials", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _UploadCredentials_uploadURL(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_UploadCredentials_uploadURL, &obj.UploadURL, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UploadCredentials_uploadURL, &obj.UploadURL, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_UploadCredentials_uploadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("UploadCredentials", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _UploadCredentials_directUploadURL(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_UploadCredentials_directUploadURL, &obj.DirectUploadURL, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UploadCredentials_directUploadURL, &obj.DirectUploadURL, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_UploadCredentials_directUploadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("UploadCredentials", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _UploadCredentials_video(ctx context.Context, field graphql.CollectedField, obj *model.UploadCredentials) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UploadCredentials_video, obj.Video, ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UploadCredentials_video, obj.Video, ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo, true)
 }
 func (ec *executionContext) fieldContext_UploadCredentials_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27274,49 +27274,49 @@ func (ec *executionContext) fieldContext_UploadCredentials_video(_ context.Conte
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_User_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_User_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _User_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_User_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_User_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_User_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _User_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_User_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_User_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_User_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _User_email(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_User_email, &obj.Email, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_User_email, &obj.Email, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_User_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _User_name(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_User_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_User_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_User_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _User_emailVerifiedAt(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_User_emailVerifiedAt, obj.EmailVerifiedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_User_emailVerifiedAt, obj.EmailVerifiedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_User_emailVerifiedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _User_avatarURL(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_User_avatarURL, &obj.AvatarURL, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_User_avatarURL, &obj.AvatarURL, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_User_avatarURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("User", field, false, false, scalarChild2)
@@ -27401,7 +27401,7 @@ func (ec *executionContext) fieldContext_User_emailVerified(_ context.Context, f
 }
 
 func (ec *executionContext) _UserConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UserConnection_edges, obj.Edges, ec.marshalOUserEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUserEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UserConnection_edges, obj.Edges, ec.marshalOUserEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUserEdge, false)
 }
 func (ec *executionContext) fieldContext_UserConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27417,7 +27417,7 @@ func (ec *executionContext) fieldContext_UserConnection_edges(_ context.Context,
 }
 
 func (ec *executionContext) _UserConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UserConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UserConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_UserConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27433,14 +27433,14 @@ func (ec *executionContext) fieldContext_UserConnection_pageInfo(_ context.Conte
 }
 
 func (ec *executionContext) _UserConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.UserConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_UserConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UserConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_UserConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("UserConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _UserEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.UserEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_UserEdge_node, obj.Node, ec.marshalOUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UserEdge_node, obj.Node, ec.marshalOUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser, false)
 }
 func (ec *executionContext) fieldContext_UserEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27456,126 +27456,126 @@ func (ec *executionContext) fieldContext_UserEdge_node(_ context.Context, field 
 }
 
 func (ec *executionContext) _UserEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.UserEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_UserEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UserEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_UserEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("UserEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _Video_id(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Video_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Video_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Video_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Video_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_Video_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _Video_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_Video_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Video_folderID(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_folderID, obj.FolderID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_folderID, obj.FolderID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
 }
 func (ec *executionContext) fieldContext_Video_folderID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _Video_title(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_title, &obj.Title, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_title, &obj.Title, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Video_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Video_description(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_description, &obj.Description, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_description, &obj.Description, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Video_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Video_status(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_status, &obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.SelfRef[video.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_status, &obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.SelfRef[video.Status])
 }
 func (ec *executionContext) fieldContext_Video_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild25)
 }
 
 func (ec *executionContext) _Video_duration(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_duration, &obj.Duration, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_duration, &obj.Duration, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_Video_duration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _Video_size(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_size, &obj.Size, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_size, &obj.Size, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
 }
 func (ec *executionContext) fieldContext_Video_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Video_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_failureReason, &obj.FailureReason, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_failureReason, &obj.FailureReason, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Video_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Video_progress(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_progress, &obj.Progress, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_progress, &obj.Progress, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_Video_progress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _Video_width(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_width, &obj.Width, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_width, &obj.Width, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_Video_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Video_height(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_Video_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Video_sourceURL(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_sourceURL, &obj.SourceURL, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_sourceURL, &obj.SourceURL, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Video_sourceURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Video_encrypted(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_Video_encrypted, &obj.Encrypted, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_encrypted, &obj.Encrypted, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_Video_encrypted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _Video_metadata(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_Video_metadata, obj.Metadata, ec.marshalOMap2map, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_metadata, obj.Metadata, ec.marshalOMap2map, false)
 }
 func (ec *executionContext) fieldContext_Video_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild11)
@@ -27873,7 +27873,7 @@ func (ec *executionContext) fieldContext_Video_timeline(_ context.Context, field
 }
 
 func (ec *executionContext) _VideoConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.VideoConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoConnection_edges, obj.Edges, ec.marshalOVideoEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoConnection_edges, obj.Edges, ec.marshalOVideoEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoEdge, false)
 }
 func (ec *executionContext) fieldContext_VideoConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27889,7 +27889,7 @@ func (ec *executionContext) fieldContext_VideoConnection_edges(_ context.Context
 }
 
 func (ec *executionContext) _VideoConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.VideoConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_VideoConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27905,14 +27905,14 @@ func (ec *executionContext) fieldContext_VideoConnection_pageInfo(_ context.Cont
 }
 
 func (ec *executionContext) _VideoConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.VideoConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_VideoConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_VideoConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("VideoConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _VideoEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.VideoEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_VideoEdge_node, obj.Node, ec.marshalOVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoEdge_node, obj.Node, ec.marshalOVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo, false)
 }
 func (ec *executionContext) fieldContext_VideoEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -27928,119 +27928,119 @@ func (ec *executionContext) fieldContext_VideoEdge_node(_ context.Context, field
 }
 
 func (ec *executionContext) _VideoEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.VideoEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_VideoEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_VideoEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("VideoEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _VideoTimeline_spriteURL(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_spriteURL, &obj.SpriteURL, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoTimeline_spriteURL, &obj.SpriteURL, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_spriteURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _VideoTimeline_vttURL(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_vttURL, &obj.VttURL, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoTimeline_vttURL, &obj.VttURL, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_vttURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _VideoTimeline_interval(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_interval, &obj.Interval, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoTimeline_interval, &obj.Interval, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_interval(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _VideoTimeline_columns(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_columns, &obj.Columns, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoTimeline_columns, &obj.Columns, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_columns(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _VideoTimeline_rows(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_rows, &obj.Rows, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoTimeline_rows, &obj.Rows, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_rows(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _VideoTimeline_tileWidth(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_tileWidth, &obj.TileWidth, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoTimeline_tileWidth, &obj.TileWidth, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_tileWidth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _VideoTimeline_tileHeight(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_VideoTimeline_tileHeight, &obj.TileHeight, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoTimeline_tileHeight, &obj.TileHeight, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_tileHeight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _WebhookAttempt_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookAttempt_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookAttempt_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookAttempt_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookAttempt_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookAttempt_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookAttempt_deliveryID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_deliveryID, &obj.DeliveryID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookAttempt_deliveryID, &obj.DeliveryID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_deliveryID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookAttempt_statusCode(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_statusCode, &obj.StatusCode, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookAttempt_statusCode, &obj.StatusCode, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_statusCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _WebhookAttempt_durationMs(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_durationMs, &obj.DurationMs, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookAttempt_durationMs, &obj.DurationMs, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _WebhookAttempt_responseBody(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_responseBody, &obj.ResponseBody, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookAttempt_responseBody, &obj.ResponseBody, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_responseBody(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookAttempt_error(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_error, &obj.Error, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookAttempt_error, &obj.Error, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookAttempt_succeeded(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookAttempt) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookAttempt_succeeded, &obj.Succeeded, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookAttempt_succeeded, &obj.Succeeded, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_WebhookAttempt_succeeded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookAttempt", field, false, false, scalarChild8)
@@ -28079,77 +28079,77 @@ func (ec *executionContext) fieldContext_WebhookAttempt_delivery(_ context.Conte
 }
 
 func (ec *executionContext) _WebhookDelivery_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookDelivery_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookDelivery_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookDelivery_eventID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_eventID, &obj.EventID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_eventID, &obj.EventID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_eventID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookDelivery_endpointID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_endpointID, &obj.EndpointID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_endpointID, &obj.EndpointID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_endpointID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookDelivery_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookDelivery_eventType(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_eventType, &obj.EventType, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_eventType, &obj.EventType, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_eventType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_status, &obj.Status, ec.marshalNWebhookDeliveryStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus, true, gqlexec.SelfRef[webhookdelivery.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_status, &obj.Status, ec.marshalNWebhookDeliveryStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus, true, gqlexec.SelfRef[webhookdelivery.Status])
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild26)
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_attempts, &obj.Attempts, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_attempts, &obj.Attempts, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_attempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _WebhookDelivery_lastStatusCode(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_lastStatusCode, &obj.LastStatusCode, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_lastStatusCode, &obj.LastStatusCode, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_lastStatusCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _WebhookDelivery_completedAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDelivery_completedAt, obj.CompletedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_completedAt, obj.CompletedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_completedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild1)
@@ -28252,7 +28252,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_attemptLog(_ context.Co
 }
 
 func (ec *executionContext) _WebhookDeliveryConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDeliveryConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDeliveryConnection_edges, obj.Edges, ec.marshalOWebhookDeliveryEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDeliveryEdge, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDeliveryConnection_edges, obj.Edges, ec.marshalOWebhookDeliveryEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDeliveryEdge, false)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28268,7 +28268,7 @@ func (ec *executionContext) fieldContext_WebhookDeliveryConnection_edges(_ conte
 }
 
 func (ec *executionContext) _WebhookDeliveryConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDeliveryConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDeliveryConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDeliveryConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28284,14 +28284,14 @@ func (ec *executionContext) fieldContext_WebhookDeliveryConnection_pageInfo(_ co
 }
 
 func (ec *executionContext) _WebhookDeliveryConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDeliveryConnection) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDeliveryConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDeliveryConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDeliveryConnection", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _WebhookDeliveryEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDeliveryEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDeliveryEdge_node, obj.Node, ec.marshalOWebhookDelivery2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDelivery, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDeliveryEdge_node, obj.Node, ec.marshalOWebhookDelivery2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDelivery, false)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28307,91 +28307,91 @@ func (ec *executionContext) fieldContext_WebhookDeliveryEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookDeliveryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDeliveryEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookDeliveryEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDeliveryEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDeliveryEdge", field, false, false, scalarChild5)
 }
 
 func (ec *executionContext) _WebhookEndpoint_id(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEndpoint_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookEndpoint_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEndpoint_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookEndpoint_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEndpoint_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookEndpoint_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEndpoint_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild0)
 }
 
 func (ec *executionContext) _WebhookEndpoint_url(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_url, &obj.URL, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEndpoint_url, &obj.URL, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEndpoint_description(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_description, &obj.Description, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEndpoint_description, &obj.Description, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEndpoint_eventTypes(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_eventTypes, obj.EventTypes, ec.marshalNString2ᚕstringᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEndpoint_eventTypes, obj.EventTypes, ec.marshalNString2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_eventTypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEndpoint_enabled(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_enabled, &obj.Enabled, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEndpoint_enabled, &obj.Enabled, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) _WebhookEndpoint_previousSecretExpiresAt(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_previousSecretExpiresAt, obj.PreviousSecretExpiresAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEndpoint_previousSecretExpiresAt, obj.PreviousSecretExpiresAt, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_previousSecretExpiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookEndpoint_failingSince(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_failingSince, obj.FailingSince, ec.marshalOTime2ᚖtimeᚐTime, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEndpoint_failingSince, obj.FailingSince, ec.marshalOTime2ᚖtimeᚐTime, false)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_failingSince(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild1)
 }
 
 func (ec *executionContext) _WebhookEndpoint_disabledReason(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookEndpoint) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpoint_disabledReason, &obj.DisabledReason, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEndpoint_disabledReason, &obj.DisabledReason, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_WebhookEndpoint_disabledReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpoint", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEndpointWithSecret_endpoint(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEndpointWithSecret) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpointWithSecret_endpoint, obj.Endpoint, ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpoint, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEndpointWithSecret_endpoint, obj.Endpoint, ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpoint, true)
 }
 func (ec *executionContext) fieldContext_WebhookEndpointWithSecret_endpoint(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28407,35 +28407,35 @@ func (ec *executionContext) fieldContext_WebhookEndpointWithSecret_endpoint(_ co
 }
 
 func (ec *executionContext) _WebhookEndpointWithSecret_secret(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEndpointWithSecret) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEndpointWithSecret_secret, &obj.Secret, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEndpointWithSecret_secret, &obj.Secret, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_WebhookEndpointWithSecret_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEndpointWithSecret", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEventType_name(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEventType) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEventType_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEventType_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_WebhookEventType_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEventType", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEventType_description(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEventType) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEventType_description, &obj.Description, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEventType_description, &obj.Description, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_WebhookEventType_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEventType", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _WebhookEventType_reserved(ctx context.Context, field graphql.CollectedField, obj *model.WebhookEventType) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext_WebhookEventType_reserved, &obj.Reserved, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookEventType_reserved, &obj.Reserved, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext_WebhookEventType_reserved(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookEventType", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext___Directive_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___Directive_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext___Directive_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild2)
@@ -28465,21 +28465,21 @@ func (ec *executionContext) fieldContext___Directive_description(_ context.Conte
 }
 
 func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext___Directive_isRepeatable, &obj.IsRepeatable, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___Directive_isRepeatable, &obj.IsRepeatable, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
 func (ec *executionContext) fieldContext___Directive_isRepeatable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild8)
 }
 
 func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild27)
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___Directive_args, obj.Args, ec.marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___Directive_args, obj.Args, ec.marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ, true)
 }
 func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28506,7 +28506,7 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 }
 
 func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext___EnumValue_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___EnumValue_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext___EnumValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("__EnumValue", field, false, false, scalarChild2)
@@ -28582,7 +28582,7 @@ func (ec *executionContext) fieldContext___EnumValue_deprecationReason(_ context
 }
 
 func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext___Field_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___Field_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext___Field_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("__Field", field, false, false, scalarChild2)
@@ -28612,7 +28612,7 @@ func (ec *executionContext) fieldContext___Field_description(_ context.Context, 
 }
 
 func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___Field_args, obj.Args, ec.marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___Field_args, obj.Args, ec.marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ, true)
 }
 func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28639,7 +28639,7 @@ func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field
 }
 
 func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true)
 }
 func (ec *executionContext) fieldContext___Field_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28701,7 +28701,7 @@ func (ec *executionContext) fieldContext___Field_deprecationReason(_ context.Con
 }
 
 func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec.fieldContext___InputValue_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___InputValue_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext___InputValue_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("__InputValue", field, false, false, scalarChild2)
@@ -28731,7 +28731,7 @@ func (ec *executionContext) fieldContext___InputValue_description(_ context.Cont
 }
 
 func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true)
 }
 func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28747,7 +28747,7 @@ func (ec *executionContext) fieldContext___InputValue_type(_ context.Context, fi
 }
 
 func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec.fieldContext___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, false)
 }
 func (ec *executionContext) fieldContext___InputValue_defaultValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("__InputValue", field, false, false, scalarChild2)

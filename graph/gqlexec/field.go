@@ -3,6 +3,7 @@ package gqlexec
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -46,24 +47,28 @@ func NewScalarFieldContext(object string, field graphql.CollectedField, isMethod
 // Skipping the field middleware is what makes it cheaper, and it is safe
 // because Vidra's only field middleware (graph.fieldRules) passes plain fields
 // straight through: a middleware added later that must see every field would
-// have to be applied here too. The field still gets its own field context, so
+// have to be applied here too. The field still has its own field context, so
 // errors from marshalling (a null where the schema says non-null) carry its
 // path, and a panic while marshalling is reported as the field's error, as
 // gqlgen does.
-func ResolvePlainField[T any](
+//
+// The field context is made when something first asks for it (an error, a
+// resolver below the field), by newFieldContext called on ec: gqlgen makes it,
+// a closure for its Child function and the context carrying it on every
+// resolution, three allocations per video edge of a page, where the field's
+// own leaf fields never ask for it. See lazyFieldContext.
+func ResolvePlainField[E, T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
 	field graphql.CollectedField,
-	newFieldContext FieldContextFunc,
+	ec E,
+	newFieldContext func(ec E, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
 	value T,
 	marshal MarshalFunc[T],
 	nonNull bool,
 ) (ret graphql.Marshaler) {
-	fc, err := newFieldContext(ctx, field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
+	lazy := &lazyFieldContext[E]{Context: ctx, field: field, ec: ec, newFieldContext: newFieldContext}
+	ctx = lazy
 	defer func() {
 		if r := recover(); r != nil {
 			oc.Error(ctx, oc.Recover(ctx, r))
@@ -73,10 +78,51 @@ func ResolvePlainField[T any](
 	if any(value) == nil {
 		// Only an interface-typed field can be nil here; as gqlgen treats a
 		// resolver's nil.
-		if nonNull && !graphql.HasFieldError(ctx, fc) {
+		if fc := lazy.fieldContext(); nonNull && fc != nil && !graphql.HasFieldError(ctx, fc) {
 			graphql.AddErrorf(ctx, "must not be null")
 		}
 		return graphql.Null
 	}
 	return marshal(ctx, field.Selections, value)
+}
+
+// lazyFieldContext is the context of a plain field: its parent, and the
+// field's field context, made on the first request for it (from any of the
+// goroutines resolving fields below it) as graphql.WithFieldContext would
+// have made it: the parent's field context as its Parent.
+type lazyFieldContext[E any] struct {
+	context.Context
+	field           graphql.CollectedField
+	ec              E
+	newFieldContext func(ec E, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error)
+	made            atomic.Pointer[graphql.FieldContext]
+}
+
+// Value gives the field's field context for gqlgen's key and asks the parent
+// for any other key, as context.WithValue does. A field context that cannot
+// be made (newFieldContext failing, which plain fields' never do) is nil.
+func (c *lazyFieldContext[E]) Value(key any) any {
+	if key == fieldContextKey {
+		if fc := c.fieldContext(); fc != nil {
+			return fc
+		}
+		return nil
+	}
+	return c.Context.Value(key)
+}
+
+// fieldContext returns the field's field context, making it on first use.
+func (c *lazyFieldContext[E]) fieldContext() *graphql.FieldContext {
+	if fc := c.made.Load(); fc != nil {
+		return fc
+	}
+	fc, err := c.newFieldContext(c.ec, c.Context, c.field)
+	if err != nil || fc == nil {
+		return nil
+	}
+	fc.Parent = graphql.GetFieldContext(c.Context)
+	if !c.made.CompareAndSwap(nil, fc) {
+		return c.made.Load()
+	}
+	return fc
 }

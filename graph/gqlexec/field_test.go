@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -18,10 +20,10 @@ var titleChild = gqlexec.NoChildFields("field of type String does not have child
 func plainField[T any](ctx context.Context, value T, marshal func(context.Context, ast.SelectionSet, T) graphql.Marshaler, nonNull bool) graphql.Marshaler {
 	oc := &graphql.OperationContext{RecoverFunc: func(_ context.Context, r any) error { return errors.New("panic: " + r.(string)) }}
 	field := graphql.CollectedField{Field: &ast.Field{Alias: "title", Name: "title"}}
-	newFieldContext := func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	newFieldContext := func(_ *struct{}, _ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 		return gqlexec.NewScalarFieldContext("Video", field, false, false, titleChild)
 	}
-	return gqlexec.ResolvePlainField(ctx, oc, field, newFieldContext, value, marshal, nonNull)
+	return gqlexec.ResolvePlainField(ctx, oc, field, (*struct{})(nil), newFieldContext, value, marshal, nonNull)
 }
 
 // errorPaths lists the response's errors as "path: message".
@@ -78,5 +80,52 @@ func TestResolvePlainFieldNilInterface(t *testing.T) {
 	ctx = responseContext()
 	if got := plainField[any](ctx, nil, marshal, false); got != graphql.Null || len(graphql.GetErrors(ctx)) != 0 {
 		t.Fatalf("nullable nil: got %v, errors %v", got, errorPaths(ctx))
+	}
+}
+
+// TestResolvePlainFieldMakesItsContextOnDemand checks that a plain field's
+// context is made only when asked for, once however many goroutines ask at
+// the same time, with the parent's field context as its Parent.
+func TestResolvePlainFieldMakesItsContextOnDemand(t *testing.T) {
+	oc := &graphql.OperationContext{}
+	parent := &graphql.FieldContext{Object: "VideoConnection"}
+	ctx := graphql.WithFieldContext(responseContext(), parent)
+	field := graphql.CollectedField{Field: &ast.Field{Alias: "node", Name: "node"}}
+	var made atomic.Int32
+	newFieldContext := func(_ *struct{}, _ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+		made.Add(1)
+		return &graphql.FieldContext{Object: "VideoEdge", Field: field}, nil
+	}
+
+	gqlexec.ResolvePlainField(ctx, oc, field, (*struct{})(nil), newFieldContext, "v", func(context.Context, ast.SelectionSet, string) graphql.Marshaler {
+		return graphql.MarshalString("v")
+	}, true)
+	if made.Load() != 0 {
+		t.Fatalf("made %d field contexts for a field nobody asked about", made.Load())
+	}
+
+	seen := make([]*graphql.FieldContext, 8)
+	gqlexec.ResolvePlainField(ctx, oc, field, (*struct{})(nil), newFieldContext, "v", func(ctx context.Context, _ ast.SelectionSet, _ string) graphql.Marshaler {
+		var wg sync.WaitGroup
+		for i := range seen {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				seen[i] = graphql.GetFieldContext(ctx)
+			}()
+		}
+		wg.Wait()
+		return graphql.Null
+	}, false)
+	for _, fc := range seen {
+		if fc == nil || fc != seen[0] || fc.Object != "VideoEdge" || fc.Field.Alias != "node" || fc.Parent != parent {
+			t.Fatalf("goroutines saw %+v, want one VideoEdge.node context under the parent's", fc)
+		}
+	}
+	if made.Load() > 8 {
+		t.Fatalf("made %d field contexts for 8 askers", made.Load())
+	}
+	if got := seen[0].Path().String(); got != "node" {
+		t.Fatalf("path %q, want node", got)
 	}
 }

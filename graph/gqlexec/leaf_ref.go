@@ -26,11 +26,12 @@ import (
 //
 // A value direct refuses (a nil id, a zero time, a NaN) goes through
 // ResolvePlainField, so its null or error is gqlgen's, at the field's path.
-func ResolveLeafRef[T any](
+func ResolveLeafRef[E, T any](
 	ctx context.Context,
 	oc *graphql.OperationContext,
 	field graphql.CollectedField,
-	newFieldContext FieldContextFunc,
+	ec E,
+	newFieldContext func(ec E, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
 	ref *T,
 	marshal MarshalFunc[T],
 	nonNull bool,
@@ -39,7 +40,7 @@ func ResolveLeafRef[T any](
 	if m, ok := direct(ref); ok {
 		return m
 	}
-	return ResolvePlainField(ctx, oc, field, newFieldContext, *ref, marshal, nonNull)
+	return ResolvePlainField(ctx, oc, field, ec, newFieldContext, *ref, marshal, nonNull)
 }
 
 // StringRef writes a string as graphql.MarshalString does.

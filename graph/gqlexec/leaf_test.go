@@ -19,10 +19,10 @@ import (
 func leafField[T any](ctx context.Context, value T, marshal func(context.Context, ast.SelectionSet, T) graphql.Marshaler, direct func(*T) (graphql.Marshaler, bool)) graphql.Marshaler {
 	oc := &graphql.OperationContext{RecoverFunc: func(_ context.Context, r any) error { return errors.New("panic: " + r.(string)) }}
 	field := graphql.CollectedField{Field: &ast.Field{Alias: "title", Name: "title"}}
-	newFieldContext := func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	newFieldContext := func(_ *struct{}, _ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 		return gqlexec.NewScalarFieldContext("Video", field, false, false, titleChild)
 	}
-	return gqlexec.ResolveLeafRef(ctx, oc, field, newFieldContext, &value, marshal, true, direct)
+	return gqlexec.ResolveLeafRef(ctx, oc, field, (*struct{})(nil), newFieldContext, &value, marshal, true, direct)
 }
 
 // The marshallers below are gqlgen's generated ones for non-null fields.
