@@ -18,6 +18,7 @@ type rewrite struct {
 // rewrites are applied in order to the generated executor.
 var rewrites = []rewrite{
 	{"lists marshalled in place", marshalListsInOrder},
+	{"list elements' results kept until their field context is made", elementResultsOnDemand},
 	{"plain fields read directly", resolvePlainFields},
 	{"leaf fields written from the object's fields", resolveLeafRefs},
 	{"input unmarshaller map built once", buildUnmarshalersOnce},
@@ -55,6 +56,21 @@ const (
 func marshalListsInOrder(src []byte) ([]byte, error) {
 	return replaceEach(src, "list marshal calls (is exec.worker_limit still 1 and omit_panic_handler false in gqlgen.yml?)",
 		anyConcurrent, concurrentCall, inOrderCall)
+}
+
+// elementResult is how gqlgen's list marshallers give each element's field
+// context its Result; elementResultRecorded, the same without making the
+// field context (gqlexec.SetElementResult).
+const (
+	elementResult         = "\t\tfc := graphql.GetFieldContext(ctx)\n\t\tfc.Result = &v[i]\n"
+	elementResultRecorded = "\t\tgqlexec.SetElementResult(ctx, &v[i])\n"
+)
+
+// elementResultsOnDemand has list elements' results recorded in their
+// contexts, so that an element's field context is made only when something
+// asks for it (see gqlexec.MarshalSliceInOrder).
+func elementResultsOnDemand(src []byte) ([]byte, error) {
+	return replaceEach(src, "list element results", "fc.Result = &v[i]", elementResult, elementResultRecorded)
 }
 
 // plainFieldCall is gqlgen's call for a field read from a struct field with no

@@ -312,3 +312,15 @@ func TestMixedFieldSets(t *testing.T) {
 		t.Error("no object to change was accepted")
 	}
 }
+
+func TestElementResultsOnDemand(t *testing.T) {
+	src := "\tret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {\n" + elementResult + "\t\treturn ec.marshalOVideoEdge(ctx, sel, v[i])\n\t})\n"
+	out, err := elementResultsOnDemand([]byte(src))
+	if err != nil || !strings.Contains(string(out), elementResultRecorded) || strings.Contains(string(out), "GetFieldContext") {
+		t.Fatalf("rewritten (%v):\n%s", err, out)
+	}
+	changed := strings.Replace(src, "\t\tfc.Result", "\t\t\tfc.Result", 1)
+	if _, err := elementResultsOnDemand([]byte(changed)); err == nil {
+		t.Fatal("a changed shape was accepted")
+	}
+}

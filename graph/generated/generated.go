@@ -52600,8 +52600,7 @@ func (ec *executionContext) marshalNAccountCheck2ᚖgithubᚗcomᚋvidraᚑdev�
 
 func (ec *executionContext) marshalNAdvertisement2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Advertisement) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement(ctx, sel, v[i])
 	})
 
@@ -52730,8 +52729,7 @@ func (ec *executionContext) marshalNAuthPayload2ᚖgithubᚗcomᚋvidraᚑdevᚋ
 
 func (ec *executionContext) marshalNAuthSession2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAuthSessionᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AuthSession) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNAuthSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAuthSession(ctx, sel, v[i])
 	})
 
@@ -52772,8 +52770,7 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 
 func (ec *executionContext) marshalNCaption2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Caption) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption(ctx, sel, v[i])
 	})
 
@@ -52829,8 +52826,7 @@ func (ec *executionContext) unmarshalNCaptionWhereInput2ᚖgithubᚗcomᚋvidra�
 
 func (ec *executionContext) marshalNChapter2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Chapter) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNChapter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapter(ctx, sel, v[i])
 	})
 
@@ -52971,8 +52967,7 @@ func (ec *executionContext) marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCurso
 
 func (ec *executionContext) marshalNEncodingProfile2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.EncodingProfile) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx, sel, v[i])
 	})
 
@@ -53099,8 +53094,7 @@ func (ec *executionContext) marshalNFloat2ᚕfloat64ᚄ(ctx context.Context, sel
 
 func (ec *executionContext) marshalNFolder2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolderᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Folder) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNFolder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolder(ctx, sel, v[i])
 	})
 
@@ -53161,8 +53155,7 @@ func (ec *executionContext) marshalNFolderOrderField2ᚖgithubᚗcomᚋvidraᚑd
 
 func (ec *executionContext) marshalNFolderTreeNode2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐFolderTreeNodeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.FolderTreeNode) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNFolderTreeNode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐFolderTreeNode(ctx, sel, v[i])
 	})
 
@@ -53202,8 +53195,7 @@ func (ec *executionContext) marshalNHealth2ᚖgithubᚗcomᚋvidraᚑdevᚋvidra
 
 func (ec *executionContext) marshalNHealthCheck2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐHealthCheckᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.HealthCheck) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNHealthCheck2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐHealthCheck(ctx, sel, v[i])
 	})
 
@@ -53273,8 +53265,7 @@ func (ec *executionContext) marshalNID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ
 
 func (ec *executionContext) marshalNImportItem2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ImportItem) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNImportItem2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItem(ctx, sel, v[i])
 	})
 
@@ -53568,8 +53559,7 @@ func (ec *executionContext) marshalNLadderRung2githubᚗcomᚋvidraᚑdevᚋvidr
 
 func (ec *executionContext) marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []ladder.Rendition) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNLadderRung2githubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, sel, v[i])
 	})
 
@@ -53584,8 +53574,7 @@ func (ec *executionContext) marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋv
 
 func (ec *executionContext) marshalNLadderRung2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ladder.Rendition) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNLadderRung2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, sel, v[i])
 	})
 
@@ -53702,8 +53691,7 @@ func (ec *executionContext) unmarshalNMembershipWhereInput2ᚖgithubᚗcomᚋvid
 
 func (ec *executionContext) marshalNMetadataEntry2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.MetadataEntry) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNMetadataEntry2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntry(ctx, sel, v[i])
 	})
 
@@ -53747,8 +53735,7 @@ func (ec *executionContext) unmarshalNMetadataEntryInput2ᚖgithubᚗcomᚋvidra
 
 func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalONode2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐNoder(ctx, sel, v[i])
 	})
 
@@ -53813,8 +53800,7 @@ func (ec *executionContext) marshalNOrganizationOrderField2ᚖgithubᚗcomᚋvid
 
 func (ec *executionContext) marshalNOrganizationUsage2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐOrganizationUsageᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.OrganizationUsage) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNOrganizationUsage2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐOrganizationUsage(ctx, sel, v[i])
 	})
 
@@ -53878,8 +53864,7 @@ func (ec *executionContext) marshalNPlaybackToken2ᚖgithubᚗcomᚋvidraᚑdev�
 
 func (ec *executionContext) marshalNPlayer2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx, sel, v[i])
 	})
 
@@ -53981,8 +53966,7 @@ func (ec *executionContext) marshalNProjectOrderField2ᚖgithubᚗcomᚋvidraᚑ
 
 func (ec *executionContext) marshalNProjectSetting2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSettingᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.ProjectSetting) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNProjectSetting2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSetting(ctx, sel, v[i])
 	})
 
@@ -54057,8 +54041,7 @@ func (ec *executionContext) unmarshalNPullVideoInput2githubᚗcomᚋvidraᚑdev�
 
 func (ec *executionContext) marshalNRegion2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐRegionᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Region) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNRegion2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐRegion(ctx, sel, v[i])
 	})
 
@@ -54328,8 +54311,7 @@ func (ec *executionContext) marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑ
 
 func (ec *executionContext) marshalNTranscodingOutput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutputᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.TranscodingOutput) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNTranscodingOutput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTranscodingOutput(ctx, sel, v[i])
 	})
 
@@ -54456,8 +54438,7 @@ func (ec *executionContext) unmarshalNUserWhereInput2ᚖgithubᚗcomᚋvidraᚑd
 
 func (ec *executionContext) marshalNVideo2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Video) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, sel, v[i])
 	})
 
@@ -54559,8 +54540,7 @@ func (ec *executionContext) marshalNWebhookAttemptOrderField2ᚖgithubᚗcomᚋv
 
 func (ec *executionContext) marshalNWebhookDelivery2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDeliveryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookDelivery) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNWebhookDelivery2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDelivery(ctx, sel, v[i])
 	})
 
@@ -54621,8 +54601,7 @@ func (ec *executionContext) marshalNWebhookDeliveryStatus2githubᚗcomᚋvidra�
 
 func (ec *executionContext) marshalNWebhookEndpoint2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpointᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.WebhookEndpoint) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNWebhookEndpoint2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookEndpoint(ctx, sel, v[i])
 	})
 
@@ -54678,8 +54657,7 @@ func (ec *executionContext) marshalNWebhookEndpointWithSecret2ᚖgithubᚗcomᚋ
 
 func (ec *executionContext) marshalNWebhookEventType2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEventTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WebhookEventType) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNWebhookEventType2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐWebhookEventType(ctx, sel, v[i])
 	})
 
@@ -54708,8 +54686,7 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
 	})
 
@@ -54754,8 +54731,7 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
 	})
 
@@ -54782,8 +54758,7 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
 	})
 
@@ -54802,8 +54777,7 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
 	})
 
@@ -54854,8 +54828,7 @@ func (ec *executionContext) marshalOAPIKeyEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOAPIKeyEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAPIKeyEdge(ctx, sel, v[i])
 	})
 
@@ -54906,8 +54879,7 @@ func (ec *executionContext) marshalOAccessControlEdge2ᚕᚖgithubᚗcomᚋvidra
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOAccessControlEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAccessControlEdge(ctx, sel, v[i])
 	})
 
@@ -54943,8 +54915,7 @@ func (ec *executionContext) marshalOAccessControlPlayback2ᚕgithubᚗcomᚋvidr
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback(ctx, sel, v[i])
 	})
 
@@ -55003,8 +54974,7 @@ func (ec *executionContext) marshalOAdvertisement2ᚕᚖgithubᚗcomᚋvidraᚑd
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNAdvertisement2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisement(ctx, sel, v[i])
 	})
 
@@ -55029,8 +54999,7 @@ func (ec *executionContext) marshalOAdvertisementEdge2ᚕᚖgithubᚗcomᚋvidra
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOAdvertisementEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementEdge(ctx, sel, v[i])
 	})
 
@@ -55066,8 +55035,7 @@ func (ec *executionContext) marshalOAdvertisementPlacement2ᚕgithubᚗcomᚋvid
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement(ctx, sel, v[i])
 	})
 
@@ -55168,8 +55136,7 @@ func (ec *executionContext) marshalOAuditLogActorType2ᚕgithubᚗcomᚋvidraᚑ
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNAuditLogActorType2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋauditlogᚐActorType(ctx, sel, v[i])
 	})
 
@@ -55203,8 +55170,7 @@ func (ec *executionContext) marshalOAuditLogEdge2ᚕᚖgithubᚗcomᚋvidraᚑde
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOAuditLogEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAuditLogEdge(ctx, sel, v[i])
 	})
 
@@ -55278,8 +55244,7 @@ func (ec *executionContext) marshalOCaption2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋv
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNCaption2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaption(ctx, sel, v[i])
 	})
 
@@ -55304,8 +55269,7 @@ func (ec *executionContext) marshalOCaptionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOCaptionEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCaptionEdge(ctx, sel, v[i])
 	})
 
@@ -55341,8 +55305,7 @@ func (ec *executionContext) marshalOCaptionSourceFormat2ᚕgithubᚗcomᚋvidra�
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat(ctx, sel, v[i])
 	})
 
@@ -55401,8 +55364,7 @@ func (ec *executionContext) marshalOChapter2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋv
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNChapter2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapter(ctx, sel, v[i])
 	})
 
@@ -55427,8 +55389,7 @@ func (ec *executionContext) marshalOChapterEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOChapterEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterEdge(ctx, sel, v[i])
 	})
 
@@ -55490,8 +55451,7 @@ func (ec *executionContext) marshalOEncodingProfile2ᚕᚖgithubᚗcomᚋvidra�
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNEncodingProfile2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfile(ctx, sel, v[i])
 	})
 
@@ -55516,8 +55476,7 @@ func (ec *executionContext) marshalOEncodingProfileEdge2ᚕᚖgithubᚗcomᚋvid
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOEncodingProfileEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐEncodingProfileEdge(ctx, sel, v[i])
 	})
 
@@ -55645,8 +55604,7 @@ func (ec *executionContext) marshalOFolderEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOFolderEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐFolderEdge(ctx, sel, v[i])
 	})
 
@@ -55758,8 +55716,7 @@ func (ec *executionContext) marshalOImportItemEdge2ᚕᚖgithubᚗcomᚋvidraᚑ
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOImportItemEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItemEdge(ctx, sel, v[i])
 	})
 
@@ -55785,8 +55742,7 @@ func (ec *executionContext) marshalOImportMigrationEdge2ᚕᚖgithubᚗcomᚋvid
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOImportMigrationEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportMigrationEdge(ctx, sel, v[i])
 	})
 
@@ -55934,8 +55890,7 @@ func (ec *executionContext) marshalOInvitationEdge2ᚕᚖgithubᚗcomᚋvidraᚑ
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOInvitationEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvitationEdge(ctx, sel, v[i])
 	})
 
@@ -55971,8 +55926,7 @@ func (ec *executionContext) marshalOInvitationRole2ᚕgithubᚗcomᚋvidraᚑdev
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole(ctx, sel, v[i])
 	})
 
@@ -56023,8 +55977,7 @@ func (ec *executionContext) marshalOInvitationStatus2ᚕgithubᚗcomᚋvidraᚑd
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus(ctx, sel, v[i])
 	})
 
@@ -56101,8 +56054,7 @@ func (ec *executionContext) marshalOMembership2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNMembership2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembership(ctx, sel, v[i])
 	})
 
@@ -56127,8 +56079,7 @@ func (ec *executionContext) marshalOMembershipEdge2ᚕᚖgithubᚗcomᚋvidraᚑ
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOMembershipEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembershipEdge(ctx, sel, v[i])
 	})
 
@@ -56164,8 +56115,7 @@ func (ec *executionContext) marshalOMembershipRole2ᚕgithubᚗcomᚋvidraᚑdev
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNMembershipRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋmembershipᚐRole(ctx, sel, v[i])
 	})
 
@@ -56238,8 +56188,7 @@ func (ec *executionContext) marshalOOrganizationEdge2ᚕᚖgithubᚗcomᚋvidra�
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOOrganizationEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐOrganizationEdge(ctx, sel, v[i])
 	})
 
@@ -56291,8 +56240,7 @@ func (ec *executionContext) marshalOPlayer2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvi
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNPlayer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayer(ctx, sel, v[i])
 	})
 
@@ -56317,8 +56265,7 @@ func (ec *executionContext) marshalOPlayerEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOPlayerEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerEdge(ctx, sel, v[i])
 	})
 
@@ -56354,8 +56301,7 @@ func (ec *executionContext) marshalOPlayerWatermarkPosition2ᚕgithubᚗcomᚋvi
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition(ctx, sel, v[i])
 	})
 
@@ -56421,8 +56367,7 @@ func (ec *executionContext) marshalOProjectEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOProjectEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectEdge(ctx, sel, v[i])
 	})
 
@@ -56449,8 +56394,7 @@ func (ec *executionContext) marshalOProjectSetting2ᚕᚖgithubᚗcomᚋvidraᚑ
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNProjectSetting2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSetting(ctx, sel, v[i])
 	})
 
@@ -56475,8 +56419,7 @@ func (ec *executionContext) marshalOProjectSettingEdge2ᚕᚖgithubᚗcomᚋvidr
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOProjectSettingEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐProjectSettingEdge(ctx, sel, v[i])
 	})
 
@@ -56545,8 +56488,7 @@ func (ec *executionContext) marshalORendition2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐRendition(ctx, sel, v[i])
 	})
 
@@ -56624,8 +56566,7 @@ func (ec *executionContext) marshalOTagEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋv
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOTagEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTagEdge(ctx, sel, v[i])
 	})
 
@@ -56677,8 +56618,7 @@ func (ec *executionContext) marshalOThumbnail2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNThumbnail2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐThumbnail(ctx, sel, v[i])
 	})
 
@@ -56756,8 +56696,7 @@ func (ec *executionContext) marshalOTranscodingJobEdge2ᚕᚖgithubᚗcomᚋvidr
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOTranscodingJobEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJobEdge(ctx, sel, v[i])
 	})
 
@@ -56824,8 +56763,7 @@ func (ec *executionContext) marshalOUserEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋ
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOUserEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUserEdge(ctx, sel, v[i])
 	})
 
@@ -56876,8 +56814,7 @@ func (ec *executionContext) marshalOVideoEdge2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOVideoEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideoEdge(ctx, sel, v[i])
 	})
 
@@ -56921,8 +56858,7 @@ func (ec *executionContext) marshalOVideoStatus2ᚕgithubᚗcomᚋvidraᚑdevᚋ
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus(ctx, sel, v[i])
 	})
 
@@ -56988,8 +56924,7 @@ func (ec *executionContext) marshalOWebhookAttempt2ᚕᚖgithubᚗcomᚋvidraᚑ
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalNWebhookAttempt2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookAttempt(ctx, sel, v[i])
 	})
 
@@ -57014,8 +56949,7 @@ func (ec *executionContext) marshalOWebhookDeliveryEdge2ᚕᚖgithubᚗcomᚋvid
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalOWebhookDeliveryEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDeliveryEdge(ctx, sel, v[i])
 	})
 
@@ -57050,8 +56984,7 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
 	})
 
@@ -57069,8 +57002,7 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
 	})
 
@@ -57088,8 +57020,7 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
 	})
 
@@ -57114,8 +57045,7 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 		return graphql.Null
 	}
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
+		gqlexec.SetElementResult(ctx, &v[i])
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
 	})
 

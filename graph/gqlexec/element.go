@@ -3,6 +3,7 @@ package gqlexec
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/99designs/gqlgen/graphql"
 )
@@ -34,35 +35,64 @@ func learnFieldContextKey() any {
 	return probe.key
 }
 
-// elementContext is the context of one list element: its parent, with the
-// element's field context (whose index it also holds). gqlgen makes three
+// elementContext is the context of one list element: its parent, and the
+// element's field context (whose index it holds), made when something first
+// asks for it (an error, a resolver inside the element). gqlgen makes three
 // allocations per element (the index, the field context and the context
-// carrying it); the elements of a list are made in one.
+// carrying it); the elements of a list are made in one, and an element whose
+// fields never ask for its field context (a page's video edges, whose fields
+// are plain) costs 48 bytes rather than a field context's 136 more.
 type elementContext struct {
 	context.Context
-	fc    graphql.FieldContext
-	index int
+	index  int
+	result any
+	made   atomic.Pointer[graphql.FieldContext]
 }
 
 // Value gives the element's field context for gqlgen's key and asks the
 // parent for any other key, as context.WithValue does.
 func (c *elementContext) Value(key any) any {
 	if key == fieldContextKey {
-		return &c.fc
+		return c.fieldContext()
 	}
 	return c.Context.Value(key)
 }
 
+// fieldContext returns the element's field context, as gqlgen's list
+// marshallers make it (its index, under the list field's context), made on
+// first use, once however many goroutines ask.
+func (c *elementContext) fieldContext() *graphql.FieldContext {
+	if fc := c.made.Load(); fc != nil {
+		return fc
+	}
+	fc := &graphql.FieldContext{Index: &c.index, Result: c.result, Parent: graphql.GetFieldContext(c.Context)}
+	if !c.made.CompareAndSwap(nil, fc) {
+		return c.made.Load()
+	}
+	return fc
+}
+
 // elementContexts returns the contexts of n list elements under ctx, each
-// carrying a field context with the element's index, as gqlgen's list
+// with a field context holding the element's index, as gqlgen's list
 // marshallers give them.
 func elementContexts(ctx context.Context, n int) []elementContext {
 	elems := make([]elementContext, n)
-	parent := graphql.GetFieldContext(ctx)
 	for i := range elems {
-		e := &elems[i]
-		e.Context, e.index = ctx, i
-		e.fc.Index, e.fc.Parent = &e.index, parent
+		elems[i].Context, elems[i].index = ctx, i
 	}
 	return elems
+}
+
+// SetElementResult records the element a list element's field context holds
+// as its Result (gqlgen's list marshallers set it on every element's field
+// context), without making the field context: it gets it when made.
+func SetElementResult(ctx context.Context, result any) {
+	if c, ok := ctx.(*elementContext); ok {
+		c.result = result
+		if fc := c.made.Load(); fc != nil {
+			fc.Result = result
+		}
+		return
+	}
+	graphql.GetFieldContext(ctx).Result = result
 }

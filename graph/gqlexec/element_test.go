@@ -2,6 +2,7 @@ package gqlexec_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -55,4 +56,48 @@ func TestListElementContexts(t *testing.T) {
 			t.Fatalf("element %d: a context derived from it was not cancelled with the request", i)
 		}
 	}
+}
+
+// TestListElementContextMadeOnce asks for an element's field context from
+// several goroutines at once (as the element's resolver fields do) and checks
+// that they all get the same one.
+func TestListElementContextMadeOnce(t *testing.T) {
+	list := &graphql.FieldContext{Object: "VideoConnection", Field: graphql.CollectedField{Field: &ast.Field{Alias: "edges", Name: "edges"}}}
+	ctx := graphql.WithFieldContext(responseContext(), list)
+	gqlexec.MarshalSliceInOrder(ctx, 2, false, func(ctx context.Context, i int) graphql.Marshaler {
+		seen := make([]*graphql.FieldContext, 8)
+		var wg sync.WaitGroup
+		for g := range seen {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				seen[g] = graphql.GetFieldContext(ctx)
+			}()
+		}
+		wg.Wait()
+		for _, fc := range seen {
+			if fc != seen[0] || *fc.Index != i || fc.Parent != list {
+				t.Fatalf("element %d: goroutines saw different field contexts", i)
+			}
+		}
+		return graphql.MarshalInt(i)
+	})
+}
+
+// TestListElementResult checks that the result recorded for an element is in
+// its field context, whether that is made after the result is recorded or
+// before.
+func TestListElementResult(t *testing.T) {
+	ctx := graphql.WithFieldContext(responseContext(), &graphql.FieldContext{Object: "VideoConnection"})
+	values := []string{"a", "b"}
+	gqlexec.MarshalSliceInOrder(ctx, len(values), false, func(ctx context.Context, i int) graphql.Marshaler {
+		if i == 1 {
+			graphql.GetFieldContext(ctx) // made before the result is recorded
+		}
+		gqlexec.SetElementResult(ctx, &values[i])
+		if got := graphql.GetFieldContext(ctx).Result; got != &values[i] {
+			t.Fatalf("element %d: result %v, want %p", i, got, &values[i])
+		}
+		return graphql.MarshalString(values[i])
+	})
 }
