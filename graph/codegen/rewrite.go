@@ -429,14 +429,30 @@ const (
 
 // collectFieldsOnce gives the execution context (one per operation) a
 // gqlexec.FieldsMemo and has every object marshaller collect its fields
-// through it.
+// through it, with the keys its object writes (gqlexec.ObjectKeys), worked
+// out once per operation rather than for every object written. Every
+// marshaller collecting fields makes one field set of them.
 func collectFieldsOnce(src []byte) ([]byte, error) {
 	if n := bytes.Count(src, []byte(executionContextDecl)); n != 1 {
 		return nil, fmt.Errorf("%d execution context types of the expected shape, want 1; has gqlgen's output changed?", n)
 	}
 	src = bytes.Replace(src, []byte(executionContextDecl), []byte(executionContextWithMemo), 1)
-	return replaceEach(src, "object field collections", "graphql.CollectFields(",
-		"graphql.CollectFields(ec.OperationContext, sel, ", "ec.fields.Collect(ec.OperationContext, sel, ")
+	collections := bytes.Count(src, []byte("graphql.CollectFields("))
+	src, err := replaceEach(src, "object field collections", "graphql.CollectFields(",
+		"\tfields := graphql.CollectFields(ec.OperationContext, sel, ", "\tfields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, ")
+	if err != nil {
+		return nil, err
+	}
+	sets := 0
+	for _, set := range []string{"NewPlainFieldSet", "NewMixedFieldSet", "NewFieldSet"} {
+		old := "gqlexec." + set + "(fields)"
+		sets += bytes.Count(src, []byte(old))
+		src = bytes.ReplaceAll(src, []byte(old), []byte("gqlexec."+set+"(fieldKeys)"))
+	}
+	if sets != collections {
+		return nil, fmt.Errorf("%d object marshallers collect fields and %d make a field set of them; has gqlgen's output changed?", collections, sets)
+	}
+	return src, nil
 }
 
 // newResponseBuffer is how the generated executor makes the buffer of a

@@ -223,12 +223,12 @@ func TestPlainFieldSets(t *testing.T) {
 }
 
 func TestCollectFieldsOnce(t *testing.T) {
-	src := executionContextDecl + "\tfields := graphql.CollectFields(ec.OperationContext, sel, videoImplementors)\n"
+	src := executionContextDecl + "\tfields := graphql.CollectFields(ec.OperationContext, sel, videoImplementors)\n" + plainFieldSetWriter
 	out, err := collectFieldsOnce([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"\tfields gqlexec.FieldsMemo\n", "fields := ec.fields.Collect(ec.OperationContext, sel, videoImplementors)"} {
+	for _, want := range []string{"\tfields gqlexec.FieldsMemo\n", "fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, videoImplementors)", "gqlexec.NewPlainFieldSet(fieldKeys)"} {
 		if !strings.Contains(string(out), want) {
 			t.Fatalf("rewritten without %q:\n%s", want, out)
 		}
@@ -236,6 +236,10 @@ func TestCollectFieldsOnce(t *testing.T) {
 	// A collection of another shape fails generation.
 	if _, err := collectFieldsOnce([]byte(src + "graphql.CollectFields(oc, sel, videoImplementors)\n")); err == nil {
 		t.Fatal("a changed shape was accepted")
+	}
+	// So does a collection whose fields make no field set.
+	if _, err := collectFieldsOnce([]byte(executionContextDecl + "\tfields := graphql.CollectFields(ec.OperationContext, sel, videoImplementors)\n")); err == nil {
+		t.Fatal("fields collected for no field set were accepted")
 	}
 }
 

@@ -42111,9 +42111,9 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 var aPIKeyImplementors = []string{"APIKey", "Node"}
 
 func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKey) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, aPIKeyImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, aPIKeyImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42287,9 +42287,9 @@ func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, o
 var aPIKeyCheckImplementors = []string{"APIKeyCheck"}
 
 func (ec *executionContext) _APIKeyCheck(ctx context.Context, sel ast.SelectionSet, obj *model.APIKeyCheck) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, aPIKeyCheckImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, aPIKeyCheckImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42337,9 +42337,9 @@ func (ec *executionContext) _APIKeyCheck(ctx context.Context, sel ast.SelectionS
 var aPIKeyConnectionImplementors = []string{"APIKeyConnection"}
 
 func (ec *executionContext) _APIKeyConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKeyConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, aPIKeyConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, aPIKeyConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42387,9 +42387,9 @@ func (ec *executionContext) _APIKeyConnection(ctx context.Context, sel ast.Selec
 var aPIKeyEdgeImplementors = []string{"APIKeyEdge"}
 
 func (ec *executionContext) _APIKeyEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKeyEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, aPIKeyEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, aPIKeyEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42432,9 +42432,9 @@ func (ec *executionContext) _APIKeyEdge(ctx context.Context, sel ast.SelectionSe
 var accessCheckImplementors = []string{"AccessCheck"}
 
 func (ec *executionContext) _AccessCheck(ctx context.Context, sel ast.SelectionSet, obj *model.AccessCheck) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, accessCheckImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, accessCheckImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42497,9 +42497,9 @@ func (ec *executionContext) _AccessCheck(ctx context.Context, sel ast.SelectionS
 var accessControlImplementors = []string{"AccessControl", "Node"}
 
 func (ec *executionContext) _AccessControl(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControl) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, accessControlImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, accessControlImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42630,9 +42630,9 @@ func (ec *executionContext) _AccessControl(ctx context.Context, sel ast.Selectio
 var accessControlConnectionImplementors = []string{"AccessControlConnection"}
 
 func (ec *executionContext) _AccessControlConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControlConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, accessControlConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, accessControlConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42680,9 +42680,9 @@ func (ec *executionContext) _AccessControlConnection(ctx context.Context, sel as
 var accessControlEdgeImplementors = []string{"AccessControlEdge"}
 
 func (ec *executionContext) _AccessControlEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControlEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, accessControlEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, accessControlEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42725,9 +42725,9 @@ func (ec *executionContext) _AccessControlEdge(ctx context.Context, sel ast.Sele
 var accountCheckImplementors = []string{"AccountCheck"}
 
 func (ec *executionContext) _AccountCheck(ctx context.Context, sel ast.SelectionSet, obj *model.AccountCheck) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, accountCheckImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, accountCheckImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42770,9 +42770,9 @@ func (ec *executionContext) _AccountCheck(ctx context.Context, sel ast.Selection
 var advertisementImplementors = []string{"Advertisement", "Node"}
 
 func (ec *executionContext) _Advertisement(ctx context.Context, sel ast.SelectionSet, obj *ent.Advertisement) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, advertisementImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, advertisementImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42893,9 +42893,9 @@ func (ec *executionContext) _Advertisement(ctx context.Context, sel ast.Selectio
 var advertisementConnectionImplementors = []string{"AdvertisementConnection"}
 
 func (ec *executionContext) _AdvertisementConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AdvertisementConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, advertisementConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, advertisementConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42943,9 +42943,9 @@ func (ec *executionContext) _AdvertisementConnection(ctx context.Context, sel as
 var advertisementEdgeImplementors = []string{"AdvertisementEdge"}
 
 func (ec *executionContext) _AdvertisementEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AdvertisementEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, advertisementEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, advertisementEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42988,9 +42988,9 @@ func (ec *executionContext) _AdvertisementEdge(ctx context.Context, sel ast.Sele
 var auditLogImplementors = []string{"AuditLog", "Node"}
 
 func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLog) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, auditLogImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, auditLogImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43131,9 +43131,9 @@ func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet,
 var auditLogConnectionImplementors = []string{"AuditLogConnection"}
 
 func (ec *executionContext) _AuditLogConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLogConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, auditLogConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, auditLogConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43181,9 +43181,9 @@ func (ec *executionContext) _AuditLogConnection(ctx context.Context, sel ast.Sel
 var auditLogEdgeImplementors = []string{"AuditLogEdge"}
 
 func (ec *executionContext) _AuditLogEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLogEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, auditLogEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, auditLogEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43226,9 +43226,9 @@ func (ec *executionContext) _AuditLogEdge(ctx context.Context, sel ast.Selection
 var authPayloadImplementors = []string{"AuthPayload"}
 
 func (ec *executionContext) _AuthPayload(ctx context.Context, sel ast.SelectionSet, obj *model.AuthPayload) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, authPayloadImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, authPayloadImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43286,9 +43286,9 @@ func (ec *executionContext) _AuthPayload(ctx context.Context, sel ast.SelectionS
 var authSessionImplementors = []string{"AuthSession"}
 
 func (ec *executionContext) _AuthSession(ctx context.Context, sel ast.SelectionSet, obj *model.AuthSession) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, authSessionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, authSessionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43356,9 +43356,9 @@ func (ec *executionContext) _AuthSession(ctx context.Context, sel ast.SelectionS
 var captionImplementors = []string{"Caption", "Node"}
 
 func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, obj *ent.Caption) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, captionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, captionImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43522,9 +43522,9 @@ func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, 
 var captionConnectionImplementors = []string{"CaptionConnection"}
 
 func (ec *executionContext) _CaptionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CaptionConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, captionConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, captionConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43572,9 +43572,9 @@ func (ec *executionContext) _CaptionConnection(ctx context.Context, sel ast.Sele
 var captionEdgeImplementors = []string{"CaptionEdge"}
 
 func (ec *executionContext) _CaptionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CaptionEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, captionEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, captionEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43617,9 +43617,9 @@ func (ec *executionContext) _CaptionEdge(ctx context.Context, sel ast.SelectionS
 var chapterImplementors = []string{"Chapter", "Node"}
 
 func (ec *executionContext) _Chapter(ctx context.Context, sel ast.SelectionSet, obj *ent.Chapter) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, chapterImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, chapterImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43725,9 +43725,9 @@ func (ec *executionContext) _Chapter(ctx context.Context, sel ast.SelectionSet, 
 var chapterConnectionImplementors = []string{"ChapterConnection"}
 
 func (ec *executionContext) _ChapterConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ChapterConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, chapterConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, chapterConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43775,9 +43775,9 @@ func (ec *executionContext) _ChapterConnection(ctx context.Context, sel ast.Sele
 var chapterEdgeImplementors = []string{"ChapterEdge"}
 
 func (ec *executionContext) _ChapterEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ChapterEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, chapterEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, chapterEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43820,9 +43820,9 @@ func (ec *executionContext) _ChapterEdge(ctx context.Context, sel ast.SelectionS
 var createdAPIKeyImplementors = []string{"CreatedAPIKey"}
 
 func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.SelectionSet, obj *model.CreatedAPIKey) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, createdAPIKeyImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, createdAPIKeyImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43865,9 +43865,9 @@ func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.Selectio
 var encodingProfileImplementors = []string{"EncodingProfile", "Node"}
 
 func (ec *executionContext) _EncodingProfile(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfile) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, encodingProfileImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, encodingProfileImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43978,9 +43978,9 @@ func (ec *executionContext) _EncodingProfile(ctx context.Context, sel ast.Select
 var encodingProfileConnectionImplementors = []string{"EncodingProfileConnection"}
 
 func (ec *executionContext) _EncodingProfileConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfileConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, encodingProfileConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, encodingProfileConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44028,9 +44028,9 @@ func (ec *executionContext) _EncodingProfileConnection(ctx context.Context, sel 
 var encodingProfileEdgeImplementors = []string{"EncodingProfileEdge"}
 
 func (ec *executionContext) _EncodingProfileEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfileEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, encodingProfileEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, encodingProfileEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44073,9 +44073,9 @@ func (ec *executionContext) _EncodingProfileEdge(ctx context.Context, sel ast.Se
 var eventImplementors = []string{"Event", "Node"}
 
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *ent.Event) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, eventImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, eventImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44138,9 +44138,9 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 var folderImplementors = []string{"Folder", "Node"}
 
 func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, obj *ent.Folder) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, folderImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, folderImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44375,9 +44375,9 @@ func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, o
 var folderConnectionImplementors = []string{"FolderConnection"}
 
 func (ec *executionContext) _FolderConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.FolderConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, folderConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, folderConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44425,9 +44425,9 @@ func (ec *executionContext) _FolderConnection(ctx context.Context, sel ast.Selec
 var folderEdgeImplementors = []string{"FolderEdge"}
 
 func (ec *executionContext) _FolderEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.FolderEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, folderEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, folderEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44470,9 +44470,9 @@ func (ec *executionContext) _FolderEdge(ctx context.Context, sel ast.SelectionSe
 var folderTreeNodeImplementors = []string{"FolderTreeNode"}
 
 func (ec *executionContext) _FolderTreeNode(ctx context.Context, sel ast.SelectionSet, obj *model.FolderTreeNode) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, folderTreeNodeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, folderTreeNodeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44540,9 +44540,9 @@ func (ec *executionContext) _FolderTreeNode(ctx context.Context, sel ast.Selecti
 var healthImplementors = []string{"Health"}
 
 func (ec *executionContext) _Health(ctx context.Context, sel ast.SelectionSet, obj *model.Health) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, healthImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, healthImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44585,9 +44585,9 @@ func (ec *executionContext) _Health(ctx context.Context, sel ast.SelectionSet, o
 var healthCheckImplementors = []string{"HealthCheck"}
 
 func (ec *executionContext) _HealthCheck(ctx context.Context, sel ast.SelectionSet, obj *model.HealthCheck) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, healthCheckImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, healthCheckImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44640,9 +44640,9 @@ func (ec *executionContext) _HealthCheck(ctx context.Context, sel ast.SelectionS
 var importItemImplementors = []string{"ImportItem", "Node"}
 
 func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItem) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, importItemImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importItemImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44922,9 +44922,9 @@ func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSe
 var importItemConnectionImplementors = []string{"ImportItemConnection"}
 
 func (ec *executionContext) _ImportItemConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItemConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, importItemConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importItemConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44972,9 +44972,9 @@ func (ec *executionContext) _ImportItemConnection(ctx context.Context, sel ast.S
 var importItemEdgeImplementors = []string{"ImportItemEdge"}
 
 func (ec *executionContext) _ImportItemEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItemEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, importItemEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importItemEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45017,9 +45017,9 @@ func (ec *executionContext) _ImportItemEdge(ctx context.Context, sel ast.Selecti
 var importMigrationImplementors = []string{"ImportMigration", "Node"}
 
 func (ec *executionContext) _ImportMigration(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigration) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, importMigrationImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importMigrationImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45112,9 +45112,9 @@ func (ec *executionContext) _ImportMigration(ctx context.Context, sel ast.Select
 var importMigrationConnectionImplementors = []string{"ImportMigrationConnection"}
 
 func (ec *executionContext) _ImportMigrationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigrationConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, importMigrationConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importMigrationConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45162,9 +45162,9 @@ func (ec *executionContext) _ImportMigrationConnection(ctx context.Context, sel 
 var importMigrationEdgeImplementors = []string{"ImportMigrationEdge"}
 
 func (ec *executionContext) _ImportMigrationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigrationEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, importMigrationEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importMigrationEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45207,9 +45207,9 @@ func (ec *executionContext) _ImportMigrationEdge(ctx context.Context, sel ast.Se
 var importerImplementors = []string{"Importer", "Node"}
 
 func (ec *executionContext) _Importer(ctx context.Context, sel ast.SelectionSet, obj *ent.Importer) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, importerImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importerImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45282,9 +45282,9 @@ func (ec *executionContext) _Importer(ctx context.Context, sel ast.SelectionSet,
 var invitationImplementors = []string{"Invitation", "Node"}
 
 func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSet, obj *ent.Invitation) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, invitationImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, invitationImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45496,9 +45496,9 @@ func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSe
 var invitationConnectionImplementors = []string{"InvitationConnection"}
 
 func (ec *executionContext) _InvitationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.InvitationConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, invitationConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, invitationConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45546,9 +45546,9 @@ func (ec *executionContext) _InvitationConnection(ctx context.Context, sel ast.S
 var invitationEdgeImplementors = []string{"InvitationEdge"}
 
 func (ec *executionContext) _InvitationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.InvitationEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, invitationEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, invitationEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45591,9 +45591,9 @@ func (ec *executionContext) _InvitationEdge(ctx context.Context, sel ast.Selecti
 var invitationPreviewImplementors = []string{"InvitationPreview"}
 
 func (ec *executionContext) _InvitationPreview(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationPreview) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, invitationPreviewImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, invitationPreviewImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45661,9 +45661,9 @@ func (ec *executionContext) _InvitationPreview(ctx context.Context, sel ast.Sele
 var ladderRungImplementors = []string{"LadderRung"}
 
 func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSet, obj *ladder.Rendition) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, ladderRungImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, ladderRungImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45716,9 +45716,9 @@ func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSe
 var membershipImplementors = []string{"Membership", "Node"}
 
 func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSet, obj *ent.Membership) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, membershipImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, membershipImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45910,9 +45910,9 @@ func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSe
 var membershipConnectionImplementors = []string{"MembershipConnection"}
 
 func (ec *executionContext) _MembershipConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.MembershipConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, membershipConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, membershipConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45960,9 +45960,9 @@ func (ec *executionContext) _MembershipConnection(ctx context.Context, sel ast.S
 var membershipEdgeImplementors = []string{"MembershipEdge"}
 
 func (ec *executionContext) _MembershipEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.MembershipEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, membershipEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, membershipEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46005,9 +46005,9 @@ func (ec *executionContext) _MembershipEdge(ctx context.Context, sel ast.Selecti
 var metadataEntryImplementors = []string{"MetadataEntry"}
 
 func (ec *executionContext) _MetadataEntry(ctx context.Context, sel ast.SelectionSet, obj *model.MetadataEntry) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, metadataEntryImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, metadataEntryImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46050,12 +46050,12 @@ func (ec *executionContext) _MetadataEntry(ctx context.Context, sel ast.Selectio
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, mutationImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, mutationImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Mutation",
 	})
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46639,9 +46639,9 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 var oAuthRedirectImplementors = []string{"OAuthRedirect"}
 
 func (ec *executionContext) _OAuthRedirect(ctx context.Context, sel ast.SelectionSet, obj *model.OAuthRedirect) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, oAuthRedirectImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, oAuthRedirectImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46684,9 +46684,9 @@ func (ec *executionContext) _OAuthRedirect(ctx context.Context, sel ast.Selectio
 var organizationImplementors = []string{"Organization", "Node"}
 
 func (ec *executionContext) _Organization(ctx context.Context, sel ast.SelectionSet, obj *ent.Organization) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, organizationImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, organizationImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46825,9 +46825,9 @@ func (ec *executionContext) _Organization(ctx context.Context, sel ast.Selection
 var organizationConnectionImplementors = []string{"OrganizationConnection"}
 
 func (ec *executionContext) _OrganizationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.OrganizationConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, organizationConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, organizationConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46875,9 +46875,9 @@ func (ec *executionContext) _OrganizationConnection(ctx context.Context, sel ast
 var organizationEdgeImplementors = []string{"OrganizationEdge"}
 
 func (ec *executionContext) _OrganizationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.OrganizationEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, organizationEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, organizationEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46920,9 +46920,9 @@ func (ec *executionContext) _OrganizationEdge(ctx context.Context, sel ast.Selec
 var organizationUsageImplementors = []string{"OrganizationUsage"}
 
 func (ec *executionContext) _OrganizationUsage(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationUsage) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, organizationUsageImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, organizationUsageImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46985,9 +46985,9 @@ func (ec *executionContext) _OrganizationUsage(ctx context.Context, sel ast.Sele
 var pageInfoImplementors = []string{"PageInfo"}
 
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, pageInfoImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, pageInfoImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47040,9 +47040,9 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 var passwordResetTicketImplementors = []string{"PasswordResetTicket"}
 
 func (ec *executionContext) _PasswordResetTicket(ctx context.Context, sel ast.SelectionSet, obj *model.PasswordResetTicket) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, passwordResetTicketImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, passwordResetTicketImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47085,9 +47085,9 @@ func (ec *executionContext) _PasswordResetTicket(ctx context.Context, sel ast.Se
 var permissionTestImplementors = []string{"PermissionTest"}
 
 func (ec *executionContext) _PermissionTest(ctx context.Context, sel ast.SelectionSet, obj *model.PermissionTest) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, permissionTestImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, permissionTestImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47150,9 +47150,9 @@ func (ec *executionContext) _PermissionTest(ctx context.Context, sel ast.Selecti
 var playbackTokenImplementors = []string{"PlaybackToken"}
 
 func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.SelectionSet, obj *model.PlaybackToken) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, playbackTokenImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, playbackTokenImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47200,9 +47200,9 @@ func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.Selectio
 var playerImplementors = []string{"Player", "Node"}
 
 func (ec *executionContext) _Player(ctx context.Context, sel ast.SelectionSet, obj *ent.Player) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, playerImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, playerImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47373,9 +47373,9 @@ func (ec *executionContext) _Player(ctx context.Context, sel ast.SelectionSet, o
 var playerConnectionImplementors = []string{"PlayerConnection"}
 
 func (ec *executionContext) _PlayerConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PlayerConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, playerConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, playerConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47423,9 +47423,9 @@ func (ec *executionContext) _PlayerConnection(ctx context.Context, sel ast.Selec
 var playerEdgeImplementors = []string{"PlayerEdge"}
 
 func (ec *executionContext) _PlayerEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.PlayerEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, playerEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, playerEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47468,9 +47468,9 @@ func (ec *executionContext) _PlayerEdge(ctx context.Context, sel ast.SelectionSe
 var projectImplementors = []string{"Project", "Node"}
 
 func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, obj *ent.Project) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, projectImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, projectImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47925,9 +47925,9 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 var projectConnectionImplementors = []string{"ProjectConnection"}
 
 func (ec *executionContext) _ProjectConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, projectConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, projectConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47975,9 +47975,9 @@ func (ec *executionContext) _ProjectConnection(ctx context.Context, sel ast.Sele
 var projectEdgeImplementors = []string{"ProjectEdge"}
 
 func (ec *executionContext) _ProjectEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, projectEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, projectEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -48020,9 +48020,9 @@ func (ec *executionContext) _ProjectEdge(ctx context.Context, sel ast.SelectionS
 var projectSettingImplementors = []string{"ProjectSetting", "Node"}
 
 func (ec *executionContext) _ProjectSetting(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSetting) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, projectSettingImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, projectSettingImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -48128,9 +48128,9 @@ func (ec *executionContext) _ProjectSetting(ctx context.Context, sel ast.Selecti
 var projectSettingConnectionImplementors = []string{"ProjectSettingConnection"}
 
 func (ec *executionContext) _ProjectSettingConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSettingConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, projectSettingConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, projectSettingConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -48178,9 +48178,9 @@ func (ec *executionContext) _ProjectSettingConnection(ctx context.Context, sel a
 var projectSettingEdgeImplementors = []string{"ProjectSettingEdge"}
 
 func (ec *executionContext) _ProjectSettingEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSettingEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, projectSettingEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, projectSettingEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -48223,12 +48223,12 @@ func (ec *executionContext) _ProjectSettingEdge(ctx context.Context, sel ast.Sel
 var queryImplementors = []string{"Query"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, queryImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, queryImplementors)
 	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
 		Object: "Query",
 	})
 
-	out, outObject := gqlexec.NewFieldSet(fields)
+	out, outObject := gqlexec.NewFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49446,9 +49446,9 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 var regionImplementors = []string{"Region"}
 
 func (ec *executionContext) _Region(ctx context.Context, sel ast.SelectionSet, obj *model.Region) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, regionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, regionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49496,9 +49496,9 @@ func (ec *executionContext) _Region(ctx context.Context, sel ast.SelectionSet, o
 var renditionImplementors = []string{"Rendition", "Node"}
 
 func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet, obj *ent.Rendition) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, renditionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, renditionImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49619,9 +49619,9 @@ func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet
 var serviceInfoImplementors = []string{"ServiceInfo"}
 
 func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionSet, obj *model.ServiceInfo) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, serviceInfoImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, serviceInfoImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49664,9 +49664,9 @@ func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionS
 var tagImplementors = []string{"Tag", "Node"}
 
 func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj *ent.Tag) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, tagImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, tagImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49810,9 +49810,9 @@ func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj 
 var tagConnectionImplementors = []string{"TagConnection"}
 
 func (ec *executionContext) _TagConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TagConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, tagConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, tagConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49860,9 +49860,9 @@ func (ec *executionContext) _TagConnection(ctx context.Context, sel ast.Selectio
 var tagEdgeImplementors = []string{"TagEdge"}
 
 func (ec *executionContext) _TagEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TagEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, tagEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, tagEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49905,9 +49905,9 @@ func (ec *executionContext) _TagEdge(ctx context.Context, sel ast.SelectionSet, 
 var thumbnailImplementors = []string{"Thumbnail", "Node"}
 
 func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet, obj *ent.Thumbnail) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, thumbnailImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, thumbnailImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50076,9 +50076,9 @@ func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet
 var transcodingJobImplementors = []string{"TranscodingJob", "Node"}
 
 func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJob) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, transcodingJobImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, transcodingJobImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50262,9 +50262,9 @@ func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.Selecti
 var transcodingJobConnectionImplementors = []string{"TranscodingJobConnection"}
 
 func (ec *executionContext) _TranscodingJobConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJobConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, transcodingJobConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, transcodingJobConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50312,9 +50312,9 @@ func (ec *executionContext) _TranscodingJobConnection(ctx context.Context, sel a
 var transcodingJobEdgeImplementors = []string{"TranscodingJobEdge"}
 
 func (ec *executionContext) _TranscodingJobEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJobEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, transcodingJobEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, transcodingJobEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50357,9 +50357,9 @@ func (ec *executionContext) _TranscodingJobEdge(ctx context.Context, sel ast.Sel
 var transcodingOutputImplementors = []string{"TranscodingOutput"}
 
 func (ec *executionContext) _TranscodingOutput(ctx context.Context, sel ast.SelectionSet, obj *model.TranscodingOutput) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, transcodingOutputImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, transcodingOutputImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50427,9 +50427,9 @@ func (ec *executionContext) _TranscodingOutput(ctx context.Context, sel ast.Sele
 var uploadCredentialsImplementors = []string{"UploadCredentials"}
 
 func (ec *executionContext) _UploadCredentials(ctx context.Context, sel ast.SelectionSet, obj *model.UploadCredentials) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, uploadCredentialsImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, uploadCredentialsImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50492,9 +50492,9 @@ func (ec *executionContext) _UploadCredentials(ctx context.Context, sel ast.Sele
 var userImplementors = []string{"User", "Node"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *ent.User) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, userImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, userImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50691,9 +50691,9 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 var userConnectionImplementors = []string{"UserConnection"}
 
 func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.UserConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, userConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, userConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50741,9 +50741,9 @@ func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.Selecti
 var userEdgeImplementors = []string{"UserEdge"}
 
 func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.UserEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, userEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, userEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50786,9 +50786,9 @@ func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet,
 var videoImplementors = []string{"Video", "Node"}
 
 func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, obj *ent.Video) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, videoImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, videoImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51293,9 +51293,9 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 var videoConnectionImplementors = []string{"VideoConnection"}
 
 func (ec *executionContext) _VideoConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, videoConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, videoConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51343,9 +51343,9 @@ func (ec *executionContext) _VideoConnection(ctx context.Context, sel ast.Select
 var videoEdgeImplementors = []string{"VideoEdge"}
 
 func (ec *executionContext) _VideoEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, videoEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, videoEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51388,9 +51388,9 @@ func (ec *executionContext) _VideoEdge(ctx context.Context, sel ast.SelectionSet
 var videoTimelineImplementors = []string{"VideoTimeline"}
 
 func (ec *executionContext) _VideoTimeline(ctx context.Context, sel ast.SelectionSet, obj *model.VideoTimeline) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, videoTimelineImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, videoTimelineImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51458,9 +51458,9 @@ func (ec *executionContext) _VideoTimeline(ctx context.Context, sel ast.Selectio
 var webhookAttemptImplementors = []string{"WebhookAttempt", "Node"}
 
 func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookAttempt) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, webhookAttemptImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookAttemptImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51581,9 +51581,9 @@ func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.Selecti
 var webhookDeliveryImplementors = []string{"WebhookDelivery", "Node"}
 
 func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDelivery) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fields)
+	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51800,9 +51800,9 @@ func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.Select
 var webhookDeliveryConnectionImplementors = []string{"WebhookDeliveryConnection"}
 
 func (ec *executionContext) _WebhookDeliveryConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDeliveryConnection) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryConnectionImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51850,9 +51850,9 @@ func (ec *executionContext) _WebhookDeliveryConnection(ctx context.Context, sel 
 var webhookDeliveryEdgeImplementors = []string{"WebhookDeliveryEdge"}
 
 func (ec *executionContext) _WebhookDeliveryEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDeliveryEdge) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryEdgeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51895,9 +51895,9 @@ func (ec *executionContext) _WebhookDeliveryEdge(ctx context.Context, sel ast.Se
 var webhookEndpointImplementors = []string{"WebhookEndpoint", "Node"}
 
 func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookEndpoint) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, webhookEndpointImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookEndpointImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51985,9 +51985,9 @@ func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.Select
 var webhookEndpointWithSecretImplementors = []string{"WebhookEndpointWithSecret"}
 
 func (ec *executionContext) _WebhookEndpointWithSecret(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEndpointWithSecret) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, webhookEndpointWithSecretImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookEndpointWithSecretImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52030,9 +52030,9 @@ func (ec *executionContext) _WebhookEndpointWithSecret(ctx context.Context, sel 
 var webhookEventTypeImplementors = []string{"WebhookEventType"}
 
 func (ec *executionContext) _WebhookEventType(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEventType) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, webhookEventTypeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookEventTypeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52080,9 +52080,9 @@ func (ec *executionContext) _WebhookEventType(ctx context.Context, sel ast.Selec
 var __DirectiveImplementors = []string{"__Directive"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, __DirectiveImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, __DirectiveImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52140,9 +52140,9 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 var __EnumValueImplementors = []string{"__EnumValue"}
 
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, __EnumValueImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, __EnumValueImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52195,9 +52195,9 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 var __FieldImplementors = []string{"__Field"}
 
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, __FieldImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, __FieldImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52260,9 +52260,9 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 var __InputValueImplementors = []string{"__InputValue"}
 
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, __InputValueImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, __InputValueImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52325,9 +52325,9 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 var __SchemaImplementors = []string{"__Schema"}
 
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, __SchemaImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, __SchemaImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52390,9 +52390,9 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 var __TypeImplementors = []string{"__Type"}
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
-	fields := ec.fields.Collect(ec.OperationContext, sel, __TypeImplementors)
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, __TypeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fields)
+	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {

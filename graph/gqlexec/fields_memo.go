@@ -26,35 +26,40 @@ type FieldsMemo struct {
 	entries []memoEntry
 }
 
-// memoEntry is one selection set's fields for one object type.
+// memoEntry is one selection set's fields for one object type, and the keys
+// an object of them writes (see ObjectKeys).
 type memoEntry struct {
 	selection *ast.Selection
 	length    int
 	satisfies *string
 	fields    []graphql.CollectedField
+	keys      ObjectKeys
 }
 
 // Collect returns the fields of sel that apply to an object satisfying the
-// types of satisfies: graphql.CollectFields(oc, sel, satisfies), remembered.
-func (m *FieldsMemo) Collect(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) []graphql.CollectedField {
+// types of satisfies: graphql.CollectFields(oc, sel, satisfies), remembered,
+// with the keys an object of them writes.
+func (m *FieldsMemo) Collect(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) ([]graphql.CollectedField, ObjectKeys) {
 	if len(sel) == 0 || len(satisfies) == 0 {
-		return graphql.CollectFields(oc, sel, satisfies)
+		fields := graphql.CollectFields(oc, sel, satisfies)
+		return fields, KeysOf(fields)
 	}
 	key := memoEntry{selection: &sel[0], length: len(sel), satisfies: &satisfies[0]}
 	m.mu.Lock()
 	for i := range m.entries {
 		if e := &m.entries[i]; e.selection == key.selection && e.length == key.length && e.satisfies == key.satisfies {
-			fields := e.fields
+			fields, keys := e.fields, e.keys
 			m.mu.Unlock()
-			return fields
+			return fields, keys
 		}
 	}
 	m.mu.Unlock()
 	key.fields = graphql.CollectFields(oc, sel, satisfies)
+	key.keys = KeysOf(key.fields)
 	m.mu.Lock()
 	if len(m.entries) < fieldsMemoSize {
 		m.entries = append(m.entries, key)
 	}
 	m.mu.Unlock()
-	return key.fields
+	return key.fields, key.keys
 }

@@ -22,18 +22,21 @@ func TestFieldsMemoCollectsAsGqlgen(t *testing.T) {
 	oc := &graphql.OperationContext{Variables: map[string]any{}}
 
 	var memo gqlexec.FieldsMemo
-	names := func(fields []graphql.CollectedField) []string {
+	names := func(fields []graphql.CollectedField, _ gqlexec.ObjectKeys) []string {
 		var out []string
 		for _, f := range fields {
 			out = append(out, f.Name)
 		}
 		return out
 	}
-	first := memo.Collect(oc, sel, videoTypes)
-	if got := names(first); !slices.Equal(got, []string{"id", "title", "duration"}) {
+	first, keys := memo.Collect(oc, sel, videoTypes)
+	if got := names(first, keys); !slices.Equal(got, []string{"id", "title", "duration"}) {
 		t.Fatalf("video fields = %v", got)
 	}
-	if again := memo.Collect(oc, sel, videoTypes); &again[0] != &first[0] {
+	if !slices.Equal(keys, gqlexec.ObjectKeys{`"id":`, `,"title":`, `,"duration":`}) {
+		t.Fatalf("video keys = %q", keys)
+	}
+	if again, againKeys := memo.Collect(oc, sel, videoTypes); &again[0] != &first[0] || &againKeys[0] != &keys[0] {
 		t.Fatal("the same selection set and type were collected again")
 	}
 	if got := names(memo.Collect(oc, sel, folderTypes)); !slices.Equal(got, []string{"id", "title"}) {
@@ -45,7 +48,7 @@ func TestFieldsMemoCollectsAsGqlgen(t *testing.T) {
 	if got := names(memo.Collect(oc, sel[:2], videoTypes)); !slices.Equal(got, []string{"id", "title"}) {
 		t.Fatalf("a shorter selection over the same array = %v", got)
 	}
-	if got := memo.Collect(oc, nil, videoTypes); len(got) != 0 {
+	if got, keys := memo.Collect(oc, nil, videoTypes); len(got) != 0 || len(keys) != 0 {
 		t.Fatalf("empty selection = %v", got)
 	}
 }

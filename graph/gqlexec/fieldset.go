@@ -23,8 +23,8 @@ type PlainFieldSet struct {
 // the marshaler that writes the object from the set's values once the
 // generated marshaller has filled them in. The values and the marshaler are
 // one allocation for an object of up to 16 fields (see newObject).
-func NewPlainFieldSet(fields []graphql.CollectedField) (PlainFieldSet, graphql.Marshaler) {
-	o := newObject(fields)
+func NewPlainFieldSet(keys ObjectKeys) (PlainFieldSet, graphql.Marshaler) {
+	o := newObject(keys)
 	return PlainFieldSet{Values: o.values}, o
 }
 
@@ -42,8 +42,8 @@ func (PlainFieldSet) Dispatch(context.Context) {}
 // never written itself (the returned marshaler writes the object), and no
 // view is made of it (@defer views are made of a separate deferred set), the
 // two uses gqlgen has for a set's fields.
-func NewFieldSet(fields []graphql.CollectedField) (*graphql.FieldSet, graphql.Marshaler) {
-	n := len(fields)
+func NewFieldSet(keys ObjectKeys) (*graphql.FieldSet, graphql.Marshaler) {
+	n := len(keys)
 	var (
 		set *graphql.FieldSet
 		o   *object
@@ -64,15 +64,15 @@ func NewFieldSet(fields []graphql.CollectedField) (*graphql.FieldSet, graphql.Ma
 	default:
 		set, o = new(graphql.FieldSet), &object{values: make([]graphql.Marshaler, n)}
 	}
-	o.fields = fields
+	o.keys = keys
 	set.Values = o.values
 	return set, o
 }
 
-// newObject returns the writer of an object with these fields, its values
-// (to be filled in) in the same allocation when there are at most 16.
-func newObject(fields []graphql.CollectedField) *object {
-	n := len(fields)
+// newObject returns the writer of an object with these keys, its values (to
+// be filled in) in the same allocation when there are at most 16.
+func newObject(keys ObjectKeys) *object {
+	n := len(keys)
 	var o *object
 	switch {
 	case n <= 2:
@@ -83,8 +83,16 @@ func newObject(fields []graphql.CollectedField) *object {
 		c := new(objectOf4)
 		o = &c.object
 		o.values = c.values[:n:n]
+	case n <= 6:
+		c := new(objectOf6)
+		o = &c.object
+		o.values = c.values[:n:n]
 	case n <= 8:
 		c := new(objectOf8)
+		o = &c.object
+		o.values = c.values[:n:n]
+	case n <= 12:
+		c := new(objectOf12)
 		o = &c.object
 		o.values = c.values[:n:n]
 	case n <= 16:
@@ -94,14 +102,14 @@ func newObject(fields []graphql.CollectedField) *object {
 	default:
 		o = &object{values: make([]graphql.Marshaler, n)}
 	}
-	o.fields = fields
+	o.keys = keys
 	return o
 }
 
 // objectOfN is an object's writer with room for N values; fieldSetOfN adds
 // gqlgen's field set. Go has no arrays of a length chosen at run time, so
 // there is one type per size; objects have few fields (a page of videos: 2
-// per edge, 5 to 20 per video), and the sizes keep the waste under half.
+// per edge, 5 to 20 per video), and the sizes keep the waste to a third.
 type (
 	objectOf2 struct {
 		object
@@ -111,9 +119,17 @@ type (
 		object
 		values [4]graphql.Marshaler
 	}
+	objectOf6 struct {
+		object
+		values [6]graphql.Marshaler
+	}
 	objectOf8 struct {
 		object
 		values [8]graphql.Marshaler
+	}
+	objectOf12 struct {
+		object
+		values [12]graphql.Marshaler
 	}
 	objectOf16 struct {
 		object
@@ -153,8 +169,8 @@ type MixedFieldSet struct {
 // NewMixedFieldSet returns the field set of an object with these fields, and
 // the marshaler that writes the object from the set's values once they are
 // all resolved (after Dispatch); see NewPlainFieldSet.
-func NewMixedFieldSet(fields []graphql.CollectedField) (MixedFieldSet, graphql.Marshaler) {
-	o := newObject(fields)
+func NewMixedFieldSet(keys ObjectKeys) (MixedFieldSet, graphql.Marshaler) {
+	o := newObject(keys)
 	return MixedFieldSet{Values: o.values}, o
 }
 

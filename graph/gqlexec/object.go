@@ -2,6 +2,7 @@ package gqlexec
 
 import (
 	"io"
+	"sync"
 
 	"github.com/99designs/gqlgen/graphql"
 )
@@ -10,36 +11,79 @@ import (
 // order of fields, as gqlgen's FieldSet does: an alias selected twice is
 // written once. gqlgen's FieldSet copies every field to the heap and makes a
 // map of written aliases for each object it writes; this writes from the
-// slices it is given. Aliases are GraphQL names, which need no escaping.
+// slices it is given.
 //
-// The generated marshallers get theirs from NewFieldSet or NewPlainFieldSet,
-// made together with the values.
+// The generated marshallers get theirs from NewMixedFieldSet or
+// NewPlainFieldSet, made together with the values, with the keys their
+// FieldsMemo worked out once for the operation.
 func Object(fields []graphql.CollectedField, values []graphql.Marshaler) graphql.Marshaler {
-	return &object{fields: fields, values: values}
+	return &object{keys: KeysOf(fields), values: values}
+}
+
+// ObjectKeys are what an object writes before each of its fields' values:
+// the field's alias as a JSON key, after a comma for all but the first field
+// written, or nothing for a field whose alias an earlier field has. Aliases
+// are GraphQL names, which need no escaping.
+type ObjectKeys []string
+
+// KeysOf returns the keys of an object of these fields.
+func KeysOf(fields []graphql.CollectedField) ObjectKeys {
+	keys := make(ObjectKeys, len(fields))
+	written := 0
+	for i := range fields {
+		alias := fields[i].Alias
+		if writtenBefore(fields[:i], alias) {
+			continue
+		}
+		keys[i] = keyOf(alias, fields[i].Name, written > 0)
+		written++
+	}
+	return keys
+}
+
+// keyOf returns a field's key: its alias as a JSON key, after a comma when
+// afterComma is set. The keys of fields not aliased (alias and name the
+// same, the schema's names, a bounded set) are made once per process.
+func keyOf(alias, name string, afterComma bool) string {
+	if alias != name {
+		return newKey(alias, afterComma)
+	}
+	cached, ok := fieldKeys.Load(name)
+	if !ok {
+		cached, _ = fieldKeys.LoadOrStore(name, &[2]string{newKey(name, false), newKey(name, true)})
+	}
+	pair := cached.(*[2]string)
+	if afterComma {
+		return pair[1]
+	}
+	return pair[0]
+}
+
+// fieldKeys holds the keys of the schema's field names (see keyOf).
+var fieldKeys sync.Map
+
+// newKey makes a field's key (see keyOf).
+func newKey(alias string, afterComma bool) string {
+	if afterComma {
+		return `,"` + alias + `":`
+	}
+	return `"` + alias + `":`
 }
 
 // object is what Object returns.
 type object struct {
-	fields []graphql.CollectedField
+	keys   ObjectKeys
 	values []graphql.Marshaler
 }
 
 // MarshalGQL writes the object as JSON.
 func (o *object) MarshalGQL(w io.Writer) {
 	_, _ = io.WriteString(w, "{")
-	first := true
-	for i := range o.fields {
-		alias := o.fields[i].Alias
-		if writtenBefore(o.fields[:i], alias) {
+	for i, key := range o.keys {
+		if key == "" {
 			continue
 		}
-		if !first {
-			_, _ = io.WriteString(w, ",")
-		}
-		first = false
-		_, _ = io.WriteString(w, `"`)
-		_, _ = io.WriteString(w, alias)
-		_, _ = io.WriteString(w, `":`)
+		_, _ = io.WriteString(w, key)
 		o.values[i].MarshalGQL(w)
 	}
 	_, _ = io.WriteString(w, "}")

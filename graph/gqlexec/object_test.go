@@ -66,7 +66,7 @@ func TestFieldSetsWriteTheirValues(t *testing.T) {
 			return buf.String()
 		}
 
-		plain, plainWriter := gqlexec.NewPlainFieldSet(fields)
+		plain, plainWriter := gqlexec.NewPlainFieldSet(gqlexec.KeysOf(fields))
 		if len(plain.Values) != n || cap(plain.Values) != n {
 			t.Fatalf("%d fields: plain set has %d values (room for %d)", n, len(plain.Values), cap(plain.Values))
 		}
@@ -79,7 +79,7 @@ func TestFieldSetsWriteTheirValues(t *testing.T) {
 			t.Errorf("%d fields: plain writer wrote %s, want %s", n, got.String(), want(plain.Values))
 		}
 
-		set, writer := gqlexec.NewFieldSet(fields)
+		set, writer := gqlexec.NewFieldSet(gqlexec.KeysOf(fields))
 		if len(set.Values) != n || cap(set.Values) != n {
 			t.Fatalf("%d fields: set has %d values (room for %d)", n, len(set.Values), cap(set.Values))
 		}
@@ -104,7 +104,7 @@ func TestFieldSetsWriteTheirValues(t *testing.T) {
 // concurrently reach the writer, and that their invalid nulls are counted.
 func TestMixedFieldSetMakesGqlgensSetOnDemand(t *testing.T) {
 	fields := collected("id", "project", "folder")
-	out, writer := gqlexec.NewMixedFieldSet(fields)
+	out, writer := gqlexec.NewMixedFieldSet(gqlexec.KeysOf(fields))
 	out.Values[0] = graphql.MarshalString("v1")
 	out.Values[1] = graphql.MarshalString("p")
 	out.Values[2] = graphql.Null
@@ -115,7 +115,7 @@ func TestMixedFieldSetMakesGqlgensSetOnDemand(t *testing.T) {
 		t.Fatalf("wrote %s with %d invalids", got.String(), out.Invalids)
 	}
 
-	out, writer = gqlexec.NewMixedFieldSet(fields)
+	out, writer = gqlexec.NewMixedFieldSet(gqlexec.KeysOf(fields))
 	out.Values[0] = graphql.MarshalString("v2")
 	set := out.Set()
 	if out.Set() != set {
