@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // A rewrite changes the generated executor's source, or fails when gqlgen's
@@ -494,10 +495,14 @@ var directScalars = map[string]struct{ goType, direct, returns string }{
 // expected shape.
 func directMarshallers(src []byte) map[string]string {
 	out := map[string]string{}
+	enums := schemaEnums(src)
 	for _, m := range typedMarshallerDecl.FindAllSubmatch(src, -1) {
 		name, goType, body := string(m[1]), string(m[2]), m[3]
 		if string(body) == "\treturn v\n" {
 			out[name] = "gqlexec.SelfRef[" + goType + "]"
+			if marshalsEnum(name, enums) {
+				out[name] = "gqlexec.EnumRef[" + goType + "]"
+			}
 			continue
 		}
 		b := scalarMarshallerBody.FindSubmatch(body)
@@ -514,6 +519,30 @@ func directMarshallers(src []byte) map[string]string {
 		}
 	}
 	return out
+}
+
+// schemaEnum matches an enum's declaration in the schema sources gqlgen
+// embeds in the executor.
+var schemaEnum = regexp.MustCompile(`(?m)^enum (\w+)`)
+
+// schemaEnums returns the names of the schema's enums.
+func schemaEnums(src []byte) []string {
+	var names []string
+	for _, m := range schemaEnum.FindAllSubmatch(src, -1) {
+		names = append(names, string(m[1]))
+	}
+	return names
+}
+
+// marshalsEnum reports whether a generated non-null marshaller is one of an
+// enum's: gqlgen names it marshalN, the GraphQL type, 2 and the Go type.
+func marshalsEnum(name string, enums []string) bool {
+	for _, enum := range enums {
+		if strings.HasPrefix(name, "marshalN"+enum+"2") {
+			return true
+		}
+	}
+	return false
 }
 
 // resolveLeafRefs has plain fields whose values can be written from a

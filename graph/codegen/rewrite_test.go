@@ -276,6 +276,12 @@ func TestResolveLeafRefs(t *testing.T) {
 			t.Errorf("missing %s in:\n%s", want, out)
 		}
 	}
+	// An enum of the schema (whose source gqlgen embeds) is written by
+	// EnumRef; a type that marshals itself but is not one keeps SelfRef.
+	out, err = resolveLeafRefs([]byte(leafSample + "\nenum VideoStatus {\n"))
+	if err != nil || !strings.Contains(string(out), "gqlexec.EnumRef[video.Status])") {
+		t.Errorf("the enum is not written by EnumRef (%v):\n%s", err, out)
+	}
 	// A marshaller whose body gqlgen has changed is not recognised, and a
 	// required one missing fails generation.
 	changed := strings.Replace(leafSample, "\t_ = sel\n\tres := gqlexec.MarshalTime(v)", "\tres := gqlexec.MarshalTime(v)", 1)

@@ -17177,7 +17177,7 @@ func (ec *executionContext) fieldContext_APIKeyEdge_cursor(_ context.Context, fi
 }
 
 func (ec *executionContext) _AccessCheck_kind(ctx context.Context, field graphql.CollectedField, obj *model.AccessCheck) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessCheck_kind, &obj.Kind, ec.marshalNPrincipalKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPrincipalKind, true, gqlexec.SelfRef[model.PrincipalKind])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessCheck_kind, &obj.Kind, ec.marshalNPrincipalKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPrincipalKind, true, gqlexec.EnumRef[model.PrincipalKind])
 }
 func (ec *executionContext) fieldContext_AccessCheck_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessCheck", field, false, false, scalarChild6)
@@ -17265,7 +17265,7 @@ func (ec *executionContext) fieldContext_AccessControl_projectID(_ context.Conte
 }
 
 func (ec *executionContext) _AccessControl_playback(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControl) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControl_playback, &obj.Playback, ec.marshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback, true, gqlexec.SelfRef[accesscontrol.Playback])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControl_playback, &obj.Playback, ec.marshalNAccessControlPlayback2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋaccesscontrolᚐPlayback, true, gqlexec.EnumRef[accesscontrol.Playback])
 }
 func (ec *executionContext) fieldContext_AccessControl_playback(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControl", field, false, false, scalarChild7)
@@ -17464,7 +17464,7 @@ func (ec *executionContext) fieldContext_Advertisement_tagURL(_ context.Context,
 }
 
 func (ec *executionContext) _Advertisement_placement(ctx context.Context, field graphql.CollectedField, obj *ent.Advertisement) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Advertisement_placement, &obj.Placement, ec.marshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement, true, gqlexec.SelfRef[advertisement.Placement])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Advertisement_placement, &obj.Placement, ec.marshalNAdvertisementPlacement2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋadvertisementᚐPlacement, true, gqlexec.EnumRef[advertisement.Placement])
 }
 func (ec *executionContext) fieldContext_Advertisement_placement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Advertisement", field, false, false, scalarChild9)
@@ -17607,7 +17607,7 @@ func (ec *executionContext) fieldContext_AuditLog_organizationID(_ context.Conte
 }
 
 func (ec *executionContext) _AuditLog_actorType(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_actorType, &obj.ActorType, ec.marshalNAuditLogActorType2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋauditlogᚐActorType, true, gqlexec.SelfRef[auditlog.ActorType])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_actorType, &obj.ActorType, ec.marshalNAuditLogActorType2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋauditlogᚐActorType, true, gqlexec.EnumRef[auditlog.ActorType])
 }
 func (ec *executionContext) fieldContext_AuditLog_actorType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild10)
@@ -17899,7 +17899,7 @@ func (ec *executionContext) fieldContext_Caption_label(_ context.Context, field 
 }
 
 func (ec *executionContext) _Caption_sourceFormat(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Caption_sourceFormat, &obj.SourceFormat, ec.marshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat, true, gqlexec.SelfRef[caption.SourceFormat])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Caption_sourceFormat, &obj.SourceFormat, ec.marshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat, true, gqlexec.EnumRef[caption.SourceFormat])
 }
 func (ec *executionContext) fieldContext_Caption_sourceFormat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild12)
@@ -19049,14 +19049,14 @@ func (ec *executionContext) fieldContext_ImportMigration_importerID(_ context.Co
 }
 
 func (ec *executionContext) _ImportMigration_provider(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_provider, &obj.Provider, ec.marshalNImportMigrationProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐProvider, true, gqlexec.SelfRef[importmigration.Provider])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_provider, &obj.Provider, ec.marshalNImportMigrationProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐProvider, true, gqlexec.EnumRef[importmigration.Provider])
 }
 func (ec *executionContext) fieldContext_ImportMigration_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild15)
 }
 
 func (ec *executionContext) _ImportMigration_status(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_status, &obj.Status, ec.marshalNImportMigrationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐStatus, true, gqlexec.SelfRef[importmigration.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_status, &obj.Status, ec.marshalNImportMigrationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐStatus, true, gqlexec.EnumRef[importmigration.Status])
 }
 func (ec *executionContext) fieldContext_ImportMigration_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild16)
@@ -19188,7 +19188,7 @@ func (ec *executionContext) fieldContext_Importer_projectID(_ context.Context, f
 }
 
 func (ec *executionContext) _Importer_provider(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Importer_provider, &obj.Provider, ec.marshalNImporterProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider, true, gqlexec.SelfRef[importer.Provider])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Importer_provider, &obj.Provider, ec.marshalNImporterProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider, true, gqlexec.EnumRef[importer.Provider])
 }
 func (ec *executionContext) fieldContext_Importer_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild17)
@@ -19251,7 +19251,7 @@ func (ec *executionContext) fieldContext_Invitation_email(_ context.Context, fie
 }
 
 func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_role, &obj.Role, ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole, true, gqlexec.SelfRef[invitation.Role])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_role, &obj.Role, ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole, true, gqlexec.EnumRef[invitation.Role])
 }
 func (ec *executionContext) fieldContext_Invitation_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild18)
@@ -19265,7 +19265,7 @@ func (ec *executionContext) fieldContext_Invitation_invitedBy(_ context.Context,
 }
 
 func (ec *executionContext) _Invitation_status(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_status, &obj.Status, ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus, true, gqlexec.SelfRef[invitation.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_status, &obj.Status, ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus, true, gqlexec.EnumRef[invitation.Status])
 }
 func (ec *executionContext) fieldContext_Invitation_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild19)
@@ -19433,14 +19433,14 @@ func (ec *executionContext) fieldContext_InvitationPreview_email(_ context.Conte
 }
 
 func (ec *executionContext) _InvitationPreview_role(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationPreview_role, &obj.Role, ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole, true, gqlexec.SelfRef[invitation.Role])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationPreview_role, &obj.Role, ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole, true, gqlexec.EnumRef[invitation.Role])
 }
 func (ec *executionContext) fieldContext_InvitationPreview_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild18)
 }
 
 func (ec *executionContext) _InvitationPreview_status(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationPreview_status, &obj.Status, ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus, true, gqlexec.SelfRef[invitation.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationPreview_status, &obj.Status, ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus, true, gqlexec.EnumRef[invitation.Status])
 }
 func (ec *executionContext) fieldContext_InvitationPreview_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild19)
@@ -19538,7 +19538,7 @@ func (ec *executionContext) fieldContext_Membership_organizationID(_ context.Con
 }
 
 func (ec *executionContext) _Membership_role(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Membership_role, &obj.Role, ec.marshalNMembershipRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋmembershipᚐRole, true, gqlexec.SelfRef[membership.Role])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Membership_role, &obj.Role, ec.marshalNMembershipRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋmembershipᚐRole, true, gqlexec.EnumRef[membership.Role])
 }
 func (ec *executionContext) fieldContext_Membership_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild20)
@@ -23536,7 +23536,7 @@ func (ec *executionContext) fieldContext_Player_watermarkURL(_ context.Context, 
 }
 
 func (ec *executionContext) _Player_watermarkPosition(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_watermarkPosition, &obj.WatermarkPosition, ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition, true, gqlexec.SelfRef[player.WatermarkPosition])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_watermarkPosition, &obj.WatermarkPosition, ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition, true, gqlexec.EnumRef[player.WatermarkPosition])
 }
 func (ec *executionContext) fieldContext_Player_watermarkPosition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild21)
@@ -26606,7 +26606,7 @@ func (ec *executionContext) fieldContext_Rendition_bandwidth(_ context.Context, 
 }
 
 func (ec *executionContext) _Rendition_status(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_status, &obj.Status, ec.marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus, true, gqlexec.SelfRef[rendition.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_status, &obj.Status, ec.marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus, true, gqlexec.EnumRef[rendition.Status])
 }
 func (ec *executionContext) fieldContext_Rendition_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild22)
@@ -26860,7 +26860,7 @@ func (ec *executionContext) fieldContext_Thumbnail_videoID(_ context.Context, fi
 }
 
 func (ec *executionContext) _Thumbnail_kind(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_kind, &obj.Kind, ec.marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind, true, gqlexec.SelfRef[thumbnail.Kind])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_kind, &obj.Kind, ec.marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind, true, gqlexec.EnumRef[thumbnail.Kind])
 }
 func (ec *executionContext) fieldContext_Thumbnail_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild23)
@@ -27006,7 +27006,7 @@ func (ec *executionContext) fieldContext_TranscodingJob_sourceURL(_ context.Cont
 }
 
 func (ec *executionContext) _TranscodingJob_status(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_status, &obj.Status, ec.marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus, true, gqlexec.SelfRef[transcodingjob.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_status, &obj.Status, ec.marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus, true, gqlexec.EnumRef[transcodingjob.Status])
 }
 func (ec *executionContext) fieldContext_TranscodingJob_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild24)
@@ -27512,7 +27512,7 @@ func (ec *executionContext) fieldContext_Video_description(_ context.Context, fi
 }
 
 func (ec *executionContext) _Video_status(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_status, &obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.SelfRef[video.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_status, &obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.EnumRef[video.Status])
 }
 func (ec *executionContext) fieldContext_Video_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild25)
@@ -28128,7 +28128,7 @@ func (ec *executionContext) fieldContext_WebhookDelivery_eventType(_ context.Con
 }
 
 func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_status, &obj.Status, ec.marshalNWebhookDeliveryStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus, true, gqlexec.SelfRef[webhookdelivery.Status])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_status, &obj.Status, ec.marshalNWebhookDeliveryStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus, true, gqlexec.EnumRef[webhookdelivery.Status])
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild26)

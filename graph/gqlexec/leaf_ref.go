@@ -76,6 +76,48 @@ func SelfRef[T any, PT interface {
 	return PT(p), true
 }
 
+// EnumRef writes an enum's value as the generated enums' MarshalGQL does
+// (ent's and gqlgen's models' alike: strconv.Quote of the value), without
+// the quoted copy they allocate: an enum value is a GraphQL name, which needs
+// no escaping. A value that is not a name is written by its own MarshalGQL.
+func EnumRef[T interface {
+	~string
+	graphql.Marshaler
+}](p *T) (graphql.Marshaler, bool) {
+	return enumRef[T]{p}, true
+}
+
+// enumRef is what EnumRef returns.
+type enumRef[T interface {
+	~string
+	graphql.Marshaler
+}] struct{ p *T }
+
+// MarshalGQL writes the value quoted.
+func (r enumRef[T]) MarshalGQL(w io.Writer) {
+	v := string(*r.p)
+	if !isName(v) {
+		(*r.p).MarshalGQL(w)
+		return
+	}
+	_, _ = io.WriteString(w, `"`)
+	_, _ = io.WriteString(w, v)
+	_, _ = io.WriteString(w, `"`)
+}
+
+// isName reports whether s is a GraphQL name: a letter or underscore, then
+// letters, digits and underscores.
+func isName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return s != ""
+}
+
 type (
 	stringRef struct{ p *string }
 	intRef    struct{ p *int }

@@ -6,13 +6,16 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/graph/gqlexec"
+	"github.com/vidra-dev/vidra/graph/model"
 )
 
 // sameAs checks m writes what gqlgen's marshaller writes, into a buffer and
@@ -120,3 +123,40 @@ func TestSelfRefIsThePointer(t *testing.T) {
 type uuidText uuid.UUID
 
 func (u uuidText) MarshalGQL(w io.Writer) { gqlexec.MarshalUUID(uuid.UUID(u)).MarshalGQL(w) }
+
+// quotedEnum is an enum whose MarshalGQL is the generated ones'.
+type quotedEnum string
+
+func (e quotedEnum) MarshalGQL(w io.Writer) { _, _ = io.WriteString(w, strconv.Quote(string(e))) }
+
+// TestEnumRefWritesAsTheEnum compares EnumRef with the enums' own MarshalGQL:
+// ent's (video.Status) and gqlgen's models' (model.FolderContentAction,
+// model.PrincipalKind) for all their values, and values that are not names,
+// which it leaves to MarshalGQL, and checks it allocates nothing.
+func TestEnumRefWritesAsTheEnum(t *testing.T) {
+	for _, v := range []video.Status{video.StatusCreated, video.StatusUploading, video.StatusProcessing, video.StatusReady, video.StatusFailed} {
+		m, ok := gqlexec.EnumRef(&v)
+		sameAs(t, m, ok, v)
+	}
+	for _, v := range model.AllFolderContentAction {
+		m, ok := gqlexec.EnumRef(&v)
+		sameAs(t, m, ok, v)
+	}
+	for _, v := range model.AllPrincipalKind {
+		m, ok := gqlexec.EnumRef(&v)
+		sameAs(t, m, ok, v)
+	}
+	for _, v := range []quotedEnum{"READY", "_x9", "", "9lives", "with space", "quote\"d", "é", "a-b"} {
+		m, ok := gqlexec.EnumRef(&v)
+		sameAs(t, m, ok, v)
+	}
+	v := video.StatusReady
+	var buf bytes.Buffer
+	if n := testing.AllocsPerRun(100, func() {
+		buf.Reset()
+		m, _ := gqlexec.EnumRef(&v)
+		m.MarshalGQL(&buf)
+	}); n != 0 {
+		t.Fatalf("%v allocations per enum written", n)
+	}
+}
