@@ -52,7 +52,12 @@ func (h requestIDHandler) WithGroup(name string) slog.Handler {
 func accessLog(log *slog.Logger) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+			ww, wrapped := w.(middleware.WrapResponseWriter)
+			if !wrapped {
+				// The metrics middleware, outside this one, has wrapped it already;
+				// its status and byte count are the same.
+				ww = middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+			}
 			start := time.Now()
 			next.ServeHTTP(ww, r)
 			if !log.Enabled(r.Context(), slog.LevelInfo) {

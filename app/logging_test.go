@@ -3,6 +3,7 @@ package app_test
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -116,5 +117,49 @@ func TestAccessLogNamesTheForwardedClient(t *testing.T) {
 	}
 	if _, ok := access[1]["peer"]; access[1]["remote"] != "127.0.0.1" || ok {
 		t.Errorf("direct request: remote %v, peer %v; want 127.0.0.1 and no peer", access[1]["remote"], access[1]["peer"])
+	}
+}
+
+// TestAccessLogAndMetricsSeeTheAnswer checks the access line's status and
+// byte count, and the request counter's status label, for an answer of each
+// kind: the two middlewares share one wrapper of the response writer.
+func TestAccessLogAndMetricsSeeTheAnswer(t *testing.T) {
+	a, logs := loggingApp(t, testdb.Open(t, "sqlite3"), nil)
+	srv := httptest.NewServer(a.Handler)
+	defer srv.Close()
+	sizes := map[string]int{}
+	for _, path := range []string{"/v1/regions", "/v1/no-such-path"} {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		sizes[path] = len(body)
+	}
+	statuses := map[string]float64{}
+	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+		var rec map[string]any
+		if json.Unmarshal([]byte(line), &rec) == nil && rec["msg"] == "request" {
+			path, _ := rec["path"].(string)
+			statuses[path], _ = rec["status"].(float64)
+			if got, _ := rec["bytes"].(float64); int(got) != sizes[path] {
+				t.Errorf("%s: access line says %v bytes, the client read %d", path, rec["bytes"], sizes[path])
+			}
+		}
+	}
+	if statuses["/v1/regions"] != 200 || statuses["/v1/no-such-path"] != 404 {
+		t.Errorf("access line statuses = %v, want 200 and 404", statuses)
+	}
+	res, err := http.Get(srv.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	for _, want := range []string{`vidra_http_requests_total{method="GET",route="/v1/regions",status="200"} 1`, `status="404"`} {
+		if !strings.Contains(string(metrics), want) {
+			t.Errorf("metrics lack %s:\n%s", want, metrics)
+		}
 	}
 }
