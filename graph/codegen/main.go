@@ -12,7 +12,9 @@
 //     when something asks for it (an error, a resolver below it);
 //   - such a field of a string, id, number, boolean, time or enum, whose
 //     marshaller reads the context only to report a value it cannot write, is
-//     marshalled without a field context unless its value is one of those;
+//     marshalled without a field context unless its value is one of those (an
+//     enum without the quoted copy its MarshalGQL makes);
+//   - a list element's field context is made only when something asks for it;
 //   - a scalar field's context shares one Child function per type instead of
 //     making a closure and an error on every resolution;
 //   - the input unmarshaller map is built once, not for every operation;
@@ -22,7 +24,9 @@
 //     and an object with resolver fields makes gqlgen's field set only when
 //     one of them is selected (gqlexec.MixedFieldSet);
 //   - an object with no @defer fragment does not build its path for an empty
-//     deferred group.
+//     deferred group;
+//   - Complexity makes an execution context only to decode a field's
+//     arguments, not for each field it weighs.
 //
 // gqlgen has no option for these and its templates cannot be replaced, so its
 // output is rewritten: each rewrite fails generation when gqlgen's output no

@@ -1197,8 +1197,6 @@ func (e *executableSchema) Schema() *ast.Schema {
 }
 
 func (e *executableSchema) Complexity(ctx context.Context, typeName, field string, childComplexity int, rawArgs map[string]any) (int, bool) {
-	ec := newExecutionContext(nil, e, nil)
-	_ = ec
 	switch typeName + "." + field {
 
 	case "APIKey.createdAt":
@@ -2080,7 +2078,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Folder_children_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Folder_children_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2139,7 +2137,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Folder_videos_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Folder_videos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2844,7 +2842,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_acceptInvitation_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_acceptInvitation_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2855,7 +2853,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_assignVideosToFolder_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_assignVideosToFolder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2866,7 +2864,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_checkAccount_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_checkAccount_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2877,7 +2875,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_createApiKey_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_createApiKey_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2888,7 +2886,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_createAdvertisement_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_createAdvertisement_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2899,7 +2897,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_createEncodingProfile_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_createEncodingProfile_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2910,7 +2908,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_createFolder_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_createFolder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2921,7 +2919,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_createOrganization_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_createOrganization_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2932,7 +2930,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_createPlaybackToken_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_createPlaybackToken_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2943,7 +2941,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_createPlayer_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_createPlayer_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2954,7 +2952,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_createProject_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_createProject_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2965,7 +2963,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_createTag_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_createTag_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2976,7 +2974,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_createTranscodingJob_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_createTranscodingJob_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2987,7 +2985,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_createUploadToken_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_createUploadToken_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2998,7 +2996,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_createVideo_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_createVideo_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3009,7 +3007,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_createWebhookEndpoint_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_createWebhookEndpoint_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3020,7 +3018,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_deleteApiKey_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteApiKey_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3031,7 +3029,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_deleteAdvertisement_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteAdvertisement_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3042,7 +3040,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_deleteCaption_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteCaption_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3053,7 +3051,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_deleteEncodingProfile_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteEncodingProfile_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3064,7 +3062,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_deleteFolder_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteFolder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3081,7 +3079,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_deletePlayer_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_deletePlayer_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3092,7 +3090,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_deleteProject_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteProject_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3103,7 +3101,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_deleteSession_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteSession_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3114,7 +3112,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_deleteTag_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteTag_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3125,7 +3123,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_deleteTranscodingJob_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteTranscodingJob_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3136,7 +3134,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_deleteVideo_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteVideo_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3147,7 +3145,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_deleteWebhookEndpoint_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteWebhookEndpoint_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3158,7 +3156,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_forgotPassword_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_forgotPassword_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3169,7 +3167,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_importVideos_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_importVideos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3180,7 +3178,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_login_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_login_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3197,7 +3195,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_moveFolder_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_moveFolder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3208,7 +3206,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_moveFolders_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_moveFolders_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3219,7 +3217,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_oauthCallback_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_oauthCallback_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3230,7 +3228,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_oauthRedirect_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_oauthRedirect_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3241,7 +3239,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_pullVideo_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_pullVideo_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3252,7 +3250,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_putAccessControl_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_putAccessControl_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3263,7 +3261,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_refreshToken_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_refreshToken_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3274,7 +3272,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_register_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_register_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3285,7 +3283,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_rejectInvitation_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_rejectInvitation_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3296,7 +3294,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_removeMember_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_removeMember_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3307,7 +3305,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_resendFailedWebhookEvents_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_resendFailedWebhookEvents_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3318,7 +3316,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_resendOtp_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_resendOtp_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3329,7 +3327,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_resendWebhookEvent_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_resendWebhookEvent_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3340,7 +3338,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_revokeInvitation_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_revokeInvitation_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3351,7 +3349,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_rotateWebhookEndpointSecret_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_rotateWebhookEndpointSecret_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3362,7 +3360,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_sendInvitation_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_sendInvitation_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3373,7 +3371,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_setDefaultEncodingProfile_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_setDefaultEncodingProfile_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3384,7 +3382,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_setDefaultPlayer_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_setDefaultPlayer_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3395,7 +3393,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_setDefaultThumbnail_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_setDefaultThumbnail_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3406,7 +3404,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_setForgottenPassword_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_setForgottenPassword_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3417,7 +3415,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_setImporter_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_setImporter_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3428,7 +3426,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_setPassword_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_setPassword_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3439,7 +3437,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_setVideoChapters_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_setVideoChapters_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3450,7 +3448,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_switchOrganization_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_switchOrganization_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3461,7 +3459,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_syncImporter_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_syncImporter_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3472,7 +3470,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_updateAdvertisement_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateAdvertisement_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3483,7 +3481,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_updateAvatar_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateAvatar_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3494,7 +3492,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_updateEncodingProfile_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateEncodingProfile_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3505,7 +3503,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_updateFolder_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateFolder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3516,7 +3514,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_updateMember_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateMember_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3527,7 +3525,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_updateOrganization_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateOrganization_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3538,7 +3536,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_updatePassword_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_updatePassword_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3549,7 +3547,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_updatePlayer_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_updatePlayer_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3560,7 +3558,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_updateProfile_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateProfile_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3571,7 +3569,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_updateProject_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateProject_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3582,7 +3580,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_updateTranscodingJob_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateTranscodingJob_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3593,7 +3591,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_updateVideo_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateVideo_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3604,7 +3602,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_updateWebhookEndpoint_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateWebhookEndpoint_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3615,7 +3613,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_uploadCaption_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_uploadCaption_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3626,7 +3624,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_uploadProjectLogo_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_uploadProjectLogo_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3637,7 +3635,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_uploadThumbnail_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_uploadThumbnail_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3648,7 +3646,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_upsertProjectSettings_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_upsertProjectSettings_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3659,7 +3657,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_upsertVideoMetadata_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_upsertVideoMetadata_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3670,7 +3668,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_verifyEmail_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_verifyEmail_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3681,7 +3679,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Mutation_verifyPasswordResetOtp_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Mutation_verifyPasswordResetOtp_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3730,7 +3728,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Organization_projects_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Organization_projects_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4094,7 +4092,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Project_folders_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Project_folders_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4147,7 +4145,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Project_tags_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Project_tags_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4164,7 +4162,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Project_videos_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Project_videos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4289,7 +4287,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_apiKey_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_apiKey_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4306,7 +4304,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_apiKeys_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_apiKeys_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4317,7 +4315,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_accessControl_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_accessControl_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4334,7 +4332,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_advertisement_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_advertisement_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4345,7 +4343,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_advertisements_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_advertisements_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4356,7 +4354,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_audits_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_audits_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4367,7 +4365,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_caption_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_caption_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4378,7 +4376,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_effectiveEncodingLadder_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_effectiveEncodingLadder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4389,7 +4387,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_encodingProfile_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_encodingProfile_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4400,7 +4398,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_encodingProfiles_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_encodingProfiles_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4411,7 +4409,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_folder_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_folder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4422,7 +4420,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_folderTree_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_folderTree_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4433,7 +4431,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_folders_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_folders_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4450,7 +4448,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_importMigrationItems_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_importMigrationItems_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4461,7 +4459,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_importMigrations_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_importMigrations_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4473,7 +4471,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_invitationByToken_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_invitationByToken_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4484,7 +4482,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_invitations_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_invitations_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4495,7 +4493,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_members_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_members_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4506,7 +4504,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_node_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_node_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4517,7 +4515,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_nodes_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_nodes_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4528,7 +4526,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_organization_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_organization_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4539,7 +4537,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_organizations_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_organizations_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4550,7 +4548,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_player_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_player_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4561,7 +4559,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_players_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_players_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4578,7 +4576,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_project_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_project_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4589,7 +4587,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_projectSettings_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_projectSettings_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4600,7 +4598,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_projects_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_projects_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4611,7 +4609,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_pulledVideos_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_pulledVideos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4628,7 +4626,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_searchVideos_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_searchVideos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4651,7 +4649,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_tags_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_tags_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4662,7 +4660,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_testPermission_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_testPermission_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4673,7 +4671,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_transcodingJob_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_transcodingJob_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4684,7 +4682,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_transcodingJobs_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_transcodingJobs_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4695,7 +4693,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_video_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_video_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4706,7 +4704,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_videoCaptions_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_videoCaptions_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4717,7 +4715,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_videoChapters_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_videoChapters_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4728,7 +4726,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_videoChaptersWebVTT_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_videoChaptersWebVTT_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4739,7 +4737,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_videoMetadata_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_videoMetadata_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4750,7 +4748,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_videoTimeline_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_videoTimeline_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4761,7 +4759,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_videos_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_videos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4772,7 +4770,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_videosByCustomField_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_videosByCustomField_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4783,7 +4781,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_webhookEndpoint_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_webhookEndpoint_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4794,7 +4792,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_webhookEndpoints_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_webhookEndpoints_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4811,7 +4809,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Query_webhookLogs_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Query_webhookLogs_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4952,7 +4950,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Tag_videos_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Tag_videos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -5485,7 +5483,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_Video_tags_args(ctx, rawArgs)
+		args, err := newExecutionContext(nil, e, nil).field_Video_tags_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
