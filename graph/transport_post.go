@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -144,7 +145,19 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 	}
 	out = append(out, '}')
 	*buf = out
-	_, _ = w.Write(out) // a Writer does not keep what it is given
+	writeWhole(w, out)
+}
+
+// writeWhole writes a response's body in one Write, with its length in the
+// Content-Length header when w is the HTTP response: net/http then sends it
+// as it is rather than in chunks, and a body larger than its 4 KiB buffer
+// leaves in two writes to the connection instead of three (the last chunk's
+// terminator is a write of its own). A Writer does not keep what it is given.
+func writeWhole(w io.Writer, body []byte) {
+	if hw, ok := w.(http.ResponseWriter); ok {
+		hw.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	}
+	_, _ = w.Write(body)
 }
 
 // responseBuffers holds the buffers writeResponse assembles responses in, so
@@ -161,7 +174,7 @@ func writeMarshalled(w io.Writer, resp *graphql.Response) {
 		// gqlgen panics here; the recoverer answers 500 with the cause logged.
 		panic("graph: response cannot be encoded: " + err.Error())
 	}
-	_, _ = w.Write(b)
+	writeWhole(w, b)
 }
 
 // passesUnescaped reports whether encoding/json would write data unchanged:
