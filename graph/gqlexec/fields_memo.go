@@ -24,6 +24,9 @@ const fieldsMemoSize = 32
 type FieldsMemo struct {
 	mu      sync.Mutex
 	entries []memoEntry
+	// first holds the first entries, so that an operation of a few object
+	// types (a page of videos has five) grows no slice.
+	first [8]memoEntry
 }
 
 // memoEntry is one selection set's fields for one object type, and the keys
@@ -57,6 +60,9 @@ func (m *FieldsMemo) Collect(oc *graphql.OperationContext, sel ast.SelectionSet,
 	key.fields = graphql.CollectFields(oc, sel, satisfies)
 	key.keys = KeysOf(key.fields)
 	m.mu.Lock()
+	if m.entries == nil {
+		m.entries = m.first[:0]
+	}
 	if len(m.entries) < fieldsMemoSize {
 		m.entries = append(m.entries, key)
 	}
