@@ -2,7 +2,6 @@ package gqlexec_test
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
@@ -65,16 +64,7 @@ func TestListElementContextMadeOnce(t *testing.T) {
 	list := &graphql.FieldContext{Object: "VideoConnection", Field: graphql.CollectedField{Field: &ast.Field{Alias: "edges", Name: "edges"}}}
 	ctx := graphql.WithFieldContext(responseContext(), list)
 	gqlexec.MarshalSliceInOrder(ctx, 2, false, func(ctx context.Context, i int) graphql.Marshaler {
-		seen := make([]*graphql.FieldContext, 8)
-		var wg sync.WaitGroup
-		for g := range seen {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				seen[g] = graphql.GetFieldContext(ctx)
-			}()
-		}
-		wg.Wait()
+		seen := fieldContextsSeen(ctx, 8)
 		for _, fc := range seen {
 			if fc != seen[0] || *fc.Index != i || fc.Parent != list {
 				t.Fatalf("element %d: goroutines saw different field contexts", i)

@@ -104,17 +104,9 @@ func TestResolvePlainFieldMakesItsContextOnDemand(t *testing.T) {
 		t.Fatalf("made %d field contexts for a field nobody asked about", made.Load())
 	}
 
-	seen := make([]*graphql.FieldContext, 8)
+	var seen []*graphql.FieldContext
 	gqlexec.ResolvePlainField(ctx, oc, field, (*struct{})(nil), newFieldContext, "v", func(ctx context.Context, _ ast.SelectionSet, _ string) graphql.Marshaler {
-		var wg sync.WaitGroup
-		for i := range seen {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				seen[i] = graphql.GetFieldContext(ctx)
-			}()
-		}
-		wg.Wait()
+		seen = fieldContextsSeen(ctx, 8)
 		return graphql.Null
 	}, false)
 	for _, fc := range seen {
@@ -128,4 +120,20 @@ func TestResolvePlainFieldMakesItsContextOnDemand(t *testing.T) {
 	if got := seen[0].Path().String(); got != "node" {
 		t.Fatalf("path %q, want node", got)
 	}
+}
+
+// fieldContextsSeen asks for ctx's field context from n goroutines at once, as
+// the resolver fields below a field do, and returns what each got.
+func fieldContextsSeen(ctx context.Context, n int) []*graphql.FieldContext {
+	seen := make([]*graphql.FieldContext, n)
+	var wg sync.WaitGroup
+	for i := range seen {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			seen[i] = graphql.GetFieldContext(ctx)
+		}()
+	}
+	wg.Wait()
+	return seen
 }

@@ -32,41 +32,19 @@ func NewPlainFieldSet(keys ObjectKeys) (PlainFieldSet, graphql.Marshaler) {
 // Concurrently, which a plain field set has none of.
 func (PlainFieldSet) Dispatch(context.Context) {}
 
-// NewFieldSet is graphql.NewFieldSet for an object some of whose fields may be
-// resolved concurrently, returned with the marshaler that writes the object
-// from the set's values once they are all resolved (after Dispatch). gqlgen
-// makes the set, its values and, in our executor, the writer in three
-// allocations; for an object of up to 16 fields this makes them in one.
+// NewFieldSet is graphql.NewFieldSet for an object whose marshaller uses its
+// set in more ways than MixedFieldSet offers (the root types', whose fields
+// go through the root resolver middleware), returned with the marshaler that
+// writes the object from the set's values once they are all resolved (after
+// Dispatch). There is one such object per operation.
 //
 // The set is gqlgen's own type, with its values but not its fields: it is
 // never written itself (the returned marshaler writes the object), and no
 // view is made of it (@defer views are made of a separate deferred set), the
 // two uses gqlgen has for a set's fields.
 func NewFieldSet(keys ObjectKeys) (*graphql.FieldSet, graphql.Marshaler) {
-	n := len(keys)
-	var (
-		set *graphql.FieldSet
-		o   *object
-	)
-	switch {
-	case n <= 4:
-		c := new(fieldSetOf4)
-		set, o = &c.set, &c.object
-		o.values = c.values[:n:n]
-	case n <= 8:
-		c := new(fieldSetOf8)
-		set, o = &c.set, &c.object
-		o.values = c.values[:n:n]
-	case n <= 16:
-		c := new(fieldSetOf16)
-		set, o = &c.set, &c.object
-		o.values = c.values[:n:n]
-	default:
-		set, o = new(graphql.FieldSet), &object{values: make([]graphql.Marshaler, n)}
-	}
-	o.keys = keys
-	set.Values = o.values
-	return set, o
+	o := newObject(keys)
+	return &graphql.FieldSet{Values: o.values}, o
 }
 
 // newObject returns the writer of an object with these keys, its values (to
@@ -106,10 +84,10 @@ func newObject(keys ObjectKeys) *object {
 	return o
 }
 
-// objectOfN is an object's writer with room for N values; fieldSetOfN adds
-// gqlgen's field set. Go has no arrays of a length chosen at run time, so
-// there is one type per size; objects have few fields (a page of videos: 2
-// per edge, 5 to 20 per video), and the sizes keep the waste to a third.
+// objectOfN is an object's writer with room for N values. Go has no arrays
+// of a length chosen at run time, so there is one type per size; objects have
+// few fields (a page of videos: 2 per edge, 5 to 20 per video), and the sizes
+// keep the waste to a third.
 type (
 	objectOf2 struct {
 		object
@@ -132,21 +110,6 @@ type (
 		values [12]graphql.Marshaler
 	}
 	objectOf16 struct {
-		object
-		values [16]graphql.Marshaler
-	}
-	fieldSetOf4 struct {
-		set graphql.FieldSet
-		object
-		values [4]graphql.Marshaler
-	}
-	fieldSetOf8 struct {
-		set graphql.FieldSet
-		object
-		values [8]graphql.Marshaler
-	}
-	fieldSetOf16 struct {
-		set graphql.FieldSet
 		object
 		values [16]graphql.Marshaler
 	}
