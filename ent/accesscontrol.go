@@ -93,7 +93,6 @@ var accesscontrolScanRows = sync.Pool{New: func() any { return new(accesscontrol
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*AccessControl) scanValues(columns []string) ([]any, error) {
 	row := accesscontrolScanRows.Get().(*accesscontrolScanRow)
-	*row = accesscontrolScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -104,26 +103,37 @@ func (*AccessControl) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case accesscontrol.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case accesscontrol.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case accesscontrol.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case accesscontrol.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case accesscontrol.FieldPlayback:
+			row.Playback = *new(sql.NullString)
 			values[i] = &row.Playback
 		case accesscontrol.FieldAllowedDomains:
+			row.AllowedDomains = *new([]byte)
 			values[i] = &row.AllowedDomains
 		case accesscontrol.FieldAllowedCountries:
+			row.AllowedCountries = *new([]byte)
 			values[i] = &row.AllowedCountries
 		case accesscontrol.FieldBlockedCountries:
+			row.BlockedCountries = *new([]byte)
 			values[i] = &row.BlockedCountries
 		case accesscontrol.FieldTokenTTLDefault:
+			row.TokenTTLDefault = *new(sql.NullInt64)
 			values[i] = &row.TokenTTLDefault
 		case accesscontrol.FieldTokenTTLMin:
+			row.TokenTTLMin = *new(sql.NullInt64)
 			values[i] = &row.TokenTTLMin
 		case accesscontrol.FieldTokenTTLMax:
+			row.TokenTTLMax = *new(sql.NullInt64)
 			values[i] = &row.TokenTTLMax
 		default:
 			values[i] = new(sql.UnknownType)

@@ -87,7 +87,6 @@ var advertisementScanRows = sync.Pool{New: func() any { return new(advertisement
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Advertisement) scanValues(columns []string) ([]any, error) {
 	row := advertisementScanRows.Get().(*advertisementScanRow)
-	*row = advertisementScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -98,22 +97,31 @@ func (*Advertisement) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case advertisement.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case advertisement.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case advertisement.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case advertisement.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case advertisement.FieldName:
+			row.Name = *new(sql.NullString)
 			values[i] = &row.Name
 		case advertisement.FieldTagURL:
+			row.TagURL = *new(sql.NullString)
 			values[i] = &row.TagURL
 		case advertisement.FieldPlacement:
+			row.Placement = *new(sql.NullString)
 			values[i] = &row.Placement
 		case advertisement.FieldOffsets:
+			row.Offsets = *new([]byte)
 			values[i] = &row.Offsets
 		case advertisement.FieldEnabled:
+			row.Enabled = *new(sql.NullBool)
 			values[i] = &row.Enabled
 		default:
 			values[i] = new(sql.UnknownType)

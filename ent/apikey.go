@@ -100,7 +100,6 @@ var apikeyScanRows = sync.Pool{New: func() any { return new(apikeyScanRow) }}
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*APIKey) scanValues(columns []string) ([]any, error) {
 	row := apikeyScanRows.Get().(*apikeyScanRow)
-	*row = apikeyScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -111,30 +110,43 @@ func (*APIKey) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case apikey.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case apikey.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case apikey.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case apikey.FieldOrganizationID:
+			row.OrganizationID = *new(uuid.UUID)
 			values[i] = &row.OrganizationID
 		case apikey.FieldCreatedBy:
+			row.CreatedBy = *new(uuid.UUID)
 			values[i] = &row.CreatedBy
 		case apikey.FieldName:
+			row.Name = *new(sql.NullString)
 			values[i] = &row.Name
 		case apikey.FieldOrigin:
+			row.Origin = *new(sql.NullString)
 			values[i] = &row.Origin
 		case apikey.FieldPrefix:
+			row.Prefix = *new(sql.NullString)
 			values[i] = &row.Prefix
 		case apikey.FieldLast4:
+			row.Last4 = *new(sql.NullString)
 			values[i] = &row.Last4
 		case apikey.FieldSecretHash:
+			row.SecretHash = *new(sql.NullString)
 			values[i] = &row.SecretHash
 		case apikey.FieldGrants:
+			row.Grants = *new([]byte)
 			values[i] = &row.Grants
 		case apikey.FieldExpiresAt:
+			row.ExpiresAt = *new(sql.NullTime)
 			values[i] = &row.ExpiresAt
 		case apikey.FieldLastUsedAt:
+			row.LastUsedAt = *new(sql.NullTime)
 			values[i] = &row.LastUsedAt
 		default:
 			values[i] = new(sql.UnknownType)

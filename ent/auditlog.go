@@ -96,7 +96,6 @@ var auditlogScanRows = sync.Pool{New: func() any { return new(auditlogScanRow) }
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*AuditLog) scanValues(columns []string) ([]any, error) {
 	row := auditlogScanRows.Get().(*auditlogScanRow)
-	*row = auditlogScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -107,24 +106,34 @@ func (*AuditLog) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case auditlog.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case auditlog.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case auditlog.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case auditlog.FieldActorType:
+			row.ActorType = *new(sql.NullString)
 			values[i] = &row.ActorType
 		case auditlog.FieldAction:
+			row.Action = *new(sql.NullString)
 			values[i] = &row.Action
 		case auditlog.FieldEntityType:
+			row.EntityType = *new(sql.NullString)
 			values[i] = &row.EntityType
 		case auditlog.FieldOperation:
+			row.Operation = *new(sql.NullString)
 			values[i] = &row.Operation
 		case auditlog.FieldAddress:
+			row.Address = *new(sql.NullString)
 			values[i] = &row.Address
 		case auditlog.FieldUserAgent:
+			row.UserAgent = *new(sql.NullString)
 			values[i] = &row.UserAgent
 		case auditlog.FieldChanges:
+			row.Changes = *new([]byte)
 			values[i] = &row.Changes
 		case auditlog.FieldOrganizationID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}

@@ -60,7 +60,6 @@ var authcodeScanRows = sync.Pool{New: func() any { return new(authcodeScanRow) }
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*AuthCode) scanValues(columns []string) ([]any, error) {
 	row := authcodeScanRows.Get().(*authcodeScanRow)
-	*row = authcodeScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -71,22 +70,31 @@ func (*AuthCode) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case authcode.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case authcode.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case authcode.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case authcode.FieldUserID:
+			row.UserID = *new(uuid.UUID)
 			values[i] = &row.UserID
 		case authcode.FieldPurpose:
+			row.Purpose = *new(sql.NullString)
 			values[i] = &row.Purpose
 		case authcode.FieldCodeHash:
+			row.CodeHash = *new(sql.NullString)
 			values[i] = &row.CodeHash
 		case authcode.FieldExpiresAt:
+			row.ExpiresAt = *new(sql.NullTime)
 			values[i] = &row.ExpiresAt
 		case authcode.FieldAttempts:
+			row.Attempts = *new(sql.NullInt64)
 			values[i] = &row.Attempts
 		case authcode.FieldUsedAt:
+			row.UsedAt = *new(sql.NullTime)
 			values[i] = &row.UsedAt
 		default:
 			values[i] = new(sql.UnknownType)

@@ -53,7 +53,6 @@ var blobdeletionScanRows = sync.Pool{New: func() any { return new(blobdeletionSc
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*BlobDeletion) scanValues(columns []string) ([]any, error) {
 	row := blobdeletionScanRows.Get().(*blobdeletionScanRow)
-	*row = blobdeletionScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -64,16 +63,22 @@ func (*BlobDeletion) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case blobdeletion.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case blobdeletion.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case blobdeletion.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case blobdeletion.FieldKey:
+			row.Key = *new(sql.NullString)
 			values[i] = &row.Key
 		case blobdeletion.FieldPrefix:
+			row.Prefix = *new(sql.NullBool)
 			values[i] = &row.Prefix
 		case blobdeletion.FieldReason:
+			row.Reason = *new(sql.NullString)
 			values[i] = &row.Reason
 		case blobdeletion.FieldProjectID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}

@@ -86,7 +86,6 @@ var captionScanRows = sync.Pool{New: func() any { return new(captionScanRow) }}
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Caption) scanValues(columns []string) ([]any, error) {
 	row := captionScanRows.Get().(*captionScanRow)
-	*row = captionScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -97,22 +96,31 @@ func (*Caption) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case caption.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case caption.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case caption.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case caption.FieldVideoID:
+			row.VideoID = *new(uuid.UUID)
 			values[i] = &row.VideoID
 		case caption.FieldLanguage:
+			row.Language = *new(sql.NullString)
 			values[i] = &row.Language
 		case caption.FieldLabel:
+			row.Label = *new(sql.NullString)
 			values[i] = &row.Label
 		case caption.FieldSourceFormat:
+			row.SourceFormat = *new(sql.NullString)
 			values[i] = &row.SourceFormat
 		case caption.FieldBlobKey:
+			row.BlobKey = *new(sql.NullString)
 			values[i] = &row.BlobKey
 		case caption.FieldSize:
+			row.Size = *new(sql.NullInt64)
 			values[i] = &row.Size
 		default:
 			values[i] = new(sql.UnknownType)

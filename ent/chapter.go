@@ -77,7 +77,6 @@ var chapterScanRows = sync.Pool{New: func() any { return new(chapterScanRow) }}
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Chapter) scanValues(columns []string) ([]any, error) {
 	row := chapterScanRows.Get().(*chapterScanRow)
-	*row = chapterScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -88,16 +87,22 @@ func (*Chapter) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case chapter.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case chapter.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case chapter.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case chapter.FieldVideoID:
+			row.VideoID = *new(uuid.UUID)
 			values[i] = &row.VideoID
 		case chapter.FieldTitle:
+			row.Title = *new(sql.NullString)
 			values[i] = &row.Title
 		case chapter.FieldStartSeconds:
+			row.StartSeconds = *new(sql.NullFloat64)
 			values[i] = &row.StartSeconds
 		default:
 			values[i] = new(sql.UnknownType)

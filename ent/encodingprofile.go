@@ -82,7 +82,6 @@ var encodingprofileScanRows = sync.Pool{New: func() any { return new(encodingpro
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*EncodingProfile) scanValues(columns []string) ([]any, error) {
 	row := encodingprofileScanRows.Get().(*encodingprofileScanRow)
-	*row = encodingprofileScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -93,18 +92,25 @@ func (*EncodingProfile) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case encodingprofile.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case encodingprofile.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case encodingprofile.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case encodingprofile.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case encodingprofile.FieldName:
+			row.Name = *new(sql.NullString)
 			values[i] = &row.Name
 		case encodingprofile.FieldIsDefault:
+			row.IsDefault = *new(sql.NullBool)
 			values[i] = &row.IsDefault
 		case encodingprofile.FieldRenditions:
+			row.Renditions = *new([]byte)
 			values[i] = &row.Renditions
 		default:
 			values[i] = new(sql.UnknownType)

@@ -75,7 +75,6 @@ var eventScanRows = sync.Pool{New: func() any { return new(eventScanRow) }}
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Event) scanValues(columns []string) ([]any, error) {
 	row := eventScanRows.Get().(*eventScanRow)
-	*row = eventScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -86,16 +85,22 @@ func (*Event) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case event.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case event.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case event.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case event.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case event.FieldType:
+			row.Type = *new(sql.NullString)
 			values[i] = &row.Type
 		case event.FieldData:
+			row.Data = *new([]byte)
 			values[i] = &row.Data
 		default:
 			values[i] = new(sql.UnknownType)

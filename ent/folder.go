@@ -114,7 +114,6 @@ var folderScanRows = sync.Pool{New: func() any { return new(folderScanRow) }}
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Folder) scanValues(columns []string) ([]any, error) {
 	row := folderScanRows.Get().(*folderScanRow)
-	*row = folderScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -125,14 +124,19 @@ func (*Folder) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case folder.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case folder.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case folder.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case folder.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case folder.FieldName:
+			row.Name = *new(sql.NullString)
 			values[i] = &row.Name
 		case folder.FieldParentID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}

@@ -60,7 +60,6 @@ var importerScanRows = sync.Pool{New: func() any { return new(importerScanRow) }
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Importer) scanValues(columns []string) ([]any, error) {
 	row := importerScanRows.Get().(*importerScanRow)
-	*row = importerScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -71,22 +70,31 @@ func (*Importer) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case importer.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case importer.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case importer.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case importer.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case importer.FieldProvider:
+			row.Provider = *new(sql.NullString)
 			values[i] = &row.Provider
 		case importer.FieldCredential:
+			row.Credential = *new(sql.NullString)
 			values[i] = &row.Credential
 		case importer.FieldCredentialLast4:
+			row.CredentialLast4 = *new(sql.NullString)
 			values[i] = &row.CredentialLast4
 		case importer.FieldAccountName:
+			row.AccountName = *new(sql.NullString)
 			values[i] = &row.AccountName
 		case importer.FieldAccountURI:
+			row.AccountURI = *new(sql.NullString)
 			values[i] = &row.AccountURI
 		default:
 			values[i] = new(sql.UnknownType)

@@ -106,7 +106,6 @@ var importitemScanRows = sync.Pool{New: func() any { return new(importitemScanRo
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*ImportItem) scanValues(columns []string) ([]any, error) {
 	row := importitemScanRows.Get().(*importitemScanRow)
-	*row = importitemScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -117,34 +116,49 @@ func (*ImportItem) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case importitem.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case importitem.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case importitem.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case importitem.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case importitem.FieldMigrationID:
+			row.MigrationID = *new(uuid.UUID)
 			values[i] = &row.MigrationID
 		case importitem.FieldProviderID:
+			row.ProviderID = *new(sql.NullString)
 			values[i] = &row.ProviderID
 		case importitem.FieldName:
+			row.Name = *new(sql.NullString)
 			values[i] = &row.Name
 		case importitem.FieldDescription:
+			row.Description = *new(sql.NullString)
 			values[i] = &row.Description
 		case importitem.FieldDuration:
+			row.Duration = *new(sql.NullInt64)
 			values[i] = &row.Duration
 		case importitem.FieldDownloadURL:
+			row.DownloadURL = *new(sql.NullString)
 			values[i] = &row.DownloadURL
 		case importitem.FieldDownloadQuality:
+			row.DownloadQuality = *new(sql.NullString)
 			values[i] = &row.DownloadQuality
 		case importitem.FieldDownloadSize:
+			row.DownloadSize = *new(sql.NullInt64)
 			values[i] = &row.DownloadSize
 		case importitem.FieldWidth:
+			row.Width = *new(sql.NullInt64)
 			values[i] = &row.Width
 		case importitem.FieldHeight:
+			row.Height = *new(sql.NullInt64)
 			values[i] = &row.Height
 		case importitem.FieldImportedAt:
+			row.ImportedAt = *new(sql.NullTime)
 			values[i] = &row.ImportedAt
 		case importitem.FieldVideoID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}

@@ -69,7 +69,6 @@ var importmigrationScanRows = sync.Pool{New: func() any { return new(importmigra
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*ImportMigration) scanValues(columns []string) ([]any, error) {
 	row := importmigrationScanRows.Get().(*importmigrationScanRow)
-	*row = importmigrationScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -80,28 +79,40 @@ func (*ImportMigration) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case importmigration.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case importmigration.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case importmigration.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case importmigration.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case importmigration.FieldImporterID:
+			row.ImporterID = *new(uuid.UUID)
 			values[i] = &row.ImporterID
 		case importmigration.FieldProvider:
+			row.Provider = *new(sql.NullString)
 			values[i] = &row.Provider
 		case importmigration.FieldStatus:
+			row.Status = *new(sql.NullString)
 			values[i] = &row.Status
 		case importmigration.FieldFailureReason:
+			row.FailureReason = *new(sql.NullString)
 			values[i] = &row.FailureReason
 		case importmigration.FieldTotal:
+			row.Total = *new(sql.NullInt64)
 			values[i] = &row.Total
 		case importmigration.FieldItemCount:
+			row.ItemCount = *new(sql.NullInt64)
 			values[i] = &row.ItemCount
 		case importmigration.FieldStartedAt:
+			row.StartedAt = *new(sql.NullTime)
 			values[i] = &row.StartedAt
 		case importmigration.FieldCompletedAt:
+			row.CompletedAt = *new(sql.NullTime)
 			values[i] = &row.CompletedAt
 		default:
 			values[i] = new(sql.UnknownType)

@@ -100,7 +100,6 @@ var invitationScanRows = sync.Pool{New: func() any { return new(invitationScanRo
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Invitation) scanValues(columns []string) ([]any, error) {
 	row := invitationScanRows.Get().(*invitationScanRow)
-	*row = invitationScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -111,30 +110,43 @@ func (*Invitation) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case invitation.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case invitation.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case invitation.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case invitation.FieldOrganizationID:
+			row.OrganizationID = *new(uuid.UUID)
 			values[i] = &row.OrganizationID
 		case invitation.FieldEmail:
+			row.Email = *new(sql.NullString)
 			values[i] = &row.Email
 		case invitation.FieldRole:
+			row.Role = *new(sql.NullString)
 			values[i] = &row.Role
 		case invitation.FieldGrants:
+			row.Grants = *new([]byte)
 			values[i] = &row.Grants
 		case invitation.FieldInvitedBy:
+			row.InvitedBy = *new(uuid.UUID)
 			values[i] = &row.InvitedBy
 		case invitation.FieldTokenHash:
+			row.TokenHash = *new(sql.NullString)
 			values[i] = &row.TokenHash
 		case invitation.FieldStatus:
+			row.Status = *new(sql.NullString)
 			values[i] = &row.Status
 		case invitation.FieldOpen:
+			row.Open = *new(sql.NullBool)
 			values[i] = &row.Open
 		case invitation.FieldExpiresAt:
+			row.ExpiresAt = *new(sql.NullTime)
 			values[i] = &row.ExpiresAt
 		case invitation.FieldRespondedAt:
+			row.RespondedAt = *new(sql.NullTime)
 			values[i] = &row.RespondedAt
 		default:
 			values[i] = new(sql.UnknownType)

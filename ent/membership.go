@@ -96,7 +96,6 @@ var membershipScanRows = sync.Pool{New: func() any { return new(membershipScanRo
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Membership) scanValues(columns []string) ([]any, error) {
 	row := membershipScanRows.Get().(*membershipScanRow)
-	*row = membershipScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -107,18 +106,25 @@ func (*Membership) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case membership.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case membership.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case membership.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case membership.FieldUserID:
+			row.UserID = *new(uuid.UUID)
 			values[i] = &row.UserID
 		case membership.FieldOrganizationID:
+			row.OrganizationID = *new(uuid.UUID)
 			values[i] = &row.OrganizationID
 		case membership.FieldRole:
+			row.Role = *new(sql.NullString)
 			values[i] = &row.Role
 		case membership.FieldGrants:
+			row.Grants = *new([]byte)
 			values[i] = &row.Grants
 		default:
 			values[i] = new(sql.UnknownType)

@@ -80,7 +80,6 @@ var oauthidentityScanRows = sync.Pool{New: func() any { return new(oauthidentity
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*OAuthIdentity) scanValues(columns []string) ([]any, error) {
 	row := oauthidentityScanRows.Get().(*oauthidentityScanRow)
-	*row = oauthidentityScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -91,18 +90,25 @@ func (*OAuthIdentity) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case oauthidentity.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case oauthidentity.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case oauthidentity.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case oauthidentity.FieldUserID:
+			row.UserID = *new(uuid.UUID)
 			values[i] = &row.UserID
 		case oauthidentity.FieldProvider:
+			row.Provider = *new(sql.NullString)
 			values[i] = &row.Provider
 		case oauthidentity.FieldSubject:
+			row.Subject = *new(sql.NullString)
 			values[i] = &row.Subject
 		case oauthidentity.FieldEmail:
+			row.Email = *new(sql.NullString)
 			values[i] = &row.Email
 		default:
 			values[i] = new(sql.UnknownType)

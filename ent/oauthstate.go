@@ -54,7 +54,6 @@ var oauthstateScanRows = sync.Pool{New: func() any { return new(oauthstateScanRo
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*OAuthState) scanValues(columns []string) ([]any, error) {
 	row := oauthstateScanRows.Get().(*oauthstateScanRow)
-	*row = oauthstateScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -65,18 +64,25 @@ func (*OAuthState) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case oauthstate.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case oauthstate.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case oauthstate.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case oauthstate.FieldStateHash:
+			row.StateHash = *new(sql.NullString)
 			values[i] = &row.StateHash
 		case oauthstate.FieldProvider:
+			row.Provider = *new(sql.NullString)
 			values[i] = &row.Provider
 		case oauthstate.FieldCodeVerifier:
+			row.CodeVerifier = *new(sql.NullString)
 			values[i] = &row.CodeVerifier
 		case oauthstate.FieldExpiresAt:
+			row.ExpiresAt = *new(sql.NullTime)
 			values[i] = &row.ExpiresAt
 		default:
 			values[i] = new(sql.UnknownType)

@@ -118,7 +118,6 @@ var organizationScanRows = sync.Pool{New: func() any { return new(organizationSc
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Organization) scanValues(columns []string) ([]any, error) {
 	row := organizationScanRows.Get().(*organizationScanRow)
-	*row = organizationScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -129,12 +128,16 @@ func (*Organization) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case organization.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case organization.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case organization.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case organization.FieldName:
+			row.Name = *new(sql.NullString)
 			values[i] = &row.Name
 		default:
 			values[i] = new(sql.UnknownType)

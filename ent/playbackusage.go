@@ -54,7 +54,6 @@ var playbackusageScanRows = sync.Pool{New: func() any { return new(playbackusage
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*PlaybackUsage) scanValues(columns []string) ([]any, error) {
 	row := playbackusageScanRows.Get().(*playbackusageScanRow)
-	*row = playbackusageScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -65,18 +64,25 @@ func (*PlaybackUsage) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case playbackusage.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case playbackusage.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case playbackusage.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case playbackusage.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case playbackusage.FieldDay:
+			row.Day = *new(sql.NullString)
 			values[i] = &row.Day
 		case playbackusage.FieldBytes:
+			row.Bytes = *new(sql.NullInt64)
 			values[i] = &row.Bytes
 		case playbackusage.FieldRequests:
+			row.Requests = *new(sql.NullInt64)
 			values[i] = &row.Requests
 		default:
 			values[i] = new(sql.UnknownType)

@@ -117,7 +117,6 @@ var playerScanRows = sync.Pool{New: func() any { return new(playerScanRow) }}
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Player) scanValues(columns []string) ([]any, error) {
 	row := playerScanRows.Get().(*playerScanRow)
-	*row = playerScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -128,42 +127,61 @@ func (*Player) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case player.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case player.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case player.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case player.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case player.FieldName:
+			row.Name = *new(sql.NullString)
 			values[i] = &row.Name
 		case player.FieldIsDefault:
+			row.IsDefault = *new(sql.NullBool)
 			values[i] = &row.IsDefault
 		case player.FieldPrimaryColor:
+			row.PrimaryColor = *new(sql.NullString)
 			values[i] = &row.PrimaryColor
 		case player.FieldAccentColor:
+			row.AccentColor = *new(sql.NullString)
 			values[i] = &row.AccentColor
 		case player.FieldBackgroundColor:
+			row.BackgroundColor = *new(sql.NullString)
 			values[i] = &row.BackgroundColor
 		case player.FieldControls:
+			row.Controls = *new(sql.NullBool)
 			values[i] = &row.Controls
 		case player.FieldAutoplay:
+			row.Autoplay = *new(sql.NullBool)
 			values[i] = &row.Autoplay
 		case player.FieldMuted:
+			row.Muted = *new(sql.NullBool)
 			values[i] = &row.Muted
 		case player.FieldLoop:
+			row.Loop = *new(sql.NullBool)
 			values[i] = &row.Loop
 		case player.FieldLogoURL:
+			row.LogoURL = *new(sql.NullString)
 			values[i] = &row.LogoURL
 		case player.FieldWatermarkURL:
+			row.WatermarkURL = *new(sql.NullString)
 			values[i] = &row.WatermarkURL
 		case player.FieldWatermarkPosition:
+			row.WatermarkPosition = *new(sql.NullString)
 			values[i] = &row.WatermarkPosition
 		case player.FieldSpeedOptions:
+			row.SpeedOptions = *new([]byte)
 			values[i] = &row.SpeedOptions
 		case player.FieldCaptionsDefault:
+			row.CaptionsDefault = *new(sql.NullBool)
 			values[i] = &row.CaptionsDefault
 		case player.FieldDefaultCaptionLanguage:
+			row.DefaultCaptionLanguage = *new(sql.NullString)
 			values[i] = &row.DefaultCaptionLanguage
 		default:
 			values[i] = new(sql.UnknownType)

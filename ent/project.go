@@ -182,7 +182,6 @@ var projectScanRows = sync.Pool{New: func() any { return new(projectScanRow) }}
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Project) scanValues(columns []string) ([]any, error) {
 	row := projectScanRows.Get().(*projectScanRow)
-	*row = projectScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -193,20 +192,28 @@ func (*Project) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case project.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case project.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case project.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case project.FieldOrganizationID:
+			row.OrganizationID = *new(uuid.UUID)
 			values[i] = &row.OrganizationID
 		case project.FieldName:
+			row.Name = *new(sql.NullString)
 			values[i] = &row.Name
 		case project.FieldDescription:
+			row.Description = *new(sql.NullString)
 			values[i] = &row.Description
 		case project.FieldLogo:
+			row.Logo = *new(sql.NullString)
 			values[i] = &row.Logo
 		case project.FieldDeletedAt:
+			row.DeletedAt = *new(sql.NullTime)
 			values[i] = &row.DeletedAt
 		default:
 			values[i] = new(sql.UnknownType)

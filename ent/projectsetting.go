@@ -77,7 +77,6 @@ var projectsettingScanRows = sync.Pool{New: func() any { return new(projectsetti
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*ProjectSetting) scanValues(columns []string) ([]any, error) {
 	row := projectsettingScanRows.Get().(*projectsettingScanRow)
-	*row = projectsettingScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -88,16 +87,22 @@ func (*ProjectSetting) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case projectsetting.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case projectsetting.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case projectsetting.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case projectsetting.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case projectsetting.FieldKey:
+			row.Key = *new(sql.NullString)
 			values[i] = &row.Key
 		case projectsetting.FieldValue:
+			row.Value = *new(sql.NullString)
 			values[i] = &row.Value
 		default:
 			values[i] = new(sql.UnknownType)

@@ -78,7 +78,6 @@ var refreshtokenScanRows = sync.Pool{New: func() any { return new(refreshtokenSc
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*RefreshToken) scanValues(columns []string) ([]any, error) {
 	row := refreshtokenScanRows.Get().(*refreshtokenScanRow)
-	*row = refreshtokenScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -89,18 +88,25 @@ func (*RefreshToken) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case refreshtoken.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case refreshtoken.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case refreshtoken.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case refreshtoken.FieldSessionID:
+			row.SessionID = *new(uuid.UUID)
 			values[i] = &row.SessionID
 		case refreshtoken.FieldTokenHash:
+			row.TokenHash = *new(sql.NullString)
 			values[i] = &row.TokenHash
 		case refreshtoken.FieldExpiresAt:
+			row.ExpiresAt = *new(sql.NullTime)
 			values[i] = &row.ExpiresAt
 		case refreshtoken.FieldUsedAt:
+			row.UsedAt = *new(sql.NullTime)
 			values[i] = &row.UsedAt
 		default:
 			values[i] = new(sql.UnknownType)

@@ -86,7 +86,6 @@ var renditionScanRows = sync.Pool{New: func() any { return new(renditionScanRow)
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Rendition) scanValues(columns []string) ([]any, error) {
 	row := renditionScanRows.Get().(*renditionScanRow)
-	*row = renditionScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -97,22 +96,31 @@ func (*Rendition) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case rendition.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case rendition.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case rendition.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case rendition.FieldVideoID:
+			row.VideoID = *new(uuid.UUID)
 			values[i] = &row.VideoID
 		case rendition.FieldName:
+			row.Name = *new(sql.NullString)
 			values[i] = &row.Name
 		case rendition.FieldWidth:
+			row.Width = *new(sql.NullInt64)
 			values[i] = &row.Width
 		case rendition.FieldHeight:
+			row.Height = *new(sql.NullInt64)
 			values[i] = &row.Height
 		case rendition.FieldBandwidth:
+			row.Bandwidth = *new(sql.NullInt64)
 			values[i] = &row.Bandwidth
 		case rendition.FieldStatus:
+			row.Status = *new(sql.NullString)
 			values[i] = &row.Status
 		default:
 			values[i] = new(sql.UnknownType)

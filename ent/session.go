@@ -98,7 +98,6 @@ var sessionScanRows = sync.Pool{New: func() any { return new(sessionScanRow) }}
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Session) scanValues(columns []string) ([]any, error) {
 	row := sessionScanRows.Get().(*sessionScanRow)
-	*row = sessionScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -109,20 +108,28 @@ func (*Session) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case session.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case session.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case session.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case session.FieldUserID:
+			row.UserID = *new(uuid.UUID)
 			values[i] = &row.UserID
 		case session.FieldUserAgent:
+			row.UserAgent = *new(sql.NullString)
 			values[i] = &row.UserAgent
 		case session.FieldIPAddress:
+			row.IPAddress = *new(sql.NullString)
 			values[i] = &row.IPAddress
 		case session.FieldLastSeenAt:
+			row.LastSeenAt = *new(sql.NullTime)
 			values[i] = &row.LastSeenAt
 		case session.FieldRevokedAt:
+			row.RevokedAt = *new(sql.NullTime)
 			values[i] = &row.RevokedAt
 		case session.FieldOrganizationID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}

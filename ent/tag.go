@@ -87,7 +87,6 @@ var tagScanRows = sync.Pool{New: func() any { return new(tagScanRow) }}
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Tag) scanValues(columns []string) ([]any, error) {
 	row := tagScanRows.Get().(*tagScanRow)
-	*row = tagScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -98,14 +97,19 @@ func (*Tag) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case tag.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case tag.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case tag.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case tag.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case tag.FieldName:
+			row.Name = *new(sql.NullString)
 			values[i] = &row.Name
 		default:
 			values[i] = new(sql.UnknownType)

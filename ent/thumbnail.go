@@ -92,7 +92,6 @@ var thumbnailScanRows = sync.Pool{New: func() any { return new(thumbnailScanRow)
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Thumbnail) scanValues(columns []string) ([]any, error) {
 	row := thumbnailScanRows.Get().(*thumbnailScanRow)
-	*row = thumbnailScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -103,26 +102,37 @@ func (*Thumbnail) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case thumbnail.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case thumbnail.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case thumbnail.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case thumbnail.FieldVideoID:
+			row.VideoID = *new(uuid.UUID)
 			values[i] = &row.VideoID
 		case thumbnail.FieldKey:
+			row.Key = *new(sql.NullString)
 			values[i] = &row.Key
 		case thumbnail.FieldKind:
+			row.Kind = *new(sql.NullString)
 			values[i] = &row.Kind
 		case thumbnail.FieldTimeOffset:
+			row.TimeOffset = *new(sql.NullFloat64)
 			values[i] = &row.TimeOffset
 		case thumbnail.FieldWidth:
+			row.Width = *new(sql.NullInt64)
 			values[i] = &row.Width
 		case thumbnail.FieldHeight:
+			row.Height = *new(sql.NullInt64)
 			values[i] = &row.Height
 		case thumbnail.FieldContentType:
+			row.ContentType = *new(sql.NullString)
 			values[i] = &row.ContentType
 		case thumbnail.FieldIsDefault:
+			row.IsDefault = *new(sql.NullBool)
 			values[i] = &row.IsDefault
 		default:
 			values[i] = new(sql.UnknownType)

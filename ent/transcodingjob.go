@@ -76,7 +76,6 @@ var transcodingjobScanRows = sync.Pool{New: func() any { return new(transcodingj
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*TranscodingJob) scanValues(columns []string) ([]any, error) {
 	row := transcodingjobScanRows.Get().(*transcodingjobScanRow)
-	*row = transcodingjobScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -87,30 +86,43 @@ func (*TranscodingJob) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case transcodingjob.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case transcodingjob.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case transcodingjob.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case transcodingjob.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case transcodingjob.FieldAPIVersion:
+			row.APIVersion = *new(sql.NullInt64)
 			values[i] = &row.APIVersion
 		case transcodingjob.FieldSourceURL:
+			row.SourceURL = *new(sql.NullString)
 			values[i] = &row.SourceURL
 		case transcodingjob.FieldOutputs:
+			row.Outputs = *new([]byte)
 			values[i] = &row.Outputs
 		case transcodingjob.FieldStatus:
+			row.Status = *new(sql.NullString)
 			values[i] = &row.Status
 		case transcodingjob.FieldProgress:
+			row.Progress = *new(sql.NullFloat64)
 			values[i] = &row.Progress
 		case transcodingjob.FieldPriority:
+			row.Priority = *new(sql.NullInt64)
 			values[i] = &row.Priority
 		case transcodingjob.FieldFailureReason:
+			row.FailureReason = *new(sql.NullString)
 			values[i] = &row.FailureReason
 		case transcodingjob.FieldStartedAt:
+			row.StartedAt = *new(sql.NullTime)
 			values[i] = &row.StartedAt
 		case transcodingjob.FieldCompletedAt:
+			row.CompletedAt = *new(sql.NullTime)
 			values[i] = &row.CompletedAt
 		case transcodingjob.FieldVideoID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}

@@ -63,7 +63,6 @@ var uploadtokenScanRows = sync.Pool{New: func() any { return new(uploadtokenScan
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*UploadToken) scanValues(columns []string) ([]any, error) {
 	row := uploadtokenScanRows.Get().(*uploadtokenScanRow)
-	*row = uploadtokenScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -74,24 +73,34 @@ func (*UploadToken) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case uploadtoken.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case uploadtoken.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case uploadtoken.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case uploadtoken.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case uploadtoken.FieldVideoID:
+			row.VideoID = *new(uuid.UUID)
 			values[i] = &row.VideoID
 		case uploadtoken.FieldTokenHash:
+			row.TokenHash = *new(sql.NullString)
 			values[i] = &row.TokenHash
 		case uploadtoken.FieldMaxSize:
+			row.MaxSize = *new(sql.NullInt64)
 			values[i] = &row.MaxSize
 		case uploadtoken.FieldExpiresAt:
+			row.ExpiresAt = *new(sql.NullTime)
 			values[i] = &row.ExpiresAt
 		case uploadtoken.FieldUploadID:
+			row.UploadID = *new(sql.NullString)
 			values[i] = &row.UploadID
 		case uploadtoken.FieldCompletedAt:
+			row.CompletedAt = *new(sql.NullTime)
 			values[i] = &row.CompletedAt
 		default:
 			values[i] = new(sql.UnknownType)

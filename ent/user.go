@@ -106,7 +106,6 @@ var userScanRows = sync.Pool{New: func() any { return new(userScanRow) }}
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*User) scanValues(columns []string) ([]any, error) {
 	row := userScanRows.Get().(*userScanRow)
-	*row = userScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -117,20 +116,28 @@ func (*User) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case user.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case user.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case user.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case user.FieldEmail:
+			row.Email = *new(sql.NullString)
 			values[i] = &row.Email
 		case user.FieldName:
+			row.Name = *new(sql.NullString)
 			values[i] = &row.Name
 		case user.FieldPasswordHash:
+			row.PasswordHash = *new(sql.NullString)
 			values[i] = &row.PasswordHash
 		case user.FieldEmailVerifiedAt:
+			row.EmailVerifiedAt = *new(sql.NullTime)
 			values[i] = &row.EmailVerifiedAt
 		case user.FieldAvatarURL:
+			row.AvatarURL = *new(sql.NullString)
 			values[i] = &row.AvatarURL
 		default:
 			values[i] = new(sql.UnknownType)

@@ -197,7 +197,6 @@ var videoScanRows = sync.Pool{New: func() any { return new(videoScanRow) }}
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Video) scanValues(columns []string) ([]any, error) {
 	row := videoScanRows.Get().(*videoScanRow)
-	*row = videoScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -208,42 +207,61 @@ func (*Video) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case video.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case video.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case video.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case video.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case video.FieldTitle:
+			row.Title = *new(sql.NullString)
 			values[i] = &row.Title
 		case video.FieldDescription:
+			row.Description = *new(sql.NullString)
 			values[i] = &row.Description
 		case video.FieldStatus:
+			row.Status = *new(sql.NullString)
 			values[i] = &row.Status
 		case video.FieldDuration:
+			row.Duration = *new(sql.NullFloat64)
 			values[i] = &row.Duration
 		case video.FieldSize:
+			row.Size = *new(sql.NullInt64)
 			values[i] = &row.Size
 		case video.FieldFailureReason:
+			row.FailureReason = *new(sql.NullString)
 			values[i] = &row.FailureReason
 		case video.FieldProgress:
+			row.Progress = *new(sql.NullFloat64)
 			values[i] = &row.Progress
 		case video.FieldWidth:
+			row.Width = *new(sql.NullInt64)
 			values[i] = &row.Width
 		case video.FieldHeight:
+			row.Height = *new(sql.NullInt64)
 			values[i] = &row.Height
 		case video.FieldSourceKey:
+			row.SourceKey = *new(sql.NullString)
 			values[i] = &row.SourceKey
 		case video.FieldSourceURL:
+			row.SourceURL = *new(sql.NullString)
 			values[i] = &row.SourceURL
 		case video.FieldEncrypted:
+			row.Encrypted = *new(sql.NullBool)
 			values[i] = &row.Encrypted
 		case video.FieldEncryptionKey:
+			row.EncryptionKey = *new(sql.NullString)
 			values[i] = &row.EncryptionKey
 		case video.FieldProcessingAttempts:
+			row.ProcessingAttempts = *new(sql.NullInt64)
 			values[i] = &row.ProcessingAttempts
 		case video.FieldMetadata:
+			row.Metadata = *new([]byte)
 			values[i] = &row.Metadata
 		case video.FieldFolderID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}

@@ -86,7 +86,6 @@ var webhookattemptScanRows = sync.Pool{New: func() any { return new(webhookattem
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*WebhookAttempt) scanValues(columns []string) ([]any, error) {
 	row := webhookattemptScanRows.Get().(*webhookattemptScanRow)
-	*row = webhookattemptScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -97,22 +96,31 @@ func (*WebhookAttempt) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case webhookattempt.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case webhookattempt.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case webhookattempt.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case webhookattempt.FieldDeliveryID:
+			row.DeliveryID = *new(uuid.UUID)
 			values[i] = &row.DeliveryID
 		case webhookattempt.FieldStatusCode:
+			row.StatusCode = *new(sql.NullInt64)
 			values[i] = &row.StatusCode
 		case webhookattempt.FieldDurationMs:
+			row.DurationMs = *new(sql.NullInt64)
 			values[i] = &row.DurationMs
 		case webhookattempt.FieldResponseBody:
+			row.ResponseBody = *new(sql.NullString)
 			values[i] = &row.ResponseBody
 		case webhookattempt.FieldError:
+			row.Error = *new(sql.NullString)
 			values[i] = &row.Error
 		case webhookattempt.FieldSucceeded:
+			row.Succeeded = *new(sql.NullBool)
 			values[i] = &row.Succeeded
 		default:
 			values[i] = new(sql.UnknownType)

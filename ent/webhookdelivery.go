@@ -119,7 +119,6 @@ var webhookdeliveryScanRows = sync.Pool{New: func() any { return new(webhookdeli
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*WebhookDelivery) scanValues(columns []string) ([]any, error) {
 	row := webhookdeliveryScanRows.Get().(*webhookdeliveryScanRow)
-	*row = webhookdeliveryScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -130,26 +129,37 @@ func (*WebhookDelivery) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case webhookdelivery.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case webhookdelivery.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case webhookdelivery.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case webhookdelivery.FieldEventID:
+			row.EventID = *new(uuid.UUID)
 			values[i] = &row.EventID
 		case webhookdelivery.FieldEndpointID:
+			row.EndpointID = *new(uuid.UUID)
 			values[i] = &row.EndpointID
 		case webhookdelivery.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case webhookdelivery.FieldEventType:
+			row.EventType = *new(sql.NullString)
 			values[i] = &row.EventType
 		case webhookdelivery.FieldStatus:
+			row.Status = *new(sql.NullString)
 			values[i] = &row.Status
 		case webhookdelivery.FieldAttempts:
+			row.Attempts = *new(sql.NullInt64)
 			values[i] = &row.Attempts
 		case webhookdelivery.FieldLastStatusCode:
+			row.LastStatusCode = *new(sql.NullInt64)
 			values[i] = &row.LastStatusCode
 		case webhookdelivery.FieldCompletedAt:
+			row.CompletedAt = *new(sql.NullTime)
 			values[i] = &row.CompletedAt
 		default:
 			values[i] = new(sql.UnknownType)

@@ -96,7 +96,6 @@ var webhookendpointScanRows = sync.Pool{New: func() any { return new(webhookendp
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*WebhookEndpoint) scanValues(columns []string) ([]any, error) {
 	row := webhookendpointScanRows.Get().(*webhookendpointScanRow)
-	*row = webhookendpointScanRow{}
 	var values []any
 	if last := len(row.values) - 1; len(columns) <= last {
 		values = row.values[:len(columns)]
@@ -107,30 +106,43 @@ func (*WebhookEndpoint) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case webhookendpoint.FieldID:
+			row.ID = *new(uuid.UUID)
 			values[i] = &row.ID
 		case webhookendpoint.FieldCreatedAt:
+			row.CreatedAt = *new(sql.NullTime)
 			values[i] = &row.CreatedAt
 		case webhookendpoint.FieldUpdatedAt:
+			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case webhookendpoint.FieldProjectID:
+			row.ProjectID = *new(uuid.UUID)
 			values[i] = &row.ProjectID
 		case webhookendpoint.FieldURL:
+			row.URL = *new(sql.NullString)
 			values[i] = &row.URL
 		case webhookendpoint.FieldDescription:
+			row.Description = *new(sql.NullString)
 			values[i] = &row.Description
 		case webhookendpoint.FieldEventTypes:
+			row.EventTypes = *new([]byte)
 			values[i] = &row.EventTypes
 		case webhookendpoint.FieldEnabled:
+			row.Enabled = *new(sql.NullBool)
 			values[i] = &row.Enabled
 		case webhookendpoint.FieldSecret:
+			row.Secret = *new(sql.NullString)
 			values[i] = &row.Secret
 		case webhookendpoint.FieldPreviousSecret:
+			row.PreviousSecret = *new(sql.NullString)
 			values[i] = &row.PreviousSecret
 		case webhookendpoint.FieldPreviousSecretExpiresAt:
+			row.PreviousSecretExpiresAt = *new(sql.NullTime)
 			values[i] = &row.PreviousSecretExpiresAt
 		case webhookendpoint.FieldFailingSince:
+			row.FailingSince = *new(sql.NullTime)
 			values[i] = &row.FailingSince
 		case webhookendpoint.FieldDisabledReason:
+			row.DisabledReason = *new(sql.NullString)
 			values[i] = &row.DisabledReason
 		default:
 			values[i] = new(sql.UnknownType)

@@ -476,8 +476,8 @@ var typedMarshallerDecl = regexp.MustCompile(`(?m)^func \(ec \*executionContext\
 
 // directScalars names, for each scalar function whose values
 // gqlexec.ResolveLeafRef can write from a pointer, the Go type of the value,
-// the gqlexec function that does it ("self" for types that marshal
-// themselves), and how gqlgen's marshaller returns the function's result.
+// the gqlexec function that does it, and how gqlgen's marshaller returns the
+// function's result.
 var directScalars = map[string]struct{ goType, direct, returns string }{
 	"graphql.MarshalString":       {"string", "gqlexec.StringRef", "res"},
 	"graphql.MarshalInt":          {"int", "gqlexec.IntRef", "res"},
@@ -486,7 +486,7 @@ var directScalars = map[string]struct{ goType, direct, returns string }{
 	"gqlexec.MarshalUUID":         {"uuid.UUID", "gqlexec.UUIDRef", "res"},
 	"gqlexec.MarshalTime":         {"time.Time", "gqlexec.TimeRef", "res"},
 	"graphql.MarshalFloatContext": {"float64", "gqlexec.FloatRef", "graphql.WrapContextMarshaler(ctx, res)"},
-	"gqlexec.MarshalCursor":       {"entgql.Cursor[uuid.UUID]", "self", "res"},
+	"gqlexec.MarshalCursor":       {"entgql.Cursor[uuid.UUID]", "gqlexec.CursorRef", "res"},
 }
 
 // directMarshallers maps each generated non-null marshaller whose values can
@@ -510,12 +510,7 @@ func directMarshallers(src []byte) map[string]string {
 		if b == nil {
 			continue
 		}
-		scalar, ok := directScalars[string(b[1])]
-		switch {
-		case !ok || scalar.goType != goType || scalar.returns != string(b[2]):
-		case scalar.direct == "self":
-			out[name] = "gqlexec.SelfRef[" + goType + "]"
-		default:
+		if scalar, ok := directScalars[string(b[1])]; ok && scalar.goType == goType && scalar.returns == string(b[2]) {
 			out[name] = scalar.direct
 		}
 	}

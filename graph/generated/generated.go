@@ -17168,7 +17168,7 @@ func (ec *executionContext) fieldContext_APIKeyEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _APIKeyEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.APIKeyEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKeyEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_APIKeyEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_APIKeyEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("APIKeyEdge", field, false, false, scalarChild5)
@@ -17399,7 +17399,7 @@ func (ec *executionContext) fieldContext_AccessControlEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _AccessControlEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.AccessControlEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControlEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AccessControlEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_AccessControlEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AccessControlEdge", field, false, false, scalarChild5)
@@ -17570,7 +17570,7 @@ func (ec *executionContext) fieldContext_AdvertisementEdge_node(_ context.Contex
 }
 
 func (ec *executionContext) _AdvertisementEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.AdvertisementEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AdvertisementEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AdvertisementEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_AdvertisementEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AdvertisementEdge", field, false, false, scalarChild5)
@@ -17755,7 +17755,7 @@ func (ec *executionContext) fieldContext_AuditLogEdge_node(_ context.Context, fi
 }
 
 func (ec *executionContext) _AuditLogEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLogEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLogEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLogEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_AuditLogEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuditLogEdge", field, false, false, scalarChild5)
@@ -18028,7 +18028,7 @@ func (ec *executionContext) fieldContext_CaptionEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _CaptionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.CaptionEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_CaptionEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_CaptionEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_CaptionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("CaptionEdge", field, false, false, scalarChild5)
@@ -18164,7 +18164,7 @@ func (ec *executionContext) fieldContext_ChapterEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _ChapterEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ChapterEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ChapterEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ChapterEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_ChapterEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ChapterEdge", field, false, false, scalarChild5)
@@ -18339,7 +18339,7 @@ func (ec *executionContext) fieldContext_EncodingProfileEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _EncodingProfileEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfileEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfileEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfileEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_EncodingProfileEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("EncodingProfileEdge", field, false, false, scalarChild5)
@@ -18637,7 +18637,7 @@ func (ec *executionContext) fieldContext_FolderEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _FolderEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.FolderEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_FolderEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_FolderEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("FolderEdge", field, false, false, scalarChild5)
@@ -19005,7 +19005,7 @@ func (ec *executionContext) fieldContext_ImportItemEdge_node(_ context.Context, 
 }
 
 func (ec *executionContext) _ImportItemEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItemEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItemEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportItemEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_ImportItemEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportItemEdge", field, false, false, scalarChild5)
@@ -19151,7 +19151,7 @@ func (ec *executionContext) fieldContext_ImportMigrationEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _ImportMigrationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigrationEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigrationEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigrationEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_ImportMigrationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ImportMigrationEdge", field, false, false, scalarChild5)
@@ -19417,7 +19417,7 @@ func (ec *executionContext) fieldContext_InvitationEdge_node(_ context.Context, 
 }
 
 func (ec *executionContext) _InvitationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.InvitationEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_InvitationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationEdge", field, false, false, scalarChild5)
@@ -19685,7 +19685,7 @@ func (ec *executionContext) fieldContext_MembershipEdge_node(_ context.Context, 
 }
 
 func (ec *executionContext) _MembershipEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.MembershipEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MembershipEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MembershipEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_MembershipEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("MembershipEdge", field, false, false, scalarChild5)
@@ -23275,7 +23275,7 @@ func (ec *executionContext) fieldContext_OrganizationEdge_node(_ context.Context
 }
 
 func (ec *executionContext) _OrganizationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.OrganizationEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_OrganizationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("OrganizationEdge", field, false, false, scalarChild5)
@@ -23649,7 +23649,7 @@ func (ec *executionContext) fieldContext_PlayerEdge_node(_ context.Context, fiel
 }
 
 func (ec *executionContext) _PlayerEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.PlayerEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlayerEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlayerEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_PlayerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PlayerEdge", field, false, false, scalarChild5)
@@ -24084,7 +24084,7 @@ func (ec *executionContext) fieldContext_ProjectEdge_node(_ context.Context, fie
 }
 
 func (ec *executionContext) _ProjectEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_ProjectEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectEdge", field, false, false, scalarChild5)
@@ -24220,7 +24220,7 @@ func (ec *executionContext) fieldContext_ProjectSettingEdge_node(_ context.Conte
 }
 
 func (ec *executionContext) _ProjectSettingEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.ProjectSettingEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectSettingEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ProjectSettingEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_ProjectSettingEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ProjectSettingEdge", field, false, false, scalarChild5)
@@ -26823,7 +26823,7 @@ func (ec *executionContext) fieldContext_TagEdge_node(_ context.Context, field g
 }
 
 func (ec *executionContext) _TagEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.TagEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TagEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TagEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_TagEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TagEdge", field, false, false, scalarChild5)
@@ -27165,7 +27165,7 @@ func (ec *executionContext) fieldContext_TranscodingJobEdge_node(_ context.Conte
 }
 
 func (ec *executionContext) _TranscodingJobEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJobEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJobEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJobEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_TranscodingJobEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("TranscodingJobEdge", field, false, false, scalarChild5)
@@ -27454,7 +27454,7 @@ func (ec *executionContext) fieldContext_UserEdge_node(_ context.Context, field 
 }
 
 func (ec *executionContext) _UserEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.UserEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UserEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UserEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_UserEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("UserEdge", field, false, false, scalarChild5)
@@ -27926,7 +27926,7 @@ func (ec *executionContext) fieldContext_VideoEdge_node(_ context.Context, field
 }
 
 func (ec *executionContext) _VideoEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.VideoEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_VideoEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("VideoEdge", field, false, false, scalarChild5)
@@ -28305,7 +28305,7 @@ func (ec *executionContext) fieldContext_WebhookDeliveryEdge_node(_ context.Cont
 }
 
 func (ec *executionContext) _WebhookDeliveryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDeliveryEdge) (ret graphql.Marshaler) {
-	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDeliveryEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.SelfRef[entgql.Cursor[uuid.UUID]])
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDeliveryEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
 }
 func (ec *executionContext) fieldContext_WebhookDeliveryEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("WebhookDeliveryEdge", field, false, false, scalarChild5)
