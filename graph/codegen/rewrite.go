@@ -591,12 +591,12 @@ func complexityContextOnDemand(src []byte) ([]byte, error) {
 	end += start
 	body := src[start:end]
 	if bytes.Count(body, []byte(complexityHead)) != 1 {
-		return nil, fmt.Errorf("Complexity does not start by making an execution context; has gqlgen's output changed?")
+		return nil, fmt.Errorf("the Complexity method does not start by making an execution context; has gqlgen's output changed?")
 	}
 	body = bytes.Replace(body, []byte(complexityHead), nil, 1)
 	uses, argUses := len(ecUse.FindAll(body, -1)), bytes.Count(body, []byte("ec.field_"))
 	if uses != argUses {
-		return nil, fmt.Errorf("Complexity uses its execution context for %d things besides field arguments; has gqlgen's output changed?", uses-argUses)
+		return nil, fmt.Errorf("the Complexity method uses its execution context for %d things besides field arguments; has gqlgen's output changed?", uses-argUses)
 	}
 	body = bytes.ReplaceAll(body, []byte("ec.field_"), []byte("newExecutionContext(nil, e, nil).field_"))
 	out := make([]byte, 0, len(src))
