@@ -51,38 +51,44 @@ func NewFieldSet(keys ObjectKeys) (*graphql.FieldSet, graphql.Marshaler) {
 // be filled in) in the same allocation when there are at most 16.
 func newObject(keys ObjectKeys) *object {
 	n := len(keys)
-	var o *object
+	var (
+		o      *object
+		values []graphql.Marshaler
+	)
 	switch {
 	case n <= 2:
-		c := new(objectOf2)
-		o = &c.object
-		o.values = c.values[:n:n]
+		o, values = objectWith(new(objectOf2))
 	case n <= 4:
-		c := new(objectOf4)
-		o = &c.object
-		o.values = c.values[:n:n]
+		o, values = objectWith(new(objectOf4))
 	case n <= 6:
-		c := new(objectOf6)
-		o = &c.object
-		o.values = c.values[:n:n]
+		o, values = objectWith(new(objectOf6))
 	case n <= 8:
-		c := new(objectOf8)
-		o = &c.object
-		o.values = c.values[:n:n]
+		o, values = objectWith(new(objectOf8))
 	case n <= 12:
-		c := new(objectOf12)
-		o = &c.object
-		o.values = c.values[:n:n]
+		o, values = objectWith(new(objectOf12))
 	case n <= 16:
-		c := new(objectOf16)
-		o = &c.object
-		o.values = c.values[:n:n]
+		o, values = objectWith(new(objectOf16))
 	default:
-		o = &object{values: make([]graphql.Marshaler, n)}
+		o, values = new(object), make([]graphql.Marshaler, n)
 	}
-	o.keys = keys
+	o.keys, o.values = keys, values[:n:n]
 	return o
 }
+
+// sizedObject is an object writer with room for its values (objectOfN).
+type sizedObject interface {
+	parts() (*object, []graphql.Marshaler)
+}
+
+// objectWith returns the writer and the room for values of c.
+func objectWith(c sizedObject) (*object, []graphql.Marshaler) { return c.parts() }
+
+func (c *objectOf2) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }
+func (c *objectOf4) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }
+func (c *objectOf6) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }
+func (c *objectOf8) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }
+func (c *objectOf12) parts() (*object, []graphql.Marshaler) { return &c.object, c.values[:] }
+func (c *objectOf16) parts() (*object, []graphql.Marshaler) { return &c.object, c.values[:] }
 
 // objectOfN is an object's writer with room for N values. Go has no arrays
 // of a length chosen at run time, so there is one type per size; objects have
