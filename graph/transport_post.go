@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
@@ -114,26 +113,24 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 		writeMarshalled(w, resp)
 		return
 	}
-	buf := responseBuffers.Get().(*[]byte)
-	defer func() {
-		if cap(*buf) <= maxPooledResponse {
-			responseBuffers.Put(buf)
-		}
-	}()
-	out := append((*buf)[:0], '{')
+	out := gqlexec.GetResponseBuffer()
+	defer gqlexec.PutResponseBuffer(out)
+	out.WriteByte('{')
 	if len(resp.Errors) > 0 {
 		errs, err := json.Marshal(resp.Errors)
 		if err != nil {
 			writeMarshalled(w, resp)
 			return
 		}
-		out = append(append(append(out, `"errors":`...), errs...), ',')
+		out.WriteString(`"errors":`)
+		out.Write(errs)
+		out.WriteByte(',')
 	}
-	out = append(out, `"data":`...)
+	out.WriteString(`"data":`)
 	if resp.Data == nil {
-		out = append(out, "null"...)
+		out.WriteString("null")
 	} else {
-		out = append(out, resp.Data...)
+		out.Write(resp.Data)
 	}
 	if len(resp.Extensions) > 0 {
 		ext, err := json.Marshal(resp.Extensions)
@@ -141,11 +138,11 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 			writeMarshalled(w, resp)
 			return
 		}
-		out = append(append(out, `,"extensions":`...), ext...)
+		out.WriteString(`,"extensions":`)
+		out.Write(ext)
 	}
-	out = append(out, '}')
-	*buf = out
-	writeWhole(w, out)
+	out.WriteByte('}')
+	writeWhole(w, out.Bytes())
 }
 
 // writeWhole writes a response's body in one Write, with its length in the
@@ -159,13 +156,6 @@ func writeWhole(w io.Writer, body []byte) {
 	}
 	_, _ = w.Write(body)
 }
-
-// responseBuffers holds the buffers writeResponse assembles responses in, so
-// that a response's bytes are not garbage once written; maxPooledResponse
-// keeps the odd huge response from being held on to.
-var responseBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
-
-const maxPooledResponse = 256 << 10
 
 // writeMarshalled writes resp encoded by encoding/json, as gqlgen's transports do.
 func writeMarshalled(w io.Writer, resp *graphql.Response) {

@@ -18,11 +18,9 @@
 //   - a scalar field's context shares one Child function per type instead of
 //     making a closure and an error on every resolution;
 //   - the input unmarshaller map is built once, not for every operation;
-//   - an object none of whose fields is resolved concurrently keeps its field
-//     set on the stack (gqlexec.PlainFieldSet);
-//   - an object's values and the writer that writes them are one allocation,
-//     and an object with resolver fields makes gqlgen's field set only when
-//     one of them is selected (gqlexec.MixedFieldSet);
+//   - an object keeps its field set on the stack (gqlexec.LazyFieldSet),
+//     gqlgen's made only when one of its resolver fields is selected, and its
+//     values and the writer that writes them are one allocation;
 //   - an object with no @defer fragment does not build its path for an empty
 //     deferred group;
 //   - Complexity makes an execution context only to decode a field's

@@ -27,8 +27,7 @@ var rewrites = []rewrite{
 	{"no deferred group without @defer", skipEmptyDeferredGroups},
 	{"deferred field sets made on the first @defer", deferredSetsOnDemand},
 	{"objects written from their fields", writeObjectsDirectly},
-	{"plain objects' field sets kept on the stack", plainFieldSets},
-	{"other objects' field sets made on their first concurrent field", mixedFieldSets},
+	{"objects' field sets kept on the stack, gqlgen's made on a first concurrent field", lazyFieldSets},
 	{"fields collected once per operation and selection", collectFieldsOnce},
 	{"response data written into the transport's buffer", lentResponseBuffers},
 	{"complexity's execution context made only for arguments", complexityContextOnDemand},
@@ -292,7 +291,6 @@ const (
 	objectEndDirect      = "\n\treturn outObject\n}\n"
 	objectFieldSet       = "\tout := graphql.NewFieldSet(fields)\n"
 	objectFieldSetWriter = "\tout, outObject := gqlexec.NewFieldSet(fields)\n"
-	plainFieldSetWriter  = "\tout, outObject := gqlexec.NewPlainFieldSet(fields)\n"
 )
 
 // writeObjectsDirectly has objects written by a gqlexec object writer from
@@ -300,10 +298,6 @@ const (
 // set itself, the set, its values and the writer made in one allocation
 // (gqlexec.NewFieldSet).
 func writeObjectsDirectly(src []byte) ([]byte, error) {
-	ends, starts := bytes.Count(src, []byte(objectEnd)), bytes.Count(src, []byte(objectFieldSet))
-	if ends != starts {
-		return nil, fmt.Errorf("%d object marshallers make a field set from fields and %d return one; has gqlgen's output changed?", starts, ends)
-	}
 	src, err := replaceEach(src, "object marshallers returning the field set they made from fields", objectFieldSet, objectEnd, objectEndDirect)
 	if err != nil {
 		return nil, err
@@ -314,26 +308,8 @@ func writeObjectsDirectly(src []byte) ([]byte, error) {
 // objectMarshaller matches the start of a generated object marshaller.
 var objectMarshaller = regexp.MustCompile(`(?m)^func \(ec \*executionContext\) _\w+\(ctx context\.Context, sel ast\.SelectionSet[^\n]*\) graphql\.Marshaler \{\n`)
 
-// fieldSetUse is any use of an object marshaller's field set; plainFieldSetUse,
-// one that gqlexec.PlainFieldSet offers too.
-var (
-	fieldSetUse      = regexp.MustCompile(`\bout\.\w+`)
-	plainFieldSetUse = map[string]bool{"out.Values": true, "out.Invalids": true, "out.Dispatch": true}
-)
-
-// plainFieldSets has the object marshallers that resolve no field concurrently
-// use a gqlexec.PlainFieldSet, a value that stays on their stack, instead of
-// gqlgen's heap-allocated FieldSet. A marshaller using anything else of its
-// field set keeps gqlgen's; finding none to change means gqlgen's output has
-// changed shape.
-func plainFieldSets(src []byte) ([]byte, error) {
-	return rewriteObjectMarshallers(src, "uses only the values, invalids and dispatch of its field set", func(body []byte) ([]byte, bool) {
-		if !bytes.Contains(body, []byte(objectFieldSetWriter)) || !onlyPlainFieldSetUses(body) {
-			return body, false
-		}
-		return bytes.Replace(body, []byte(objectFieldSetWriter), []byte(plainFieldSetWriter), 1), true
-	})
-}
+// fieldSetUse is any use of an object marshaller's field set.
+var fieldSetUse = regexp.MustCompile(`\bout\.\w+`)
 
 // rewriteObjectMarshallers gives the body of each object marshaller in src to
 // change, which returns it rewritten and true, or as it was and false. None
@@ -367,12 +343,6 @@ func rewriteObjectMarshallers(src []byte, what string, change func(body []byte) 
 	return out.Bytes(), nil
 }
 
-// onlyPlainFieldSetUses reports whether an object marshaller's body uses
-// nothing of its field set but what a PlainFieldSet has.
-func onlyPlainFieldSetUses(body []byte) bool {
-	return usesOnly(body, plainFieldSetUse)
-}
-
 // usesOnly reports whether an object marshaller's body uses nothing of its
 // field set but the allowed.
 func usesOnly(body []byte, allowed map[string]bool) bool {
@@ -386,39 +356,38 @@ func usesOnly(body []byte, allowed map[string]bool) bool {
 
 // concurrentField is how an object marshaller queues a field to be resolved
 // concurrently; concurrentFieldOnSet, the same on the set a
-// gqlexec.MixedFieldSet makes on demand, named before the closure so that
+// gqlexec.LazyFieldSet makes on demand, named before the closure so that
 // the closure captures the set and not the marshaller's field set value.
 const (
 	concurrentField      = "\t\t\tout.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })\n"
 	concurrentFieldOnSet = "\t\t\toutSet := out.Set()\n\t\t\toutSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })\n"
-	mixedFieldSetWriter  = "\tout, outObject := gqlexec.NewMixedFieldSet(fields)\n"
+	lazyFieldSetWriter   = "\tout, outObject := gqlexec.NewLazyFieldSet(fields)\n"
 	deferredNotQueued    = "// don't run the out.Concurrently() call below"
 	deferredNotQueuedNow = "// the field is not queued below"
 )
 
-// mixedFieldSetUse is what an object marshaller may use of a
-// gqlexec.MixedFieldSet.
-var mixedFieldSetUse = map[string]bool{"out.Values": true, "out.Invalids": true, "out.Dispatch": true, "out.Set": true}
+// lazyFieldSetUse is what an object marshaller may use of a
+// gqlexec.LazyFieldSet.
+var lazyFieldSetUse = map[string]bool{"out.Values": true, "out.Invalids": true, "out.Dispatch": true, "out.Set": true}
 
-// mixedFieldSets has the object marshallers that queue fields only in
-// gqlgen's usual way keep their field set on the stack too
-// (gqlexec.MixedFieldSet), gqlgen's FieldSet made only when one of those
-// fields is selected. Marshallers that use their set otherwise (the root
-// types', whose fields go through the root resolver middleware) keep the one
-// gqlexec.NewFieldSet makes; finding none to change means gqlgen's output
-// has changed shape.
-func mixedFieldSets(src []byte) ([]byte, error) {
-	return rewriteObjectMarshallers(src, "queues its concurrent fields in the expected shape", func(body []byte) ([]byte, bool) {
+// lazyFieldSets has the object marshallers keep their field set on the stack
+// (gqlexec.LazyFieldSet), gqlgen's FieldSet made only when a field resolved
+// concurrently is selected: never, for an object without resolver fields.
+// Marshallers that use their set otherwise (the root types', whose fields go
+// through the root resolver middleware) keep the one gqlexec.NewFieldSet
+// makes; finding none to change means gqlgen's output has changed shape.
+func lazyFieldSets(src []byte) ([]byte, error) {
+	return rewriteObjectMarshallers(src, "uses its field set in the expected ways", func(body []byte) ([]byte, bool) {
 		if !bytes.Contains(body, []byte(objectFieldSetWriter)) {
 			return body, false
 		}
-		mixed := bytes.ReplaceAll(body, []byte(concurrentField), []byte(concurrentFieldOnSet))
-		mixed = bytes.ReplaceAll(mixed, []byte(deferredNotQueued), []byte(deferredNotQueuedNow))
-		mixed = bytes.Replace(mixed, []byte(objectFieldSetWriter), []byte(mixedFieldSetWriter), 1)
-		if !usesOnly(mixed, mixedFieldSetUse) || bytes.Contains(mixed, []byte("(ctx, out)")) {
+		lazy := bytes.ReplaceAll(body, []byte(concurrentField), []byte(concurrentFieldOnSet))
+		lazy = bytes.ReplaceAll(lazy, []byte(deferredNotQueued), []byte(deferredNotQueuedNow))
+		lazy = bytes.Replace(lazy, []byte(objectFieldSetWriter), []byte(lazyFieldSetWriter), 1)
+		if !usesOnly(lazy, lazyFieldSetUse) || bytes.Contains(lazy, []byte("(ctx, out)")) {
 			return body, false
 		}
-		return mixed, true
+		return lazy, true
 	})
 }
 
@@ -446,7 +415,7 @@ func collectFieldsOnce(src []byte) ([]byte, error) {
 		return nil, err
 	}
 	sets := 0
-	for _, set := range []string{"NewPlainFieldSet", "NewMixedFieldSet", "NewFieldSet"} {
+	for _, set := range []string{"NewLazyFieldSet", "NewFieldSet"} {
 		old := "gqlexec." + set + "(fields)"
 		sets += bytes.Count(src, []byte(old))
 		src = bytes.ReplaceAll(src, []byte(old), []byte("gqlexec."+set+"(fieldKeys)"))

@@ -203,32 +203,13 @@ func objectSample(name, loop string) string {
 		objectEndDirect
 }
 
-func TestPlainFieldSets(t *testing.T) {
-	plain := objectSample("VideoEdge", "\t\tout.Values[i] = ec._VideoEdge_node(ctx, field, obj)\n\t\tout.Invalids++\n")
-	concurrent := objectSample("Video", "\t\tout.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, &out) })\n")
-	out, err := plainFieldSets([]byte(plain + "\n" + concurrent))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := string(out)
-	if !strings.Contains(got, "_VideoEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoEdge) graphql.Marshaler {\n\tfields := graphql.CollectFields(ec.OperationContext, sel, implementors)\n\n"+plainFieldSetWriter) {
-		t.Errorf("the plain object keeps gqlgen's field set:\n%s", got)
-	}
-	if !strings.Contains(got, concurrent) {
-		t.Errorf("the object resolving a field concurrently was changed:\n%s", got)
-	}
-	if _, err := plainFieldSets([]byte(concurrent)); err == nil {
-		t.Error("no object to change was accepted")
-	}
-}
-
 func TestCollectFieldsOnce(t *testing.T) {
-	src := executionContextDecl + "\tfields := graphql.CollectFields(ec.OperationContext, sel, videoImplementors)\n" + plainFieldSetWriter
+	src := executionContextDecl + "\tfields := graphql.CollectFields(ec.OperationContext, sel, videoImplementors)\n" + lazyFieldSetWriter
 	out, err := collectFieldsOnce([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"\tfields gqlexec.FieldsMemo\n", "fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, videoImplementors)", "gqlexec.NewPlainFieldSet(fieldKeys)"} {
+	for _, want := range []string{"\tfields gqlexec.FieldsMemo\n", "fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, videoImplementors)", "gqlexec.NewLazyFieldSet(fieldKeys)"} {
 		if !strings.Contains(string(out), want) {
 			t.Fatalf("rewritten without %q:\n%s", want, out)
 		}
@@ -301,24 +282,26 @@ func TestResolveLeafRefs(t *testing.T) {
 	}
 }
 
-func TestMixedFieldSets(t *testing.T) {
+func TestLazyFieldSets(t *testing.T) {
+	plain := objectSample("VideoEdge", "\t\tout.Values[i] = ec._VideoEdge_node(ctx, field, obj)\n\t\tout.Invalids++\n")
 	concurrent := objectSample("Video", "\t\tout.Values[i] = ec._Video_id(ctx, field, obj)\n\t\t\t"+deferredNotQueued+"\n"+concurrentField)
 	root := objectSample("Query", "\t\trrm := func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) }\n"+
 		"\t\t\tout.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })\n")
-	out, err := mixedFieldSets([]byte(concurrent + "\n" + root))
+	out, err := lazyFieldSets([]byte(plain + "\n" + concurrent + "\n" + root))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := string(out)
-	for _, want := range []string{mixedFieldSetWriter, concurrentFieldOnSet} {
-		if !strings.Contains(got, want) {
-			t.Errorf("the object queueing a field the usual way was not changed (no %q):\n%s", want, got)
-		}
+	if !strings.Contains(got, "_VideoEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoEdge) graphql.Marshaler {\n\tfields := graphql.CollectFields(ec.OperationContext, sel, implementors)\n\n"+lazyFieldSetWriter) {
+		t.Errorf("the plain object keeps gqlgen's field set:\n%s", got)
+	}
+	if strings.Count(got, lazyFieldSetWriter) != 2 || !strings.Contains(got, concurrentFieldOnSet) {
+		t.Errorf("the object queueing a field the usual way was not changed (no %q):\n%s", concurrentFieldOnSet, got)
 	}
 	if !strings.Contains(got, root) {
 		t.Errorf("the root object, whose closures use its set, was changed:\n%s", got)
 	}
-	if _, err := mixedFieldSets([]byte(root)); err == nil {
+	if _, err := lazyFieldSets([]byte(root)); err == nil {
 		t.Error("no object to change was accepted")
 	}
 }

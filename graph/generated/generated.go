@@ -42111,7 +42111,7 @@ var aPIKeyImplementors = []string{"APIKey", "Node"}
 func (ec *executionContext) _APIKey(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKey) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, aPIKeyImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42287,7 +42287,7 @@ var aPIKeyCheckImplementors = []string{"APIKeyCheck"}
 func (ec *executionContext) _APIKeyCheck(ctx context.Context, sel ast.SelectionSet, obj *model.APIKeyCheck) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, aPIKeyCheckImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42337,7 +42337,7 @@ var aPIKeyConnectionImplementors = []string{"APIKeyConnection"}
 func (ec *executionContext) _APIKeyConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKeyConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, aPIKeyConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42387,7 +42387,7 @@ var aPIKeyEdgeImplementors = []string{"APIKeyEdge"}
 func (ec *executionContext) _APIKeyEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.APIKeyEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, aPIKeyEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42432,7 +42432,7 @@ var accessCheckImplementors = []string{"AccessCheck"}
 func (ec *executionContext) _AccessCheck(ctx context.Context, sel ast.SelectionSet, obj *model.AccessCheck) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, accessCheckImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42497,7 +42497,7 @@ var accessControlImplementors = []string{"AccessControl", "Node"}
 func (ec *executionContext) _AccessControl(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControl) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, accessControlImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42630,7 +42630,7 @@ var accessControlConnectionImplementors = []string{"AccessControlConnection"}
 func (ec *executionContext) _AccessControlConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControlConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, accessControlConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42680,7 +42680,7 @@ var accessControlEdgeImplementors = []string{"AccessControlEdge"}
 func (ec *executionContext) _AccessControlEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessControlEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, accessControlEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42725,7 +42725,7 @@ var accountCheckImplementors = []string{"AccountCheck"}
 func (ec *executionContext) _AccountCheck(ctx context.Context, sel ast.SelectionSet, obj *model.AccountCheck) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, accountCheckImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42770,7 +42770,7 @@ var advertisementImplementors = []string{"Advertisement", "Node"}
 func (ec *executionContext) _Advertisement(ctx context.Context, sel ast.SelectionSet, obj *ent.Advertisement) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, advertisementImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42893,7 +42893,7 @@ var advertisementConnectionImplementors = []string{"AdvertisementConnection"}
 func (ec *executionContext) _AdvertisementConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AdvertisementConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, advertisementConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42943,7 +42943,7 @@ var advertisementEdgeImplementors = []string{"AdvertisementEdge"}
 func (ec *executionContext) _AdvertisementEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AdvertisementEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, advertisementEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -42988,7 +42988,7 @@ var auditLogImplementors = []string{"AuditLog", "Node"}
 func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLog) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, auditLogImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43131,7 +43131,7 @@ var auditLogConnectionImplementors = []string{"AuditLogConnection"}
 func (ec *executionContext) _AuditLogConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLogConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, auditLogConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43181,7 +43181,7 @@ var auditLogEdgeImplementors = []string{"AuditLogEdge"}
 func (ec *executionContext) _AuditLogEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLogEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, auditLogEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43226,7 +43226,7 @@ var authPayloadImplementors = []string{"AuthPayload"}
 func (ec *executionContext) _AuthPayload(ctx context.Context, sel ast.SelectionSet, obj *model.AuthPayload) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, authPayloadImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43286,7 +43286,7 @@ var authSessionImplementors = []string{"AuthSession"}
 func (ec *executionContext) _AuthSession(ctx context.Context, sel ast.SelectionSet, obj *model.AuthSession) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, authSessionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43356,7 +43356,7 @@ var captionImplementors = []string{"Caption", "Node"}
 func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, obj *ent.Caption) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, captionImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43522,7 +43522,7 @@ var captionConnectionImplementors = []string{"CaptionConnection"}
 func (ec *executionContext) _CaptionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.CaptionConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, captionConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43572,7 +43572,7 @@ var captionEdgeImplementors = []string{"CaptionEdge"}
 func (ec *executionContext) _CaptionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.CaptionEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, captionEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43617,7 +43617,7 @@ var chapterImplementors = []string{"Chapter", "Node"}
 func (ec *executionContext) _Chapter(ctx context.Context, sel ast.SelectionSet, obj *ent.Chapter) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, chapterImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43725,7 +43725,7 @@ var chapterConnectionImplementors = []string{"ChapterConnection"}
 func (ec *executionContext) _ChapterConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ChapterConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, chapterConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43775,7 +43775,7 @@ var chapterEdgeImplementors = []string{"ChapterEdge"}
 func (ec *executionContext) _ChapterEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ChapterEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, chapterEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43820,7 +43820,7 @@ var createdAPIKeyImplementors = []string{"CreatedAPIKey"}
 func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.SelectionSet, obj *model.CreatedAPIKey) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, createdAPIKeyImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43865,7 +43865,7 @@ var encodingProfileImplementors = []string{"EncodingProfile", "Node"}
 func (ec *executionContext) _EncodingProfile(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfile) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, encodingProfileImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -43978,7 +43978,7 @@ var encodingProfileConnectionImplementors = []string{"EncodingProfileConnection"
 func (ec *executionContext) _EncodingProfileConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfileConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, encodingProfileConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44028,7 +44028,7 @@ var encodingProfileEdgeImplementors = []string{"EncodingProfileEdge"}
 func (ec *executionContext) _EncodingProfileEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.EncodingProfileEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, encodingProfileEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44073,7 +44073,7 @@ var eventImplementors = []string{"Event", "Node"}
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *ent.Event) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, eventImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44138,7 +44138,7 @@ var folderImplementors = []string{"Folder", "Node"}
 func (ec *executionContext) _Folder(ctx context.Context, sel ast.SelectionSet, obj *ent.Folder) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, folderImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44375,7 +44375,7 @@ var folderConnectionImplementors = []string{"FolderConnection"}
 func (ec *executionContext) _FolderConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.FolderConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, folderConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44425,7 +44425,7 @@ var folderEdgeImplementors = []string{"FolderEdge"}
 func (ec *executionContext) _FolderEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.FolderEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, folderEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44470,7 +44470,7 @@ var folderTreeNodeImplementors = []string{"FolderTreeNode"}
 func (ec *executionContext) _FolderTreeNode(ctx context.Context, sel ast.SelectionSet, obj *model.FolderTreeNode) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, folderTreeNodeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44540,7 +44540,7 @@ var healthImplementors = []string{"Health"}
 func (ec *executionContext) _Health(ctx context.Context, sel ast.SelectionSet, obj *model.Health) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, healthImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44585,7 +44585,7 @@ var healthCheckImplementors = []string{"HealthCheck"}
 func (ec *executionContext) _HealthCheck(ctx context.Context, sel ast.SelectionSet, obj *model.HealthCheck) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, healthCheckImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44640,7 +44640,7 @@ var importItemImplementors = []string{"ImportItem", "Node"}
 func (ec *executionContext) _ImportItem(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItem) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importItemImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44922,7 +44922,7 @@ var importItemConnectionImplementors = []string{"ImportItemConnection"}
 func (ec *executionContext) _ImportItemConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItemConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importItemConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -44972,7 +44972,7 @@ var importItemEdgeImplementors = []string{"ImportItemEdge"}
 func (ec *executionContext) _ImportItemEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportItemEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importItemEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45017,7 +45017,7 @@ var importMigrationImplementors = []string{"ImportMigration", "Node"}
 func (ec *executionContext) _ImportMigration(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigration) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importMigrationImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45112,7 +45112,7 @@ var importMigrationConnectionImplementors = []string{"ImportMigrationConnection"
 func (ec *executionContext) _ImportMigrationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigrationConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importMigrationConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45162,7 +45162,7 @@ var importMigrationEdgeImplementors = []string{"ImportMigrationEdge"}
 func (ec *executionContext) _ImportMigrationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ImportMigrationEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importMigrationEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45207,7 +45207,7 @@ var importerImplementors = []string{"Importer", "Node"}
 func (ec *executionContext) _Importer(ctx context.Context, sel ast.SelectionSet, obj *ent.Importer) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, importerImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45282,7 +45282,7 @@ var invitationImplementors = []string{"Invitation", "Node"}
 func (ec *executionContext) _Invitation(ctx context.Context, sel ast.SelectionSet, obj *ent.Invitation) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, invitationImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45496,7 +45496,7 @@ var invitationConnectionImplementors = []string{"InvitationConnection"}
 func (ec *executionContext) _InvitationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.InvitationConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, invitationConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45546,7 +45546,7 @@ var invitationEdgeImplementors = []string{"InvitationEdge"}
 func (ec *executionContext) _InvitationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.InvitationEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, invitationEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45591,7 +45591,7 @@ var invitationPreviewImplementors = []string{"InvitationPreview"}
 func (ec *executionContext) _InvitationPreview(ctx context.Context, sel ast.SelectionSet, obj *model.InvitationPreview) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, invitationPreviewImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45661,7 +45661,7 @@ var ladderRungImplementors = []string{"LadderRung"}
 func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSet, obj *ladder.Rendition) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, ladderRungImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45716,7 +45716,7 @@ var membershipImplementors = []string{"Membership", "Node"}
 func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSet, obj *ent.Membership) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, membershipImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45910,7 +45910,7 @@ var membershipConnectionImplementors = []string{"MembershipConnection"}
 func (ec *executionContext) _MembershipConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.MembershipConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, membershipConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -45960,7 +45960,7 @@ var membershipEdgeImplementors = []string{"MembershipEdge"}
 func (ec *executionContext) _MembershipEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.MembershipEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, membershipEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46005,7 +46005,7 @@ var metadataEntryImplementors = []string{"MetadataEntry"}
 func (ec *executionContext) _MetadataEntry(ctx context.Context, sel ast.SelectionSet, obj *model.MetadataEntry) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, metadataEntryImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46053,7 +46053,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		Object: "Mutation",
 	})
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46639,7 +46639,7 @@ var oAuthRedirectImplementors = []string{"OAuthRedirect"}
 func (ec *executionContext) _OAuthRedirect(ctx context.Context, sel ast.SelectionSet, obj *model.OAuthRedirect) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, oAuthRedirectImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46684,7 +46684,7 @@ var organizationImplementors = []string{"Organization", "Node"}
 func (ec *executionContext) _Organization(ctx context.Context, sel ast.SelectionSet, obj *ent.Organization) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, organizationImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46825,7 +46825,7 @@ var organizationConnectionImplementors = []string{"OrganizationConnection"}
 func (ec *executionContext) _OrganizationConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.OrganizationConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, organizationConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46875,7 +46875,7 @@ var organizationEdgeImplementors = []string{"OrganizationEdge"}
 func (ec *executionContext) _OrganizationEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.OrganizationEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, organizationEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46920,7 +46920,7 @@ var organizationUsageImplementors = []string{"OrganizationUsage"}
 func (ec *executionContext) _OrganizationUsage(ctx context.Context, sel ast.SelectionSet, obj *model.OrganizationUsage) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, organizationUsageImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -46985,7 +46985,7 @@ var pageInfoImplementors = []string{"PageInfo"}
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, pageInfoImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47040,7 +47040,7 @@ var passwordResetTicketImplementors = []string{"PasswordResetTicket"}
 func (ec *executionContext) _PasswordResetTicket(ctx context.Context, sel ast.SelectionSet, obj *model.PasswordResetTicket) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, passwordResetTicketImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47085,7 +47085,7 @@ var permissionTestImplementors = []string{"PermissionTest"}
 func (ec *executionContext) _PermissionTest(ctx context.Context, sel ast.SelectionSet, obj *model.PermissionTest) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, permissionTestImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47150,7 +47150,7 @@ var playbackTokenImplementors = []string{"PlaybackToken"}
 func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.SelectionSet, obj *model.PlaybackToken) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, playbackTokenImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47200,7 +47200,7 @@ var playerImplementors = []string{"Player", "Node"}
 func (ec *executionContext) _Player(ctx context.Context, sel ast.SelectionSet, obj *ent.Player) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, playerImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47373,7 +47373,7 @@ var playerConnectionImplementors = []string{"PlayerConnection"}
 func (ec *executionContext) _PlayerConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.PlayerConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, playerConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47423,7 +47423,7 @@ var playerEdgeImplementors = []string{"PlayerEdge"}
 func (ec *executionContext) _PlayerEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.PlayerEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, playerEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47468,7 +47468,7 @@ var projectImplementors = []string{"Project", "Node"}
 func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, obj *ent.Project) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, projectImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47925,7 +47925,7 @@ var projectConnectionImplementors = []string{"ProjectConnection"}
 func (ec *executionContext) _ProjectConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, projectConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -47975,7 +47975,7 @@ var projectEdgeImplementors = []string{"ProjectEdge"}
 func (ec *executionContext) _ProjectEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, projectEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -48020,7 +48020,7 @@ var projectSettingImplementors = []string{"ProjectSetting", "Node"}
 func (ec *executionContext) _ProjectSetting(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSetting) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, projectSettingImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -48128,7 +48128,7 @@ var projectSettingConnectionImplementors = []string{"ProjectSettingConnection"}
 func (ec *executionContext) _ProjectSettingConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSettingConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, projectSettingConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -48178,7 +48178,7 @@ var projectSettingEdgeImplementors = []string{"ProjectSettingEdge"}
 func (ec *executionContext) _ProjectSettingEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.ProjectSettingEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, projectSettingEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49446,7 +49446,7 @@ var regionImplementors = []string{"Region"}
 func (ec *executionContext) _Region(ctx context.Context, sel ast.SelectionSet, obj *model.Region) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, regionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49496,7 +49496,7 @@ var renditionImplementors = []string{"Rendition", "Node"}
 func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet, obj *ent.Rendition) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, renditionImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49619,7 +49619,7 @@ var serviceInfoImplementors = []string{"ServiceInfo"}
 func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionSet, obj *model.ServiceInfo) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, serviceInfoImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49664,7 +49664,7 @@ var tagImplementors = []string{"Tag", "Node"}
 func (ec *executionContext) _Tag(ctx context.Context, sel ast.SelectionSet, obj *ent.Tag) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, tagImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49810,7 +49810,7 @@ var tagConnectionImplementors = []string{"TagConnection"}
 func (ec *executionContext) _TagConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TagConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, tagConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49860,7 +49860,7 @@ var tagEdgeImplementors = []string{"TagEdge"}
 func (ec *executionContext) _TagEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TagEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, tagEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -49905,7 +49905,7 @@ var thumbnailImplementors = []string{"Thumbnail", "Node"}
 func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet, obj *ent.Thumbnail) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, thumbnailImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50076,7 +50076,7 @@ var transcodingJobImplementors = []string{"TranscodingJob", "Node"}
 func (ec *executionContext) _TranscodingJob(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJob) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, transcodingJobImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50262,7 +50262,7 @@ var transcodingJobConnectionImplementors = []string{"TranscodingJobConnection"}
 func (ec *executionContext) _TranscodingJobConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJobConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, transcodingJobConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50312,7 +50312,7 @@ var transcodingJobEdgeImplementors = []string{"TranscodingJobEdge"}
 func (ec *executionContext) _TranscodingJobEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.TranscodingJobEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, transcodingJobEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50357,7 +50357,7 @@ var transcodingOutputImplementors = []string{"TranscodingOutput"}
 func (ec *executionContext) _TranscodingOutput(ctx context.Context, sel ast.SelectionSet, obj *model.TranscodingOutput) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, transcodingOutputImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50427,7 +50427,7 @@ var uploadCredentialsImplementors = []string{"UploadCredentials"}
 func (ec *executionContext) _UploadCredentials(ctx context.Context, sel ast.SelectionSet, obj *model.UploadCredentials) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, uploadCredentialsImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50492,7 +50492,7 @@ var userImplementors = []string{"User", "Node"}
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *ent.User) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, userImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50691,7 +50691,7 @@ var userConnectionImplementors = []string{"UserConnection"}
 func (ec *executionContext) _UserConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.UserConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, userConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50741,7 +50741,7 @@ var userEdgeImplementors = []string{"UserEdge"}
 func (ec *executionContext) _UserEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.UserEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, userEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -50786,7 +50786,7 @@ var videoImplementors = []string{"Video", "Node"}
 func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, obj *ent.Video) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, videoImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51293,7 +51293,7 @@ var videoConnectionImplementors = []string{"VideoConnection"}
 func (ec *executionContext) _VideoConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, videoConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51343,7 +51343,7 @@ var videoEdgeImplementors = []string{"VideoEdge"}
 func (ec *executionContext) _VideoEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.VideoEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, videoEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51388,7 +51388,7 @@ var videoTimelineImplementors = []string{"VideoTimeline"}
 func (ec *executionContext) _VideoTimeline(ctx context.Context, sel ast.SelectionSet, obj *model.VideoTimeline) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, videoTimelineImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51458,7 +51458,7 @@ var webhookAttemptImplementors = []string{"WebhookAttempt", "Node"}
 func (ec *executionContext) _WebhookAttempt(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookAttempt) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookAttemptImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51581,7 +51581,7 @@ var webhookDeliveryImplementors = []string{"WebhookDelivery", "Node"}
 func (ec *executionContext) _WebhookDelivery(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDelivery) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryImplementors)
 
-	out, outObject := gqlexec.NewMixedFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51800,7 +51800,7 @@ var webhookDeliveryConnectionImplementors = []string{"WebhookDeliveryConnection"
 func (ec *executionContext) _WebhookDeliveryConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDeliveryConnection) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryConnectionImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51850,7 +51850,7 @@ var webhookDeliveryEdgeImplementors = []string{"WebhookDeliveryEdge"}
 func (ec *executionContext) _WebhookDeliveryEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookDeliveryEdge) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookDeliveryEdgeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51895,7 +51895,7 @@ var webhookEndpointImplementors = []string{"WebhookEndpoint", "Node"}
 func (ec *executionContext) _WebhookEndpoint(ctx context.Context, sel ast.SelectionSet, obj *ent.WebhookEndpoint) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookEndpointImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -51985,7 +51985,7 @@ var webhookEndpointWithSecretImplementors = []string{"WebhookEndpointWithSecret"
 func (ec *executionContext) _WebhookEndpointWithSecret(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEndpointWithSecret) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookEndpointWithSecretImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52030,7 +52030,7 @@ var webhookEventTypeImplementors = []string{"WebhookEventType"}
 func (ec *executionContext) _WebhookEventType(ctx context.Context, sel ast.SelectionSet, obj *model.WebhookEventType) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, webhookEventTypeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52080,7 +52080,7 @@ var __DirectiveImplementors = []string{"__Directive"}
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, __DirectiveImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52140,7 +52140,7 @@ var __EnumValueImplementors = []string{"__EnumValue"}
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, __EnumValueImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52195,7 +52195,7 @@ var __FieldImplementors = []string{"__Field"}
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, __FieldImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52260,7 +52260,7 @@ var __InputValueImplementors = []string{"__InputValue"}
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, __InputValueImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52325,7 +52325,7 @@ var __SchemaImplementors = []string{"__Schema"}
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, __SchemaImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {
@@ -52390,7 +52390,7 @@ var __TypeImplementors = []string{"__Type"}
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
 	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, __TypeImplementors)
 
-	out, outObject := gqlexec.NewPlainFieldSet(fieldKeys)
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
 	var deferredFieldSet *graphql.FieldSet
 	var deferLabelToView map[string]*graphql.FieldSetView
 	for i, field := range fields {

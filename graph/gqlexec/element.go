@@ -46,7 +46,7 @@ type elementContext struct {
 	context.Context
 	index  int
 	result any
-	made   atomic.Pointer[graphql.FieldContext]
+	fc     fieldContextOnce
 }
 
 // Value gives the element's field context for gqlgen's key and asks the
@@ -59,17 +59,30 @@ func (c *elementContext) Value(key any) any {
 }
 
 // fieldContext returns the element's field context, as gqlgen's list
-// marshallers make it (its index, under the list field's context), made on
-// first use, once however many goroutines ask.
+// marshallers make it: its index and result, under the list field's context.
 func (c *elementContext) fieldContext() *graphql.FieldContext {
-	if fc := c.made.Load(); fc != nil {
+	return c.fc.get(func() *graphql.FieldContext {
+		return &graphql.FieldContext{Index: &c.index, Result: c.result, Parent: graphql.GetFieldContext(c.Context)}
+	})
+}
+
+// fieldContextOnce holds a field context made on the first request for it,
+// the same one however many goroutines ask at once.
+type fieldContextOnce struct {
+	made atomic.Pointer[graphql.FieldContext]
+}
+
+// get returns the field context, made by newFieldContext on the first call;
+// nil when that gives none (it is asked again next time).
+func (o *fieldContextOnce) get(newFieldContext func() *graphql.FieldContext) *graphql.FieldContext {
+	if fc := o.made.Load(); fc != nil {
 		return fc
 	}
-	fc := &graphql.FieldContext{Index: &c.index, Result: c.result, Parent: graphql.GetFieldContext(c.Context)}
-	if !c.made.CompareAndSwap(nil, fc) {
-		return c.made.Load()
+	fc := newFieldContext()
+	if fc == nil || o.made.CompareAndSwap(nil, fc) {
+		return fc
 	}
-	return fc
+	return o.made.Load()
 }
 
 // elementContexts returns the contexts of n list elements under ctx, each
@@ -89,7 +102,7 @@ func elementContexts(ctx context.Context, n int) []elementContext {
 func SetElementResult(ctx context.Context, result any) {
 	if c, ok := ctx.(*elementContext); ok {
 		c.result = result
-		if fc := c.made.Load(); fc != nil {
+		if fc := c.fc.made.Load(); fc != nil {
 			fc.Result = result
 		}
 		return

@@ -3,7 +3,6 @@ package gqlexec
 import (
 	"context"
 	"errors"
-	"sync/atomic"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -12,6 +11,11 @@ import (
 // FieldContextFunc makes the context of a field: the generated fieldContext_*
 // functions, and the Child function of a field context.
 type FieldContextFunc = func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error)
+
+// FieldContextMaker makes the context of a field on the operation's
+// execution context ec: the generated fieldContext_* methods, taken as
+// method expressions, so that passing one allocates no closure.
+type FieldContextMaker[E any] func(ec E, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error)
 
 // MarshalFunc is a generated marshaller of a value of type T.
 type MarshalFunc[T any] = func(ctx context.Context, sel ast.SelectionSet, v T) graphql.Marshaler
@@ -62,7 +66,7 @@ func ResolvePlainField[E, T any](
 	oc *graphql.OperationContext,
 	field graphql.CollectedField,
 	ec E,
-	newFieldContext func(ec E, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
+	newFieldContext FieldContextMaker[E],
 	value T,
 	marshal MarshalFunc[T],
 	nonNull bool,
@@ -94,8 +98,8 @@ type lazyFieldContext[E any] struct {
 	context.Context
 	field           graphql.CollectedField
 	ec              E
-	newFieldContext func(ec E, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error)
-	made            atomic.Pointer[graphql.FieldContext]
+	newFieldContext FieldContextMaker[E]
+	fc              fieldContextOnce
 }
 
 // Value gives the field's field context for gqlgen's key and asks the parent
@@ -111,18 +115,14 @@ func (c *lazyFieldContext[E]) Value(key any) any {
 	return c.Context.Value(key)
 }
 
-// fieldContext returns the field's field context, making it on first use.
+// fieldContext returns the field's field context, made on first use.
 func (c *lazyFieldContext[E]) fieldContext() *graphql.FieldContext {
-	if fc := c.made.Load(); fc != nil {
+	return c.fc.get(func() *graphql.FieldContext {
+		fc, err := c.newFieldContext(c.ec, c.Context, c.field)
+		if err != nil || fc == nil {
+			return nil
+		}
+		fc.Parent = graphql.GetFieldContext(c.Context)
 		return fc
-	}
-	fc, err := c.newFieldContext(c.ec, c.Context, c.field)
-	if err != nil || fc == nil {
-		return nil
-	}
-	fc.Parent = graphql.GetFieldContext(c.Context)
-	if !c.made.CompareAndSwap(nil, fc) {
-		return c.made.Load()
-	}
-	return fc
+	})
 }

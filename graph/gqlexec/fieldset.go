@@ -6,34 +6,8 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
-// PlainFieldSet is the field set of an object none of whose fields is resolved
-// concurrently (no resolver field, or none of its fields asked for): what the
-// generated marshaller uses of gqlgen's graphql.FieldSet, a value rather than a
-// pointer, so that it stays on the marshaller's stack. gqlgen allocates a
-// FieldSet and its values for every object; for a page of 50 videos that is
-// 50 edges' field sets more than needed.
-type PlainFieldSet struct {
-	// Values are the marshalled fields, in the order of the collected fields.
-	Values []graphql.Marshaler
-	// Invalids counts the non-null fields that came out null.
-	Invalids uint32
-}
-
-// NewPlainFieldSet returns the field set of an object with these fields, and
-// the marshaler that writes the object from the set's values once the
-// generated marshaller has filled them in. The values and the marshaler are
-// one allocation for an object of up to 16 fields (see newObject).
-func NewPlainFieldSet(keys ObjectKeys) (PlainFieldSet, graphql.Marshaler) {
-	o := newObject(keys)
-	return PlainFieldSet{Values: o.values}, o
-}
-
-// Dispatch does nothing. gqlgen's runs the fields the marshaller queued with
-// Concurrently, which a plain field set has none of.
-func (PlainFieldSet) Dispatch(context.Context) {}
-
 // NewFieldSet is graphql.NewFieldSet for an object whose marshaller uses its
-// set in more ways than MixedFieldSet offers (the root types', whose fields
+// set in more ways than LazyFieldSet offers (the root types', whose fields
 // go through the root resolver middleware), returned with the marshaler that
 // writes the object from the set's values once they are all resolved (after
 // Dispatch). There is one such object per operation.
@@ -121,12 +95,13 @@ type (
 	}
 )
 
-// MixedFieldSet is the field set of an object some of whose fields have
-// resolvers that gqlgen runs concurrently, as a value on the marshaller's
-// stack: gqlgen's FieldSet, which queues and runs those fields, is made only
-// when the first of them is selected (Set). A page of videos that selects
-// none of a video's resolver fields makes none.
-type MixedFieldSet struct {
+// LazyFieldSet is the field set of an object, as a value on its marshaller's
+// stack: its values, and gqlgen's FieldSet, which queues and runs the fields
+// resolved concurrently (those with resolvers), made only when the first of
+// them is selected (Set). gqlgen allocates a FieldSet and its values for
+// every object; a page of videos that selects none of a video's resolver
+// fields makes none, for its edges or its videos.
+type LazyFieldSet struct {
 	// Values are the marshalled fields, in the order of the collected fields.
 	Values []graphql.Marshaler
 	// Invalids counts the non-null fields that came out null, those resolved
@@ -135,28 +110,29 @@ type MixedFieldSet struct {
 	set      *graphql.FieldSet
 }
 
-// NewMixedFieldSet returns the field set of an object with these fields, and
+// NewLazyFieldSet returns the field set of an object with these keys, and
 // the marshaler that writes the object from the set's values once they are
-// all resolved (after Dispatch); see NewPlainFieldSet.
-func NewMixedFieldSet(keys ObjectKeys) (MixedFieldSet, graphql.Marshaler) {
+// all resolved (after Dispatch). The values and the marshaler are one
+// allocation for an object of up to 16 fields (see newObject).
+func NewLazyFieldSet(keys ObjectKeys) (LazyFieldSet, graphql.Marshaler) {
 	o := newObject(keys)
-	return MixedFieldSet{Values: o.values}, o
+	return LazyFieldSet{Values: o.values}, o
 }
 
 // Set returns gqlgen's field set that runs the concurrently resolved fields,
 // writing their values into Values; the first call makes it. It has no
 // fields of its own: it is never written itself and no @defer view is made
 // of it (see NewFieldSet).
-func (s *MixedFieldSet) Set() *graphql.FieldSet {
+func (s *LazyFieldSet) Set() *graphql.FieldSet {
 	if s.set == nil {
 		s.set = &graphql.FieldSet{Values: s.Values}
 	}
 	return s.set
 }
 
-// Dispatch resolves the queued fields, as gqlgen's FieldSet.Dispatch does,
-// and adds the non-null ones that came out null to Invalids.
-func (s *MixedFieldSet) Dispatch(ctx context.Context) {
+// Dispatch resolves the queued fields, if any, as gqlgen's FieldSet.Dispatch
+// does, and adds the non-null ones that came out null to Invalids.
+func (s *LazyFieldSet) Dispatch(ctx context.Context) {
 	if s.set == nil {
 		return
 	}

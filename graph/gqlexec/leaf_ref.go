@@ -31,7 +31,7 @@ func ResolveLeafRef[E, T any](
 	oc *graphql.OperationContext,
 	field graphql.CollectedField,
 	ec E,
-	newFieldContext func(ec E, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error),
+	newFieldContext FieldContextMaker[E],
 	ref *T,
 	marshal MarshalFunc[T],
 	nonNull bool,

@@ -7,19 +7,6 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
-// Object marshals an object's fields, the values of its field set in the
-// order of fields, as gqlgen's FieldSet does: an alias selected twice is
-// written once. gqlgen's FieldSet copies every field to the heap and makes a
-// map of written aliases for each object it writes; this writes from the
-// slices it is given.
-//
-// The generated marshallers get theirs from NewMixedFieldSet or
-// NewPlainFieldSet, made together with the values, with the keys their
-// FieldsMemo worked out once for the operation.
-func Object(fields []graphql.CollectedField, values []graphql.Marshaler) graphql.Marshaler {
-	return &object{keys: KeysOf(fields), values: values}
-}
-
 // ObjectKeys are what an object writes before each of its fields' values:
 // the field's alias as a JSON key, after a comma for all but the first field
 // written, or nothing for a field whose alias an earlier field has. Aliases
@@ -70,7 +57,11 @@ func newKey(alias string, afterComma bool) string {
 	return `"` + alias + `":`
 }
 
-// object is what Object returns.
+// object writes an object's fields, its values in the order of its keys, as
+// gqlgen's FieldSet does: an alias selected twice is written once. gqlgen's
+// FieldSet copies every field to the heap and makes a map of written aliases
+// for each object it writes; this writes the keys the operation's
+// FieldsMemo worked out once for the object's type.
 type object struct {
 	keys   ObjectKeys
 	values []graphql.Marshaler

@@ -19,6 +19,25 @@ func collected(aliases ...string) []graphql.CollectedField {
 	return out
 }
 
+// objectWritten is what the writer of a field set of these fields writes
+// with these values.
+func objectWritten(fields []graphql.CollectedField, values []graphql.Marshaler) string {
+	set, writer := gqlexec.NewLazyFieldSet(gqlexec.KeysOf(fields))
+	copy(set.Values, values)
+	var buf bytes.Buffer
+	writer.MarshalGQL(&buf)
+	return buf.String()
+}
+
+// gqlgenWritten is what gqlgen's own field set writes with these values.
+func gqlgenWritten(fields []graphql.CollectedField, values []graphql.Marshaler) string {
+	fs := graphql.NewFieldSet(fields)
+	copy(fs.Values, values)
+	var buf bytes.Buffer
+	fs.MarshalGQL(&buf)
+	return buf.String()
+}
+
 // TestObjectWritesFieldsInOrderOnce writes an object as gqlgen's FieldSet does:
 // in selection order, an alias selected twice once, and {} when empty.
 func TestObjectWritesFieldsInOrderOnce(t *testing.T) {
@@ -33,26 +52,21 @@ func TestObjectWritesFieldsInOrderOnce(t *testing.T) {
 			`{"title":"a","n":2}`},
 		{collected("node", "cursor"), []graphql.Marshaler{graphql.Null, graphql.MarshalString("c")}, `{"node":null,"cursor":"c"}`},
 	} {
-		var buf bytes.Buffer
-		gqlexec.Object(c.fields, c.values).MarshalGQL(&buf)
-		if buf.String() != c.want {
-			t.Errorf("got %s, want %s", buf.String(), c.want)
+		got := objectWritten(c.fields, c.values)
+		if got != c.want {
+			t.Errorf("got %s, want %s", got, c.want)
 		}
 		// The same as gqlgen's own field set.
-		fs := graphql.NewFieldSet(c.fields)
-		copy(fs.Values, c.values)
-		var theirs bytes.Buffer
-		fs.MarshalGQL(&theirs)
-		if theirs.String() != buf.String() {
-			t.Errorf("gqlgen writes %s, Object %s", theirs.String(), buf.String())
+		if theirs := gqlgenWritten(c.fields, c.values); theirs != got {
+			t.Errorf("gqlgen writes %s, ours %s", theirs, got)
 		}
 	}
 }
 
 // TestFieldSetsWriteTheirValues fills the values of field sets of every size
 // class (and past the largest) and checks that the writer made with each
-// writes them as Object does, including a value set by a field resolved
-// concurrently (Concurrently, then Dispatch).
+// writes them as gqlgen's field set does, including a value set by a field
+// resolved concurrently (Concurrently, then Dispatch).
 func TestFieldSetsWriteTheirValues(t *testing.T) {
 	for n := 0; n <= 20; n++ {
 		aliases := make([]string, n)
@@ -60,13 +74,9 @@ func TestFieldSetsWriteTheirValues(t *testing.T) {
 			aliases[i] = "f" + string(rune('a'+i))
 		}
 		fields := collected(aliases...)
-		want := func(values []graphql.Marshaler) string {
-			var buf bytes.Buffer
-			gqlexec.Object(fields, values).MarshalGQL(&buf)
-			return buf.String()
-		}
+		want := func(values []graphql.Marshaler) string { return gqlgenWritten(fields, values) }
 
-		plain, plainWriter := gqlexec.NewPlainFieldSet(gqlexec.KeysOf(fields))
+		plain, plainWriter := gqlexec.NewLazyFieldSet(gqlexec.KeysOf(fields))
 		if len(plain.Values) != n || cap(plain.Values) != n {
 			t.Fatalf("%d fields: plain set has %d values (room for %d)", n, len(plain.Values), cap(plain.Values))
 		}
@@ -99,12 +109,12 @@ func TestFieldSetsWriteTheirValues(t *testing.T) {
 	}
 }
 
-// TestMixedFieldSetMakesGqlgensSetOnDemand checks that a mixed field set
+// TestLazyFieldSetMakesGqlgensSetOnDemand checks that a lazy field set
 // makes gqlgen's set only for a concurrent field, that the values resolved
 // concurrently reach the writer, and that their invalid nulls are counted.
-func TestMixedFieldSetMakesGqlgensSetOnDemand(t *testing.T) {
+func TestLazyFieldSetMakesGqlgensSetOnDemand(t *testing.T) {
 	fields := collected("id", "project", "folder")
-	out, writer := gqlexec.NewMixedFieldSet(gqlexec.KeysOf(fields))
+	out, writer := gqlexec.NewLazyFieldSet(gqlexec.KeysOf(fields))
 	out.Values[0] = graphql.MarshalString("v1")
 	out.Values[1] = graphql.MarshalString("p")
 	out.Values[2] = graphql.Null
@@ -115,7 +125,7 @@ func TestMixedFieldSetMakesGqlgensSetOnDemand(t *testing.T) {
 		t.Fatalf("wrote %s with %d invalids", got.String(), out.Invalids)
 	}
 
-	out, writer = gqlexec.NewMixedFieldSet(gqlexec.KeysOf(fields))
+	out, writer = gqlexec.NewLazyFieldSet(gqlexec.KeysOf(fields))
 	out.Values[0] = graphql.MarshalString("v2")
 	set := out.Set()
 	if out.Set() != set {

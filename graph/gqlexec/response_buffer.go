@@ -18,6 +18,20 @@ const maxPooledResponseBuffer = 256 << 10
 
 var responseBufferPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
+// GetResponseBuffer returns an empty buffer from the pool of response
+// buffers, which the executor's lent buffers (WithResponseBuffer) and the
+// transport's assembled responses share; PutResponseBuffer returns it.
+func GetResponseBuffer() *bytes.Buffer { return responseBufferPool.Get().(*bytes.Buffer) }
+
+// PutResponseBuffer returns a buffer to the pool, unless it grew too large
+// to keep; nothing may use it afterwards.
+func PutResponseBuffer(buf *bytes.Buffer) {
+	if buf.Cap() <= maxPooledResponseBuffer {
+		buf.Reset()
+		responseBufferPool.Put(buf)
+	}
+}
+
 // responseBufferKey is the context key of a lent buffer.
 type responseBufferKey struct{}
 
@@ -33,15 +47,14 @@ type lentBuffer struct {
 // pool: call it once that response's data has been written out and is no
 // longer referenced.
 func WithResponseBuffer(ctx context.Context) (context.Context, func()) {
-	lent := &lentBuffer{buf: responseBufferPool.Get().(*bytes.Buffer)}
+	lent := &lentBuffer{buf: GetResponseBuffer()}
 	release := func() {
 		lent.mu.Lock()
 		buf := lent.buf
 		lent.buf = nil
 		lent.mu.Unlock()
-		if buf != nil && buf.Cap() <= maxPooledResponseBuffer {
-			buf.Reset()
-			responseBufferPool.Put(buf)
+		if buf != nil {
+			PutResponseBuffer(buf)
 		}
 	}
 	return context.WithValue(ctx, responseBufferKey{}, lent), release
