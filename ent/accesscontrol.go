@@ -74,10 +74,10 @@ func (e AccessControlEdges) ProjectOrErr() (*Project, error) {
 type accesscontrolScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values           [12]any
-	ID               uuid.UUID
+	ID               scannedUUID
 	CreatedAt        sql.NullTime
 	UpdatedAt        sql.NullTime
-	ProjectID        uuid.UUID
+	ProjectID        scannedUUID
 	Playback         sql.NullString
 	AllowedDomains   []byte
 	AllowedCountries []byte
@@ -103,7 +103,7 @@ func (*AccessControl) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case accesscontrol.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case accesscontrol.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -112,7 +112,7 @@ func (*AccessControl) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case accesscontrol.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case accesscontrol.FieldPlayback:
 			row.Playback = *new(sql.NullString)
@@ -151,10 +151,10 @@ func (_m *AccessControl) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case accesscontrol.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case accesscontrol.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -169,10 +169,10 @@ func (_m *AccessControl) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case accesscontrol.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case accesscontrol.FieldPlayback:
 			if value, ok := values[i].(*sql.NullString); !ok {

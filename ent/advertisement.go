@@ -70,10 +70,10 @@ func (e AdvertisementEdges) ProjectOrErr() (*Project, error) {
 type advertisementScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values    [10]any
-	ID        uuid.UUID
+	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
-	ProjectID uuid.UUID
+	ProjectID scannedUUID
 	Name      sql.NullString
 	TagURL    sql.NullString
 	Placement sql.NullString
@@ -97,7 +97,7 @@ func (*Advertisement) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case advertisement.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case advertisement.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -106,7 +106,7 @@ func (*Advertisement) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case advertisement.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case advertisement.FieldName:
 			row.Name = *new(sql.NullString)
@@ -139,10 +139,10 @@ func (_m *Advertisement) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case advertisement.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case advertisement.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -157,10 +157,10 @@ func (_m *Advertisement) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case advertisement.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case advertisement.FieldName:
 			if value, ok := values[i].(*sql.NullString); !ok {

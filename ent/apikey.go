@@ -79,11 +79,11 @@ func (e APIKeyEdges) OrganizationOrErr() (*Organization, error) {
 type apikeyScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values         [14]any
-	ID             uuid.UUID
+	ID             scannedUUID
 	CreatedAt      sql.NullTime
 	UpdatedAt      sql.NullTime
-	OrganizationID uuid.UUID
-	CreatedBy      uuid.UUID
+	OrganizationID scannedUUID
+	CreatedBy      scannedUUID
 	Name           sql.NullString
 	Origin         sql.NullString
 	Prefix         sql.NullString
@@ -110,7 +110,7 @@ func (*APIKey) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case apikey.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case apikey.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -119,10 +119,10 @@ func (*APIKey) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case apikey.FieldOrganizationID:
-			row.OrganizationID = *new(uuid.UUID)
+			row.OrganizationID = *new(scannedUUID)
 			values[i] = &row.OrganizationID
 		case apikey.FieldCreatedBy:
-			row.CreatedBy = *new(uuid.UUID)
+			row.CreatedBy = *new(scannedUUID)
 			values[i] = &row.CreatedBy
 		case apikey.FieldName:
 			row.Name = *new(sql.NullString)
@@ -164,10 +164,10 @@ func (_m *APIKey) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case apikey.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case apikey.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -182,16 +182,16 @@ func (_m *APIKey) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case apikey.FieldOrganizationID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field organization_id", values[i])
-			} else if value != nil {
-				_m.OrganizationID = *value
+			} else {
+				_m.OrganizationID = uuid.UUID(*value)
 			}
 		case apikey.FieldCreatedBy:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field created_by", values[i])
-			} else if value != nil {
-				_m.CreatedBy = *value
+			} else {
+				_m.CreatedBy = uuid.UUID(*value)
 			}
 		case apikey.FieldName:
 			if value, ok := values[i].(*sql.NullString); !ok {

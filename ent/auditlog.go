@@ -78,7 +78,7 @@ func (e AuditLogEdges) OrganizationOrErr() (*Organization, error) {
 type auditlogScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values     [14]any
-	ID         uuid.UUID
+	ID         scannedUUID
 	CreatedAt  sql.NullTime
 	UpdatedAt  sql.NullTime
 	ActorType  sql.NullString
@@ -106,7 +106,7 @@ func (*AuditLog) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case auditlog.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case auditlog.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -157,10 +157,10 @@ func (_m *AuditLog) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case auditlog.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case auditlog.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {

@@ -43,10 +43,10 @@ type AuthCode struct {
 type authcodeScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values    [10]any
-	ID        uuid.UUID
+	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
-	UserID    uuid.UUID
+	UserID    scannedUUID
 	Purpose   sql.NullString
 	CodeHash  sql.NullString
 	ExpiresAt sql.NullTime
@@ -70,7 +70,7 @@ func (*AuthCode) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case authcode.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case authcode.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -79,7 +79,7 @@ func (*AuthCode) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case authcode.FieldUserID:
-			row.UserID = *new(uuid.UUID)
+			row.UserID = *new(scannedUUID)
 			values[i] = &row.UserID
 		case authcode.FieldPurpose:
 			row.Purpose = *new(sql.NullString)
@@ -112,10 +112,10 @@ func (_m *AuthCode) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case authcode.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case authcode.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -130,10 +130,10 @@ func (_m *AuthCode) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case authcode.FieldUserID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field user_id", values[i])
-			} else if value != nil {
-				_m.UserID = *value
+			} else {
+				_m.UserID = uuid.UUID(*value)
 			}
 		case authcode.FieldPurpose:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -39,7 +39,7 @@ type BlobDeletion struct {
 type blobdeletionScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values    [8]any
-	ID        uuid.UUID
+	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
 	Key       sql.NullString
@@ -63,7 +63,7 @@ func (*BlobDeletion) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case blobdeletion.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case blobdeletion.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -98,10 +98,10 @@ func (_m *BlobDeletion) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case blobdeletion.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case blobdeletion.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {

@@ -69,10 +69,10 @@ func (e CaptionEdges) VideoOrErr() (*Video, error) {
 type captionScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values       [10]any
-	ID           uuid.UUID
+	ID           scannedUUID
 	CreatedAt    sql.NullTime
 	UpdatedAt    sql.NullTime
-	VideoID      uuid.UUID
+	VideoID      scannedUUID
 	Language     sql.NullString
 	Label        sql.NullString
 	SourceFormat sql.NullString
@@ -96,7 +96,7 @@ func (*Caption) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case caption.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case caption.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -105,7 +105,7 @@ func (*Caption) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case caption.FieldVideoID:
-			row.VideoID = *new(uuid.UUID)
+			row.VideoID = *new(scannedUUID)
 			values[i] = &row.VideoID
 		case caption.FieldLanguage:
 			row.Language = *new(sql.NullString)
@@ -138,10 +138,10 @@ func (_m *Caption) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case caption.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case caption.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -156,10 +156,10 @@ func (_m *Caption) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case caption.FieldVideoID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field video_id", values[i])
-			} else if value != nil {
-				_m.VideoID = *value
+			} else {
+				_m.VideoID = uuid.UUID(*value)
 			}
 		case caption.FieldLanguage:
 			if value, ok := values[i].(*sql.NullString); !ok {

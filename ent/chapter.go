@@ -63,10 +63,10 @@ func (e ChapterEdges) VideoOrErr() (*Video, error) {
 type chapterScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values       [7]any
-	ID           uuid.UUID
+	ID           scannedUUID
 	CreatedAt    sql.NullTime
 	UpdatedAt    sql.NullTime
-	VideoID      uuid.UUID
+	VideoID      scannedUUID
 	Title        sql.NullString
 	StartSeconds sql.NullFloat64
 }
@@ -87,7 +87,7 @@ func (*Chapter) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case chapter.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case chapter.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -96,7 +96,7 @@ func (*Chapter) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case chapter.FieldVideoID:
-			row.VideoID = *new(uuid.UUID)
+			row.VideoID = *new(scannedUUID)
 			values[i] = &row.VideoID
 		case chapter.FieldTitle:
 			row.Title = *new(sql.NullString)
@@ -120,10 +120,10 @@ func (_m *Chapter) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case chapter.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case chapter.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -138,10 +138,10 @@ func (_m *Chapter) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case chapter.FieldVideoID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field video_id", values[i])
-			} else if value != nil {
-				_m.VideoID = *value
+			} else {
+				_m.VideoID = uuid.UUID(*value)
 			}
 		case chapter.FieldTitle:
 			if value, ok := values[i].(*sql.NullString); !ok {

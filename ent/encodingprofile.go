@@ -67,10 +67,10 @@ func (e EncodingProfileEdges) ProjectOrErr() (*Project, error) {
 type encodingprofileScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values     [8]any
-	ID         uuid.UUID
+	ID         scannedUUID
 	CreatedAt  sql.NullTime
 	UpdatedAt  sql.NullTime
-	ProjectID  uuid.UUID
+	ProjectID  scannedUUID
 	Name       sql.NullString
 	IsDefault  sql.NullBool
 	Renditions []byte
@@ -92,7 +92,7 @@ func (*EncodingProfile) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case encodingprofile.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case encodingprofile.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -101,7 +101,7 @@ func (*EncodingProfile) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case encodingprofile.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case encodingprofile.FieldName:
 			row.Name = *new(sql.NullString)
@@ -128,10 +128,10 @@ func (_m *EncodingProfile) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case encodingprofile.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case encodingprofile.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -146,10 +146,10 @@ func (_m *EncodingProfile) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case encodingprofile.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case encodingprofile.FieldName:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -61,10 +61,10 @@ func (e EventEdges) DeliveriesOrErr() ([]*WebhookDelivery, error) {
 type eventScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values    [7]any
-	ID        uuid.UUID
+	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
-	ProjectID uuid.UUID
+	ProjectID scannedUUID
 	Type      sql.NullString
 	Data      []byte
 }
@@ -85,7 +85,7 @@ func (*Event) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case event.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case event.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -94,7 +94,7 @@ func (*Event) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case event.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case event.FieldType:
 			row.Type = *new(sql.NullString)
@@ -118,10 +118,10 @@ func (_m *Event) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case event.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case event.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -136,10 +136,10 @@ func (_m *Event) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case event.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case event.FieldType:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -101,10 +101,10 @@ func (e FolderEdges) VideosOrErr() ([]*Video, error) {
 type folderScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values    [7]any
-	ID        uuid.UUID
+	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
-	ProjectID uuid.UUID
+	ProjectID scannedUUID
 	Name      sql.NullString
 }
 
@@ -124,7 +124,7 @@ func (*Folder) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case folder.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case folder.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -133,7 +133,7 @@ func (*Folder) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case folder.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case folder.FieldName:
 			row.Name = *new(sql.NullString)
@@ -156,10 +156,10 @@ func (_m *Folder) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case folder.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case folder.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -174,10 +174,10 @@ func (_m *Folder) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case folder.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case folder.FieldParentID:
 			if value, ok := values[i].(*sql.NullScanner); !ok {

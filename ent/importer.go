@@ -43,10 +43,10 @@ type Importer struct {
 type importerScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values          [10]any
-	ID              uuid.UUID
+	ID              scannedUUID
 	CreatedAt       sql.NullTime
 	UpdatedAt       sql.NullTime
-	ProjectID       uuid.UUID
+	ProjectID       scannedUUID
 	Provider        sql.NullString
 	Credential      sql.NullString
 	CredentialLast4 sql.NullString
@@ -70,7 +70,7 @@ func (*Importer) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case importer.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case importer.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -79,7 +79,7 @@ func (*Importer) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case importer.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case importer.FieldProvider:
 			row.Provider = *new(sql.NullString)
@@ -112,10 +112,10 @@ func (_m *Importer) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case importer.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case importer.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -130,10 +130,10 @@ func (_m *Importer) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case importer.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case importer.FieldProvider:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -83,11 +83,11 @@ func (e ImportItemEdges) VideoOrErr() (*Video, error) {
 type importitemScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values          [17]any
-	ID              uuid.UUID
+	ID              scannedUUID
 	CreatedAt       sql.NullTime
 	UpdatedAt       sql.NullTime
-	ProjectID       uuid.UUID
-	MigrationID     uuid.UUID
+	ProjectID       scannedUUID
+	MigrationID     scannedUUID
 	ProviderID      sql.NullString
 	Name            sql.NullString
 	Description     sql.NullString
@@ -116,7 +116,7 @@ func (*ImportItem) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case importitem.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case importitem.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -125,10 +125,10 @@ func (*ImportItem) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case importitem.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case importitem.FieldMigrationID:
-			row.MigrationID = *new(uuid.UUID)
+			row.MigrationID = *new(scannedUUID)
 			values[i] = &row.MigrationID
 		case importitem.FieldProviderID:
 			row.ProviderID = *new(sql.NullString)
@@ -178,10 +178,10 @@ func (_m *ImportItem) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case importitem.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case importitem.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -196,16 +196,16 @@ func (_m *ImportItem) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case importitem.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case importitem.FieldMigrationID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field migration_id", values[i])
-			} else if value != nil {
-				_m.MigrationID = *value
+			} else {
+				_m.MigrationID = uuid.UUID(*value)
 			}
 		case importitem.FieldProviderID:
 			if value, ok := values[i].(*sql.NullString); !ok {

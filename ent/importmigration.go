@@ -49,11 +49,11 @@ type ImportMigration struct {
 type importmigrationScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values        [13]any
-	ID            uuid.UUID
+	ID            scannedUUID
 	CreatedAt     sql.NullTime
 	UpdatedAt     sql.NullTime
-	ProjectID     uuid.UUID
-	ImporterID    uuid.UUID
+	ProjectID     scannedUUID
+	ImporterID    scannedUUID
 	Provider      sql.NullString
 	Status        sql.NullString
 	FailureReason sql.NullString
@@ -79,7 +79,7 @@ func (*ImportMigration) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case importmigration.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case importmigration.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -88,10 +88,10 @@ func (*ImportMigration) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case importmigration.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case importmigration.FieldImporterID:
-			row.ImporterID = *new(uuid.UUID)
+			row.ImporterID = *new(scannedUUID)
 			values[i] = &row.ImporterID
 		case importmigration.FieldProvider:
 			row.Provider = *new(sql.NullString)
@@ -130,10 +130,10 @@ func (_m *ImportMigration) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case importmigration.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case importmigration.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -148,16 +148,16 @@ func (_m *ImportMigration) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case importmigration.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case importmigration.FieldImporterID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field importer_id", values[i])
-			} else if value != nil {
-				_m.ImporterID = *value
+			} else {
+				_m.ImporterID = uuid.UUID(*value)
 			}
 		case importmigration.FieldProvider:
 			if value, ok := values[i].(*sql.NullString); !ok {

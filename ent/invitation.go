@@ -79,14 +79,14 @@ func (e InvitationEdges) OrganizationOrErr() (*Organization, error) {
 type invitationScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values         [14]any
-	ID             uuid.UUID
+	ID             scannedUUID
 	CreatedAt      sql.NullTime
 	UpdatedAt      sql.NullTime
-	OrganizationID uuid.UUID
+	OrganizationID scannedUUID
 	Email          sql.NullString
 	Role           sql.NullString
 	Grants         []byte
-	InvitedBy      uuid.UUID
+	InvitedBy      scannedUUID
 	TokenHash      sql.NullString
 	Status         sql.NullString
 	Open           sql.NullBool
@@ -110,7 +110,7 @@ func (*Invitation) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case invitation.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case invitation.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -119,7 +119,7 @@ func (*Invitation) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case invitation.FieldOrganizationID:
-			row.OrganizationID = *new(uuid.UUID)
+			row.OrganizationID = *new(scannedUUID)
 			values[i] = &row.OrganizationID
 		case invitation.FieldEmail:
 			row.Email = *new(sql.NullString)
@@ -131,7 +131,7 @@ func (*Invitation) scanValues(columns []string) ([]any, error) {
 			row.Grants = *new([]byte)
 			values[i] = &row.Grants
 		case invitation.FieldInvitedBy:
-			row.InvitedBy = *new(uuid.UUID)
+			row.InvitedBy = *new(scannedUUID)
 			values[i] = &row.InvitedBy
 		case invitation.FieldTokenHash:
 			row.TokenHash = *new(sql.NullString)
@@ -164,10 +164,10 @@ func (_m *Invitation) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case invitation.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case invitation.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -182,10 +182,10 @@ func (_m *Invitation) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case invitation.FieldOrganizationID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field organization_id", values[i])
-			} else if value != nil {
-				_m.OrganizationID = *value
+			} else {
+				_m.OrganizationID = uuid.UUID(*value)
 			}
 		case invitation.FieldEmail:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -208,10 +208,10 @@ func (_m *Invitation) assignValues(columns []string, values []any) error {
 				}
 			}
 		case invitation.FieldInvitedBy:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field invited_by", values[i])
-			} else if value != nil {
-				_m.InvitedBy = *value
+			} else {
+				_m.InvitedBy = uuid.UUID(*value)
 			}
 		case invitation.FieldTokenHash:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -81,11 +81,11 @@ func (e MembershipEdges) OrganizationOrErr() (*Organization, error) {
 type membershipScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values         [8]any
-	ID             uuid.UUID
+	ID             scannedUUID
 	CreatedAt      sql.NullTime
 	UpdatedAt      sql.NullTime
-	UserID         uuid.UUID
-	OrganizationID uuid.UUID
+	UserID         scannedUUID
+	OrganizationID scannedUUID
 	Role           sql.NullString
 	Grants         []byte
 }
@@ -106,7 +106,7 @@ func (*Membership) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case membership.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case membership.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -115,10 +115,10 @@ func (*Membership) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case membership.FieldUserID:
-			row.UserID = *new(uuid.UUID)
+			row.UserID = *new(scannedUUID)
 			values[i] = &row.UserID
 		case membership.FieldOrganizationID:
-			row.OrganizationID = *new(uuid.UUID)
+			row.OrganizationID = *new(scannedUUID)
 			values[i] = &row.OrganizationID
 		case membership.FieldRole:
 			row.Role = *new(sql.NullString)
@@ -142,10 +142,10 @@ func (_m *Membership) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case membership.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case membership.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -160,16 +160,16 @@ func (_m *Membership) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case membership.FieldUserID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field user_id", values[i])
-			} else if value != nil {
-				_m.UserID = *value
+			} else {
+				_m.UserID = uuid.UUID(*value)
 			}
 		case membership.FieldOrganizationID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field organization_id", values[i])
-			} else if value != nil {
-				_m.OrganizationID = *value
+			} else {
+				_m.OrganizationID = uuid.UUID(*value)
 			}
 		case membership.FieldRole:
 			if value, ok := values[i].(*sql.NullString); !ok {

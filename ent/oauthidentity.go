@@ -65,10 +65,10 @@ func (e OAuthIdentityEdges) UserOrErr() (*User, error) {
 type oauthidentityScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values    [8]any
-	ID        uuid.UUID
+	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
-	UserID    uuid.UUID
+	UserID    scannedUUID
 	Provider  sql.NullString
 	Subject   sql.NullString
 	Email     sql.NullString
@@ -90,7 +90,7 @@ func (*OAuthIdentity) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case oauthidentity.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case oauthidentity.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -99,7 +99,7 @@ func (*OAuthIdentity) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case oauthidentity.FieldUserID:
-			row.UserID = *new(uuid.UUID)
+			row.UserID = *new(scannedUUID)
 			values[i] = &row.UserID
 		case oauthidentity.FieldProvider:
 			row.Provider = *new(sql.NullString)
@@ -126,10 +126,10 @@ func (_m *OAuthIdentity) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case oauthidentity.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case oauthidentity.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -144,10 +144,10 @@ func (_m *OAuthIdentity) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case oauthidentity.FieldUserID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field user_id", values[i])
-			} else if value != nil {
-				_m.UserID = *value
+			} else {
+				_m.UserID = uuid.UUID(*value)
 			}
 		case oauthidentity.FieldProvider:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -39,7 +39,7 @@ type OAuthState struct {
 type oauthstateScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values       [8]any
-	ID           uuid.UUID
+	ID           scannedUUID
 	CreatedAt    sql.NullTime
 	UpdatedAt    sql.NullTime
 	StateHash    sql.NullString
@@ -64,7 +64,7 @@ func (*OAuthState) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case oauthstate.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case oauthstate.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -100,10 +100,10 @@ func (_m *OAuthState) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case oauthstate.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case oauthstate.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {

@@ -106,7 +106,7 @@ func (e OrganizationEdges) ProjectsOrErr() ([]*Project, error) {
 type organizationScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values    [5]any
-	ID        uuid.UUID
+	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
 	Name      sql.NullString
@@ -128,7 +128,7 @@ func (*Organization) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case organization.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case organization.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -155,10 +155,10 @@ func (_m *Organization) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case organization.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case organization.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {

@@ -39,10 +39,10 @@ type PlaybackUsage struct {
 type playbackusageScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values    [8]any
-	ID        uuid.UUID
+	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
-	ProjectID uuid.UUID
+	ProjectID scannedUUID
 	Day       sql.NullString
 	Bytes     sql.NullInt64
 	Requests  sql.NullInt64
@@ -64,7 +64,7 @@ func (*PlaybackUsage) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case playbackusage.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case playbackusage.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -73,7 +73,7 @@ func (*PlaybackUsage) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case playbackusage.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case playbackusage.FieldDay:
 			row.Day = *new(sql.NullString)
@@ -100,10 +100,10 @@ func (_m *PlaybackUsage) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case playbackusage.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case playbackusage.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -118,10 +118,10 @@ func (_m *PlaybackUsage) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case playbackusage.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case playbackusage.FieldDay:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -90,10 +90,10 @@ func (e PlayerEdges) ProjectOrErr() (*Project, error) {
 type playerScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values                 [20]any
-	ID                     uuid.UUID
+	ID                     scannedUUID
 	CreatedAt              sql.NullTime
 	UpdatedAt              sql.NullTime
-	ProjectID              uuid.UUID
+	ProjectID              scannedUUID
 	Name                   sql.NullString
 	IsDefault              sql.NullBool
 	PrimaryColor           sql.NullString
@@ -127,7 +127,7 @@ func (*Player) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case player.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case player.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -136,7 +136,7 @@ func (*Player) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case player.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case player.FieldName:
 			row.Name = *new(sql.NullString)
@@ -199,10 +199,10 @@ func (_m *Player) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case player.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case player.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -217,10 +217,10 @@ func (_m *Player) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case player.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case player.FieldName:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -166,10 +166,10 @@ func (e ProjectEdges) EncodingProfilesOrErr() ([]*EncodingProfile, error) {
 type projectScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values         [9]any
-	ID             uuid.UUID
+	ID             scannedUUID
 	CreatedAt      sql.NullTime
 	UpdatedAt      sql.NullTime
-	OrganizationID uuid.UUID
+	OrganizationID scannedUUID
 	Name           sql.NullString
 	Description    sql.NullString
 	Logo           sql.NullString
@@ -192,7 +192,7 @@ func (*Project) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case project.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case project.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -201,7 +201,7 @@ func (*Project) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case project.FieldOrganizationID:
-			row.OrganizationID = *new(uuid.UUID)
+			row.OrganizationID = *new(scannedUUID)
 			values[i] = &row.OrganizationID
 		case project.FieldName:
 			row.Name = *new(sql.NullString)
@@ -231,10 +231,10 @@ func (_m *Project) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case project.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case project.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -249,10 +249,10 @@ func (_m *Project) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case project.FieldOrganizationID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field organization_id", values[i])
-			} else if value != nil {
-				_m.OrganizationID = *value
+			} else {
+				_m.OrganizationID = uuid.UUID(*value)
 			}
 		case project.FieldName:
 			if value, ok := values[i].(*sql.NullString); !ok {

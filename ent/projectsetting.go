@@ -63,10 +63,10 @@ func (e ProjectSettingEdges) ProjectOrErr() (*Project, error) {
 type projectsettingScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values    [7]any
-	ID        uuid.UUID
+	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
-	ProjectID uuid.UUID
+	ProjectID scannedUUID
 	Key       sql.NullString
 	Value     sql.NullString
 }
@@ -87,7 +87,7 @@ func (*ProjectSetting) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case projectsetting.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case projectsetting.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -96,7 +96,7 @@ func (*ProjectSetting) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case projectsetting.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case projectsetting.FieldKey:
 			row.Key = *new(sql.NullString)
@@ -120,10 +120,10 @@ func (_m *ProjectSetting) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case projectsetting.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case projectsetting.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -138,10 +138,10 @@ func (_m *ProjectSetting) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case projectsetting.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case projectsetting.FieldKey:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -63,10 +63,10 @@ func (e RefreshTokenEdges) SessionOrErr() (*Session, error) {
 type refreshtokenScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values    [8]any
-	ID        uuid.UUID
+	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
-	SessionID uuid.UUID
+	SessionID scannedUUID
 	TokenHash sql.NullString
 	ExpiresAt sql.NullTime
 	UsedAt    sql.NullTime
@@ -88,7 +88,7 @@ func (*RefreshToken) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case refreshtoken.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case refreshtoken.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -97,7 +97,7 @@ func (*RefreshToken) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case refreshtoken.FieldSessionID:
-			row.SessionID = *new(uuid.UUID)
+			row.SessionID = *new(scannedUUID)
 			values[i] = &row.SessionID
 		case refreshtoken.FieldTokenHash:
 			row.TokenHash = *new(sql.NullString)
@@ -124,10 +124,10 @@ func (_m *RefreshToken) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case refreshtoken.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case refreshtoken.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -142,10 +142,10 @@ func (_m *RefreshToken) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case refreshtoken.FieldSessionID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field session_id", values[i])
-			} else if value != nil {
-				_m.SessionID = *value
+			} else {
+				_m.SessionID = uuid.UUID(*value)
 			}
 		case refreshtoken.FieldTokenHash:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -69,10 +69,10 @@ func (e RenditionEdges) VideoOrErr() (*Video, error) {
 type renditionScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values    [10]any
-	ID        uuid.UUID
+	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
-	VideoID   uuid.UUID
+	VideoID   scannedUUID
 	Name      sql.NullString
 	Width     sql.NullInt64
 	Height    sql.NullInt64
@@ -96,7 +96,7 @@ func (*Rendition) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case rendition.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case rendition.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -105,7 +105,7 @@ func (*Rendition) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case rendition.FieldVideoID:
-			row.VideoID = *new(uuid.UUID)
+			row.VideoID = *new(scannedUUID)
 			values[i] = &row.VideoID
 		case rendition.FieldName:
 			row.Name = *new(sql.NullString)
@@ -138,10 +138,10 @@ func (_m *Rendition) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case rendition.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case rendition.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -156,10 +156,10 @@ func (_m *Rendition) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case rendition.FieldVideoID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field video_id", values[i])
-			} else if value != nil {
-				_m.VideoID = *value
+			} else {
+				_m.VideoID = uuid.UUID(*value)
 			}
 		case rendition.FieldName:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -82,10 +82,10 @@ func (e SessionEdges) RefreshTokensOrErr() ([]*RefreshToken, error) {
 type sessionScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values     [10]any
-	ID         uuid.UUID
+	ID         scannedUUID
 	CreatedAt  sql.NullTime
 	UpdatedAt  sql.NullTime
-	UserID     uuid.UUID
+	UserID     scannedUUID
 	UserAgent  sql.NullString
 	IPAddress  sql.NullString
 	LastSeenAt sql.NullTime
@@ -108,7 +108,7 @@ func (*Session) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case session.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case session.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -117,7 +117,7 @@ func (*Session) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case session.FieldUserID:
-			row.UserID = *new(uuid.UUID)
+			row.UserID = *new(scannedUUID)
 			values[i] = &row.UserID
 		case session.FieldUserAgent:
 			row.UserAgent = *new(sql.NullString)
@@ -149,10 +149,10 @@ func (_m *Session) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case session.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case session.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -167,10 +167,10 @@ func (_m *Session) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case session.FieldUserID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field user_id", values[i])
-			} else if value != nil {
-				_m.UserID = *value
+			} else {
+				_m.UserID = uuid.UUID(*value)
 			}
 		case session.FieldOrganizationID:
 			if value, ok := values[i].(*sql.NullScanner); !ok {

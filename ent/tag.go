@@ -74,10 +74,10 @@ func (e TagEdges) VideosOrErr() ([]*Video, error) {
 type tagScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values    [6]any
-	ID        uuid.UUID
+	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
-	ProjectID uuid.UUID
+	ProjectID scannedUUID
 	Name      sql.NullString
 }
 
@@ -97,7 +97,7 @@ func (*Tag) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case tag.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case tag.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -106,7 +106,7 @@ func (*Tag) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case tag.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case tag.FieldName:
 			row.Name = *new(sql.NullString)
@@ -127,10 +127,10 @@ func (_m *Tag) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case tag.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case tag.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -145,10 +145,10 @@ func (_m *Tag) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case tag.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case tag.FieldName:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -531,7 +531,7 @@ func (_q *TagQuery) loadVideos(ctx context.Context, query *VideoQuery, nodes []*
 			}
 			spec.Assign = func(columns []string, values []any) error {
 				outValue := *values[0].(*uuid.UUID)
-				inValue := *values[1].(*uuid.UUID)
+				inValue := uuid.UUID(*values[1].(*scannedUUID))
 				if nids[inValue] == nil {
 					nids[inValue] = map[*Tag]struct{}{byID[outValue]: {}}
 					return assign(columns[1:], values[1:])

@@ -73,10 +73,10 @@ func (e ThumbnailEdges) VideoOrErr() (*Video, error) {
 type thumbnailScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values      [12]any
-	ID          uuid.UUID
+	ID          scannedUUID
 	CreatedAt   sql.NullTime
 	UpdatedAt   sql.NullTime
-	VideoID     uuid.UUID
+	VideoID     scannedUUID
 	Key         sql.NullString
 	Kind        sql.NullString
 	TimeOffset  sql.NullFloat64
@@ -102,7 +102,7 @@ func (*Thumbnail) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case thumbnail.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case thumbnail.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -111,7 +111,7 @@ func (*Thumbnail) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case thumbnail.FieldVideoID:
-			row.VideoID = *new(uuid.UUID)
+			row.VideoID = *new(scannedUUID)
 			values[i] = &row.VideoID
 		case thumbnail.FieldKey:
 			row.Key = *new(sql.NullString)
@@ -150,10 +150,10 @@ func (_m *Thumbnail) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case thumbnail.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case thumbnail.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -168,10 +168,10 @@ func (_m *Thumbnail) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case thumbnail.FieldVideoID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field video_id", values[i])
-			} else if value != nil {
-				_m.VideoID = *value
+			} else {
+				_m.VideoID = uuid.UUID(*value)
 			}
 		case thumbnail.FieldKey:
 			if value, ok := values[i].(*sql.NullString); !ok {

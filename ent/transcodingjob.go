@@ -55,10 +55,10 @@ type TranscodingJob struct {
 type transcodingjobScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values        [15]any
-	ID            uuid.UUID
+	ID            scannedUUID
 	CreatedAt     sql.NullTime
 	UpdatedAt     sql.NullTime
-	ProjectID     uuid.UUID
+	ProjectID     scannedUUID
 	APIVersion    sql.NullInt64
 	SourceURL     sql.NullString
 	Outputs       []byte
@@ -86,7 +86,7 @@ func (*TranscodingJob) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case transcodingjob.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case transcodingjob.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -95,7 +95,7 @@ func (*TranscodingJob) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case transcodingjob.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case transcodingjob.FieldAPIVersion:
 			row.APIVersion = *new(sql.NullInt64)
@@ -142,10 +142,10 @@ func (_m *TranscodingJob) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case transcodingjob.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case transcodingjob.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -160,10 +160,10 @@ func (_m *TranscodingJob) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case transcodingjob.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case transcodingjob.FieldAPIVersion:
 			if value, ok := values[i].(*sql.NullInt64); !ok {

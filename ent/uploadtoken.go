@@ -45,11 +45,11 @@ type UploadToken struct {
 type uploadtokenScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values      [11]any
-	ID          uuid.UUID
+	ID          scannedUUID
 	CreatedAt   sql.NullTime
 	UpdatedAt   sql.NullTime
-	ProjectID   uuid.UUID
-	VideoID     uuid.UUID
+	ProjectID   scannedUUID
+	VideoID     scannedUUID
 	TokenHash   sql.NullString
 	MaxSize     sql.NullInt64
 	ExpiresAt   sql.NullTime
@@ -73,7 +73,7 @@ func (*UploadToken) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case uploadtoken.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case uploadtoken.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -82,10 +82,10 @@ func (*UploadToken) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case uploadtoken.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case uploadtoken.FieldVideoID:
-			row.VideoID = *new(uuid.UUID)
+			row.VideoID = *new(scannedUUID)
 			values[i] = &row.VideoID
 		case uploadtoken.FieldTokenHash:
 			row.TokenHash = *new(sql.NullString)
@@ -118,10 +118,10 @@ func (_m *UploadToken) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case uploadtoken.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case uploadtoken.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -136,16 +136,16 @@ func (_m *UploadToken) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case uploadtoken.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case uploadtoken.FieldVideoID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field video_id", values[i])
-			} else if value != nil {
-				_m.VideoID = *value
+			} else {
+				_m.VideoID = uuid.UUID(*value)
 			}
 		case uploadtoken.FieldTokenHash:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -90,7 +90,7 @@ func (e UserEdges) IdentitiesOrErr() ([]*OAuthIdentity, error) {
 type userScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values          [9]any
-	ID              uuid.UUID
+	ID              scannedUUID
 	CreatedAt       sql.NullTime
 	UpdatedAt       sql.NullTime
 	Email           sql.NullString
@@ -116,7 +116,7 @@ func (*User) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case user.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case user.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -155,10 +155,10 @@ func (_m *User) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case user.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case user.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {

@@ -170,10 +170,10 @@ func (e VideoEdges) ThumbnailsOrErr() ([]*Thumbnail, error) {
 type videoScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values             [22]any
-	ID                 uuid.UUID
+	ID                 scannedUUID
 	CreatedAt          sql.NullTime
 	UpdatedAt          sql.NullTime
-	ProjectID          uuid.UUID
+	ProjectID          scannedUUID
 	Title              sql.NullString
 	Description        sql.NullString
 	Status             sql.NullString
@@ -207,7 +207,7 @@ func (*Video) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case video.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case video.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -216,7 +216,7 @@ func (*Video) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case video.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case video.FieldTitle:
 			row.Title = *new(sql.NullString)
@@ -283,10 +283,10 @@ func (_m *Video) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case video.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case video.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -301,10 +301,10 @@ func (_m *Video) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case video.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case video.FieldFolderID:
 			if value, ok := values[i].(*sql.NullScanner); !ok {

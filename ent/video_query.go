@@ -814,7 +814,7 @@ func (_q *VideoQuery) loadTags(ctx context.Context, query *TagQuery, nodes []*Vi
 			}
 			spec.Assign = func(columns []string, values []any) error {
 				outValue := *values[0].(*uuid.UUID)
-				inValue := *values[1].(*uuid.UUID)
+				inValue := uuid.UUID(*values[1].(*scannedUUID))
 				if nids[inValue] == nil {
 					nids[inValue] = map[*Video]struct{}{byID[outValue]: {}}
 					return assign(columns[1:], values[1:])

@@ -69,10 +69,10 @@ func (e WebhookAttemptEdges) DeliveryOrErr() (*WebhookDelivery, error) {
 type webhookattemptScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values       [10]any
-	ID           uuid.UUID
+	ID           scannedUUID
 	CreatedAt    sql.NullTime
 	UpdatedAt    sql.NullTime
-	DeliveryID   uuid.UUID
+	DeliveryID   scannedUUID
 	StatusCode   sql.NullInt64
 	DurationMs   sql.NullInt64
 	ResponseBody sql.NullString
@@ -96,7 +96,7 @@ func (*WebhookAttempt) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case webhookattempt.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case webhookattempt.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -105,7 +105,7 @@ func (*WebhookAttempt) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case webhookattempt.FieldDeliveryID:
-			row.DeliveryID = *new(uuid.UUID)
+			row.DeliveryID = *new(scannedUUID)
 			values[i] = &row.DeliveryID
 		case webhookattempt.FieldStatusCode:
 			row.StatusCode = *new(sql.NullInt64)
@@ -138,10 +138,10 @@ func (_m *WebhookAttempt) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case webhookattempt.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case webhookattempt.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -156,10 +156,10 @@ func (_m *WebhookAttempt) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case webhookattempt.FieldDeliveryID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field delivery_id", values[i])
-			} else if value != nil {
-				_m.DeliveryID = *value
+			} else {
+				_m.DeliveryID = uuid.UUID(*value)
 			}
 		case webhookattempt.FieldStatusCode:
 			if value, ok := values[i].(*sql.NullInt64); !ok {

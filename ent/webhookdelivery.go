@@ -100,12 +100,12 @@ func (e WebhookDeliveryEdges) AttemptLogOrErr() ([]*WebhookAttempt, error) {
 type webhookdeliveryScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values         [12]any
-	ID             uuid.UUID
+	ID             scannedUUID
 	CreatedAt      sql.NullTime
 	UpdatedAt      sql.NullTime
-	EventID        uuid.UUID
-	EndpointID     uuid.UUID
-	ProjectID      uuid.UUID
+	EventID        scannedUUID
+	EndpointID     scannedUUID
+	ProjectID      scannedUUID
 	EventType      sql.NullString
 	Status         sql.NullString
 	Attempts       sql.NullInt64
@@ -129,7 +129,7 @@ func (*WebhookDelivery) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case webhookdelivery.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case webhookdelivery.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -138,13 +138,13 @@ func (*WebhookDelivery) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case webhookdelivery.FieldEventID:
-			row.EventID = *new(uuid.UUID)
+			row.EventID = *new(scannedUUID)
 			values[i] = &row.EventID
 		case webhookdelivery.FieldEndpointID:
-			row.EndpointID = *new(uuid.UUID)
+			row.EndpointID = *new(scannedUUID)
 			values[i] = &row.EndpointID
 		case webhookdelivery.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case webhookdelivery.FieldEventType:
 			row.EventType = *new(sql.NullString)
@@ -177,10 +177,10 @@ func (_m *WebhookDelivery) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case webhookdelivery.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case webhookdelivery.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -195,22 +195,22 @@ func (_m *WebhookDelivery) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case webhookdelivery.FieldEventID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field event_id", values[i])
-			} else if value != nil {
-				_m.EventID = *value
+			} else {
+				_m.EventID = uuid.UUID(*value)
 			}
 		case webhookdelivery.FieldEndpointID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field endpoint_id", values[i])
-			} else if value != nil {
-				_m.EndpointID = *value
+			} else {
+				_m.EndpointID = uuid.UUID(*value)
 			}
 		case webhookdelivery.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case webhookdelivery.FieldEventType:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -75,10 +75,10 @@ func (e WebhookEndpointEdges) DeliveriesOrErr() ([]*WebhookDelivery, error) {
 type webhookendpointScanRow struct {
 	// values has room for every column and, last, the row itself.
 	values                  [14]any
-	ID                      uuid.UUID
+	ID                      scannedUUID
 	CreatedAt               sql.NullTime
 	UpdatedAt               sql.NullTime
-	ProjectID               uuid.UUID
+	ProjectID               scannedUUID
 	URL                     sql.NullString
 	Description             sql.NullString
 	EventTypes              []byte
@@ -106,7 +106,7 @@ func (*WebhookEndpoint) scanValues(columns []string) ([]any, error) {
 	for i := range columns {
 		switch columns[i] {
 		case webhookendpoint.FieldID:
-			row.ID = *new(uuid.UUID)
+			row.ID = *new(scannedUUID)
 			values[i] = &row.ID
 		case webhookendpoint.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
@@ -115,7 +115,7 @@ func (*WebhookEndpoint) scanValues(columns []string) ([]any, error) {
 			row.UpdatedAt = *new(sql.NullTime)
 			values[i] = &row.UpdatedAt
 		case webhookendpoint.FieldProjectID:
-			row.ProjectID = *new(uuid.UUID)
+			row.ProjectID = *new(scannedUUID)
 			values[i] = &row.ProjectID
 		case webhookendpoint.FieldURL:
 			row.URL = *new(sql.NullString)
@@ -160,10 +160,10 @@ func (_m *WebhookEndpoint) assignValues(columns []string, values []any) error {
 	for i := range columns {
 		switch columns[i] {
 		case webhookendpoint.FieldID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field id", values[i])
-			} else if value != nil {
-				_m.ID = *value
+			} else {
+				_m.ID = uuid.UUID(*value)
 			}
 		case webhookendpoint.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -178,10 +178,10 @@ func (_m *WebhookEndpoint) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case webhookendpoint.FieldProjectID:
-			if value, ok := values[i].(*uuid.UUID); !ok {
+			if value, ok := values[i].(*scannedUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else if value != nil {
-				_m.ProjectID = *value
+			} else {
+				_m.ProjectID = uuid.UUID(*value)
 			}
 		case webhookendpoint.FieldURL:
 			if value, ok := values[i].(*sql.NullString); !ok {
