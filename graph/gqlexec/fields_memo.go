@@ -42,7 +42,7 @@ type memoEntry struct {
 // Collect returns the fields of sel that apply to an object satisfying the
 // types of satisfies: graphql.CollectFields(oc, sel, satisfies), remembered,
 // with the keys an object of them writes.
-func (m *FieldsMemo) Collect(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) ([]graphql.CollectedField, ObjectKeys) {
+func (m *FieldsMemo) Collect(oc *graphql.OperationContext, sel ast.SelectionSet, satisfies []string) ([]graphql.CollectedField, *ObjectKeys) {
 	if len(sel) == 0 || len(satisfies) == 0 {
 		fields := graphql.CollectFields(oc, sel, satisfies)
 		return fields, KeysOf(fields)
@@ -51,21 +51,26 @@ func (m *FieldsMemo) Collect(oc *graphql.OperationContext, sel ast.SelectionSet,
 	m.mu.Lock()
 	for i := range m.entries {
 		if e := &m.entries[i]; e.selection == key.selection && e.length == key.length && e.satisfies == key.satisfies {
-			fields, keys := e.fields, e.keys
+			fields, keys := e.fields, &e.keys
 			m.mu.Unlock()
 			return fields, keys
 		}
 	}
 	m.mu.Unlock()
 	key.fields = graphql.CollectFields(oc, sel, satisfies)
-	key.keys = KeysOf(key.fields)
+	key.keys = keysOf(key.fields)
 	m.mu.Lock()
+	defer m.mu.Unlock()
 	if m.entries == nil {
 		m.entries = m.first[:0]
 	}
-	if len(m.entries) < fieldsMemoSize {
-		m.entries = append(m.entries, key)
+	if len(m.entries) == fieldsMemoSize {
+		keys := key.keys // only this branch's copy escapes, not key
+		return key.fields, &keys
 	}
-	m.mu.Unlock()
-	return key.fields, key.keys
+	// The keys are handed out by address: an entry's stays where it is (a
+	// larger array, when the entries grow past first, holds copies).
+	m.entries = append(m.entries, key)
+	e := &m.entries[len(m.entries)-1]
+	return e.fields, &e.keys
 }

@@ -16,25 +16,31 @@ import (
 // never written itself (the returned marshaler writes the object), and no
 // view is made of it (@defer views are made of a separate deferred set), the
 // two uses gqlgen has for a set's fields.
-func NewFieldSet(keys ObjectKeys) (*graphql.FieldSet, graphql.Marshaler) {
+func NewFieldSet(keys *ObjectKeys) (*graphql.FieldSet, graphql.Marshaler) {
 	o := newObject(keys)
 	return &graphql.FieldSet{Values: o.values}, o
 }
 
 // newObject returns the writer of an object with these keys, its values (to
 // be filled in) in the same allocation when there are at most 16.
-func newObject(keys ObjectKeys) *object {
-	n := len(keys)
+func newObject(keys *ObjectKeys) *object {
+	n := len(*keys)
 	var (
 		o      *object
 		values []graphql.Marshaler
 	)
 	switch {
-	case n <= 2:
+	case n <= 1:
+		o, values = objectWith(new(objectOf1))
+	case n == 2:
 		o, values = objectWith(new(objectOf2))
-	case n <= 4:
+	case n == 3:
+		o, values = objectWith(new(objectOf3))
+	case n == 4:
 		o, values = objectWith(new(objectOf4))
-	case n <= 6:
+	case n == 5:
+		o, values = objectWith(new(objectOf5))
+	case n == 6:
 		o, values = objectWith(new(objectOf6))
 	case n <= 8:
 		o, values = objectWith(new(objectOf8))
@@ -57,25 +63,41 @@ type sizedObject interface {
 // objectWith returns the writer and the room for values of c.
 func objectWith(c sizedObject) (*object, []graphql.Marshaler) { return c.parts() }
 
+func (c *objectOf1) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }
 func (c *objectOf2) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }
+func (c *objectOf3) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }
 func (c *objectOf4) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }
+func (c *objectOf5) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }
 func (c *objectOf6) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }
 func (c *objectOf8) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }
 func (c *objectOf12) parts() (*object, []graphql.Marshaler) { return &c.object, c.values[:] }
 func (c *objectOf16) parts() (*object, []graphql.Marshaler) { return &c.object, c.values[:] }
 
 // objectOfN is an object's writer with room for N values. Go has no arrays
-// of a length chosen at run time, so there is one type per size; objects have
-// few fields (a page of videos: 2 per edge, 5 to 20 per video), and the sizes
-// keep the waste to a third.
+// of a length chosen at run time, so there is one type per size. Objects have
+// few fields (a page of videos: 1 or 2 per edge, 5 to 20 per video); up to 6
+// every count has its own size, each one of Go's allocation size classes
+// (32 bytes and 16 a value), and above the sizes keep the waste to a third.
 type (
+	objectOf1 struct {
+		object
+		values [1]graphql.Marshaler
+	}
 	objectOf2 struct {
 		object
 		values [2]graphql.Marshaler
 	}
+	objectOf3 struct {
+		object
+		values [3]graphql.Marshaler
+	}
 	objectOf4 struct {
 		object
 		values [4]graphql.Marshaler
+	}
+	objectOf5 struct {
+		object
+		values [5]graphql.Marshaler
 	}
 	objectOf6 struct {
 		object
@@ -114,7 +136,7 @@ type LazyFieldSet struct {
 // the marshaler that writes the object from the set's values once they are
 // all resolved (after Dispatch). The values and the marshaler are one
 // allocation for an object of up to 16 fields (see newObject).
-func NewLazyFieldSet(keys ObjectKeys) (LazyFieldSet, graphql.Marshaler) {
+func NewLazyFieldSet(keys *ObjectKeys) (LazyFieldSet, graphql.Marshaler) {
 	o := newObject(keys)
 	return LazyFieldSet{Values: o.values}, o
 }
