@@ -25,9 +25,9 @@ type executionPipeline interface {
 	SetQueryCache(graphql.Cache[*ast.QueryDocument])
 }
 
-// Schema returns the executable schema, with complexity that multiplies by page size.
+// Schema returns the executable schema.
 func (r *Resolver) Schema() graphql.ExecutableSchema {
-	return pagedComplexity{generated.NewExecutableSchema(generated.Config{Resolvers: r})}
+	return generated.NewExecutableSchema(generated.Config{Resolvers: r})
 }
 
 // configure installs the extensions, middleware and error handling of every
@@ -36,8 +36,8 @@ func (r *Resolver) configure(p executionPipeline, limits Limits) {
 	p.SetQueryCache(lru.New[*ast.QueryDocument](1000))
 	p.Use(extension.Introspection{})
 	p.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
+	// queryLimits also does the work of gqlgen's ComplexityLimit (complexity.go).
 	p.Use(&queryLimits{limits: limits})
-	p.Use(extension.FixedComplexityLimit(limits.MaxComplexity))
 	p.Use(entgql.Transactioner{TxOpener: r.client, SkipTxFunc: skipsSharedTx})
 	p.AroundFields(r.fieldRules)
 	p.SetErrorPresenter(r.presentError)

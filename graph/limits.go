@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
@@ -31,37 +32,13 @@ var DefaultLimits = Limits{
 	MaxUploadSize: 64 << 20,
 }
 
-// Error codes of operations refused by the limits, beside gqlgen's COMPLEXITY_LIMIT_EXCEEDED.
+// Error codes of operations refused by the limits (the complexity one is
+// gqlgen's ComplexityLimit's, which queryLimits stands in for).
 const (
-	codeDepthLimit = "DEPTH_LIMIT_EXCEEDED"
-	codePageSize   = "PAGE_SIZE_INVALID"
+	codeDepthLimit      = "DEPTH_LIMIT_EXCEEDED"
+	codePageSize        = "PAGE_SIZE_INVALID"
+	codeComplexityLimit = "COMPLEXITY_LIMIT_EXCEEDED"
 )
-
-// pagedComplexity wraps the generated schema so that a field taking first or last
-// costs its children once per requested item: the complexity limit then tracks the
-// rows an operation may load, not just how many fields it names.
-type pagedComplexity struct {
-	graphql.ExecutableSchema
-}
-
-// Complexity implements graphql.ExecutableSchema.
-func (s pagedComplexity) Complexity(ctx context.Context, typeName, field string, childComplexity int, args map[string]any) (int, bool) {
-	if n, ok := pageSizeArg(args); ok {
-		return n*childComplexity + 1, true
-	}
-	return s.ExecutableSchema.Complexity(ctx, typeName, field, childComplexity, args)
-}
-
-// pageSizeArg returns the larger of first and last when either is given.
-func pageSizeArg(args map[string]any) (int, bool) {
-	n, found := 0, false
-	for _, name := range []string{"first", "last"} {
-		if v, ok := intValue(args[name]); ok {
-			n, found = max(n, v), true
-		}
-	}
-	return n, found
-}
 
 // intValue reads an integer argument in any of the forms the parser, the variable
 // decoder or the generated unmarshalers give it.
@@ -87,9 +64,10 @@ func intValue(v any) (int, bool) {
 	return 0, false
 }
 
-// queryLimits refuses operations nested deeper than MaxDepth and connections asked
-// for without first/last or for more than MaxPageSize items (as GitHub's API does):
-// an unbounded connection would load a whole table.
+// queryLimits refuses operations nested deeper than MaxDepth, connections asked
+// for without first/last or for more than MaxPageSize items (as GitHub's API
+// does: an unbounded connection would load a whole table), and operations more
+// complex than MaxComplexity (see complexity.go), in one walk of the operation.
 type queryLimits struct {
 	limits Limits
 	schema *ast.Schema
@@ -114,8 +92,8 @@ func (q *queryLimits) MutateOperationContext(_ context.Context, oc *graphql.Oper
 	if oc.Operation == nil {
 		return nil
 	}
-	w := limitWalker{limits: q.limits, doc: oc.Doc, vars: oc.Variables}
-	depth := w.selectionDepth(oc.Operation.SelectionSet, 0)
+	w := limitWalker{limits: q.limits, schema: q.schema, doc: oc.Doc, vars: oc.Variables}
+	depth, complexity := w.selectionSet(oc.Operation.SelectionSet, 0, true)
 	if w.err != nil {
 		return w.err
 	}
@@ -124,30 +102,45 @@ func (q *queryLimits) MutateOperationContext(_ context.Context, oc *graphql.Oper
 		err.Extensions = map[string]any{"code": codeDepthLimit}
 		return err
 	}
+	if complexity > q.limits.MaxComplexity {
+		err := gqlerror.Errorf("operation has complexity %d, which exceeds the limit of %d", complexity, q.limits.MaxComplexity)
+		errcode.Set(err, codeComplexityLimit)
+		return err
+	}
 	return nil
 }
 
-// limitWalker walks an operation once, measuring depth and checking page sizes.
+// limitWalker walks an operation once, measuring its depth and complexity and
+// checking page sizes.
 type limitWalker struct {
 	limits  Limits
+	schema  *ast.Schema
 	doc     *ast.QueryDocument
 	vars    map[string]any
 	visited map[string]bool
 	err     *gqlerror.Error
 }
 
-func (w *limitWalker) selectionDepth(set ast.SelectionSet, depth int) int {
-	deepest := depth
+// selectionSet returns the depth and the complexity of a selection set at
+// depth. Introspection fields (named __*) count towards complexity only, as
+// does everything below them: checked is false there.
+func (w *limitWalker) selectionSet(set ast.SelectionSet, depth int, checked bool) (deepest, complexity int) {
+	deepest = depth
 	for _, sel := range set {
 		switch s := sel.(type) {
 		case *ast.Field:
-			if strings.HasPrefix(s.Name, "__") {
-				continue
+			fieldChecked := checked && !strings.HasPrefix(s.Name, "__")
+			if fieldChecked {
+				w.checkPageSize(s)
 			}
-			w.checkPageSize(s)
-			deepest = max(deepest, w.selectionDepth(s.SelectionSet, depth+1))
+			childDepth, childComplexity := w.selectionSet(s.SelectionSet, depth+1, fieldChecked)
+			if fieldChecked {
+				deepest = max(deepest, childDepth)
+			}
+			complexity = safeAdd(complexity, w.fieldComplexity(s, childComplexity))
 		case *ast.InlineFragment:
-			deepest = max(deepest, w.selectionDepth(s.SelectionSet, depth))
+			childDepth, childComplexity := w.selectionSet(s.SelectionSet, depth, checked)
+			deepest, complexity = max(deepest, childDepth), safeAdd(complexity, childComplexity)
 		case *ast.FragmentSpread:
 			if w.visited[s.Name] {
 				continue // validation already refuses cycles; never loop
@@ -157,12 +150,13 @@ func (w *limitWalker) selectionDepth(set ast.SelectionSet, depth int) int {
 			}
 			w.visited[s.Name] = true
 			if def := w.doc.Fragments.ForName(s.Name); def != nil {
-				deepest = max(deepest, w.selectionDepth(def.SelectionSet, depth))
+				childDepth, childComplexity := w.selectionSet(def.SelectionSet, depth, checked)
+				deepest, complexity = max(deepest, childDepth), safeAdd(complexity, childComplexity)
 			}
 			delete(w.visited, s.Name)
 		}
 	}
-	return deepest
+	return deepest, complexity
 }
 
 // checkPageSize requires first or last, within 0..MaxPageSize, on connection fields.
@@ -170,10 +164,9 @@ func (w *limitWalker) checkPageSize(f *ast.Field) {
 	if w.err != nil || f.Definition == nil || !strings.HasSuffix(f.Definition.Type.Name(), "Connection") {
 		return
 	}
-	args := f.ArgumentMap(w.vars)
 	given := false
 	for _, name := range []string{"first", "last"} {
-		n, ok := intValue(args[name])
+		n, ok := intValue(argumentValue(f, name, w.vars))
 		if !ok {
 			continue
 		}
