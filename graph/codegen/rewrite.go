@@ -23,6 +23,8 @@ var rewrites = []rewrite{
 	{"plain fields read directly", resolvePlainFields},
 	{"leaf fields written from the object's fields", resolveLeafRefs},
 	{"input unmarshaller map built once", buildUnmarshalersOnce},
+	{"input objects' given fields visited, not every field of the type", inputFieldsGiven},
+	{"input objects without defaults read as given, not copied", inputsReadAsGiven},
 	{"scalar field contexts made once per type", shareScalarChildren},
 	{"no deferred group without @defer", skipEmptyDeferredGroups},
 	{"deferred field sets made on the first @defer", deferredSetsOnDemand},

@@ -29331,11 +29331,9 @@ func (ec *executionContext) unmarshalInputAPIKeyOrder(ctx context.Context, obj a
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -29362,17 +29360,12 @@ func (ec *executionContext) unmarshalInputAPIKeyWhereInput(ctx context.Context, 
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "organizationID", "organizationIDNEQ", "organizationIDIn", "organizationIDNotIn", "createdBy", "createdByNEQ", "createdByIn", "createdByNotIn", "createdByGT", "createdByGTE", "createdByLT", "createdByLTE", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "origin", "originNEQ", "originIn", "originNotIn", "originGT", "originGTE", "originLT", "originLTE", "originContains", "originHasPrefix", "originHasSuffix", "originEqualFold", "originContainsFold", "prefix", "prefixNEQ", "prefixIn", "prefixNotIn", "prefixGT", "prefixGTE", "prefixLT", "prefixLTE", "prefixContains", "prefixHasPrefix", "prefixHasSuffix", "prefixEqualFold", "prefixContainsFold", "last4", "last4NEQ", "last4In", "last4NotIn", "last4GT", "last4GTE", "last4LT", "last4LTE", "last4Contains", "last4HasPrefix", "last4HasSuffix", "last4EqualFold", "last4ContainsFold", "expiresAt", "expiresAtNEQ", "expiresAtIn", "expiresAtNotIn", "expiresAtGT", "expiresAtGTE", "expiresAtLT", "expiresAtLTE", "lastUsedAt", "lastUsedAtNEQ", "lastUsedAtIn", "lastUsedAtNotIn", "lastUsedAtGT", "lastUsedAtGTE", "lastUsedAtLT", "lastUsedAtLTE", "lastUsedAtIsNil", "lastUsedAtNotNil", "hasOrganization", "hasOrganizationWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -30190,11 +30183,9 @@ func (ec *executionContext) unmarshalInputAccessControlInput(ctx context.Context
 	}
 
 	fieldsInOrder := [...]string{"playback", "allowedDomains", "allowedCountries", "blockedCountries", "tokenTTLDefault", "tokenTTLMin", "tokenTTLMax"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "playback":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("playback"))
@@ -30266,11 +30257,9 @@ func (ec *executionContext) unmarshalInputAccessControlOrder(ctx context.Context
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -30297,17 +30286,12 @@ func (ec *executionContext) unmarshalInputAccessControlWhereInput(ctx context.Co
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "playback", "playbackNEQ", "playbackIn", "playbackNotIn", "tokenTTLDefault", "tokenTTLDefaultNEQ", "tokenTTLDefaultIn", "tokenTTLDefaultNotIn", "tokenTTLDefaultGT", "tokenTTLDefaultGTE", "tokenTTLDefaultLT", "tokenTTLDefaultLTE", "tokenTTLMin", "tokenTTLMinNEQ", "tokenTTLMinIn", "tokenTTLMinNotIn", "tokenTTLMinGT", "tokenTTLMinGTE", "tokenTTLMinLT", "tokenTTLMinLTE", "tokenTTLMax", "tokenTTLMaxNEQ", "tokenTTLMaxIn", "tokenTTLMaxNotIn", "tokenTTLMaxGT", "tokenTTLMaxGTE", "tokenTTLMaxLT", "tokenTTLMaxLTE", "hasProject", "hasProjectWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -30757,11 +30741,9 @@ func (ec *executionContext) unmarshalInputAdvertisementOrder(ctx context.Context
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -30788,17 +30770,12 @@ func (ec *executionContext) unmarshalInputAdvertisementWhereInput(ctx context.Co
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "tagURL", "tagURLNEQ", "tagURLIn", "tagURLNotIn", "tagURLGT", "tagURLGTE", "tagURLLT", "tagURLLTE", "tagURLContains", "tagURLHasPrefix", "tagURLHasSuffix", "tagURLEqualFold", "tagURLContainsFold", "placement", "placementNEQ", "placementIn", "placementNotIn", "enabled", "enabledNEQ", "hasProject", "hasProjectWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -31276,11 +31253,9 @@ func (ec *executionContext) unmarshalInputAuditLogOrder(ctx context.Context, obj
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -31307,17 +31282,12 @@ func (ec *executionContext) unmarshalInputAuditLogWhereInput(ctx context.Context
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "organizationID", "organizationIDNEQ", "organizationIDIn", "organizationIDNotIn", "organizationIDIsNil", "organizationIDNotNil", "actorType", "actorTypeNEQ", "actorTypeIn", "actorTypeNotIn", "actorID", "actorIDNEQ", "actorIDIn", "actorIDNotIn", "actorIDGT", "actorIDGTE", "actorIDLT", "actorIDLTE", "actorIDIsNil", "actorIDNotNil", "action", "actionNEQ", "actionIn", "actionNotIn", "actionGT", "actionGTE", "actionLT", "actionLTE", "actionContains", "actionHasPrefix", "actionHasSuffix", "actionEqualFold", "actionContainsFold", "entityType", "entityTypeNEQ", "entityTypeIn", "entityTypeNotIn", "entityTypeGT", "entityTypeGTE", "entityTypeLT", "entityTypeLTE", "entityTypeContains", "entityTypeHasPrefix", "entityTypeHasSuffix", "entityTypeEqualFold", "entityTypeContainsFold", "entityID", "entityIDNEQ", "entityIDIn", "entityIDNotIn", "entityIDGT", "entityIDGTE", "entityIDLT", "entityIDLTE", "entityIDIsNil", "entityIDNotNil", "operation", "operationNEQ", "operationIn", "operationNotIn", "operationGT", "operationGTE", "operationLT", "operationLTE", "operationContains", "operationHasPrefix", "operationHasSuffix", "operationEqualFold", "operationContainsFold", "address", "addressNEQ", "addressIn", "addressNotIn", "addressGT", "addressGTE", "addressLT", "addressLTE", "addressContains", "addressHasPrefix", "addressHasSuffix", "addressEqualFold", "addressContainsFold", "userAgent", "userAgentNEQ", "userAgentIn", "userAgentNotIn", "userAgentGT", "userAgentGTE", "userAgentLT", "userAgentLTE", "userAgentContains", "userAgentHasPrefix", "userAgentHasSuffix", "userAgentEqualFold", "userAgentContainsFold", "hasOrganization", "hasOrganizationWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -32208,11 +32178,9 @@ func (ec *executionContext) unmarshalInputCaptionOrder(ctx context.Context, obj 
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -32239,17 +32207,12 @@ func (ec *executionContext) unmarshalInputCaptionWhereInput(ctx context.Context,
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "videoID", "videoIDNEQ", "videoIDIn", "videoIDNotIn", "language", "languageNEQ", "languageIn", "languageNotIn", "languageGT", "languageGTE", "languageLT", "languageLTE", "languageContains", "languageHasPrefix", "languageHasSuffix", "languageEqualFold", "languageContainsFold", "label", "labelNEQ", "labelIn", "labelNotIn", "labelGT", "labelGTE", "labelLT", "labelLTE", "labelContains", "labelHasPrefix", "labelHasSuffix", "labelEqualFold", "labelContainsFold", "sourceFormat", "sourceFormatNEQ", "sourceFormatIn", "sourceFormatNotIn", "blobKey", "blobKeyNEQ", "blobKeyIn", "blobKeyNotIn", "blobKeyGT", "blobKeyGTE", "blobKeyLT", "blobKeyLTE", "blobKeyContains", "blobKeyHasPrefix", "blobKeyHasSuffix", "blobKeyEqualFold", "blobKeyContainsFold", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "hasVideo", "hasVideoWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -32850,17 +32813,12 @@ func (ec *executionContext) unmarshalInputChapterInput(ctx context.Context, obj 
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"title", "startSeconds"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "title":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
@@ -32897,11 +32855,9 @@ func (ec *executionContext) unmarshalInputChapterOrder(ctx context.Context, obj 
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -32928,17 +32884,12 @@ func (ec *executionContext) unmarshalInputChapterWhereInput(ctx context.Context,
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "videoID", "videoIDNEQ", "videoIDIn", "videoIDNotIn", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "startSeconds", "startSecondsNEQ", "startSecondsIn", "startSecondsNotIn", "startSecondsGT", "startSecondsGTE", "startSecondsLT", "startSecondsLTE", "hasVideo", "hasVideoWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -33329,17 +33280,12 @@ func (ec *executionContext) unmarshalInputCreateAPIKeyInput(ctx context.Context,
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name", "origin", "permissions", "expiresAt"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -33380,17 +33326,12 @@ func (ec *executionContext) unmarshalInputCreateAdvertisementInput(ctx context.C
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name", "tagURL", "placement", "offsets", "enabled"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -33438,17 +33379,12 @@ func (ec *executionContext) unmarshalInputCreateFolderInput(ctx context.Context,
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name", "projectID", "parentID"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -33482,17 +33418,12 @@ func (ec *executionContext) unmarshalInputCreateOrganizationInput(ctx context.Co
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -33512,17 +33443,12 @@ func (ec *executionContext) unmarshalInputCreatePlayerInput(ctx context.Context,
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name", "primaryColor", "accentColor", "backgroundColor", "controls", "autoplay", "muted", "loop", "logoURL", "watermarkURL", "watermarkPosition", "speedOptions", "captionsDefault", "defaultCaptionLanguage"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -33633,17 +33559,12 @@ func (ec *executionContext) unmarshalInputCreateProjectInput(ctx context.Context
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name", "description", "organizationID"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -33677,17 +33598,12 @@ func (ec *executionContext) unmarshalInputCreateTagInput(ctx context.Context, ob
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name", "projectID"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -33714,17 +33630,12 @@ func (ec *executionContext) unmarshalInputCreateTranscodingJobInput(ctx context.
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"projectID", "videoID", "url", "priority", "output", "outputs"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "projectID":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectID"))
@@ -33779,17 +33690,12 @@ func (ec *executionContext) unmarshalInputCreateUploadTokenInput(ctx context.Con
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"title", "folderID", "maxSize", "expiresIn"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "title":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
@@ -33830,17 +33736,12 @@ func (ec *executionContext) unmarshalInputCreateVideoInput(ctx context.Context, 
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"title", "description", "metadata", "projectID", "folderID", "tagIDs"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "title":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
@@ -33895,17 +33796,12 @@ func (ec *executionContext) unmarshalInputEncodingProfileInput(ctx context.Conte
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name", "renditions"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -33942,11 +33838,9 @@ func (ec *executionContext) unmarshalInputEncodingProfileOrder(ctx context.Conte
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -33973,17 +33867,12 @@ func (ec *executionContext) unmarshalInputEncodingProfileWhereInput(ctx context.
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "isDefault", "isDefaultNEQ", "hasProject", "hasProjectWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -34342,11 +34231,9 @@ func (ec *executionContext) unmarshalInputEventOrder(ctx context.Context, obj an
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -34373,17 +34260,12 @@ func (ec *executionContext) unmarshalInputEventWhereInput(ctx context.Context, o
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "projectIDGT", "projectIDGTE", "projectIDLT", "projectIDLTE", "type", "typeNEQ", "typeIn", "typeNotIn", "typeGT", "typeGTE", "typeLT", "typeLTE", "typeContains", "typeHasPrefix", "typeHasSuffix", "typeEqualFold", "typeContainsFold"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -34742,11 +34624,9 @@ func (ec *executionContext) unmarshalInputFolderOrder(ctx context.Context, obj a
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -34773,17 +34653,12 @@ func (ec *executionContext) unmarshalInputFolderWhereInput(ctx context.Context, 
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "parentID", "parentIDNEQ", "parentIDIn", "parentIDNotIn", "parentIDIsNil", "parentIDNotNil", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "hasProject", "hasProjectWith", "hasChildren", "hasChildrenWith", "hasParent", "hasParentWith", "hasVideos", "hasVideosWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -35212,11 +35087,9 @@ func (ec *executionContext) unmarshalInputImportItemOrder(ctx context.Context, o
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -35253,11 +35126,9 @@ func (ec *executionContext) unmarshalInputImportMigrationOrder(ctx context.Conte
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -35284,17 +35155,12 @@ func (ec *executionContext) unmarshalInputImportVideosInput(ctx context.Context,
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"migrationID", "videoIDs"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "migrationID":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("migrationID"))
@@ -35331,11 +35197,9 @@ func (ec *executionContext) unmarshalInputImporterOrder(ctx context.Context, obj
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -35372,11 +35236,9 @@ func (ec *executionContext) unmarshalInputInvitationOrder(ctx context.Context, o
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -35403,17 +35265,12 @@ func (ec *executionContext) unmarshalInputInvitationWhereInput(ctx context.Conte
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "organizationID", "organizationIDNEQ", "organizationIDIn", "organizationIDNotIn", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "role", "roleNEQ", "roleIn", "roleNotIn", "invitedBy", "invitedByNEQ", "invitedByIn", "invitedByNotIn", "invitedByGT", "invitedByGTE", "invitedByLT", "invitedByLTE", "status", "statusNEQ", "statusIn", "statusNotIn", "expiresAt", "expiresAtNEQ", "expiresAtIn", "expiresAtNotIn", "expiresAtGT", "expiresAtGTE", "expiresAtLT", "expiresAtLTE", "respondedAt", "respondedAtNEQ", "respondedAtIn", "respondedAtNotIn", "respondedAtGT", "respondedAtGTE", "respondedAtLT", "respondedAtLTE", "respondedAtIsNil", "respondedAtNotNil", "hasOrganization", "hasOrganizationWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -35996,11 +35853,9 @@ func (ec *executionContext) unmarshalInputLadderRungInput(ctx context.Context, o
 	}
 
 	fieldsInOrder := [...]string{"height", "videoBitrateKbps", "codec", "audioBitrateKbps"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "height":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("height"))
@@ -36051,11 +35906,9 @@ func (ec *executionContext) unmarshalInputMembershipOrder(ctx context.Context, o
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -36082,17 +35935,12 @@ func (ec *executionContext) unmarshalInputMembershipWhereInput(ctx context.Conte
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "userID", "userIDNEQ", "userIDIn", "userIDNotIn", "organizationID", "organizationIDNEQ", "organizationIDIn", "organizationIDNotIn", "role", "roleNEQ", "roleIn", "roleNotIn", "hasUser", "hasUserWith", "hasOrganization", "hasOrganizationWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -36406,17 +36254,12 @@ func (ec *executionContext) unmarshalInputMetadataEntryInput(ctx context.Context
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"key", "value"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "key":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("key"))
@@ -36453,11 +36296,9 @@ func (ec *executionContext) unmarshalInputOrganizationOrder(ctx context.Context,
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -36484,17 +36325,12 @@ func (ec *executionContext) unmarshalInputOrganizationWhereInput(ctx context.Con
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "hasMemberships", "hasMembershipsWith", "hasProjects", "hasProjectsWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -36825,11 +36661,9 @@ func (ec *executionContext) unmarshalInputPlayerOrder(ctx context.Context, obj a
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -36856,17 +36690,12 @@ func (ec *executionContext) unmarshalInputPlayerWhereInput(ctx context.Context, 
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "isDefault", "isDefaultNEQ", "primaryColor", "primaryColorNEQ", "primaryColorIn", "primaryColorNotIn", "primaryColorGT", "primaryColorGTE", "primaryColorLT", "primaryColorLTE", "primaryColorContains", "primaryColorHasPrefix", "primaryColorHasSuffix", "primaryColorEqualFold", "primaryColorContainsFold", "accentColor", "accentColorNEQ", "accentColorIn", "accentColorNotIn", "accentColorGT", "accentColorGTE", "accentColorLT", "accentColorLTE", "accentColorContains", "accentColorHasPrefix", "accentColorHasSuffix", "accentColorEqualFold", "accentColorContainsFold", "backgroundColor", "backgroundColorNEQ", "backgroundColorIn", "backgroundColorNotIn", "backgroundColorGT", "backgroundColorGTE", "backgroundColorLT", "backgroundColorLTE", "backgroundColorContains", "backgroundColorHasPrefix", "backgroundColorHasSuffix", "backgroundColorEqualFold", "backgroundColorContainsFold", "controls", "controlsNEQ", "autoplay", "autoplayNEQ", "muted", "mutedNEQ", "loop", "loopNEQ", "logoURL", "logoURLNEQ", "logoURLIn", "logoURLNotIn", "logoURLGT", "logoURLGTE", "logoURLLT", "logoURLLTE", "logoURLContains", "logoURLHasPrefix", "logoURLHasSuffix", "logoURLEqualFold", "logoURLContainsFold", "watermarkURL", "watermarkURLNEQ", "watermarkURLIn", "watermarkURLNotIn", "watermarkURLGT", "watermarkURLGTE", "watermarkURLLT", "watermarkURLLTE", "watermarkURLContains", "watermarkURLHasPrefix", "watermarkURLHasSuffix", "watermarkURLEqualFold", "watermarkURLContainsFold", "watermarkPosition", "watermarkPositionNEQ", "watermarkPositionIn", "watermarkPositionNotIn", "captionsDefault", "captionsDefaultNEQ", "defaultCaptionLanguage", "defaultCaptionLanguageNEQ", "defaultCaptionLanguageIn", "defaultCaptionLanguageNotIn", "defaultCaptionLanguageGT", "defaultCaptionLanguageGTE", "defaultCaptionLanguageLT", "defaultCaptionLanguageLTE", "defaultCaptionLanguageContains", "defaultCaptionLanguageHasPrefix", "defaultCaptionLanguageHasSuffix", "defaultCaptionLanguageEqualFold", "defaultCaptionLanguageContainsFold", "hasProject", "hasProjectWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -37869,11 +37698,9 @@ func (ec *executionContext) unmarshalInputProjectOrder(ctx context.Context, obj 
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -37900,17 +37727,12 @@ func (ec *executionContext) unmarshalInputProjectSettingInput(ctx context.Contex
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"key", "value"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "key":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("key"))
@@ -37947,11 +37769,9 @@ func (ec *executionContext) unmarshalInputProjectSettingOrder(ctx context.Contex
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -37978,17 +37798,12 @@ func (ec *executionContext) unmarshalInputProjectSettingWhereInput(ctx context.C
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "key", "keyNEQ", "keyIn", "keyNotIn", "keyGT", "keyGTE", "keyLT", "keyLTE", "keyContains", "keyHasPrefix", "keyHasSuffix", "keyEqualFold", "keyContainsFold", "value", "valueNEQ", "valueIn", "valueNotIn", "valueGT", "valueGTE", "valueLT", "valueLTE", "valueContains", "valueHasPrefix", "valueHasSuffix", "valueEqualFold", "valueContainsFold", "hasProject", "hasProjectWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -38414,17 +38229,12 @@ func (ec *executionContext) unmarshalInputProjectWhereInput(ctx context.Context,
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "organizationID", "organizationIDNEQ", "organizationIDIn", "organizationIDNotIn", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionEqualFold", "descriptionContainsFold", "logo", "logoNEQ", "logoIn", "logoNotIn", "logoGT", "logoGTE", "logoLT", "logoLTE", "logoContains", "logoHasPrefix", "logoHasSuffix", "logoEqualFold", "logoContainsFold", "hasOrganization", "hasOrganizationWith", "hasSettings", "hasSettingsWith", "hasFolders", "hasFoldersWith", "hasVideos", "hasVideosWith", "hasTags", "hasTagsWith", "hasAccessControl", "hasAccessControlWith", "hasPlayers", "hasPlayersWith", "hasAdvertisements", "hasAdvertisementsWith", "hasEncodingProfiles", "hasEncodingProfilesWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -39053,17 +38863,12 @@ func (ec *executionContext) unmarshalInputPullVideoInput(ctx context.Context, ob
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"url", "title", "folderID"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "url":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
@@ -39097,17 +38902,12 @@ func (ec *executionContext) unmarshalInputRegisterInput(ctx context.Context, obj
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"email", "password", "name"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "email":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
@@ -39151,11 +38951,9 @@ func (ec *executionContext) unmarshalInputRenditionOrder(ctx context.Context, ob
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -39192,11 +38990,9 @@ func (ec *executionContext) unmarshalInputSendInvitationInput(ctx context.Contex
 	}
 
 	fieldsInOrder := [...]string{"email", "role", "permissions"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "email":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
@@ -39230,17 +39026,12 @@ func (ec *executionContext) unmarshalInputSetImporterInput(ctx context.Context, 
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"provider", "credential"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "provider":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("provider"))
@@ -39277,11 +39068,9 @@ func (ec *executionContext) unmarshalInputTagOrder(ctx context.Context, obj any)
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -39308,17 +39097,12 @@ func (ec *executionContext) unmarshalInputTagWhereInput(ctx context.Context, obj
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "hasProject", "hasProjectWith", "hasVideos", "hasVideosWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -39677,11 +39461,9 @@ func (ec *executionContext) unmarshalInputThumbnailOrder(ctx context.Context, ob
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -39718,11 +39500,9 @@ func (ec *executionContext) unmarshalInputTranscodingJobOrder(ctx context.Contex
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -39759,11 +39539,9 @@ func (ec *executionContext) unmarshalInputTranscodingOutputInput(ctx context.Con
 	}
 
 	fieldsInOrder := [...]string{"height", "videoBitrateKbps", "audioBitrateKbps", "encodingProfileID"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "height":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("height"))
@@ -39804,17 +39582,12 @@ func (ec *executionContext) unmarshalInputUpdateAdvertisementInput(ctx context.C
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name", "tagURL", "placement", "offsets", "appendOffsets", "enabled"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -39869,17 +39642,12 @@ func (ec *executionContext) unmarshalInputUpdateFolderInput(ctx context.Context,
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -39899,17 +39667,12 @@ func (ec *executionContext) unmarshalInputUpdateOrganizationInput(ctx context.Co
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -39929,17 +39692,12 @@ func (ec *executionContext) unmarshalInputUpdatePlayerInput(ctx context.Context,
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name", "primaryColor", "accentColor", "backgroundColor", "controls", "autoplay", "muted", "loop", "logoURL", "watermarkURL", "watermarkPosition", "speedOptions", "appendSpeedOptions", "captionsDefault", "defaultCaptionLanguage"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -40057,17 +39815,12 @@ func (ec *executionContext) unmarshalInputUpdateProfileInput(ctx context.Context
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name", "avatarURL"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -40094,17 +39847,12 @@ func (ec *executionContext) unmarshalInputUpdateProjectInput(ctx context.Context
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"name", "description"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
@@ -40131,17 +39879,12 @@ func (ec *executionContext) unmarshalInputUpdateTranscodingJobInput(ctx context.
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"priority", "cancel"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "priority":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priority"))
@@ -40168,17 +39911,12 @@ func (ec *executionContext) unmarshalInputUpdateVideoInput(ctx context.Context, 
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"title", "description", "metadata", "clearMetadata", "folderID", "clearFolder", "addTagIDs", "removeTagIDs", "clearTags"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "title":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
@@ -40264,11 +40002,9 @@ func (ec *executionContext) unmarshalInputUserOrder(ctx context.Context, obj any
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -40295,17 +40031,12 @@ func (ec *executionContext) unmarshalInputUserWhereInput(ctx context.Context, ob
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "email", "emailNEQ", "emailIn", "emailNotIn", "emailGT", "emailGTE", "emailLT", "emailLTE", "emailContains", "emailHasPrefix", "emailHasSuffix", "emailEqualFold", "emailContainsFold", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "hasMemberships", "hasMembershipsWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -40713,11 +40444,9 @@ func (ec *executionContext) unmarshalInputVideoOrder(ctx context.Context, obj an
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -40744,17 +40473,12 @@ func (ec *executionContext) unmarshalInputVideoWhereInput(ctx context.Context, o
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "folderID", "folderIDNEQ", "folderIDIn", "folderIDNotIn", "folderIDIsNil", "folderIDNotNil", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionEqualFold", "descriptionContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "duration", "durationNEQ", "durationIn", "durationNotIn", "durationGT", "durationGTE", "durationLT", "durationLTE", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "failureReason", "failureReasonNEQ", "failureReasonIn", "failureReasonNotIn", "failureReasonGT", "failureReasonGTE", "failureReasonLT", "failureReasonLTE", "failureReasonContains", "failureReasonHasPrefix", "failureReasonHasSuffix", "failureReasonEqualFold", "failureReasonContainsFold", "progress", "progressNEQ", "progressIn", "progressNotIn", "progressGT", "progressGTE", "progressLT", "progressLTE", "width", "widthNEQ", "widthIn", "widthNotIn", "widthGT", "widthGTE", "widthLT", "widthLTE", "height", "heightNEQ", "heightIn", "heightNotIn", "heightGT", "heightGTE", "heightLT", "heightLTE", "sourceURL", "sourceURLNEQ", "sourceURLIn", "sourceURLNotIn", "sourceURLGT", "sourceURLGTE", "sourceURLLT", "sourceURLLTE", "sourceURLContains", "sourceURLHasPrefix", "sourceURLHasSuffix", "sourceURLEqualFold", "sourceURLContainsFold", "encrypted", "encryptedNEQ", "hasProject", "hasProjectWith", "hasFolder", "hasFolderWith", "hasTags", "hasTagsWith", "hasCaptions", "hasCaptionsWith", "hasChapters", "hasChaptersWith"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "not":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
@@ -41792,11 +41516,9 @@ func (ec *executionContext) unmarshalInputWebhookAttemptOrder(ctx context.Contex
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -41833,11 +41555,9 @@ func (ec *executionContext) unmarshalInputWebhookDeliveryOrder(ctx context.Conte
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
@@ -41864,17 +41584,12 @@ func (ec *executionContext) unmarshalInputWebhookEndpointInput(ctx context.Conte
 		return it, nil
 	}
 
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
+	asMap := obj.(map[string]any) // no defaults to add: read as given
 
 	fieldsInOrder := [...]string{"url", "description", "eventTypes", "enabled"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "url":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
@@ -41925,11 +41640,9 @@ func (ec *executionContext) unmarshalInputWebhookEndpointOrder(ctx context.Conte
 	}
 
 	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
 		switch k {
 		case "direction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
