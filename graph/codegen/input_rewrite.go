@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"regexp"
 )
 
@@ -37,30 +36,10 @@ const (
 // default values read the input as given rather than a copy of it. It fails
 // when no unmarshaller has the expected shape.
 func inputsReadAsGiven(src []byte) ([]byte, error) {
-	var out bytes.Buffer
-	changed, rest := 0, src
-	for {
-		loc := inputUnmarshaller.FindIndex(rest)
-		if loc == nil {
-			break
+	return rewriteFunctions(src, inputUnmarshaller, "input unmarshaller", "copies its input in the expected shape", func(body []byte) ([]byte, bool) {
+		if bytes.Count(body, []byte(inputCopy)) != 1 || bytes.Contains(body, []byte(defaultAdded)) {
+			return body, false
 		}
-		end := bytes.Index(rest[loc[1]:], []byte("\n}\n"))
-		if end < 0 {
-			return nil, fmt.Errorf("an input unmarshaller has no end; has gqlgen's output changed?")
-		}
-		end += loc[1] + len("\n}\n")
-		body := rest[loc[1]:end]
-		out.Write(rest[:loc[1]])
-		if bytes.Count(body, []byte(inputCopy)) == 1 && !bytes.Contains(body, []byte(defaultAdded)) {
-			body = bytes.Replace(body, []byte(inputCopy), []byte(inputAsGiven), 1)
-			changed++
-		}
-		out.Write(body)
-		rest = rest[end:]
-	}
-	if changed == 0 {
-		return nil, fmt.Errorf("no input unmarshaller copies its input in the expected shape; has gqlgen's output changed?")
-	}
-	out.Write(rest)
-	return out.Bytes(), nil
+		return bytes.Replace(body, []byte(inputCopy), []byte(inputAsGiven), 1), true
+	})
 }

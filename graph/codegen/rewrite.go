@@ -318,16 +318,23 @@ var fieldSetUse = regexp.MustCompile(`\bout\.\w+`)
 // changed means gqlgen's output has changed shape; what says what no
 // marshaller did.
 func rewriteObjectMarshallers(src []byte, what string, change func(body []byte) ([]byte, bool)) ([]byte, error) {
+	return rewriteFunctions(src, objectMarshaller, "object marshaller", what, change)
+}
+
+// rewriteFunctions gives the body of each function of src whose first line
+// start matches (functions of a kind) to change, as rewriteObjectMarshallers
+// does for object marshallers.
+func rewriteFunctions(src []byte, start *regexp.Regexp, kind, what string, change func(body []byte) ([]byte, bool)) ([]byte, error) {
 	var out bytes.Buffer
 	changed, rest := 0, src
 	for {
-		loc := objectMarshaller.FindIndex(rest)
+		loc := start.FindIndex(rest)
 		if loc == nil {
 			break
 		}
 		end := bytes.Index(rest[loc[1]:], []byte("\n}\n"))
 		if end < 0 {
-			return nil, fmt.Errorf("an object marshaller has no end; has gqlgen's output changed?")
+			return nil, fmt.Errorf("an %s has no end; has gqlgen's output changed?", kind)
 		}
 		end += loc[1] + len("\n}\n")
 		out.Write(rest[:loc[1]])
@@ -339,7 +346,7 @@ func rewriteObjectMarshallers(src []byte, what string, change func(body []byte) 
 		rest = rest[end:]
 	}
 	if changed == 0 {
-		return nil, fmt.Errorf("no object marshaller %s; has gqlgen's output changed?", what)
+		return nil, fmt.Errorf("no %s %s; has gqlgen's output changed?", kind, what)
 	}
 	out.Write(rest)
 	return out.Bytes(), nil
