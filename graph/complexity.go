@@ -20,26 +20,45 @@ import (
 // result that needs only first and last. The test holds the two to the same
 // figures.
 
-// fieldComplexity is the complexity of field f whose children's is child.
-func (w *limitWalker) fieldComplexity(f *ast.Field, child int) int {
+// fieldComplexity is the complexity of field f, whose page arguments are
+// args, and whose children's is child.
+func (w *limitWalker) fieldComplexity(f *ast.Field, args pageArgs, child int) int {
 	if f.Definition == nil || f.Definition.Type.Name() == "__Schema" {
 		return 0 // unknown fields never get here: validation refuses them first
 	}
 	if def := f.ObjectDefinition; def != nil && def.Kind == ast.Interface && w.schema != nil && len(w.schema.GetPossibleTypes(def)) == 0 {
 		return 0 // gqlgen takes the most any implementor costs: none is nothing
 	}
-	if n, ok := pageSize(f, w.vars); ok && n >= 0 {
+	if n, ok := args.size(); ok && n >= 0 {
 		return safeAdd(safeMultiply(n, child), 1)
 	}
 	return safeAdd(1, child)
 }
 
-// pageSize returns the larger of f's first and last, when either is given.
-func pageSize(f *ast.Field, vars map[string]any) (int, bool) {
+// pageArgNames are the arguments with which a field asks for a page.
+var pageArgNames = [2]string{"first", "last"}
+
+// pageArgs are a field's page arguments, in the order of pageArgNames: read
+// once per field, for the page-size check and for complexity.
+type pageArgs [2]struct {
+	n     int
+	given bool
+}
+
+// pageArgsOf reads f's page arguments (see argumentValue).
+func pageArgsOf(f *ast.Field, vars map[string]any) (args pageArgs) {
+	for i, name := range pageArgNames {
+		args[i].n, args[i].given = intValue(argumentValue(f, name, vars))
+	}
+	return args
+}
+
+// size returns the larger of first and last, when either is given.
+func (a pageArgs) size() (int, bool) {
 	n, found := 0, false
-	for _, name := range []string{"first", "last"} {
-		if v, ok := intValue(argumentValue(f, name, vars)); ok {
-			n, found = max(n, v), true
+	for _, arg := range a {
+		if arg.given {
+			n, found = max(n, arg.n), true
 		}
 	}
 	return n, found

@@ -130,14 +130,15 @@ func (w *limitWalker) selectionSet(set ast.SelectionSet, depth int, checked bool
 		switch s := sel.(type) {
 		case *ast.Field:
 			fieldChecked := checked && !strings.HasPrefix(s.Name, "__")
+			args := pageArgsOf(s, w.vars)
 			if fieldChecked {
-				w.checkPageSize(s)
+				w.checkPageSize(s, args)
 			}
 			childDepth, childComplexity := w.selectionSet(s.SelectionSet, depth+1, fieldChecked)
 			if fieldChecked {
 				deepest = max(deepest, childDepth)
 			}
-			complexity = safeAdd(complexity, w.fieldComplexity(s, childComplexity))
+			complexity = safeAdd(complexity, w.fieldComplexity(s, args, childComplexity))
 		case *ast.InlineFragment:
 			childDepth, childComplexity := w.selectionSet(s.SelectionSet, depth, checked)
 			deepest, complexity = max(deepest, childDepth), safeAdd(complexity, childComplexity)
@@ -159,20 +160,20 @@ func (w *limitWalker) selectionSet(set ast.SelectionSet, depth int, checked bool
 	return deepest, complexity
 }
 
-// checkPageSize requires first or last, within 0..MaxPageSize, on connection fields.
-func (w *limitWalker) checkPageSize(f *ast.Field) {
+// checkPageSize requires first or last, within 0..MaxPageSize, on connection
+// fields; args are f's.
+func (w *limitWalker) checkPageSize(f *ast.Field, args pageArgs) {
 	if w.err != nil || f.Definition == nil || !strings.HasSuffix(f.Definition.Type.Name(), "Connection") {
 		return
 	}
 	given := false
-	for _, name := range []string{"first", "last"} {
-		n, ok := intValue(argumentValue(f, name, w.vars))
-		if !ok {
+	for i, arg := range args {
+		if !arg.given {
 			continue
 		}
 		given = true
-		if n < 0 || n > w.limits.MaxPageSize {
-			w.err = gqlerror.Errorf("%s: %s must be between 0 and %d", f.Alias, name, w.limits.MaxPageSize)
+		if arg.n < 0 || arg.n > w.limits.MaxPageSize {
+			w.err = gqlerror.Errorf("%s: %s must be between 0 and %d", f.Alias, pageArgNames[i], w.limits.MaxPageSize)
 			break
 		}
 	}

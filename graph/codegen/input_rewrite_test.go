@@ -5,43 +5,15 @@ import (
 	"testing"
 )
 
-// inputSample is gqlgen's code for two input objects, one with a default.
-const inputSample = `func (ec *executionContext) unmarshalInputVideoOrder(ctx context.Context, obj any) (ent.VideoOrder, error) {
-	var it ent.VideoOrder
-	asMap := map[string]any{}
+// inputUnmarshallerSample is gqlgen's code for an input object of these
+// fields, which adds the default values in defaults (none when empty).
+func inputUnmarshallerSample(name, defaults, fields string) string {
+	return "func (ec *executionContext) unmarshalInput" + name + "(ctx context.Context, obj any) (ent." + name + ", error) {\n" +
+		"\tvar it ent." + name + "\n" + `	asMap := map[string]any{}
 	for k, v := range obj.(map[string]any) {
 		asMap[k] = v
 	}
-
-	if _, present := asMap["direction"]; !present {
-		asMap["direction"] = "ASC"
-	}
-
-	fieldsInOrder := [...]string{"direction", "field"}
-	for _, k := range fieldsInOrder {
-		v, ok := asMap[k]
-		if !ok {
-			continue
-		}
-		switch k {
-		}
-	}
-	return it, nil
-}
-
-func (ec *executionContext) unmarshalInputVideoWhereInput(ctx context.Context, obj any) (ent.VideoWhereInput, error) {
-	var it ent.VideoWhereInput
-	if obj == nil {
-		return it, nil
-	}
-
-	asMap := map[string]any{}
-	for k, v := range obj.(map[string]any) {
-		asMap[k] = v
-	}
-
-	fieldsInOrder := [...]string{"not", "projectID"}
-	for _, k := range fieldsInOrder {
+` + defaults + "\n\tfieldsInOrder := [...]string{" + fields + "}\n" + `	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
 			continue
@@ -52,6 +24,12 @@ func (ec *executionContext) unmarshalInputVideoWhereInput(ctx context.Context, o
 	return it, nil
 }
 `
+}
+
+// inputSample is gqlgen's code for two input objects, one with a default.
+var inputSample = inputUnmarshallerSample("VideoOrder",
+	"\n\tif _, present := asMap[\"direction\"]; !present {\n\t\tasMap[\"direction\"] = \"ASC\"\n\t}\n", `"direction", "field"`) +
+	"\n" + inputUnmarshallerSample("VideoWhereInput", "", `"not", "projectID"`)
 
 func TestInputRewrites(t *testing.T) {
 	out, err := inputFieldsGiven([]byte(inputSample))

@@ -23,8 +23,9 @@
 //     values and the writer that writes them are one allocation;
 //   - an object with no @defer fragment does not build its path for an empty
 //     deferred group;
-//   - Complexity makes an execution context only to decode a field's
-//     arguments, not for each field it weighs.
+//   - an input object's unmarshaller visits the fields the input gives, not
+//     every field of its type, and reads the input as given when its type has
+//     no default values.
 //
 // gqlgen has no option for these and its templates cannot be replaced, so its
 // output is rewritten: each rewrite fails generation when gqlgen's output no

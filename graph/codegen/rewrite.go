@@ -32,7 +32,6 @@ var rewrites = []rewrite{
 	{"objects' field sets kept on the stack, gqlgen's made on a first concurrent field", lazyFieldSets},
 	{"fields collected once per operation and selection", collectFieldsOnce},
 	{"response data written into the transport's buffer", lentResponseBuffers},
-	{"complexity's execution context made only for arguments", complexityContextOnDemand},
 }
 
 // replaceEach replaces every occurrence of old with new. Every one of them
@@ -544,41 +543,4 @@ func resolveLeafRefs(src []byte) ([]byte, error) {
 		return nil, fmt.Errorf("no plain field has a marshaller whose values can be written from a pointer; run resolvePlainFields first")
 	}
 	return out, nil
-}
-
-// complexityHead is how gqlgen's Complexity starts: an execution context made
-// for every field of every operation it weighs, used only to decode the
-// arguments of fields that have some.
-const (
-	complexityStart = "func (e *executableSchema) Complexity("
-	complexityHead  = "\tec := newExecutionContext(nil, e, nil)\n\t_ = ec\n"
-)
-
-// complexityContextOnDemand has Complexity make an execution context only
-// for a field whose arguments it decodes: gqlgen's made one (two allocations)
-// for each of an operation's fields on every request.
-func complexityContextOnDemand(src []byte) ([]byte, error) {
-	start := bytes.Index(src, []byte(complexityStart))
-	if start < 0 {
-		return nil, fmt.Errorf("no Complexity method; has gqlgen's output changed?")
-	}
-	end := bytes.Index(src[start:], []byte("\n}\n"))
-	if end < 0 {
-		return nil, fmt.Errorf("the Complexity method has no end; has gqlgen's output changed?")
-	}
-	end += start
-	body := src[start:end]
-	if bytes.Count(body, []byte(complexityHead)) != 1 {
-		return nil, fmt.Errorf("the Complexity method does not start by making an execution context; has gqlgen's output changed?")
-	}
-	body = bytes.Replace(body, []byte(complexityHead), nil, 1)
-	uses, argUses := len(ecUse.FindAll(body, -1)), bytes.Count(body, []byte("ec.field_"))
-	if uses != argUses {
-		return nil, fmt.Errorf("the Complexity method uses its execution context for %d things besides field arguments; has gqlgen's output changed?", uses-argUses)
-	}
-	body = bytes.ReplaceAll(body, []byte("ec.field_"), []byte("newExecutionContext(nil, e, nil).field_"))
-	out := make([]byte, 0, len(src))
-	out = append(out, src[:start]...)
-	out = append(out, body...)
-	return append(out, src[end:]...), nil
 }

@@ -317,20 +317,3 @@ func TestElementResultsOnDemand(t *testing.T) {
 		t.Fatal("a changed shape was accepted")
 	}
 }
-
-func TestComplexityContextOnDemand(t *testing.T) {
-	src := complexityStart + "ctx context.Context, typeName, field string, childComplexity int, rawArgs map[string]any) (int, bool) {\n" + complexityHead +
-		"\tswitch typeName + \".\" + field {\n\tcase \"Query.videos\":\n\t\targs, err := ec.field_Query_videos_args(ctx, rawArgs)\n\t}\n\treturn 0, false\n}\n"
-	out, err := complexityContextOnDemand([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(out), complexityHead) || !strings.Contains(string(out), "args, err := newExecutionContext(nil, e, nil).field_Query_videos_args(ctx, rawArgs)") {
-		t.Fatalf("rewritten:\n%s", out)
-	}
-	// Any other use of the execution context fails generation.
-	other := strings.Replace(src, "\treturn 0, false", "\t_ = ec.Schema()\n\treturn 0, false", 1)
-	if _, err := complexityContextOnDemand([]byte(other)); err == nil {
-		t.Fatal("another use of the execution context was accepted")
-	}
-}

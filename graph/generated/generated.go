@@ -1197,6 +1197,8 @@ func (e *executableSchema) Schema() *ast.Schema {
 }
 
 func (e *executableSchema) Complexity(ctx context.Context, typeName, field string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	ec := newExecutionContext(nil, e, nil)
+	_ = ec
 	switch typeName + "." + field {
 
 	case "APIKey.createdAt":
@@ -2078,7 +2080,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Folder_children_args(ctx, rawArgs)
+		args, err := ec.field_Folder_children_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2137,7 +2139,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Folder_videos_args(ctx, rawArgs)
+		args, err := ec.field_Folder_videos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2842,7 +2844,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_acceptInvitation_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_acceptInvitation_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2853,7 +2855,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_assignVideosToFolder_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_assignVideosToFolder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2864,7 +2866,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_checkAccount_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_checkAccount_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2875,7 +2877,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_createApiKey_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_createApiKey_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2886,7 +2888,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_createAdvertisement_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_createAdvertisement_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2897,7 +2899,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_createEncodingProfile_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_createEncodingProfile_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2908,7 +2910,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_createFolder_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_createFolder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2919,7 +2921,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_createOrganization_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_createOrganization_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2930,7 +2932,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_createPlaybackToken_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_createPlaybackToken_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2941,7 +2943,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_createPlayer_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_createPlayer_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2952,7 +2954,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_createProject_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_createProject_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2963,7 +2965,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_createTag_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_createTag_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2974,7 +2976,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_createTranscodingJob_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_createTranscodingJob_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2985,7 +2987,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_createUploadToken_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_createUploadToken_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -2996,7 +2998,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_createVideo_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_createVideo_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3007,7 +3009,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_createWebhookEndpoint_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_createWebhookEndpoint_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3018,7 +3020,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteApiKey_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_deleteApiKey_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3029,7 +3031,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteAdvertisement_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_deleteAdvertisement_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3040,7 +3042,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteCaption_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_deleteCaption_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3051,7 +3053,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteEncodingProfile_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_deleteEncodingProfile_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3062,7 +3064,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteFolder_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_deleteFolder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3079,7 +3081,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_deletePlayer_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_deletePlayer_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3090,7 +3092,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteProject_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_deleteProject_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3101,7 +3103,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteSession_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_deleteSession_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3112,7 +3114,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteTag_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_deleteTag_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3123,7 +3125,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteTranscodingJob_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_deleteTranscodingJob_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3134,7 +3136,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteVideo_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_deleteVideo_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3145,7 +3147,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_deleteWebhookEndpoint_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_deleteWebhookEndpoint_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3156,7 +3158,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_forgotPassword_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_forgotPassword_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3167,7 +3169,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_importVideos_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_importVideos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3178,7 +3180,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_login_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_login_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3195,7 +3197,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_moveFolder_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_moveFolder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3206,7 +3208,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_moveFolders_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_moveFolders_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3217,7 +3219,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_oauthCallback_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_oauthCallback_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3228,7 +3230,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_oauthRedirect_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_oauthRedirect_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3239,7 +3241,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_pullVideo_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_pullVideo_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3250,7 +3252,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_putAccessControl_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_putAccessControl_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3261,7 +3263,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_refreshToken_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_refreshToken_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3272,7 +3274,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_register_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_register_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3283,7 +3285,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_rejectInvitation_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_rejectInvitation_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3294,7 +3296,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_removeMember_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_removeMember_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3305,7 +3307,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_resendFailedWebhookEvents_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_resendFailedWebhookEvents_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3316,7 +3318,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_resendOtp_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_resendOtp_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3327,7 +3329,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_resendWebhookEvent_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_resendWebhookEvent_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3338,7 +3340,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_revokeInvitation_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_revokeInvitation_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3349,7 +3351,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_rotateWebhookEndpointSecret_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_rotateWebhookEndpointSecret_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3360,7 +3362,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_sendInvitation_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_sendInvitation_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3371,7 +3373,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_setDefaultEncodingProfile_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_setDefaultEncodingProfile_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3382,7 +3384,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_setDefaultPlayer_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_setDefaultPlayer_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3393,7 +3395,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_setDefaultThumbnail_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_setDefaultThumbnail_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3404,7 +3406,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_setForgottenPassword_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_setForgottenPassword_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3415,7 +3417,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_setImporter_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_setImporter_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3426,7 +3428,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_setPassword_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_setPassword_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3437,7 +3439,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_setVideoChapters_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_setVideoChapters_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3448,7 +3450,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_switchOrganization_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_switchOrganization_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3459,7 +3461,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_syncImporter_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_syncImporter_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3470,7 +3472,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateAdvertisement_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_updateAdvertisement_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3481,7 +3483,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateAvatar_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_updateAvatar_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3492,7 +3494,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateEncodingProfile_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_updateEncodingProfile_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3503,7 +3505,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateFolder_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_updateFolder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3514,7 +3516,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateMember_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_updateMember_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3525,7 +3527,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateOrganization_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_updateOrganization_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3536,7 +3538,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_updatePassword_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_updatePassword_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3547,7 +3549,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_updatePlayer_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_updatePlayer_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3558,7 +3560,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateProfile_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_updateProfile_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3569,7 +3571,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateProject_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_updateProject_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3580,7 +3582,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateTranscodingJob_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_updateTranscodingJob_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3591,7 +3593,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateVideo_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_updateVideo_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3602,7 +3604,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_updateWebhookEndpoint_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_updateWebhookEndpoint_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3613,7 +3615,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_uploadCaption_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_uploadCaption_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3624,7 +3626,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_uploadProjectLogo_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_uploadProjectLogo_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3635,7 +3637,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_uploadThumbnail_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_uploadThumbnail_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3646,7 +3648,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_upsertProjectSettings_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_upsertProjectSettings_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3657,7 +3659,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_upsertVideoMetadata_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_upsertVideoMetadata_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3668,7 +3670,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_verifyEmail_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_verifyEmail_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3679,7 +3681,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Mutation_verifyPasswordResetOtp_args(ctx, rawArgs)
+		args, err := ec.field_Mutation_verifyPasswordResetOtp_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -3728,7 +3730,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Organization_projects_args(ctx, rawArgs)
+		args, err := ec.field_Organization_projects_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4092,7 +4094,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Project_folders_args(ctx, rawArgs)
+		args, err := ec.field_Project_folders_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4145,7 +4147,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Project_tags_args(ctx, rawArgs)
+		args, err := ec.field_Project_tags_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4162,7 +4164,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Project_videos_args(ctx, rawArgs)
+		args, err := ec.field_Project_videos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4287,7 +4289,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_apiKey_args(ctx, rawArgs)
+		args, err := ec.field_Query_apiKey_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4304,7 +4306,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_apiKeys_args(ctx, rawArgs)
+		args, err := ec.field_Query_apiKeys_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4315,7 +4317,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_accessControl_args(ctx, rawArgs)
+		args, err := ec.field_Query_accessControl_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4332,7 +4334,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_advertisement_args(ctx, rawArgs)
+		args, err := ec.field_Query_advertisement_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4343,7 +4345,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_advertisements_args(ctx, rawArgs)
+		args, err := ec.field_Query_advertisements_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4354,7 +4356,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_audits_args(ctx, rawArgs)
+		args, err := ec.field_Query_audits_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4365,7 +4367,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_caption_args(ctx, rawArgs)
+		args, err := ec.field_Query_caption_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4376,7 +4378,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_effectiveEncodingLadder_args(ctx, rawArgs)
+		args, err := ec.field_Query_effectiveEncodingLadder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4387,7 +4389,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_encodingProfile_args(ctx, rawArgs)
+		args, err := ec.field_Query_encodingProfile_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4398,7 +4400,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_encodingProfiles_args(ctx, rawArgs)
+		args, err := ec.field_Query_encodingProfiles_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4409,7 +4411,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_folder_args(ctx, rawArgs)
+		args, err := ec.field_Query_folder_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4420,7 +4422,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_folderTree_args(ctx, rawArgs)
+		args, err := ec.field_Query_folderTree_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4431,7 +4433,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_folders_args(ctx, rawArgs)
+		args, err := ec.field_Query_folders_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4448,7 +4450,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_importMigrationItems_args(ctx, rawArgs)
+		args, err := ec.field_Query_importMigrationItems_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4459,7 +4461,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_importMigrations_args(ctx, rawArgs)
+		args, err := ec.field_Query_importMigrations_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4471,7 +4473,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_invitationByToken_args(ctx, rawArgs)
+		args, err := ec.field_Query_invitationByToken_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4482,7 +4484,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_invitations_args(ctx, rawArgs)
+		args, err := ec.field_Query_invitations_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4493,7 +4495,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_members_args(ctx, rawArgs)
+		args, err := ec.field_Query_members_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4504,7 +4506,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_node_args(ctx, rawArgs)
+		args, err := ec.field_Query_node_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4515,7 +4517,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_nodes_args(ctx, rawArgs)
+		args, err := ec.field_Query_nodes_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4526,7 +4528,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_organization_args(ctx, rawArgs)
+		args, err := ec.field_Query_organization_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4537,7 +4539,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_organizations_args(ctx, rawArgs)
+		args, err := ec.field_Query_organizations_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4548,7 +4550,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_player_args(ctx, rawArgs)
+		args, err := ec.field_Query_player_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4559,7 +4561,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_players_args(ctx, rawArgs)
+		args, err := ec.field_Query_players_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4576,7 +4578,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_project_args(ctx, rawArgs)
+		args, err := ec.field_Query_project_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4587,7 +4589,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_projectSettings_args(ctx, rawArgs)
+		args, err := ec.field_Query_projectSettings_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4598,7 +4600,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_projects_args(ctx, rawArgs)
+		args, err := ec.field_Query_projects_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4609,7 +4611,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_pulledVideos_args(ctx, rawArgs)
+		args, err := ec.field_Query_pulledVideos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4626,7 +4628,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_searchVideos_args(ctx, rawArgs)
+		args, err := ec.field_Query_searchVideos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4649,7 +4651,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_tags_args(ctx, rawArgs)
+		args, err := ec.field_Query_tags_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4660,7 +4662,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_testPermission_args(ctx, rawArgs)
+		args, err := ec.field_Query_testPermission_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4671,7 +4673,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_transcodingJob_args(ctx, rawArgs)
+		args, err := ec.field_Query_transcodingJob_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4682,7 +4684,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_transcodingJobs_args(ctx, rawArgs)
+		args, err := ec.field_Query_transcodingJobs_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4693,7 +4695,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_video_args(ctx, rawArgs)
+		args, err := ec.field_Query_video_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4704,7 +4706,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_videoCaptions_args(ctx, rawArgs)
+		args, err := ec.field_Query_videoCaptions_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4715,7 +4717,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_videoChapters_args(ctx, rawArgs)
+		args, err := ec.field_Query_videoChapters_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4726,7 +4728,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_videoChaptersWebVTT_args(ctx, rawArgs)
+		args, err := ec.field_Query_videoChaptersWebVTT_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4737,7 +4739,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_videoMetadata_args(ctx, rawArgs)
+		args, err := ec.field_Query_videoMetadata_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4748,7 +4750,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_videoTimeline_args(ctx, rawArgs)
+		args, err := ec.field_Query_videoTimeline_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4759,7 +4761,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_videos_args(ctx, rawArgs)
+		args, err := ec.field_Query_videos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4770,7 +4772,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_videosByCustomField_args(ctx, rawArgs)
+		args, err := ec.field_Query_videosByCustomField_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4781,7 +4783,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_webhookEndpoint_args(ctx, rawArgs)
+		args, err := ec.field_Query_webhookEndpoint_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4792,7 +4794,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_webhookEndpoints_args(ctx, rawArgs)
+		args, err := ec.field_Query_webhookEndpoints_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4809,7 +4811,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Query_webhookLogs_args(ctx, rawArgs)
+		args, err := ec.field_Query_webhookLogs_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -4950,7 +4952,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Tag_videos_args(ctx, rawArgs)
+		args, err := ec.field_Tag_videos_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -5483,7 +5485,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := newExecutionContext(nil, e, nil).field_Video_tags_args(ctx, rawArgs)
+		args, err := ec.field_Video_tags_args(ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}

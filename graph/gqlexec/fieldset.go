@@ -31,23 +31,23 @@ func newObject(keys *ObjectKeys) *object {
 	)
 	switch {
 	case n <= 1:
-		o, values = objectWith(new(objectOf1))
+		o, values = new(objectOf1).parts()
 	case n == 2:
-		o, values = objectWith(new(objectOf2))
+		o, values = new(objectOf2).parts()
 	case n == 3:
-		o, values = objectWith(new(objectOf3))
+		o, values = new(objectOf3).parts()
 	case n == 4:
-		o, values = objectWith(new(objectOf4))
+		o, values = new(objectOf4).parts()
 	case n == 5:
-		o, values = objectWith(new(objectOf5))
+		o, values = new(objectOf5).parts()
 	case n == 6:
-		o, values = objectWith(new(objectOf6))
+		o, values = new(objectOf6).parts()
 	case n <= 8:
-		o, values = objectWith(new(objectOf8))
+		o, values = new(objectOf8).parts()
 	case n <= 12:
-		o, values = objectWith(new(objectOf12))
+		o, values = new(objectOf12).parts()
 	case n <= 16:
-		o, values = objectWith(new(objectOf16))
+		o, values = new(objectOf16).parts()
 	default:
 		o, values = new(object), make([]graphql.Marshaler, n)
 	}
@@ -55,14 +55,7 @@ func newObject(keys *ObjectKeys) *object {
 	return o
 }
 
-// sizedObject is an object writer with room for its values (objectOfN).
-type sizedObject interface {
-	parts() (*object, []graphql.Marshaler)
-}
-
-// objectWith returns the writer and the room for values of c.
-func objectWith(c sizedObject) (*object, []graphql.Marshaler) { return c.parts() }
-
+// parts returns an objectOfN's writer and its room for values.
 func (c *objectOf1) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }
 func (c *objectOf2) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }
 func (c *objectOf3) parts() (*object, []graphql.Marshaler)  { return &c.object, c.values[:] }

@@ -1,5 +1,7 @@
 package gqlexec
 
+import "slices"
+
 // InlineInputFields is how many given fields of an input object
 // InputFieldsInOrder orders without scanning its type's whole field list, and
 // the size of the buffer the generated unmarshallers hand it on their stack.
@@ -28,7 +30,7 @@ func InputFieldsInOrder(input map[string]any, order []string, buf []string) []st
 	var places [InlineInputFields]int
 	n := 0
 	for name := range input {
-		place := indexOf(order, name)
+		place := slices.Index(order, name)
 		if place < 0 {
 			continue
 		}
@@ -43,14 +45,4 @@ func InputFieldsInOrder(input map[string]any, order []string, buf []string) []st
 		given = append(given, order[place])
 	}
 	return given
-}
-
-// indexOf is the place of name in names, -1 when it is not there.
-func indexOf(names []string, name string) int {
-	for i := range names {
-		if names[i] == name {
-			return i
-		}
-	}
-	return -1
 }
