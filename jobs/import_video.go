@@ -18,6 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/events"
+	"github.com/vidra-dev/vidra/netguard"
 )
 
 // ImportLimits bound a pull from a URL.
@@ -140,10 +141,9 @@ func download(ctx context.Context, raw string, w io.Writer, lim ImportLimits) (i
 	}
 	dialer := &net.Dialer{Timeout: 30 * time.Second}
 	if !lim.AllowPrivate {
-		dialer.Control = func(_, address string, _ syscall.RawConn) error {
-			host, _, _ := net.SplitHostPort(address)
-			ip := net.ParseIP(host)
-			if ip == nil || !publicIP(ip) {
+		dialer.Control = func(network, address string, c syscall.RawConn) error {
+			if err := netguard.Control(network, address, c); err != nil {
+				host, _, _ := net.SplitHostPort(address)
 				return &permanent{reason: fmt.Sprintf("source URL resolves to a non-public address (%s); refused", host)}
 			}
 			return nil
@@ -188,10 +188,4 @@ func download(ctx context.Context, raw string, w io.Writer, lim ImportLimits) (i
 		return n, permanentf("source is over the import limit of %d bytes", lim.MaxBytes)
 	}
 	return n, nil
-}
-
-// publicIP reports whether ip is a globally routable unicast address.
-func publicIP(ip net.IP) bool {
-	return ip.IsGlobalUnicast() && !ip.IsPrivate() && !ip.IsLoopback() && !ip.IsLinkLocalUnicast() &&
-		!ip.IsLinkLocalMulticast() && !ip.IsInterfaceLocalMulticast() && !ip.IsUnspecified()
 }

@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"syscall"
 	"time"
+
+	"github.com/vidra-dev/vidra/netguard"
 )
 
 // errRefusedAddress is returned when an endpoint resolves to an address that
@@ -46,11 +48,9 @@ func CheckURL(raw string, allowPlain bool) error {
 func newHTTPClient(timeout time.Duration, allowPrivate bool) *http.Client {
 	dialer := &net.Dialer{Timeout: timeout}
 	if !allowPrivate {
-		dialer.Control = func(_, address string, _ syscall.RawConn) error {
-			host, _, _ := net.SplitHostPort(address)
-			ip := net.ParseIP(host)
-			if ip == nil || !publicIP(ip) {
-				return fmt.Errorf("%w (%s)", errRefusedAddress, host)
+		dialer.Control = func(network, address string, c syscall.RawConn) error {
+			if err := netguard.Control(network, address, c); err != nil {
+				return fmt.Errorf("%w: %w", errRefusedAddress, err)
 			}
 			return nil
 		}
@@ -66,10 +66,4 @@ func newHTTPClient(timeout time.Duration, allowPrivate bool) *http.Client {
 		},
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}
-}
-
-// publicIP reports whether ip is a globally routable unicast address.
-func publicIP(ip net.IP) bool {
-	return ip.IsGlobalUnicast() && !ip.IsPrivate() && !ip.IsLoopback() && !ip.IsLinkLocalUnicast() &&
-		!ip.IsLinkLocalMulticast() && !ip.IsInterfaceLocalMulticast() && !ip.IsUnspecified()
 }

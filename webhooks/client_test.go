@@ -1,8 +1,14 @@
 package webhooks
 
 import (
-	"net"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/vidra-dev/vidra/netguard"
 )
 
 func TestCheckURL(t *testing.T) {
@@ -34,31 +40,30 @@ func TestCheckURL(t *testing.T) {
 	}
 }
 
-func TestPublicIP(t *testing.T) {
-	for _, tc := range []struct {
-		ip   string
-		want bool
-	}{
-		{"93.184.216.34", true},
-		{"8.8.8.8", true},
-		{"2606:4700:4700::1111", true},
-		{"127.0.0.1", false},
-		{"127.1.2.3", false},
-		{"::1", false},
-		{"::ffff:127.0.0.1", false},
-		{"10.0.0.1", false},
-		{"172.16.5.4", false},
-		{"192.168.1.1", false},
-		{"169.254.169.254", false}, // cloud metadata
-		{"fe80::1", false},
-		{"fc00::1", false},
-		{"0.0.0.0", false},
-		{"::", false},
-		{"224.0.0.1", false},
-		{"255.255.255.255", false},
-	} {
-		if got := publicIP(net.ParseIP(tc.ip)); got != tc.want {
-			t.Errorf("publicIP(%s) = %v, want %v", tc.ip, got, tc.want)
-		}
+// TestDeliveryClientRefusesNonPublicAddresses sends through the delivery
+// client to a real server on loopback: without AllowPrivate the connection is
+// refused before it is made; with it the request arrives.
+func TestDeliveryClientRefusesNonPublicAddresses(t *testing.T) {
+	hits := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { hits++ }))
+	defer srv.Close()
+	res, err := newHTTPClient(5*time.Second, false).Post(srv.URL, "application/json", strings.NewReader("{}"))
+	if err == nil {
+		res.Body.Close()
+		t.Fatal("the delivery client reached a loopback server")
+	}
+	if !errors.Is(err, errRefusedAddress) || !errors.Is(err, netguard.ErrRefused) {
+		t.Errorf("error = %v, want errRefusedAddress wrapping netguard.ErrRefused", err)
+	}
+	if hits != 0 {
+		t.Fatalf("the server saw %d requests", hits)
+	}
+	res, err = newHTTPClient(5*time.Second, true).Post(srv.URL, "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatalf("with private networks allowed: %v", err)
+	}
+	res.Body.Close()
+	if hits != 1 {
+		t.Fatalf("the server saw %d requests, want 1", hits)
 	}
 }
