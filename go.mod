@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	ariga.io/atlas v0.36.2-0.20250730182955-2c6300d0a3e1
+	code.dny.dev/ssrf v0.3.0
 	entgo.io/contrib v0.7.0
 	entgo.io/ent v0.14.6
 	github.com/99designs/gqlgen v0.17.95
@@ -39,7 +40,6 @@ require (
 )
 
 require (
-	code.dny.dev/ssrf v0.3.0 // indirect
 	github.com/agext/levenshtein v1.2.3 // indirect
 	github.com/agnivade/levenshtein v1.2.2 // indirect
 	github.com/apparentlymart/go-textseg/v15 v15.0.0 // indirect
