@@ -4,11 +4,16 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 BENCHTIME ?= 1x
 
-.PHONY: run build test test-short generate migrations bench lint check-generated
+.PHONY: run build deps test test-short generate migrations bench lint check-generated
 
 ## run: build and start the server in the embedded mode (SQLite and files under ./data)
-run: build
+run: deps build
 	./vidra
+
+## deps: make sure ffmpeg and ffprobe are installed, installing them when that
+## needs no question (scripts/deps.sh; make run and make test call it)
+deps:
+	@scripts/deps.sh
 
 ## build: build the vidra binary
 build:
@@ -17,7 +22,7 @@ build:
 ## test: run every test on SQLite, and on PostgreSQL when it answers
 ## (VIDRA_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres);
 ## VIDRA_REQUIRE_POSTGRES=1 makes a missing PostgreSQL a failure
-test:
+test: deps
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 30m ./...
 

@@ -115,9 +115,10 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		Version: opts.Version,
 		Regions: regions,
 		HealthChecks: []graph.HealthCheck{
-			{Name: "storage", Check: func(ctx context.Context) error { return storage.Check(ctx, bucket) }},
-			{Name: "queue", Check: mp.queue.Check},
-			{Name: "ffmpeg", Check: mp.tools.Check},
+			{Name: "storage", Check: func(ctx context.Context) error { return storage.Check(ctx, bucket) }, Readiness: true},
+			{Name: "queue", Check: mp.queue.Check, Readiness: true},
+			// Only a process that runs media jobs needs ffmpeg to serve its role.
+			{Name: "ffmpeg", Check: mp.tools.Check, Readiness: cfg.Media.Workers},
 		},
 		Media: graph.MediaDeps{
 			Queue:         mp.queue,

@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/vidra-dev/vidra/clientip"
+	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/rest"
 )
 
@@ -40,6 +41,8 @@ func (a *App) routes(opts Options) error {
 	r.Handle("/playground", playground.Handler("Vidra GraphQL", "/graphql"))
 	r.Handle("/metrics", metrics.handler())
 	r.Get("/health", a.serveHealth)
+	r.Get("/health/live", serveLiveness)
+	r.Get("/health/ready", a.serveReadiness)
 	restHandler.Register(r, rest.HostMain, rest.HostAdmin, rest.HostAnalytics)
 	// Uploaded avatars are bytes from blob storage, not a GraphQL operation.
 	r.Get("/v1/avatars/*", func(w http.ResponseWriter, req *http.Request) {
@@ -63,12 +66,31 @@ func (a *App) routes(opts Options) error {
 // the outcome of each check. It stays a plain handler for load balancers; /v1/health
 // is the REST row of the same query.
 func (a *App) serveHealth(w http.ResponseWriter, r *http.Request) {
-	health := a.Resolver.CheckHealth(r.Context())
-	status, message := http.StatusOK, "healthy"
+	writeHealth(w, a.Resolver.CheckHealth(r.Context()), "healthy", "unhealthy")
+}
+
+// serveReadiness is the readiness probe: 200 when this process can serve its
+// role (database, storage and queue; ffmpeg only where media jobs run), 503
+// with the failing checks otherwise.
+func (a *App) serveReadiness(w http.ResponseWriter, r *http.Request) {
+	writeHealth(w, a.Resolver.CheckReadiness(r.Context()), "ready", "not ready")
+}
+
+// serveLiveness is the liveness probe: the process answers. It checks nothing
+// else, so a database outage does not get every replica restarted.
+func serveLiveness(w http.ResponseWriter, _ *http.Request) {
+	writeHealth(w, &model.Health{Ok: true, Checks: []*model.HealthCheck{}}, "live", "")
+}
+
+// writeHealth writes a health report in the REST envelope: 200 and okMessage
+// when it is ok, 503 and failMessage otherwise.
+func writeHealth(w http.ResponseWriter, health *model.Health, okMessage, failMessage string) {
+	status, message := http.StatusOK, okMessage
 	if !health.Ok {
-		status, message = http.StatusServiceUnavailable, "unhealthy"
+		status, message = http.StatusServiceUnavailable, failMessage
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(map[string]any{"success": health.Ok, "message": message, "result": health})
 }

@@ -13,6 +13,10 @@ type HealthCheck struct {
 	Name string
 	// Check returns nil when the dependency can serve requests.
 	Check func(ctx context.Context) error
+	// Readiness puts the check in the readiness probe (/health/ready) as well
+	// as the detailed report (/health): the process cannot serve its role
+	// while it fails.
+	Readiness bool
 }
 
 // healthCheckTimeout bounds each check, so a hung dependency cannot hang /health.
@@ -20,8 +24,22 @@ const healthCheckTimeout = 3 * time.Second
 
 // CheckHealth runs every health check and reports each outcome; ok only when all pass.
 func (r *Resolver) CheckHealth(ctx context.Context) *model.Health {
+	return r.runHealthChecks(ctx, false)
+}
+
+// CheckReadiness runs the checks this process needs to serve its role (those
+// marked Readiness) and reports each outcome; ok only when all pass.
+func (r *Resolver) CheckReadiness(ctx context.Context) *model.Health {
+	return r.runHealthChecks(ctx, true)
+}
+
+// runHealthChecks runs every check, or only the readiness ones.
+func (r *Resolver) runHealthChecks(ctx context.Context, readinessOnly bool) *model.Health {
 	health := &model.Health{Ok: true, Checks: make([]*model.HealthCheck, 0, len(r.healthChecks))}
 	for _, hc := range r.healthChecks {
+		if readinessOnly && !hc.Readiness {
+			continue
+		}
 		checkCtx, cancel := context.WithTimeout(ctx, healthCheckTimeout)
 		start := time.Now()
 		err := hc.Check(checkCtx)

@@ -80,7 +80,7 @@ func NewResolver(d Deps) *Resolver {
 	}
 	r.sessions.watchSessionChanges(d.Client)
 	r.auth = newAuthService(d.Auth, d.Log)
-	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase}}, d.HealthChecks...)
+	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)
 	return r
 }
 
