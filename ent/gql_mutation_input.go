@@ -316,9 +316,8 @@ func (c *PlayerUpdateOne) SetInput(i UpdatePlayerInput) *PlayerUpdateOne {
 
 // CreateProjectInput represents a mutation input for creating projects.
 type CreateProjectInput struct {
-	Name           string
-	Description    *string
-	OrganizationID uuid.UUID
+	Name        string
+	Description *string
 }
 
 // Mutate applies the CreateProjectInput on the ProjectMutation builder.
@@ -327,7 +326,6 @@ func (i *CreateProjectInput) Mutate(m *ProjectMutation) {
 	if v := i.Description; v != nil {
 		m.SetDescription(*v)
 	}
-	m.SetOrganizationID(i.OrganizationID)
 }
 
 // SetInput applies the change-set in the CreateProjectInput on the ProjectCreate builder.

@@ -31,17 +31,21 @@ func requireProject(ctx context.Context, client *ent.Client, id uuid.UUID, field
 	}
 }
 
-// createProject creates a project in an existing organization.
-func (r *Resolver) createProject(ctx context.Context, input ent.CreateProjectInput) (*ent.Project, error) {
+// createProject creates a project in the named organization, or in the current one.
+func (r *Resolver) createProject(ctx context.Context, input model.CreateProjectInput) (*ent.Project, error) {
 	client := r.db(ctx)
-	ok, err := client.Organization.Query().Where(organization.ID(input.OrganizationID)).Exist(ctx)
+	orgID, err := organizationOrCurrent(ctx, input.OrganizationID)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := client.Organization.Query().Where(organization.ID(orgID)).Exist(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return nil, FieldError("organizationID", "organization not found")
 	}
-	return client.Project.Create().SetInput(input).Save(ctx)
+	return client.Project.Create().SetInput(input.CreateProjectInput).SetOrganizationID(orgID).Save(ctx)
 }
 
 // projectSettings lists a project's settings by key.

@@ -14,7 +14,7 @@ import (
 )
 
 // CreateProject is the resolver for the createProject field.
-func (r *mutationResolver) CreateProject(ctx context.Context, input ent.CreateProjectInput) (*ent.Project, error) {
+func (r *mutationResolver) CreateProject(ctx context.Context, input model.CreateProjectInput) (*ent.Project, error) {
 	return r.createProject(ctx, input)
 }
 

@@ -37,7 +37,15 @@ func (projectRule) decide(ctx context.Context, db querier, m ent.Mutation, p *au
 			return errMissingField
 		}
 		if org != p.OrganizationID {
-			return denied("not allowed: projects are created in the current organization; switch to it first")
+			// Another organization of the caller's: judged by its rights there.
+			member, found, err := asMemberOf(ctx, db, p, org)
+			if err != nil {
+				return err
+			}
+			if !found {
+				return &NotFoundError{Entity: "organization"}
+			}
+			p = member
 		}
 		return judge(p, perm.Resource{OrganizationID: org, Area: perm.Project}, perm.Write, "project")
 	}

@@ -59,7 +59,10 @@ func (Project) Edges() []ent.Edge {
 			Field("organization_id").
 			Unique().
 			Required().
-			Immutable(),
+			Immutable().
+			// The create input's organizationID is hand-written (graph/model), since
+			// it defaults to the caller's current organization.
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput)),
 		edge.To("settings", ProjectSetting.Type).
 			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
 		edge.To("folders", Folder.Type).
