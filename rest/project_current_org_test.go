@@ -13,7 +13,9 @@ import (
 func TestProjectsDefaultToTheCurrentOrganization(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		var orgs struct {
-			Organizations struct{ Edges []struct{ Node struct{ ID string } } }
+			Organizations struct {
+				Edges []struct{ Node struct{ ID string } }
+			}
 		}
 		s.MustGraphQL(`query { organizations(first: 5) { edges { node { id } } } }`, nil, &orgs)
 		if len(orgs.Organizations.Edges) != 1 {
@@ -52,7 +54,9 @@ func TestProjectsDefaultToTheCurrentOrganization(t *testing.T) {
 		// Another user's organization is out of reach.
 		other := s.As(s.SignUp("other@example.test", apptest.DefaultPassword, "Other").AccessToken)
 		var otherOrgs struct {
-			Organizations struct{ Edges []struct{ Node struct{ ID string } } }
+			Organizations struct {
+				Edges []struct{ Node struct{ ID string } }
+			}
 		}
 		other.MustGraphQL(`query { organizations(first: 5) { edges { node { id } } } }`, nil, &otherOrgs)
 		foreign := otherOrgs.Organizations.Edges[0].Node.ID
