@@ -35,7 +35,7 @@ func (r *Resolver) Schema() graphql.ExecutableSchema {
 func (r *Resolver) configure(p executionPipeline, limits Limits) {
 	limits = limits.withDefaults()
 	p.SetQueryCache(lru.New[*ast.QueryDocument](1000))
-	p.Use(extension.Introspection{})
+	p.Use(introspectionPolicy{mode: r.introspection})
 	p.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
 	// After the persisted-query extension, which may put the query in; before
 	// anything parses it.
