@@ -18,13 +18,10 @@ type HTTP struct {
 	// ReadHeaderTimeout bounds reading a request's headers
 	// (VIDRA_READ_HEADER_TIMEOUT, default 10s).
 	ReadHeaderTimeout time.Duration
-	// ReadTimeout bounds reading a whole request, body included
-	// (VIDRA_READ_TIMEOUT, default 60s).
+	// ReadTimeout bounds reading a whole request, body included; an upload's
+	// body instead must deliver 64 KiB in every ReadTimeout (VIDRA_READ_TIMEOUT,
+	// default 60s).
 	ReadTimeout time.Duration
-	// UploadReadTimeout replaces ReadTimeout for one tus chunk (a PATCH of an
-	// upload), whose size the upload token bounds (VIDRA_UPLOAD_READ_TIMEOUT,
-	// default 1h). A chunk cut short keeps what arrived; the client resumes.
-	UploadReadTimeout time.Duration
 	// Playground serves GraphiQL at /playground (VIDRA_PLAYGROUND, default true).
 	Playground bool
 	// Introspection is true (anyone may introspect the schema), false (nobody)
@@ -56,7 +53,6 @@ func readHTTP(get func(name, def string) string) (HTTP, []error) {
 	return HTTP{
 		ReadHeaderTimeout: duration("VIDRA_READ_HEADER_TIMEOUT", "10s"),
 		ReadTimeout:       duration("VIDRA_READ_TIMEOUT", "60s"),
-		UploadReadTimeout: duration("VIDRA_UPLOAD_READ_TIMEOUT", "1h"),
 		Playground:        playground,
 		Introspection:     introspection,
 	}, errs

@@ -21,7 +21,7 @@ type getTransport struct {
 // Do answers one GET request.
 func (t getTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	if n := len(r.URL.RawQuery); n > t.maxURLBytes {
-		writeTooLarge(w, http.StatusRequestURITooLong,
+		writeRefused(w, http.StatusRequestURITooLong, KindTooLarge,
 			fmt.Sprintf("query string is %d bytes long, which exceeds the limit of %d", n, t.maxURLBytes))
 		return
 	}
@@ -39,7 +39,7 @@ type multipartTransport struct {
 // Do answers one multipart request.
 func (t multipartTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	if r.ContentLength > t.MaxUploadSize {
-		writeTooLarge(w, http.StatusRequestEntityTooLarge, bodyTooLargeMessage(t.MaxUploadSize))
+		writeRefused(w, http.StatusRequestEntityTooLarge, KindTooLarge, bodyTooLargeMessage(t.MaxUploadSize))
 		return
 	}
 	body := &overflowWatch{ReadCloser: r.Body, left: t.MaxUploadSize}
@@ -99,11 +99,11 @@ func bodyTooLargeMessage(limit int64) string {
 	return fmt.Sprintf("request body exceeds the limit of %d bytes", limit)
 }
 
-// writeTooLarge answers a request refused for its size with status and a
-// GraphQL error of kind TOO_LARGE. Nothing of the request was executed, so
-// the error is written as it is, not through the executor's extensions.
-func writeTooLarge(w http.ResponseWriter, status int, message string) {
-	err := &gqlerror.Error{Message: message, Extensions: map[string]any{"code": string(KindTooLarge)}}
+// writeRefused answers a request refused before anything of it was executed
+// with status and a GraphQL error of kind: the error is written as it is, not
+// through the executor's extensions.
+func writeRefused(w http.ResponseWriter, status int, kind Kind, message string) {
+	err := &gqlerror.Error{Message: message, Extensions: map[string]any{"code": string(kind)}}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	writeMarshalled(w, &graphql.Response{Errors: gqlerror.List{err}})

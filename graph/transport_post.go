@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -40,12 +41,17 @@ type postTransport struct {
 func (t postTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	start := graphql.Now()
 	if r.ContentLength > t.maxBodyBytes {
-		writeTooLarge(w, http.StatusRequestEntityTooLarge, bodyTooLargeMessage(t.maxBodyBytes))
+		writeRefused(w, http.StatusRequestEntityTooLarge, KindTooLarge, bodyTooLargeMessage(t.maxBodyBytes))
 		return
 	}
 	body, readErr := io.ReadAll(http.MaxBytesReader(w, r.Body, t.maxBodyBytes))
 	if tooLarge := (*http.MaxBytesError)(nil); errors.As(readErr, &tooLarge) {
-		writeTooLarge(w, http.StatusRequestEntityTooLarge, bodyTooLargeMessage(t.maxBodyBytes))
+		writeRefused(w, http.StatusRequestEntityTooLarge, KindTooLarge, bodyTooLargeMessage(t.maxBodyBytes))
+		return
+	}
+	if timeout := net.Error(nil); errors.As(readErr, &timeout) && timeout.Timeout() {
+		// The server's read timeout passed before the body arrived.
+		writeRefused(w, http.StatusRequestTimeout, KindBadRequest, "the request body did not arrive in time")
 		return
 	}
 	var params graphql.RawParams
