@@ -16,6 +16,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/introspection"
 
 	"github.com/vidra-dev/vidra/graph"
+	"github.com/vidra-dev/vidra/rest"
 )
 
 // hostileDocuments are documents past one document limit each, among them the
@@ -70,6 +71,30 @@ func TestHostileDocumentsAreRefusedBeforeParsing(t *testing.T) {
 	q := "{ service { " + strings.Repeat("name ", 60) + "} }"
 	if status, res := s.Get("/graphql?query=" + url.QueryEscape(q)); status != http.StatusUnprocessableEntity || !strings.Contains(string(res), "DOCUMENT_LIMIT_EXCEEDED") {
 		t.Errorf("GET: %d %s", status, res)
+	}
+}
+
+// TestRESTOperationsPassTheBounds holds every operation of the REST route
+// table within the document limits, with room to spare.
+func TestRESTOperationsPassTheBounds(t *testing.T) {
+	half := graph.DefaultLimits
+	half.MaxQueryBytes /= 2
+	half.MaxTokens /= 2
+	half.MaxFields /= 2
+	half.MaxAliases /= 2
+	half.MaxDirectives /= 2
+	half.MaxNesting /= 2
+	half.MaxDefinitions /= 2
+	half.MaxRepeatedFields /= 2
+	exec := (&graph.Resolver{}).NewExecutor(half)
+	for _, row := range rest.Table() {
+		ctx := graphql.StartOperationTrace(context.Background())
+		_, errs := exec.CreateOperationContext(ctx, &graphql.RawParams{Query: row.Operation})
+		for _, err := range errs {
+			if err.Extensions["code"] == "DOCUMENT_LIMIT_EXCEEDED" {
+				t.Errorf("%s %s: %v", row.Method, row.Path, err)
+			}
+		}
 	}
 }
 
