@@ -178,6 +178,31 @@ func TestGraphQLBodyLimit(t *testing.T) {
 	if status, res := s.PostBody("/graphql", "application/json", &countingReader{max: limit}); status != http.StatusBadRequest || !strings.Contains(string(res), "could not be decoded") {
 		t.Errorf("body at the limit: %d %.200s", status, res)
 	}
+	// A multipart (upload) request whose length is past its limit: refused
+	// before reading.
+	upload := &countingReader{max: graph.DefaultLimits.MaxUploadSize + 1}
+	req = httptest.NewRequest(http.MethodPost, "/graphql", upload)
+	req.ContentLength = graph.DefaultLimits.MaxUploadSize + 1
+	req.Header.Set("Content-Type", "multipart/form-data; boundary=x")
+	rec = httptest.NewRecorder()
+	s.App.Handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusRequestEntityTooLarge || upload.n != 0 || !strings.Contains(rec.Body.String(), "TOO_LARGE") {
+		t.Errorf("multipart past the limit: %d, %d bytes read: %s", rec.Code, upload.n, rec.Body)
+	}
+	// One whose body runs past the limit as it is read (no declared length).
+	small := s.App.Resolver.Authenticate(s.App.Resolver.NewHandler(graph.Limits{MaxUploadSize: 1000}))
+	form := "--x\r\nContent-Disposition: form-data; name=\"operations\"\r\n\r\n" +
+		`{"query":"mutation($f: Upload!) { __typename }","variables":{"f":null}}` +
+		"\r\n--x\r\nContent-Disposition: form-data; name=\"map\"\r\n\r\n" + `{"0":["variables.f"]}` +
+		"\r\n--x\r\nContent-Disposition: form-data; name=\"0\"; filename=\"a.png\"\r\n\r\n" + strings.Repeat("a", 5000) + "\r\n--x--\r\n"
+	req = httptest.NewRequest(http.MethodPost, "/graphql", io.MultiReader(strings.NewReader(form)))
+	req.ContentLength = -1
+	req.Header.Set("Content-Type", "multipart/form-data; boundary=x")
+	rec = httptest.NewRecorder()
+	small.ServeHTTP(rec, req)
+	if rec.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("multipart running past the limit: %d %s", rec.Code, rec.Body)
+	}
 	// GET: the query string.
 	if status, res := s.Get("/graphql?query=" + strings.Repeat("x", graph.DefaultLimits.MaxURLBytes)); status != http.StatusRequestURITooLong || !strings.Contains(string(res), "TOO_LARGE") {
 		t.Errorf("long GET: %d %.200s", status, res)
