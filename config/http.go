@@ -33,13 +33,7 @@ type HTTP struct {
 // readHTTP reads the HTTP configuration through get (name, default).
 func readHTTP(get func(name, def string) string) (HTTP, []error) {
 	var errs []error
-	duration := func(name, def string) time.Duration {
-		v, err := time.ParseDuration(get(name, def))
-		if err != nil || v <= 0 {
-			errs = append(errs, fmt.Errorf("%s: want a positive duration such as 30s", name))
-		}
-		return v
-	}
+	duration := func(name, def string) time.Duration { return positiveDuration(get, &errs, name, def) }
 	playground, err := strconv.ParseBool(get("VIDRA_PLAYGROUND", "true"))
 	if err != nil {
 		errs = append(errs, fmt.Errorf("VIDRA_PLAYGROUND: want true or false"))
@@ -56,4 +50,14 @@ func readHTTP(get func(name, def string) string) (HTTP, []error) {
 		Playground:        playground,
 		Introspection:     introspection,
 	}, errs
+}
+
+// positiveDuration reads the duration name (def when unset) through get, adding
+// an error to errs when it is not a positive one.
+func positiveDuration(get func(name, def string) string, errs *[]error, name, def string) time.Duration {
+	v, err := time.ParseDuration(get(name, def))
+	if err != nil || v <= 0 {
+		*errs = append(*errs, fmt.Errorf("%s: want a positive duration such as 30s", name))
+	}
+	return v
 }
