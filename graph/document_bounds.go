@@ -24,7 +24,8 @@ func init() { errcode.RegisterErrorType(codeDocumentLimit, errcode.KindProtocol)
 // (OverlappingFieldsCanBeMerged compares the fields of a selection set in
 // pairs: 12,000 copies of one field took 12 s), so the document is measured by
 // one pass of gqlparser's lexer, which is linear and stops at the first limit
-// passed. It runs after the persisted-query extension has put the query in.
+// passed. It runs before the persisted-query extension, so that a query that
+// extension keeps (and gives back for its hash alone) has passed.
 type documentBounds struct {
 	limits Limits
 }

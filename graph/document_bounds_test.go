@@ -3,6 +3,8 @@ package graph_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -67,9 +69,21 @@ func TestHostileDocumentsAreRefusedBeforeParsing(t *testing.T) {
 			t.Errorf("%s (%d bytes): %d %.300s", name, len(query), status, res)
 		}
 	}
+	// A hostile document given with its persisted-query hash is refused and
+	// not kept: its hash alone is then unknown.
+	query := "{ service { " + strings.Repeat("name ", 60) + "} }"
+	sum := sha256.Sum256([]byte(query))
+	ext := map[string]any{"persistedQuery": map[string]any{"version": 1, "sha256Hash": hex.EncodeToString(sum[:])}}
+	for _, body := range []map[string]any{{"query": query, "extensions": ext}, {"extensions": ext}} {
+		raw, _ := json.Marshal(body)
+		status, res := s.PostBody("/graphql", "application/json", bytes.NewReader(raw))
+		if _, withQuery := body["query"]; withQuery && !strings.Contains(string(res), "DOCUMENT_LIMIT_EXCEEDED") ||
+			!withQuery && !strings.Contains(string(res), "PersistedQueryNotFound") {
+			t.Errorf("persisted query %v: %d %s", withQuery, status, res)
+		}
+	}
 	// GET takes the same path.
-	q := "{ service { " + strings.Repeat("name ", 60) + "} }"
-	if status, res := s.Get("/graphql?query=" + url.QueryEscape(q)); status != http.StatusUnprocessableEntity || !strings.Contains(string(res), "DOCUMENT_LIMIT_EXCEEDED") {
+	if status, res := s.Get("/graphql?query=" + url.QueryEscape(query)); status != http.StatusUnprocessableEntity || !strings.Contains(string(res), "DOCUMENT_LIMIT_EXCEEDED") {
 		t.Errorf("GET: %d %s", status, res)
 	}
 }

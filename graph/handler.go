@@ -36,10 +36,10 @@ func (r *Resolver) configure(p executionPipeline, limits Limits) {
 	limits = limits.withDefaults()
 	p.SetQueryCache(lru.New[*ast.QueryDocument](1000))
 	p.Use(introspectionPolicy{mode: r.introspection})
-	p.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
-	// After the persisted-query extension, which may put the query in; before
-	// anything parses it.
+	// Before anything parses the query, and before the persisted-query
+	// extension keeps it: what that cache gives back later has passed.
 	p.Use(documentBounds{limits: limits})
+	p.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
 	// queryLimits also does the work of gqlgen's ComplexityLimit (complexity.go).
 	p.Use(&queryLimits{limits: limits})
 	p.Use(entgql.Transactioner{TxOpener: r.client, SkipTxFunc: skipsSharedTx})
