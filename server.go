@@ -14,7 +14,6 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/vidra-dev/vidra/app"
 	"github.com/vidra-dev/vidra/config"
@@ -67,12 +66,7 @@ func run(ctx context.Context, getenv func(string) string, logOut io.Writer) erro
 		if l.addr == "" {
 			continue
 		}
-		srv := &http.Server{
-			Addr:              l.addr,
-			Handler:           l.handler,
-			ReadHeaderTimeout: 10 * time.Second,
-			IdleTimeout:       120 * time.Second,
-		}
+		srv := app.NewServer(l.addr, l.handler, cfg.HTTP)
 		servers = append(servers, srv)
 		log.Info("listening", "listener", l.name, "addr", l.addr, "public_url", cfg.PublicURL)
 		go func() { serveErr <- fmt.Errorf("%s listener: %w", l.name, srv.ListenAndServe()) }()

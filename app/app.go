@@ -133,6 +133,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 			AllowPlainHTTP: cfg.Webhooks.AllowPrivateNetworks,
 			SecretOverlap:  cfg.Webhooks.SecretOverlap,
 		},
+		Introspection: graph.IntrospectionMode(cfg.HTTP.Introspection),
 	})
 	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp}
 	if db.Dialect == dialect.Postgres && db.URL != "" {

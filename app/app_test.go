@@ -2,6 +2,8 @@ package app_test
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -12,7 +14,7 @@ import (
 func TestHealthWelcomeRegionsAndMetrics(t *testing.T) {
 	for _, d := range testdb.Dialects(t) {
 		t.Run(d, func(t *testing.T) {
-			s := apptest.New(t, d, apptest.Options{Env: map[string]string{"VIDRA_REGIONS": "eu:Europe,us:United States"}})
+			s := apptest.New(t, d, apptest.Options{Env: map[string]string{"VIDRA_REGIONS": "eu:Europe,us:United States", "VIDRA_ADMIN_API_KEY": "admin-key"}})
 
 			status, body := s.Get("/health")
 			var health struct {
@@ -45,8 +47,15 @@ func TestHealthWelcomeRegionsAndMetrics(t *testing.T) {
 				t.Fatalf("GET /v1/regions = %d %s", status, body)
 			}
 
-			status, body = s.Get("/metrics")
-			if status != 200 || !strings.Contains(string(body), `vidra_http_requests_total{method="GET",route="/v1/regions",status="200"} 1`) {
+			req, _ := http.NewRequest(http.MethodGet, s.URL+"/metrics", nil)
+			req.Header.Set("X-API-Key", "admin-key")
+			res, err := s.Client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ = io.ReadAll(res.Body)
+			_ = res.Body.Close()
+			if status = res.StatusCode; status != 200 || !strings.Contains(string(body), `vidra_http_requests_total{method="GET",route="/v1/regions",status="200"} 1`) {
 				t.Fatalf("metrics lack the regions request:\n%s", body)
 			}
 		})

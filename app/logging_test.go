@@ -151,12 +151,10 @@ func TestAccessLogAndMetricsSeeTheAnswer(t *testing.T) {
 	if statuses["/v1/regions"] != 200 || statuses["/v1/no-such-path"] != 404 {
 		t.Errorf("access line statuses = %v, want 200 and 404", statuses)
 	}
-	res, err := http.Get(srv.URL + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	metrics, _ := io.ReadAll(res.Body)
-	res.Body.Close()
+	// Metrics are served on the admin listener.
+	rec := httptest.NewRecorder()
+	a.AdminHandler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	metrics := rec.Body.Bytes()
 	for _, want := range []string{`vidra_http_requests_total{method="GET",route="/v1/regions",status="200"} 1`, `status="404"`} {
 		if !strings.Contains(string(metrics), want) {
 			t.Errorf("metrics lack %s:\n%s", want, metrics)

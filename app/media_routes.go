@@ -11,7 +11,8 @@ import (
 // upload and playback. They speak tus and HLS, not the REST envelope.
 func (a *App) mediaRoutes(r chi.Router) {
 	r.Handle("/v1/play/*", tokenAuthorised("playback", a.media.play))
-	direct := tokenAuthorised("upload", a.media.uploads.DirectHandler())
+	pace := a.Config.HTTP.ReadTimeout
+	direct := uploadPace(pace, tokenAuthorised("upload", a.media.uploads.DirectHandler()))
 	r.Put("/v1/uploads/direct", direct.ServeHTTP)
 	r.Post("/v1/uploads/direct", direct.ServeHTTP)
 	tus, err := a.media.uploads.TusHandler("/v1/uploads/")
@@ -20,7 +21,7 @@ func (a *App) mediaRoutes(r chi.Router) {
 		a.log.Error("tus uploads are off", "err", err)
 		return
 	}
-	r.Handle("/v1/uploads/*", tokenAuthorised("upload", tus))
+	r.Handle("/v1/uploads/*", uploadPace(pace, tokenAuthorised("upload", tus)))
 }
 
 // tokenAuthorised marks requests that these handlers authorise themselves, by an

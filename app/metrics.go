@@ -1,6 +1,7 @@
 package app
 
 import (
+	"crypto/subtle"
 	"net/http"
 	"strconv"
 	"time"
@@ -56,6 +57,26 @@ func (m *httpMetrics) middleware(next http.Handler) http.Handler {
 // handler serves the metrics in the Prometheus text format.
 func (m *httpMetrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{Registry: m.registry})
+}
+
+// requireAdminKey serves next only to requests carrying the admin key in
+// X-API-Key (401 otherwise); with no admin key configured, the route does not
+// exist (404).
+func requireAdminKey(adminKey string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if adminKey == "" {
+			http.NotFound(w, r)
+			return
+		}
+		key := r.Header.Get("X-API-Key")
+		if key == "" || subtle.ConstantTimeCompare([]byte(key), []byte(adminKey)) != 1 {
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			w.WriteHeader(http.StatusUnauthorized)
+			_, _ = w.Write([]byte(`{"success":false,"message":"a valid admin key is required in X-API-Key"}` + "\n"))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // routePattern is the chi route that served r, or "unmatched".

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/99designs/gqlgen/graphql/playground"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/vidra-dev/vidra/clientip"
@@ -38,8 +37,16 @@ func (a *App) routes(opts Options) error {
 	r := base()
 	gql := a.Resolver.NewHandler(opts.Limits)
 	r.Handle("/graphql", gql)
-	r.Handle("/playground", playground.Handler("Vidra GraphQL", "/graphql"))
-	r.Handle("/metrics", metrics.handler())
+	if a.Config.HTTP.Playground {
+		page, err := playgroundHandler("Vidra GraphQL", "/graphql")
+		if err != nil {
+			return err
+		}
+		r.Handle("/playground", page)
+	}
+	// Metrics are for the operator: behind the admin key here, open on the
+	// admin listener (a private address).
+	r.Handle("/metrics", requireAdminKey(a.Config.AdminAPIKey, metrics.handler()))
 	r.Get("/health", a.serveHealth)
 	r.Get("/health/live", serveLiveness)
 	r.Get("/health/ready", a.serveReadiness)
@@ -53,6 +60,7 @@ func (a *App) routes(opts Options) error {
 	a.Handler = r
 
 	admin := base()
+	admin.Handle("/metrics", metrics.handler())
 	restHandler.Register(admin, rest.HostAdmin)
 	a.AdminHandler = admin
 

@@ -53,6 +53,8 @@ type Config struct {
 	Auth Auth
 	// Webhooks configures webhook deliveries (config/webhooks.go).
 	Webhooks Webhooks
+	// HTTP configures the listeners' timeouts and what they expose (config/http.go).
+	HTTP HTTP
 }
 
 // Region is one region a deployment serves from.
@@ -116,6 +118,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	if c.PublicURL == "" {
 		c.PublicURL = "http://" + displayHost(c.Addr)
 	}
+	var httpErrs []error
+	c.HTTP, httpErrs = readHTTP(get)
+	errs = append(errs, httpErrs...)
 	var authErrs []error
 	c.Auth, authErrs = readAuth(get)
 	errs = append(errs, authErrs...)

@@ -33,13 +33,7 @@ type Webhooks struct {
 // readWebhooks reads the Webhooks configuration through get (name, default).
 func readWebhooks(get func(name, def string) string) (Webhooks, []error) {
 	var errs []error
-	duration := func(name, def string) time.Duration {
-		v, err := time.ParseDuration(get(name, def))
-		if err != nil || v <= 0 {
-			errs = append(errs, fmt.Errorf("%s: want a positive duration such as 30s", name))
-		}
-		return v
-	}
+	duration := func(name, def string) time.Duration { return positiveDuration(get, &errs, name, def) }
 	allow, err := strconv.ParseBool(get("VIDRA_ALLOW_PRIVATE_NETWORKS", "false"))
 	if err != nil {
 		errs = append(errs, fmt.Errorf("VIDRA_ALLOW_PRIVATE_NETWORKS: want true or false"))

@@ -23,7 +23,10 @@ var selfTransacting = map[string]bool{
 // skipsSharedTx tells entgql.Transactioner not to wrap an operation whose root
 // fields all manage their own transactions.
 func skipsSharedTx(op *ast.OperationDefinition) bool {
-	if op == nil || op.Operation != ast.Mutation || len(op.SelectionSet) == 0 {
+	if op == nil {
+		return true // nothing is executed: an error answered before parsing
+	}
+	if op.Operation != ast.Mutation || len(op.SelectionSet) == 0 {
 		return false
 	}
 	for _, sel := range op.SelectionSet {

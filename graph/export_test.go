@@ -1,6 +1,9 @@
 package graph
 
 import (
+	"net/http"
+
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 )
@@ -9,9 +12,17 @@ import (
 // place of postTransport, for tests comparing the two.
 func (r *Resolver) NewHandlerWithGqlgenPOST(limits Limits) *handler.Server {
 	srv := handler.New(r.Schema())
-	srv.AddTransport(transport.POST{})
+	srv.AddTransport(gqlgenPOST{})
 	r.configure(srv, limits)
 	return srv
+}
+
+// gqlgenPOST is gqlgen's POST transport given the empty operation context
+// postTransport gives it for the errors it reports before executing anything.
+type gqlgenPOST struct{ transport.POST }
+
+func (t gqlgenPOST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
+	t.POST.Do(w, r.WithContext(graphql.WithOperationContext(r.Context(), &graphql.OperationContext{})), exec)
 }
 
 // WriteResponse exposes postTransport's response writer.

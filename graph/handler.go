@@ -33,8 +33,12 @@ func (r *Resolver) Schema() graphql.ExecutableSchema {
 // configure installs the extensions, middleware and error handling of every
 // GraphQL execution path.
 func (r *Resolver) configure(p executionPipeline, limits Limits) {
+	limits = limits.withDefaults()
 	p.SetQueryCache(lru.New[*ast.QueryDocument](1000))
-	p.Use(extension.Introspection{})
+	p.Use(introspectionPolicy{mode: r.introspection})
+	// Before anything parses the query, and before the persisted-query
+	// extension keeps it: what that cache gives back later has passed.
+	p.Use(documentBounds{limits: limits})
 	p.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
 	// queryLimits also does the work of gqlgen's ComplexityLimit (complexity.go).
 	p.Use(&queryLimits{limits: limits})
@@ -46,16 +50,19 @@ func (r *Resolver) configure(p executionPipeline, limits Limits) {
 
 // NewHandler returns the GraphQL HTTP handler: POST (gqlgen's, writing its
 // responses faster: postTransport), GET, multipart uploads and a websocket
-// transport ready for subscriptions.
+// transport ready for subscriptions, each refusing a request larger than
+// limits allow (transport_limits.go).
 func (r *Resolver) NewHandler(limits Limits) *handler.Server {
+	limits = limits.withDefaults()
 	srv := handler.New(r.Schema())
+	// Its messages are bounded by gqlgen's default read limit (1 MiB).
 	srv.AddTransport(transport.Websocket{
 		KeepAlivePingInterval: 10 * time.Second,
 	})
 	srv.AddTransport(transport.Options{})
-	srv.AddTransport(transport.GET{})
-	srv.AddTransport(postTransport{})
-	srv.AddTransport(transport.MultipartForm{MaxUploadSize: limits.MaxUploadSize, MaxMemory: 8 << 20})
+	srv.AddTransport(getTransport{maxURLBytes: limits.MaxURLBytes})
+	srv.AddTransport(postTransport{maxBodyBytes: limits.MaxBodyBytes})
+	srv.AddTransport(multipartTransport{transport.MultipartForm{MaxUploadSize: limits.MaxUploadSize, MaxMemory: 8 << 20}})
 	r.configure(srv, limits)
 	return srv
 }

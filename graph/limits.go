@@ -22,14 +22,86 @@ type Limits struct {
 	MaxPageSize int
 	// MaxUploadSize caps a multipart request's size in bytes.
 	MaxUploadSize int64
+
+	// MaxBodyBytes caps a POST /graphql JSON body, and MaxURLBytes the query
+	// string of a GET /graphql, in bytes: past them the answer is 413 (414 for
+	// the URL) and nothing more is read.
+	MaxBodyBytes int64
+	MaxURLBytes  int
+
+	// The document limits below are checked in one pass over the query text
+	// before it is parsed (document_bounds.go). Zero means the default.
+
+	// MaxQueryBytes caps the query document's length in bytes.
+	MaxQueryBytes int
+	// MaxTokens caps the document's lexical tokens (comments not counted).
+	MaxTokens int
+	// MaxFields caps the field selections and fragment spreads written in it.
+	MaxFields int
+	// MaxAliases caps the aliased fields written in it.
+	MaxAliases int
+	// MaxDirectives caps the directives written in it.
+	MaxDirectives int
+	// MaxNesting caps how deeply its selection sets are nested in the text.
+	MaxNesting int
+	// MaxDefinitions caps its operations and fragments together.
+	MaxDefinitions int
+	// MaxRepeatedFields caps the fields whose response name another field of
+	// the same selection set (inline fragments included) already has: gqlgen's
+	// validation compares those in pairs, recursively.
+	MaxRepeatedFields int
 }
 
-// DefaultLimits are the limits the server runs with unless configured otherwise.
+// DefaultLimits are the limits the server runs with unless configured
+// otherwise. The document limits are some times what the largest operation
+// the app sends needs (GraphiQL's introspection query: about 1,500 bytes of
+// tokens, 90 fields, 7 nested selection sets; REST's operations are smaller),
+// and small enough that a document at every limit is validated in
+// milliseconds (BenchmarkHostileDocuments).
 var DefaultLimits = Limits{
-	MaxComplexity: 100_000,
-	MaxDepth:      20,
-	MaxPageSize:   500,
-	MaxUploadSize: 64 << 20,
+	MaxComplexity:     100_000,
+	MaxDepth:          20,
+	MaxPageSize:       500,
+	MaxUploadSize:     64 << 20,
+	MaxBodyBytes:      1 << 20,
+	MaxURLBytes:       32 << 10,
+	MaxQueryBytes:     32 << 10,
+	MaxTokens:         5_000,
+	MaxFields:         1_000,
+	MaxAliases:        100,
+	MaxDirectives:     100,
+	MaxNesting:        32,
+	MaxDefinitions:    50,
+	MaxRepeatedFields: 50,
+}
+
+// withDefaults is l with every zero limit replaced by the default's.
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	pick := func(v *int, def int) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	pick(&l.MaxComplexity, d.MaxComplexity)
+	pick(&l.MaxDepth, d.MaxDepth)
+	pick(&l.MaxPageSize, d.MaxPageSize)
+	pick(&l.MaxURLBytes, d.MaxURLBytes)
+	pick(&l.MaxQueryBytes, d.MaxQueryBytes)
+	pick(&l.MaxTokens, d.MaxTokens)
+	pick(&l.MaxFields, d.MaxFields)
+	pick(&l.MaxAliases, d.MaxAliases)
+	pick(&l.MaxDirectives, d.MaxDirectives)
+	pick(&l.MaxNesting, d.MaxNesting)
+	pick(&l.MaxDefinitions, d.MaxDefinitions)
+	pick(&l.MaxRepeatedFields, d.MaxRepeatedFields)
+	if l.MaxUploadSize <= 0 {
+		l.MaxUploadSize = d.MaxUploadSize
+	}
+	if l.MaxBodyBytes <= 0 {
+		l.MaxBodyBytes = d.MaxBodyBytes
+	}
+	return l
 }
 
 // Error codes of operations refused by the limits (the complexity one is

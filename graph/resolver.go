@@ -33,6 +33,8 @@ type Resolver struct {
 	sessionCheckSQL string
 	// sessions remembers session checks (session_cache.go).
 	sessions *sessionCache
+	// introspection says who may introspect the schema (introspection.go).
+	introspection IntrospectionMode
 }
 
 // Deps are what the resolvers are built from.
@@ -57,6 +59,8 @@ type Deps struct {
 	Webhooks WebhookDeps
 	// Auth configures accounts and sign-in (graph/auth.go).
 	Auth AuthDeps
+	// Introspection says who may introspect the schema; IntrospectionOn when empty.
+	Introspection IntrospectionMode
 }
 
 // NewResolver builds the resolver root.
@@ -73,6 +77,8 @@ func NewResolver(d Deps) *Resolver {
 		regions:  d.Regions,
 		media:    d.Media,
 		webhooks: d.Webhooks,
+
+		introspection: d.Introspection,
 
 		sessionCheckSQL: sessionCheckQuery(d.Dialect),
 		// Other processes may share a PostgreSQL database, not the embedded SQLite.

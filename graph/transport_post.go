@@ -3,8 +3,10 @@ package graph
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -27,14 +29,31 @@ import (
 // operation that cannot be prepared, a response with incremental delivery
 // fields) are handed to gqlgen's POST transport with their body as it was,
 // so their status codes and errors are gqlgen's own.
+//
+// A body longer than maxBodyBytes is answered 413 (TOO_LARGE) as soon as its
+// Content-Length or its bytes tell, without reading more of it.
 type postTransport struct {
 	transport.POST
+	maxBodyBytes int64
 }
 
 // Do answers one POST request.
 func (t postTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	start := graphql.Now()
-	body, readErr := io.ReadAll(r.Body)
+	if r.ContentLength > t.maxBodyBytes {
+		writeRefused(w, http.StatusRequestEntityTooLarge, KindTooLarge, bodyTooLargeMessage(t.maxBodyBytes))
+		return
+	}
+	body, readErr := io.ReadAll(http.MaxBytesReader(w, r.Body, t.maxBodyBytes))
+	if tooLarge := (*http.MaxBytesError)(nil); errors.As(readErr, &tooLarge) {
+		writeRefused(w, http.StatusRequestEntityTooLarge, KindTooLarge, bodyTooLargeMessage(t.maxBodyBytes))
+		return
+	}
+	if timeout := net.Error(nil); errors.As(readErr, &timeout) && timeout.Timeout() {
+		// The server's read timeout passed before the body arrived.
+		writeRefused(w, http.StatusRequestTimeout, KindBadRequest, "the request body did not arrive in time")
+		return
+	}
 	var params graphql.RawParams
 	decoder := json.NewDecoder(bytes.NewReader(body))
 	decoder.UseNumber() // as gqlgen decodes variables
@@ -67,6 +86,10 @@ func (t postTransport) handOver(w http.ResponseWriter, r *http.Request, exec gra
 		rest = io.MultiReader(rest, failingReader{readErr})
 	}
 	r.Body = io.NopCloser(rest)
+	// gqlgen's transport reports an unreadable or malformed body through the
+	// executor's response extensions, which need an operation context (entgql's
+	// Transactioner panics without one): an empty one, as nothing is executed.
+	r = r.WithContext(graphql.WithOperationContext(r.Context(), &graphql.OperationContext{}))
 	t.POST.Do(w, r, exec)
 }
 

@@ -1,0 +1,63 @@
+package config
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// Introspection modes of the GraphQL schema (VIDRA_INTROSPECTION).
+const (
+	IntrospectionOn            = "true"
+	IntrospectionOff           = "false"
+	IntrospectionAuthenticated = "authenticated"
+)
+
+// HTTP is the configuration of the HTTP listeners and of what they expose.
+type HTTP struct {
+	// ReadHeaderTimeout bounds reading a request's headers
+	// (VIDRA_READ_HEADER_TIMEOUT, default 10s).
+	ReadHeaderTimeout time.Duration
+	// ReadTimeout bounds reading a whole request, body included; an upload's
+	// body instead must deliver 64 KiB in every ReadTimeout (VIDRA_READ_TIMEOUT,
+	// default 60s).
+	ReadTimeout time.Duration
+	// Playground serves GraphiQL at /playground (VIDRA_PLAYGROUND, default true).
+	Playground bool
+	// Introspection is true (anyone may introspect the schema), false (nobody)
+	// or authenticated (signed-in users and API keys) (VIDRA_INTROSPECTION,
+	// default true).
+	Introspection string
+}
+
+// readHTTP reads the HTTP configuration through get (name, default).
+func readHTTP(get func(name, def string) string) (HTTP, []error) {
+	var errs []error
+	duration := func(name, def string) time.Duration { return positiveDuration(get, &errs, name, def) }
+	playground, err := strconv.ParseBool(get("VIDRA_PLAYGROUND", "true"))
+	if err != nil {
+		errs = append(errs, fmt.Errorf("VIDRA_PLAYGROUND: want true or false"))
+	}
+	introspection := get("VIDRA_INTROSPECTION", IntrospectionOn)
+	switch introspection {
+	case IntrospectionOn, IntrospectionOff, IntrospectionAuthenticated:
+	default:
+		errs = append(errs, fmt.Errorf("VIDRA_INTROSPECTION: want true, false or authenticated"))
+	}
+	return HTTP{
+		ReadHeaderTimeout: duration("VIDRA_READ_HEADER_TIMEOUT", "10s"),
+		ReadTimeout:       duration("VIDRA_READ_TIMEOUT", "60s"),
+		Playground:        playground,
+		Introspection:     introspection,
+	}, errs
+}
+
+// positiveDuration reads the duration name (def when unset) through get, adding
+// an error to errs when it is not a positive one.
+func positiveDuration(get func(name, def string) string, errs *[]error, name, def string) time.Duration {
+	v, err := time.ParseDuration(get(name, def))
+	if err != nil || v <= 0 {
+		*errs = append(*errs, fmt.Errorf("%s: want a positive duration such as 30s", name))
+	}
+	return v
+}

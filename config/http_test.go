@@ -1,0 +1,30 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestHTTPSettings(t *testing.T) {
+	c, err := FromEnv(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := HTTP{ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, Playground: true, Introspection: IntrospectionOn}
+	if c.HTTP != want {
+		t.Errorf("defaults: %+v, want %+v", c.HTTP, want)
+	}
+	c, err = FromEnv(env(map[string]string{"VIDRA_PLAYGROUND": "false", "VIDRA_INTROSPECTION": "authenticated", "VIDRA_READ_TIMEOUT": "5m"}))
+	if err != nil || c.HTTP.Playground || c.HTTP.Introspection != IntrospectionAuthenticated || c.HTTP.ReadTimeout != 5*time.Minute {
+		t.Errorf("set: %+v, %v", c.HTTP, err)
+	}
+	for name, value := range map[string]string{
+		"VIDRA_PLAYGROUND": "maybe", "VIDRA_INTROSPECTION": "sometimes",
+		"VIDRA_READ_TIMEOUT": "0s", "VIDRA_READ_HEADER_TIMEOUT": "soon",
+	} {
+		if _, err := FromEnv(env(map[string]string{name: value})); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s=%s: %v", name, value, err)
+		}
+	}
+}
