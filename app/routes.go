@@ -36,11 +36,14 @@ func (a *App) routes(opts Options) error {
 
 	r := base()
 	gql := a.Resolver.NewHandler(opts.Limits)
-	r.Handle("/graphql", gql)
+	r.Group(func(api chi.Router) {
+		api.Use(noStore)
+		api.Handle("/graphql", gql)
+		restHandler.Register(api, rest.HostMain, rest.HostAdmin, rest.HostAnalytics)
+	})
 	r.Handle("/playground", playground.Handler("Vidra GraphQL", "/graphql"))
 	r.Handle("/metrics", metrics.handler())
 	r.Get("/health", a.serveHealth)
-	restHandler.Register(r, rest.HostMain, rest.HostAdmin, rest.HostAnalytics)
 	// Uploaded avatars are bytes from blob storage, not a GraphQL operation.
 	r.Get("/v1/avatars/*", func(w http.ResponseWriter, req *http.Request) {
 		a.Resolver.ServeAvatar(w, req, "avatars/"+chi.URLParam(req, "*"))
@@ -50,10 +53,12 @@ func (a *App) routes(opts Options) error {
 	a.Handler = r
 
 	admin := base()
+	admin.Use(noStore)
 	restHandler.Register(admin, rest.HostAdmin)
 	a.AdminHandler = admin
 
 	analytics := base()
+	analytics.Use(noStore)
 	restHandler.Register(analytics, rest.HostAnalytics)
 	a.AnalyticsHandler = analytics
 	return nil

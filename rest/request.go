@@ -147,6 +147,8 @@ func (h *Handler) readJSON(r *http.Request) (any, error) {
 
 // multipartVariables fills variables from a multipart/form-data body: file parts
 // become graphql.Upload values, other parts are read like query parameters.
+// The form's files live in the temporary directory (parts over 8 MiB) until
+// releaseUploads removes them when the request is done.
 func (h *Handler) multipartVariables(r *http.Request, c *compiled, vars map[string]any) error {
 	r.Body = http.MaxBytesReader(nil, r.Body, h.opts.MaxUploadSize)
 	if err := r.ParseMultipartForm(8 << 20); err != nil {
