@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/go-chi/chi/v5"
@@ -132,6 +133,11 @@ func (h *Handler) readJSON(r *http.Request) (any, error) {
 	}
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil, nil
+	}
+	if !utf8.Valid(raw) {
+		// JSON is UTF-8 (RFC 8259); encoding/json would quietly turn the bad bytes
+		// into U+FFFD and store something the client never sent.
+		return nil, badRequest("", "malformed JSON: not valid UTF-8 at byte %d", invalidUTF8At(raw))
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber() // as gqlgen's HTTP transports do, so numbers coerce identically
@@ -310,4 +316,16 @@ func restField(name string) string {
 		return "cursor"
 	}
 	return snake(name)
+}
+
+// invalidUTF8At is the offset of the first byte of raw that is not valid UTF-8.
+func invalidUTF8At(raw []byte) int {
+	for i := 0; i < len(raw); {
+		r, size := utf8.DecodeRune(raw[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(raw)
 }
