@@ -25,7 +25,9 @@ func TestSecretResponsesNoStore(t *testing.T) {
 		future := time.Now().Add(24 * time.Hour).UTC().Format(time.RFC3339)
 
 		anonymous := func(method, path, body string) (int, http.Header, []byte) { return send(t, s, "", method, path, body) }
-		signedIn := func(method, path, body string) (int, http.Header, []byte) { return send(t, s, s.Token, method, path, body) }
+		signedIn := func(method, path, body string) (int, http.Header, []byte) {
+			return send(t, s, s.Token, method, path, body)
+		}
 		_, _, raw := anonymous("POST", "/v1/auth/login", `{"email": "`+apptest.DefaultEmail+`", "password": "`+apptest.DefaultPassword+`"}`)
 		var login struct {
 			Result struct {
