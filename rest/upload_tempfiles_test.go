@@ -84,6 +84,20 @@ func TestMultipartTempFilesRemoved(t *testing.T) {
 					}
 				}
 			}
+			// The credential is checked before the body is read: a body that could
+			// not be parsed is not even looked at (401, not 400).
+			for _, ctype := range []string{"multipart/form-data; boundary=b", "application/json"} {
+				req, _ := http.NewRequest("PUT", s.URL+"/v1/user/profile/avatar", strings.NewReader("--b\r\nbroken {"))
+				req.Header.Set("Content-Type", ctype)
+				res, err := s.Client.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res.Body.Close()
+				if res.StatusCode != http.StatusUnauthorized {
+					t.Errorf("anonymous broken %s body: status %d, want 401", ctype, res.StatusCode)
+				}
+			}
 		})
 	}
 }
