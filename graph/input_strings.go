@@ -45,19 +45,28 @@ func (c *inputStrings) MutateOperationContext(_ context.Context, oc *graphql.Ope
 	if oc.Operation == nil {
 		return nil
 	}
+	w := literalWalker{check: c, doc: oc.Doc, visited: map[string]bool{}, usedAs: map[string]string{}}
+	w.selectionSet(oc.Operation.SelectionSet)
+	if w.err != nil {
+		return w.err
+	}
 	for _, def := range oc.Operation.VariableDefinitions {
 		v, ok := oc.Variables[def.Variable]
 		if !ok {
 			continue
 		}
+		// A variable is single-line by the argument or field it fills, not by the
+		// name the client gave it.
+		field, ok := w.usedAs[def.Variable]
+		if !ok {
+			field = def.Variable
+		}
 		path := ast.Path{ast.PathName("variable"), ast.PathName(def.Variable)}
-		if err := c.value(v, def.Type, path, singleLineField(def.Variable)); err != nil {
+		if err := c.value(v, def.Type, path, singleLineField(field)); err != nil {
 			return err
 		}
 	}
-	w := literalWalker{check: c, doc: oc.Doc, visited: map[string]bool{}}
-	w.selectionSet(oc.Operation.SelectionSet)
-	return w.err
+	return nil
 }
 
 // value checks a coerced variable value of type t (nil when unknown, as inside a
@@ -111,7 +120,10 @@ type literalWalker struct {
 	check   *inputStrings
 	doc     *ast.QueryDocument
 	visited map[string]bool
-	err     *gqlerror.Error
+	// usedAs maps each variable to the argument or input field it fills (the
+	// last one seen when it fills several).
+	usedAs map[string]string
+	err    *gqlerror.Error
 }
 
 func (w *literalWalker) selectionSet(set ast.SelectionSet) {
@@ -123,7 +135,7 @@ func (w *literalWalker) selectionSet(set ast.SelectionSet) {
 		case *ast.Field:
 			for _, arg := range s.Arguments {
 				path := ast.Path{ast.PathName(s.Alias), ast.PathName(arg.Name)}
-				if w.err = w.literal(arg.Value, path, singleLineField(arg.Name)); w.err != nil {
+				if w.err = w.literal(arg.Value, arg.Name, path, singleLineField(arg.Name)); w.err != nil {
 					return
 				}
 			}
@@ -142,18 +154,21 @@ func (w *literalWalker) selectionSet(set ast.SelectionSet) {
 	}
 }
 
-// literal checks a literal value; variables inside it were checked with the
-// variables.
-func (w *literalWalker) literal(v *ast.Value, path ast.Path, singleLine bool) *gqlerror.Error {
+// literal checks a literal value, the value of the argument or input field
+// name; it records which field each variable inside it fills, for the check of
+// the variables.
+func (w *literalWalker) literal(v *ast.Value, name string, path ast.Path, singleLine bool) *gqlerror.Error {
 	if v == nil {
 		return nil
 	}
 	switch v.Kind {
+	case ast.Variable:
+		w.usedAs[v.Raw] = name
 	case ast.StringValue, ast.BlockValue, ast.EnumValue:
 		return badString(v.Raw, path, singleLine)
 	case ast.ListValue:
 		for i, child := range v.Children {
-			if err := w.literal(child.Value, appendPath(path, ast.PathIndex(i)), singleLine); err != nil {
+			if err := w.literal(child.Value, name, appendPath(path, ast.PathIndex(i)), singleLine); err != nil {
 				return err
 			}
 		}
@@ -164,7 +179,7 @@ func (w *literalWalker) literal(v *ast.Value, path ast.Path, singleLine bool) *g
 			if err := badString(child.Name, childPath, true); err != nil {
 				return err
 			}
-			if err := w.literal(child.Value, childPath, typed && singleLineField(child.Name)); err != nil {
+			if err := w.literal(child.Value, child.Name, childPath, typed && singleLineField(child.Name)); err != nil {
 				return err
 			}
 		}

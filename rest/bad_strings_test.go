@@ -59,6 +59,8 @@ func TestBadStringsRefused(t *testing.T) {
 		}{
 			{"NUL in a variable", `mutation($in: CreateFolderInput!) { createFolder(input: $in) { id } }`,
 				map[string]any{"in": map[string]any{"name": "a\x00b", "projectID": proj}}, "variable.in.name"},
+			{"line break in a name, whatever the variable is called", `mutation($x: String!, $p: ID!) { createTag(input: {name: $x, projectID: $p}) { id } }`,
+				map[string]any{"x": "a\nb", "p": proj}, "variable.x"},
 			{"NUL in a literal", `mutation { createTag(input: {name: "a\u0000", projectID: "` + proj + `"}) { id } }`, nil, "createTag.input.name"},
 			{"NUL in the login e-mail", `mutation($e: String!) { login(email: $e, password: "x") { accessToken } }`,
 				map[string]any{"e": "owner\x00@example.test"}, "variable.e"},
