@@ -1,10 +1,7 @@
 package rest_test
 
 import (
-	"bytes"
-	"mime/multipart"
 	"net/http"
-	"net/textproto"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,8 +57,8 @@ func TestMultipartTempFilesRemoved(t *testing.T) {
 					content: png, want: http.StatusNotFound},
 				{name: "thumbnail stored", method: "PUT", path: "/v1/projects/" + proj + "/videos/" + video + "/thumbnail", content: png, want: http.StatusOK},
 			} {
-				body, contentType := bigMultipart(t, c.fileName, c.content, c.extra)
-				req, err := http.NewRequest(c.method, s.URL+c.path, bytes.NewReader(body))
+				body, contentType := bigMultipart(c.fileName, c.content, c.extra)
+				req, err := http.NewRequest(c.method, s.URL+c.path, strings.NewReader(body))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -102,28 +99,19 @@ func TestMultipartTempFilesRemoved(t *testing.T) {
 	}
 }
 
-// bigMultipart is a multipart body with one file part (named fileName, "file"
-// when empty) and the extra fields, and its Content-Type.
-func bigMultipart(t *testing.T, fileName, content string, extra map[string]string) ([]byte, string) {
-	t.Helper()
+// bigMultipart is a multipart body with one PNG file part (named fileName,
+// "file" when empty) and the extra fields, and its Content-Type.
+func bigMultipart(fileName, content string, extra map[string]string) (string, string) {
 	if fileName == "" {
 		fileName = "file"
 	}
-	var b bytes.Buffer
-	w := multipart.NewWriter(&b)
+	var parts []formPart
 	for k, v := range extra {
-		_ = w.WriteField(k, v)
+		parts = append(parts, formPart{name: k, content: v})
 	}
-	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", `form-data; name="`+fileName+`"; filename="big.png"`)
-	h.Set("Content-Type", "image/png")
-	part, err := w.CreatePart(h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = part.Write([]byte(content))
-	_ = w.Close()
-	return b.Bytes(), w.FormDataContentType()
+	parts = append(parts, formPart{name: fileName, filename: "big.png", contentType: "image/png", content: content})
+	body, header := multipartBody(parts, fixtures{})
+	return body, header.Get("Content-Type")
 }
 
 // formFiles lists the multipart form files in dir.
