@@ -36,7 +36,11 @@ func (a *App) routes(opts Options) error {
 
 	r := base()
 	gql := a.Resolver.NewHandler(opts.Limits)
-	r.Handle("/graphql", gql)
+	r.Group(func(api chi.Router) {
+		api.Use(noStore)
+		api.Handle("/graphql", gql)
+		restHandler.Register(api, rest.HostMain, rest.HostAdmin, rest.HostAnalytics)
+	})
 	if a.Config.HTTP.Playground {
 		page, err := playgroundHandler("Vidra GraphQL", "/graphql")
 		if err != nil {
@@ -50,7 +54,6 @@ func (a *App) routes(opts Options) error {
 	r.Get("/health", a.serveHealth)
 	r.Get("/health/live", serveLiveness)
 	r.Get("/health/ready", a.serveReadiness)
-	restHandler.Register(r, rest.HostMain, rest.HostAdmin, rest.HostAnalytics)
 	// Uploaded avatars are bytes from blob storage, not a GraphQL operation.
 	r.Get("/v1/avatars/*", func(w http.ResponseWriter, req *http.Request) {
 		a.Resolver.ServeAvatar(w, req, "avatars/"+chi.URLParam(req, "*"))
@@ -60,11 +63,13 @@ func (a *App) routes(opts Options) error {
 	a.Handler = r
 
 	admin := base()
+	admin.Use(noStore)
 	admin.Handle("/metrics", metrics.handler())
 	restHandler.Register(admin, rest.HostAdmin)
 	a.AdminHandler = admin
 
 	analytics := base()
+	analytics.Use(noStore)
 	restHandler.Register(analytics, rest.HostAnalytics)
 	a.AnalyticsHandler = analytics
 	return nil

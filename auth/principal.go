@@ -108,3 +108,17 @@ func IsAdmin(ctx context.Context) bool {
 	ok, _ := ctx.Value(adminKey{}).(bool)
 	return ok
 }
+
+// Refusal says why a request without a principal is refused where one is needed:
+// forbidden is true when the credential it presented is not allowed here (403),
+// false when it presented none or an invalid one (401); message is the reason.
+func Refusal(ctx context.Context) (forbidden bool, message string) {
+	req := RequestFrom(ctx)
+	if req.CredentialStatus == http.StatusForbidden {
+		return true, req.CredentialError
+	}
+	if req.CredentialError != "" {
+		return false, req.CredentialError
+	}
+	return false, "sign in required: send Authorization: Bearer <access token>"
+}

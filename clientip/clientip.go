@@ -127,13 +127,37 @@ type found struct {
 }
 
 // Middleware finds each request's client address once, with the proxies trusted,
-// for Of to return; it runs before everything that reads the address.
+// for Of to return; it runs before everything that reads the address. A request
+// whose connection is not from a trusted proxy loses the headers by which a proxy
+// tells the address the client asked for (forwardedOrigin), so nothing after it
+// (tusd's upload Location, say) builds a URL from what a client claims.
 func Middleware(p Proxies) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), contextKey{}, p.resolve(r))))
+			f := p.resolve(r)
+			r = r.WithContext(context.WithValue(r.Context(), contextKey{}, f))
+			if !f.viaProxy && hasForwardedOrigin(r.Header) {
+				r.Header = r.Header.Clone()
+				for _, name := range forwardedOrigin {
+					r.Header.Del(name)
+				}
+			}
+			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// forwardedOrigin are the headers that tell the scheme and host a client asked a
+// proxy for; only a trusted proxy's are believed.
+var forwardedOrigin = []string{"X-Forwarded-Host", "X-Forwarded-Proto", "X-Forwarded-Port", "X-Forwarded-Ssl", "Forwarded"}
+
+func hasForwardedOrigin(h http.Header) bool {
+	for _, name := range forwardedOrigin {
+		if _, ok := h[name]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Of is the client's address of a request: what Middleware found, or, for a

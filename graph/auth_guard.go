@@ -120,12 +120,9 @@ func requireCredential(ctx context.Context, next graphql.Resolver) (any, error) 
 	if auth.FromContext(ctx) != nil {
 		return next(ctx)
 	}
-	if auth.RequestFrom(ctx).CredentialStatus == http.StatusForbidden {
-		return nil, Errorf(KindForbidden, "%s", auth.RequestFrom(ctx).CredentialError)
-	}
-	msg := "sign in required: send Authorization: Bearer <access token>"
-	if reason := auth.RequestFrom(ctx).CredentialError; reason != "" {
-		msg = reason
+	forbidden, msg := auth.Refusal(ctx)
+	if forbidden {
+		return nil, Errorf(KindForbidden, "%s", msg)
 	}
 	return nil, Errorf(KindUnauthenticated, "%s", msg)
 }

@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
@@ -23,7 +24,7 @@ func TestErrorCodes(t *testing.T) {
 			{"syntax", `{ video(id: `, nil, "GRAPHQL_PARSE_FAILED", ""},
 			{"unknown field", `{ nothing }`, nil, "GRAPHQL_VALIDATION_FAILED", ""},
 			{"empty title", `mutation($p: ID!) { createVideo(input: {projectID: $p, title: ""}) { id } }`, map[string]any{"p": proj}, "INVALID_INPUT", "title"},
-			{"title too long", `mutation($p: ID!, $t: String!) { createVideo(input: {projectID: $p, title: $t}) { id } }`, map[string]any{"p": proj, "t": string(make([]byte, 501))}, "INVALID_INPUT", "title"},
+			{"title too long", `mutation($p: ID!, $t: String!) { createVideo(input: {projectID: $p, title: $t}) { id } }`, map[string]any{"p": proj, "t": strings.Repeat("x", 501)}, "INVALID_INPUT", "title"},
 			{"unknown project in input", `mutation($p: ID!) { createVideo(input: {projectID: $p, title: "x"}) { id } }`, map[string]any{"p": unknown}, "INVALID_INPUT", "projectID"},
 			{"unknown organization in input", `mutation($o: ID!) { createProject(input: {organizationID: $o, name: "x"}) { id } }`, map[string]any{"o": unknown}, "INVALID_INPUT", "organizationID"},
 			{"duplicate tag", `mutation($p: ID!) { createTag(input: {projectID: $p, name: "intro"}) { id } }`, map[string]any{"p": proj}, "CONFLICT", "name"},

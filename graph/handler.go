@@ -42,6 +42,7 @@ func (r *Resolver) configure(p executionPipeline, limits Limits) {
 	p.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
 	// queryLimits also does the work of gqlgen's ComplexityLimit (complexity.go).
 	p.Use(&queryLimits{limits: limits})
+	p.Use(&inputStrings{}) // input_strings.go
 	p.Use(entgql.Transactioner{TxOpener: r.client, SkipTxFunc: skipsSharedTx})
 	p.AroundFields(r.fieldRules)
 	p.SetErrorPresenter(r.presentError)

@@ -187,6 +187,9 @@ func (h *Handler) requireAdminKey(next http.Handler) http.Handler {
 // serveOpenAPI serves the OpenAPI document of the route table.
 func (h *Handler) serveOpenAPI(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
+	// The one /v1 response that may be cached (API responses are no-store): it
+	// changes only with the server's version.
+	w.Header().Set("Cache-Control", "public, max-age=300")
 	_, _ = w.Write(h.openAPI)
 }
 
@@ -194,7 +197,19 @@ func (h *Handler) serveOpenAPI(w http.ResponseWriter, _ *http.Request) {
 // operation, executed in process with the request's context -> envelope.
 func (h *Handler) serve(c *compiled) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if !c.Public && !auth.IsAdmin(r.Context()) && auth.FromContext(r.Context()) == nil {
+			// Refused before the body is read: an anonymous caller costs no parsing,
+			// and no multipart file is written for it.
+			forbidden, msg := auth.Refusal(r.Context())
+			status := http.StatusUnauthorized
+			if forbidden {
+				status = http.StatusForbidden
+			}
+			writeFailure(w, status, msg, nil)
+			return
+		}
 		vars, err := h.variables(r, c)
+		defer releaseUploads(r, vars)
 		if err != nil {
 			var re *requestError
 			if !errors.As(err, &re) {

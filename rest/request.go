@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/go-chi/chi/v5"
@@ -133,6 +134,11 @@ func (h *Handler) readJSON(r *http.Request) (any, error) {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil, nil
 	}
+	if !utf8.Valid(raw) {
+		// JSON is UTF-8 (RFC 8259); encoding/json would quietly turn the bad bytes
+		// into U+FFFD and store something the client never sent.
+		return nil, badRequest("", "malformed JSON: not valid UTF-8 at byte %d", invalidUTF8At(raw))
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber() // as gqlgen's HTTP transports do, so numbers coerce identically
 	var body any
@@ -147,6 +153,8 @@ func (h *Handler) readJSON(r *http.Request) (any, error) {
 
 // multipartVariables fills variables from a multipart/form-data body: file parts
 // become graphql.Upload values, other parts are read like query parameters.
+// The form's files live in the temporary directory (parts over 8 MiB) until
+// releaseUploads removes them when the request is done.
 func (h *Handler) multipartVariables(r *http.Request, c *compiled, vars map[string]any) error {
 	r.Body = http.MaxBytesReader(nil, r.Body, h.opts.MaxUploadSize)
 	if err := r.ParseMultipartForm(8 << 20); err != nil {
@@ -308,4 +316,16 @@ func restField(name string) string {
 		return "cursor"
 	}
 	return snake(name)
+}
+
+// invalidUTF8At is the offset of the first byte of raw that is not valid UTF-8.
+func invalidUTF8At(raw []byte) int {
+	for i := 0; i < len(raw); {
+		r, size := utf8.DecodeRune(raw[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(raw)
 }
