@@ -30,7 +30,10 @@ type AuthDeps struct {
 }
 
 // AuthLimits are the rate limits of the sign-in operations, per client address
-// and per account (normalised email).
+// and per account (normalised email). Password attempts on an account
+// (LoginPerAccount) are counted per account and address together, so that a
+// flood of wrong passwords from one address cannot lock the owner out from
+// another; LoginPerIP bounds each address over all accounts.
 type AuthLimits struct {
 	LoginPerIP, LoginPerAccount        auth.Limit
 	RegisterPerIP, RegisterPerAccount  auth.Limit
@@ -131,6 +134,12 @@ func (r *Resolver) allow(ctx context.Context, checks ...limitCheck) error {
 	return nil
 }
 
+// accountFrom is the key of the password-attempt limiter: an account asked
+// from one client address.
+func accountFrom(ctx context.Context, email string) string {
+	return email + " from " + auth.RequestFrom(ctx).IP
+}
+
 // limitCheck is one limiter and the key to charge.
 type limitCheck struct {
 	limiter *auth.Limiter
@@ -148,19 +157,6 @@ func normalizeEmail(field, email string) (string, error) {
 		return "", FieldError(field, "%q is not an email address", email)
 	}
 	return e, nil
-}
-
-// checkPassword applies the password policy.
-func checkPassword(field, password, email string) error {
-	switch {
-	case len([]rune(password)) < minPasswordLength:
-		return FieldError(field, "password must be at least %d characters", minPasswordLength)
-	case len(password) > maxPasswordLength:
-		return FieldError(field, "password must be at most %d bytes", maxPasswordLength)
-	case strings.EqualFold(strings.TrimSpace(password), email):
-		return FieldError(field, "password must not be the email address")
-	}
-	return nil
 }
 
 // afterCommit runs fn once the request's transaction commits (at once when there

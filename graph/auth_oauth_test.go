@@ -90,8 +90,8 @@ func testOAuth(t *testing.T, s *apptest.Server, p *oauthtest.Provider, kind stri
 	}
 	// The account can then set a password and sign in with it.
 	var sp struct{ SetPassword bool }
-	s.As(lin.AccessToken).MustGraphQL(`mutation { setPassword(password: "lin's own password") }`, nil, &sp)
-	s.Login("lin@example.test", "lin's own password")
+	s.As(lin.AccessToken).MustGraphQL(`mutation { setPassword(password: "walnut sonnet ember") }`, nil, &sp)
+	s.Login("lin@example.test", "walnut sonnet ember")
 
 	// Linking by verified email to an existing account whose email was verified keeps its password.
 	owner := db.User.Query().Where(user.Email(apptest.DefaultEmail)).OnlyX(ctx)
@@ -108,12 +108,12 @@ func testOAuth(t *testing.T, s *apptest.Server, p *oauthtest.Provider, kind stri
 	s.Login(apptest.DefaultEmail, apptest.DefaultPassword)
 
 	// Linking to an account whose email was never verified drops its password and sessions.
-	squat := s.SignUp("victim@example.test", "squatter's password", "Squatter")
+	squat := s.SignUp("victim@example.test", "quiet tundra falcon", "Squatter")
 	p.SignInAs(oauthtest.Account{Subject: "3003", Email: "victim@example.test", Verified: true, Name: "Victim"})
 	code, state = oauthConsent(t, s, kind)
 	anon.MustGraphQL(callbackOp, map[string]any{"p": kind, "c": code, "s": state}, &out)
 	wantError(t, s.As(squat.AccessToken).GraphQL(whoAmIOp, nil), "UNAUTHENTICATED", "session has been revoked")
-	wantError(t, anon.GraphQL(loginOp, map[string]any{"e": "victim@example.test", "p": "squatter's password"}), "UNAUTHENTICATED", "email or password is incorrect")
+	wantError(t, anon.GraphQL(loginOp, map[string]any{"e": "victim@example.test", "p": "quiet tundra falcon"}), "UNAUTHENTICATED", "email or password is incorrect")
 
 	// An unverified provider email is refused; so are a made-up code and a missing state.
 	p.SignInAs(oauthtest.Account{Subject: "4004", Email: "unverified@example.test", Verified: false, Name: "U"})

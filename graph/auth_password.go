@@ -55,8 +55,9 @@ func (r *Resolver) sendResetCode(ctx context.Context, emailIn string) (bool, err
 	return true, nil
 }
 
-// verifyResetCode checks a reset code and exchanges it for a reset ticket. Wrong
-// guesses are counted (and kept, hence its own transaction); the fifth locks the code.
+// verifyResetCode checks a reset code and exchanges it for a reset ticket. Every
+// guess is counted before it is compared (and kept, hence its own transaction);
+// after the fifth the code is locked.
 func (r *Resolver) verifyResetCode(ctx context.Context, emailIn, otp string) (*model.PasswordResetTicket, error) {
 	email := strings.ToLower(strings.TrimSpace(emailIn))
 	if err := r.allow(ctx,
@@ -86,20 +87,30 @@ func (r *Resolver) verifyResetCode(ctx context.Context, emailIn, otp string) (*m
 		} else if err != nil {
 			return false, err
 		}
-		if code.Attempts >= maxCodeAttempts {
+		// Claim an attempt before comparing, in one conditional statement: of
+		// concurrent guesses only maxCodeAttempts ever get a comparison, however
+		// they interleave (the row's lock orders them on PostgreSQL, BEGIN
+		// IMMEDIATE on SQLite).
+		claimed, err := tx.AuthCode.Update().Where(authcode.ID(code.ID), authcode.UsedAtIsNil(),
+			authcode.AttemptsLT(maxCodeAttempts)).AddAttempts(1).Save(ctx)
+		if err != nil {
+			return false, err
+		}
+		if claimed == 0 {
 			return false, Errorf(KindForbidden, "this code is locked after %d wrong tries; request a new one", maxCodeAttempts)
 		}
 		if subtle.ConstantTimeCompare([]byte(hash), []byte(code.CodeHash)) != 1 {
-			if err := tx.AuthCode.UpdateOne(code).AddAttempts(1).Exec(ctx); err != nil {
-				return false, err
-			}
 			if code.Attempts+1 >= maxCodeAttempts {
 				return true, Errorf(KindForbidden, "wrong code; it is now locked after %d wrong tries, request a new one", maxCodeAttempts)
 			}
 			return true, wrong
 		}
-		if err := tx.AuthCode.UpdateOne(code).SetUsedAt(now).Exec(ctx); err != nil {
+		used, err := tx.AuthCode.Update().Where(authcode.ID(code.ID), authcode.UsedAtIsNil()).SetUsedAt(now).Save(ctx)
+		if err != nil {
 			return false, err
+		}
+		if used == 0 {
+			return false, wrong
 		}
 		token := auth.RandomToken(32)
 		if err := tx.AuthCode.Create().SetUserID(u.ID).SetPurpose(authcode.PurposeResetTicket).
@@ -128,7 +139,7 @@ func (r *Resolver) setForgottenPassword(ctx context.Context, resetToken, passwor
 	if err != nil {
 		return false, err
 	}
-	if err := checkPassword("password", password, u.Email); err != nil {
+	if err := checkPassword("password", password, u.Email, u.Name); err != nil {
 		return false, err
 	}
 	hash, err := auth.HashPassword(password, r.auth.password)
@@ -178,7 +189,7 @@ func (r *Resolver) setPassword(ctx context.Context, password string) (bool, erro
 	if u.PasswordHash != nil {
 		return false, Errorf(KindConflict, "the account already has a password; use updatePassword")
 	}
-	if err := checkPassword("password", password, u.Email); err != nil {
+	if err := checkPassword("password", password, u.Email, u.Name); err != nil {
 		return false, err
 	}
 	hash, err := auth.HashPassword(password, r.auth.password)
@@ -196,7 +207,7 @@ func (r *Resolver) updatePassword(ctx context.Context, current, next string) (bo
 	if err != nil {
 		return false, err
 	}
-	if err := r.allow(ctx, limitCheck{r.auth.loginAccount, u.Email}); err != nil {
+	if err := r.allow(ctx, limitCheck{r.auth.loginAccount, accountFrom(ctx, u.Email)}); err != nil {
 		return false, err
 	}
 	if u.PasswordHash == nil {
@@ -209,7 +220,7 @@ func (r *Resolver) updatePassword(ctx context.Context, current, next string) (bo
 	if !ok {
 		return false, FieldError("currentPassword", "the current password is incorrect")
 	}
-	if err := checkPassword("newPassword", next, u.Email); err != nil {
+	if err := checkPassword("newPassword", next, u.Email, u.Name); err != nil {
 		return false, err
 	}
 	hash, err := auth.HashPassword(next, r.auth.password)

@@ -140,6 +140,7 @@ func TestForgotPasswordCodeLockoutResendAndReset(t *testing.T) {
 
 		tok := ticket.VerifyPasswordResetOtp.ResetToken
 		wantError(t, anon.GraphQL(setOp, map[string]any{"t": tok, "p": "short"}), "INVALID_INPUT", "password must be at least 8 characters")
+		wantError(t, anon.GraphQL(setOp, map[string]any{"t": tok, "p": "password1"}), "INVALID_INPUT", "")
 		var set struct{ SetForgottenPassword bool }
 		anon.MustGraphQL(setOp, map[string]any{"t": tok, "p": "a brand new secret"}, &set)
 		wantError(t, anon.GraphQL(setOp, map[string]any{"t": tok, "p": "another new secret"}), "INVALID_INPUT", "the reset token is invalid, used or expired")
@@ -161,16 +162,17 @@ func TestUpdateAndSetPassword(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		second := s.Login(apptest.DefaultEmail, apptest.DefaultPassword)
 		const upd = `mutation($c: String!, $n: String!) { updatePassword(currentPassword: $c, newPassword: $n) }`
-		wantError(t, s.GraphQL(upd, map[string]any{"c": "wrong one", "n": "new password 1"}), "INVALID_INPUT", "the current password is incorrect")
+		wantError(t, s.GraphQL(upd, map[string]any{"c": "wrong one", "n": "new maple circuit 1"}), "INVALID_INPUT", "the current password is incorrect")
 		wantError(t, s.GraphQL(upd, map[string]any{"c": apptest.DefaultPassword, "n": "short"}), "INVALID_INPUT", "password must be at least 8 characters")
+		wantError(t, s.GraphQL(upd, map[string]any{"c": apptest.DefaultPassword, "n": "iloveyou2024"}), "INVALID_INPUT", "")
 		var out struct{ UpdatePassword bool }
-		s.MustGraphQL(upd, map[string]any{"c": apptest.DefaultPassword, "n": "new password 1"}, &out)
+		s.MustGraphQL(upd, map[string]any{"c": apptest.DefaultPassword, "n": "new maple circuit 1"}, &out)
 		if !out.UpdatePassword {
 			t.Fatal("updatePassword = false")
 		}
 		s.MustGraphQL(whoAmIOp, nil, nil) // the caller's session stays
 		wantError(t, s.As(second.AccessToken).GraphQL(whoAmIOp, nil), "UNAUTHENTICATED", "session has been revoked")
-		s.Login(apptest.DefaultEmail, "new password 1")
+		s.Login(apptest.DefaultEmail, "new maple circuit 1")
 		wantError(t, s.GraphQL(`mutation { setPassword(password: "whatever 123") }`, nil), "CONFLICT",
 			"the account already has a password; use updatePassword")
 	})

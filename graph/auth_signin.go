@@ -31,15 +31,15 @@ func (r *Resolver) register(ctx context.Context, in model.RegisterInput) (*model
 		limitCheck{r.auth.registerAccount, email}); err != nil {
 		return nil, err
 	}
-	if err := checkPassword("password", in.Password, email); err != nil {
-		return nil, err
-	}
 	name := ""
 	if in.Name != nil {
 		name = strings.TrimSpace(*in.Name)
 	}
 	if name == "" {
 		name = email[:strings.IndexByte(email, '@')]
+	}
+	if err := checkPassword("password", in.Password, email, name); err != nil {
+		return nil, err
 	}
 	client := r.db(ctx)
 	taken, err := client.User.Query().Where(user.Email(email)).Exist(ctx)
@@ -94,7 +94,7 @@ func (r *Resolver) login(ctx context.Context, emailIn, password string) (*model.
 	email := strings.ToLower(strings.TrimSpace(emailIn))
 	if err := r.allow(ctx,
 		limitCheck{r.auth.loginIP, auth.RequestFrom(ctx).IP},
-		limitCheck{r.auth.loginAccount, email}); err != nil {
+		limitCheck{r.auth.loginAccount, accountFrom(ctx, email)}); err != nil {
 		return nil, err
 	}
 	if email == "" {

@@ -34,7 +34,7 @@ type accessCheck struct {
 func TestRegisterCreatesUserWithPersonalOrganization(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		ctx := apptest.System()
-		tok := s.SignUp("  Ada@Example.TEST ", "analytical engine", "Ada")
+		tok := s.SignUp("  Ada@Example.TEST ", "analytical brass engine", "Ada")
 		if tok.User.Email != "ada@example.test" || tok.User.Name != "Ada" || tok.TokenType != "Bearer" || tok.ExpiresIn != 900 {
 			t.Fatalf("register = %+v", tok)
 		}
@@ -61,10 +61,18 @@ func TestRegisterCreatesUserWithPersonalOrganization(t *testing.T) {
 			in         map[string]any
 			code, want string
 		}{
-			{map[string]any{"email": "ADA@example.test", "password": "another secret"}, "CONFLICT", "an account with this email already exists"},
+			{map[string]any{"email": "ADA@example.test", "password": "another velvet compass"}, "CONFLICT", "an account with this email already exists"},
 			{map[string]any{"email": "bob@example.test", "password": "short"}, "INVALID_INPUT", "password must be at least 8 characters"},
 			{map[string]any{"email": "bob@example.test", "password": "Bob@Example.test"}, "INVALID_INPUT", "password must not be the email address"},
 			{map[string]any{"email": "not an email", "password": "long enough"}, "INVALID_INPUT", `"not an email" is not an email address`},
+			// Guessable passwords, judged by the strength estimator with the
+			// account's own email and name.
+			{map[string]any{"email": "bob@example.test", "password": "12345678"}, "INVALID_INPUT",
+				"password is too easy to guess: it is or contains a common password; a few unrelated words, or a longer password, make a strong one"},
+			{map[string]any{"email": "bob@example.test", "password": "password"}, "INVALID_INPUT",
+				"password is too easy to guess: it is or contains a common password; a few unrelated words, or a longer password, make a strong one"},
+			{map[string]any{"email": "bob@example.test", "password": "qwertyuiop"}, "INVALID_INPUT", ""},
+			{map[string]any{"email": "bob.stone@example.test", "password": "bobstone2024", "name": "Bob Stone"}, "INVALID_INPUT", ""},
 		} {
 			res := s.Anonymous().GraphQL(reg, map[string]any{"in": c.in})
 			wantError(t, res, c.code, c.want)
@@ -226,7 +234,7 @@ func TestSessionsListDeleteOneAndOthers(t *testing.T) {
 		wantError(t, s.As(laptop).GraphQL(`mutation($id: ID!) { deleteSession(id: $id) }`, map[string]any{"id": phoneWho.APIAccessCheck.SessionID}),
 			"NOT_FOUND", "session not found")
 		// Another user's session is not found either.
-		other := s.SignUp("eve@example.test", "eve's password", "Eve")
+		other := s.SignUp("eve@example.test", "glacier ember violin", "Eve")
 		wantError(t, s.As(other.AccessToken).GraphQL(`mutation($id: ID!) { deleteSession(id: $id) }`, map[string]any{"id": current[0].ID}),
 			"NOT_FOUND", "session not found")
 

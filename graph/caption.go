@@ -94,10 +94,15 @@ func (r *Resolver) saveCaption(ctx context.Context, client *ent.Client, v *ent.V
 	case err != nil:
 		return nil, err
 	}
+	// The change first: the tenancy rules decide it before any removal is owed.
+	saved, err := old.Update().SetLabel(label).SetSourceFormat(format).SetBlobKey(key).SetSize(size).Save(ctx)
+	if err != nil {
+		return nil, err
+	}
 	if err := scheduleBlobDeletions(ctx, client, v.ProjectID, "caption replaced", blobOwed{key: old.BlobKey}); err != nil {
 		return nil, err
 	}
-	return old.Update().SetLabel(label).SetSourceFormat(format).SetBlobKey(key).SetSize(size).Save(ctx)
+	return saved, nil
 }
 
 // videoCaption loads a caption of a video; NOT_FOUND when the video has no such caption.
@@ -129,10 +134,11 @@ func (r *Resolver) deleteCaption(ctx context.Context, videoID, id uuid.UUID) (uu
 	if err != nil {
 		return uuid.Nil, err
 	}
-	if err := scheduleBlobDeletions(ctx, client, v.ProjectID, "caption deleted", blobOwed{key: c.BlobKey}); err != nil {
+	// The delete first: the tenancy rules decide it before any removal is owed.
+	if err := client.Caption.DeleteOne(c).Exec(ctx); err != nil {
 		return uuid.Nil, err
 	}
-	if err := client.Caption.DeleteOne(c).Exec(ctx); err != nil {
+	if err := scheduleBlobDeletions(ctx, client, v.ProjectID, "caption deleted", blobOwed{key: c.BlobKey}); err != nil {
 		return uuid.Nil, err
 	}
 	return id, nil

@@ -171,17 +171,18 @@ func (r *Resolver) deleteFolder(ctx context.Context, id uuid.UUID, contents mode
 		if err != nil {
 			return uuid.Nil, err
 		}
-		if err := r.recordVideosDeleted(ctx, client, videoIDs); err != nil {
-			return uuid.Nil, err
-		}
-		if err := deleteVideos(ctx, client, f.ProjectID, videoIDs, "folder deleted"); err != nil {
-			return uuid.Nil, err
-		}
-		// Detach the doomed subtree first so the delete never trips the parent key.
-		if err := client.Folder.Update().Where(folder.IDIn(doomed...)).ClearParentID().Exec(ctx); err != nil {
+		// Rows first (videos while still in their folders, where the rights
+		// are decided; then the folders, whose parent key is ON DELETE SET NULL, so
+		// one statement removes the subtree), so that a refused principal is
+		// stopped before any event or media removal is recorded.
+		gone, err := removeVideos(ctx, client, videoIDs)
+		if err != nil {
 			return uuid.Nil, err
 		}
 		if _, err := client.Folder.Delete().Where(folder.IDIn(doomed...)).Exec(ctx); err != nil {
+			return uuid.Nil, err
+		}
+		if err := r.videosRemoved(ctx, client, f.ProjectID, gone, "folder deleted"); err != nil {
 			return uuid.Nil, err
 		}
 	default:

@@ -18,6 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/events"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // softDeleteProject deletes a project: its row stays, marked deleted and hidden from
@@ -25,12 +26,21 @@ import (
 // removed, and all its blobs (logo, video media, captions) are recorded as owed for
 // removal in the same transaction, for the media jobs to delete after commit.
 func (r *Resolver) softDeleteProject(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	client := r.db(ctx)
-	if err := requireProject(ctx, client, id, ""); err != nil {
+	if err := requireProject(ctx, r.db(ctx), id, ""); err != nil {
 		return uuid.Nil, err
 	}
+	// Marking the project is the delete the tenancy rules decide (the delete
+	// permission on the project), so it goes first: a refused principal changes
+	// and records nothing.
+	if err := r.db(ctx).Project.UpdateOneID(id).SetDeletedAt(time.Now()).Exec(ctx); err != nil {
+		return uuid.Nil, err
+	}
+	// Its content goes with it, whatever the principal's rights in its areas:
+	// deleting a project is the right to delete all of it. Same transaction.
+	sys := tenancy.SystemContext(ctx, "content of a deleted project")
+	client := r.db(sys)
 	// The media pipeline's blobs of each video live outside the project's prefix.
-	videoIDs, err := client.Video.Query().Where(video.ProjectID(id)).IDs(ctx)
+	videoIDs, err := client.Video.Query().Where(video.ProjectID(id)).IDs(sys)
 	if err != nil {
 		return uuid.Nil, err
 	}
@@ -38,82 +48,106 @@ func (r *Resolver) softDeleteProject(ctx context.Context, id uuid.UUID) (uuid.UU
 	for _, v := range videoIDs {
 		owed = append(owed, mediaBlobPrefix(v))
 	}
-	if err := scheduleBlobDeletions(ctx, client, id, "project deleted", owed...); err != nil {
+	if err := scheduleBlobDeletions(sys, client, id, "project deleted", owed...); err != nil {
 		return uuid.Nil, err
 	}
 	// Importers with their migrations and items go first: items refer to videos.
-	if _, err := client.ImportItem.Delete().Where(importitem.ProjectID(id)).Exec(ctx); err != nil {
+	if _, err := client.ImportItem.Delete().Where(importitem.ProjectID(id)).Exec(sys); err != nil {
 		return uuid.Nil, err
 	}
-	if _, err := client.ImportMigration.Delete().Where(importmigration.ProjectID(id)).Exec(ctx); err != nil {
+	if _, err := client.ImportMigration.Delete().Where(importmigration.ProjectID(id)).Exec(sys); err != nil {
 		return uuid.Nil, err
 	}
-	if _, err := client.Importer.Delete().Where(importer.ProjectID(id)).Exec(ctx); err != nil {
+	if _, err := client.Importer.Delete().Where(importer.ProjectID(id)).Exec(sys); err != nil {
 		return uuid.Nil, err
 	}
 	// Captions, chapters, renditions, thumbnails, tag links and search documents go
 	// with their videos.
-	if _, err := client.Video.Delete().Where(video.ProjectID(id)).Exec(ctx); err != nil {
+	if _, err := client.Video.Delete().Where(video.ProjectID(id)).Exec(sys); err != nil {
 		return uuid.Nil, err
 	}
-	if _, err := client.Tag.Delete().Where(tag.ProjectID(id)).Exec(ctx); err != nil {
+	if _, err := client.Tag.Delete().Where(tag.ProjectID(id)).Exec(sys); err != nil {
 		return uuid.Nil, err
 	}
-	if err := client.Folder.Update().Where(folder.ProjectID(id)).ClearParentID().Exec(ctx); err != nil {
+	// The parent key is ON DELETE SET NULL: one statement removes the whole tree.
+	if _, err := client.Folder.Delete().Where(folder.ProjectID(id)).Exec(sys); err != nil {
 		return uuid.Nil, err
 	}
-	if _, err := client.Folder.Delete().Where(folder.ProjectID(id)).Exec(ctx); err != nil {
+	if _, err := client.ProjectSetting.Delete().Where(projectsetting.ProjectID(id)).Exec(sys); err != nil {
 		return uuid.Nil, err
 	}
-	if _, err := client.ProjectSetting.Delete().Where(projectsetting.ProjectID(id)).Exec(ctx); err != nil {
+	if _, err := client.AccessControl.Delete().Where(accesscontrol.ProjectID(id)).Exec(sys); err != nil {
 		return uuid.Nil, err
 	}
-	if _, err := client.AccessControl.Delete().Where(accesscontrol.ProjectID(id)).Exec(ctx); err != nil {
+	if _, err := client.Player.Delete().Where(player.ProjectID(id)).Exec(sys); err != nil {
 		return uuid.Nil, err
 	}
-	if _, err := client.Player.Delete().Where(player.ProjectID(id)).Exec(ctx); err != nil {
+	if _, err := client.Advertisement.Delete().Where(advertisement.ProjectID(id)).Exec(sys); err != nil {
 		return uuid.Nil, err
 	}
-	if _, err := client.Advertisement.Delete().Where(advertisement.ProjectID(id)).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	if _, err := client.EncodingProfile.Delete().Where(encodingprofile.ProjectID(id)).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	if err := client.Project.UpdateOneID(id).SetDeletedAt(time.Now()).Exec(ctx); err != nil {
+	if _, err := client.EncodingProfile.Delete().Where(encodingprofile.ProjectID(id)).Exec(sys); err != nil {
 		return uuid.Nil, err
 	}
 	return id, nil
 }
 
-// deleteVideos deletes videos of one project and schedules their media for removal.
-func deleteVideos(ctx context.Context, client *ent.Client, projectID uuid.UUID, ids []uuid.UUID, reason string) error {
-	if len(ids) == 0 {
-		return nil
-	}
-	owed := make([]blobOwed, 0, 2*len(ids))
-	for _, id := range ids {
-		owed = append(owed, blobOwed{key: videoBlobPrefix(projectID, id), prefix: true}, mediaBlobPrefix(id))
-	}
-	if err := scheduleBlobDeletions(ctx, client, projectID, reason, owed...); err != nil {
+// deleteVideos deletes videos of one project, then, only once the tenancy rules
+// let the delete through, records video.deleted for each and schedules their
+// media for removal, all in the caller's transaction. A principal who may see a
+// video but not delete it is refused whole (FORBIDDEN), with nothing recorded.
+func (r *Resolver) deleteVideos(ctx context.Context, client *ent.Client, projectID uuid.UUID, ids []uuid.UUID, reason string) error {
+	gone, err := removeVideos(ctx, client, ids)
+	if err != nil {
 		return err
 	}
-	_, err := client.Video.Delete().Where(video.IDIn(ids...)).Exec(ctx)
-	return err
+	return r.videosRemoved(ctx, client, projectID, gone, reason)
 }
 
-// deleteVideo deletes one video with its captions and chapters and schedules its
-// media for removal.
+// removeVideos deletes the rows of videos (the tenancy rules decide) and returns
+// them as they were; it records nothing.
+func removeVideos(ctx context.Context, client *ent.Client, ids []uuid.UUID) ([]*ent.Video, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	vs, err := client.Video.Query().Where(video.IDIn(ids...)).All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n, err := client.Video.Delete().Where(video.IDIn(ids...)).Exec(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if n != len(ids) {
+		return nil, Errorf(KindNotFound, "%d of the videos were not found", len(ids)-n)
+	}
+	return vs, nil
+}
+
+// videosRemoved records what the deletion of videos owes, once their rows are
+// gone: a video.deleted event each and the removal of their media.
+func (r *Resolver) videosRemoved(ctx context.Context, client *ent.Client, projectID uuid.UUID, vs []*ent.Video, reason string) error {
+	owed := make([]blobOwed, 0, 2*len(vs))
+	for _, v := range vs {
+		if err := r.recordEvent(ctx, events.VideoDeleted, v.ProjectID, events.Video(v)); err != nil {
+			return err
+		}
+		owed = append(owed, blobOwed{key: videoBlobPrefix(projectID, v.ID), prefix: true}, mediaBlobPrefix(v.ID))
+	}
+	if len(owed) == 0 {
+		return nil
+	}
+	return scheduleBlobDeletions(ctx, client, projectID, reason, owed...)
+}
+
+// deleteVideo deletes one video with its captions and chapters, records
+// video.deleted and schedules its media for removal.
 func (r *Resolver) deleteVideo(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
 	client := r.db(ctx)
 	v, err := client.Video.Get(ctx, id)
 	if err != nil {
 		return uuid.Nil, err
 	}
-	if err := r.recordEvent(ctx, events.VideoDeleted, v.ProjectID, events.Video(v)); err != nil {
-		return uuid.Nil, err
-	}
-	if err := deleteVideos(ctx, client, v.ProjectID, []uuid.UUID{id}, "video deleted"); err != nil {
+	if err := r.deleteVideos(ctx, client, v.ProjectID, []uuid.UUID{id}, "video deleted"); err != nil {
 		return uuid.Nil, err
 	}
 	return id, nil

@@ -42,16 +42,17 @@ func (r *Resolver) uploadProjectLogo(ctx context.Context, projectID uuid.UUID, f
 	if err := r.writeBlob(ctx, key, contentType, data); err != nil {
 		return nil, err
 	}
+	// The change first: the tenancy rules decide it before any removal is owed.
+	updated, err := client.Project.UpdateOne(p).SetLogo(key).Save(ctx)
+	if err != nil {
+		r.discardBlob(ctx, key)
+		return nil, err
+	}
 	if p.Logo != "" {
 		if err := scheduleBlobDeletions(ctx, client, projectID, "logo replaced", blobOwed{key: p.Logo}); err != nil {
 			r.discardBlob(ctx, key)
 			return nil, err
 		}
-	}
-	updated, err := client.Project.UpdateOne(p).SetLogo(key).Save(ctx)
-	if err != nil {
-		r.discardBlob(ctx, key)
-		return nil, err
 	}
 	return updated, nil
 }

@@ -16,7 +16,7 @@ func TestMembershipChangesReachTheNextRequest(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		org := s.CreateOrganization("Acme")
 		s.CreateProject(org, "Films")
-		signUp := s.SignUp("eve@example.test", "eve's password", "Eve")
+		signUp := s.SignUp("eve@example.test", "glacier ember violin", "Eve")
 		eve := s.As(signUp.AccessToken)
 		s.App.DB.Client.Membership.Create().SetOrganizationID(uuid.MustParse(org)).
 			SetUserID(uuid.MustParse(signUp.User.ID)).SetRole(membership.RoleMember).ExecX(apptest.System())

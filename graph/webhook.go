@@ -9,11 +9,12 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/event"
-	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
 	"github.com/vidra-dev/vidra/ent/webhookendpoint"
 	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 	"github.com/vidra-dev/vidra/webhooks"
 )
 
@@ -254,6 +255,15 @@ func (r *Resolver) resendFailedWebhookEvents(ctx context.Context, projectID, end
 	if err != nil {
 		return 0, err
 	}
+	// Resending may find nothing to owe and so write no row for the tenancy
+	// hooks to decide: the right to change the project's webhooks is asked first.
+	proj, err := client.Project.Get(ctx, projectID)
+	if err != nil {
+		return 0, err
+	}
+	if err := tenancy.Require(ctx, perm.Write, perm.Resource{OrganizationID: proj.OrganizationID, Area: perm.Settings, ProjectID: projectID}, "webhook endpoint"); err != nil {
+		return 0, err
+	}
 	if !ep.Enabled {
 		return 0, Errorf(KindConflict, "the endpoint is disabled; enable it first")
 	}
@@ -269,21 +279,4 @@ func (r *Resolver) resendFailedWebhookEvents(ctx context.Context, projectID, end
 		return 0, FieldError("since", "must be before until")
 	}
 	return r.webhooks.Events.ResendFailed(ctx, ent.TxFromContext(ctx), endpointID, from, to)
-}
-
-// recordVideosDeleted records video.deleted for each video, before they go.
-func (r *Resolver) recordVideosDeleted(ctx context.Context, client *ent.Client, ids []uuid.UUID) error {
-	if len(ids) == 0 || r.webhooks.Events == nil {
-		return nil
-	}
-	vs, err := client.Video.Query().Where(video.IDIn(ids...)).All(ctx)
-	if err != nil {
-		return err
-	}
-	for _, v := range vs {
-		if err := r.recordEvent(ctx, events.VideoDeleted, v.ProjectID, events.Video(v)); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -75,7 +75,9 @@ func (p Principal) Can(want Action, r Resource) bool {
 }
 
 // allows decides one project grant: a listed area's permission decides that
-// area; an area not listed falls back to the grant's own action. Anyone with a
+// area; an area not listed falls back to the grant's own action, except on an
+// organization-wide grant of the map form, which names every area it grants
+// (its "projects.<action>" keys cover the project records only). Anyone with a
 // grant on a project may read the project record itself.
 func (g Grant) allows(want Action, r Resource) bool {
 	if r.Area == Project {
@@ -93,6 +95,9 @@ func (g Grant) allows(want Action, r Resource) bool {
 				return true
 			}
 		}
+		return false
+	}
+	if g.EntityID == uuid.Nil {
 		return false
 	}
 	return g.Action.Has(want)

@@ -165,6 +165,13 @@ func TestCan(t *testing.T) {
 	if !key.Can(Read, res(Folders, projB)) || key.Can(Write, res(Folders, projB)) || !key.Can(Write, res(API, uuid.Nil)) || key.Can(Read, res(Billing, uuid.Nil)) {
 		t.Error("map-form key decisions are wrong")
 	}
+	// The map form's projects.<action> keys cover the project records, not the
+	// areas the map leaves out.
+	projectsOnly, _ := Parse("permissions", decode(t, `"{\"projects.read\": true, \"projects.delete\": true, \"folders.read\": true}"`))
+	key = Principal{OrganizationID: org, Role: APIKey, Grants: projectsOnly}
+	if !key.Can(Delete, res(Project, projA)) || key.Can(Delete, res(Folders, projA)) || key.Can(Read, res(Settings, projA)) || !key.Can(Read, res(Folders, projA)) {
+		t.Error("map-form projects keys reach areas the map does not name")
+	}
 }
 
 func TestScopes(t *testing.T) {

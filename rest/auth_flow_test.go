@@ -73,16 +73,19 @@ func TestAuthFlowsOverREST(t *testing.T) {
 
 func testPasswordFlows(t *testing.T, s *apptest.Server, m *mailtest.Server) {
 	// Register, then verify the email with the link from the mail.
-	status, env := s.REST("POST", "/v1/auth/register", `{"email": "Rest@Example.test", "password": "rest password", "name": "Rest"}`)
+	status, env := s.REST("POST", "/v1/auth/register", `{"email": "Rest@Example.test", "password": "river lantern quartz", "name": "Rest"}`)
 	wantREST(t, status, env, http.StatusOK, "registered")
 	reg := decode[signIn](t, env)
 	if reg.TokenType != "Bearer" || reg.ExpiresIn != 900 || reg.User.Email != "rest@example.test" || reg.AccessToken == "" {
 		t.Fatalf("register = %+v", reg)
 	}
-	status, env = s.REST("POST", "/v1/auth/register", `{"email": "rest@example.test", "password": "rest password"}`)
+	status, env = s.REST("POST", "/v1/auth/register", `{"email": "rest@example.test", "password": "river lantern quartz"}`)
 	wantREST(t, status, env, http.StatusConflict, "an account with this email already exists")
 	status, env = s.REST("POST", "/v1/auth/register", `{"email": "x@example.test", "password": "short"}`)
 	wantREST(t, status, env, http.StatusUnprocessableEntity, "password must be at least 8 characters")
+	status, env = s.REST("POST", "/v1/auth/register", `{"email": "x@example.test", "password": "12345678"}`)
+	wantREST(t, status, env, http.StatusUnprocessableEntity,
+		"password is too easy to guess: it is or contains a common password; a few unrelated words, or a longer password, make a strong one")
 	status, env = s.REST("POST", "/v1/auth/login", `{"email": "rest@example.test", "password": `)
 	wantREST(t, status, env, http.StatusBadRequest, "")
 
@@ -98,7 +101,7 @@ func testPasswordFlows(t *testing.T, s *apptest.Server, m *mailtest.Server) {
 	// Login, refresh (rotation), reuse of the old refresh token revokes the session.
 	status, env = s.REST("POST", "/v1/auth/login", `{"email": "rest@example.test", "password": "wrong password"}`)
 	wantREST(t, status, env, http.StatusUnauthorized, "email or password is incorrect")
-	status, env = s.REST("POST", "/v1/auth/login", `{"email": "rest@example.test", "password": "rest password"}`)
+	status, env = s.REST("POST", "/v1/auth/login", `{"email": "rest@example.test", "password": "river lantern quartz"}`)
 	wantREST(t, status, env, http.StatusOK, "logged in")
 	login := decode[signIn](t, env)
 	status, env = s.REST("POST", "/v1/auth/refresh-token", `{"refresh_token": "`+login.RefreshToken+`"}`)
@@ -114,8 +117,8 @@ func testPasswordFlows(t *testing.T, s *apptest.Server, m *mailtest.Server) {
 	wantREST(t, status, env, http.StatusUnauthorized, "sign in required: send Authorization: Bearer <access token>")
 
 	// Sessions: list, delete one, delete the others, logout.
-	a := decode[signIn](t, mustREST(t, s, "POST", "/v1/auth/login", `{"email": "rest@example.test", "password": "rest password"}`))
-	b := decode[signIn](t, mustREST(t, s, "POST", "/v1/auth/login", `{"email": "rest@example.test", "password": "rest password"}`))
+	a := decode[signIn](t, mustREST(t, s, "POST", "/v1/auth/login", `{"email": "rest@example.test", "password": "river lantern quartz"}`))
+	b := decode[signIn](t, mustREST(t, s, "POST", "/v1/auth/login", `{"email": "rest@example.test", "password": "river lantern quartz"}`))
 	sessions := decode[[]map[string]any](t, mustREST(t, s.As(a.AccessToken), "GET", "/v1/auth/sessions", ""))
 	var bID string
 	for _, x := range sessions {
@@ -146,11 +149,11 @@ func testPasswordFlows(t *testing.T, s *apptest.Server, m *mailtest.Server) {
 	status, env = s.REST("POST", "/v1/auth/forgot-password/verify-otp", `{"email": "rest@example.test", "otp": "12"}`)
 	wantREST(t, status, env, http.StatusUnprocessableEntity, "the code is 6 digits")
 	ticket := decode[map[string]any](t, mustREST(t, s, "POST", "/v1/auth/forgot-password/verify-otp", `{"email": "rest@example.test", "otp": "`+code+`"}`))
-	mustREST(t, s, "POST", "/v1/auth/forgot-password/set", `{"reset_token": "`+ticket["reset_token"].(string)+`", "password": "reset password"}`)
-	c := decode[signIn](t, mustREST(t, s, "POST", "/v1/auth/login", `{"email": "rest@example.test", "password": "reset password"}`))
-	status, env = s.As(c.AccessToken).REST("POST", "/v1/auth/update-password", `{"current_password": "nope nope", "new_password": "updated password"}`)
+	mustREST(t, s, "POST", "/v1/auth/forgot-password/set", `{"reset_token": "`+ticket["reset_token"].(string)+`", "password": "amber meadow falcon"}`)
+	c := decode[signIn](t, mustREST(t, s, "POST", "/v1/auth/login", `{"email": "rest@example.test", "password": "amber meadow falcon"}`))
+	status, env = s.As(c.AccessToken).REST("POST", "/v1/auth/update-password", `{"current_password": "nope nope", "new_password": "copper harbor willow"}`)
 	wantREST(t, status, env, http.StatusUnprocessableEntity, "the current password is incorrect")
-	mustREST(t, s.As(c.AccessToken), "POST", "/v1/auth/update-password", `{"current_password": "reset password", "new_password": "updated password"}`)
+	mustREST(t, s.As(c.AccessToken), "POST", "/v1/auth/update-password", `{"current_password": "amber meadow falcon", "new_password": "copper harbor willow"}`)
 	status, env = s.As(c.AccessToken).REST("POST", "/v1/auth/set-password", `{"password": "whatever 123"}`)
 	wantREST(t, status, env, http.StatusConflict, "the account already has a password; use updatePassword")
 
@@ -198,7 +201,7 @@ func testOAuthFlows(t *testing.T, s *apptest.Server, google, github *oauthtest.P
 		status, env = s.REST("GET", c.path(loc.Query().Get("code"), loc.Query().Get("state")), "")
 		wantREST(t, status, env, http.StatusUnprocessableEntity, "state is invalid, used or expired")
 		// An OAuth account sets its first password.
-		mustREST(t, s.As(got.AccessToken), "POST", "/v1/auth/set-password", `{"password": "first password"}`)
+		mustREST(t, s.As(got.AccessToken), "POST", "/v1/auth/set-password", `{"password": "violet orchard basil"}`)
 	}
 	status, env := s.REST("GET", "/v1/oauth2/google/callback?provider=google&code=abc", "")
 	wantREST(t, status, env, http.StatusUnprocessableEntity, "state is required: pass the state the provider returned to the callback")

@@ -16,11 +16,31 @@ const allGrants = `"{\"projects.read\": true, \"projects.write\": true, \"projec
 	` \"advertisements.read\": true, \"advertisements.write\": true, \"advertisements.delete\": true,` +
 	` \"api.read\": true, \"api.write\": true, \"api.delete\": true}"`
 
+// readGrants grant reading everything a project holds, and nothing more, in the
+// map form ("the string form of grants").
+const readGrants = `"{\"projects.read\": true, \"folders.read\": true, \"settings.read\": true,` +
+	` \"advertisements.read\": true, \"analytics.read\": true, \"api.read\": true}"`
+
+// readGrantsOn grants reading everything in one project, in the array form.
+func readGrantsOn(projID string) string {
+	return `[{"entity_id": "` + projID + `", "entity_type": "projects", "name": "custom", "action": "read", "permission": []}]`
+}
+
+// readingRows are the content rows other than GET that only read: signing a
+// playback token is watching the video.
+var readingRows = map[string]bool{"POST /key": true}
+
 // principal is one way of calling: a bearer token, an API key, or nothing.
 type principal struct {
 	name    string
 	server  *apptest.Server
 	headers []http.Header
+	// keyFor, when set, makes the principal's API key for a fixture set (grants
+	// naming its project).
+	keyFor func(f fixtures) string
+	// readOnly principals may read all the fixtures but change none: every
+	// change they ask for must be FORBIDDEN, never a success or a not found.
+	readOnly bool
 }
 
 // rowClass says who may call a row.
@@ -48,8 +68,10 @@ var classes = map[string]rowClass{
 	"GET /organization/invitations": orgAdmin,
 }
 
-// allowed is the expectation of the matrix: may this principal call a row of this class?
-func allowed(class rowClass, who string) bool {
+// allowed is the expectation of the matrix: may this principal call the row
+// ("METHOD path") of this class? The read-only principals may call the content
+// rows that read.
+func allowed(class rowClass, who, row string) bool {
 	switch class {
 	case public:
 		return true
@@ -61,11 +83,15 @@ func allowed(class rowClass, who string) bool {
 		// The user of another organization owns its own (personal) one, where it asks.
 		return who == "owner" || who == "admin" || who == "other organization"
 	}
+	if who == "member with read" || strings.HasPrefix(who, "key with read") {
+		return strings.HasPrefix(row, "GET ") || readingRows[row]
+	}
 	return who == "owner" || who == "admin" || who == "member with grants" || who == "key with grants"
 }
 
 // TestPermissionMatrix runs every row with a contract case as owner, admin,
-// member with and without grants, API key with and without grants, a user of
+// member with and without grants, API key with and without grants, a member and
+// keys (both grant forms) that may only read, a user of
 // another organization and no credential, on fresh fixtures of the owner's
 // organization, and checks that each is allowed or refused as the model says. A
 // refusal is 401, 403, 404 or 422, or a list missing rows the owner sees.
@@ -85,8 +111,13 @@ func TestPermissionMatrix(t *testing.T) {
 			{name: "key without grants", server: anon, headers: []http.Header{keyHeader(w.apiKey(`[]`))}},
 			{name: "other organization", server: w.outsider("outsider@example.test")},
 			{name: "anonymous", server: anon},
+			{name: "member with read", server: w.join("reader@example.test", "member", readGrants), readOnly: true},
+			{name: "key with read (string form)", server: anon, headers: []http.Header{keyHeader(w.apiKey(readGrants))}, readOnly: true},
+			{name: "key with read", server: anon, readOnly: true,
+				keyFor: func(f fixtures) string { return w.apiKey(readGrantsOn(f["projId"])) }},
 		}
 		shared := fixturesIn(w.s, w.orgID)
+		keys := map[string]string{} // the single-project key of each fixture set
 		for _, c := range contractCases {
 			if c.flow {
 				continue
@@ -94,12 +125,32 @@ func TestPermissionMatrix(t *testing.T) {
 			key := c.key()
 			class := classes[key]
 			ownerCount := -1
+			var readOnlyFixtures fixtures
 			for _, p := range principals {
 				f := shared
-				if c.method != "GET" {
+				switch {
+				case c.method == "GET":
+				case p.readOnly && readOnlyFixtures != nil:
+					// Nothing may change: the read-only principals share one set.
+					f = readOnlyFixtures
+				default:
 					f = fixturesIn(w.s, w.orgID)
+					if p.readOnly {
+						readOnlyFixtures = f
+					}
 				}
-				status, env := f.send(p.server, c, f.url(c, nil), p.headers...)
+				headers := p.headers
+				if p.keyFor != nil {
+					if keys[f["projId"]] == "" {
+						keys[f["projId"]] = p.keyFor(f)
+					}
+					headers = append(headers, keyHeader(keys[f["projId"]]))
+				}
+				var before string
+				if c.method != "GET" {
+					before = stateOf(t, w.s)
+				}
+				status, env := f.send(p.server, c, f.url(c, nil), headers...)
 				var list []any
 				isList := json.Unmarshal(env.Result, &list) == nil && env.Result != nil && string(env.Result) != "null"
 				if p.name == "owner" && isList {
@@ -108,8 +159,10 @@ func TestPermissionMatrix(t *testing.T) {
 				var got bool
 				switch status {
 				case http.StatusOK:
-					// A content list that hides rows the owner sees is a refusal.
-					got = class != content || !isList || ownerCount <= 0 || len(list) == ownerCount
+					// A content list that hides rows the owner sees is a refusal (but
+					// a key on one project sees only that project's rows).
+					got = class != content || !isList || ownerCount <= 0 || len(list) == ownerCount ||
+						(p.keyFor != nil && !strings.Contains(c.path, "{projId}"))
 				case http.StatusTooManyRequests:
 					// A mail row's per-address limiter answered: the permission check passed.
 					got = class == public
@@ -119,8 +172,20 @@ func TestPermissionMatrix(t *testing.T) {
 					t.Errorf("%s as %s: status %d %+v", key, p.name, status, env)
 					continue
 				}
-				if want := allowed(class, p.name); got != want {
+				want := allowed(class, p.name, key)
+				if got != want {
 					t.Errorf("%s as %s: allowed = %v, want %v (status %d, %s)", key, p.name, got, want, status, env.Message)
+				}
+				if want || c.method == "GET" {
+					continue
+				}
+				// A refused change changes nothing and records nothing: no row,
+				// no event, no owed work, no audit record.
+				if after := stateOf(t, w.s); after != before {
+					t.Errorf("%s as %s: refused (%d) but the database changed: %s", key, p.name, status, stateDiff(before, after))
+				}
+				if p.readOnly && class == content && strings.Contains(c.path, "{projId}") && status != http.StatusForbidden {
+					t.Errorf("%s as %s: status %d, want 403 (the principal sees what it may not change): %s", key, p.name, status, env.Message)
 				}
 			}
 		}

@@ -179,3 +179,33 @@ func (r videoContentRule) decide(ctx context.Context, db querier, m ent.Mutation
 	}
 	return judge(p, res, a, r.entity)
 }
+
+// moves reports whether a change of many rows sets or clears their place.
+func (r contentRule) moves(m ent.Mutation) bool {
+	_, set := uuidField(m, r.placeColumn())
+	return set || m.FieldCleared(r.placeColumn())
+}
+
+// decideMoves checks that p may write where a change of many rows puts them: the
+// destination folder, or the root of each of their projects (the project-level
+// folders right).
+func (r contentRule) decideMoves(ctx context.Context, db querier, m ent.Mutation, p *auth.Principal, ids []uuid.UUID) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	to, _ := uuidField(m, r.placeColumn())
+	projects, err := distinctProjects(ctx, db, r.table, ids)
+	if err != nil {
+		return err
+	}
+	for _, projectID := range projects {
+		dest, err := contentResource(ctx, db, projectID, to)
+		if err != nil {
+			return err
+		}
+		if err := judgePlace(p, dest); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -5,6 +5,7 @@ import (
 	stdsql "database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"entgo.io/ent"
 	"github.com/google/uuid"
@@ -117,3 +118,30 @@ func uuidField(m ent.Mutation, name string) (uuid.UUID, bool) {
 }
 
 var errMissingField = errors.New("tenancy: a created row names no owner")
+
+// distinctProjects lists the projects of some rows of a table with a project_id column.
+func distinctProjects(ctx context.Context, db querier, table string, ids []uuid.UUID) ([]uuid.UUID, error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, `SELECT DISTINCT project_id FROM %s WHERE id IN (`, table)
+	for i := range ids {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "$%d", i+1)
+	}
+	b.WriteString(")")
+	rows, err := db.QueryContext(ctx, b.String(), anys(ids)...)
+	if err != nil {
+		return nil, fmt.Errorf("tenancy: %w", err)
+	}
+	defer rows.Close()
+	var out []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("tenancy: %w", err)
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}

@@ -20,10 +20,6 @@ type Rule interface {
 	decide(ctx context.Context, db querier, m ent.Mutation, p *auth.Principal, a perm.Action) error
 }
 
-type wherer interface {
-	WhereP(...func(*sql.Selector))
-}
-
 // Filter restricts a query of the entity (a list, connection, where filter,
 // node lookup, edge or eager load: the entity's interceptor calls it on every
 // one) to the rows the principal may read.
@@ -44,8 +40,9 @@ func Filter(ctx context.Context, r Rule, q interface{ WhereP(...func(*sql.Select
 }
 
 // Hook checks every mutation of the entity: a create and a change of one row are
-// decided on the row (and its new place); a change of many rows is restricted to
-// the rows the principal may change.
+// decided on the row (and its new place); a change of many rows is refused when
+// it reaches a row the principal may see but not change, and a move of many rows
+// is decided on where they go (checkBulk).
 func Hook(r Rule) ent.Hook {
 	return func(next ent.Mutator) ent.Mutator {
 		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
@@ -58,12 +55,8 @@ func Hook(r Rule) ent.Hook {
 			}
 			a := actionOf(m.Op().Is(ent.OpDelete | ent.OpDeleteOne))
 			if m.Op().Is(ent.OpUpdate | ent.OpDelete) {
-				pred, err := r.filter(ctx, p, a)
-				if err != nil {
+				if err := checkBulk(ctx, r, m, p, a); err != nil {
 					return nil, err
-				}
-				if w, ok := m.(wherer); ok && pred != nil {
-					w.WhereP(pred)
 				}
 				return next.Mutate(ctx, m)
 			}
@@ -100,4 +93,19 @@ func verb(a perm.Action) string {
 		return "changing a"
 	}
 	return "reading a"
+}
+
+// Require decides action a on a located resource for the context's principal,
+// for a change that may end up writing no row (the hooks decide every row that
+// is written, so a change that writes nothing would otherwise succeed for anyone
+// who can see its target): NOT_FOUND unless readable, FORBIDDEN unless allowed.
+func Require(ctx context.Context, a perm.Action, r perm.Resource, entity string) error {
+	if IsSystem(ctx) {
+		return nil
+	}
+	p, err := principal(ctx)
+	if err != nil {
+		return err
+	}
+	return judge(p, r, a, entity)
 }
