@@ -30,10 +30,10 @@ type HLSOptions struct {
 	Progress func(seconds float64)
 }
 
-// HLSArgs returns the ffmpeg arguments that transcode src into one HLS rendition per
+// HLSArgs returns the ffmpeg arguments that transcode the input into one HLS rendition per
 // entry of rends under outDir/<name>/index.m3u8, from a single decode of the source.
 // It is exported so the benchmark can run the same ladder as one plain command.
-func HLSArgs(src, outDir string, rends []Rendition, o HLSOptions) []string {
+func HLSArgs(in Input, outDir string, rends []Rendition, o HLSOptions) []string {
 	fps := o.FPS
 	if fps <= 0 || fps > 120 {
 		fps = 30
@@ -51,7 +51,7 @@ func HLSArgs(src, outDir string, rends []Rendition, o HLSOptions) []string {
 	for i, r := range rends {
 		fmt.Fprintf(&graph, ";[s%d]scale=%d:%d,setsar=1[v%d]", i, r.Width, r.Height, i)
 	}
-	args := []string{"-i", src, "-filter_complex", graph.String()}
+	args := append(in.Args(), "-filter_complex", graph.String())
 	for i, r := range rends {
 		dir := filepath.Join(outDir, r.Name)
 		args = append(args,
@@ -82,7 +82,7 @@ func HLSArgs(src, outDir string, rends []Rendition, o HLSOptions) []string {
 }
 
 // TranscodeHLS runs ffmpeg with HLSArgs, reporting progress from -progress.
-func (t Tools) TranscodeHLS(ctx context.Context, src, outDir string, rends []Rendition, o HLSOptions) error {
+func (t Tools) TranscodeHLS(ctx context.Context, in Input, outDir string, rends []Rendition, o HLSOptions) error {
 	if err := t.usable(); err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func (t Tools) TranscodeHLS(ctx context.Context, src, outDir string, rends []Ren
 		}
 	}
 	args := append([]string{"-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-nostats", "-progress", "pipe:1"},
-		HLSArgs(src, outDir, rends, o)...)
+		HLSArgs(in, outDir, rends, o)...)
 	cmd := exec.CommandContext(ctx, t.FFmpeg, args...)
 	var stderr tailBuffer
 	cmd.Stderr = &stderr
