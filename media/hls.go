@@ -16,6 +16,11 @@ import (
 // SegmentSeconds is the target HLS segment length; keyframes fall on its multiples.
 const SegmentSeconds = 4
 
+// RenditionSequenceStride separates the media sequence numbers of an encrypted
+// video's renditions: rendition i numbers its segments from i times it, so their
+// IVs (the sequence numbers) never meet. Segment names keep to 5 to 9 digits.
+const RenditionSequenceStride = 10_000_000
+
 // HLSOptions tune a transcode.
 type HLSOptions struct {
 	// FPS is the source's frame rate, for the keyframe interval; 30 when unknown.
@@ -68,14 +73,22 @@ func HLSArgs(in Input, outDir string, rends []Rendition, o HLSOptions) []string 
 		// EVENT: ffmpeg rewrites the playlist after every segment (a VOD playlist
 		// is only written at the end), so the lowest rendition can be published
 		// while the ladder is encoded; the finished playlist ends with ENDLIST.
+		flags := "independent_segments"
+		if o.KeyInfoFile != "" {
+			// The key info file names no IV, and periodic_rekey makes ffmpeg take
+			// each segment's IV from its media sequence number (written in the
+			// playlist), not the first segment's for all. Renditions number their
+			// segments from their own start, so no two segments of a video share
+			// an IV under its one key.
+			flags += "+periodic_rekey"
+			args = append(args, "-hls_key_info_file", o.KeyInfoFile,
+				"-start_number", strconv.Itoa(i*RenditionSequenceStride))
+		}
 		args = append(args,
 			"-f", "hls", "-hls_time", strconv.Itoa(SegmentSeconds), "-hls_playlist_type", "event",
-			"-hls_segment_type", "mpegts", "-hls_flags", "independent_segments",
+			"-hls_segment_type", "mpegts", "-hls_flags", flags,
 			"-hls_segment_filename", filepath.Join(dir, "seg_%05d.ts"),
 		)
-		if o.KeyInfoFile != "" {
-			args = append(args, "-hls_key_info_file", o.KeyInfoFile)
-		}
 		args = append(args, filepath.Join(dir, "index.m3u8"))
 	}
 	return args
