@@ -10,6 +10,7 @@ require (
 	github.com/99designs/gqlgen v0.17.95
 	github.com/ccojocar/zxcvbn-go v1.0.4
 	github.com/emersion/go-smtp v0.24.0
+	github.com/gabriel-vasile/mimetype v1.4.16
 	github.com/getkin/kin-openapi v0.152.0
 	github.com/go-chi/chi/v5 v5.5.0
 	github.com/golang-jwt/jwt/v5 v5.3.1

@@ -93,6 +93,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		return nil, err
 	}
 	m.pipeline.Queue = m.queue
+	db.Client.BlobDeletion.Use(jobs.RemoveBlobsAfterCommit(m.queue, log))
 	rec.Queue = m.queue
 	// Workers outlive the start-up context; Close stops them.
 	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))

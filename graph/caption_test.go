@@ -35,16 +35,14 @@ func TestCaptions(t *testing.T) {
 		if !strings.HasPrefix(c.BlobKey, "projects/"+proj+"/videos/"+video+"/captions/") {
 			t.Fatalf("blob key = %q", c.BlobKey)
 		}
-		// The same language again replaces the caption and schedules the old blob.
+		// The same language again replaces the caption and removes the old blob.
 		vtt := "WEBVTT - English\n\nNOTE a comment\n\ncue-1\n00:01.000 --> 00:02.000 align:start\nHi\n"
 		mustUpload(t, s, uploadCaption, map[string]any{"v": video, "lang": "pt-BR"},
 			apptest.File{Var: "file", Name: "subs.vtt", Content: []byte(vtt)}, &out)
 		if out.UploadCaption.ID != c.ID || out.UploadCaption.SourceFormat != "vtt" || out.UploadCaption.Text != vtt || out.UploadCaption.Label != "" {
 			t.Fatalf("replaced caption = %+v", out.UploadCaption)
 		}
-		if n := sqlInt(t, s, "SELECT count(*) FROM blob_deletions WHERE key = ?", c.BlobKey); n != 1 {
-			t.Fatalf("old caption blob deletions = %d", n)
-		}
+		waitBlobsRemoved(t, s, c.BlobKey)
 		mustUpload(t, s, uploadCaption, map[string]any{"v": video, "lang": "en"},
 			apptest.File{Var: "file", Name: "en.vtt", Content: []byte(vtt)}, &out)
 		var list struct{ VideoCaptions []struct{ Language string } }
@@ -83,14 +81,12 @@ func TestCaptions(t *testing.T) {
 		if n := sqlInt(t, s, "SELECT count(*) FROM captions WHERE video_id = ?", video); n != 1 {
 			t.Fatalf("captions left = %d, want 1", n)
 		}
-		// Deleting the video removes its captions and schedules its whole prefix.
+		// Deleting the video removes its captions and, after commit, their blobs.
 		s.MustGraphQL(`mutation($id: ID!) { deleteVideo(id: $id) }`, map[string]any{"id": video}, nil)
 		if n := sqlInt(t, s, "SELECT count(*) FROM captions WHERE video_id = ?", video); n != 0 {
 			t.Fatalf("captions of a deleted video = %d", n)
 		}
-		if n := sqlInt(t, s, "SELECT count(*) FROM blob_deletions WHERE key = ? AND prefix = ?", "projects/"+proj+"/videos/"+video+"/", true); n != 1 {
-			t.Fatalf("video prefix deletions = %d", n)
-		}
+		waitBlobsRemoved(t, s, "projects/"+proj+"/videos/"+video+"/")
 	})
 }
 

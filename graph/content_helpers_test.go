@@ -3,11 +3,15 @@ package graph_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"entgo.io/ent/dialect"
+	"gocloud.dev/blob"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 )
@@ -82,4 +86,24 @@ func rebind(s *apptest.Server, query string) string {
 		}
 	}
 	return query
+}
+
+// waitBlobsRemoved polls until no blob is stored under key (a key or a prefix):
+// the removal a change owed has run after its commit.
+func waitBlobsRemoved(t *testing.T, s *apptest.Server, key string) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		obj, err := s.App.Bucket.List(&blob.ListOptions{Prefix: key}).Next(context.Background())
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			t.Fatalf("list %s: %v", key, err)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s is still stored", obj.Key)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }

@@ -39,14 +39,12 @@ func TestProjectLogoUpload(t *testing.T) {
 		if err != nil || !bytes.Equal(stored, pngImage(t)) {
 			t.Fatalf("stored logo differs: %v", err)
 		}
-		// A replacement schedules the old blob for removal.
+		// A replacement removes the old blob after commit.
 		mustUpload(t, s, uploadLogo, map[string]any{"p": proj}, apptest.File{Var: "file", Name: "l.png", Content: pngImage(t)}, &out)
 		if out.UploadProjectLogo.Logo == first {
 			t.Fatal("a new upload kept the old key")
 		}
-		if n := sqlInt(t, s, "SELECT count(*) FROM blob_deletions WHERE key = ? AND reason = 'logo replaced'", first); n != 1 {
-			t.Fatalf("old logo deletions = %d, want 1", n)
-		}
+		waitBlobsRemoved(t, s, first)
 		// Not an image, however it is named.
 		msg := wantUploadError(t, s, "INVALID_INPUT", uploadLogo, map[string]any{"p": proj},
 			apptest.File{Var: "file", Name: "logo.png", Content: []byte("<html>not an image</html>")})
@@ -85,7 +83,7 @@ func TestProjectSoftDelete(t *testing.T) {
 		if orgOut.Organization.Projects.TotalCount != 1 {
 			t.Fatalf("organization lists %d projects, want 1 (%s kept)", orgOut.Organization.Projects.TotalCount, keep)
 		}
-		// The row stays, marked deleted; its content is gone; its blobs are owed.
+		// The row stays, marked deleted; its content is gone; its blobs are removed.
 		if n := sqlInt(t, s, "SELECT count(*) FROM projects WHERE id = ? AND deleted_at IS NOT NULL", proj); n != 1 {
 			t.Fatalf("soft-deleted rows = %d, want 1", n)
 		}
@@ -94,10 +92,7 @@ func TestProjectSoftDelete(t *testing.T) {
 				t.Fatalf("%s left: %d", table, n)
 			}
 		}
-		if n := sqlInt(t, s, "SELECT count(*) FROM blob_deletions WHERE key = ? AND prefix = ? AND project_id = ?",
-			"projects/"+proj+"/", true, proj); n != 1 {
-			t.Fatalf("blob deletions for the project = %d, want 1", n)
-		}
+		waitBlobsRemoved(t, s, "projects/"+proj+"/")
 	})
 }
 

@@ -49,6 +49,7 @@ func (p *Pipeline) Workers() *river.Workers {
 	river.AddWorker(w, &transcodeWorker{p: p})
 	river.AddWorker(w, &syncImportWorker{p: p})
 	river.AddWorker(w, &sweepWorker{p: p})
+	river.AddWorker(w, &removeBlobsWorker{p: p})
 	return w
 }
 

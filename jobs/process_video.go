@@ -160,7 +160,7 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 	earlyDone := make(chan struct{})
 	go func() { defer close(earlyDone); early.run(earlyCtx, 500*time.Millisecond) }()
 	opts.Progress = progress.phase(ctx, 0, 0.9, probe.Duration)
-	err = p.Tools.TranscodeHLS(ctx, src, out, rends, opts)
+	err = p.Tools.TranscodeHLS(ctx, probe.Input, out, rends, opts)
 	stopEarly()
 	<-earlyDone
 	if err != nil {
@@ -170,7 +170,7 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 		return err
 	}
 	progress.set(ctx, 0.9)
-	if err := p.makeImages(ctx, v, src, work, probe); err != nil {
+	if err := p.makeImages(ctx, v, work, probe); err != nil {
 		return err
 	}
 	return p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
@@ -234,8 +234,8 @@ func (p *Pipeline) publish(ctx context.Context, id uuid.UUID, out string, done, 
 
 // makeImages takes the thumbnails (the first is the poster unless the client chose
 // one) and the storyboard sprite with its WebVTT.
-func (p *Pipeline) makeImages(ctx context.Context, v *ent.Video, src, work string, probe *media.Probe) error {
-	frames, err := p.Tools.Thumbnails(ctx, src, filepath.Join(work, "thumbs"), probe)
+func (p *Pipeline) makeImages(ctx context.Context, v *ent.Video, work string, probe *media.Probe) error {
+	frames, err := p.Tools.Thumbnails(ctx, filepath.Join(work, "thumbs"), probe)
 	if err != nil {
 		return err
 	}
@@ -259,7 +259,7 @@ func (p *Pipeline) makeImages(ctx context.Context, v *ent.Video, src, work strin
 			return err
 		}
 	}
-	sb, sprite, err := p.Tools.MakeStoryboard(ctx, src, filepath.Join(work, "storyboard"), probe)
+	sb, sprite, err := p.Tools.MakeStoryboard(ctx, filepath.Join(work, "storyboard"), probe)
 	if err != nil {
 		return err
 	}

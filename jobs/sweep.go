@@ -8,6 +8,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -38,7 +39,8 @@ type sweepWorker struct {
 // Work queues a job for every row that records owed work: a video with its source
 // in uploading or processing (processing owed), an uploading video with a pull
 // URL and no source (import owed), a queued or running transcoding job, and a
-// pending or running import migration (sync owed). Unique jobs make this safe to
+// pending or running import migration (sync owed), and a recorded blob deletion
+// (removal owed). Unique jobs make this safe to
 // repeat: work that already has a live job is skipped, so only work lost between
 // a commit and its job insert (a crash) is queued again.
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
@@ -86,6 +88,15 @@ func (p *Pipeline) Sweep(ctx context.Context) error {
 	}
 	for _, id := range syncs {
 		if err := p.Queue.Insert(ctx, SyncImportArgs{MigrationID: id}); err != nil {
+			return err
+		}
+	}
+	removals, err := p.Client.BlobDeletion.Query().Order(blobdeletion.ByCreatedAt()).Limit(1000).IDs(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range removals {
+		if err := p.Queue.Insert(ctx, RemoveBlobsArgs{DeletionID: id}); err != nil {
 			return err
 		}
 	}

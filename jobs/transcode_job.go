@@ -126,7 +126,7 @@ func (p *Pipeline) transcodeJob(ctx context.Context, args TranscodeArgs) error {
 			rep.set(runCtx, 0.95*min(s/probe.Duration, 1))
 		}
 	}}
-	if err := p.Tools.TranscodeHLS(runCtx, src, out, rends, opts); err != nil {
+	if err := p.Tools.TranscodeHLS(runCtx, probe.Input, out, rends, opts); err != nil {
 		if errors.Is(context.Cause(runCtx), errJobGone) {
 			return errJobGone
 		}

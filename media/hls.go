@@ -16,6 +16,11 @@ import (
 // SegmentSeconds is the target HLS segment length; keyframes fall on its multiples.
 const SegmentSeconds = 4
 
+// RenditionSequenceStride separates the media sequence numbers of an encrypted
+// video's renditions: rendition i numbers its segments from i times it, so their
+// IVs (the sequence numbers) never meet. Segment names keep to 5 to 9 digits.
+const RenditionSequenceStride = 10_000_000
+
 // HLSOptions tune a transcode.
 type HLSOptions struct {
 	// FPS is the source's frame rate, for the keyframe interval; 30 when unknown.
@@ -30,10 +35,10 @@ type HLSOptions struct {
 	Progress func(seconds float64)
 }
 
-// HLSArgs returns the ffmpeg arguments that transcode src into one HLS rendition per
+// HLSArgs returns the ffmpeg arguments that transcode the input into one HLS rendition per
 // entry of rends under outDir/<name>/index.m3u8, from a single decode of the source.
 // It is exported so the benchmark can run the same ladder as one plain command.
-func HLSArgs(src, outDir string, rends []Rendition, o HLSOptions) []string {
+func HLSArgs(in Input, outDir string, rends []Rendition, o HLSOptions) []string {
 	fps := o.FPS
 	if fps <= 0 || fps > 120 {
 		fps = 30
@@ -51,7 +56,7 @@ func HLSArgs(src, outDir string, rends []Rendition, o HLSOptions) []string {
 	for i, r := range rends {
 		fmt.Fprintf(&graph, ";[s%d]scale=%d:%d,setsar=1[v%d]", i, r.Width, r.Height, i)
 	}
-	args := []string{"-i", src, "-filter_complex", graph.String()}
+	args := append(in.Args(), "-filter_complex", graph.String())
 	for i, r := range rends {
 		dir := filepath.Join(outDir, r.Name)
 		args = append(args,
@@ -68,21 +73,29 @@ func HLSArgs(src, outDir string, rends []Rendition, o HLSOptions) []string {
 		// EVENT: ffmpeg rewrites the playlist after every segment (a VOD playlist
 		// is only written at the end), so the lowest rendition can be published
 		// while the ladder is encoded; the finished playlist ends with ENDLIST.
+		flags := "independent_segments"
+		if o.KeyInfoFile != "" {
+			// The key info file names no IV, and periodic_rekey makes ffmpeg take
+			// each segment's IV from its media sequence number (written in the
+			// playlist), not the first segment's for all. Renditions number their
+			// segments from their own start, so no two segments of a video share
+			// an IV under its one key.
+			flags += "+periodic_rekey"
+			args = append(args, "-hls_key_info_file", o.KeyInfoFile,
+				"-start_number", strconv.Itoa(i*RenditionSequenceStride))
+		}
 		args = append(args,
 			"-f", "hls", "-hls_time", strconv.Itoa(SegmentSeconds), "-hls_playlist_type", "event",
-			"-hls_segment_type", "mpegts", "-hls_flags", "independent_segments",
+			"-hls_segment_type", "mpegts", "-hls_flags", flags,
 			"-hls_segment_filename", filepath.Join(dir, "seg_%05d.ts"),
 		)
-		if o.KeyInfoFile != "" {
-			args = append(args, "-hls_key_info_file", o.KeyInfoFile)
-		}
 		args = append(args, filepath.Join(dir, "index.m3u8"))
 	}
 	return args
 }
 
 // TranscodeHLS runs ffmpeg with HLSArgs, reporting progress from -progress.
-func (t Tools) TranscodeHLS(ctx context.Context, src, outDir string, rends []Rendition, o HLSOptions) error {
+func (t Tools) TranscodeHLS(ctx context.Context, in Input, outDir string, rends []Rendition, o HLSOptions) error {
 	if err := t.usable(); err != nil {
 		return err
 	}
@@ -92,7 +105,7 @@ func (t Tools) TranscodeHLS(ctx context.Context, src, outDir string, rends []Ren
 		}
 	}
 	args := append([]string{"-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-nostats", "-progress", "pipe:1"},
-		HLSArgs(src, outDir, rends, o)...)
+		HLSArgs(in, outDir, rends, o)...)
 	cmd := exec.CommandContext(ctx, t.FFmpeg, args...)
 	var stderr tailBuffer
 	cmd.Stderr = &stderr

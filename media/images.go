@@ -23,9 +23,9 @@ type Frame struct {
 // first becomes the poster.
 var ThumbnailTimes = []float64{0.1, 0.5, 0.9}
 
-// Thumbnails writes a JPEG at each share of the duration into outDir, scaled to at
-// most 720 lines, all in one ffmpeg run.
-func (t Tools) Thumbnails(ctx context.Context, src, outDir string, p *Probe) ([]Frame, error) {
+// Thumbnails writes a JPEG of the probed input at each share of the duration into
+// outDir, scaled to at most 720 lines, all in one ffmpeg run.
+func (t Tools) Thumbnails(ctx context.Context, outDir string, p *Probe) ([]Frame, error) {
 	if err := os.MkdirAll(outDir, 0o750); err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func (t Tools) Thumbnails(ctx context.Context, src, outDir string, p *Probe) ([]
 	var frames []Frame
 	for i, share := range ThumbnailTimes {
 		at := math.Floor(p.Duration*share*1000) / 1000
-		args = append(args, "-ss", strconv.FormatFloat(at, 'f', 3, 64), "-i", src)
+		args = append(args, p.Input.Args("-ss", strconv.FormatFloat(at, 'f', 3, 64))...)
 		frames = append(frames, Frame{Path: filepath.Join(outDir, fmt.Sprintf("thumb_%d.jpg", i)), At: at, Width: w, Height: h})
 	}
 	for i, f := range frames {
@@ -60,9 +60,9 @@ const (
 	storyboardLimit = 100
 )
 
-// MakeStoryboard writes a sprite of frames (one every interval seconds, at most 100)
-// to outDir/storyboard.jpg and returns its layout.
-func (t Tools) MakeStoryboard(ctx context.Context, src, outDir string, p *Probe) (*Storyboard, string, error) {
+// MakeStoryboard writes a sprite of frames of the probed input (one every interval
+// seconds, at most 100) to outDir/storyboard.jpg and returns its layout.
+func (t Tools) MakeStoryboard(ctx context.Context, outDir string, p *Probe) (*Storyboard, string, error) {
 	interval := math.Max(1, math.Ceil(p.Duration/storyboardLimit))
 	frames := max(1, int(math.Ceil(p.Duration/interval)))
 	frames = min(frames, storyboardLimit)
@@ -78,7 +78,7 @@ func (t Tools) MakeStoryboard(ctx context.Context, src, outDir string, p *Probe)
 	if err := os.MkdirAll(outDir, 0o750); err != nil {
 		return nil, "", err
 	}
-	if err := t.run(ctx, "-i", src, "-an", "-vf", vf, "-frames:v", "1", "-update", "1", "-q:v", "5", out); err != nil {
+	if err := t.run(ctx, append(p.Input.Args(), "-an", "-vf", vf, "-frames:v", "1", "-update", "1", "-q:v", "5", out)...); err != nil {
 		return nil, "", err
 	}
 	sb := &Storyboard{Interval: interval, Columns: cols, Rows: rows, TileWidth: tileWidth, TileHeight: tileHeight, Frames: frames}

@@ -55,7 +55,7 @@ func TestProbeTranscodeAndImages(t *testing.T) {
 	rends, _ := media.PlanLadder(media.DefaultLadder(), p.Width, p.Height)
 	out := t.TempDir()
 	var last float64
-	if err := tools.TranscodeHLS(ctx, src, out, rends, media.HLSOptions{FPS: p.FPS, HasAudio: true, Progress: func(s float64) { last = s }}); err != nil {
+	if err := tools.TranscodeHLS(ctx, p.Input, out, rends, media.HLSOptions{FPS: p.FPS, HasAudio: true, Progress: func(s float64) { last = s }}); err != nil {
 		t.Fatal(err)
 	}
 	if last < 2 {
@@ -65,11 +65,11 @@ func TestProbeTranscodeAndImages(t *testing.T) {
 	if err != nil || !strings.Contains(string(pl), "seg_00000.ts") || !strings.Contains(string(pl), "#EXT-X-ENDLIST") {
 		t.Fatalf("playlist %q: %v", pl, err)
 	}
-	frames, err := tools.Thumbnails(ctx, src, t.TempDir(), p)
+	frames, err := tools.Thumbnails(ctx, t.TempDir(), p)
 	if err != nil || len(frames) != 3 {
 		t.Fatalf("thumbnails %v: %v", frames, err)
 	}
-	sb, sprite, err := tools.MakeStoryboard(ctx, src, t.TempDir(), p)
+	sb, sprite, err := tools.MakeStoryboard(ctx, t.TempDir(), p)
 	if err != nil {
 		t.Fatal(err)
 	}

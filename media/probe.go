@@ -22,6 +22,8 @@ type Probe struct {
 	HasAudio bool
 	// Format is the container's format name, e.g. mov,mp4,m4a,3gp,3g2,mj2.
 	Format string
+	// Input is the probed file as every later ffmpeg run on it must open it.
+	Input Input
 }
 
 // NotMediaError says why a file cannot be processed as a video; it is the user's
@@ -57,14 +59,19 @@ type ffprobeOutput struct {
 	} `json:"format"`
 }
 
-// ProbeFile runs ffprobe on a local file. A file that is not media, or has no
-// video stream, gives a *NotMediaError.
+// ProbeFile sniffs a local file's container (OpenInput) and runs ffprobe on it
+// with that demuxer only. A file that is not an accepted video container, is not
+// media, or has no video stream gives a *NotMediaError.
 func (t Tools) ProbeFile(ctx context.Context, path string) (*Probe, error) {
 	if err := t.usable(); err != nil {
 		return nil, err
 	}
-	cmd := exec.CommandContext(ctx, t.FFprobe, "-v", "error", "-print_format", "json",
-		"-show_format", "-show_streams", path)
+	in, err := OpenInput(path)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, t.FFprobe, append([]string{"-v", "error", "-print_format", "json",
+		"-show_format", "-show_streams"}, in.Args()...)...)
 	var stderr tailBuffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -82,7 +89,7 @@ func (t Tools) ProbeFile(ctx context.Context, path string) (*Probe, error) {
 	if err := json.Unmarshal(out, &po); err != nil {
 		return nil, fmt.Errorf("ffprobe output: %w", err)
 	}
-	p := &Probe{Format: po.Format.FormatName}
+	p := &Probe{Format: po.Format.FormatName, Input: in}
 	p.Duration, _ = strconv.ParseFloat(po.Format.Duration, 64)
 	found := false
 	for _, s := range po.Streams {

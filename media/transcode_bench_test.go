@@ -76,7 +76,7 @@ func BenchmarkTranscodeLadder(b *testing.B) {
 			_ = os.MkdirAll(filepath.Join(out, r.Name), 0o750)
 		}
 		args := append([]string{"-hide_banner", "-nostdin", "-y", "-loglevel", "error"},
-			media.HLSArgs(src, out, rends, media.HLSOptions{FPS: p.FPS, HasAudio: p.HasAudio})...)
+			media.HLSArgs(p.Input, out, rends, media.HLSOptions{FPS: p.FPS, HasAudio: p.HasAudio})...)
 		start := time.Now()
 		if out, err := exec.Command("ffmpeg", args...).CombinedOutput(); err != nil {
 			b.Fatalf("plain ffmpeg: %v: %s", err, out)
