@@ -179,6 +179,11 @@ func isSelection(name string, prev [2]lexer.Type, names [2]string) bool {
 
 // checkSize compares a document's size, as counted so far, with the limits.
 func (l Limits) checkSize(s documentSize) *gqlerror.Error {
+	if s.tokens <= l.MaxTokens && s.fields <= l.MaxFields && s.aliases <= l.MaxAliases &&
+		s.directives <= l.MaxDirectives && s.nesting <= l.MaxNesting &&
+		s.definitions <= l.MaxDefinitions && s.repeated <= l.MaxRepeatedFields {
+		return nil // the common case, once per token
+	}
 	for _, c := range []struct {
 		what   string
 		n, max int
