@@ -49,14 +49,9 @@ func segmentIVs(t *testing.T, playlist string) ([]string, []string) {
 func TestEncryptedHLSHasAnIVPerSegment(t *testing.T) {
 	data, _ := os.ReadFile(clip.Make(t, 9, 854, 480, 25))
 	forEachDialect(t, nil, func(t *testing.T, s *apptest.Server) {
-		proj := s.CreateProject(s.CreateOrganization("Acme"), "Encrypted")
-		accessControl(s, proj, `{playback: signed, tokenTTLDefault: 600}`)
-		setting(s, proj, "transcoding", `{"player_encryption": true}`)
-		token, videoID := s.UploadToken(proj, 0)
-		s.TusUpload(token, data)
-		v := s.WaitVideo(videoID, 3*time.Minute)
-		if v.Status != "ready" || !v.Encrypted || len(v.Renditions) < 2 {
-			t.Fatalf("video %s encrypted=%v renditions %+v: %s", v.Status, v.Encrypted, v.Renditions, v.FailureReason)
+		videoID, v := encryptedVideo(t, s, data, 3*time.Minute)
+		if len(v.Renditions) < 2 {
+			t.Fatalf("renditions %+v, want two", v.Renditions)
 		}
 		pt, _ := playbackToken(s, videoID)
 		base := "/v1/play/" + videoID + "/"

@@ -162,19 +162,27 @@ func playbackToken(s *apptest.Server, videoID string) (string, string) {
 	return out.CreatePlaybackToken.Token, out.CreatePlaybackToken.PlaybackURL
 }
 
+// encryptedVideo uploads data to a new project with signed playback and
+// player_encryption and waits until the video is ready and encrypted.
+func encryptedVideo(t *testing.T, s *apptest.Server, data []byte, timeout time.Duration) (string, apptest.Video) {
+	t.Helper()
+	proj := s.CreateProject(s.CreateOrganization("Acme"), "Private")
+	accessControl(s, proj, `{playback: signed, tokenTTLDefault: 600}`)
+	setting(s, proj, "transcoding", `{"player_encryption": true}`)
+	token, videoID := s.UploadToken(proj, 0)
+	s.TusUpload(token, data)
+	v := s.WaitVideo(videoID, timeout)
+	if v.Status != "ready" || !v.Encrypted {
+		t.Fatalf("video %s encrypted=%v: %s", v.Status, v.Encrypted, v.FailureReason)
+	}
+	return videoID, v
+}
+
 func TestSignedOnlyAndEncryptedPlayback(t *testing.T) {
 	src := clip.Make(t, 3, 640, 360, 30)
 	data, _ := os.ReadFile(src)
 	forEachDialect(t, nil, func(t *testing.T, s *apptest.Server) {
-		proj := s.CreateProject(s.CreateOrganization("Acme"), "Private")
-		accessControl(s, proj, `{playback: signed, tokenTTLDefault: 600}`)
-		setting(s, proj, "transcoding", `{"player_encryption": true}`)
-		token, videoID := s.UploadToken(proj, 0)
-		s.TusUpload(token, data)
-		v := s.WaitVideo(videoID, 2*time.Minute)
-		if v.Status != "ready" || !v.Encrypted {
-			t.Fatalf("video %s encrypted=%v: %s", v.Status, v.Encrypted, v.FailureReason)
-		}
+		videoID, _ := encryptedVideo(t, s, data, 2*time.Minute)
 		base := "/v1/play/" + videoID
 		if st, _ := s.Get(base + "/master.m3u8"); st != http.StatusUnauthorized {
 			t.Errorf("untokened master = %d, want 401", st)

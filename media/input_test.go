@@ -1,6 +1,7 @@
 package media_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,8 +14,9 @@ import (
 // leading bytes, whatever its name; playlists, concat lists, images and text are
 // refused with a reason naming what the file is.
 func TestOpenInputSniffsTheBytesNotTheName(t *testing.T) {
-	if media.FindTools("", "").Missing != "" {
-		t.Skip("ffmpeg is not installed")
+	tools := media.FindTools("", "")
+	if tools.Missing != "" {
+		t.Skip(tools.Missing)
 	}
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src.mp4")
@@ -49,6 +51,11 @@ func TestOpenInputSniffsTheBytesNotTheName(t *testing.T) {
 		in, err := media.OpenInput(c.path)
 		if err != nil || in.Demuxer != c.demuxer || in.Path != c.path {
 			t.Errorf("%s: %+v %v, want demuxer %s", filepath.Base(c.path), in, err, c.demuxer)
+			continue
+		}
+		// ffprobe reads it with that demuxer alone.
+		if p, err := tools.ProbeFile(context.Background(), c.path); err != nil || p.Width != 160 || p.Input != in {
+			t.Errorf("probe %s: %+v %v", filepath.Base(c.path), p, err)
 		}
 	}
 	refused := []struct{ path, want string }{
