@@ -1,7 +1,6 @@
 package graph_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,19 +16,10 @@ import (
 )
 
 // sqlInt runs a query returning one integer on the server's database; the query
-// uses ? placeholders, rewritten to $n on PostgreSQL.
+// uses ? placeholders.
 func sqlInt(t *testing.T, s *apptest.Server, query string, args ...any) int {
 	t.Helper()
-	if s.App.DB.Dialect == dialect.Postgres {
-		for i := 1; strings.Contains(query, "?"); i++ {
-			query = strings.Replace(query, "?", fmt.Sprintf("$%d", i), 1)
-		}
-	}
-	var n int
-	if err := s.App.DB.SQL.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return n
+	return s.SQLInt(query, args...)
 }
 
 // wantOpError runs an operation that must fail with code (and field, when not empty).

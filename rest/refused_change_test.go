@@ -1,13 +1,10 @@
 package rest_test
 
 import (
-	"context"
-	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
-	"entgo.io/ent/dialect"
 	"github.com/vidra-dev/vidra/internal/apptest"
 )
 
@@ -18,16 +15,7 @@ func countRows(t *testing.T, s *apptest.Server, table, where string, args ...any
 	if where != "" {
 		q += " WHERE " + where
 	}
-	if s.App.DB.Dialect == dialect.Postgres {
-		for i := 1; strings.Contains(q, "?"); i++ {
-			q = strings.Replace(q, "?", fmt.Sprintf("$%d", i), 1)
-		}
-	}
-	var n int
-	if err := s.App.DB.SQL.QueryRowContext(context.Background(), q, args...).Scan(&n); err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
-	return n
+	return s.SQLInt(q, args...)
 }
 
 // TestRefusedVideoDeleteChangesAndRecordsNothing: a member with read, a
