@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
