@@ -163,8 +163,11 @@ func TestUploadThatBecomesReadyDeliversSignedVideoReady(t *testing.T) {
 			if d.Event.Type == "video.ready" && (d.Event.Data["id"] != videoID || d.Event.Data["status"] != "ready") {
 				t.Errorf("video.ready data = %v", d.Event.Data)
 			}
+			if d.Event.Type == "video.created" && d.Event.Data["id"] != videoID {
+				t.Errorf("video.created data = %v", d.Event.Data)
+			}
 		}
-		for _, typ := range []string{"video.upload.completed", "video.processing", "video.ready"} {
+		for _, typ := range []string{"video.created", "video.upload.completed", "video.processing", "video.ready"} {
 			if !seen[typ] {
 				t.Errorf("no %s delivered (got %v)", typ, seen)
 			}

@@ -80,6 +80,10 @@ func (r *Resolver) createUploadToken(ctx context.Context, projectID uuid.UUID, i
 		SetTokenHash(hash).SetMaxSize(maxSize).SetExpiresAt(expires).Exec(ctx); err != nil {
 		return nil, err
 	}
+	// The token's video is a video record like any other: announced as created.
+	if err := r.recordEvent(ctx, events.VideoCreated, v.ProjectID, events.Video(v)); err != nil {
+		return nil, err
+	}
 	return &model.UploadCredentials{
 		Token:           token,
 		ExpiresAt:       expires,

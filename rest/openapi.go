@@ -63,7 +63,12 @@ func openAPIDocument(h *Handler) ([]byte, error) {
 			"schemas":   b.components,
 			"responses": obj{"Failure": failure},
 			"securitySchemes": obj{
-				"adminKey": obj{"type": "apiKey", "in": "header", "name": "X-API-Key"},
+				"adminKey": obj{"type": "apiKey", "in": "header", "name": "X-API-Key",
+					"description": "The admin key of the deployment (VIDRA_ADMIN_API_KEY), on admin routes."},
+				"bearerAuth": obj{"type": "http", "scheme": "bearer", "bearerFormat": "JWT",
+					"description": "An access token from sign-in (login, register, refresh, OAuth)."},
+				"apiKey": obj{"type": "apiKey", "in": "header", "name": "X-API-Key",
+					"description": "An organization's API key; its grants decide what it reaches."},
 			},
 		},
 	}
@@ -84,8 +89,13 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 		"description": "Runs the GraphQL " + string(c.op.Operation) + " field `" + root.Name + "`.",
 		"tags":        []string{tagOf(c)},
 	}
-	if c.Host == HostAdmin {
+	switch {
+	case c.Host == HostAdmin:
 		op["security"] = []obj{{"adminKey": []string{}}}
+	case c.Public:
+		op["security"] = []obj{} // no credential needed
+	default:
+		op["security"] = []obj{{"bearerAuth": []string{}}, {"apiKey": []string{}}}
 	}
 	var params []obj
 	for _, p := range c.params {
@@ -134,14 +144,18 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 	for _, status := range []string{"400", "401", "403", "404", "409", "413", "422", "429", "500"} {
 		responses[status] = obj{"$ref": "#/components/responses/Failure"}
 	}
-	envelope := obj{"type": "object", "required": []string{"success", "message", "result"}, "properties": obj{
+	resultKey := "result"
+	if c.ResultKey != "" {
+		resultKey = c.ResultKey
+	}
+	envelope := obj{"type": "object", "required": []string{"success", "message", resultKey}, "properties": obj{
 		"success": obj{"type": "boolean"},
 		"message": obj{"type": "string"},
-		"result":  b.resultSchema(c),
+		resultKey: b.resultSchema(c),
 	}}
 	if c.connection != nil {
 		envelope["properties"].(obj)["pagination"] = obj{"$ref": "#/components/schemas/Pagination"}
-		envelope["required"] = []string{"success", "message", "result", "pagination"}
+		envelope["required"] = []string{"success", "message", resultKey, "pagination"}
 	}
 	responses["200"] = obj{"description": c.Message, "content": obj{"application/json": obj{"schema": envelope}}}
 	if c.UnavailableUnless != "" {

@@ -3,6 +3,7 @@ package rest_test
 import (
 	"context"
 	"net/http"
+	"sort"
 	"strings"
 	"testing"
 
@@ -108,6 +109,41 @@ func TestOpenAPIDocument(t *testing.T) {
 	create := doc.Paths.Find("/v1/projects").Post.RequestBody.Value.Content.Get("application/json").Schema
 	if create.Value == nil || create.Value.Properties["organization_id"] == nil {
 		t.Errorf("POST /v1/projects body lacks organization_id: %+v", create)
+	}
+	// Credentials: bearer or API key on signed-in rows, none on public ones, the
+	// admin key on admin rows; the admin listing's payload is "data" (4.10).
+	for _, sc := range []string{"bearerAuth", "apiKey", "adminKey"} {
+		if doc.Components.SecuritySchemes[sc] == nil {
+			t.Errorf("security scheme %s is not declared", sc)
+		}
+	}
+	for _, row := range rest.Table() {
+		op := doc.Paths.Find(basePath(row.Host) + row.Path).GetOperation(row.Method)
+		if op == nil || op.Security == nil {
+			t.Errorf("%s %s declares no security", row.Method, row.Path)
+			continue
+		}
+		var schemes []string
+		for _, req := range *op.Security {
+			for name := range req {
+				schemes = append(schemes, name)
+			}
+		}
+		sort.Strings(schemes)
+		want := "apiKey,bearerAuth"
+		switch {
+		case row.Host == rest.HostAdmin:
+			want = "adminKey"
+		case row.Public:
+			want = ""
+		}
+		if got := strings.Join(schemes, ","); got != want {
+			t.Errorf("%s %s: security %q, want %q", row.Method, row.Path, got, want)
+		}
+	}
+	adminOrgs := doc.Paths.Find("/v1/admin/organizations").Get.Responses.Status(200).Value.Content.Get("application/json").Schema.Value
+	if adminOrgs.Properties["data"] == nil || adminOrgs.Properties["result"] != nil {
+		t.Errorf("GET /v1/admin/organizations declares %v, want data and no result", adminOrgs.Properties)
 	}
 	list := doc.Paths.Find("/v1/projects/{projId}/videos").Get
 	if list.Parameters.GetByInAndName("query", "limit") == nil || list.Parameters.GetByInAndName("query", "cursor") == nil {
