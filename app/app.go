@@ -109,6 +109,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	resolver := graph.NewResolver(graph.Deps{
 		Auth:    authDeps,
 		Client:  db.Client,
+		SQL:     db.SQL,
 		Dialect: db.Dialect,
 		Bucket:  bucket,
 		Log:     opts.Log,

@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"database/sql"
 	"log/slog"
 
 	"entgo.io/ent/dialect"
@@ -20,6 +21,7 @@ import (
 // needs comes from here, nothing from package-level state.
 type Resolver struct {
 	client       *ent.Client
+	sqlDB        *sql.DB
 	dialect      string
 	bucket       *blob.Bucket
 	log          *slog.Logger
@@ -41,6 +43,9 @@ type Resolver struct {
 type Deps struct {
 	// Client is the ent client of the database.
 	Client *ent.Client
+	// SQL is the connection pool under Client; the schema-migration queries
+	// read through it (nil: they answer that migrations are not available).
+	SQL *sql.DB
 	// Dialect is entgo.io/ent/dialect.SQLite or dialect.Postgres.
 	Dialect string
 	// Bucket is the blob storage.
@@ -70,6 +75,7 @@ func NewResolver(d Deps) *Resolver {
 	}
 	r := &Resolver{
 		client:   d.Client,
+		sqlDB:    d.SQL,
 		dialect:  d.Dialect,
 		bucket:   d.Bucket,
 		log:      d.Log,

@@ -25,3 +25,18 @@ func (r *queryResolver) Health(ctx context.Context) (*model.Health, error) {
 func (r *queryResolver) Regions(ctx context.Context) ([]*model.Region, error) {
 	return r.regions, nil
 }
+
+// SchemaVersion is the resolver for the schemaVersion field.
+func (r *queryResolver) SchemaVersion(ctx context.Context) (*model.SchemaVersion, error) {
+	return r.schemaVersion(ctx)
+}
+
+// AppliedMigrations is the resolver for the appliedMigrations field.
+func (r *queryResolver) AppliedMigrations(ctx context.Context) ([]*model.SchemaMigration, error) {
+	return r.appliedMigrations(ctx)
+}
+
+// PendingMigrations is the resolver for the pendingMigrations field.
+func (r *queryResolver) PendingMigrations(ctx context.Context) ([]*model.SchemaMigration, error) {
+	return r.pendingMigrations(ctx)
+}

@@ -86,6 +86,7 @@ func Fingerprint(dialectName string) (string, error) {
 		return "", fmt.Errorf("migrate: list %s: %w", dir, err)
 	}
 	h := sha256.New()
+	h.Write([]byte(historyDDL[dialectName])) // Apply creates it beside the migrations
 	for _, e := range entries { // ReadDir sorts by name
 		b, err := fs.ReadFile(files, dir+"/"+e.Name())
 		if err != nil {

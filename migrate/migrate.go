@@ -11,6 +11,8 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"os"
+	"time"
 
 	"entgo.io/ent/dialect"
 	gomigrate "github.com/golang-migrate/migrate/v4"
@@ -39,15 +41,24 @@ func Dir(dialectName string) (string, error) {
 	}
 }
 
-// Apply brings db up to the latest embedded migration of its dialect. It is
-// safe to call on every start: without pending migrations it does nothing.
-// On PostgreSQL concurrent callers serialise on an advisory lock.
+// Apply brings db up to the latest embedded migration of its dialect, one
+// migration at a time, and records each in the history table (History) with
+// when it was applied and how long it took. It is safe to call on every
+// start: without pending migrations it does nothing. On PostgreSQL concurrent
+// callers serialise on an advisory lock, taken for each migration.
 func Apply(ctx context.Context, db *sql.DB, dialectName string) error {
 	m, release, err := open(ctx, db, dialectName)
 	if err != nil {
 		return err
 	}
 	defer release()
+	if err := ensureHistory(ctx, db, dialectName); err != nil {
+		return err
+	}
+	available, err := Available(dialectName)
+	if err != nil {
+		return err
+	}
 
 	// golang-migrate takes no context: ask it to stop after the current
 	// migration when ours is cancelled.
@@ -61,10 +72,69 @@ func Apply(ctx context.Context, db *sql.DB, dialectName string) error {
 		}
 	}()
 
-	if err := m.Up(); err != nil && !errors.Is(err, gomigrate.ErrNoChange) {
-		return fmt.Errorf("migrate: apply %s migrations: %w", dialectName, err)
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		current, err := currentVersion(m)
+		if err != nil {
+			return fmt.Errorf("migrate: read %s version: %w", dialectName, err)
+		}
+		if current != 0 && !contains(available, current) {
+			return fmt.Errorf("migrate: the %s database is at migration %d, which this binary does not have (newer binary?)", dialectName, current)
+		}
+		next, ok := nextAfter(available, current)
+		if !ok {
+			return nil
+		}
+		start := time.Now()
+		err = m.Steps(1)
+		if errors.Is(err, os.ErrNotExist) {
+			// Another process applied the rest meanwhile: the loop re-reads
+			// the version, unless it did not move.
+			if after, verr := currentVersion(m); verr == nil && after != current {
+				continue
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("migrate: apply %s migration %d_%s: %w", dialectName, next.Version, next.Name, err)
+		}
+		took := time.Since(start)
+		if after, err := currentVersion(m); err == nil && after == next.Version {
+			if err := record(ctx, db, dialectName, next, start, took); err != nil {
+				return err
+			}
+		}
 	}
-	return ctx.Err()
+}
+
+// currentVersion is the version db is at, 0 before the first migration.
+func currentVersion(m *gomigrate.Migrate) (uint, error) {
+	v, _, err := m.Version()
+	if errors.Is(err, gomigrate.ErrNilVersion) {
+		return 0, nil
+	}
+	return v, err
+}
+
+// contains reports whether list holds the migration of that version.
+func contains(list []Migration, version uint) bool {
+	for _, m := range list {
+		if m.Version == version {
+			return true
+		}
+	}
+	return false
+}
+
+// nextAfter returns the first migration of list (oldest first) newer than version.
+func nextAfter(list []Migration, version uint) (Migration, bool) {
+	for _, m := range list {
+		if m.Version > version {
+			return m, true
+		}
+	}
+	return Migration{}, false
 }
 
 // Version reports the version of the last migration applied to db and whether

@@ -3,8 +3,11 @@ package migrate_test
 import (
 	"bytes"
 	"context"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"entgo.io/ent/dialect"
 	"github.com/golang-migrate/migrate/v4/source"
@@ -106,6 +109,8 @@ func TestApplyIsIdempotent(t *testing.T) {
 			if p, err := migrate.Pending(ctx, db, d); err != nil || len(p) != len(available) {
 				t.Fatalf("before Apply: Pending = %v, %v; want all %d", p, err, len(available))
 			}
+			start := time.Now()
+			var firstHistory []migrate.Applied
 			for i := range 2 {
 				if err := migrate.Apply(ctx, db, d); err != nil {
 					t.Fatalf("Apply #%d: %v", i+1, err)
@@ -117,9 +122,68 @@ func TestApplyIsIdempotent(t *testing.T) {
 				if p, err := migrate.Pending(ctx, db, d); err != nil || len(p) != 0 {
 					t.Fatalf("after Apply #%d: Pending = %v, %v; want none", i+1, p, err)
 				}
+				history, err := migrate.History(ctx, db, d)
+				if err != nil || len(history) != len(available) {
+					t.Fatalf("after Apply #%d: History = %d rows, %v; want %d", i+1, len(history), err, len(available))
+				}
+				for j, a := range history {
+					if a.Migration != available[j] || a.AppliedAt.Before(start.Add(-time.Second)) || a.AppliedAt.After(time.Now()) || a.Duration < 0 {
+						t.Fatalf("after Apply #%d: history row %d = %+v; want %+v applied since %v", i+1, j, a, available[j], start)
+					}
+					if j > 0 && a.AppliedAt.Before(history[j-1].AppliedAt) {
+						t.Errorf("history row %d applied at %v, before the previous one (%v)", j, a.AppliedAt, history[j-1].AppliedAt)
+					}
+				}
+				if i == 0 {
+					firstHistory = history
+				} else if !slices.EqualFunc(history, firstHistory, func(a, b migrate.Applied) bool {
+					return a.Migration == b.Migration && a.AppliedAt.Equal(b.AppliedAt) && a.Duration == b.Duration
+				}) {
+					t.Errorf("a second Apply rewrote the history:\n%+v\nwas\n%+v", history, firstHistory)
+				}
 			}
 			if err := db.PingContext(ctx); err != nil {
 				t.Fatalf("the pool was closed by migrate: %v", err)
+			}
+		})
+	}
+}
+
+// TestHistoryOfMigrationsAppliedBeforeIt lists migrations the version table
+// says are applied but the history never recorded (databases migrated before
+// Vidra kept one) without times, and leaves out rows past the version.
+func TestHistoryOfMigrationsAppliedBeforeIt(t *testing.T) {
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			db := testdb.OpenEmpty(t, d)
+			if err := migrate.Apply(ctx, db, d); err != nil {
+				t.Fatal(err)
+			}
+			available, err := migrate.Available(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first := available[0]
+			if _, err := db.ExecContext(ctx, "DELETE FROM vidra_migration_history WHERE version <> "+strconv.FormatUint(uint64(first.Version), 10)); err != nil {
+				t.Fatal(err)
+			}
+			// A row of a migration this binary does not know, past the version: rolled back.
+			if _, err := db.ExecContext(ctx, "INSERT INTO vidra_migration_history (version, name, applied_at, duration_ms) VALUES (99991231235959, 'future', '2026-01-01 00:00:00+00:00', 1)"); err != nil {
+				t.Fatal(err)
+			}
+			history, err := migrate.History(ctx, db, d)
+			if err != nil || len(history) != len(available) {
+				t.Fatalf("History = %d rows, %v; want %d", len(history), err, len(available))
+			}
+			if history[0].AppliedAt.IsZero() {
+				t.Errorf("the recorded first migration lost its time: %+v", history[0])
+			}
+			for _, a := range history[1:] {
+				if !a.AppliedAt.IsZero() || a.Duration != 0 {
+					t.Errorf("unrecorded migration %d has a time: %+v", a.Version, a)
+				}
 			}
 		})
 	}

@@ -93,6 +93,9 @@ func compile(schema *ast.Schema, r Route) (*compiled, error) {
 	default:
 		return nil, fail("unknown host %q", r.Host)
 	}
+	if r.AdminKey && (r.Host != HostMain || r.Public) {
+		return nil, fail("AdminKey is for non-public rows of the main host (the admin host always needs the key)")
+	}
 	if r.Host == HostAnalytics && !strings.HasPrefix(r.Path, "/report/v1/") && !strings.HasPrefix(r.Path, "/collect/v1/") {
 		return nil, fail("analytics paths start with /report/v1/ or /collect/v1/")
 	}

@@ -57,6 +57,10 @@ var contractCases = []contractCase{
 	{method: "GET", path: "/", vars: map[string]any{}},
 	{method: "GET", path: "/health", vars: map[string]any{}},
 	{method: "GET", path: "/regions", vars: map[string]any{}},
+	{method: "GET", path: "/migrate", vars: map[string]any{}},
+	// The admin-key rows: TestMigrateRowsOverREST and TestAdminKeyRowsRefuseEveryPrincipal.
+	{method: "GET", path: "/migrate/debug", flow: true},
+	{method: "GET", path: "/migrate/test", flow: true},
 
 	{method: "GET", path: "/projects", vars: map[string]any{"first": 50}},
 	{method: "POST", path: "/projects", body: `{"name": "New", "description": "d", "organization_id": "{orgId}"}`,

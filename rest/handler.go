@@ -124,6 +124,10 @@ func (h *Handler) Register(r chi.Router, hosts ...string) {
 	}
 	for _, c := range h.routes {
 		switch {
+		case c.Host == HostMain && want[HostMain] && c.AdminKey:
+			if h.opts.AdminAPIKey != "" {
+				v1.Method(c.Method, c.Path, h.requireAdminKey(h.serve(c)))
+			}
 		case c.Host == HostMain && want[HostMain]:
 			v1.Method(c.Method, c.Path, h.serve(c))
 		case c.Host == HostMainV2 && want[HostMain]:

@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/rest"
 )
 
 // allGrants is every grant of the map form: what "with the grant" means below.
@@ -61,7 +64,7 @@ const (
 
 // classes are the rows that are not content rows, by "METHOD path".
 var classes = map[string]rowClass{
-	"GET /": public, "GET /health": public, "GET /regions": public,
+	"GET /": public, "GET /health": public, "GET /regions": public, "GET /migrate": public,
 	"POST /auth/check-account": public, "POST /auth/forgot-password": public, "POST /auth/resend-otp": public,
 	"GET /auth/sessions": anyUser, "GET /user/profile": anyUser, "PUT /user/profile": anyUser, "POST /organizations": anyUser,
 	"GET /auth/api-access-check": anyPrincipal, "GET /organizations": anyPrincipal,
@@ -188,6 +191,48 @@ func TestPermissionMatrix(t *testing.T) {
 					t.Errorf("%s as %s: status %d, want 403 (the principal sees what it may not change): %s", key, p.name, status, env.Message)
 				}
 			}
+		}
+	})
+}
+
+// TestAdminKeyRowsRefuseEveryPrincipal runs every row that needs the admin key
+// (the admin host's and the main host's AdminKey rows) as the matrix's
+// principals, none of which holds it: each is 401. The admin key itself is
+// let through.
+func TestAdminKeyRowsRefuseEveryPrincipal(t *testing.T) {
+	forEachOrgWorld(t, func(t *testing.T, w *orgWorld) {
+		anon := w.s.Anonymous()
+		principals := []principal{
+			{name: "owner", server: w.s},
+			{name: "admin", server: w.join("admin@example.test", "admin", "")},
+			{name: "key with grants", server: anon, headers: []http.Header{keyHeader(w.apiKey(allGrants))}},
+			{name: "anonymous", server: anon},
+			{name: "wrong admin key", server: anon, headers: []http.Header{keyHeader(adminKey + "x")}},
+		}
+		rows := 0
+		for _, row := range rest.Table() {
+			if row.Host != rest.HostAdmin && !row.AdminKey {
+				continue
+			}
+			rows++
+			path := basePath(row.Host) + placeholder.ReplaceAllStringFunc(row.Path, func(string) string { return uuid.NewString() })
+			before := stateOf(t, w.s)
+			for _, p := range principals {
+				if status, env := p.server.REST(row.Method, path, "{}", p.headers...); status != http.StatusUnauthorized || env.Success {
+					t.Errorf("%s %s as %s: %d %+v, want 401", row.Method, path, p.name, status, env)
+				}
+			}
+			if after := stateOf(t, w.s); after != before {
+				t.Errorf("%s %s: refused but the database changed: %s", row.Method, path, stateDiff(before, after))
+			}
+			if row.Method == "GET" && path == basePath(row.Host)+row.Path {
+				if status, env := anon.REST(row.Method, path, "", keyHeader(adminKey)); status != http.StatusOK || !env.Success {
+					t.Errorf("%s %s with the admin key: %d %+v", row.Method, path, status, env)
+				}
+			}
+		}
+		if rows < 3 {
+			t.Fatalf("%d admin-key rows, want at least 3", rows)
 		}
 	})
 }

@@ -90,7 +90,7 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 		"tags":        []string{tagOf(c)},
 	}
 	switch {
-	case c.Host == HostAdmin:
+	case c.Host == HostAdmin || c.AdminKey:
 		op["security"] = []obj{{"adminKey": []string{}}}
 	case c.Public:
 		op["security"] = []obj{} // no credential needed

@@ -60,6 +60,10 @@ type Route struct {
 	BodyVar string
 	// Public routes need no credential.
 	Public bool
+	// AdminKey routes of the main host need the admin key in X-API-Key, as the
+	// admin host's do (401 without it); like those, they are off (404) while
+	// no admin key is configured.
+	AdminKey bool
 	// Host is the host that serves the route: HostMain (""), HostMainV2, HostAdmin or HostAnalytics.
 	Host string
 	// ResultPath, when set, names fields below the root field, dot separated, whose

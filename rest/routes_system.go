@@ -1,6 +1,7 @@
 package rest
 
-// systemRoutes are the service's own rows: welcome, health and regions.
+// systemRoutes are the service's own rows: welcome, health, regions and the
+// schema migration rows.
 func systemRoutes() []Route {
 	return []Route{
 		{
@@ -18,6 +19,21 @@ func systemRoutes() []Route {
 			Method: "GET", Path: "/regions", Public: true,
 			Operation: `query Regions { regions { id name default } }`,
 			Message:   "regions fetched",
+		},
+		{
+			Method: "GET", Path: "/migrate", Public: true,
+			Operation: `query SchemaVersion { schemaVersion { version name dirty latest pending } }`,
+			Message:   "schema version fetched",
+		},
+		{
+			Method: "GET", Path: "/migrate/debug", AdminKey: true,
+			Operation: `query AppliedMigrations { appliedMigrations { version name appliedAt durationMs } }`,
+			Message:   "applied migrations fetched",
+		},
+		{
+			Method: "GET", Path: "/migrate/test", AdminKey: true,
+			Operation: `query PendingMigrations { pendingMigrations { version name } }`,
+			Message:   "pending migrations fetched",
 		},
 	}
 }

@@ -132,7 +132,7 @@ func TestOpenAPIDocument(t *testing.T) {
 		sort.Strings(schemes)
 		want := "apiKey,bearerAuth"
 		switch {
-		case row.Host == rest.HostAdmin:
+		case row.Host == rest.HostAdmin || row.AdminKey:
 			want = "adminKey"
 		case row.Public:
 			want = ""

@@ -714,6 +714,7 @@ type ComplexityRoot struct {
 		AdminOrganizations      func(childComplexity int) int
 		Advertisement           func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		Advertisements          func(childComplexity int, projectID uuid.UUID) int
+		AppliedMigrations       func(childComplexity int) int
 		Audits                  func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, actorID *uuid.UUID, entityType *string, entityID *uuid.UUID, since *time.Time, until *time.Time) int
 		Caption                 func(childComplexity int, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) int
 		EffectiveEncodingLadder func(childComplexity int, projectID uuid.UUID) int
@@ -732,6 +733,7 @@ type ComplexityRoot struct {
 		Nodes                   func(childComplexity int, ids []uuid.UUID) int
 		Organization            func(childComplexity int, id uuid.UUID) int
 		Organizations           func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.OrganizationOrder, where *ent.OrganizationWhereInput) int
+		PendingMigrations       func(childComplexity int) int
 		Player                  func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		Players                 func(childComplexity int, projectID uuid.UUID) int
 		Profile                 func(childComplexity int) int
@@ -740,6 +742,7 @@ type ComplexityRoot struct {
 		Projects                func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.ProjectOrder, where *ent.ProjectWhereInput) int
 		PulledVideos            func(childComplexity int, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) int
 		Regions                 func(childComplexity int) int
+		SchemaVersion           func(childComplexity int) int
 		SearchVideos            func(childComplexity int, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
 		Service                 func(childComplexity int) int
 		Sessions                func(childComplexity int) int
@@ -778,6 +781,21 @@ type ComplexityRoot struct {
 		Video     func(childComplexity int) int
 		VideoID   func(childComplexity int) int
 		Width     func(childComplexity int) int
+	}
+
+	SchemaMigration struct {
+		AppliedAt  func(childComplexity int) int
+		DurationMs func(childComplexity int) int
+		Name       func(childComplexity int) int
+		Version    func(childComplexity int) int
+	}
+
+	SchemaVersion struct {
+		Dirty   func(childComplexity int) int
+		Latest  func(childComplexity int) int
+		Name    func(childComplexity int) int
+		Pending func(childComplexity int) int
+		Version func(childComplexity int) int
 	}
 
 	ServiceInfo struct {
@@ -1155,6 +1173,9 @@ type QueryResolver interface {
 	Service(ctx context.Context) (*model.ServiceInfo, error)
 	Health(ctx context.Context) (*model.Health, error)
 	Regions(ctx context.Context) ([]*model.Region, error)
+	SchemaVersion(ctx context.Context) (*model.SchemaVersion, error)
+	AppliedMigrations(ctx context.Context) ([]*model.SchemaMigration, error)
+	PendingMigrations(ctx context.Context) ([]*model.SchemaMigration, error)
 	TranscodingJob(ctx context.Context, id uuid.UUID) (*ent.TranscodingJob, error)
 	TranscodingJobs(ctx context.Context, projectID *uuid.UUID, status *transcodingjob.Status, after *entgql.Cursor[uuid.UUID], first *int) (*ent.TranscodingJobConnection, error)
 	Profile(ctx context.Context) (*ent.User, error)
@@ -4351,6 +4372,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Advertisements(childComplexity, args["projectID"].(uuid.UUID)), true
+	case "Query.appliedMigrations":
+		if e.ComplexityRoot.Query.AppliedMigrations == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.AppliedMigrations(childComplexity), true
 	case "Query.audits":
 		if e.ComplexityRoot.Query.Audits == nil {
 			break
@@ -4545,6 +4572,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Organizations(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.OrganizationOrder), args["where"].(*ent.OrganizationWhereInput)), true
+	case "Query.pendingMigrations":
+		if e.ComplexityRoot.Query.PendingMigrations == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.PendingMigrations(childComplexity), true
 	case "Query.player":
 		if e.ComplexityRoot.Query.Player == nil {
 			break
@@ -4623,6 +4656,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Regions(childComplexity), true
+	case "Query.schemaVersion":
+		if e.ComplexityRoot.Query.SchemaVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.SchemaVersion(childComplexity), true
 	case "Query.searchVideos":
 		if e.ComplexityRoot.Query.SearchVideos == nil {
 			break
@@ -4897,6 +4936,62 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Rendition.Width(childComplexity), true
+
+	case "SchemaMigration.appliedAt":
+		if e.ComplexityRoot.SchemaMigration.AppliedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SchemaMigration.AppliedAt(childComplexity), true
+	case "SchemaMigration.durationMs":
+		if e.ComplexityRoot.SchemaMigration.DurationMs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SchemaMigration.DurationMs(childComplexity), true
+	case "SchemaMigration.name":
+		if e.ComplexityRoot.SchemaMigration.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SchemaMigration.Name(childComplexity), true
+	case "SchemaMigration.version":
+		if e.ComplexityRoot.SchemaMigration.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SchemaMigration.Version(childComplexity), true
+
+	case "SchemaVersion.dirty":
+		if e.ComplexityRoot.SchemaVersion.Dirty == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SchemaVersion.Dirty(childComplexity), true
+	case "SchemaVersion.latest":
+		if e.ComplexityRoot.SchemaVersion.Latest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SchemaVersion.Latest(childComplexity), true
+	case "SchemaVersion.name":
+		if e.ComplexityRoot.SchemaVersion.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SchemaVersion.Name(childComplexity), true
+	case "SchemaVersion.pending":
+		if e.ComplexityRoot.SchemaVersion.Pending == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SchemaVersion.Pending(childComplexity), true
+	case "SchemaVersion.version":
+		if e.ComplexityRoot.SchemaVersion.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SchemaVersion.Version(childComplexity), true
 
 	case "ServiceInfo.name":
 		if e.ComplexityRoot.ServiceInfo.Name == nil {
@@ -11466,6 +11561,70 @@ extend type Query {
   """
   regions: [Region!]! @public
 }
+
+"""
+Where the database schema stands: the last migration applied and the newest this
+server carries (GET /v1/migrate).
+"""
+type SchemaVersion {
+  """
+  The last applied migration's version, a UTC timestamp YYYYMMDDhhmmss; "0" before any.
+  """
+  version: String!
+  """
+  The last applied migration's name; empty before any.
+  """
+  name: String!
+  """
+  True when that migration failed half-way: the database needs an operator before
+  the server can migrate it again.
+  """
+  dirty: Boolean!
+  """
+  The newest migration this server carries.
+  """
+  latest: String!
+  """
+  How many of this server's migrations are not applied yet.
+  """
+  pending: Int!
+}
+
+"""
+One schema migration.
+"""
+type SchemaMigration {
+  """
+  The version, a UTC timestamp YYYYMMDDhhmmss.
+  """
+  version: String!
+  name: String!
+  """
+  When it was applied; null when pending, or applied before Vidra kept a history.
+  """
+  appliedAt: Time
+  """
+  How long it took, in milliseconds; null when appliedAt is.
+  """
+  durationMs: Float
+}
+
+extend type Query {
+  """
+  The database schema's version (GET /v1/migrate).
+  """
+  schemaVersion: SchemaVersion! @public
+  """
+  The migrations applied to the database, oldest first, with when they ran: the
+  admin key only (GET /v1/migrate/debug with X-API-Key).
+  """
+  appliedMigrations: [SchemaMigration!]! @public
+  """
+  The migrations this server carries that the database has not applied, oldest
+  first: the admin key only (GET /v1/migrate/test with X-API-Key).
+  """
+  pendingMigrations: [SchemaMigration!]! @public
+}
 `, BuiltIn: false},
 	{Name: "../../schema/tag.graphql", Input: `extend type Mutation {
   createTag(input: CreateTagInput!): Tag!
@@ -12898,6 +13057,36 @@ func (ec *executionContext) childFields_Rendition(ctx context.Context, field gra
 		return ec.fieldContext_Rendition_video(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Rendition", field.Name)
+}
+
+func (ec *executionContext) childFields_SchemaMigration(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "version":
+		return ec.fieldContext_SchemaMigration_version(ctx, field)
+	case "name":
+		return ec.fieldContext_SchemaMigration_name(ctx, field)
+	case "appliedAt":
+		return ec.fieldContext_SchemaMigration_appliedAt(ctx, field)
+	case "durationMs":
+		return ec.fieldContext_SchemaMigration_durationMs(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SchemaMigration", field.Name)
+}
+
+func (ec *executionContext) childFields_SchemaVersion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "version":
+		return ec.fieldContext_SchemaVersion_version(ctx, field)
+	case "name":
+		return ec.fieldContext_SchemaVersion_name(ctx, field)
+	case "dirty":
+		return ec.fieldContext_SchemaVersion_dirty(ctx, field)
+	case "latest":
+		return ec.fieldContext_SchemaVersion_latest(ctx, field)
+	case "pending":
+		return ec.fieldContext_SchemaVersion_pending(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SchemaVersion", field.Name)
 }
 
 func (ec *executionContext) childFields_ServiceInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -26000,6 +26189,102 @@ func (ec *executionContext) fieldContext_Query_regions(_ context.Context, field 
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_schemaVersion(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_schemaVersion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().SchemaVersion(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SchemaVersion) graphql.Marshaler {
+			return ec.marshalNSchemaVersion2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSchemaVersion(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_schemaVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SchemaVersion(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_appliedMigrations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_appliedMigrations(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().AppliedMigrations(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.SchemaMigration) graphql.Marshaler {
+			return ec.marshalNSchemaMigration2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSchemaMigrationᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_appliedMigrations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SchemaMigration(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_pendingMigrations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_pendingMigrations(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().PendingMigrations(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.SchemaMigration) graphql.Marshaler {
+			return ec.marshalNSchemaMigration2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSchemaMigrationᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_pendingMigrations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SchemaMigration(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_transcodingJob(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -26650,6 +26935,69 @@ func (ec *executionContext) fieldContext_Rendition_video(_ context.Context, fiel
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _SchemaMigration_version(ctx context.Context, field graphql.CollectedField, obj *model.SchemaMigration) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SchemaMigration_version, &obj.Version, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SchemaMigration_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SchemaMigration", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SchemaMigration_name(ctx context.Context, field graphql.CollectedField, obj *model.SchemaMigration) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SchemaMigration_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SchemaMigration_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SchemaMigration", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SchemaMigration_appliedAt(ctx context.Context, field graphql.CollectedField, obj *model.SchemaMigration) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SchemaMigration_appliedAt, obj.AppliedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_SchemaMigration_appliedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SchemaMigration", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _SchemaMigration_durationMs(ctx context.Context, field graphql.CollectedField, obj *model.SchemaMigration) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SchemaMigration_durationMs, obj.DurationMs, ec.marshalOFloat2ᚖfloat64, false)
+}
+func (ec *executionContext) fieldContext_SchemaMigration_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SchemaMigration", field, false, false, scalarChild13)
+}
+
+func (ec *executionContext) _SchemaVersion_version(ctx context.Context, field graphql.CollectedField, obj *model.SchemaVersion) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SchemaVersion_version, &obj.Version, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SchemaVersion_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SchemaVersion", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SchemaVersion_name(ctx context.Context, field graphql.CollectedField, obj *model.SchemaVersion) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SchemaVersion_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SchemaVersion_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SchemaVersion", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SchemaVersion_dirty(ctx context.Context, field graphql.CollectedField, obj *model.SchemaVersion) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SchemaVersion_dirty, &obj.Dirty, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_SchemaVersion_dirty(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SchemaVersion", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _SchemaVersion_latest(ctx context.Context, field graphql.CollectedField, obj *model.SchemaVersion) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SchemaVersion_latest, &obj.Latest, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SchemaVersion_latest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SchemaVersion", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SchemaVersion_pending(ctx context.Context, field graphql.CollectedField, obj *model.SchemaVersion) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SchemaVersion_pending, &obj.Pending, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_SchemaVersion_pending(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SchemaVersion", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _ServiceInfo_name(ctx context.Context, field graphql.CollectedField, obj *model.ServiceInfo) (ret graphql.Marshaler) {
@@ -48885,6 +49233,72 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "schemaVersion":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_schemaVersion(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "appliedMigrations":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_appliedMigrations(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "pendingMigrations":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_pendingMigrations(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "transcodingJob":
 			field := field
 
@@ -49314,6 +49728,121 @@ func (ec *executionContext) _Rendition(ctx context.Context, sel ast.SelectionSet
 
 			outSet := out.Set()
 			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var schemaMigrationImplementors = []string{"SchemaMigration"}
+
+func (ec *executionContext) _SchemaMigration(ctx context.Context, sel ast.SelectionSet, obj *model.SchemaMigration) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, schemaMigrationImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SchemaMigration")
+		case "version":
+			out.Values[i] = ec._SchemaMigration_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._SchemaMigration_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "appliedAt":
+			out.Values[i] = ec._SchemaMigration_appliedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "durationMs":
+			out.Values[i] = ec._SchemaMigration_durationMs(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var schemaVersionImplementors = []string{"SchemaVersion"}
+
+func (ec *executionContext) _SchemaVersion(ctx context.Context, sel ast.SelectionSet, obj *model.SchemaVersion) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, schemaVersionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SchemaVersion")
+		case "version":
+			out.Values[i] = ec._SchemaVersion_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._SchemaVersion_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "dirty":
+			out.Values[i] = ec._SchemaVersion_dirty(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "latest":
+			out.Values[i] = ec._SchemaVersion_latest(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pending":
+			out.Values[i] = ec._SchemaVersion_pending(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -53824,6 +54353,41 @@ func (ec *executionContext) unmarshalNRenditionStatus2githubᚗcomᚋvidraᚑdev
 
 func (ec *executionContext) marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus(ctx context.Context, sel ast.SelectionSet, v rendition.Status) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNSchemaMigration2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSchemaMigrationᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.SchemaMigration) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNSchemaMigration2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSchemaMigration(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSchemaMigration2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSchemaMigration(ctx context.Context, sel ast.SelectionSet, v *model.SchemaMigration) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SchemaMigration(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSchemaVersion2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSchemaVersion(ctx context.Context, sel ast.SelectionSet, v *model.SchemaVersion) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SchemaVersion(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNSendInvitationInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSendInvitationInput(ctx context.Context, v any) (model.SendInvitationInput, error) {

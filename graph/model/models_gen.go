@@ -283,6 +283,33 @@ type RegisterInput struct {
 	Name *string `json:"name,omitempty"`
 }
 
+// One schema migration.
+type SchemaMigration struct {
+	// The version, a UTC timestamp YYYYMMDDhhmmss.
+	Version string `json:"version"`
+	Name    string `json:"name"`
+	// When it was applied; null when pending, or applied before Vidra kept a history.
+	AppliedAt *time.Time `json:"appliedAt,omitempty"`
+	// How long it took, in milliseconds; null when appliedAt is.
+	DurationMs *float64 `json:"durationMs,omitempty"`
+}
+
+// Where the database schema stands: the last migration applied and the newest this
+// server carries (GET /v1/migrate).
+type SchemaVersion struct {
+	// The last applied migration's version, a UTC timestamp YYYYMMDDhhmmss; "0" before any.
+	Version string `json:"version"`
+	// The last applied migration's name; empty before any.
+	Name string `json:"name"`
+	// True when that migration failed half-way: the database needs an operator before
+	// the server can migrate it again.
+	Dirty bool `json:"dirty"`
+	// The newest migration this server carries.
+	Latest string `json:"latest"`
+	// How many of this server's migrations are not applied yet.
+	Pending int `json:"pending"`
+}
+
 type SendInvitationInput struct {
 	Email string `json:"email"`
 	// The role on acceptance; only owners invite owners.
