@@ -86,7 +86,8 @@ func Fingerprint(dialectName string) (string, error) {
 		return "", fmt.Errorf("migrate: list %s: %w", dir, err)
 	}
 	h := sha256.New()
-	h.Write([]byte(historyDDL[dialectName])) // Apply creates it beside the migrations
+	// The history table's definition counts: Apply creates it beside the migrations.
+	h.Write([]byte(historyDDL[dialectName]))
 	for _, e := range entries { // ReadDir sorts by name
 		b, err := fs.ReadFile(files, dir+"/"+e.Name())
 		if err != nil {
