@@ -77,6 +77,10 @@ trap 'exit 143' TERM
 for v in GOFLAGS GOPROXY GONOPROXY GOPRIVATE GONOSUMDB GOSUMDB GOTOOLCHAIN GOPATH GOMODCACHE GOCACHE; do
   export "$v=$(go env "$v")"
 done
+# Every clone has a new path, which is part of a package's build cache key
+# unless paths are trimmed: with -trimpath a second smoke reuses the first's
+# compiled packages instead of building all of Vidra again (minutes here).
+export GOFLAGS="${GOFLAGS:+$GOFLAGS }-trimpath"
 # Nothing of the caller's Vidra configuration leaks in.
 while IFS='=' read -r name _; do unset "$name"; done < <(env | grep '^VIDRA_' || true)
 unset XDG_CONFIG_HOME XDG_CACHE_HOME XDG_DATA_HOME XDG_STATE_HOME
