@@ -4,7 +4,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 BENCHTIME ?= 1x
 
-.PHONY: run build deps test test-short generate migrations bench lint check-generated
+.PHONY: run build deps test test-short generate migrations bench lint check-generated smoke
 
 ## run: build and start the server in the embedded mode (SQLite and files under ./data)
 run: deps build
@@ -25,6 +25,12 @@ build:
 test: deps
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 30m ./...
+
+## smoke: follow the README's "A first query" from a fresh clone of HEAD: make run
+## with a clean HOME and data dir, then register, project, video, tus upload, ready,
+## master playlist read by ffprobe, over real HTTP (scripts/smoke.sh)
+smoke:
+	@scripts/smoke.sh
 
 ## generate: regenerate ent, the GraphQL schema and gqlgen's code from their sources
 generate:
