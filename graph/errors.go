@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -185,6 +186,6 @@ func setCode(gqlErr *gqlerror.Error, kind Kind) {
 
 // recoverPanic turns a resolver panic into an INTERNAL error and logs it with its value.
 func (r *Resolver) recoverPanic(ctx context.Context, p any) error {
-	r.log.ErrorContext(ctx, "graphql resolver panicked", "panic", fmt.Sprint(p))
+	r.log.ErrorContext(ctx, "graphql resolver panicked", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 	return &Error{Kind: KindInternal, Message: "internal error", cause: fmt.Errorf("panic: %v", p)}
 }

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/vidra-dev/vidra/graph/gqlexec"
 )
@@ -75,7 +77,16 @@ func (t postTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 	ctx, release := gqlexec.WithResponseBuffer(ctx)
 	defer release()
 	responses, ctx := exec.DispatchOperation(ctx, rc)
-	writeResponse(w, responses(ctx))
+	resp := responses(ctx)
+	if resp == nil {
+		// The executor answers nothing once the request's context is done
+		// (the client went away); otherwise it is our fault.
+		if errors.Is(r.Context().Err(), context.Canceled) {
+			return
+		}
+		resp = &graphql.Response{Errors: gqlerror.List{{Message: "internal error", Extensions: map[string]any{"code": "INTERNAL"}}}}
+	}
+	writeResponse(w, resp)
 }
 
 // handOver lets gqlgen's POST transport answer the request, with its body (and

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/vidra-dev/vidra/auth"
 	"net/http"
 	"sort"
 	"strings"
@@ -17,6 +16,8 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/go-chi/chi/v5"
 	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/vidra-dev/vidra/auth"
 )
 
 // Options configure the REST handler.
@@ -223,6 +224,15 @@ func (h *Handler) serve(c *compiled) http.HandlerFunc {
 			return
 		}
 		resp := h.execute(r, c, vars)
+		if errors.Is(r.Context().Err(), context.Canceled) {
+			// The client went away: nobody reads an answer, and the executor's
+			// (nil, or errors of cancelled statements) is not one to log as ours.
+			return
+		}
+		if resp == nil {
+			writeFailure(w, http.StatusInternalServerError, "internal error", nil)
+			return
+		}
 		if len(resp.Errors) > 0 {
 			writeGraphQLErrors(w, c, resp)
 			return
