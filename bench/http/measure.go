@@ -91,7 +91,9 @@ func (b *bench) measureStep(ctx context.Context, dir string, pass int, st step) 
 // wrk runs wrk once and returns its output and its CPU seconds (user + system).
 func (b *bench) wrk(ctx context.Context, env []string, d time.Duration, script, url string, latency bool) ([]byte, float64, error) {
 	args := []string{"-t" + strconv.Itoa(b.o.threads), "-c" + strconv.Itoa(b.o.conns),
-		"-d" + strconv.Itoa(max(1, int(d.Round(time.Second).Seconds()))) + "s"}
+		"-d" + strconv.Itoa(max(1, int(d.Round(time.Second).Seconds()))) + "s",
+		// wrk's 2 s default would drop slow answers from the latencies as socket errors.
+		"--timeout", "10s"}
 	if latency {
 		args = append(args, "--latency")
 	}

@@ -29,6 +29,7 @@ type bench struct {
 
 	vidraProjects, anchorProjects []string
 	seedNote                      string // how the Vidra data came to be, for the report
+	settingsNote                  string // the PostgreSQL settings both sides ran with
 }
 
 // prepare sets up both databases and starts the three servers.
@@ -47,6 +48,9 @@ func (b *bench) prepare(ctx context.Context, vidraBin, anchorBin, pglBin string)
 		b.log.Warn("PostgreSQL is not on this machine's process table: its CPU is not counted")
 	}
 	if b.anchorDSN, err = setUpAnchorDB(ctx, b.log, b.o, admin); err != nil {
+		return err
+	}
+	if b.settingsNote, err = applyKitSettings(ctx, admin, b.o.kitDir, b.o.anchorDB); err != nil {
 		return err
 	}
 	anchorDB, err := openPG(ctx, b.anchorDSN)
@@ -104,6 +108,9 @@ func (b *bench) prepareVidra(ctx context.Context) error {
 		return err
 	}
 	if mark == seedVersion && !b.o.reseed {
+		if _, err := applyKitSettings(ctx, b.admin, b.o.kitDir, b.o.vidraDB); err != nil {
+			return err
+		}
 		if err := b.startVidra(ctx); err != nil {
 			return fmt.Errorf("%w\n(the database %s was seeded by another version of Vidra? run again with RESEED=1)", err, b.o.vidraDB)
 		}
@@ -118,6 +125,9 @@ func (b *bench) prepareVidra(ctx context.Context) error {
 	b.log.Info("seeding Vidra's database", "db", b.o.vidraDB)
 	if err := recreateDatabase(ctx, b.admin, b.o.vidraDB); err != nil {
 		return fmt.Errorf("recreate %s: %w", b.o.vidraDB, err)
+	}
+	if _, err := applyKitSettings(ctx, b.admin, b.o.kitDir, b.o.vidraDB); err != nil {
+		return err
 	}
 	if err := b.startVidra(ctx); err != nil {
 		return err
@@ -135,7 +145,7 @@ func (b *bench) prepareVidra(ctx context.Context) error {
 		return err
 	}
 	defer db.Close()
-	if err := seedVolume(ctx, db, seed); err != nil {
+	if err := seedVolume(ctx, b.log, db, seed); err != nil {
 		return err
 	}
 	if err := markSeeded(ctx, b.admin, b.o.vidraDB); err != nil {

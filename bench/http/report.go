@@ -70,14 +70,14 @@ func (b *bench) report(ctx context.Context, results map[int]map[string]result) e
 
 func (b *bench) header(ctx context.Context, w *strings.Builder) {
 	fmt.Fprintf(w, "## make bench-http, %s\n\n", time.Now().UTC().Format("2006-01-02 15:04Z"))
-	var pgVersion, sharedBuffers, workMem, jit string
-	b.admin.QueryRowContext(ctx, `SELECT current_setting('server_version'), current_setting('shared_buffers'),
-		current_setting('work_mem'), current_setting('jit')`).Scan(&pgVersion, &sharedBuffers, &workMem, &jit)
+	var pgVersion string
+	b.admin.QueryRowContext(ctx, `SELECT current_setting('server_version')`).Scan(&pgVersion)
 	fmt.Fprintf(w, "- Host: %d cores; %s\n", runtime.NumCPU(), firstOutputLine(ctx, "uname", "-sr"))
-	fmt.Fprintf(w, "- Software: PostgreSQL %s (shared_buffers %s, work_mem %s, jit %s); %s; %s; node %s; PostGraphile %s\n",
-		pgVersion, sharedBuffers, workMem, jit, firstOutputLine(ctx, "wrk", "-v"), runtime.Version(),
+	fmt.Fprintf(w, "- Software: PostgreSQL %s; %s; %s; node %s; PostGraphile %s\n",
+		pgVersion, firstOutputLine(ctx, "wrk", "-v"), runtime.Version(),
 		strings.TrimPrefix(firstOutputLine(ctx, "node", "-v"), "v"), b.postGraphileVersion())
-	fmt.Fprintf(w, "- Load: `wrk -t%d -c%d -d%s --latency` after a %s warm-up, rotating over the 10 projects; "+
+	fmt.Fprintf(w, "- PostgreSQL settings: %s\n", b.settingsNote)
+	fmt.Fprintf(w, "- Load: `wrk -t%d -c%d -d%s --latency --timeout 10s` after a %s warm-up, rotating over the 10 projects; "+
 		"for each request the anchor, then Vidra; %d passes\n", b.o.threads, b.o.conns, b.o.duration, b.o.warmup, b.o.passes)
 	fmt.Fprintf(w, "- Vidra: the real binary (`go build`), PostgreSQL, jobs off (VIDRA_WORKERS=false), bearer token of a signed-in user; %s\n", b.seedNote)
 	fmt.Fprintf(w, "- Anchors: bench/anchor (the kit's limit server + the tags-joined page, which reads Vidra's tables), "+
