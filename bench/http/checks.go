@@ -19,7 +19,7 @@ func (b *bench) check(ctx context.Context) error {
 	vp, ap := b.vidraProjects[0], b.anchorProjects[0]
 	vidraTags, err := b.client.post(ctx, query(b.root, "page-tags.graphql"), map[string]any{"projectId": vp})
 	if err != nil {
-		return fmt.Errorf("Vidra page with tags: %w", err)
+		return fmt.Errorf("vidra page with tags: %w", err)
 	}
 	anchorTags, err := fetch(ctx, "GET", "http://"+b.anchor.addr+"/videos-tags?project_id="+vp, nil)
 	if err != nil {
@@ -30,15 +30,15 @@ func (b *bench) check(ctx context.Context) error {
 	}
 	vidraPage, err := b.client.post(ctx, query(b.root, "page.graphql"), map[string]any{"projectId": vp})
 	if err != nil {
-		return fmt.Errorf("Vidra page: %w", err)
+		return fmt.Errorf("vidra page: %w", err)
 	}
 	rest, err := b.client.get(ctx, fmt.Sprintf(restPath, vp))
 	if err != nil {
-		return fmt.Errorf("Vidra REST page: %w", err)
+		return fmt.Errorf("vidra REST page: %w", err)
 	}
 	nested, err := b.client.post(ctx, query(b.root, "nested.graphql"), map[string]any{"projectId": vp})
 	if err != nil {
-		return fmt.Errorf("Vidra nested: %w", err)
+		return fmt.Errorf("vidra nested: %w", err)
 	}
 	anchorPage, err := fetch(ctx, "GET", "http://"+b.anchor.addr+"/videos?project_id="+ap, nil)
 	if err != nil {

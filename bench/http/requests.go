@@ -15,7 +15,6 @@ type step struct {
 	desc   string
 	script string   // lua script name
 	env    []string // for the script; PROJECT_IDS and AUTHORIZATION are added
-	path   string   // base path of the URL (the script picks the rest)
 }
 
 // steps are one pass, in order: each request's anchor, then Vidra.
@@ -46,13 +45,12 @@ func (b *bench) steps(dir string) []step {
 
 // comparison is one line of the report: a Vidra step against an anchor step.
 type comparison struct {
-	request      string
-	vidra        string
-	anchor       string
-	anchorName   string
-	minRatio     float64 // 0: no target
-	maxVidraP99  float64 // ms; 0: no target
-	targetSource string
+	request     string
+	vidra       string
+	anchor      string
+	anchorName  string
+	minRatio    float64 // 0: no target
+	maxVidraP99 float64 // ms; 0: no target
 }
 
 var comparisons = []comparison{
