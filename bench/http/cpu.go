@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -20,11 +22,17 @@ type cpuSplit struct {
 	box, wrk, app, pg, other float64
 	appMsPerReq, pgMsPerReq  float64
 	pgKnown                  bool
+	// busiest names the processes outside the benchmark that used most of "other".
+	busiest string
 }
 
 type procStat struct {
 	ppid  int
-	ticks uint64
+	ticks uint64 // utime + stime
+	// children is the CPU of reaped children (cutime + cstime): a go build's
+	// compile processes show up there once they exit.
+	children uint64
+	comm     string
 }
 
 // procs reads every process's parent and CPU ticks (utime + stime).
@@ -53,28 +61,35 @@ func readStat(pid int) (procStat, bool) {
 	}
 	s := string(b)
 	// The command name may hold spaces and parentheses: fields start after the last ')'.
-	i := strings.LastIndexByte(s, ')')
-	if i < 0 || i+2 > len(s) {
+	open, i := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
+	if open < 0 || i < open || i+2 > len(s) {
 		return procStat{}, false
 	}
 	f := strings.Fields(s[i+2:])
-	if len(f) < 13 {
+	if len(f) < 15 {
 		return procStat{}, false
 	}
+	var n [4]uint64
+	for j := range n {
+		n[j], _ = strconv.ParseUint(f[11+j], 10, 64)
+	}
 	ppid, _ := strconv.Atoi(f[1])
-	ut, _ := strconv.ParseUint(f[11], 10, 64)
-	st, _ := strconv.ParseUint(f[12], 10, 64)
-	return procStat{ppid: ppid, ticks: ut + st}, true
+	return procStat{ppid: ppid, ticks: n[0] + n[1], children: n[2] + n[3], comm: s[open+1 : i]}, true
 }
 
 // tree is the ticks of root and all its descendants.
 func tree(all map[int]procStat, root int) map[int]uint64 {
 	out := map[int]uint64{}
-	if root <= 0 {
-		return out
+	for pid := range family(all, root) {
+		out[pid] = all[pid].ticks
 	}
-	if _, ok := all[root]; !ok {
-		return out
+	return out
+}
+
+// family is root and all its descendants.
+func family(all map[int]procStat, root int) map[int]bool {
+	if _, ok := all[root]; root <= 0 || !ok {
+		return map[int]bool{}
 	}
 	keep := map[int]bool{root: true}
 	for changed := true; changed; {
@@ -86,10 +101,7 @@ func tree(all map[int]procStat, root int) map[int]uint64 {
 			}
 		}
 	}
-	for pid := range keep {
-		out[pid] = all[pid].ticks
-	}
-	return out
+	return keep
 }
 
 // boxTicks is the whole box's busy and total ticks from /proc/stat.
@@ -119,6 +131,7 @@ type cpuMeter struct {
 	appPID, pgPID         int
 	app0, pg0             map[int]uint64
 	app, pg               map[int]uint64
+	others0, others       map[int]procStat // processes outside the benchmark
 	busy0, total0         uint64
 	start                 time.Time
 	stopPolling, finished chan struct{}
@@ -128,7 +141,9 @@ func startCPUMeter(appPID, pgPID int) *cpuMeter {
 	all := procs()
 	m := &cpuMeter{appPID: appPID, pgPID: pgPID, app0: tree(all, appPID), pg0: tree(all, pgPID),
 		app: map[int]uint64{}, pg: map[int]uint64{}, start: time.Now(),
+		others:      map[int]procStat{},
 		stopPolling: make(chan struct{}), finished: make(chan struct{})}
+	m.others0 = m.outside(all)
 	m.busy0, m.total0 = boxTicks()
 	go func() {
 		defer close(m.finished)
@@ -155,6 +170,62 @@ func (m *cpuMeter) sample() {
 	for pid, t := range tree(all, m.pgPID) {
 		m.pg[pid] = t
 	}
+	for pid, st := range m.outside(all) {
+		m.others[pid] = st
+	}
+}
+
+// outside is every process but the server's tree, PostgreSQL's, this program's
+// (and so wrk) and the kernel's threads.
+func (m *cpuMeter) outside(all map[int]procStat) map[int]procStat {
+	ours := family(all, m.appPID)
+	for pid := range family(all, m.pgPID) {
+		ours[pid] = true
+	}
+	for pid := range family(all, os.Getpid()) {
+		ours[pid] = true
+	}
+	for pid := os.Getpid(); pid > 1; pid = all[pid].ppid { // go run, make, the shell
+		if _, ok := all[pid]; !ok {
+			break
+		}
+		ours[pid] = true
+	}
+	out := map[int]procStat{}
+	for pid, st := range all {
+		if !ours[pid] && pid != 2 && st.ppid != 2 {
+			out[pid] = st
+		}
+	}
+	return out
+}
+
+// busiest names the three processes outside the benchmark that used most CPU over
+// the run, with their share of the box.
+func (m *cpuMeter) busiest(span float64) string {
+	type use struct {
+		name  string
+		ticks uint64
+	}
+	byName := map[string]uint64{}
+	for pid, st := range m.others {
+		b := m.others0[pid]
+		if t := st.ticks + st.children; t > b.ticks+b.children {
+			byName[st.comm] += t - b.ticks - b.children
+		}
+	}
+	var uses []use
+	for name, t := range byName {
+		uses = append(uses, use{name, t})
+	}
+	sort.Slice(uses, func(i, j int) bool { return uses[i].ticks > uses[j].ticks })
+	var parts []string
+	for _, u := range uses[:min(3, len(uses))] {
+		if pct := 100 * float64(u.ticks) / span; pct >= 1 {
+			parts = append(parts, fmt.Sprintf("%s %.0f%%", u.name, pct))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // stop ends the measurement; wrkSeconds is the load generator's user+system CPU.
@@ -186,6 +257,7 @@ func (m *cpuMeter) stop(wrkSeconds float64, requests int64) cpuSplit {
 		pgKnown: m.pgPID > 0,
 	}
 	s.other = max(0, s.box-s.wrk-s.app-s.pg)
+	s.busiest = m.busiest(span)
 	if requests > 0 {
 		s.appMsPerReq = appTicks / clockTicks * 1000 / float64(requests)
 		s.pgMsPerReq = pgTicks / clockTicks * 1000 / float64(requests)

@@ -40,8 +40,8 @@ func (b *bench) report(ctx context.Context, results map[int]map[string]result) e
 		}
 	}
 	w.WriteString("\n### Where the CPU went (% of the whole box; CPU ms per request)\n\n")
-	w.WriteString("| pass | run | server | req/s | KiB/resp | box busy | server | postgres | wrk | other | server ms/req | postgres ms/req | errors |\n")
-	w.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	w.WriteString("| pass | run | server | req/s | KiB/resp | box busy | server | postgres | wrk | other | server ms/req | postgres ms/req | busiest other processes | errors |\n")
+	w.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for pass := 1; pass <= b.o.passes; pass++ {
 		for _, st := range b.steps("") {
 			r := results[pass][st.id]
@@ -53,9 +53,9 @@ func (b *bench) report(ctx context.Context, results map[int]map[string]result) e
 			if r.wrk.requests > 0 {
 				kib = r.wrk.bytesRead / float64(r.wrk.requests) / 1024
 			}
-			fmt.Fprintf(&w, "| %d | %s | %s | %s | %.1f | %.0f | %.0f | %s | %.0f | %.0f | %.2f | %s | %s |\n",
+			fmt.Fprintf(&w, "| %d | %s | %s | %s | %.1f | %.0f | %.0f | %s | %.0f | %.0f | %.2f | %s | %s | %s |\n",
 				pass, st.id, st.server, rps(r), kib, r.cpu.box, r.cpu.app, pg, r.cpu.wrk, r.cpu.other,
-				r.cpu.appMsPerReq, pgMs, errorsOf(r))
+				r.cpu.appMsPerReq, pgMs, r.cpu.busiest, errorsOf(r))
 		}
 	}
 	w.WriteString("\nRuns: " + runList(b.steps("")) + "\n")
