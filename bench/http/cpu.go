@@ -29,10 +29,7 @@ type cpuSplit struct {
 type procStat struct {
 	ppid  int
 	ticks uint64 // utime + stime
-	// children is the CPU of reaped children (cutime + cstime): a go build's
-	// compile processes show up there once they exit.
-	children uint64
-	comm     string
+	comm  string
 }
 
 // procs reads every process's parent and CPU ticks (utime + stime).
@@ -66,15 +63,13 @@ func readStat(pid int) (procStat, bool) {
 		return procStat{}, false
 	}
 	f := strings.Fields(s[i+2:])
-	if len(f) < 15 {
+	if len(f) < 13 {
 		return procStat{}, false
 	}
-	var n [4]uint64
-	for j := range n {
-		n[j], _ = strconv.ParseUint(f[11+j], 10, 64)
-	}
 	ppid, _ := strconv.Atoi(f[1])
-	return procStat{ppid: ppid, ticks: n[0] + n[1], children: n[2] + n[3], comm: s[open+1 : i]}, true
+	ut, _ := strconv.ParseUint(f[11], 10, 64)
+	st, _ := strconv.ParseUint(f[12], 10, 64)
+	return procStat{ppid: ppid, ticks: ut + st, comm: s[open+1 : i]}, true
 }
 
 // tree is the ticks of root and all its descendants.
@@ -200,8 +195,10 @@ func (m *cpuMeter) outside(all map[int]procStat) map[int]procStat {
 	return out
 }
 
-// busiest names the three processes outside the benchmark that used most CPU over
-// the run, with their share of the box.
+// busiest names the three process names outside the benchmark that used most CPU
+// over the run, with their share of the box. Processes that lived less than the
+// 0.5 s between samples are missed (their parents' reaped-children time would
+// count runs from before the window), so these are lower bounds.
 func (m *cpuMeter) busiest(span float64) string {
 	type use struct {
 		name  string
@@ -210,8 +207,8 @@ func (m *cpuMeter) busiest(span float64) string {
 	byName := map[string]uint64{}
 	for pid, st := range m.others {
 		b := m.others0[pid]
-		if t := st.ticks + st.children; t > b.ticks+b.children {
-			byName[st.comm] += t - b.ticks - b.children
+		if st.ticks > b.ticks {
+			byName[st.comm] += st.ticks - b.ticks
 		}
 	}
 	var uses []use
