@@ -4,7 +4,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 BENCHTIME ?= 1x
 
-.PHONY: run build deps test test-short generate migrations bench lint check-generated smoke
+.PHONY: run build deps test test-short generate migrations bench bench-http lint check-generated smoke
 
 ## run: build and start the server in the embedded mode (SQLite and files under ./data)
 run: deps build
@@ -44,6 +44,12 @@ migrations:
 ## one package at a time (-p 1) so no compilation runs beside a benchmark
 bench:
 	$(GO) test -p 1 -run '^$$' -bench . -benchtime $(BENCHTIME) -timeout 60m ./...
+
+## bench-http: Vidra measured from outside (the real binary, wrk, a bearer token) against
+## the hand-written anchor and PostGraphile of ../shared/bench-anchors on the same data,
+## interleaved, two passes (bench/http; knobs DURATION, WARMUP, CONNS, PASSES, RESEED=1)
+bench-http:
+	$(GO) run ./bench/http
 
 ## lint: gofmt, go vet and staticcheck (generated code is left to its generators)
 lint:
