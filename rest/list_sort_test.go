@@ -122,6 +122,7 @@ func TestListSortOverREST(t *testing.T) {
 			{"?sort=-created_at", newest},
 			{"?sort=created_at", oldest},
 			{"?sort=title", byTitle},
+			{"?sort=title&cursor=", byTitle}, // an empty cursor is the first page
 			{"?sort=-title", byTitleDesc},
 		} {
 			if got, _ := listIDs(t, s, list+c.query); strings.Join(got, ",") != strings.Join(c.want, ",") {

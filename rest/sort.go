@@ -141,6 +141,10 @@ func (s *sortParam) fill(values []string, vars map[string]any) error {
 	if !ok {
 		return nil
 	}
+	if raw == "" { // ?cursor= left empty: the first page
+		delete(vars, "after")
+		return nil
+	}
 	cursor, err := unwrapCursor(raw, s.current(vars))
 	if err != nil {
 		return err
