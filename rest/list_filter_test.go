@@ -91,13 +91,13 @@ func TestListFilterOverREST(t *testing.T) {
 			status, env := s.REST("GET", videos+c.query, "")
 			if status != http.StatusBadRequest || env.Success || len(env.Errors) == 0 || env.Errors[0].Field == nil ||
 				*env.Errors[0].Field != c.field || !strings.Contains(env.Message, c.says) {
-				t.Errorf("GET videos%s: status %d, %+v; want 400 naming %s", c.query, status, env, c.field)
+				t.Errorf("GET videos%s: status %d, %s; want 400 naming %s", c.query, status, describeEnv(env), c.field)
 			}
 		}
 		// A string the server refuses names its filter too.
 		status, env := s.REST("GET", videos+"?q=a%00b", "")
 		if status != http.StatusUnprocessableEntity || len(env.Errors) == 0 || env.Errors[0].Field == nil || *env.Errors[0].Field != "q" {
-			t.Errorf("GET videos?q=a%%00b: status %d, %+v; want 422 naming q", status, env)
+			t.Errorf("GET videos?q=a%%00b: status %d, %s; want 422 naming q", status, describeEnv(env))
 		}
 		var rows []any
 		if _, env := s.REST("GET", videos+"?unknown=1", ""); json.Unmarshal(env.Result, &rows) != nil || len(rows) != 4 {

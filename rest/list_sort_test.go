@@ -2,6 +2,7 @@ package rest_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"sort"
@@ -62,7 +63,7 @@ func listIDs(t *testing.T, s *apptest.Server, path string) ([]string, *string) {
 	t.Helper()
 	status, env := s.REST("GET", path, "")
 	if status != http.StatusOK || env.Pagination == nil {
-		t.Fatalf("GET %s: status %d, %+v", path, status, env)
+		t.Fatalf("GET %s: status %d, %s", path, status, describeEnv(env))
 	}
 	var rows []struct{ ID string }
 	if err := json.Unmarshal(env.Result, &rows); err != nil {
@@ -76,6 +77,12 @@ func listIDs(t *testing.T, s *apptest.Server, path string) ([]string, *string) {
 		t.Errorf("GET %s: has_more %v with next_cursor %v", path, env.Pagination.HasMore, env.Pagination.NextCursor)
 	}
 	return ids, env.Pagination.NextCursor
+}
+
+// describeEnv shows an envelope's message, errors and result as text.
+func describeEnv(env apptest.Envelope) string {
+	errs, _ := json.Marshal(env.Errors)
+	return fmt.Sprintf("success %v, message %q, errors %s, result %s", env.Success, env.Message, errs, env.Result)
 }
 
 // pageThrough follows next_cursor from the first page of path (which has a query)
@@ -157,7 +164,7 @@ func TestListSortOverREST(t *testing.T) {
 		} {
 			status, env := s.REST("GET", list+query, "")
 			if status != http.StatusBadRequest || env.Success || len(env.Errors) == 0 || env.Errors[0].Field == nil || *env.Errors[0].Field != "cursor" {
-				t.Errorf("%s: status %d, %+v; want 400 naming cursor", name, status, env)
+				t.Errorf("%s: status %d, %s; want 400 naming cursor", name, status, describeEnv(env))
 			}
 		}
 
@@ -166,7 +173,7 @@ func TestListSortOverREST(t *testing.T) {
 			status, env := s.REST("GET", list+"?sort="+url.QueryEscape(bad), "")
 			if status != http.StatusBadRequest || env.Success || len(env.Errors) == 0 || env.Errors[0].Field == nil || *env.Errors[0].Field != "sort" ||
 				!strings.Contains(env.Message, "created_at, -created_at, updated_at, -updated_at, title, -title, status, -status, duration, -duration") {
-				t.Errorf("sort=%s: status %d, %+v; want 400 naming sort with the allowed values", bad, status, env)
+				t.Errorf("sort=%s: status %d, %s; want 400 naming sort with the allowed values", bad, status, describeEnv(env))
 			}
 		}
 	})
