@@ -20,6 +20,7 @@ const (
 	fromQuery
 	fromBody // a top-level key of the JSON body (or a multipart part)
 	fromWholeBody
+	fromList // ?sort= or the Filters of a list row
 )
 
 // binding ties one variable of an operation to the request.
@@ -56,6 +57,10 @@ type compiled struct {
 	fromParam map[string]string
 	// resultSteps are the response keys from the data down to the result.
 	resultSteps []string
+	// sort is the row's ?sort=, when its operation declares an order variable.
+	sort *sortParam
+	// filters are the row's Filters, checked against its $where.
+	filters []*filter
 }
 
 var pathParam = regexp.MustCompile(`\{([^}:]+)(:[^}]*)?\}`)
@@ -196,7 +201,25 @@ func (c *compiled) bind(schema *ast.Schema) error {
 	foundBodyVar := false
 	for _, def := range c.op.VariableDefinitions {
 		b := &binding{def: def}
+		sortParam, err := newSortParam(schema, def)
+		if err != nil {
+			return err
+		}
 		switch {
+		case sortParam != nil && !seenParam[def.Variable] && def.Variable != c.BodyVar:
+			if c.connection == nil || c.sort != nil {
+				return fmt.Errorf("$%s: ?sort= is for one order variable of a list row", def.Variable)
+			}
+			b.source, b.key = fromList, sortKey
+			c.sort = sortParam
+		case def.Variable == whereVariable && len(c.Filters) > 0:
+			if c.connection == nil {
+				return fmt.Errorf("row Filters are for list rows")
+			}
+			if c.filters, err = newFilters(schema, def, c.Filters); err != nil {
+				return err
+			}
+			b.source, b.key = fromList, whereVariable
 		case seenParam[def.Variable]:
 			b.source, b.key = fromPath, def.Variable
 		case def.Variable == c.BodyVar:
@@ -234,6 +257,17 @@ func (c *compiled) bind(schema *ast.Schema) error {
 	}
 	if c.BodyVar != "" && !foundBodyVar {
 		return fmt.Errorf("BodyVar %q is not a variable of the operation", c.BodyVar)
+	}
+	if len(c.Filters) > 0 && c.filters == nil {
+		return fmt.Errorf("row Filters need a $%s variable", whereVariable)
+	}
+	for _, f := range c.filters {
+		if prev := c.byKey[fromQuery][f.param]; prev != nil || (c.sort != nil && f.param == sortKey) {
+			return fmt.Errorf("filter %s is also another query parameter", f.param)
+		}
+	}
+	if c.sort != nil && c.byKey[fromQuery][sortKey] != nil {
+		return fmt.Errorf("$%s reads ?sort=, which the order variable fills", c.byKey[fromQuery][sortKey].def.Variable)
 	}
 	return nil
 }

@@ -62,7 +62,11 @@ var contractCases = []contractCase{
 	{method: "GET", path: "/migrate/debug", flow: true},
 	{method: "GET", path: "/migrate/test", flow: true},
 
-	{method: "GET", path: "/projects", vars: map[string]any{"first": 50}},
+	// The list cases sort and filter (the equivalence test holds them to the
+	// GraphQL order and where they map to); list_sort_test.go and
+	// list_filter_test.go check orders, pages and refused values.
+	{method: "GET", path: "/projects", query: "?sort=name&q=doc",
+		vars: map[string]any{"first": 50, "orderBy": map[string]any{"field": "NAME", "direction": "ASC"}, "where": map[string]any{"nameContainsFold": "doc"}}},
 	{method: "POST", path: "/projects", body: `{"name": "New", "description": "d", "organization_id": "{orgId}"}`,
 		vars:      map[string]any{"input": map[string]any{"name": "New", "description": "d", "organizationID": "{orgId}"}},
 		wrongType: `["New"]`},
@@ -75,7 +79,8 @@ var contractCases = []contractCase{
 		vars:      map[string]any{"projId": "{projId}", "input": []any{map[string]any{"key": "transcoding", "value": `{"player_encryption": true}`}}},
 		wrongType: `{"key": "transcoding", "value": "x"}`},
 
-	{method: "GET", path: "/projects/{projId}/folders", vars: map[string]any{"projId": "{projId}", "first": 50}},
+	{method: "GET", path: "/projects/{projId}/folders", query: "?sort=-name&parent_id={folderId}",
+		vars: map[string]any{"projId": "{projId}", "first": 50, "orderBy": map[string]any{"field": "NAME", "direction": "DESC"}, "where": map[string]any{"parentID": "{folderId}"}}},
 	{method: "POST", path: "/projects/{projId}/folders", body: `{"name": "Sub", "parent_id": "{folderId}"}`,
 		vars: map[string]any{"projId": "{projId}", "name": "Sub", "parentId": "{folderId}"}, wrongType: `["Sub"]`},
 	{method: "GET", path: "/projects/{projId}/folders/tree", vars: map[string]any{"projId": "{projId}"}},
@@ -88,7 +93,11 @@ var contractCases = []contractCase{
 	{method: "PUT", path: "/projects/{projId}/folders/{folderId}/move", body: `{"to_folder_id": "{folder3Id}"}`,
 		vars: map[string]any{"projId": "{projId}", "folderId": "{folderId}", "toFolderId": "{folder3Id}"}, wrongType: `"{folder3Id}"`},
 
-	{method: "GET", path: "/projects/{projId}/videos", vars: map[string]any{"projId": "{projId}", "first": 50}},
+	{method: "GET", path: "/projects/{projId}/videos",
+		query: "?sort=title&status=created&status=ready&folder_id={folderId}&tag_id={tagId}&tag=howto&q=START&created_since=2000-01-01T00:00:00Z&created_until=2999-01-01T00:00:00Z",
+		vars: map[string]any{"projId": "{projId}", "first": 50, "orderBy": map[string]any{"field": "TITLE", "direction": "ASC"},
+			"where": map[string]any{"statusIn": []any{"created", "ready"}, "folderID": "{folderId}", "hasTagsWith": []any{map[string]any{"idIn": []any{"{tagId}"}, "name": "howto"}},
+				"titleContainsFold": "START", "createdAtGTE": "2000-01-01T00:00:00Z", "createdAtLT": "2999-01-01T00:00:00Z"}}},
 	{method: "POST", path: "/projects/{projId}/videos", body: `{"title": "Intro", "metadata": {"camelKey": {"inner_key": [1, "x"]}}, "folder_id": "{folderId}", "tag_ids": ["{tagId}"]}`,
 		vars: map[string]any{"projId": "{projId}", "title": "Intro", "metadata": map[string]any{"camelKey": map[string]any{"inner_key": []any{1, "x"}}},
 			"folderId": "{folderId}", "tagIds": []any{"{tagId}"}}, wrongType: `[{"title": "Intro"}]`},
@@ -98,7 +107,8 @@ var contractCases = []contractCase{
 		wrongType: `{"title": ["x"], "add_tag_ids": "{tagId}"}`},
 	{method: "DELETE", path: "/projects/{projId}/videos/{videoId}", vars: map[string]any{"projId": "{projId}", "videoId": "{videoId}"}},
 
-	{method: "GET", path: "/projects/{projId}/tags", vars: map[string]any{"projId": "{projId}", "first": 50}},
+	{method: "GET", path: "/projects/{projId}/tags", query: "?sort=created_at&q=HOW",
+		vars: map[string]any{"projId": "{projId}", "first": 50, "orderBy": map[string]any{"field": "CREATED_AT", "direction": "ASC"}, "where": map[string]any{"nameContainsFold": "HOW"}}},
 	{method: "POST", path: "/projects/{projId}/tags", body: `{"name": "fresh"}`,
 		vars: map[string]any{"projId": "{projId}", "name": "fresh"}, wrongType: `"fresh"`},
 	{method: "DELETE", path: "/projects/{projId}/tags/{tagId}", vars: map[string]any{"projId": "{projId}", "tagId": "{tagId}"}},
@@ -130,7 +140,7 @@ var contractCases = []contractCase{
 	// Organizations, members, invitations, audits and API keys (rest/org_flow_test.go
 	// covers the flow rows: they need a mailed token, a shown-once secret, a second
 	// member, or return fresh tokens).
-	{method: "GET", path: "/organizations", vars: map[string]any{"first": 50}},
+	{method: "GET", path: "/organizations", query: "?sort=name", vars: map[string]any{"first": 50, "orderBy": map[string]any{"field": "NAME", "direction": "ASC"}}},
 	{method: "POST", path: "/organizations", body: `{"name": "Second"}`,
 		vars: map[string]any{"input": map[string]any{"name": "Second"}}, wrongType: `["Second"]`},
 	{method: "GET", path: "/organizations/{id}", flow: true},

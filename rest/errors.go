@@ -106,6 +106,12 @@ func variableField(c *compiled, path ast.Path) string {
 		return ""
 	}
 	name, _ := path[1].(ast.PathName)
+	switch {
+	case c.sort != nil && string(name) == c.sort.variable:
+		return sortKey
+	case c.filters != nil && string(name) == whereVariable:
+		return filterOf(c.filters, path[2:])
+	}
 	var parts []string
 	for _, b := range c.bindings {
 		if b.def.Variable == string(name) && b.source != fromWholeBody {

@@ -237,7 +237,7 @@ func (h *Handler) serve(c *compiled) http.HandlerFunc {
 			writeGraphQLErrors(w, c, resp)
 			return
 		}
-		h.writeResult(w, c, resp.Data)
+		h.writeResult(w, c, resp.Data, vars)
 	}
 }
 
@@ -260,8 +260,9 @@ func (h *Handler) execute(r *http.Request, c *compiled, vars map[string]any) *gr
 	return responses(ctx)
 }
 
-// writeResult wraps the result field's value in the success envelope.
-func (h *Handler) writeResult(w http.ResponseWriter, c *compiled, data json.RawMessage) {
+// writeResult wraps the result field's value in the success envelope; vars are
+// the request's variables (a sorted list's next cursor carries their sort).
+func (h *Handler) writeResult(w http.ResponseWriter, c *compiled, data json.RawMessage, vars map[string]any) {
 	raw, ok := descend(data, c)
 	if !ok {
 		writeFailure(w, http.StatusNotFound, "not found", nil)
@@ -301,6 +302,10 @@ func (h *Handler) writeResult(w http.ResponseWriter, c *compiled, data json.RawM
 		return
 	}
 	if page != nil {
+		if page.NextCursor != nil && c.sort != nil {
+			wrapped := wrapCursor(c.sort.current(vars), *page.NextCursor)
+			page.NextCursor = &wrapped
+		}
 		p, _ := json.Marshal(page)
 		buf.WriteString(`,"pagination":`)
 		buf.Write(p)

@@ -126,6 +126,7 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 			body = b.typeSchema(bd.def.Type, true)
 		}
 	}
+	params = append(params, b.listParameters(c)...)
 	if len(params) > 0 {
 		op["parameters"] = params
 	}

@@ -23,7 +23,8 @@ func TestOrganizationsAndMembersOverREST(t *testing.T) {
 	forEachOrgWorld(t, func(t *testing.T, w *orgWorld) {
 		var orgs []struct{ ID, Name string }
 		decodeInto(t, callREST(t, w.s, 200, "GET", "/v1/organizations", ""), &orgs)
-		if len(orgs) != 2 || orgs[1].ID != w.orgID || orgs[1].Name != "Acme" {
+		// Newest first: Acme, then the personal organization of sign-up.
+		if len(orgs) != 2 || orgs[0].ID != w.orgID || orgs[0].Name != "Acme" {
 			t.Fatalf("organizations = %+v", orgs)
 		}
 		callREST(t, w.s, 200, "PUT", "/v1/organizations/"+w.orgID, `{"name": "Acme Inc"}`)

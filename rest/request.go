@@ -80,6 +80,14 @@ func (h *Handler) variables(r *http.Request, c *compiled) (map[string]any, error
 	if b := c.byKey[fromQuery]["limit"]; b != nil && b.def.Variable == "first" && query.Get("limit") == "" {
 		vars["first"] = defaultLimit
 	}
+	if c.sort != nil {
+		if err := c.sort.fill(query[sortKey], vars); err != nil {
+			return nil, err
+		}
+	}
+	if err := fillWhere(h.inputs, c.filters, query, vars); err != nil {
+		return nil, err
+	}
 	if !c.hasBody {
 		return vars, nil
 	}

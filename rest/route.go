@@ -34,6 +34,13 @@ const (
 //     Without BodyVar, POST, PUT and PATCH take the variables that no path parameter
 //     fills from the body, GET and DELETE from the query; with BodyVar, the others
 //     come from the query. Unknown body keys are a 400.
+//   - on a list row, a variable of an entgql order type (VideoOrder...) is filled
+//     by ?sort=: one order field in snake_case, "-" prefix for descending
+//     (?sort=-created_at, ?sort=title); its default in the operation
+//     ($orderBy: VideoOrder = {field: CREATED_AT, direction: DESC}) is the
+//     list's default order. The list's next_cursor then carries the sort it was
+//     made under, and a cursor is refused (400) under another sort;
+//   - Filters, when set, are query parameters that fill the $where variable;
 //   - multipart/form-data bodies (POST, PUT, PATCH without BodyVar): a file part fills
 //     the Upload variable of its name (part "file" fills $file), other parts fill
 //     their variables like query parameters.
@@ -73,6 +80,13 @@ type Route struct {
 	// ResultKey, when set, names the envelope's payload key in place of "result"
 	// (the admin listing of SEED-API-SPEC 4.10 uses "data").
 	ResultKey string
+	// Filters, on a list row whose operation declares $where (a WhereInput), map
+	// query parameters (snake_case) to the where input's fields, dot separated
+	// below edges: {"status": "statusIn", "tag_id": "hasTagsWith.id"}. A list
+	// field takes the parameter repeated; an empty parameter filters nothing;
+	// a value that is not of the field's type (an unknown enum value, an id that
+	// is not a UUID, a time that is not RFC 3339) is a 400 naming the parameter.
+	Filters map[string]string
 	// UnavailableUnless, when set, names a Boolean field of the result; when it is
 	// false the response is 503 with success false (the health row).
 	UnavailableUnless string

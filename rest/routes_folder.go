@@ -7,9 +7,13 @@ const folderFields = `id createdAt updatedAt projectID parentID name`
 func folderRoutes() []Route {
 	return []Route{
 		{
+			// Newest first unless ?sort= says otherwise; ?parent_id= lists the
+			// children of a folder, ?q= the folders whose name contains it.
 			Method: "GET", Path: "/projects/{projId}/folders", ResultPath: "folders",
-			Operation: `query Folders($projId: ID!, $first: Int, $after: Cursor) {
-				project(id: $projId) { folders(first: $first, after: $after) { edges { node { ` + folderFields + ` } } ` + pageInfo + ` } } }`,
+			Filters: map[string]string{"parent_id": "parentID", "q": "nameContainsFold"},
+			Operation: `query Folders($projId: ID!, $first: Int, $after: Cursor, $orderBy: FolderOrder = ` + newestFirst + `, $where: FolderWhereInput) {
+				project(id: $projId) { folders(first: $first, after: $after, orderBy: $orderBy, where: $where) {
+					edges { node { ` + folderFields + ` } } ` + pageInfo + ` } } }`,
 			Message: "folders fetched",
 		},
 		{

@@ -15,8 +15,10 @@ const (
 // "API keys" in ROUTES.md, and the admin listing (SEED-API-SPEC 4.10).
 func orgRoutes() []Route {
 	return []Route{
-		{Method: "GET", Path: "/organizations", Message: "organizations fetched",
-			Operation: `query Organizations($first: Int, $after: Cursor) { organizations(first: $first, after: $after) { edges { node { ` + orgFields + ` } } ` + pageInfo + ` } }`},
+		// Newest first unless ?sort= says otherwise; ?q= finds them by name.
+		{Method: "GET", Path: "/organizations", Message: "organizations fetched", Filters: map[string]string{"q": "nameContainsFold"},
+			Operation: `query Organizations($first: Int, $after: Cursor, $orderBy: OrganizationOrder = ` + newestFirst + `, $where: OrganizationWhereInput) {
+				organizations(first: $first, after: $after, orderBy: $orderBy, where: $where) { edges { node { ` + orgFields + ` } } ` + pageInfo + ` } }`},
 		{Method: "POST", Path: "/organizations", BodyVar: "input", Message: "organization created",
 			Operation: `mutation CreateOrganization($input: CreateOrganizationInput!) { createOrganization(input: $input) { ` + orgFields + ` } }`},
 		{Method: "GET", Path: "/organizations/{id}", Message: "organization fetched",

@@ -10,9 +10,12 @@ const settingFields = `id key value createdAt updatedAt`
 func projectRoutes() []Route {
 	return []Route{
 		{
+			// Newest first unless ?sort= says otherwise; ?organization_id= (repeat
+			// for several) and ?q= (name contains) filter.
 			Method: "GET", Path: "/projects",
-			Operation: `query Projects($first: Int, $after: Cursor) {
-				projects(first: $first, after: $after) { edges { node { ` + projectFields + ` } } ` + pageInfo + ` } }`,
+			Filters: map[string]string{"organization_id": "organizationIDIn", "q": "nameContainsFold"},
+			Operation: `query Projects($first: Int, $after: Cursor, $orderBy: ProjectOrder = ` + newestFirst + `, $where: ProjectWhereInput) {
+				projects(first: $first, after: $after, orderBy: $orderBy, where: $where) { edges { node { ` + projectFields + ` } } ` + pageInfo + ` } }`,
 			Message: "projects fetched",
 		},
 		{

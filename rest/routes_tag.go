@@ -7,9 +7,12 @@ const tagFields = `id createdAt updatedAt projectID name`
 func tagRoutes() []Route {
 	return []Route{
 		{
+			// Newest first unless ?sort= says otherwise; ?q= finds tags by name.
 			Method: "GET", Path: "/projects/{projId}/tags", ResultPath: "tags",
-			Operation: `query Tags($projId: ID!, $first: Int, $after: Cursor) {
-				project(id: $projId) { tags(first: $first, after: $after) { edges { node { ` + tagFields + ` } } ` + pageInfo + ` } } }`,
+			Filters: map[string]string{"q": "nameContainsFold"},
+			Operation: `query Tags($projId: ID!, $first: Int, $after: Cursor, $orderBy: TagOrder = ` + newestFirst + `, $where: TagWhereInput) {
+				project(id: $projId) { tags(first: $first, after: $after, orderBy: $orderBy, where: $where) {
+					edges { node { ` + tagFields + ` } } ` + pageInfo + ` } } }`,
 			Message: "tags fetched",
 		},
 		{

@@ -11,16 +11,17 @@ func videoContentRoutes() []Route {
 	return []Route{
 		{
 			Method: "GET", Path: "/projects/{projId}/videos/custom-field",
-			Operation: `query VideosByCustomField($projId: ID!, $key: String!, $value: String!, $first: Int, $after: Cursor) {
-				videosByCustomField(projectID: $projId, key: $key, value: $value, first: $first, after: $after) {
+			Operation: `query VideosByCustomField($projId: ID!, $key: String!, $value: String!, $first: Int, $after: Cursor, $orderBy: VideoOrder = ` + newestFirst + `) {
+				videosByCustomField(projectID: $projId, key: $key, value: $value, first: $first, after: $after, orderBy: $orderBy) {
 					edges { node { ` + videoFields + ` } } ` + pageInfo + ` } }`,
 			Message: "videos fetched",
 		},
 		{
-			// Every word of ?q= must appear in the title, description or a tag name.
+			// Every word of ?q= must appear in the title, description or a tag
+			// name; newest first unless ?sort= says otherwise.
 			Method: "GET", Path: "/projects/{projId}/videos/search",
-			Operation: `query SearchVideos($projId: ID!, $q: String!, $first: Int, $after: Cursor) {
-				searchVideos(projectID: $projId, query: $q, first: $first, after: $after) {
+			Operation: `query SearchVideos($projId: ID!, $q: String!, $first: Int, $after: Cursor, $orderBy: VideoOrder = ` + newestFirst + `) {
+				searchVideos(projectID: $projId, query: $q, first: $first, after: $after, orderBy: $orderBy) {
 					edges { node { ` + videoFields + ` } } ` + pageInfo + ` } }`,
 			Message: "videos found",
 		},

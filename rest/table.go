@@ -31,3 +31,8 @@ func Table() []Route {
 
 // pageInfo is the paging every list row selects.
 const pageInfo = `pageInfo { hasNextPage endCursor }`
+
+// newestFirst is the default order of the list rows whose order has CREATED_AT
+// (the default value of their $orderBy, so GraphQL clients of the same
+// operation get it too).
+const newestFirst = `{field: CREATED_AT, direction: DESC}`
