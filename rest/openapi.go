@@ -30,7 +30,7 @@ func openAPIDocument(h *Handler) ([]byte, error) {
 			"field":   obj{"type": []string{"string", "null"}, "description": "The input field (snake_case) the error concerns, when there is one."},
 			"message": obj{"type": "string"},
 		}},
-		"Failure": obj{"type": "object", "required": []string{"success", "message", "result", "errors"}, "properties": obj{
+		"Failure": obj{"type": "object", "required": []string{"success", "message", "result", "errors"}, "additionalProperties": false, "properties": obj{
 			"success": obj{"type": "boolean", "const": false},
 			"message": obj{"type": "string"},
 			"result":  obj{"type": "null"},
@@ -50,6 +50,16 @@ func openAPIDocument(h *Handler) ([]byte, error) {
 		}
 		item[strings.ToLower(c.Method)] = b.operation(c)
 	}
+	// The document itself is a /v1 route too, though not a row: it answers the
+	// bare document, not an envelope.
+	paths[OpenAPIPath] = obj{"get": obj{
+		"operationId": "getOpenapiJson",
+		"summary":     "This OpenAPI document",
+		"tags":        []string{"service"},
+		"security":    []obj{},
+		"responses": obj{"200": obj{"description": "The OpenAPI 3.1 document of the /v1 routes",
+			"content": obj{"application/json": obj{"schema": obj{"type": "object", "required": []string{"openapi", "info", "paths"}}}}}},
+	}}
 	failure := obj{"description": "Failure envelope", "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Failure"}}}}
 	doc := obj{
 		"openapi": "3.1.0",
@@ -148,19 +158,24 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 	if c.ResultKey != "" {
 		resultKey = c.ResultKey
 	}
-	envelope := obj{"type": "object", "required": []string{"success", "message", resultKey}, "properties": obj{
-		"success": obj{"type": "boolean"},
-		"message": obj{"type": "string"},
-		resultKey: b.resultSchema(c),
-	}}
-	if c.connection != nil {
-		envelope["properties"].(obj)["pagination"] = obj{"$ref": "#/components/schemas/Pagination"}
-		envelope["required"] = []string{"success", "message", resultKey, "pagination"}
+	// envelope is the success envelope (ROUTES.md), exactly these keys, with
+	// success fixed to ok.
+	envelope := func(ok bool) obj {
+		env := obj{"type": "object", "required": []string{"success", "message", resultKey}, "additionalProperties": false, "properties": obj{
+			"success": obj{"type": "boolean", "const": ok},
+			"message": obj{"type": "string"},
+			resultKey: b.resultSchema(c),
+		}}
+		if c.connection != nil {
+			env["properties"].(obj)["pagination"] = obj{"$ref": "#/components/schemas/Pagination"}
+			env["required"] = []string{"success", "message", resultKey, "pagination"}
+		}
+		return env
 	}
-	responses["200"] = obj{"description": c.Message, "content": obj{"application/json": obj{"schema": envelope}}}
+	responses["200"] = obj{"description": c.Message, "content": obj{"application/json": obj{"schema": envelope(true)}}}
 	if c.UnavailableUnless != "" {
 		responses["503"] = obj{"description": "Unavailable: the same envelope with success false",
-			"content": obj{"application/json": obj{"schema": envelope}}}
+			"content": obj{"application/json": obj{"schema": envelope(false)}}}
 	}
 	op["responses"] = responses
 	return op
@@ -244,7 +259,8 @@ func (b *openAPIBuilder) objectSchema(s *shape, typeName string) obj {
 		props[name] = b.outputSchema(f.field.Definition.Type, f.shape)
 		required = append(required, name)
 	}
-	out := obj{"type": "object", "properties": props}
+	// Exactly the selected fields: the server writes no others.
+	out := obj{"type": "object", "properties": props, "additionalProperties": false}
 	if typeName != "" {
 		out["title"] = typeName
 	}
