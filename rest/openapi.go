@@ -71,7 +71,12 @@ func openAPIDocument(h *Handler) ([]byte, error) {
 		"paths": paths,
 		"components": obj{
 			"schemas":   b.components,
-			"responses": obj{"Failure": failure},
+			"responses": obj{"Failure": failure, "RateLimited": obj{
+				"description": "Rate limited: the failure envelope, and when to try again",
+				"headers": obj{"Retry-After": obj{"required": true, "description": "Seconds to wait before the next try.",
+					"schema": obj{"type": "integer", "minimum": 0}}},
+				"content": failure["content"],
+			}},
 			"securitySchemes": obj{
 				"adminKey": obj{"type": "apiKey", "in": "header", "name": "X-API-Key",
 					"description": "The admin key of the deployment (VIDRA_ADMIN_API_KEY), on admin routes."},
@@ -151,9 +156,10 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 		op["requestBody"] = obj{"required": true, "content": content}
 	}
 	responses := obj{}
-	for _, status := range []string{"400", "401", "403", "404", "409", "413", "422", "429", "500"} {
+	for _, status := range []string{"400", "401", "403", "404", "409", "413", "422", "500"} {
 		responses[status] = obj{"$ref": "#/components/responses/Failure"}
 	}
+	responses["429"] = obj{"$ref": "#/components/responses/RateLimited"}
 	resultKey := "result"
 	if c.ResultKey != "" {
 		resultKey = c.ResultKey

@@ -28,9 +28,9 @@ func TestOpenAPIValidationRejects(t *testing.T) {
 		wantErr            bool
 	}{
 		{name: "admin listing with its declared data key", method: "GET", path: "/v1/admin/organizations", status: 200, header: json,
-			body: `{"success": true, "message": "Organizations fetched", "data": [], "pagination": {"next_cursor": null, "has_more": false}}`},
+			body: `{"success": true, "message": "Organizations fetched", "data": []}`},
 		{name: "admin listing answering result instead of data", method: "GET", path: "/v1/admin/organizations", status: 200, header: json,
-			body: `{"success": true, "message": "Organizations fetched", "result": [], "pagination": {"next_cursor": null, "has_more": false}}`, wantErr: true},
+			body: `{"success": true, "message": "Organizations fetched", "result": []}`, wantErr: true},
 		{name: "declared 404", method: "GET", path: project, status: 404, header: json, body: notFound},
 		{name: "declared 404 with a charset", method: "GET", path: project, status: 404, header: jsonUTF8, body: notFound},
 		{name: "failure with a charset and a result", method: "GET", path: project, status: 404, header: jsonUTF8,
@@ -51,10 +51,14 @@ func TestOpenAPIValidationRejects(t *testing.T) {
 			body: strings.Replace(okProject, `"Project fetched"`, `7`, 1), wantErr: true},
 		{name: "result without a required field", method: "GET", path: project, status: 200, header: json,
 			body: `{"success": true, "message": "Project fetched", "result": {"name": "Docs"}}`, wantErr: true},
+		{name: "rate limited with Retry-After", method: "GET", path: project, status: 429,
+			header: http.Header{"Content-Type": {"application/json"}, "Retry-After": {"30"}}, body: notFound},
+		{name: "rate limited without Retry-After", method: "GET", path: project, status: 429, header: json, body: notFound, wantErr: true},
 		{name: "status the operation does not declare", method: "GET", path: project, status: 418, header: json, body: notFound, wantErr: true},
 		{name: "wrong content type", method: "GET", path: project, status: 404, header: http.Header{"Content-Type": {"text/plain"}}, body: notFound, wantErr: true},
 		{name: "body that is not JSON", method: "GET", path: project, status: 404, header: json, body: `{"success": fal`, wantErr: true},
 		{name: "unknown route with the failure envelope", method: "GET", path: "/v1/no-such-route", status: 404, header: json, body: notFound},
+		{name: "unknown admin route refused for want of the admin key", method: "GET", path: "/v1/admin/anything", status: 401, header: json, body: notFound},
 		{name: "unknown route answering 200", method: "GET", path: "/v1/no-such-route", status: 200, header: json, body: notFound, wantErr: true},
 		{name: "unknown route without the envelope", method: "GET", path: "/v1/no-such-route", status: 404, header: json, body: `{"error": "nope"}`, wantErr: true},
 	} {
