@@ -70,7 +70,7 @@ func openAPIDocument(h *Handler) ([]byte, error) {
 		},
 		"paths": paths,
 		"components": obj{
-			"schemas":   b.components,
+			"schemas": b.components,
 			"responses": obj{"Failure": failure, "RateLimited": obj{
 				"description": "Rate limited: the failure envelope, and when to try again",
 				"headers": obj{"Retry-After": obj{"required": true, "description": "Seconds to wait before the next try.",
