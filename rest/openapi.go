@@ -34,9 +34,9 @@ func openAPIDocument(h *Handler) ([]byte, error) {
 			"success": obj{"type": "boolean", "const": false},
 			"message": obj{"type": "string"},
 			"result":  obj{"type": "null"},
-			"errors":  obj{"type": "array", "items": obj{"$ref": "#/components/schemas/FieldError"}},
+			"errors":  obj{"type": "array", "minItems": 1, "items": obj{"$ref": "#/components/schemas/FieldError"}},
 		}},
-		"Pagination": obj{"type": "object", "required": []string{"next_cursor", "has_more"}, "properties": obj{
+		"Pagination": obj{"type": "object", "required": []string{"next_cursor", "has_more"}, "additionalProperties": false, "properties": obj{
 			"next_cursor": obj{"type": []string{"string", "null"}, "description": "Pass as ?cursor= for the next page; null on the last page."},
 			"has_more":    obj{"type": "boolean"},
 		}},

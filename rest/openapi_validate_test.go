@@ -19,7 +19,7 @@ func TestOpenAPIValidationRejects(t *testing.T) {
 	jsonUTF8 := http.Header{"Content-Type": {"application/json; charset=utf-8"}}
 	project := "/v1/projects/" + uuid.NewString()
 	okProject := `{"success": true, "message": "Project fetched", "result": {"id": "` + uuid.NewString() + `", "name": "Docs"}}`
-	notFound := `{"success": false, "message": "project not found", "result": null, "errors": []}`
+	notFound := `{"success": false, "message": "project not found", "result": null, "errors": [{"field": null, "message": "project not found"}]}`
 	for _, c := range []struct {
 		name, method, path string
 		status             int
@@ -45,6 +45,8 @@ func TestOpenAPIValidationRejects(t *testing.T) {
 			body: strings.Replace(notFound, "false", "true", 1), wantErr: true},
 		{name: "failure with a result", method: "GET", path: project, status: 404, header: json,
 			body: strings.Replace(notFound, `"result": null`, `"result": {}`, 1), wantErr: true},
+		{name: "failure without an error entry", method: "GET", path: project, status: 404, header: json,
+			body: `{"success": false, "message": "project not found", "result": null, "errors": []}`, wantErr: true},
 		{name: "error field of the wrong type", method: "GET", path: project, status: 400, header: json,
 			body: `{"success": false, "message": "bad", "result": null, "errors": [{"field": 1, "message": "m"}]}`, wantErr: true},
 		{name: "success message of the wrong type", method: "GET", path: project, status: 200, header: json,
