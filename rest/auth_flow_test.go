@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"image"
 	"image/png"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -224,11 +223,6 @@ func multipartPut(t *testing.T, s *apptest.Server, path string, data []byte) (in
 	req, _ := http.NewRequest(http.MethodPut, s.URL+path, &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	req.Header.Set("Authorization", "Bearer "+s.Token)
-	res, err := s.Client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(raw)
+	status, _, raw := s.Do(req)
+	return status, string(raw)
 }

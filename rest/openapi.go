@@ -30,13 +30,13 @@ func openAPIDocument(h *Handler) ([]byte, error) {
 			"field":   obj{"type": []string{"string", "null"}, "description": "The input field (snake_case) the error concerns, when there is one."},
 			"message": obj{"type": "string"},
 		}},
-		"Failure": obj{"type": "object", "required": []string{"success", "message", "result", "errors"}, "properties": obj{
+		"Failure": obj{"type": "object", "required": []string{"success", "message", "result", "errors"}, "additionalProperties": false, "properties": obj{
 			"success": obj{"type": "boolean", "const": false},
 			"message": obj{"type": "string"},
 			"result":  obj{"type": "null"},
-			"errors":  obj{"type": "array", "items": obj{"$ref": "#/components/schemas/FieldError"}},
+			"errors":  obj{"type": "array", "minItems": 1, "items": obj{"$ref": "#/components/schemas/FieldError"}},
 		}},
-		"Pagination": obj{"type": "object", "required": []string{"next_cursor", "has_more"}, "properties": obj{
+		"Pagination": obj{"type": "object", "required": []string{"next_cursor", "has_more"}, "additionalProperties": false, "properties": obj{
 			"next_cursor": obj{"type": []string{"string", "null"}, "description": "Pass as ?cursor= for the next page; null on the last page."},
 			"has_more":    obj{"type": "boolean"},
 		}},
@@ -50,6 +50,16 @@ func openAPIDocument(h *Handler) ([]byte, error) {
 		}
 		item[strings.ToLower(c.Method)] = b.operation(c)
 	}
+	// The document itself is a /v1 route too, though not a row: it answers the
+	// bare document, not an envelope.
+	paths[OpenAPIPath] = obj{"get": obj{
+		"operationId": "getOpenapiJson",
+		"summary":     "This OpenAPI document",
+		"tags":        []string{"service"},
+		"security":    []obj{},
+		"responses": obj{"200": obj{"description": "The OpenAPI 3.1 document of the /v1 routes",
+			"content": obj{"application/json": obj{"schema": obj{"type": "object", "required": []string{"openapi", "info", "paths"}}}}}},
+	}}
 	failure := obj{"description": "Failure envelope", "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Failure"}}}}
 	doc := obj{
 		"openapi": "3.1.0",
@@ -60,8 +70,13 @@ func openAPIDocument(h *Handler) ([]byte, error) {
 		},
 		"paths": paths,
 		"components": obj{
-			"schemas":   b.components,
-			"responses": obj{"Failure": failure},
+			"schemas": b.components,
+			"responses": obj{"Failure": failure, "RateLimited": obj{
+				"description": "Rate limited: the failure envelope, and when to try again",
+				"headers": obj{"Retry-After": obj{"required": true, "description": "Seconds to wait before the next try.",
+					"schema": obj{"type": "integer", "minimum": 0}}},
+				"content": failure["content"],
+			}},
 			"securitySchemes": obj{
 				"adminKey": obj{"type": "apiKey", "in": "header", "name": "X-API-Key",
 					"description": "The admin key of the deployment (VIDRA_ADMIN_API_KEY), on admin routes."},
@@ -142,26 +157,32 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 		op["requestBody"] = obj{"required": true, "content": content}
 	}
 	responses := obj{}
-	for _, status := range []string{"400", "401", "403", "404", "409", "413", "422", "429", "500"} {
+	for _, status := range []string{"400", "401", "403", "404", "409", "413", "422", "500"} {
 		responses[status] = obj{"$ref": "#/components/responses/Failure"}
 	}
+	responses["429"] = obj{"$ref": "#/components/responses/RateLimited"}
 	resultKey := "result"
 	if c.ResultKey != "" {
 		resultKey = c.ResultKey
 	}
-	envelope := obj{"type": "object", "required": []string{"success", "message", resultKey}, "properties": obj{
-		"success": obj{"type": "boolean"},
-		"message": obj{"type": "string"},
-		resultKey: b.resultSchema(c),
-	}}
-	if c.connection != nil {
-		envelope["properties"].(obj)["pagination"] = obj{"$ref": "#/components/schemas/Pagination"}
-		envelope["required"] = []string{"success", "message", resultKey, "pagination"}
+	// envelope is the success envelope (ROUTES.md), exactly these keys, with
+	// success fixed to ok.
+	envelope := func(ok bool) obj {
+		env := obj{"type": "object", "required": []string{"success", "message", resultKey}, "additionalProperties": false, "properties": obj{
+			"success": obj{"type": "boolean", "const": ok},
+			"message": obj{"type": "string"},
+			resultKey: b.resultSchema(c),
+		}}
+		if c.connection != nil {
+			env["properties"].(obj)["pagination"] = obj{"$ref": "#/components/schemas/Pagination"}
+			env["required"] = []string{"success", "message", resultKey, "pagination"}
+		}
+		return env
 	}
-	responses["200"] = obj{"description": c.Message, "content": obj{"application/json": obj{"schema": envelope}}}
+	responses["200"] = obj{"description": c.Message, "content": obj{"application/json": obj{"schema": envelope(true)}}}
 	if c.UnavailableUnless != "" {
 		responses["503"] = obj{"description": "Unavailable: the same envelope with success false",
-			"content": obj{"application/json": obj{"schema": envelope}}}
+			"content": obj{"application/json": obj{"schema": envelope(false)}}}
 	}
 	op["responses"] = responses
 	return op
@@ -245,7 +266,8 @@ func (b *openAPIBuilder) objectSchema(s *shape, typeName string) obj {
 		props[name] = b.outputSchema(f.field.Definition.Type, f.shape)
 		required = append(required, name)
 	}
-	out := obj{"type": "object", "properties": props}
+	// Exactly the selected fields: the server writes no others.
+	out := obj{"type": "object", "properties": props, "additionalProperties": false}
 	if typeName != "" {
 		out["title"] = typeName
 	}

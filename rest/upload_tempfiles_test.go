@@ -66,13 +66,8 @@ func TestMultipartTempFilesRemoved(t *testing.T) {
 				if !c.anonymous {
 					req.Header.Set("Authorization", "Bearer "+s.Token)
 				}
-				res, err := s.Client.Do(req)
-				if err != nil {
-					t.Fatalf("%s: %v", c.name, err)
-				}
-				res.Body.Close()
-				if res.StatusCode != c.want {
-					t.Errorf("%s: status %d, want %d", c.name, res.StatusCode, c.want)
+				if status, _, _ := s.Do(req); status != c.want {
+					t.Errorf("%s: status %d, want %d", c.name, status, c.want)
 				}
 				if left := formFiles(t, tmp); len(left) > 0 {
 					t.Errorf("%s: %d temporary files left: %v", c.name, len(left), left)
@@ -86,13 +81,8 @@ func TestMultipartTempFilesRemoved(t *testing.T) {
 			for _, ctype := range []string{"multipart/form-data; boundary=b", "application/json"} {
 				req, _ := http.NewRequest("PUT", s.URL+"/v1/user/profile/avatar", strings.NewReader("--b\r\nbroken {"))
 				req.Header.Set("Content-Type", ctype)
-				res, err := s.Client.Do(req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				res.Body.Close()
-				if res.StatusCode != http.StatusUnauthorized {
-					t.Errorf("anonymous broken %s body: status %d, want 401", ctype, res.StatusCode)
+				if status, _, _ := s.Do(req); status != http.StatusUnauthorized {
+					t.Errorf("anonymous broken %s body: status %d, want 401", ctype, status)
 				}
 			}
 		})

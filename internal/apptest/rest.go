@@ -46,16 +46,31 @@ func (s *Server) REST(method, path, body string, headers ...http.Header) (int, E
 			req.Header[k] = v
 		}
 	}
-	res, err := s.Client.Do(req)
-	if err != nil {
-		s.t.Fatalf("%s %s: %v", method, path, err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
+	status, _, raw := s.Do(req)
 	var env Envelope
 	if err := json.Unmarshal(raw, &env); err != nil {
-		s.t.Fatalf("%s %s: status %d, not an envelope: %q", method, path, res.StatusCode, raw)
+		s.t.Fatalf("%s %s: status %d, not an envelope: %q", method, path, status, raw)
 	}
 	_ = json.Unmarshal(raw, &env.Keys)
-	return res.StatusCode, env
+	return status, env
+}
+
+// Do sends req as it is (no credential added) and returns the response's status,
+// header and body, after validating the response against the server's OpenAPI
+// document: a response the document does not declare fails the test.
+func (s *Server) Do(req *http.Request) (int, http.Header, []byte) {
+	s.t.Helper()
+	res, err := s.Client.Do(req)
+	if err != nil {
+		s.t.Fatalf("%s %s: %v", req.Method, req.URL.Path, err)
+	}
+	defer res.Body.Close()
+	raw, err := io.ReadAll(res.Body)
+	if err != nil {
+		s.t.Fatalf("%s %s: reading the response: %v", req.Method, req.URL.Path, err)
+	}
+	if err := s.OpenAPI().ValidateResponse(req, res.StatusCode, res.Header, raw); err != nil {
+		s.t.Error(err)
+	}
+	return res.StatusCode, res.Header, raw
 }
