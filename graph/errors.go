@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/lib/pq"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/privacy"
 	"github.com/vidra-dev/vidra/tenancy"
@@ -92,10 +94,27 @@ func Classify(err error) *Error {
 		return &Error{Kind: KindConflict, Message: "already exists", cause: err}
 	case errors.Is(err, privacy.Deny):
 		return &Error{Kind: KindForbidden, Message: "not allowed", cause: err}
-	case errors.Is(err, context.Canceled):
+	case errors.Is(err, context.Canceled), isPostgresError(err, "57014"):
 		return &Error{Kind: KindBadRequest, Message: "request canceled", cause: err}
+	case isPostgresError(err, "22"):
+		// A data exception: a value PostgreSQL cannot compare with its column,
+		// such as a cursor made under another orderBy.
+		return &Error{Kind: KindBadRequest, Message: "a value does not fit the field it is compared with (a cursor from another orderBy?)", cause: err}
 	}
 	return &Error{Kind: KindInternal, Message: "internal error", cause: err}
+}
+
+// isPostgresError reports whether err is a PostgreSQL error whose SQLSTATE is
+// code, or whose class is code when code has two characters.
+func isPostgresError(err error, code string) bool {
+	var pqErr *pq.Error
+	if !errors.As(err, &pqErr) {
+		return false
+	}
+	if len(code) == 2 {
+		return string(pqErr.Code.Class()) == code
+	}
+	return string(pqErr.Code) == code
 }
 
 // errorKind is the kind of any error.
