@@ -1,0 +1,201 @@
+package graph_test
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/testdb"
+)
+
+// nestedPageQuery pages a project's folders and each folder's videos in two
+// orders: the folders' videos are one per-parent page statement per order.
+const nestedPageQuery = `query($p: ID!) { project(id: $p) {
+  folders(first: 3, orderBy: {field: NAME}) { pageInfo { hasNextPage } edges { node { name
+    byDate: videos(first: 2, orderBy: {field: CREATED_AT, direction: DESC}) {
+      pageInfo { hasNextPage } edges { node { title captions { language } } } }
+    byTitle: videos(first: 2, orderBy: {field: TITLE}) {
+      pageInfo { hasNextPage } edges { node { title } } }
+  } } } } }`
+
+// folderPage is one folder of nestedPageQuery's page, as titles.
+type folderPage struct {
+	Name                    string
+	ByDate, ByTitle         []string
+	ByDateNext, ByTitleNext bool
+	Captions                []string
+}
+
+// nestedPage is nestedPageQuery's page.
+type nestedPage struct {
+	Folders []folderPage
+	Next    bool
+}
+
+// TestNestedPagesMatchBruteForce runs nestedPageQuery on both dialects over the
+// same data: the pages equal each other and what sorting every row in Go
+// gives, and the statements ask for the children of the page's folders and the
+// captions of the page's videos only, not of the extra rows fetched to tell
+// hasNextPage.
+func TestNestedPagesMatchBruteForce(t *testing.T) {
+	pages := map[string]nestedPage{}
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			s, db, counter := countingServer(t, d)
+			proj := s.CreateProject(s.CreateOrganization("Acme"), "Films")
+			// Folders made out of name order; each with a few videos, some titles
+			// repeated so that the title order falls back to the id.
+			videos := map[string][]string{
+				"f3": {"d"}, "f0": {"b", "a", "c"}, "f4": {"a", "b"}, "f1": {}, "f2": {"b", "a", "b", "c", "a"},
+			}
+			for _, name := range []string{"f3", "f0", "f4", "f1", "f2"} {
+				f := s.CreateFolder(proj, "", name)
+				for i, title := range videos[name] {
+					v := s.CreateVideo(proj, f, title)
+					if i%2 == 0 {
+						_, err := db.Client.Caption.Create().SetVideoID(uuid.MustParse(v)).SetLanguage("en").
+							SetSourceFormat("vtt").SetBlobKey("captions/" + v).SetSize(1).Save(apptest.System())
+						if err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+			}
+			var out struct {
+				Project struct {
+					Folders struct {
+						PageInfo struct{ HasNextPage bool }
+						Edges    []struct {
+							Node struct {
+								Name            string
+								ByDate, ByTitle struct {
+									PageInfo struct{ HasNextPage bool }
+									Edges    []struct {
+										Node struct {
+											Title    string
+											Captions []struct{ Language string }
+										}
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+			counter.Reset()
+			s.MustGraphQL(nestedPageQuery, map[string]any{"p": proj}, &out)
+			statements := counter.Statements()
+			got := nestedPage{Next: out.Project.Folders.PageInfo.HasNextPage}
+			returnedVideos := 0
+			for _, e := range out.Project.Folders.Edges {
+				fp := folderPage{Name: e.Node.Name, ByDate: []string{}, ByTitle: []string{}, Captions: []string{},
+					ByDateNext: e.Node.ByDate.PageInfo.HasNextPage, ByTitleNext: e.Node.ByTitle.PageInfo.HasNextPage}
+				for _, v := range e.Node.ByDate.Edges {
+					returnedVideos++
+					fp.ByDate = append(fp.ByDate, v.Node.Title)
+					for _, c := range v.Node.Captions {
+						fp.Captions = append(fp.Captions, v.Node.Title+":"+c.Language)
+					}
+				}
+				for _, v := range e.Node.ByTitle.Edges {
+					fp.ByTitle = append(fp.ByTitle, v.Node.Title)
+				}
+				got.Folders = append(got.Folders, fp)
+			}
+			want := bruteForcePage(t, db.Client, proj)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("page:\n got %+v\nwant %+v", got, want)
+			}
+			pages[d] = got
+
+			// The videos of 3 folders, not of the 4th fetched for hasNextPage; the
+			// captions of the 4 videos returned by date, not of the extra ones.
+			if n := inListSizes(statements, "folder_id"); !reflect.DeepEqual(n, []int{3, 3}) {
+				t.Errorf("folder_id IN lists of %v parents, want two of 3\n%s", n, strings.Join(statements, "\n"))
+			}
+			if n := inListSizes(statements, "video_id"); !reflect.DeepEqual(n, []int{returnedVideos}) {
+				t.Errorf("video_id IN lists of %v videos, want one of %d\n%s", n, returnedVideos, strings.Join(statements, "\n"))
+			}
+			for _, q := range statements {
+				if strings.Contains(q, "folder_id") && d == "postgres" && !strings.Contains(q, "CROSS JOIN LATERAL") {
+					t.Errorf("a folder's videos were not paged with a LATERAL join: %s", q)
+				}
+			}
+		})
+	}
+	if len(pages) == 2 && !reflect.DeepEqual(pages["sqlite3"], pages["postgres"]) {
+		t.Fatalf("SQLite and PostgreSQL pages differ:\n%+v\n%+v", pages["sqlite3"], pages["postgres"])
+	}
+}
+
+// bruteForcePage computes nestedPageQuery's page from all of the project's rows.
+func bruteForcePage(t *testing.T, client *ent.Client, project string) nestedPage {
+	t.Helper()
+	ctx := apptest.System()
+	folders, err := client.Folder.Query().Where(folder.ProjectID(uuid.MustParse(project))).All(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Slice(folders, func(i, j int) bool {
+		if folders[i].Name != folders[j].Name {
+			return folders[i].Name < folders[j].Name
+		}
+		return bytes.Compare(folders[i].ID[:], folders[j].ID[:]) < 0
+	})
+	page := nestedPage{Next: len(folders) > 3}
+	for _, f := range folders[:min(3, len(folders))] {
+		vs, err := client.Video.Query().Where(video.FolderID(f.ID)).WithCaptions().All(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fp := folderPage{Name: f.Name, ByDate: []string{}, ByTitle: []string{}, Captions: []string{}}
+		sort.Slice(vs, func(i, j int) bool {
+			if !vs[i].CreatedAt.Equal(vs[j].CreatedAt) {
+				return vs[i].CreatedAt.After(vs[j].CreatedAt)
+			}
+			return bytes.Compare(vs[i].ID[:], vs[j].ID[:]) > 0
+		})
+		fp.ByDateNext = len(vs) > 2
+		for _, v := range vs[:min(2, len(vs))] {
+			fp.ByDate = append(fp.ByDate, v.Title)
+			for _, c := range v.Edges.Captions {
+				fp.Captions = append(fp.Captions, v.Title+":"+c.Language)
+			}
+		}
+		sort.Slice(vs, func(i, j int) bool {
+			if vs[i].Title != vs[j].Title {
+				return vs[i].Title < vs[j].Title
+			}
+			return bytes.Compare(vs[i].ID[:], vs[j].ID[:]) < 0
+		})
+		fp.ByTitleNext = len(vs) > 2
+		for _, v := range vs[:min(2, len(vs))] {
+			fp.ByTitle = append(fp.ByTitle, v.Title)
+		}
+		page.Folders = append(page.Folders, fp)
+	}
+	return page
+}
+
+// inListSizes returns the number of values of each "column IN (...)" list of the
+// statements, in their order.
+func inListSizes(statements []string, column string) []int {
+	re := regexp.MustCompile(fmt.Sprintf("[\"`]%s[\"`] IN \\(((?:\\?|\\$\\d+)(?:, (?:\\?|\\$\\d+))*)\\)", regexp.QuoteMeta(column)))
+	var sizes []int
+	for _, q := range statements {
+		for _, m := range re.FindAllStringSubmatch(q, -1) {
+			sizes = append(sizes, strings.Count(m[1], ",")+1)
+		}
+	}
+	return sizes
+}
