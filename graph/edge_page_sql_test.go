@@ -199,3 +199,49 @@ func inListSizes(statements []string, column string) []int {
 	}
 	return sizes
 }
+
+// TestManyToManyPagesKeepEachParentsOrder pages the tags of videos that share
+// some: each video's page is in name order, though ent's many-to-many loader
+// hands a tag shared by several videos to all of them at once.
+func TestManyToManyPagesKeepEachParentsOrder(t *testing.T) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		proj := s.CreateProject(s.CreateOrganization("Acme"), "Films")
+		tag := map[string]string{}
+		for _, name := range []string{"d", "c", "b", "a"} {
+			tag[name] = s.CreateTag(proj, name)
+		}
+		s.CreateVideo(proj, "", "v1", tag["a"], tag["c"], tag["d"])
+		s.CreateVideo(proj, "", "v2", tag["b"], tag["c"], tag["d"])
+		s.CreateVideo(proj, "", "v3", tag["a"], tag["b"])
+		var out struct {
+			Project struct {
+				Videos struct {
+					Edges []struct {
+						Node struct {
+							Title string
+							Tags  struct {
+								PageInfo struct{ HasNextPage bool }
+								Edges    []struct{ Node struct{ Name string } }
+							}
+						}
+					}
+				}
+			}
+		}
+		s.MustGraphQL(`query($p: ID!) { project(id: $p) { videos(first: 10) { edges { node { title
+			tags(first: 2, orderBy: {field: NAME}) { pageInfo { hasNextPage } edges { node { name } } } } } } } }`,
+			map[string]any{"p": proj}, &out)
+		got := map[string]string{}
+		for _, v := range out.Project.Videos.Edges {
+			var names []string
+			for _, e := range v.Node.Tags.Edges {
+				names = append(names, e.Node.Name)
+			}
+			got[v.Node.Title] = fmt.Sprintf("%s %v", strings.Join(names, ","), v.Node.Tags.PageInfo.HasNextPage)
+		}
+		want := map[string]string{"v1": "a,c true", "v2": "b,c true", "v3": "a,b false"}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("tag pages %v, want %v", got, want)
+		}
+	})
+}

@@ -61,12 +61,14 @@ func Rewrite(s *sql.Selector, p Page) bool {
 	}
 	// A many-to-many row may belong to another parent's page too: rows of such
 	// an edge are not marked, the page's extra row is loaded as the others.
-	mark := !joined
+	// ent's many-to-many loader gives each parent its rows in the order they
+	// first came for any parent, so they come in the page's order over all
+	// parents, which is each parent's order too.
 	s.SetDistinct(false)
 	if s.Dialect() == dialect.Postgres && len(p.Parents) > 0 && p.ParentType != "" {
-		*s = *lateral(s, p, parent, mark)
+		*s = *lateral(s, p, parent, joined)
 	} else {
-		*s = *window(s, p, parent, mark)
+		*s = *window(s, p, parent, joined)
 	}
 	return true
 }
@@ -96,7 +98,8 @@ func parentColumn(s *sql.Selector, fk string) (column string, joined bool, ok bo
 // parent, ordered and limited, so an index on (fk, order..., id) serves each
 // page with a range read that stops at the LIMIT. The loader's IN list stays
 // in s's WHERE; it is redundant and PostgreSQL folds it into the index scan.
-func lateral(s *sql.Selector, p Page, parent string, mark bool) *sql.Selector {
+func lateral(s *sql.Selector, p Page, parent string, joined bool) *sql.Selector {
+	mark := !joined
 	alias := s.TableName()
 	inner := s.Clone()
 	inner.Where(sql.ExprP(parent + ` = "page_parents"."page_parent"`))
@@ -115,13 +118,17 @@ func lateral(s *sql.Selector, p Page, parent string, mark bool) *sql.Selector {
 		b.Join(inner)
 		b.WriteString(") AS ").Ident(alias)
 	}))
+	if joined {
+		out.OrderExpr(p.Order...)
+	}
 	return out.WithContext(s.Context())
 }
 
 // window is the form for SQLite (and PostgreSQL without the parents' ids):
 // all the parents' children numbered per parent in the page's order, of which
 // the first Limit of each are kept.
-func window(s *sql.Selector, p Page, parent string, mark bool) *sql.Selector {
+func window(s *sql.Selector, p Page, parent string, joined bool) *sql.Selector {
+	mark := !joined
 	alias := s.TableName()
 	d := s.Dialect()
 	inner := s.Clone()
@@ -134,6 +141,9 @@ func window(s *sql.Selector, p Page, parent string, mark bool) *sql.Selector {
 		}), ExtraColumn)
 	}
 	out.From(inner.As(alias)).Where(sql.LTE(sql.Dialect(d).Table(alias).C(rowColumn), p.Limit))
+	if joined {
+		out.OrderExpr(p.Order...)
+	}
 	return out.WithContext(s.Context())
 }
 
