@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"entgo.io/ent/dialect"
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent"
@@ -19,21 +20,24 @@ import (
 )
 
 // nestedPageQuery pages a project's folders and each folder's videos in two
-// orders: the folders' videos are one per-parent page statement per order.
+// orders, and backwards in one: each is one per-parent page statement.
 const nestedPageQuery = `query($p: ID!) { project(id: $p) {
   folders(first: 3, orderBy: {field: NAME}) { pageInfo { hasNextPage } edges { node { name
     byDate: videos(first: 2, orderBy: {field: CREATED_AT, direction: DESC}) {
       pageInfo { hasNextPage } edges { node { title captions { language } } } }
     byTitle: videos(first: 2, orderBy: {field: TITLE}) {
       pageInfo { hasNextPage } edges { node { title } } }
+    lastByTitle: videos(last: 2, orderBy: {field: TITLE}) {
+      pageInfo { hasPreviousPage } edges { node { title } } }
   } } } } }`
 
 // folderPage is one folder of nestedPageQuery's page, as titles.
 type folderPage struct {
-	Name                    string
-	ByDate, ByTitle         []string
-	ByDateNext, ByTitleNext bool
-	Captions                []string
+	Name                         string
+	ByDate, ByTitle, LastByTitle []string
+	ByDateNext, ByTitleNext      bool
+	LastByTitlePrevious          bool
+	Captions                     []string
 }
 
 // nestedPage is nestedPageQuery's page.
@@ -77,9 +81,9 @@ func TestNestedPagesMatchBruteForce(t *testing.T) {
 						PageInfo struct{ HasNextPage bool }
 						Edges    []struct {
 							Node struct {
-								Name            string
-								ByDate, ByTitle struct {
-									PageInfo struct{ HasNextPage bool }
+								Name                         string
+								ByDate, ByTitle, LastByTitle struct {
+									PageInfo struct{ HasNextPage, HasPreviousPage bool }
 									Edges    []struct {
 										Node struct {
 											Title    string
@@ -98,8 +102,12 @@ func TestNestedPagesMatchBruteForce(t *testing.T) {
 			got := nestedPage{Next: out.Project.Folders.PageInfo.HasNextPage}
 			returnedVideos := 0
 			for _, e := range out.Project.Folders.Edges {
-				fp := folderPage{Name: e.Node.Name, ByDate: []string{}, ByTitle: []string{}, Captions: []string{},
-					ByDateNext: e.Node.ByDate.PageInfo.HasNextPage, ByTitleNext: e.Node.ByTitle.PageInfo.HasNextPage}
+				fp := folderPage{Name: e.Node.Name, ByDate: []string{}, ByTitle: []string{}, LastByTitle: []string{},
+					Captions: []string{}, ByDateNext: e.Node.ByDate.PageInfo.HasNextPage,
+					ByTitleNext: e.Node.ByTitle.PageInfo.HasNextPage, LastByTitlePrevious: e.Node.LastByTitle.PageInfo.HasPreviousPage}
+				for _, v := range e.Node.LastByTitle.Edges {
+					fp.LastByTitle = append(fp.LastByTitle, v.Node.Title)
+				}
 				for _, v := range e.Node.ByDate.Edges {
 					returnedVideos++
 					fp.ByDate = append(fp.ByDate, v.Node.Title)
@@ -120,21 +128,23 @@ func TestNestedPagesMatchBruteForce(t *testing.T) {
 
 			// The videos of 3 folders, not of the 4th fetched for hasNextPage; the
 			// captions of the 4 videos returned by date, not of the extra ones.
-			if n := inListSizes(statements, "folder_id"); !reflect.DeepEqual(n, []int{3, 3}) {
-				t.Errorf("folder_id IN lists of %v parents, want two of 3\n%s", n, strings.Join(statements, "\n"))
+			if n := inListSizes(statements, "folder_id"); !reflect.DeepEqual(n, []int{3, 3, 3}) {
+				t.Errorf("folder_id IN lists of %v parents, want three of 3\n%s", n, strings.Join(statements, "\n"))
 			}
 			if n := inListSizes(statements, "video_id"); !reflect.DeepEqual(n, []int{returnedVideos}) {
 				t.Errorf("video_id IN lists of %v videos, want one of %d\n%s", n, returnedVideos, strings.Join(statements, "\n"))
 			}
 			for _, q := range statements {
-				if strings.Contains(q, "folder_id") && d == "postgres" && !strings.Contains(q, "CROSS JOIN LATERAL") {
+				if strings.Contains(q, "folder_id") && d == dialect.Postgres && !strings.Contains(q, "CROSS JOIN LATERAL") {
 					t.Errorf("a folder's videos were not paged with a LATERAL join: %s", q)
 				}
 			}
 		})
 	}
-	if len(pages) == 2 && !reflect.DeepEqual(pages["sqlite3"], pages["postgres"]) {
-		t.Fatalf("SQLite and PostgreSQL pages differ:\n%+v\n%+v", pages["sqlite3"], pages["postgres"])
+	for d, page := range pages {
+		if first := pages[dialect.SQLite]; !reflect.DeepEqual(page, first) {
+			t.Fatalf("%s and SQLite pages differ:\n%+v\n%+v", d, page, first)
+		}
 	}
 }
 
@@ -158,7 +168,7 @@ func bruteForcePage(t *testing.T, client *ent.Client, project string) nestedPage
 		if err != nil {
 			t.Fatal(err)
 		}
-		fp := folderPage{Name: f.Name, ByDate: []string{}, ByTitle: []string{}, Captions: []string{}}
+		fp := folderPage{Name: f.Name, ByDate: []string{}, ByTitle: []string{}, LastByTitle: []string{}, Captions: []string{}}
 		sort.Slice(vs, func(i, j int) bool {
 			if !vs[i].CreatedAt.Equal(vs[j].CreatedAt) {
 				return vs[i].CreatedAt.After(vs[j].CreatedAt)
@@ -181,6 +191,10 @@ func bruteForcePage(t *testing.T, client *ent.Client, project string) nestedPage
 		fp.ByTitleNext = len(vs) > 2
 		for _, v := range vs[:min(2, len(vs))] {
 			fp.ByTitle = append(fp.ByTitle, v.Title)
+		}
+		fp.LastByTitlePrevious = len(vs) > 2
+		for _, v := range vs[max(0, len(vs)-2):] {
+			fp.LastByTitle = append(fp.LastByTitle, v.Title)
 		}
 		page.Folders = append(page.Folders, fp)
 	}
