@@ -5,7 +5,10 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"log"
+	"text/template/parse"
 
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent/entc"
@@ -26,6 +29,13 @@ func main() {
 	// ent's: a template of the same name as a builtin one overrides it.
 	decode := gen.MustParse(gen.NewTemplate("decode_pooled").
 		ParseFiles("ent/template/decode_pooled.tmpl"))
+	// Our per-parent pages (ent/template/edge_page.tmpl) add to every query's
+	// scan; the field collection of entgql is patched to use them.
+	edgePage := gen.MustParse(gen.NewTemplate("edge_page").
+		ParseFiles("ent/template/edge_page.tmpl"))
+	if err := patchCollection(entgql.CollectionTemplate); err != nil {
+		log.Fatalf("entgql collection template: %v", err)
+	}
 	// Our page builder (ent/template/gql_page_edges.tmpl), which both paginate
 	// overrides call, is a template of its own: it writes ent/gql_page_edges.go.
 	pageEdges := gen.MustParse(gen.NewTemplate("gql_page_edges").
@@ -43,7 +53,7 @@ func main() {
 		log.Fatalf("entgql extension: %v", err)
 	}
 	cfg := &gen.Config{
-		Templates: []*gen.Template{decode},
+		Templates: []*gen.Template{decode, edgePage},
 		Package:   "github.com/vidra-dev/vidra/ent",
 		Target:    "ent",
 		Features: []gen.Feature{
@@ -60,4 +70,67 @@ func main() {
 	if err := entc.Generate("./ent/schema", cfg, entc.Extensions(ext)); err != nil {
 		log.Fatalf("ent codegen: %v", err)
 	}
+}
+
+// collectionPatches are our changes to entgql's field collection (the
+// "gql_collection" template, whose blocks cannot be overridden one by one):
+// each old text must occur in it exactly as many times as said, so that an
+// entgql upgrade that moves it stops the generation instead of dropping it.
+var collectionPatches = []struct {
+	old, new string
+	times    int
+}{
+	// Pages of many parents: a LATERAL join per parent on PostgreSQL
+	// (ent/edge_page.go, ent/edgepage) instead of a window over all children.
+	{"entgql.LimitPerRow(", "limitPerParent(", 1},
+	// The page of one parent: its extra row's edges are not loaded.
+	{"pager.applyOrder(query.Limit(limit))", "pager.applyOrder(query.Limit(limit)).pageSize = limit - 1", 1},
+	// Counted only when totalCount is selected: pageInfo comes from the extra
+	// row when the page is loaded.
+	{"|| hasCollectedField(ctx, append(path, pageInfoField)...)",
+		"|| (ignoredEdges && hasCollectedField(ctx, append(path, pageInfoField)...))", 1},
+}
+
+// patchCollection applies collectionPatches to the text of t's templates.
+func patchCollection(t *gen.Template) error {
+	found := make([]int, len(collectionPatches))
+	var walk func(n parse.Node)
+	walk = func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.ListNode:
+			if n == nil {
+				return
+			}
+			for _, c := range n.Nodes {
+				walk(c)
+			}
+		case *parse.IfNode:
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.RangeNode:
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.WithNode:
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.TextNode:
+			for i, p := range collectionPatches {
+				if c := bytes.Count(n.Text, []byte(p.old)); c > 0 {
+					found[i] += c
+					n.Text = bytes.ReplaceAll(n.Text, []byte(p.old), []byte(p.new))
+				}
+			}
+		}
+	}
+	for _, tmpl := range t.Templates() {
+		if tmpl.Tree != nil {
+			walk(tmpl.Tree.Root)
+		}
+	}
+	for i, p := range collectionPatches {
+		if found[i] != p.times {
+			return fmt.Errorf("%q found %d times, want %d", p.old, found[i], p.times)
+		}
+	}
+	return nil
 }

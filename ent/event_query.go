@@ -30,6 +30,12 @@ type EventQuery struct {
 	loadTotal           []func(context.Context, []*Event) error
 	modifiers           []func(*sql.Selector)
 	withNamedDeliveries map[string]*WebhookDeliveryQuery
+	// pageSize, when not 0, is the number of rows of a page: the rows after it
+	// are fetched only to tell there is a next page, and their edges are not loaded.
+	pageSize int
+	// pageExtra holds the rows of the last scan past a page (see pageSize and
+	// edgepage.ExtraColumn).
+	pageExtra []*Event
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -392,6 +398,9 @@ func (_q *EventQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Event,
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
 	}
+	if _spec.Assign != nil {
+		ctx = _q.scanPages(ctx, _spec)
+	}
 	for i := range hooks {
 		hooks[i](ctx, _spec)
 	}
@@ -420,6 +429,7 @@ func (_q *EventQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Event,
 			return nil, err
 		}
 	}
+	nodes = append(nodes, _q.pageExtra...)
 	return nodes, nil
 }
 
@@ -458,6 +468,9 @@ func (_q *EventQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
+	}
+	if _spec.Assign != nil {
+		ctx = _q.scanPages(ctx, _spec)
 	}
 	_spec.Node.Columns = _q.ctx.Fields
 	if len(_q.ctx.Fields) > 0 {
@@ -579,6 +592,27 @@ func (_q *EventQuery) WithNamedDeliveries(name string, opts ...func(*WebhookDeli
 	}
 	_q.withNamedDeliveries[name] = query
 	return _q
+}
+
+// scanPages sets up the scan of spec's rows for pages (ent/edge_page.go): it
+// keeps the rows past a page out of _q's nodes, into pageExtra, and, when
+// _q loads edges by name (GraphQL connections), records the ids of the
+// others in the returned context for the queries of their pages.
+func (_q *EventQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) context.Context {
+	_q.pageExtra = nil
+	idColumn := ""
+	if len(_q.withNamedDeliveries) > 0 {
+		idColumn = event.FieldID
+	}
+	if _q.pageSize == 0 && len(_q.modifiers) == 0 && idColumn == "" {
+		return ctx
+	}
+	return newPageScan(ctx, spec, _q.pageSize, idColumn, "uuid",
+		func(columns []string, values []any) error {
+			node := &Event{config: _q.config}
+			_q.pageExtra = append(_q.pageExtra, node)
+			return node.assignValues(columns, values)
+		})
 }
 
 // EventGroupBy is the group-by builder for Event entities.

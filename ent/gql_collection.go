@@ -1192,7 +1192,7 @@ func (_q *FolderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 				return err
 			}
 			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
-			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+			if hasCollectedField(ctx, append(path, totalCountField)...) || (ignoredEdges && hasCollectedField(ctx, append(path, pageInfoField)...)) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
@@ -1251,9 +1251,9 @@ func (_q *FolderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 			}
 			if limit := paginateLimit(args.first, args.last); limit > 0 {
 				if oneNode {
-					pager.applyOrder(query.Limit(limit))
+					pager.applyOrder(query.Limit(limit)).pageSize = limit - 1
 				} else {
-					modify := entgql.LimitPerRow(folder.ChildrenColumn, limit, pager.orderExpr(query))
+					modify := limitPerParent(folder.ChildrenColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -1296,7 +1296,7 @@ func (_q *FolderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 				return err
 			}
 			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
-			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+			if hasCollectedField(ctx, append(path, totalCountField)...) || (ignoredEdges && hasCollectedField(ctx, append(path, pageInfoField)...)) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
@@ -1355,9 +1355,9 @@ func (_q *FolderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 			}
 			if limit := paginateLimit(args.first, args.last); limit > 0 {
 				if oneNode {
-					pager.applyOrder(query.Limit(limit))
+					pager.applyOrder(query.Limit(limit)).pageSize = limit - 1
 				} else {
-					modify := entgql.LimitPerRow(folder.VideosColumn, limit, pager.orderExpr(query))
+					modify := limitPerParent(folder.VideosColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -2208,7 +2208,7 @@ func (_q *OrganizationQuery) collectField(ctx context.Context, oneNode bool, opC
 				return err
 			}
 			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
-			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+			if hasCollectedField(ctx, append(path, totalCountField)...) || (ignoredEdges && hasCollectedField(ctx, append(path, pageInfoField)...)) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
@@ -2267,9 +2267,9 @@ func (_q *OrganizationQuery) collectField(ctx context.Context, oneNode bool, opC
 			}
 			if limit := paginateLimit(args.first, args.last); limit > 0 {
 				if oneNode {
-					pager.applyOrder(query.Limit(limit))
+					pager.applyOrder(query.Limit(limit)).pageSize = limit - 1
 				} else {
-					modify := entgql.LimitPerRow(organization.ProjectsColumn, limit, pager.orderExpr(query))
+					modify := limitPerParent(organization.ProjectsColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -2613,7 +2613,7 @@ func (_q *ProjectQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				return err
 			}
 			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
-			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+			if hasCollectedField(ctx, append(path, totalCountField)...) || (ignoredEdges && hasCollectedField(ctx, append(path, pageInfoField)...)) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
@@ -2672,9 +2672,9 @@ func (_q *ProjectQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 			}
 			if limit := paginateLimit(args.first, args.last); limit > 0 {
 				if oneNode {
-					pager.applyOrder(query.Limit(limit))
+					pager.applyOrder(query.Limit(limit)).pageSize = limit - 1
 				} else {
-					modify := entgql.LimitPerRow(project.FoldersColumn, limit, pager.orderExpr(query))
+					modify := limitPerParent(project.FoldersColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -2702,7 +2702,7 @@ func (_q *ProjectQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				return err
 			}
 			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
-			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+			if hasCollectedField(ctx, append(path, totalCountField)...) || (ignoredEdges && hasCollectedField(ctx, append(path, pageInfoField)...)) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
@@ -2761,9 +2761,9 @@ func (_q *ProjectQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 			}
 			if limit := paginateLimit(args.first, args.last); limit > 0 {
 				if oneNode {
-					pager.applyOrder(query.Limit(limit))
+					pager.applyOrder(query.Limit(limit)).pageSize = limit - 1
 				} else {
-					modify := entgql.LimitPerRow(project.VideosColumn, limit, pager.orderExpr(query))
+					modify := limitPerParent(project.VideosColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -2791,7 +2791,7 @@ func (_q *ProjectQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				return err
 			}
 			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
-			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+			if hasCollectedField(ctx, append(path, totalCountField)...) || (ignoredEdges && hasCollectedField(ctx, append(path, pageInfoField)...)) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
@@ -2850,9 +2850,9 @@ func (_q *ProjectQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 			}
 			if limit := paginateLimit(args.first, args.last); limit > 0 {
 				if oneNode {
-					pager.applyOrder(query.Limit(limit))
+					pager.applyOrder(query.Limit(limit)).pageSize = limit - 1
 				} else {
-					modify := entgql.LimitPerRow(project.TagsColumn, limit, pager.orderExpr(query))
+					modify := limitPerParent(project.TagsColumn, limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -3319,7 +3319,7 @@ func (_q *TagQuery) collectField(ctx context.Context, oneNode bool, opCtx *graph
 				return err
 			}
 			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
-			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+			if hasCollectedField(ctx, append(path, totalCountField)...) || (ignoredEdges && hasCollectedField(ctx, append(path, pageInfoField)...)) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
@@ -3382,9 +3382,9 @@ func (_q *TagQuery) collectField(ctx context.Context, oneNode bool, opCtx *graph
 			}
 			if limit := paginateLimit(args.first, args.last); limit > 0 {
 				if oneNode {
-					pager.applyOrder(query.Limit(limit))
+					pager.applyOrder(query.Limit(limit)).pageSize = limit - 1
 				} else {
-					modify := entgql.LimitPerRow(tag.VideosPrimaryKey[1], limit, pager.orderExpr(query))
+					modify := limitPerParent(tag.VideosPrimaryKey[1], limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {
@@ -3955,7 +3955,7 @@ func (_q *VideoQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 				return err
 			}
 			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
-			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+			if hasCollectedField(ctx, append(path, totalCountField)...) || (ignoredEdges && hasCollectedField(ctx, append(path, pageInfoField)...)) {
 				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
 				if hasPagination || ignoredEdges {
 					query := query.Clone()
@@ -4018,9 +4018,9 @@ func (_q *VideoQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 			}
 			if limit := paginateLimit(args.first, args.last); limit > 0 {
 				if oneNode {
-					pager.applyOrder(query.Limit(limit))
+					pager.applyOrder(query.Limit(limit)).pageSize = limit - 1
 				} else {
-					modify := entgql.LimitPerRow(video.TagsPrimaryKey[0], limit, pager.orderExpr(query))
+					modify := limitPerParent(video.TagsPrimaryKey[0], limit, pager.orderExpr(query))
 					query.modifiers = append(query.modifiers, modify)
 				}
 			} else {

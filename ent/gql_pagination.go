@@ -317,6 +317,8 @@ func (_m *APIKeyQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -668,6 +670,8 @@ func (_m *AccessControlQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -983,6 +987,8 @@ func (_m *AdvertisementQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -1316,6 +1322,8 @@ func (_m *AuditLogQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -1631,6 +1639,8 @@ func (_m *CaptionQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -1946,6 +1956,8 @@ func (_m *ChapterQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -2261,6 +2273,8 @@ func (_m *EncodingProfileQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -2594,6 +2608,8 @@ func (_m *EventQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -2909,6 +2925,8 @@ func (_m *FolderQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -3242,6 +3260,8 @@ func (_m *ImportItemQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -3557,6 +3577,8 @@ func (_m *ImportMigrationQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -3890,6 +3912,8 @@ func (_m *ImporterQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -4205,6 +4229,8 @@ func (_m *InvitationQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -4538,6 +4564,8 @@ func (_m *MembershipQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -4853,6 +4881,8 @@ func (_m *OrganizationQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -5186,6 +5216,8 @@ func (_m *PlayerQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -5519,6 +5551,8 @@ func (_m *ProjectQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -5852,6 +5886,8 @@ func (_m *ProjectSettingQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -6185,6 +6221,8 @@ func (_m *RenditionQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -6500,6 +6538,8 @@ func (_m *TagQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -6833,6 +6873,8 @@ func (_m *ThumbnailQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -7148,6 +7190,8 @@ func (_m *TranscodingJobQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -7499,6 +7543,8 @@ func (_m *UserQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -7832,6 +7878,8 @@ func (_m *VideoQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -8201,6 +8249,8 @@ func (_m *WebhookAttemptQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -8516,6 +8566,8 @@ func (_m *WebhookDeliveryQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
@@ -8831,6 +8883,8 @@ func (_m *WebhookEndpointQuery) Paginate(
 	limit := paginateLimit(first, last)
 	if limit != 0 {
 		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
 	}
 	if field := collectedField(ctx, edgesField, nodeField); field != nil {
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {

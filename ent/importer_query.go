@@ -26,6 +26,12 @@ type ImporterQuery struct {
 	predicates []predicate.Importer
 	loadTotal  []func(context.Context, []*Importer) error
 	modifiers  []func(*sql.Selector)
+	// pageSize, when not 0, is the number of rows of a page: the rows after it
+	// are fetched only to tell there is a next page, and their edges are not loaded.
+	pageSize int
+	// pageExtra holds the rows of the last scan past a page (see pageSize and
+	// edgepage.ExtraColumn).
+	pageExtra []*Importer
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -350,6 +356,9 @@ func (_q *ImporterQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Imp
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
 	}
+	if _spec.Assign != nil {
+		ctx = _q.scanPages(ctx, _spec)
+	}
 	for i := range hooks {
 		hooks[i](ctx, _spec)
 	}
@@ -364,6 +373,7 @@ func (_q *ImporterQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Imp
 			return nil, err
 		}
 	}
+	nodes = append(nodes, _q.pageExtra...)
 	return nodes, nil
 }
 
@@ -371,6 +381,9 @@ func (_q *ImporterQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
+	}
+	if _spec.Assign != nil {
+		ctx = _q.scanPages(ctx, _spec)
 	}
 	_spec.Node.Columns = _q.ctx.Fields
 	if len(_q.ctx.Fields) > 0 {
@@ -478,6 +491,24 @@ func (_q *ImporterQuery) ForShare(opts ...sql.LockOption) *ImporterQuery {
 		s.ForShare(opts...)
 	})
 	return _q
+}
+
+// scanPages sets up the scan of spec's rows for pages (ent/edge_page.go): it
+// keeps the rows past a page out of _q's nodes, into pageExtra, and, when
+// _q loads edges by name (GraphQL connections), records the ids of the
+// others in the returned context for the queries of their pages.
+func (_q *ImporterQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) context.Context {
+	_q.pageExtra = nil
+	const idColumn = ""
+	if _q.pageSize == 0 && len(_q.modifiers) == 0 {
+		return ctx
+	}
+	return newPageScan(ctx, spec, _q.pageSize, idColumn, "uuid",
+		func(columns []string, values []any) error {
+			node := &Importer{config: _q.config}
+			_q.pageExtra = append(_q.pageExtra, node)
+			return node.assignValues(columns, values)
+		})
 }
 
 // ImporterGroupBy is the group-by builder for Importer entities.

@@ -42,6 +42,12 @@ type OrganizationQuery struct {
 	withNamedAuditLogs   map[string]*AuditLogQuery
 	withNamedInvitations map[string]*InvitationQuery
 	withNamedProjects    map[string]*ProjectQuery
+	// pageSize, when not 0, is the number of rows of a page: the rows after it
+	// are fetched only to tell there is a next page, and their edges are not loaded.
+	pageSize int
+	// pageExtra holds the rows of the last scan past a page (see pageSize and
+	// edgepage.ExtraColumn).
+	pageExtra []*Organization
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -544,6 +550,9 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
 	}
+	if _spec.Assign != nil {
+		ctx = _q.scanPages(ctx, _spec)
+	}
 	for i := range hooks {
 		hooks[i](ctx, _spec)
 	}
@@ -628,6 +637,7 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 			return nil, err
 		}
 	}
+	nodes = append(nodes, _q.pageExtra...)
 	return nodes, nil
 }
 
@@ -789,6 +799,9 @@ func (_q *OrganizationQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
+	}
+	if _spec.Assign != nil {
+		ctx = _q.scanPages(ctx, _spec)
 	}
 	_spec.Node.Columns = _q.ctx.Fields
 	if len(_q.ctx.Fields) > 0 {
@@ -966,6 +979,27 @@ func (_q *OrganizationQuery) WithNamedProjects(name string, opts ...func(*Projec
 	}
 	_q.withNamedProjects[name] = query
 	return _q
+}
+
+// scanPages sets up the scan of spec's rows for pages (ent/edge_page.go): it
+// keeps the rows past a page out of _q's nodes, into pageExtra, and, when
+// _q loads edges by name (GraphQL connections), records the ids of the
+// others in the returned context for the queries of their pages.
+func (_q *OrganizationQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) context.Context {
+	_q.pageExtra = nil
+	idColumn := ""
+	if len(_q.withNamedMemberships) > 0 || len(_q.withNamedAPIKeys) > 0 || len(_q.withNamedAuditLogs) > 0 || len(_q.withNamedInvitations) > 0 || len(_q.withNamedProjects) > 0 {
+		idColumn = organization.FieldID
+	}
+	if _q.pageSize == 0 && len(_q.modifiers) == 0 && idColumn == "" {
+		return ctx
+	}
+	return newPageScan(ctx, spec, _q.pageSize, idColumn, "uuid",
+		func(columns []string, values []any) error {
+			node := &Organization{config: _q.config}
+			_q.pageExtra = append(_q.pageExtra, node)
+			return node.assignValues(columns, values)
+		})
 }
 
 // OrganizationGroupBy is the group-by builder for Organization entities.

@@ -52,6 +52,12 @@ type ProjectQuery struct {
 	withNamedPlayers          map[string]*PlayerQuery
 	withNamedAdvertisements   map[string]*AdvertisementQuery
 	withNamedEncodingProfiles map[string]*EncodingProfileQuery
+	// pageSize, when not 0, is the number of rows of a page: the rows after it
+	// are fetched only to tell there is a next page, and their edges are not loaded.
+	pageSize int
+	// pageExtra holds the rows of the last scan past a page (see pageSize and
+	// edgepage.ExtraColumn).
+	pageExtra []*Project
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -694,6 +700,9 @@ func (_q *ProjectQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Proj
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
 	}
+	if _spec.Assign != nil {
+		ctx = _q.scanPages(ctx, _spec)
+	}
 	for i := range hooks {
 		hooks[i](ctx, _spec)
 	}
@@ -818,6 +827,7 @@ func (_q *ProjectQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Proj
 			return nil, err
 		}
 	}
+	nodes = append(nodes, _q.pageExtra...)
 	return nodes, nil
 }
 
@@ -1093,6 +1103,9 @@ func (_q *ProjectQuery) sqlCount(ctx context.Context) (int, error) {
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
 	}
+	if _spec.Assign != nil {
+		ctx = _q.scanPages(ctx, _spec)
+	}
 	_spec.Node.Columns = _q.ctx.Fields
 	if len(_q.ctx.Fields) > 0 {
 		_spec.Unique = _q.ctx.Unique != nil && *_q.ctx.Unique
@@ -1300,6 +1313,27 @@ func (_q *ProjectQuery) WithNamedEncodingProfiles(name string, opts ...func(*Enc
 	}
 	_q.withNamedEncodingProfiles[name] = query
 	return _q
+}
+
+// scanPages sets up the scan of spec's rows for pages (ent/edge_page.go): it
+// keeps the rows past a page out of _q's nodes, into pageExtra, and, when
+// _q loads edges by name (GraphQL connections), records the ids of the
+// others in the returned context for the queries of their pages.
+func (_q *ProjectQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) context.Context {
+	_q.pageExtra = nil
+	idColumn := ""
+	if len(_q.withNamedSettings) > 0 || len(_q.withNamedFolders) > 0 || len(_q.withNamedVideos) > 0 || len(_q.withNamedTags) > 0 || len(_q.withNamedPlayers) > 0 || len(_q.withNamedAdvertisements) > 0 || len(_q.withNamedEncodingProfiles) > 0 {
+		idColumn = project.FieldID
+	}
+	if _q.pageSize == 0 && len(_q.modifiers) == 0 && idColumn == "" {
+		return ctx
+	}
+	return newPageScan(ctx, spec, _q.pageSize, idColumn, "uuid",
+		func(columns []string, values []any) error {
+			node := &Project{config: _q.config}
+			_q.pageExtra = append(_q.pageExtra, node)
+			return node.assignValues(columns, values)
+		})
 }
 
 // ProjectGroupBy is the group-by builder for Project entities.

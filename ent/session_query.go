@@ -32,6 +32,12 @@ type SessionQuery struct {
 	loadTotal              []func(context.Context, []*Session) error
 	modifiers              []func(*sql.Selector)
 	withNamedRefreshTokens map[string]*RefreshTokenQuery
+	// pageSize, when not 0, is the number of rows of a page: the rows after it
+	// are fetched only to tell there is a next page, and their edges are not loaded.
+	pageSize int
+	// pageExtra holds the rows of the last scan past a page (see pageSize and
+	// edgepage.ExtraColumn).
+	pageExtra []*Session
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -429,6 +435,9 @@ func (_q *SessionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Sess
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
 	}
+	if _spec.Assign != nil {
+		ctx = _q.scanPages(ctx, _spec)
+	}
 	for i := range hooks {
 		hooks[i](ctx, _spec)
 	}
@@ -463,6 +472,7 @@ func (_q *SessionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Sess
 			return nil, err
 		}
 	}
+	nodes = append(nodes, _q.pageExtra...)
 	return nodes, nil
 }
 
@@ -530,6 +540,9 @@ func (_q *SessionQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
+	}
+	if _spec.Assign != nil {
+		ctx = _q.scanPages(ctx, _spec)
 	}
 	_spec.Node.Columns = _q.ctx.Fields
 	if len(_q.ctx.Fields) > 0 {
@@ -654,6 +667,27 @@ func (_q *SessionQuery) WithNamedRefreshTokens(name string, opts ...func(*Refres
 	}
 	_q.withNamedRefreshTokens[name] = query
 	return _q
+}
+
+// scanPages sets up the scan of spec's rows for pages (ent/edge_page.go): it
+// keeps the rows past a page out of _q's nodes, into pageExtra, and, when
+// _q loads edges by name (GraphQL connections), records the ids of the
+// others in the returned context for the queries of their pages.
+func (_q *SessionQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) context.Context {
+	_q.pageExtra = nil
+	idColumn := ""
+	if len(_q.withNamedRefreshTokens) > 0 {
+		idColumn = session.FieldID
+	}
+	if _q.pageSize == 0 && len(_q.modifiers) == 0 && idColumn == "" {
+		return ctx
+	}
+	return newPageScan(ctx, spec, _q.pageSize, idColumn, "uuid",
+		func(columns []string, values []any) error {
+			node := &Session{config: _q.config}
+			_q.pageExtra = append(_q.pageExtra, node)
+			return node.assignValues(columns, values)
+		})
 }
 
 // SessionGroupBy is the group-by builder for Session entities.

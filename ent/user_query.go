@@ -36,6 +36,12 @@ type UserQuery struct {
 	withNamedMemberships map[string]*MembershipQuery
 	withNamedSessions    map[string]*SessionQuery
 	withNamedIdentities  map[string]*OAuthIdentityQuery
+	// pageSize, when not 0, is the number of rows of a page: the rows after it
+	// are fetched only to tell there is a next page, and their edges are not loaded.
+	pageSize int
+	// pageExtra holds the rows of the last scan past a page (see pageSize and
+	// edgepage.ExtraColumn).
+	pageExtra []*User
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -468,6 +474,9 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
 	}
+	if _spec.Assign != nil {
+		ctx = _q.scanPages(ctx, _spec)
+	}
 	for i := range hooks {
 		hooks[i](ctx, _spec)
 	}
@@ -524,6 +533,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	nodes = append(nodes, _q.pageExtra...)
 	return nodes, nil
 }
 
@@ -622,6 +632,9 @@ func (_q *UserQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
+	}
+	if _spec.Assign != nil {
+		ctx = _q.scanPages(ctx, _spec)
 	}
 	_spec.Node.Columns = _q.ctx.Fields
 	if len(_q.ctx.Fields) > 0 {
@@ -771,6 +784,27 @@ func (_q *UserQuery) WithNamedIdentities(name string, opts ...func(*OAuthIdentit
 	}
 	_q.withNamedIdentities[name] = query
 	return _q
+}
+
+// scanPages sets up the scan of spec's rows for pages (ent/edge_page.go): it
+// keeps the rows past a page out of _q's nodes, into pageExtra, and, when
+// _q loads edges by name (GraphQL connections), records the ids of the
+// others in the returned context for the queries of their pages.
+func (_q *UserQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) context.Context {
+	_q.pageExtra = nil
+	idColumn := ""
+	if len(_q.withNamedMemberships) > 0 || len(_q.withNamedSessions) > 0 || len(_q.withNamedIdentities) > 0 {
+		idColumn = user.FieldID
+	}
+	if _q.pageSize == 0 && len(_q.modifiers) == 0 && idColumn == "" {
+		return ctx
+	}
+	return newPageScan(ctx, spec, _q.pageSize, idColumn, "uuid",
+		func(columns []string, values []any) error {
+			node := &User{config: _q.config}
+			_q.pageExtra = append(_q.pageExtra, node)
+			return node.assignValues(columns, values)
+		})
 }
 
 // UserGroupBy is the group-by builder for User entities.

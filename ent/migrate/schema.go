@@ -361,14 +361,49 @@ var (
 		},
 		Indexes: []*schema.Index{
 			{
+				Name:    "folder_project_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{FoldersColumns[5], FoldersColumns[0]},
+			},
+			{
+				Name:    "folder_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{FoldersColumns[5], FoldersColumns[1], FoldersColumns[0]},
+			},
+			{
+				Name:    "folder_project_id_updated_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{FoldersColumns[5], FoldersColumns[2], FoldersColumns[0]},
+			},
+			{
+				Name:    "folder_project_id_name_id",
+				Unique:  false,
+				Columns: []*schema.Column{FoldersColumns[5], FoldersColumns[3], FoldersColumns[0]},
+			},
+			{
+				Name:    "folder_parent_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{FoldersColumns[4], FoldersColumns[0]},
+			},
+			{
+				Name:    "folder_parent_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{FoldersColumns[4], FoldersColumns[1], FoldersColumns[0]},
+			},
+			{
+				Name:    "folder_parent_id_updated_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{FoldersColumns[4], FoldersColumns[2], FoldersColumns[0]},
+			},
+			{
+				Name:    "folder_parent_id_name_id",
+				Unique:  false,
+				Columns: []*schema.Column{FoldersColumns[4], FoldersColumns[3], FoldersColumns[0]},
+			},
+			{
 				Name:    "folder_project_id_parent_id",
 				Unique:  false,
 				Columns: []*schema.Column{FoldersColumns[5], FoldersColumns[4]},
-			},
-			{
-				Name:    "folder_parent_id",
-				Unique:  false,
-				Columns: []*schema.Column{FoldersColumns[4]},
 			},
 		},
 	}
@@ -735,6 +770,21 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{ProjectsColumns[7], ProjectsColumns[0]},
 			},
+			{
+				Name:    "project_organization_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{ProjectsColumns[7], ProjectsColumns[1], ProjectsColumns[0]},
+			},
+			{
+				Name:    "project_organization_id_updated_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{ProjectsColumns[7], ProjectsColumns[2], ProjectsColumns[0]},
+			},
+			{
+				Name:    "project_organization_id_name_id",
+				Unique:  false,
+				Columns: []*schema.Column{ProjectsColumns[7], ProjectsColumns[3], ProjectsColumns[0]},
+			},
 		},
 	}
 	// ProjectSettingsColumns holds the columns for the "project_settings" table.
@@ -891,6 +941,26 @@ var (
 			},
 		},
 		Indexes: []*schema.Index{
+			{
+				Name:    "tag_project_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{TagsColumns[4], TagsColumns[0]},
+			},
+			{
+				Name:    "tag_project_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{TagsColumns[4], TagsColumns[1], TagsColumns[0]},
+			},
+			{
+				Name:    "tag_project_id_updated_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{TagsColumns[4], TagsColumns[2], TagsColumns[0]},
+			},
+			{
+				Name:    "tag_project_id_name_id",
+				Unique:  false,
+				Columns: []*schema.Column{TagsColumns[4], TagsColumns[3], TagsColumns[0]},
+			},
 			{
 				Name:    "tag_project_id_name",
 				Unique:  true,
@@ -1066,14 +1136,59 @@ var (
 				Columns: []*schema.Column{VideosColumns[20], VideosColumns[0]},
 			},
 			{
-				Name:    "video_project_id_created_at",
+				Name:    "video_project_id_created_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[20], VideosColumns[1]},
+				Columns: []*schema.Column{VideosColumns[20], VideosColumns[1], VideosColumns[0]},
 			},
 			{
-				Name:    "video_folder_id",
+				Name:    "video_project_id_updated_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[19]},
+				Columns: []*schema.Column{VideosColumns[20], VideosColumns[2], VideosColumns[0]},
+			},
+			{
+				Name:    "video_project_id_title_id",
+				Unique:  false,
+				Columns: []*schema.Column{VideosColumns[20], VideosColumns[3], VideosColumns[0]},
+			},
+			{
+				Name:    "video_project_id_status_id",
+				Unique:  false,
+				Columns: []*schema.Column{VideosColumns[20], VideosColumns[5], VideosColumns[0]},
+			},
+			{
+				Name:    "video_project_id_duration_id",
+				Unique:  false,
+				Columns: []*schema.Column{VideosColumns[20], VideosColumns[6], VideosColumns[0]},
+			},
+			{
+				Name:    "video_folder_id_id",
+				Unique:  false,
+				Columns: []*schema.Column{VideosColumns[19], VideosColumns[0]},
+			},
+			{
+				Name:    "video_folder_id_created_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{VideosColumns[19], VideosColumns[1], VideosColumns[0]},
+			},
+			{
+				Name:    "video_folder_id_updated_at_id",
+				Unique:  false,
+				Columns: []*schema.Column{VideosColumns[19], VideosColumns[2], VideosColumns[0]},
+			},
+			{
+				Name:    "video_folder_id_title_id",
+				Unique:  false,
+				Columns: []*schema.Column{VideosColumns[19], VideosColumns[3], VideosColumns[0]},
+			},
+			{
+				Name:    "video_folder_id_status_id",
+				Unique:  false,
+				Columns: []*schema.Column{VideosColumns[19], VideosColumns[5], VideosColumns[0]},
+			},
+			{
+				Name:    "video_folder_id_duration_id",
+				Unique:  false,
+				Columns: []*schema.Column{VideosColumns[19], VideosColumns[6], VideosColumns[0]},
 			},
 			{
 				Name:    "video_status",

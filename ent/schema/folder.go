@@ -64,12 +64,15 @@ func (Folder) Edges() []ent.Edge {
 	}
 }
 
-// Indexes of the Folder.
+// Indexes of the Folder: a project's root folders are found by
+// (project_id, parent_id); a project's folders and a folder's children are
+// Relay connections, with an index for each of their orders.
 func (Folder) Indexes() []ent.Index {
-	return []ent.Index{
-		index.Fields("project_id", "parent_id"),
-		index.Fields("parent_id"),
-	}
+	return append(
+		orderedBy("project_id", "created_at", "updated_at", "name"),
+		append(orderedBy("parent_id", "created_at", "updated_at", "name"),
+			index.Fields("project_id", "parent_id"))...,
+	)
 }
 
 // Annotations of the Folder.

@@ -9,7 +9,6 @@ import (
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
-	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent/intercept"
@@ -92,11 +91,10 @@ func (Project) Edges() []ent.Edge {
 	}
 }
 
-// Indexes of the Project.
+// Indexes of the Project: an organization's projects are a Relay connection,
+// with an index for each of its orders.
 func (Project) Indexes() []ent.Index {
-	return []ent.Index{
-		index.Fields("organization_id", "id"),
-	}
+	return orderedBy("organization_id", "created_at", "updated_at", "name")
 }
 
 // Interceptors of the Project hide soft-deleted projects from every query,

@@ -51,11 +51,11 @@ func (Tag) Edges() []ent.Edge {
 	}
 }
 
-// Indexes of the Tag.
+// Indexes of the Tag: a name is unique in its project, and a project's tags are
+// a Relay connection, with an index for each of its orders.
 func (Tag) Indexes() []ent.Index {
-	return []ent.Index{
-		index.Fields("project_id", "name").Unique(),
-	}
+	return append(orderedBy("project_id", "created_at", "updated_at", "name"),
+		index.Fields("project_id", "name").Unique())
 }
 
 // Annotations of the Tag.

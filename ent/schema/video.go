@@ -162,14 +162,17 @@ func (Video) Edges() []ent.Edge {
 	}
 }
 
-// Indexes of the Video.
+// Indexes of the Video. A project's and a folder's videos are Relay connections
+// ordered by id (the default) or by one of the ordering fields with id as the
+// tie-break; each order has an index that starts with the parent's key, so a
+// page is read from it and stops at its LIMIT instead of sorting the parent's
+// videos (ent/edgepage).
 func (Video) Indexes() []ent.Index {
-	return []ent.Index{
-		index.Fields("project_id", "id"),
-		index.Fields("project_id", "created_at"),
-		index.Fields("folder_id"),
-		index.Fields("status"),
-	}
+	return append(
+		orderedBy("project_id", "created_at", "updated_at", "title", "status", "duration"),
+		append(orderedBy("folder_id", "created_at", "updated_at", "title", "status", "duration"),
+			index.Fields("status"))...,
+	)
 }
 
 // Annotations of the Video.

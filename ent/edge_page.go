@@ -1,0 +1,158 @@
+package ent
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"entgo.io/contrib/entgql"
+	entsql "entgo.io/ent/dialect/sql"
+	"entgo.io/ent/dialect/sql/sqlgraph"
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/ent/edgepage"
+)
+
+// This file joins ent's eager loading to package edgepage: the query of a
+// page's parents records their ids while it scans them, and the query of their
+// children's pages (limitPerParent, which the field collection calls in place
+// of entgql.LimitPerRow, see ent/entc.go) reads them to build its LATERAL
+// join. The scan also keeps the row past a page (a parent's extra child, or
+// the extra node of a paginated query) out of the loading of edges: it is
+// fetched only to tell that a next page exists, and loading its edges would
+// read rows no one returns.
+
+// pageParentsKey is the context key of the innermost query's pageParents.
+type pageParentsKey struct{}
+
+// pageParents are the ids of the rows a query has scanned, the parents of the
+// edges it loads next. Each query that loads paginated edges adds its own to
+// the context, linked to the one of the query that loads it.
+type pageParents struct {
+	outer *pageParents
+	// pgType is the PostgreSQL type of the ids ("uuid"), empty when unknown.
+	pgType string
+	ids    []string
+}
+
+// innermostPageParents returns the parents of the edges being loaded: the
+// innermost pageParents with ids. The query whose children are loaded has
+// scanned its rows; the children's own query, whose statement is being built,
+// has scanned none yet.
+func innermostPageParents(ctx context.Context) *pageParents {
+	if ctx == nil {
+		return nil
+	}
+	p, _ := ctx.Value(pageParentsKey{}).(*pageParents)
+	for p != nil && len(p.ids) == 0 {
+		p = p.outer
+	}
+	return p
+}
+
+// limitPerParent is the query modifier that keeps limit rows of each parent,
+// in the order of orderBy: a LATERAL join on PostgreSQL, a window function on
+// SQLite (package edgepage). It stands in for entgql.LimitPerRow, which it
+// falls back to when the statement does not select the parent's column.
+func limitPerParent(fk string, limit int, orderBy ...entsql.Querier) func(*entsql.Selector) {
+	return func(s *entsql.Selector) {
+		page := edgepage.Page{FK: fk, Limit: limit, Order: orderBy}
+		if p := innermostPageParents(s.Context()); p != nil {
+			page.Parents, page.ParentType = p.ids, p.pgType
+		}
+		if !edgepage.Rewrite(s, page) {
+			entgql.LimitPerRow(fk, limit, orderBy...)(s)
+		}
+	}
+}
+
+// pageScan wraps the Assign of a query's scan. It diverts the rows past a page
+// to divert, out of the query's nodes (whose edges are loaded next): the rows
+// marked by edgepage.ExtraColumn and, when size is not 0, every row after the
+// first size. With parents set, it records the ids of the rows it keeps.
+type pageScan struct {
+	size    int
+	kept    int
+	extra   int // index of edgepage.ExtraColumn, -1 when absent, -2 before the first row
+	id      int // index of the id column, -2 before the first row
+	idName  string
+	parents *pageParents
+	divert  func(columns []string, values []any) error
+}
+
+// newPageScan wraps spec's Assign with a pageScan keeping size rows (0: all)
+// and sending the others to divert. With idColumn not empty, it records the
+// ids of the rows kept in a pageParents it adds to the returned context.
+func newPageScan(ctx context.Context, spec *sqlgraph.QuerySpec, size int, idColumn, pgType string, divert func([]string, []any) error) context.Context {
+	ps := &pageScan{size: size, extra: -2, id: -2, idName: idColumn, divert: divert}
+	if idColumn != "" {
+		outer, _ := ctx.Value(pageParentsKey{}).(*pageParents)
+		ps.parents = &pageParents{outer: outer, pgType: pgType}
+		ctx = context.WithValue(ctx, pageParentsKey{}, ps.parents)
+	}
+	assign := spec.Assign
+	spec.Assign = func(columns []string, values []any) error {
+		if ps.extra == -2 {
+			ps.extra, ps.id = -1, -1
+			for i, c := range columns {
+				switch c {
+				case edgepage.ExtraColumn:
+					ps.extra = i
+				case ps.idName:
+					ps.id = i
+				}
+			}
+		}
+		if (ps.extra >= 0 && isTrue(values[ps.extra])) || (ps.size > 0 && ps.kept == ps.size) {
+			return ps.divert(columns, values)
+		}
+		ps.kept++
+		if ps.parents != nil && ps.id >= 0 {
+			// An id of a type not read here leaves the children to the window form.
+			if id, ok := scannedID(values[ps.id]); ok {
+				ps.parents.ids = append(ps.parents.ids, id)
+			} else {
+				ps.parents.pgType = ""
+			}
+		}
+		return assign(columns, values)
+	}
+	return ctx
+}
+
+// isTrue reads a scanned boolean: PostgreSQL's, or SQLite's 0 or 1, in
+// whichever target the scan gave.
+func isTrue(v any) bool {
+	if u, ok := v.(*entsql.UnknownType); ok {
+		v = *u
+	}
+	switch v := v.(type) {
+	case *sql.NullBool:
+		return v.Valid && v.Bool
+	case *sql.NullInt64:
+		return v.Valid && v.Int64 != 0
+	case bool:
+		return v
+	case int64:
+		return v != 0
+	case []byte:
+		return len(v) > 0 && (v[0] == 't' || v[0] == '1')
+	case string:
+		return v == "t" || v == "true" || v == "1"
+	}
+	return false
+}
+
+// scannedID returns, in the text form PostgreSQL reads, the id held by a scan
+// target before assignValues copies it out, and whether it could read it.
+func scannedID(v any) (string, bool) {
+	switch v := v.(type) {
+	case *scannedUUID:
+		return uuid.UUID(*v).String(), true
+	case *uuid.UUID:
+		return v.String(), true
+	case *sql.NullInt64:
+		return fmt.Sprint(v.Int64), v.Valid
+	}
+	return "", false
+}
