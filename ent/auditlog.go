@@ -76,8 +76,9 @@ func (e AuditLogEdges) OrganizationOrErr() (*Organization, error) {
 // auditlogScanRow holds the scan targets of one AuditLog row and the slice of
 // them handed to rows.Scan, reused from row to row through auditlogScanRows.
 type auditlogScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values     [14]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values     [15]any
 	ID         scannedUUID
 	CreatedAt  sql.NullTime
 	UpdatedAt  sql.NullTime
@@ -95,54 +96,61 @@ var auditlogScanRows = sync.Pool{New: func() any { return new(auditlogScanRow) }
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*AuditLog) scanValues(columns []string) ([]any, error) {
+	return (*AuditLog).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*AuditLog) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := auditlogScanRows.Get().(*auditlogScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case auditlog.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case auditlog.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case auditlog.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case auditlog.FieldActorType:
 			row.ActorType = *new(sql.NullString)
-			values[i] = &row.ActorType
+			targets[i] = &row.ActorType
 		case auditlog.FieldAction:
 			row.Action = *new(sql.NullString)
-			values[i] = &row.Action
+			targets[i] = &row.Action
 		case auditlog.FieldEntityType:
 			row.EntityType = *new(sql.NullString)
-			values[i] = &row.EntityType
+			targets[i] = &row.EntityType
 		case auditlog.FieldOperation:
 			row.Operation = *new(sql.NullString)
-			values[i] = &row.Operation
+			targets[i] = &row.Operation
 		case auditlog.FieldAddress:
 			row.Address = *new(sql.NullString)
-			values[i] = &row.Address
+			targets[i] = &row.Address
 		case auditlog.FieldUserAgent:
 			row.UserAgent = *new(sql.NullString)
-			values[i] = &row.UserAgent
+			targets[i] = &row.UserAgent
 		case auditlog.FieldChanges:
 			row.Changes = *new([]byte)
-			values[i] = &row.Changes
+			targets[i] = &row.Changes
 		case auditlog.FieldOrganizationID:
-			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
+			targets[i] = &sql.NullScanner{S: new(uuid.UUID)}
 		case auditlog.FieldActorID:
-			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
+			targets[i] = &sql.NullScanner{S: new(uuid.UUID)}
 		case auditlog.FieldEntityID:
-			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
+			targets[i] = &sql.NullScanner{S: new(uuid.UUID)}
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -243,12 +251,20 @@ func (_m *AuditLog) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(auditlogScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*auditlogScanRow); ok && &row.values[0] == &all[0] {
+	(*AuditLog).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*AuditLog) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*auditlogScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			auditlogScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the AuditLog.

@@ -26,6 +26,11 @@ func main() {
 	// ent's: a template of the same name as a builtin one overrides it.
 	decode := gen.MustParse(gen.NewTemplate("decode_pooled").
 		ParseFiles("ent/template/decode_pooled.tmpl"))
+	// Our loader of many-to-many edges eager-loaded under an alias
+	// (ent/template/m2m_pages.tmpl) replaces ent's "namedges" block that
+	// calls the loaders, the same way.
+	m2mPages := gen.MustParse(gen.NewTemplate("m2m_pages").
+		ParseFiles("ent/template/m2m_pages.tmpl"))
 	// Our page builder (ent/template/gql_page_edges.tmpl), which both paginate
 	// overrides call, is a template of its own: it writes ent/gql_page_edges.go.
 	pageEdges := gen.MustParse(gen.NewTemplate("gql_page_edges").
@@ -43,7 +48,7 @@ func main() {
 		log.Fatalf("entgql extension: %v", err)
 	}
 	cfg := &gen.Config{
-		Templates: []*gen.Template{decode},
+		Templates: []*gen.Template{decode, m2mPages},
 		Package:   "github.com/vidra-dev/vidra/ent",
 		Target:    "ent",
 		Features: []gen.Feature{
