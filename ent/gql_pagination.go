@@ -330,7 +330,9 @@ func (_m *APIKeyQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultAPIKeyOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -681,7 +683,9 @@ func (_m *AccessControlQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultAccessControlOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -996,7 +1000,9 @@ func (_m *AdvertisementQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultAdvertisementOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -1329,7 +1335,9 @@ func (_m *AuditLogQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultAuditLogOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -1644,7 +1652,9 @@ func (_m *CaptionQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultCaptionOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -1959,7 +1969,9 @@ func (_m *ChapterQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultChapterOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -2274,7 +2286,9 @@ func (_m *EncodingProfileQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultEncodingProfileOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -2607,7 +2621,9 @@ func (_m *EventQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultEventOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -2922,7 +2938,9 @@ func (_m *FolderQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultFolderOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -3255,7 +3273,9 @@ func (_m *ImportItemQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultImportItemOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -3570,7 +3590,9 @@ func (_m *ImportMigrationQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultImportMigrationOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -3903,7 +3925,9 @@ func (_m *ImporterQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultImporterOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -4218,7 +4242,9 @@ func (_m *InvitationQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultInvitationOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -4551,7 +4577,9 @@ func (_m *MembershipQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultMembershipOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -4866,7 +4894,9 @@ func (_m *OrganizationQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultOrganizationOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -5199,7 +5229,9 @@ func (_m *PlayerQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultPlayerOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -5532,7 +5564,9 @@ func (_m *ProjectQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultProjectOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -5865,7 +5899,9 @@ func (_m *ProjectSettingQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultProjectSettingOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -6198,7 +6234,9 @@ func (_m *RenditionQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultRenditionOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -6513,7 +6551,9 @@ func (_m *TagQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultTagOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -6846,7 +6886,9 @@ func (_m *ThumbnailQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultThumbnailOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -7161,7 +7203,9 @@ func (_m *TranscodingJobQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultTranscodingJobOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -7512,7 +7556,9 @@ func (_m *UserQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultUserOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -7845,7 +7891,9 @@ func (_m *VideoQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultVideoOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -8214,7 +8262,9 @@ func (_m *WebhookAttemptQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultWebhookAttemptOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -8529,7 +8579,9 @@ func (_m *WebhookDeliveryQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultWebhookDeliveryOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -8844,7 +8896,9 @@ func (_m *WebhookEndpointQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultWebhookEndpointOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
