@@ -78,17 +78,20 @@ func (e AuditLogEdges) OrganizationOrErr() (*Organization, error) {
 type auditlogScanRow struct {
 	// values has room for a loader's lead slot, every column and, last, the
 	// row itself.
-	values     [15]any
-	ID         scannedUUID
-	CreatedAt  sql.NullTime
-	UpdatedAt  sql.NullTime
-	ActorType  sql.NullString
-	Action     sql.NullString
-	EntityType sql.NullString
-	Operation  sql.NullString
-	Address    sql.NullString
-	UserAgent  sql.NullString
-	Changes    []byte
+	values         [15]any
+	ID             scannedUUID
+	CreatedAt      sql.NullTime
+	UpdatedAt      sql.NullTime
+	OrganizationID scannedNullUUID
+	ActorType      sql.NullString
+	ActorID        scannedNullUUID
+	Action         sql.NullString
+	EntityType     sql.NullString
+	EntityID       scannedNullUUID
+	Operation      sql.NullString
+	Address        sql.NullString
+	UserAgent      sql.NullString
+	Changes        []byte
 }
 
 // auditlogScanRows keeps the auditlogScanRow structs assignValues is done with.
@@ -122,15 +125,24 @@ func (*AuditLog) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case auditlog.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
 			targets[i] = &row.UpdatedAt
+		case auditlog.FieldOrganizationID:
+			row.OrganizationID = *new(scannedNullUUID)
+			targets[i] = &row.OrganizationID
 		case auditlog.FieldActorType:
 			row.ActorType = *new(sql.NullString)
 			targets[i] = &row.ActorType
+		case auditlog.FieldActorID:
+			row.ActorID = *new(scannedNullUUID)
+			targets[i] = &row.ActorID
 		case auditlog.FieldAction:
 			row.Action = *new(sql.NullString)
 			targets[i] = &row.Action
 		case auditlog.FieldEntityType:
 			row.EntityType = *new(sql.NullString)
 			targets[i] = &row.EntityType
+		case auditlog.FieldEntityID:
+			row.EntityID = *new(scannedNullUUID)
+			targets[i] = &row.EntityID
 		case auditlog.FieldOperation:
 			row.Operation = *new(sql.NullString)
 			targets[i] = &row.Operation
@@ -143,12 +155,6 @@ func (*AuditLog) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case auditlog.FieldChanges:
 			row.Changes = *new([]byte)
 			targets[i] = &row.Changes
-		case auditlog.FieldOrganizationID:
-			targets[i] = &sql.NullScanner{S: new(uuid.UUID)}
-		case auditlog.FieldActorID:
-			targets[i] = &sql.NullScanner{S: new(uuid.UUID)}
-		case auditlog.FieldEntityID:
-			targets[i] = &sql.NullScanner{S: new(uuid.UUID)}
 		default:
 			targets[i] = new(sql.UnknownType)
 		}
@@ -183,11 +189,11 @@ func (_m *AuditLog) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case auditlog.FieldOrganizationID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field organization_id", values[i])
 			} else if value.Valid {
 				_m.OrganizationID = new(uuid.UUID)
-				*_m.OrganizationID = *value.S.(*uuid.UUID)
+				*_m.OrganizationID = uuid.UUID(value.UUID)
 			}
 		case auditlog.FieldActorType:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -196,11 +202,11 @@ func (_m *AuditLog) assignValues(columns []string, values []any) error {
 				_m.ActorType = auditlog.ActorType(value.String)
 			}
 		case auditlog.FieldActorID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field actor_id", values[i])
 			} else if value.Valid {
 				_m.ActorID = new(uuid.UUID)
-				*_m.ActorID = *value.S.(*uuid.UUID)
+				*_m.ActorID = uuid.UUID(value.UUID)
 			}
 		case auditlog.FieldAction:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -215,11 +221,11 @@ func (_m *AuditLog) assignValues(columns []string, values []any) error {
 				_m.EntityType = value.String
 			}
 		case auditlog.FieldEntityID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field entity_id", values[i])
 			} else if value.Valid {
 				_m.EntityID = new(uuid.UUID)
-				*_m.EntityID = *value.S.(*uuid.UUID)
+				*_m.EntityID = uuid.UUID(value.UUID)
 			}
 		case auditlog.FieldOperation:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -46,6 +46,7 @@ type blobdeletionScanRow struct {
 	Key       sql.NullString
 	Prefix    sql.NullBool
 	Reason    sql.NullString
+	ProjectID scannedNullUUID
 }
 
 // blobdeletionScanRows keeps the blobdeletionScanRow structs assignValues is done with.
@@ -89,7 +90,8 @@ func (*BlobDeletion) scanValuesAfter(lead int, columns []string) ([]any, error) 
 			row.Reason = *new(sql.NullString)
 			targets[i] = &row.Reason
 		case blobdeletion.FieldProjectID:
-			targets[i] = &sql.NullScanner{S: new(uuid.UUID)}
+			row.ProjectID = *new(scannedNullUUID)
+			targets[i] = &row.ProjectID
 		default:
 			targets[i] = new(sql.UnknownType)
 		}
@@ -142,11 +144,11 @@ func (_m *BlobDeletion) assignValues(columns []string, values []any) error {
 				_m.Reason = value.String
 			}
 		case blobdeletion.FieldProjectID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
 			} else if value.Valid {
 				_m.ProjectID = new(uuid.UUID)
-				*_m.ProjectID = *value.S.(*uuid.UUID)
+				*_m.ProjectID = uuid.UUID(value.UUID)
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])

@@ -106,6 +106,7 @@ type folderScanRow struct {
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
 	ProjectID scannedUUID
+	ParentID  scannedNullUUID
 	Name      sql.NullString
 }
 
@@ -143,11 +144,12 @@ func (*Folder) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case folder.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
 			targets[i] = &row.ProjectID
+		case folder.FieldParentID:
+			row.ParentID = *new(scannedNullUUID)
+			targets[i] = &row.ParentID
 		case folder.FieldName:
 			row.Name = *new(sql.NullString)
 			targets[i] = &row.Name
-		case folder.FieldParentID:
-			targets[i] = &sql.NullScanner{S: new(uuid.UUID)}
 		default:
 			targets[i] = new(sql.UnknownType)
 		}
@@ -188,11 +190,11 @@ func (_m *Folder) assignValues(columns []string, values []any) error {
 				_m.ProjectID = uuid.UUID(*value)
 			}
 		case folder.FieldParentID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field parent_id", values[i])
 			} else if value.Valid {
 				_m.ParentID = new(uuid.UUID)
-				*_m.ParentID = *value.S.(*uuid.UUID)
+				*_m.ParentID = uuid.UUID(value.UUID)
 			}
 		case folder.FieldName:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -98,6 +98,7 @@ type importitemScanRow struct {
 	DownloadSize    sql.NullInt64
 	Width           sql.NullInt64
 	Height          sql.NullInt64
+	VideoID         scannedNullUUID
 	ImportedAt      sql.NullTime
 }
 
@@ -165,11 +166,12 @@ func (*ImportItem) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case importitem.FieldHeight:
 			row.Height = *new(sql.NullInt64)
 			targets[i] = &row.Height
+		case importitem.FieldVideoID:
+			row.VideoID = *new(scannedNullUUID)
+			targets[i] = &row.VideoID
 		case importitem.FieldImportedAt:
 			row.ImportedAt = *new(sql.NullTime)
 			targets[i] = &row.ImportedAt
-		case importitem.FieldVideoID:
-			targets[i] = &sql.NullScanner{S: new(uuid.UUID)}
 		default:
 			targets[i] = new(sql.UnknownType)
 		}
@@ -270,11 +272,11 @@ func (_m *ImportItem) assignValues(columns []string, values []any) error {
 				_m.Height = int(value.Int64)
 			}
 		case importitem.FieldVideoID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field video_id", values[i])
 			} else if value.Valid {
 				_m.VideoID = new(uuid.UUID)
-				*_m.VideoID = *value.S.(*uuid.UUID)
+				*_m.VideoID = uuid.UUID(value.UUID)
 			}
 		case importitem.FieldImportedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {

@@ -82,15 +82,16 @@ func (e SessionEdges) RefreshTokensOrErr() ([]*RefreshToken, error) {
 type sessionScanRow struct {
 	// values has room for a loader's lead slot, every column and, last, the
 	// row itself.
-	values     [11]any
-	ID         scannedUUID
-	CreatedAt  sql.NullTime
-	UpdatedAt  sql.NullTime
-	UserID     scannedUUID
-	UserAgent  sql.NullString
-	IPAddress  sql.NullString
-	LastSeenAt sql.NullTime
-	RevokedAt  sql.NullTime
+	values         [11]any
+	ID             scannedUUID
+	CreatedAt      sql.NullTime
+	UpdatedAt      sql.NullTime
+	UserID         scannedUUID
+	OrganizationID scannedNullUUID
+	UserAgent      sql.NullString
+	IPAddress      sql.NullString
+	LastSeenAt     sql.NullTime
+	RevokedAt      sql.NullTime
 }
 
 // sessionScanRows keeps the sessionScanRow structs assignValues is done with.
@@ -127,6 +128,9 @@ func (*Session) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case session.FieldUserID:
 			row.UserID = *new(scannedUUID)
 			targets[i] = &row.UserID
+		case session.FieldOrganizationID:
+			row.OrganizationID = *new(scannedNullUUID)
+			targets[i] = &row.OrganizationID
 		case session.FieldUserAgent:
 			row.UserAgent = *new(sql.NullString)
 			targets[i] = &row.UserAgent
@@ -139,8 +143,6 @@ func (*Session) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case session.FieldRevokedAt:
 			row.RevokedAt = *new(sql.NullTime)
 			targets[i] = &row.RevokedAt
-		case session.FieldOrganizationID:
-			targets[i] = &sql.NullScanner{S: new(uuid.UUID)}
 		default:
 			targets[i] = new(sql.UnknownType)
 		}
@@ -181,11 +183,11 @@ func (_m *Session) assignValues(columns []string, values []any) error {
 				_m.UserID = uuid.UUID(*value)
 			}
 		case session.FieldOrganizationID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field organization_id", values[i])
 			} else if value.Valid {
 				_m.OrganizationID = new(uuid.UUID)
-				*_m.OrganizationID = *value.S.(*uuid.UUID)
+				*_m.OrganizationID = uuid.UUID(value.UUID)
 			}
 		case session.FieldUserAgent:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -61,6 +61,7 @@ type transcodingjobScanRow struct {
 	UpdatedAt     sql.NullTime
 	ProjectID     scannedUUID
 	APIVersion    sql.NullInt64
+	VideoID       scannedNullUUID
 	SourceURL     sql.NullString
 	Outputs       []byte
 	Status        sql.NullString
@@ -108,6 +109,9 @@ func (*TranscodingJob) scanValuesAfter(lead int, columns []string) ([]any, error
 		case transcodingjob.FieldAPIVersion:
 			row.APIVersion = *new(sql.NullInt64)
 			targets[i] = &row.APIVersion
+		case transcodingjob.FieldVideoID:
+			row.VideoID = *new(scannedNullUUID)
+			targets[i] = &row.VideoID
 		case transcodingjob.FieldSourceURL:
 			row.SourceURL = *new(sql.NullString)
 			targets[i] = &row.SourceURL
@@ -132,8 +136,6 @@ func (*TranscodingJob) scanValuesAfter(lead int, columns []string) ([]any, error
 		case transcodingjob.FieldCompletedAt:
 			row.CompletedAt = *new(sql.NullTime)
 			targets[i] = &row.CompletedAt
-		case transcodingjob.FieldVideoID:
-			targets[i] = &sql.NullScanner{S: new(uuid.UUID)}
 		default:
 			targets[i] = new(sql.UnknownType)
 		}
@@ -180,11 +182,11 @@ func (_m *TranscodingJob) assignValues(columns []string, values []any) error {
 				_m.APIVersion = int(value.Int64)
 			}
 		case transcodingjob.FieldVideoID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field video_id", values[i])
 			} else if value.Valid {
 				_m.VideoID = new(uuid.UUID)
-				*_m.VideoID = *value.S.(*uuid.UUID)
+				*_m.VideoID = uuid.UUID(value.UUID)
 			}
 		case transcodingjob.FieldSourceURL:
 			if value, ok := values[i].(*sql.NullString); !ok {

@@ -175,6 +175,7 @@ type videoScanRow struct {
 	CreatedAt          sql.NullTime
 	UpdatedAt          sql.NullTime
 	ProjectID          scannedUUID
+	FolderID           scannedNullUUID
 	Title              sql.NullString
 	Description        sql.NullString
 	Status             sql.NullString
@@ -226,6 +227,9 @@ func (*Video) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case video.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
 			targets[i] = &row.ProjectID
+		case video.FieldFolderID:
+			row.FolderID = *new(scannedNullUUID)
+			targets[i] = &row.FolderID
 		case video.FieldTitle:
 			row.Title = *new(sql.NullString)
 			targets[i] = &row.Title
@@ -271,8 +275,6 @@ func (*Video) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case video.FieldMetadata:
 			row.Metadata = *new([]byte)
 			targets[i] = &row.Metadata
-		case video.FieldFolderID:
-			targets[i] = &sql.NullScanner{S: new(uuid.UUID)}
 		case video.FieldStoryboard:
 			targets[i] = new([]byte)
 		default:
@@ -315,11 +317,11 @@ func (_m *Video) assignValues(columns []string, values []any) error {
 				_m.ProjectID = uuid.UUID(*value)
 			}
 		case video.FieldFolderID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field folder_id", values[i])
 			} else if value.Valid {
 				_m.FolderID = new(uuid.UUID)
-				*_m.FolderID = *value.S.(*uuid.UUID)
+				*_m.FolderID = uuid.UUID(value.UUID)
 			}
 		case video.FieldTitle:
 			if value, ok := values[i].(*sql.NullString); !ok {
