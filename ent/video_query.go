@@ -1159,10 +1159,14 @@ func (_q *VideoQuery) WithNamedThumbnails(name string, opts ...func(*ThumbnailQu
 // one statement: each node's in the order of its own rows, each neighbour
 // decoded once however many of the nodes it belongs to.
 func (_q *VideoQuery) loadNamedTags(ctx context.Context, query *TagQuery, nodes []*Video, name string) error {
+	// The statement's arguments point into keys: a uuid.UUID itself would be
+	// boxed, an allocation an argument.
+	keys := make([]uuid.UUID, len(nodes))
 	ids := make([]driver.Value, len(nodes))
 	index := make(map[uuid.UUID]int, len(nodes))
 	for i, node := range nodes {
-		ids[i] = node.ID
+		keys[i] = node.ID
+		ids[i] = &keys[i]
 		if _, ok := index[node.ID]; !ok {
 			index[node.ID] = i
 		}
