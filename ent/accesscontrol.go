@@ -72,8 +72,9 @@ func (e AccessControlEdges) ProjectOrErr() (*Project, error) {
 // accesscontrolScanRow holds the scan targets of one AccessControl row and the slice of
 // them handed to rows.Scan, reused from row to row through accesscontrolScanRows.
 type accesscontrolScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values           [12]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values           [13]any
 	ID               scannedUUID
 	CreatedAt        sql.NullTime
 	UpdatedAt        sql.NullTime
@@ -92,51 +93,58 @@ var accesscontrolScanRows = sync.Pool{New: func() any { return new(accesscontrol
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*AccessControl) scanValues(columns []string) ([]any, error) {
+	return (*AccessControl).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*AccessControl) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := accesscontrolScanRows.Get().(*accesscontrolScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case accesscontrol.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case accesscontrol.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case accesscontrol.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case accesscontrol.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
 		case accesscontrol.FieldPlayback:
 			row.Playback = *new(sql.NullString)
-			values[i] = &row.Playback
+			targets[i] = &row.Playback
 		case accesscontrol.FieldAllowedDomains:
 			row.AllowedDomains = *new([]byte)
-			values[i] = &row.AllowedDomains
+			targets[i] = &row.AllowedDomains
 		case accesscontrol.FieldAllowedCountries:
 			row.AllowedCountries = *new([]byte)
-			values[i] = &row.AllowedCountries
+			targets[i] = &row.AllowedCountries
 		case accesscontrol.FieldBlockedCountries:
 			row.BlockedCountries = *new([]byte)
-			values[i] = &row.BlockedCountries
+			targets[i] = &row.BlockedCountries
 		case accesscontrol.FieldTokenTTLDefault:
 			row.TokenTTLDefault = *new(sql.NullInt64)
-			values[i] = &row.TokenTTLDefault
+			targets[i] = &row.TokenTTLDefault
 		case accesscontrol.FieldTokenTTLMin:
 			row.TokenTTLMin = *new(sql.NullInt64)
-			values[i] = &row.TokenTTLMin
+			targets[i] = &row.TokenTTLMin
 		case accesscontrol.FieldTokenTTLMax:
 			row.TokenTTLMax = *new(sql.NullInt64)
-			values[i] = &row.TokenTTLMax
+			targets[i] = &row.TokenTTLMax
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -226,12 +234,20 @@ func (_m *AccessControl) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(accesscontrolScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*accesscontrolScanRow); ok && &row.values[0] == &all[0] {
+	(*AccessControl).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*AccessControl) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*accesscontrolScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			accesscontrolScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the AccessControl.

@@ -68,8 +68,9 @@ func (e AdvertisementEdges) ProjectOrErr() (*Project, error) {
 // advertisementScanRow holds the scan targets of one Advertisement row and the slice of
 // them handed to rows.Scan, reused from row to row through advertisementScanRows.
 type advertisementScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values    [10]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values    [11]any
 	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
@@ -86,45 +87,52 @@ var advertisementScanRows = sync.Pool{New: func() any { return new(advertisement
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Advertisement) scanValues(columns []string) ([]any, error) {
+	return (*Advertisement).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Advertisement) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := advertisementScanRows.Get().(*advertisementScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case advertisement.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case advertisement.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case advertisement.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case advertisement.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
 		case advertisement.FieldName:
 			row.Name = *new(sql.NullString)
-			values[i] = &row.Name
+			targets[i] = &row.Name
 		case advertisement.FieldTagURL:
 			row.TagURL = *new(sql.NullString)
-			values[i] = &row.TagURL
+			targets[i] = &row.TagURL
 		case advertisement.FieldPlacement:
 			row.Placement = *new(sql.NullString)
-			values[i] = &row.Placement
+			targets[i] = &row.Placement
 		case advertisement.FieldOffsets:
 			row.Offsets = *new([]byte)
-			values[i] = &row.Offsets
+			targets[i] = &row.Offsets
 		case advertisement.FieldEnabled:
 			row.Enabled = *new(sql.NullBool)
-			values[i] = &row.Enabled
+			targets[i] = &row.Enabled
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -198,12 +206,20 @@ func (_m *Advertisement) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(advertisementScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*advertisementScanRow); ok && &row.values[0] == &all[0] {
+	(*Advertisement).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Advertisement) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*advertisementScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			advertisementScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Advertisement.

@@ -77,8 +77,9 @@ func (e APIKeyEdges) OrganizationOrErr() (*Organization, error) {
 // apikeyScanRow holds the scan targets of one APIKey row and the slice of
 // them handed to rows.Scan, reused from row to row through apikeyScanRows.
 type apikeyScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values         [14]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values         [15]any
 	ID             scannedUUID
 	CreatedAt      sql.NullTime
 	UpdatedAt      sql.NullTime
@@ -99,57 +100,64 @@ var apikeyScanRows = sync.Pool{New: func() any { return new(apikeyScanRow) }}
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*APIKey) scanValues(columns []string) ([]any, error) {
+	return (*APIKey).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*APIKey) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := apikeyScanRows.Get().(*apikeyScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case apikey.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case apikey.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case apikey.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case apikey.FieldOrganizationID:
 			row.OrganizationID = *new(scannedUUID)
-			values[i] = &row.OrganizationID
+			targets[i] = &row.OrganizationID
 		case apikey.FieldCreatedBy:
 			row.CreatedBy = *new(scannedUUID)
-			values[i] = &row.CreatedBy
+			targets[i] = &row.CreatedBy
 		case apikey.FieldName:
 			row.Name = *new(sql.NullString)
-			values[i] = &row.Name
+			targets[i] = &row.Name
 		case apikey.FieldOrigin:
 			row.Origin = *new(sql.NullString)
-			values[i] = &row.Origin
+			targets[i] = &row.Origin
 		case apikey.FieldPrefix:
 			row.Prefix = *new(sql.NullString)
-			values[i] = &row.Prefix
+			targets[i] = &row.Prefix
 		case apikey.FieldLast4:
 			row.Last4 = *new(sql.NullString)
-			values[i] = &row.Last4
+			targets[i] = &row.Last4
 		case apikey.FieldSecretHash:
 			row.SecretHash = *new(sql.NullString)
-			values[i] = &row.SecretHash
+			targets[i] = &row.SecretHash
 		case apikey.FieldGrants:
 			row.Grants = *new([]byte)
-			values[i] = &row.Grants
+			targets[i] = &row.Grants
 		case apikey.FieldExpiresAt:
 			row.ExpiresAt = *new(sql.NullTime)
-			values[i] = &row.ExpiresAt
+			targets[i] = &row.ExpiresAt
 		case apikey.FieldLastUsedAt:
 			row.LastUsedAt = *new(sql.NullTime)
-			values[i] = &row.LastUsedAt
+			targets[i] = &row.LastUsedAt
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -248,12 +256,20 @@ func (_m *APIKey) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(apikeyScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*apikeyScanRow); ok && &row.values[0] == &all[0] {
+	(*APIKey).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*APIKey) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*apikeyScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			apikeyScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the APIKey.

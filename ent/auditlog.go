@@ -76,18 +76,22 @@ func (e AuditLogEdges) OrganizationOrErr() (*Organization, error) {
 // auditlogScanRow holds the scan targets of one AuditLog row and the slice of
 // them handed to rows.Scan, reused from row to row through auditlogScanRows.
 type auditlogScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values     [14]any
-	ID         scannedUUID
-	CreatedAt  sql.NullTime
-	UpdatedAt  sql.NullTime
-	ActorType  sql.NullString
-	Action     sql.NullString
-	EntityType sql.NullString
-	Operation  sql.NullString
-	Address    sql.NullString
-	UserAgent  sql.NullString
-	Changes    []byte
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values         [15]any
+	ID             scannedUUID
+	CreatedAt      sql.NullTime
+	UpdatedAt      sql.NullTime
+	OrganizationID scannedNullUUID
+	ActorType      sql.NullString
+	ActorID        scannedNullUUID
+	Action         sql.NullString
+	EntityType     sql.NullString
+	EntityID       scannedNullUUID
+	Operation      sql.NullString
+	Address        sql.NullString
+	UserAgent      sql.NullString
+	Changes        []byte
 }
 
 // auditlogScanRows keeps the auditlogScanRow structs assignValues is done with.
@@ -95,54 +99,64 @@ var auditlogScanRows = sync.Pool{New: func() any { return new(auditlogScanRow) }
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*AuditLog) scanValues(columns []string) ([]any, error) {
+	return (*AuditLog).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*AuditLog) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := auditlogScanRows.Get().(*auditlogScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case auditlog.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case auditlog.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case auditlog.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
+		case auditlog.FieldOrganizationID:
+			row.OrganizationID = *new(scannedNullUUID)
+			targets[i] = &row.OrganizationID
 		case auditlog.FieldActorType:
 			row.ActorType = *new(sql.NullString)
-			values[i] = &row.ActorType
+			targets[i] = &row.ActorType
+		case auditlog.FieldActorID:
+			row.ActorID = *new(scannedNullUUID)
+			targets[i] = &row.ActorID
 		case auditlog.FieldAction:
 			row.Action = *new(sql.NullString)
-			values[i] = &row.Action
+			targets[i] = &row.Action
 		case auditlog.FieldEntityType:
 			row.EntityType = *new(sql.NullString)
-			values[i] = &row.EntityType
+			targets[i] = &row.EntityType
+		case auditlog.FieldEntityID:
+			row.EntityID = *new(scannedNullUUID)
+			targets[i] = &row.EntityID
 		case auditlog.FieldOperation:
 			row.Operation = *new(sql.NullString)
-			values[i] = &row.Operation
+			targets[i] = &row.Operation
 		case auditlog.FieldAddress:
 			row.Address = *new(sql.NullString)
-			values[i] = &row.Address
+			targets[i] = &row.Address
 		case auditlog.FieldUserAgent:
 			row.UserAgent = *new(sql.NullString)
-			values[i] = &row.UserAgent
+			targets[i] = &row.UserAgent
 		case auditlog.FieldChanges:
 			row.Changes = *new([]byte)
-			values[i] = &row.Changes
-		case auditlog.FieldOrganizationID:
-			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
-		case auditlog.FieldActorID:
-			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
-		case auditlog.FieldEntityID:
-			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
+			targets[i] = &row.Changes
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -175,11 +189,11 @@ func (_m *AuditLog) assignValues(columns []string, values []any) error {
 				_m.UpdatedAt = value.Time
 			}
 		case auditlog.FieldOrganizationID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field organization_id", values[i])
 			} else if value.Valid {
 				_m.OrganizationID = new(uuid.UUID)
-				*_m.OrganizationID = *value.S.(*uuid.UUID)
+				*_m.OrganizationID = uuid.UUID(value.UUID)
 			}
 		case auditlog.FieldActorType:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -188,11 +202,11 @@ func (_m *AuditLog) assignValues(columns []string, values []any) error {
 				_m.ActorType = auditlog.ActorType(value.String)
 			}
 		case auditlog.FieldActorID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field actor_id", values[i])
 			} else if value.Valid {
 				_m.ActorID = new(uuid.UUID)
-				*_m.ActorID = *value.S.(*uuid.UUID)
+				*_m.ActorID = uuid.UUID(value.UUID)
 			}
 		case auditlog.FieldAction:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -207,11 +221,11 @@ func (_m *AuditLog) assignValues(columns []string, values []any) error {
 				_m.EntityType = value.String
 			}
 		case auditlog.FieldEntityID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field entity_id", values[i])
 			} else if value.Valid {
 				_m.EntityID = new(uuid.UUID)
-				*_m.EntityID = *value.S.(*uuid.UUID)
+				*_m.EntityID = uuid.UUID(value.UUID)
 			}
 		case auditlog.FieldOperation:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -243,12 +257,20 @@ func (_m *AuditLog) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(auditlogScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*auditlogScanRow); ok && &row.values[0] == &all[0] {
+	(*AuditLog).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*AuditLog) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*auditlogScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			auditlogScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the AuditLog.

@@ -41,8 +41,9 @@ type AuthCode struct {
 // authcodeScanRow holds the scan targets of one AuthCode row and the slice of
 // them handed to rows.Scan, reused from row to row through authcodeScanRows.
 type authcodeScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values    [10]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values    [11]any
 	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
@@ -59,45 +60,52 @@ var authcodeScanRows = sync.Pool{New: func() any { return new(authcodeScanRow) }
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*AuthCode) scanValues(columns []string) ([]any, error) {
+	return (*AuthCode).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*AuthCode) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := authcodeScanRows.Get().(*authcodeScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case authcode.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case authcode.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case authcode.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case authcode.FieldUserID:
 			row.UserID = *new(scannedUUID)
-			values[i] = &row.UserID
+			targets[i] = &row.UserID
 		case authcode.FieldPurpose:
 			row.Purpose = *new(sql.NullString)
-			values[i] = &row.Purpose
+			targets[i] = &row.Purpose
 		case authcode.FieldCodeHash:
 			row.CodeHash = *new(sql.NullString)
-			values[i] = &row.CodeHash
+			targets[i] = &row.CodeHash
 		case authcode.FieldExpiresAt:
 			row.ExpiresAt = *new(sql.NullTime)
-			values[i] = &row.ExpiresAt
+			targets[i] = &row.ExpiresAt
 		case authcode.FieldAttempts:
 			row.Attempts = *new(sql.NullInt64)
-			values[i] = &row.Attempts
+			targets[i] = &row.Attempts
 		case authcode.FieldUsedAt:
 			row.UsedAt = *new(sql.NullTime)
-			values[i] = &row.UsedAt
+			targets[i] = &row.UsedAt
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -170,12 +178,20 @@ func (_m *AuthCode) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(authcodeScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*authcodeScanRow); ok && &row.values[0] == &all[0] {
+	(*AuthCode).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*AuthCode) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*authcodeScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			authcodeScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the AuthCode.

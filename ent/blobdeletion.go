@@ -37,14 +37,16 @@ type BlobDeletion struct {
 // blobdeletionScanRow holds the scan targets of one BlobDeletion row and the slice of
 // them handed to rows.Scan, reused from row to row through blobdeletionScanRows.
 type blobdeletionScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values    [8]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values    [9]any
 	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
 	Key       sql.NullString
 	Prefix    sql.NullBool
 	Reason    sql.NullString
+	ProjectID scannedNullUUID
 }
 
 // blobdeletionScanRows keeps the blobdeletionScanRow structs assignValues is done with.
@@ -52,38 +54,46 @@ var blobdeletionScanRows = sync.Pool{New: func() any { return new(blobdeletionSc
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*BlobDeletion) scanValues(columns []string) ([]any, error) {
+	return (*BlobDeletion).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*BlobDeletion) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := blobdeletionScanRows.Get().(*blobdeletionScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case blobdeletion.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case blobdeletion.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case blobdeletion.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case blobdeletion.FieldKey:
 			row.Key = *new(sql.NullString)
-			values[i] = &row.Key
+			targets[i] = &row.Key
 		case blobdeletion.FieldPrefix:
 			row.Prefix = *new(sql.NullBool)
-			values[i] = &row.Prefix
+			targets[i] = &row.Prefix
 		case blobdeletion.FieldReason:
 			row.Reason = *new(sql.NullString)
-			values[i] = &row.Reason
+			targets[i] = &row.Reason
 		case blobdeletion.FieldProjectID:
-			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
+			row.ProjectID = *new(scannedNullUUID)
+			targets[i] = &row.ProjectID
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -134,22 +144,30 @@ func (_m *BlobDeletion) assignValues(columns []string, values []any) error {
 				_m.Reason = value.String
 			}
 		case blobdeletion.FieldProjectID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
 			} else if value.Valid {
 				_m.ProjectID = new(uuid.UUID)
-				*_m.ProjectID = *value.S.(*uuid.UUID)
+				*_m.ProjectID = uuid.UUID(value.UUID)
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(blobdeletionScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*blobdeletionScanRow); ok && &row.values[0] == &all[0] {
+	(*BlobDeletion).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*BlobDeletion) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*blobdeletionScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			blobdeletionScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the BlobDeletion.

@@ -67,8 +67,9 @@ func (e CaptionEdges) VideoOrErr() (*Video, error) {
 // captionScanRow holds the scan targets of one Caption row and the slice of
 // them handed to rows.Scan, reused from row to row through captionScanRows.
 type captionScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values       [10]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values       [11]any
 	ID           scannedUUID
 	CreatedAt    sql.NullTime
 	UpdatedAt    sql.NullTime
@@ -85,45 +86,52 @@ var captionScanRows = sync.Pool{New: func() any { return new(captionScanRow) }}
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Caption) scanValues(columns []string) ([]any, error) {
+	return (*Caption).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Caption) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := captionScanRows.Get().(*captionScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case caption.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case caption.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case caption.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case caption.FieldVideoID:
 			row.VideoID = *new(scannedUUID)
-			values[i] = &row.VideoID
+			targets[i] = &row.VideoID
 		case caption.FieldLanguage:
 			row.Language = *new(sql.NullString)
-			values[i] = &row.Language
+			targets[i] = &row.Language
 		case caption.FieldLabel:
 			row.Label = *new(sql.NullString)
-			values[i] = &row.Label
+			targets[i] = &row.Label
 		case caption.FieldSourceFormat:
 			row.SourceFormat = *new(sql.NullString)
-			values[i] = &row.SourceFormat
+			targets[i] = &row.SourceFormat
 		case caption.FieldBlobKey:
 			row.BlobKey = *new(sql.NullString)
-			values[i] = &row.BlobKey
+			targets[i] = &row.BlobKey
 		case caption.FieldSize:
 			row.Size = *new(sql.NullInt64)
-			values[i] = &row.Size
+			targets[i] = &row.Size
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -195,12 +203,20 @@ func (_m *Caption) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(captionScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*captionScanRow); ok && &row.values[0] == &all[0] {
+	(*Caption).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Caption) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*captionScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			captionScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Caption.

@@ -65,8 +65,9 @@ func (e EncodingProfileEdges) ProjectOrErr() (*Project, error) {
 // encodingprofileScanRow holds the scan targets of one EncodingProfile row and the slice of
 // them handed to rows.Scan, reused from row to row through encodingprofileScanRows.
 type encodingprofileScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values     [8]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values     [9]any
 	ID         scannedUUID
 	CreatedAt  sql.NullTime
 	UpdatedAt  sql.NullTime
@@ -81,39 +82,46 @@ var encodingprofileScanRows = sync.Pool{New: func() any { return new(encodingpro
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*EncodingProfile) scanValues(columns []string) ([]any, error) {
+	return (*EncodingProfile).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*EncodingProfile) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := encodingprofileScanRows.Get().(*encodingprofileScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case encodingprofile.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case encodingprofile.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case encodingprofile.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case encodingprofile.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
 		case encodingprofile.FieldName:
 			row.Name = *new(sql.NullString)
-			values[i] = &row.Name
+			targets[i] = &row.Name
 		case encodingprofile.FieldIsDefault:
 			row.IsDefault = *new(sql.NullBool)
-			values[i] = &row.IsDefault
+			targets[i] = &row.IsDefault
 		case encodingprofile.FieldRenditions:
 			row.Renditions = *new([]byte)
-			values[i] = &row.Renditions
+			targets[i] = &row.Renditions
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -175,12 +183,20 @@ func (_m *EncodingProfile) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(encodingprofileScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*encodingprofileScanRow); ok && &row.values[0] == &all[0] {
+	(*EncodingProfile).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*EncodingProfile) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*encodingprofileScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			encodingprofileScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the EncodingProfile.

@@ -36,6 +36,11 @@ func main() {
 	if err := patchCollection(entgql.CollectionTemplate); err != nil {
 		log.Fatalf("entgql collection template: %v", err)
 	}
+	// Our loader of many-to-many edges eager-loaded under an alias
+	// (ent/template/m2m_pages.tmpl) replaces ent's "namedges" block that
+	// calls the loaders, the same way.
+	m2mPages := gen.MustParse(gen.NewTemplate("m2m_pages").
+		ParseFiles("ent/template/m2m_pages.tmpl"))
 	// Our page builder (ent/template/gql_page_edges.tmpl), which both paginate
 	// overrides call, is a template of its own: it writes ent/gql_page_edges.go.
 	pageEdges := gen.MustParse(gen.NewTemplate("gql_page_edges").
@@ -53,7 +58,7 @@ func main() {
 		log.Fatalf("entgql extension: %v", err)
 	}
 	cfg := &gen.Config{
-		Templates: []*gen.Template{decode, edgePage},
+		Templates: []*gen.Template{decode, edgePage, m2mPages},
 		Package:   "github.com/vidra-dev/vidra/ent",
 		Target:    "ent",
 		Features: []gen.Feature{

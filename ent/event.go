@@ -59,8 +59,9 @@ func (e EventEdges) DeliveriesOrErr() ([]*WebhookDelivery, error) {
 // eventScanRow holds the scan targets of one Event row and the slice of
 // them handed to rows.Scan, reused from row to row through eventScanRows.
 type eventScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values    [7]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values    [8]any
 	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
@@ -74,36 +75,43 @@ var eventScanRows = sync.Pool{New: func() any { return new(eventScanRow) }}
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Event) scanValues(columns []string) ([]any, error) {
+	return (*Event).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Event) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := eventScanRows.Get().(*eventScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case event.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case event.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case event.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case event.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
 		case event.FieldType:
 			row.Type = *new(sql.NullString)
-			values[i] = &row.Type
+			targets[i] = &row.Type
 		case event.FieldData:
 			row.Data = *new([]byte)
-			values[i] = &row.Data
+			targets[i] = &row.Data
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -159,12 +167,20 @@ func (_m *Event) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(eventScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*eventScanRow); ok && &row.values[0] == &all[0] {
+	(*Event).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Event) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*eventScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			eventScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Event.

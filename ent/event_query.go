@@ -418,9 +418,11 @@ func (_q *EventQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Event,
 		}
 	}
 	for name, query := range _q.withNamedDeliveries {
-		if err := _q.loadDeliveries(ctx, query, nodes,
-			func(n *Event) { n.appendNamedDeliveries(name) },
-			func(n *Event, e *WebhookDelivery) { n.appendNamedDeliveries(name, e) }); err != nil {
+		init := func(n *Event) { n.appendNamedDeliveries(name) }
+		assign := func(n *Event, e *WebhookDelivery) {
+			n.appendNamedDeliveries(name, e)
+		}
+		if err := _q.loadDeliveries(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

@@ -99,12 +99,14 @@ func (e FolderEdges) VideosOrErr() ([]*Video, error) {
 // folderScanRow holds the scan targets of one Folder row and the slice of
 // them handed to rows.Scan, reused from row to row through folderScanRows.
 type folderScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values    [7]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values    [8]any
 	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
 	ProjectID scannedUUID
+	ParentID  scannedNullUUID
 	Name      sql.NullString
 }
 
@@ -113,35 +115,43 @@ var folderScanRows = sync.Pool{New: func() any { return new(folderScanRow) }}
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Folder) scanValues(columns []string) ([]any, error) {
+	return (*Folder).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Folder) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := folderScanRows.Get().(*folderScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case folder.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case folder.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case folder.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case folder.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
+		case folder.FieldParentID:
+			row.ParentID = *new(scannedNullUUID)
+			targets[i] = &row.ParentID
 		case folder.FieldName:
 			row.Name = *new(sql.NullString)
-			values[i] = &row.Name
-		case folder.FieldParentID:
-			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
+			targets[i] = &row.Name
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -180,11 +190,11 @@ func (_m *Folder) assignValues(columns []string, values []any) error {
 				_m.ProjectID = uuid.UUID(*value)
 			}
 		case folder.FieldParentID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field parent_id", values[i])
 			} else if value.Valid {
 				_m.ParentID = new(uuid.UUID)
-				*_m.ParentID = *value.S.(*uuid.UUID)
+				*_m.ParentID = uuid.UUID(value.UUID)
 			}
 		case folder.FieldName:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -196,12 +206,20 @@ func (_m *Folder) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(folderScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*folderScanRow); ok && &row.values[0] == &all[0] {
+	(*Folder).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Folder) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*folderScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			folderScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Folder.

@@ -547,16 +547,20 @@ func (_q *FolderQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Folde
 		}
 	}
 	for name, query := range _q.withNamedChildren {
-		if err := _q.loadChildren(ctx, query, nodes,
-			func(n *Folder) { n.appendNamedChildren(name) },
-			func(n *Folder, e *Folder) { n.appendNamedChildren(name, e) }); err != nil {
+		init := func(n *Folder) { n.appendNamedChildren(name) }
+		assign := func(n *Folder, e *Folder) {
+			n.appendNamedChildren(name, e)
+		}
+		if err := _q.loadChildren(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedVideos {
-		if err := _q.loadVideos(ctx, query, nodes,
-			func(n *Folder) { n.appendNamedVideos(name) },
-			func(n *Folder, e *Video) { n.appendNamedVideos(name, e) }); err != nil {
+		init := func(n *Folder) { n.appendNamedVideos(name) }
+		assign := func(n *Folder, e *Video) {
+			n.appendNamedVideos(name, e)
+		}
+		if err := _q.loadVideos(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

@@ -76,20 +76,20 @@ func (_m *Folder) Project(ctx context.Context) (*Project, error) {
 func (_m *Folder) Children(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *FolderOrder, where *FolderWhereInput,
 ) (*FolderConnection, error) {
-	opts := []FolderPaginateOption{
-		WithFolderOrder(orderBy),
-		WithFolderFilter(where.Filter),
-	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
 	totalCount, counted := _m.Edges.totalCount[1][alias]
 	if nodes, err := _m.NamedChildren(alias); err == nil || counted {
-		pager, err := newFolderPager(opts, last != nil)
+		pager, err := folderCursorPager(orderBy, last != nil)
 		if err != nil {
 			return nil, err
 		}
 		conn := &FolderConnection{Edges: []*FolderEdge{}, TotalCount: totalCount}
 		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
+	}
+	opts := []FolderPaginateOption{
+		WithFolderOrder(orderBy),
+		WithFolderFilter(where.Filter),
 	}
 	return _m.QueryChildren().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
@@ -106,20 +106,20 @@ func (_m *Folder) Parent(ctx context.Context) (*Folder, error) {
 func (_m *Folder) Videos(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *VideoOrder, where *VideoWhereInput,
 ) (*VideoConnection, error) {
-	opts := []VideoPaginateOption{
-		WithVideoOrder(orderBy),
-		WithVideoFilter(where.Filter),
-	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
 	totalCount, counted := _m.Edges.totalCount[3][alias]
 	if nodes, err := _m.NamedVideos(alias); err == nil || counted {
-		pager, err := newVideoPager(opts, last != nil)
+		pager, err := videoCursorPager(orderBy, last != nil)
 		if err != nil {
 			return nil, err
 		}
 		conn := &VideoConnection{Edges: []*VideoEdge{}, TotalCount: totalCount}
 		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
+	}
+	opts := []VideoPaginateOption{
+		WithVideoOrder(orderBy),
+		WithVideoFilter(where.Filter),
 	}
 	return _m.QueryVideos().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
@@ -172,20 +172,20 @@ func (_m *Organization) Memberships(ctx context.Context) (result []*Membership, 
 func (_m *Organization) Projects(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *ProjectOrder, where *ProjectWhereInput,
 ) (*ProjectConnection, error) {
-	opts := []ProjectPaginateOption{
-		WithProjectOrder(orderBy),
-		WithProjectFilter(where.Filter),
-	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
 	totalCount, counted := _m.Edges.totalCount[1][alias]
 	if nodes, err := _m.NamedProjects(alias); err == nil || counted {
-		pager, err := newProjectPager(opts, last != nil)
+		pager, err := projectCursorPager(orderBy, last != nil)
 		if err != nil {
 			return nil, err
 		}
 		conn := &ProjectConnection{Edges: []*ProjectEdge{}, TotalCount: totalCount}
 		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
+	}
+	opts := []ProjectPaginateOption{
+		WithProjectOrder(orderBy),
+		WithProjectFilter(where.Filter),
 	}
 	return _m.QueryProjects().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
@@ -222,20 +222,20 @@ func (_m *Project) Settings(ctx context.Context) (result []*ProjectSetting, err 
 func (_m *Project) Folders(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *FolderOrder, where *FolderWhereInput,
 ) (*FolderConnection, error) {
-	opts := []FolderPaginateOption{
-		WithFolderOrder(orderBy),
-		WithFolderFilter(where.Filter),
-	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
 	totalCount, counted := _m.Edges.totalCount[2][alias]
 	if nodes, err := _m.NamedFolders(alias); err == nil || counted {
-		pager, err := newFolderPager(opts, last != nil)
+		pager, err := folderCursorPager(orderBy, last != nil)
 		if err != nil {
 			return nil, err
 		}
 		conn := &FolderConnection{Edges: []*FolderEdge{}, TotalCount: totalCount}
 		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
+	}
+	opts := []FolderPaginateOption{
+		WithFolderOrder(orderBy),
+		WithFolderFilter(where.Filter),
 	}
 	return _m.QueryFolders().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
@@ -244,20 +244,20 @@ func (_m *Project) Folders(
 func (_m *Project) Videos(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *VideoOrder, where *VideoWhereInput,
 ) (*VideoConnection, error) {
-	opts := []VideoPaginateOption{
-		WithVideoOrder(orderBy),
-		WithVideoFilter(where.Filter),
-	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
 	totalCount, counted := _m.Edges.totalCount[3][alias]
 	if nodes, err := _m.NamedVideos(alias); err == nil || counted {
-		pager, err := newVideoPager(opts, last != nil)
+		pager, err := videoCursorPager(orderBy, last != nil)
 		if err != nil {
 			return nil, err
 		}
 		conn := &VideoConnection{Edges: []*VideoEdge{}, TotalCount: totalCount}
 		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
+	}
+	opts := []VideoPaginateOption{
+		WithVideoOrder(orderBy),
+		WithVideoFilter(where.Filter),
 	}
 	return _m.QueryVideos().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
@@ -266,20 +266,20 @@ func (_m *Project) Videos(
 func (_m *Project) Tags(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *TagOrder, where *TagWhereInput,
 ) (*TagConnection, error) {
-	opts := []TagPaginateOption{
-		WithTagOrder(orderBy),
-		WithTagFilter(where.Filter),
-	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
 	totalCount, counted := _m.Edges.totalCount[4][alias]
 	if nodes, err := _m.NamedTags(alias); err == nil || counted {
-		pager, err := newTagPager(opts, last != nil)
+		pager, err := tagCursorPager(orderBy, last != nil)
 		if err != nil {
 			return nil, err
 		}
 		conn := &TagConnection{Edges: []*TagEdge{}, TotalCount: totalCount}
 		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
+	}
+	opts := []TagPaginateOption{
+		WithTagOrder(orderBy),
+		WithTagFilter(where.Filter),
 	}
 	return _m.QueryTags().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
@@ -356,20 +356,20 @@ func (_m *Tag) Project(ctx context.Context) (*Project, error) {
 func (_m *Tag) Videos(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *VideoOrder, where *VideoWhereInput,
 ) (*VideoConnection, error) {
-	opts := []VideoPaginateOption{
-		WithVideoOrder(orderBy),
-		WithVideoFilter(where.Filter),
-	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
 	totalCount, counted := _m.Edges.totalCount[1][alias]
 	if nodes, err := _m.NamedVideos(alias); err == nil || counted {
-		pager, err := newVideoPager(opts, last != nil)
+		pager, err := videoCursorPager(orderBy, last != nil)
 		if err != nil {
 			return nil, err
 		}
 		conn := &VideoConnection{Edges: []*VideoEdge{}, TotalCount: totalCount}
 		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
+	}
+	opts := []VideoPaginateOption{
+		WithVideoOrder(orderBy),
+		WithVideoFilter(where.Filter),
 	}
 	return _m.QueryVideos().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }
@@ -414,20 +414,20 @@ func (_m *Video) Folder(ctx context.Context) (*Folder, error) {
 func (_m *Video) Tags(
 	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *TagOrder, where *TagWhereInput,
 ) (*TagConnection, error) {
-	opts := []TagPaginateOption{
-		WithTagOrder(orderBy),
-		WithTagFilter(where.Filter),
-	}
 	alias := graphql.GetFieldContext(ctx).Field.Alias
 	totalCount, counted := _m.Edges.totalCount[2][alias]
 	if nodes, err := _m.NamedTags(alias); err == nil || counted {
-		pager, err := newTagPager(opts, last != nil)
+		pager, err := tagCursorPager(orderBy, last != nil)
 		if err != nil {
 			return nil, err
 		}
 		conn := &TagConnection{Edges: []*TagEdge{}, TotalCount: totalCount}
 		conn.buildPage(nodes, pager, after, first, before, last)
 		return conn, nil
+	}
+	opts := []TagPaginateOption{
+		WithTagOrder(orderBy),
+		WithTagFilter(where.Filter),
 	}
 	return _m.QueryTags().Unique(false).Paginate(ctx, after, first, before, last, opts...)
 }

@@ -2,9 +2,66 @@
 
 package ent
 
+import (
+	"context"
+
+	"github.com/99designs/gqlgen/graphql"
+)
+
+// selectsEdgeCursors reports whether the connection field of ctx asks for the
+// cursor of its edges, under any alias or fragment: a cursor whose order has
+// a value (a time, a title) costs an allocation an edge, and edges' cursors
+// are seldom asked for, pageInfo's more often.
+func selectsEdgeCursors(ctx context.Context) bool {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return true
+	}
+	oc := graphql.GetOperationContext(ctx)
+	for _, edges := range graphql.CollectFields(oc, fc.Field.Selections, nil) {
+		if edges.Name != edgesField {
+			continue
+		}
+		for _, f := range graphql.CollectFields(oc, edges.Selections, nil) {
+			if f.Name == "cursor" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// apikeyPagers are the pagers of the default order, forwards and backwards,
+// that apikeyCursorPager shares.
+var apikeyPagers = [2]*apikeyPager{
+	{order: DefaultAPIKeyOrder},
+	{order: DefaultAPIKeyOrder, reverse: true},
+}
+
+// apikeyCursorPager returns the pager of a page of APIKey
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func apikeyCursorPager(orderBy *APIKeyOrder, reverse bool) (*apikeyPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return apikeyPagers[1], nil
+		}
+		return apikeyPagers[0], nil
+	}
+	return newAPIKeyPager([]APIKeyPaginateOption{WithAPIKeyOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *APIKeyConnection) buildPage(nodes []*APIKey, pager *apikeyPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *APIKeyConnection) buildPageCursors(nodes []*APIKey, pager *apikeyPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -22,7 +79,10 @@ func (c *APIKeyConnection) buildPage(nodes []*APIKey, pager *apikeyPager, after 
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = APIKeyEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -34,9 +94,37 @@ func (c *APIKeyConnection) buildPage(nodes []*APIKey, pager *apikeyPager, after 
 	}
 }
 
+// accesscontrolPagers are the pagers of the default order, forwards and backwards,
+// that accesscontrolCursorPager shares.
+var accesscontrolPagers = [2]*accesscontrolPager{
+	{order: DefaultAccessControlOrder},
+	{order: DefaultAccessControlOrder, reverse: true},
+}
+
+// accesscontrolCursorPager returns the pager of a page of AccessControl
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func accesscontrolCursorPager(orderBy *AccessControlOrder, reverse bool) (*accesscontrolPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return accesscontrolPagers[1], nil
+		}
+		return accesscontrolPagers[0], nil
+	}
+	return newAccessControlPager([]AccessControlPaginateOption{WithAccessControlOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *AccessControlConnection) buildPage(nodes []*AccessControl, pager *accesscontrolPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *AccessControlConnection) buildPageCursors(nodes []*AccessControl, pager *accesscontrolPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -54,7 +142,10 @@ func (c *AccessControlConnection) buildPage(nodes []*AccessControl, pager *acces
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = AccessControlEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -66,9 +157,37 @@ func (c *AccessControlConnection) buildPage(nodes []*AccessControl, pager *acces
 	}
 }
 
+// advertisementPagers are the pagers of the default order, forwards and backwards,
+// that advertisementCursorPager shares.
+var advertisementPagers = [2]*advertisementPager{
+	{order: DefaultAdvertisementOrder},
+	{order: DefaultAdvertisementOrder, reverse: true},
+}
+
+// advertisementCursorPager returns the pager of a page of Advertisement
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func advertisementCursorPager(orderBy *AdvertisementOrder, reverse bool) (*advertisementPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return advertisementPagers[1], nil
+		}
+		return advertisementPagers[0], nil
+	}
+	return newAdvertisementPager([]AdvertisementPaginateOption{WithAdvertisementOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *AdvertisementConnection) buildPage(nodes []*Advertisement, pager *advertisementPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *AdvertisementConnection) buildPageCursors(nodes []*Advertisement, pager *advertisementPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -86,7 +205,10 @@ func (c *AdvertisementConnection) buildPage(nodes []*Advertisement, pager *adver
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = AdvertisementEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -98,9 +220,37 @@ func (c *AdvertisementConnection) buildPage(nodes []*Advertisement, pager *adver
 	}
 }
 
+// auditlogPagers are the pagers of the default order, forwards and backwards,
+// that auditlogCursorPager shares.
+var auditlogPagers = [2]*auditlogPager{
+	{order: DefaultAuditLogOrder},
+	{order: DefaultAuditLogOrder, reverse: true},
+}
+
+// auditlogCursorPager returns the pager of a page of AuditLog
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func auditlogCursorPager(orderBy *AuditLogOrder, reverse bool) (*auditlogPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return auditlogPagers[1], nil
+		}
+		return auditlogPagers[0], nil
+	}
+	return newAuditLogPager([]AuditLogPaginateOption{WithAuditLogOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *AuditLogConnection) buildPage(nodes []*AuditLog, pager *auditlogPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *AuditLogConnection) buildPageCursors(nodes []*AuditLog, pager *auditlogPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -118,7 +268,10 @@ func (c *AuditLogConnection) buildPage(nodes []*AuditLog, pager *auditlogPager, 
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = AuditLogEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -130,9 +283,37 @@ func (c *AuditLogConnection) buildPage(nodes []*AuditLog, pager *auditlogPager, 
 	}
 }
 
+// captionPagers are the pagers of the default order, forwards and backwards,
+// that captionCursorPager shares.
+var captionPagers = [2]*captionPager{
+	{order: DefaultCaptionOrder},
+	{order: DefaultCaptionOrder, reverse: true},
+}
+
+// captionCursorPager returns the pager of a page of Caption
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func captionCursorPager(orderBy *CaptionOrder, reverse bool) (*captionPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return captionPagers[1], nil
+		}
+		return captionPagers[0], nil
+	}
+	return newCaptionPager([]CaptionPaginateOption{WithCaptionOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *CaptionConnection) buildPage(nodes []*Caption, pager *captionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *CaptionConnection) buildPageCursors(nodes []*Caption, pager *captionPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -150,7 +331,10 @@ func (c *CaptionConnection) buildPage(nodes []*Caption, pager *captionPager, aft
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = CaptionEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -162,9 +346,37 @@ func (c *CaptionConnection) buildPage(nodes []*Caption, pager *captionPager, aft
 	}
 }
 
+// chapterPagers are the pagers of the default order, forwards and backwards,
+// that chapterCursorPager shares.
+var chapterPagers = [2]*chapterPager{
+	{order: DefaultChapterOrder},
+	{order: DefaultChapterOrder, reverse: true},
+}
+
+// chapterCursorPager returns the pager of a page of Chapter
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func chapterCursorPager(orderBy *ChapterOrder, reverse bool) (*chapterPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return chapterPagers[1], nil
+		}
+		return chapterPagers[0], nil
+	}
+	return newChapterPager([]ChapterPaginateOption{WithChapterOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *ChapterConnection) buildPage(nodes []*Chapter, pager *chapterPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *ChapterConnection) buildPageCursors(nodes []*Chapter, pager *chapterPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -182,7 +394,10 @@ func (c *ChapterConnection) buildPage(nodes []*Chapter, pager *chapterPager, aft
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = ChapterEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -194,9 +409,37 @@ func (c *ChapterConnection) buildPage(nodes []*Chapter, pager *chapterPager, aft
 	}
 }
 
+// encodingprofilePagers are the pagers of the default order, forwards and backwards,
+// that encodingprofileCursorPager shares.
+var encodingprofilePagers = [2]*encodingprofilePager{
+	{order: DefaultEncodingProfileOrder},
+	{order: DefaultEncodingProfileOrder, reverse: true},
+}
+
+// encodingprofileCursorPager returns the pager of a page of EncodingProfile
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func encodingprofileCursorPager(orderBy *EncodingProfileOrder, reverse bool) (*encodingprofilePager, error) {
+	if orderBy == nil {
+		if reverse {
+			return encodingprofilePagers[1], nil
+		}
+		return encodingprofilePagers[0], nil
+	}
+	return newEncodingProfilePager([]EncodingProfilePaginateOption{WithEncodingProfileOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *EncodingProfileConnection) buildPage(nodes []*EncodingProfile, pager *encodingprofilePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *EncodingProfileConnection) buildPageCursors(nodes []*EncodingProfile, pager *encodingprofilePager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -214,7 +457,10 @@ func (c *EncodingProfileConnection) buildPage(nodes []*EncodingProfile, pager *e
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = EncodingProfileEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -226,9 +472,37 @@ func (c *EncodingProfileConnection) buildPage(nodes []*EncodingProfile, pager *e
 	}
 }
 
+// eventPagers are the pagers of the default order, forwards and backwards,
+// that eventCursorPager shares.
+var eventPagers = [2]*eventPager{
+	{order: DefaultEventOrder},
+	{order: DefaultEventOrder, reverse: true},
+}
+
+// eventCursorPager returns the pager of a page of Event
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func eventCursorPager(orderBy *EventOrder, reverse bool) (*eventPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return eventPagers[1], nil
+		}
+		return eventPagers[0], nil
+	}
+	return newEventPager([]EventPaginateOption{WithEventOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *EventConnection) buildPage(nodes []*Event, pager *eventPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *EventConnection) buildPageCursors(nodes []*Event, pager *eventPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -246,7 +520,10 @@ func (c *EventConnection) buildPage(nodes []*Event, pager *eventPager, after *Cu
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = EventEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -258,9 +535,37 @@ func (c *EventConnection) buildPage(nodes []*Event, pager *eventPager, after *Cu
 	}
 }
 
+// folderPagers are the pagers of the default order, forwards and backwards,
+// that folderCursorPager shares.
+var folderPagers = [2]*folderPager{
+	{order: DefaultFolderOrder},
+	{order: DefaultFolderOrder, reverse: true},
+}
+
+// folderCursorPager returns the pager of a page of Folder
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func folderCursorPager(orderBy *FolderOrder, reverse bool) (*folderPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return folderPagers[1], nil
+		}
+		return folderPagers[0], nil
+	}
+	return newFolderPager([]FolderPaginateOption{WithFolderOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *FolderConnection) buildPage(nodes []*Folder, pager *folderPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *FolderConnection) buildPageCursors(nodes []*Folder, pager *folderPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -278,7 +583,10 @@ func (c *FolderConnection) buildPage(nodes []*Folder, pager *folderPager, after 
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = FolderEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -290,9 +598,37 @@ func (c *FolderConnection) buildPage(nodes []*Folder, pager *folderPager, after 
 	}
 }
 
+// importitemPagers are the pagers of the default order, forwards and backwards,
+// that importitemCursorPager shares.
+var importitemPagers = [2]*importitemPager{
+	{order: DefaultImportItemOrder},
+	{order: DefaultImportItemOrder, reverse: true},
+}
+
+// importitemCursorPager returns the pager of a page of ImportItem
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func importitemCursorPager(orderBy *ImportItemOrder, reverse bool) (*importitemPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return importitemPagers[1], nil
+		}
+		return importitemPagers[0], nil
+	}
+	return newImportItemPager([]ImportItemPaginateOption{WithImportItemOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *ImportItemConnection) buildPage(nodes []*ImportItem, pager *importitemPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *ImportItemConnection) buildPageCursors(nodes []*ImportItem, pager *importitemPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -310,7 +646,10 @@ func (c *ImportItemConnection) buildPage(nodes []*ImportItem, pager *importitemP
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = ImportItemEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -322,9 +661,37 @@ func (c *ImportItemConnection) buildPage(nodes []*ImportItem, pager *importitemP
 	}
 }
 
+// importmigrationPagers are the pagers of the default order, forwards and backwards,
+// that importmigrationCursorPager shares.
+var importmigrationPagers = [2]*importmigrationPager{
+	{order: DefaultImportMigrationOrder},
+	{order: DefaultImportMigrationOrder, reverse: true},
+}
+
+// importmigrationCursorPager returns the pager of a page of ImportMigration
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func importmigrationCursorPager(orderBy *ImportMigrationOrder, reverse bool) (*importmigrationPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return importmigrationPagers[1], nil
+		}
+		return importmigrationPagers[0], nil
+	}
+	return newImportMigrationPager([]ImportMigrationPaginateOption{WithImportMigrationOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *ImportMigrationConnection) buildPage(nodes []*ImportMigration, pager *importmigrationPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *ImportMigrationConnection) buildPageCursors(nodes []*ImportMigration, pager *importmigrationPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -342,7 +709,10 @@ func (c *ImportMigrationConnection) buildPage(nodes []*ImportMigration, pager *i
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = ImportMigrationEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -354,9 +724,37 @@ func (c *ImportMigrationConnection) buildPage(nodes []*ImportMigration, pager *i
 	}
 }
 
+// importerPagers are the pagers of the default order, forwards and backwards,
+// that importerCursorPager shares.
+var importerPagers = [2]*importerPager{
+	{order: DefaultImporterOrder},
+	{order: DefaultImporterOrder, reverse: true},
+}
+
+// importerCursorPager returns the pager of a page of Importer
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func importerCursorPager(orderBy *ImporterOrder, reverse bool) (*importerPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return importerPagers[1], nil
+		}
+		return importerPagers[0], nil
+	}
+	return newImporterPager([]ImporterPaginateOption{WithImporterOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *ImporterConnection) buildPage(nodes []*Importer, pager *importerPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *ImporterConnection) buildPageCursors(nodes []*Importer, pager *importerPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -374,7 +772,10 @@ func (c *ImporterConnection) buildPage(nodes []*Importer, pager *importerPager, 
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = ImporterEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -386,9 +787,37 @@ func (c *ImporterConnection) buildPage(nodes []*Importer, pager *importerPager, 
 	}
 }
 
+// invitationPagers are the pagers of the default order, forwards and backwards,
+// that invitationCursorPager shares.
+var invitationPagers = [2]*invitationPager{
+	{order: DefaultInvitationOrder},
+	{order: DefaultInvitationOrder, reverse: true},
+}
+
+// invitationCursorPager returns the pager of a page of Invitation
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func invitationCursorPager(orderBy *InvitationOrder, reverse bool) (*invitationPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return invitationPagers[1], nil
+		}
+		return invitationPagers[0], nil
+	}
+	return newInvitationPager([]InvitationPaginateOption{WithInvitationOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *InvitationConnection) buildPage(nodes []*Invitation, pager *invitationPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *InvitationConnection) buildPageCursors(nodes []*Invitation, pager *invitationPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -406,7 +835,10 @@ func (c *InvitationConnection) buildPage(nodes []*Invitation, pager *invitationP
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = InvitationEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -418,9 +850,37 @@ func (c *InvitationConnection) buildPage(nodes []*Invitation, pager *invitationP
 	}
 }
 
+// membershipPagers are the pagers of the default order, forwards and backwards,
+// that membershipCursorPager shares.
+var membershipPagers = [2]*membershipPager{
+	{order: DefaultMembershipOrder},
+	{order: DefaultMembershipOrder, reverse: true},
+}
+
+// membershipCursorPager returns the pager of a page of Membership
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func membershipCursorPager(orderBy *MembershipOrder, reverse bool) (*membershipPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return membershipPagers[1], nil
+		}
+		return membershipPagers[0], nil
+	}
+	return newMembershipPager([]MembershipPaginateOption{WithMembershipOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *MembershipConnection) buildPage(nodes []*Membership, pager *membershipPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *MembershipConnection) buildPageCursors(nodes []*Membership, pager *membershipPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -438,7 +898,10 @@ func (c *MembershipConnection) buildPage(nodes []*Membership, pager *membershipP
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = MembershipEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -450,9 +913,37 @@ func (c *MembershipConnection) buildPage(nodes []*Membership, pager *membershipP
 	}
 }
 
+// organizationPagers are the pagers of the default order, forwards and backwards,
+// that organizationCursorPager shares.
+var organizationPagers = [2]*organizationPager{
+	{order: DefaultOrganizationOrder},
+	{order: DefaultOrganizationOrder, reverse: true},
+}
+
+// organizationCursorPager returns the pager of a page of Organization
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func organizationCursorPager(orderBy *OrganizationOrder, reverse bool) (*organizationPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return organizationPagers[1], nil
+		}
+		return organizationPagers[0], nil
+	}
+	return newOrganizationPager([]OrganizationPaginateOption{WithOrganizationOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *OrganizationConnection) buildPage(nodes []*Organization, pager *organizationPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *OrganizationConnection) buildPageCursors(nodes []*Organization, pager *organizationPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -470,7 +961,10 @@ func (c *OrganizationConnection) buildPage(nodes []*Organization, pager *organiz
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = OrganizationEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -482,9 +976,37 @@ func (c *OrganizationConnection) buildPage(nodes []*Organization, pager *organiz
 	}
 }
 
+// playerPagers are the pagers of the default order, forwards and backwards,
+// that playerCursorPager shares.
+var playerPagers = [2]*playerPager{
+	{order: DefaultPlayerOrder},
+	{order: DefaultPlayerOrder, reverse: true},
+}
+
+// playerCursorPager returns the pager of a page of Player
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func playerCursorPager(orderBy *PlayerOrder, reverse bool) (*playerPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return playerPagers[1], nil
+		}
+		return playerPagers[0], nil
+	}
+	return newPlayerPager([]PlayerPaginateOption{WithPlayerOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *PlayerConnection) buildPage(nodes []*Player, pager *playerPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *PlayerConnection) buildPageCursors(nodes []*Player, pager *playerPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -502,7 +1024,10 @@ func (c *PlayerConnection) buildPage(nodes []*Player, pager *playerPager, after 
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = PlayerEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -514,9 +1039,37 @@ func (c *PlayerConnection) buildPage(nodes []*Player, pager *playerPager, after 
 	}
 }
 
+// projectPagers are the pagers of the default order, forwards and backwards,
+// that projectCursorPager shares.
+var projectPagers = [2]*projectPager{
+	{order: DefaultProjectOrder},
+	{order: DefaultProjectOrder, reverse: true},
+}
+
+// projectCursorPager returns the pager of a page of Project
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func projectCursorPager(orderBy *ProjectOrder, reverse bool) (*projectPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return projectPagers[1], nil
+		}
+		return projectPagers[0], nil
+	}
+	return newProjectPager([]ProjectPaginateOption{WithProjectOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *ProjectConnection) buildPage(nodes []*Project, pager *projectPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *ProjectConnection) buildPageCursors(nodes []*Project, pager *projectPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -534,7 +1087,10 @@ func (c *ProjectConnection) buildPage(nodes []*Project, pager *projectPager, aft
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = ProjectEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -546,9 +1102,37 @@ func (c *ProjectConnection) buildPage(nodes []*Project, pager *projectPager, aft
 	}
 }
 
+// projectsettingPagers are the pagers of the default order, forwards and backwards,
+// that projectsettingCursorPager shares.
+var projectsettingPagers = [2]*projectsettingPager{
+	{order: DefaultProjectSettingOrder},
+	{order: DefaultProjectSettingOrder, reverse: true},
+}
+
+// projectsettingCursorPager returns the pager of a page of ProjectSetting
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func projectsettingCursorPager(orderBy *ProjectSettingOrder, reverse bool) (*projectsettingPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return projectsettingPagers[1], nil
+		}
+		return projectsettingPagers[0], nil
+	}
+	return newProjectSettingPager([]ProjectSettingPaginateOption{WithProjectSettingOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *ProjectSettingConnection) buildPage(nodes []*ProjectSetting, pager *projectsettingPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *ProjectSettingConnection) buildPageCursors(nodes []*ProjectSetting, pager *projectsettingPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -566,7 +1150,10 @@ func (c *ProjectSettingConnection) buildPage(nodes []*ProjectSetting, pager *pro
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = ProjectSettingEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -578,9 +1165,37 @@ func (c *ProjectSettingConnection) buildPage(nodes []*ProjectSetting, pager *pro
 	}
 }
 
+// renditionPagers are the pagers of the default order, forwards and backwards,
+// that renditionCursorPager shares.
+var renditionPagers = [2]*renditionPager{
+	{order: DefaultRenditionOrder},
+	{order: DefaultRenditionOrder, reverse: true},
+}
+
+// renditionCursorPager returns the pager of a page of Rendition
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func renditionCursorPager(orderBy *RenditionOrder, reverse bool) (*renditionPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return renditionPagers[1], nil
+		}
+		return renditionPagers[0], nil
+	}
+	return newRenditionPager([]RenditionPaginateOption{WithRenditionOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *RenditionConnection) buildPage(nodes []*Rendition, pager *renditionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *RenditionConnection) buildPageCursors(nodes []*Rendition, pager *renditionPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -598,7 +1213,10 @@ func (c *RenditionConnection) buildPage(nodes []*Rendition, pager *renditionPage
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = RenditionEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -610,9 +1228,37 @@ func (c *RenditionConnection) buildPage(nodes []*Rendition, pager *renditionPage
 	}
 }
 
+// tagPagers are the pagers of the default order, forwards and backwards,
+// that tagCursorPager shares.
+var tagPagers = [2]*tagPager{
+	{order: DefaultTagOrder},
+	{order: DefaultTagOrder, reverse: true},
+}
+
+// tagCursorPager returns the pager of a page of Tag
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func tagCursorPager(orderBy *TagOrder, reverse bool) (*tagPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return tagPagers[1], nil
+		}
+		return tagPagers[0], nil
+	}
+	return newTagPager([]TagPaginateOption{WithTagOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *TagConnection) buildPage(nodes []*Tag, pager *tagPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *TagConnection) buildPageCursors(nodes []*Tag, pager *tagPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -630,7 +1276,10 @@ func (c *TagConnection) buildPage(nodes []*Tag, pager *tagPager, after *Cursor, 
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = TagEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -642,9 +1291,37 @@ func (c *TagConnection) buildPage(nodes []*Tag, pager *tagPager, after *Cursor, 
 	}
 }
 
+// thumbnailPagers are the pagers of the default order, forwards and backwards,
+// that thumbnailCursorPager shares.
+var thumbnailPagers = [2]*thumbnailPager{
+	{order: DefaultThumbnailOrder},
+	{order: DefaultThumbnailOrder, reverse: true},
+}
+
+// thumbnailCursorPager returns the pager of a page of Thumbnail
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func thumbnailCursorPager(orderBy *ThumbnailOrder, reverse bool) (*thumbnailPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return thumbnailPagers[1], nil
+		}
+		return thumbnailPagers[0], nil
+	}
+	return newThumbnailPager([]ThumbnailPaginateOption{WithThumbnailOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *ThumbnailConnection) buildPage(nodes []*Thumbnail, pager *thumbnailPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *ThumbnailConnection) buildPageCursors(nodes []*Thumbnail, pager *thumbnailPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -662,7 +1339,10 @@ func (c *ThumbnailConnection) buildPage(nodes []*Thumbnail, pager *thumbnailPage
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = ThumbnailEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -674,9 +1354,37 @@ func (c *ThumbnailConnection) buildPage(nodes []*Thumbnail, pager *thumbnailPage
 	}
 }
 
+// transcodingjobPagers are the pagers of the default order, forwards and backwards,
+// that transcodingjobCursorPager shares.
+var transcodingjobPagers = [2]*transcodingjobPager{
+	{order: DefaultTranscodingJobOrder},
+	{order: DefaultTranscodingJobOrder, reverse: true},
+}
+
+// transcodingjobCursorPager returns the pager of a page of TranscodingJob
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func transcodingjobCursorPager(orderBy *TranscodingJobOrder, reverse bool) (*transcodingjobPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return transcodingjobPagers[1], nil
+		}
+		return transcodingjobPagers[0], nil
+	}
+	return newTranscodingJobPager([]TranscodingJobPaginateOption{WithTranscodingJobOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *TranscodingJobConnection) buildPage(nodes []*TranscodingJob, pager *transcodingjobPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *TranscodingJobConnection) buildPageCursors(nodes []*TranscodingJob, pager *transcodingjobPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -694,7 +1402,10 @@ func (c *TranscodingJobConnection) buildPage(nodes []*TranscodingJob, pager *tra
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = TranscodingJobEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -706,9 +1417,37 @@ func (c *TranscodingJobConnection) buildPage(nodes []*TranscodingJob, pager *tra
 	}
 }
 
+// userPagers are the pagers of the default order, forwards and backwards,
+// that userCursorPager shares.
+var userPagers = [2]*userPager{
+	{order: DefaultUserOrder},
+	{order: DefaultUserOrder, reverse: true},
+}
+
+// userCursorPager returns the pager of a page of User
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func userCursorPager(orderBy *UserOrder, reverse bool) (*userPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return userPagers[1], nil
+		}
+		return userPagers[0], nil
+	}
+	return newUserPager([]UserPaginateOption{WithUserOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *UserConnection) buildPage(nodes []*User, pager *userPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *UserConnection) buildPageCursors(nodes []*User, pager *userPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -726,7 +1465,10 @@ func (c *UserConnection) buildPage(nodes []*User, pager *userPager, after *Curso
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = UserEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -738,9 +1480,37 @@ func (c *UserConnection) buildPage(nodes []*User, pager *userPager, after *Curso
 	}
 }
 
+// videoPagers are the pagers of the default order, forwards and backwards,
+// that videoCursorPager shares.
+var videoPagers = [2]*videoPager{
+	{order: DefaultVideoOrder},
+	{order: DefaultVideoOrder, reverse: true},
+}
+
+// videoCursorPager returns the pager of a page of Video
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func videoCursorPager(orderBy *VideoOrder, reverse bool) (*videoPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return videoPagers[1], nil
+		}
+		return videoPagers[0], nil
+	}
+	return newVideoPager([]VideoPaginateOption{WithVideoOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *VideoConnection) buildPage(nodes []*Video, pager *videoPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *VideoConnection) buildPageCursors(nodes []*Video, pager *videoPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -758,7 +1528,10 @@ func (c *VideoConnection) buildPage(nodes []*Video, pager *videoPager, after *Cu
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = VideoEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -770,9 +1543,37 @@ func (c *VideoConnection) buildPage(nodes []*Video, pager *videoPager, after *Cu
 	}
 }
 
+// webhookattemptPagers are the pagers of the default order, forwards and backwards,
+// that webhookattemptCursorPager shares.
+var webhookattemptPagers = [2]*webhookattemptPager{
+	{order: DefaultWebhookAttemptOrder},
+	{order: DefaultWebhookAttemptOrder, reverse: true},
+}
+
+// webhookattemptCursorPager returns the pager of a page of WebhookAttempt
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func webhookattemptCursorPager(orderBy *WebhookAttemptOrder, reverse bool) (*webhookattemptPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return webhookattemptPagers[1], nil
+		}
+		return webhookattemptPagers[0], nil
+	}
+	return newWebhookAttemptPager([]WebhookAttemptPaginateOption{WithWebhookAttemptOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *WebhookAttemptConnection) buildPage(nodes []*WebhookAttempt, pager *webhookattemptPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *WebhookAttemptConnection) buildPageCursors(nodes []*WebhookAttempt, pager *webhookattemptPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -790,7 +1591,10 @@ func (c *WebhookAttemptConnection) buildPage(nodes []*WebhookAttempt, pager *web
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = WebhookAttemptEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -802,9 +1606,37 @@ func (c *WebhookAttemptConnection) buildPage(nodes []*WebhookAttempt, pager *web
 	}
 }
 
+// webhookdeliveryPagers are the pagers of the default order, forwards and backwards,
+// that webhookdeliveryCursorPager shares.
+var webhookdeliveryPagers = [2]*webhookdeliveryPager{
+	{order: DefaultWebhookDeliveryOrder},
+	{order: DefaultWebhookDeliveryOrder, reverse: true},
+}
+
+// webhookdeliveryCursorPager returns the pager of a page of WebhookDelivery
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func webhookdeliveryCursorPager(orderBy *WebhookDeliveryOrder, reverse bool) (*webhookdeliveryPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return webhookdeliveryPagers[1], nil
+		}
+		return webhookdeliveryPagers[0], nil
+	}
+	return newWebhookDeliveryPager([]WebhookDeliveryPaginateOption{WithWebhookDeliveryOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *WebhookDeliveryConnection) buildPage(nodes []*WebhookDelivery, pager *webhookdeliveryPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *WebhookDeliveryConnection) buildPageCursors(nodes []*WebhookDelivery, pager *webhookdeliveryPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -822,7 +1654,10 @@ func (c *WebhookDeliveryConnection) buildPage(nodes []*WebhookDelivery, pager *w
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = WebhookDeliveryEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {
@@ -834,9 +1669,37 @@ func (c *WebhookDeliveryConnection) buildPage(nodes []*WebhookDelivery, pager *w
 	}
 }
 
+// webhookendpointPagers are the pagers of the default order, forwards and backwards,
+// that webhookendpointCursorPager shares.
+var webhookendpointPagers = [2]*webhookendpointPager{
+	{order: DefaultWebhookEndpointOrder},
+	{order: DefaultWebhookEndpointOrder, reverse: true},
+}
+
+// webhookendpointCursorPager returns the pager of a page of WebhookEndpoint
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func webhookendpointCursorPager(orderBy *WebhookEndpointOrder, reverse bool) (*webhookendpointPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return webhookendpointPagers[1], nil
+		}
+		return webhookendpointPagers[0], nil
+	}
+	return newWebhookEndpointPager([]WebhookEndpointPaginateOption{WithWebhookEndpointOrder(orderBy)}, reverse)
+}
+
 // buildPage fills the connection from nodes, the page and, when there is one,
 // the extra node past it, in the query's order.
 func (c *WebhookEndpointConnection) buildPage(nodes []*WebhookEndpoint, pager *webhookendpointPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *WebhookEndpointConnection) buildPageCursors(nodes []*WebhookEndpoint, pager *webhookendpointPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
 	c.PageInfo.HasNextPage = before != nil
 	c.PageInfo.HasPreviousPage = after != nil
 	switch {
@@ -854,7 +1717,10 @@ func (c *WebhookEndpointConnection) buildPage(nodes []*WebhookEndpoint, pager *w
 		if last != nil {
 			node = nodes[len(nodes)-1-i]
 		}
-		edges[i] = WebhookEndpointEdge{Node: node, Cursor: pager.toCursor(node)}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
 		c.Edges[i] = &edges[i]
 	}
 	if n := len(edges); n > 0 {

@@ -332,7 +332,9 @@ func (_m *APIKeyQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultAPIKeyOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -685,7 +687,9 @@ func (_m *AccessControlQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultAccessControlOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -1002,7 +1006,9 @@ func (_m *AdvertisementQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultAdvertisementOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -1337,7 +1343,9 @@ func (_m *AuditLogQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultAuditLogOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -1654,7 +1662,9 @@ func (_m *CaptionQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultCaptionOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -1971,7 +1981,9 @@ func (_m *ChapterQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultChapterOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -2288,7 +2300,9 @@ func (_m *EncodingProfileQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultEncodingProfileOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -2623,7 +2637,9 @@ func (_m *EventQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultEventOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -2940,7 +2956,9 @@ func (_m *FolderQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultFolderOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -3275,7 +3293,9 @@ func (_m *ImportItemQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultImportItemOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -3592,7 +3612,9 @@ func (_m *ImportMigrationQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultImportMigrationOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -3927,7 +3949,9 @@ func (_m *ImporterQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultImporterOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -4244,7 +4268,9 @@ func (_m *InvitationQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultInvitationOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -4579,7 +4605,9 @@ func (_m *MembershipQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultMembershipOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -4896,7 +4924,9 @@ func (_m *OrganizationQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultOrganizationOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -5231,7 +5261,9 @@ func (_m *PlayerQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultPlayerOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -5566,7 +5598,9 @@ func (_m *ProjectQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultProjectOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -5901,7 +5935,9 @@ func (_m *ProjectSettingQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultProjectSettingOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -6236,7 +6272,9 @@ func (_m *RenditionQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultRenditionOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -6553,7 +6591,9 @@ func (_m *TagQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultTagOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -6888,7 +6928,9 @@ func (_m *ThumbnailQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultThumbnailOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -7205,7 +7247,9 @@ func (_m *TranscodingJobQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultTranscodingJobOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -7558,7 +7602,9 @@ func (_m *UserQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultUserOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -7893,7 +7939,9 @@ func (_m *VideoQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultVideoOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -8264,7 +8312,9 @@ func (_m *WebhookAttemptQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultWebhookAttemptOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -8581,7 +8631,9 @@ func (_m *WebhookDeliveryQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultWebhookDeliveryOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 
@@ -8898,7 +8950,9 @@ func (_m *WebhookEndpointQuery) Paginate(
 	if err != nil {
 		return nil, err
 	}
-	conn.buildPage(nodes, pager, after, first, before, last)
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultWebhookEndpointOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
 	return conn, nil
 }
 

@@ -41,8 +41,9 @@ type Importer struct {
 // importerScanRow holds the scan targets of one Importer row and the slice of
 // them handed to rows.Scan, reused from row to row through importerScanRows.
 type importerScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values          [10]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values          [11]any
 	ID              scannedUUID
 	CreatedAt       sql.NullTime
 	UpdatedAt       sql.NullTime
@@ -59,45 +60,52 @@ var importerScanRows = sync.Pool{New: func() any { return new(importerScanRow) }
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Importer) scanValues(columns []string) ([]any, error) {
+	return (*Importer).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Importer) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := importerScanRows.Get().(*importerScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case importer.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case importer.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case importer.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case importer.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
 		case importer.FieldProvider:
 			row.Provider = *new(sql.NullString)
-			values[i] = &row.Provider
+			targets[i] = &row.Provider
 		case importer.FieldCredential:
 			row.Credential = *new(sql.NullString)
-			values[i] = &row.Credential
+			targets[i] = &row.Credential
 		case importer.FieldCredentialLast4:
 			row.CredentialLast4 = *new(sql.NullString)
-			values[i] = &row.CredentialLast4
+			targets[i] = &row.CredentialLast4
 		case importer.FieldAccountName:
 			row.AccountName = *new(sql.NullString)
-			values[i] = &row.AccountName
+			targets[i] = &row.AccountName
 		case importer.FieldAccountURI:
 			row.AccountURI = *new(sql.NullString)
-			values[i] = &row.AccountURI
+			targets[i] = &row.AccountURI
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -169,12 +177,20 @@ func (_m *Importer) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(importerScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*importerScanRow); ok && &row.values[0] == &all[0] {
+	(*Importer).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Importer) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*importerScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			importerScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Importer.

@@ -81,8 +81,9 @@ func (e ImportItemEdges) VideoOrErr() (*Video, error) {
 // importitemScanRow holds the scan targets of one ImportItem row and the slice of
 // them handed to rows.Scan, reused from row to row through importitemScanRows.
 type importitemScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values          [17]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values          [18]any
 	ID              scannedUUID
 	CreatedAt       sql.NullTime
 	UpdatedAt       sql.NullTime
@@ -97,6 +98,7 @@ type importitemScanRow struct {
 	DownloadSize    sql.NullInt64
 	Width           sql.NullInt64
 	Height          sql.NullInt64
+	VideoID         scannedNullUUID
 	ImportedAt      sql.NullTime
 }
 
@@ -105,65 +107,73 @@ var importitemScanRows = sync.Pool{New: func() any { return new(importitemScanRo
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*ImportItem) scanValues(columns []string) ([]any, error) {
+	return (*ImportItem).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*ImportItem) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := importitemScanRows.Get().(*importitemScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case importitem.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case importitem.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case importitem.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case importitem.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
 		case importitem.FieldMigrationID:
 			row.MigrationID = *new(scannedUUID)
-			values[i] = &row.MigrationID
+			targets[i] = &row.MigrationID
 		case importitem.FieldProviderID:
 			row.ProviderID = *new(sql.NullString)
-			values[i] = &row.ProviderID
+			targets[i] = &row.ProviderID
 		case importitem.FieldName:
 			row.Name = *new(sql.NullString)
-			values[i] = &row.Name
+			targets[i] = &row.Name
 		case importitem.FieldDescription:
 			row.Description = *new(sql.NullString)
-			values[i] = &row.Description
+			targets[i] = &row.Description
 		case importitem.FieldDuration:
 			row.Duration = *new(sql.NullInt64)
-			values[i] = &row.Duration
+			targets[i] = &row.Duration
 		case importitem.FieldDownloadURL:
 			row.DownloadURL = *new(sql.NullString)
-			values[i] = &row.DownloadURL
+			targets[i] = &row.DownloadURL
 		case importitem.FieldDownloadQuality:
 			row.DownloadQuality = *new(sql.NullString)
-			values[i] = &row.DownloadQuality
+			targets[i] = &row.DownloadQuality
 		case importitem.FieldDownloadSize:
 			row.DownloadSize = *new(sql.NullInt64)
-			values[i] = &row.DownloadSize
+			targets[i] = &row.DownloadSize
 		case importitem.FieldWidth:
 			row.Width = *new(sql.NullInt64)
-			values[i] = &row.Width
+			targets[i] = &row.Width
 		case importitem.FieldHeight:
 			row.Height = *new(sql.NullInt64)
-			values[i] = &row.Height
+			targets[i] = &row.Height
+		case importitem.FieldVideoID:
+			row.VideoID = *new(scannedNullUUID)
+			targets[i] = &row.VideoID
 		case importitem.FieldImportedAt:
 			row.ImportedAt = *new(sql.NullTime)
-			values[i] = &row.ImportedAt
-		case importitem.FieldVideoID:
-			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
+			targets[i] = &row.ImportedAt
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -262,11 +272,11 @@ func (_m *ImportItem) assignValues(columns []string, values []any) error {
 				_m.Height = int(value.Int64)
 			}
 		case importitem.FieldVideoID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field video_id", values[i])
 			} else if value.Valid {
 				_m.VideoID = new(uuid.UUID)
-				*_m.VideoID = *value.S.(*uuid.UUID)
+				*_m.VideoID = uuid.UUID(value.UUID)
 			}
 		case importitem.FieldImportedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -279,12 +289,20 @@ func (_m *ImportItem) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(importitemScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*importitemScanRow); ok && &row.values[0] == &all[0] {
+	(*ImportItem).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*ImportItem) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*importitemScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			importitemScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the ImportItem.

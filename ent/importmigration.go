@@ -47,8 +47,9 @@ type ImportMigration struct {
 // importmigrationScanRow holds the scan targets of one ImportMigration row and the slice of
 // them handed to rows.Scan, reused from row to row through importmigrationScanRows.
 type importmigrationScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values        [13]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values        [14]any
 	ID            scannedUUID
 	CreatedAt     sql.NullTime
 	UpdatedAt     sql.NullTime
@@ -68,54 +69,61 @@ var importmigrationScanRows = sync.Pool{New: func() any { return new(importmigra
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*ImportMigration) scanValues(columns []string) ([]any, error) {
+	return (*ImportMigration).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*ImportMigration) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := importmigrationScanRows.Get().(*importmigrationScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case importmigration.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case importmigration.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case importmigration.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case importmigration.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
 		case importmigration.FieldImporterID:
 			row.ImporterID = *new(scannedUUID)
-			values[i] = &row.ImporterID
+			targets[i] = &row.ImporterID
 		case importmigration.FieldProvider:
 			row.Provider = *new(sql.NullString)
-			values[i] = &row.Provider
+			targets[i] = &row.Provider
 		case importmigration.FieldStatus:
 			row.Status = *new(sql.NullString)
-			values[i] = &row.Status
+			targets[i] = &row.Status
 		case importmigration.FieldFailureReason:
 			row.FailureReason = *new(sql.NullString)
-			values[i] = &row.FailureReason
+			targets[i] = &row.FailureReason
 		case importmigration.FieldTotal:
 			row.Total = *new(sql.NullInt64)
-			values[i] = &row.Total
+			targets[i] = &row.Total
 		case importmigration.FieldItemCount:
 			row.ItemCount = *new(sql.NullInt64)
-			values[i] = &row.ItemCount
+			targets[i] = &row.ItemCount
 		case importmigration.FieldStartedAt:
 			row.StartedAt = *new(sql.NullTime)
-			values[i] = &row.StartedAt
+			targets[i] = &row.StartedAt
 		case importmigration.FieldCompletedAt:
 			row.CompletedAt = *new(sql.NullTime)
-			values[i] = &row.CompletedAt
+			targets[i] = &row.CompletedAt
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -207,12 +215,20 @@ func (_m *ImportMigration) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(importmigrationScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*importmigrationScanRow); ok && &row.values[0] == &all[0] {
+	(*ImportMigration).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*ImportMigration) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*importmigrationScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			importmigrationScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the ImportMigration.

@@ -77,8 +77,9 @@ func (e InvitationEdges) OrganizationOrErr() (*Organization, error) {
 // invitationScanRow holds the scan targets of one Invitation row and the slice of
 // them handed to rows.Scan, reused from row to row through invitationScanRows.
 type invitationScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values         [14]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values         [15]any
 	ID             scannedUUID
 	CreatedAt      sql.NullTime
 	UpdatedAt      sql.NullTime
@@ -99,57 +100,64 @@ var invitationScanRows = sync.Pool{New: func() any { return new(invitationScanRo
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Invitation) scanValues(columns []string) ([]any, error) {
+	return (*Invitation).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Invitation) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := invitationScanRows.Get().(*invitationScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case invitation.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case invitation.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case invitation.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case invitation.FieldOrganizationID:
 			row.OrganizationID = *new(scannedUUID)
-			values[i] = &row.OrganizationID
+			targets[i] = &row.OrganizationID
 		case invitation.FieldEmail:
 			row.Email = *new(sql.NullString)
-			values[i] = &row.Email
+			targets[i] = &row.Email
 		case invitation.FieldRole:
 			row.Role = *new(sql.NullString)
-			values[i] = &row.Role
+			targets[i] = &row.Role
 		case invitation.FieldGrants:
 			row.Grants = *new([]byte)
-			values[i] = &row.Grants
+			targets[i] = &row.Grants
 		case invitation.FieldInvitedBy:
 			row.InvitedBy = *new(scannedUUID)
-			values[i] = &row.InvitedBy
+			targets[i] = &row.InvitedBy
 		case invitation.FieldTokenHash:
 			row.TokenHash = *new(sql.NullString)
-			values[i] = &row.TokenHash
+			targets[i] = &row.TokenHash
 		case invitation.FieldStatus:
 			row.Status = *new(sql.NullString)
-			values[i] = &row.Status
+			targets[i] = &row.Status
 		case invitation.FieldOpen:
 			row.Open = *new(sql.NullBool)
-			values[i] = &row.Open
+			targets[i] = &row.Open
 		case invitation.FieldExpiresAt:
 			row.ExpiresAt = *new(sql.NullTime)
-			values[i] = &row.ExpiresAt
+			targets[i] = &row.ExpiresAt
 		case invitation.FieldRespondedAt:
 			row.RespondedAt = *new(sql.NullTime)
-			values[i] = &row.RespondedAt
+			targets[i] = &row.RespondedAt
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -249,12 +257,20 @@ func (_m *Invitation) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(invitationScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*invitationScanRow); ok && &row.values[0] == &all[0] {
+	(*Invitation).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Invitation) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*invitationScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			invitationScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Invitation.

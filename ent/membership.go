@@ -79,8 +79,9 @@ func (e MembershipEdges) OrganizationOrErr() (*Organization, error) {
 // membershipScanRow holds the scan targets of one Membership row and the slice of
 // them handed to rows.Scan, reused from row to row through membershipScanRows.
 type membershipScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values         [8]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values         [9]any
 	ID             scannedUUID
 	CreatedAt      sql.NullTime
 	UpdatedAt      sql.NullTime
@@ -95,39 +96,46 @@ var membershipScanRows = sync.Pool{New: func() any { return new(membershipScanRo
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Membership) scanValues(columns []string) ([]any, error) {
+	return (*Membership).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Membership) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := membershipScanRows.Get().(*membershipScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case membership.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case membership.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case membership.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case membership.FieldUserID:
 			row.UserID = *new(scannedUUID)
-			values[i] = &row.UserID
+			targets[i] = &row.UserID
 		case membership.FieldOrganizationID:
 			row.OrganizationID = *new(scannedUUID)
-			values[i] = &row.OrganizationID
+			targets[i] = &row.OrganizationID
 		case membership.FieldRole:
 			row.Role = *new(sql.NullString)
-			values[i] = &row.Role
+			targets[i] = &row.Role
 		case membership.FieldGrants:
 			row.Grants = *new([]byte)
-			values[i] = &row.Grants
+			targets[i] = &row.Grants
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -189,12 +197,20 @@ func (_m *Membership) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(membershipScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*membershipScanRow); ok && &row.values[0] == &all[0] {
+	(*Membership).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Membership) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*membershipScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			membershipScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Membership.

@@ -63,8 +63,9 @@ func (e OAuthIdentityEdges) UserOrErr() (*User, error) {
 // oauthidentityScanRow holds the scan targets of one OAuthIdentity row and the slice of
 // them handed to rows.Scan, reused from row to row through oauthidentityScanRows.
 type oauthidentityScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values    [8]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values    [9]any
 	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
@@ -79,39 +80,46 @@ var oauthidentityScanRows = sync.Pool{New: func() any { return new(oauthidentity
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*OAuthIdentity) scanValues(columns []string) ([]any, error) {
+	return (*OAuthIdentity).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*OAuthIdentity) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := oauthidentityScanRows.Get().(*oauthidentityScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case oauthidentity.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case oauthidentity.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case oauthidentity.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case oauthidentity.FieldUserID:
 			row.UserID = *new(scannedUUID)
-			values[i] = &row.UserID
+			targets[i] = &row.UserID
 		case oauthidentity.FieldProvider:
 			row.Provider = *new(sql.NullString)
-			values[i] = &row.Provider
+			targets[i] = &row.Provider
 		case oauthidentity.FieldSubject:
 			row.Subject = *new(sql.NullString)
-			values[i] = &row.Subject
+			targets[i] = &row.Subject
 		case oauthidentity.FieldEmail:
 			row.Email = *new(sql.NullString)
-			values[i] = &row.Email
+			targets[i] = &row.Email
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -171,12 +179,20 @@ func (_m *OAuthIdentity) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(oauthidentityScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*oauthidentityScanRow); ok && &row.values[0] == &all[0] {
+	(*OAuthIdentity).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*OAuthIdentity) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*oauthidentityScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			oauthidentityScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the OAuthIdentity.

@@ -37,8 +37,9 @@ type OAuthState struct {
 // oauthstateScanRow holds the scan targets of one OAuthState row and the slice of
 // them handed to rows.Scan, reused from row to row through oauthstateScanRows.
 type oauthstateScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values       [8]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values       [9]any
 	ID           scannedUUID
 	CreatedAt    sql.NullTime
 	UpdatedAt    sql.NullTime
@@ -53,39 +54,46 @@ var oauthstateScanRows = sync.Pool{New: func() any { return new(oauthstateScanRo
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*OAuthState) scanValues(columns []string) ([]any, error) {
+	return (*OAuthState).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*OAuthState) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := oauthstateScanRows.Get().(*oauthstateScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case oauthstate.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case oauthstate.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case oauthstate.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case oauthstate.FieldStateHash:
 			row.StateHash = *new(sql.NullString)
-			values[i] = &row.StateHash
+			targets[i] = &row.StateHash
 		case oauthstate.FieldProvider:
 			row.Provider = *new(sql.NullString)
-			values[i] = &row.Provider
+			targets[i] = &row.Provider
 		case oauthstate.FieldCodeVerifier:
 			row.CodeVerifier = *new(sql.NullString)
-			values[i] = &row.CodeVerifier
+			targets[i] = &row.CodeVerifier
 		case oauthstate.FieldExpiresAt:
 			row.ExpiresAt = *new(sql.NullTime)
-			values[i] = &row.ExpiresAt
+			targets[i] = &row.ExpiresAt
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -145,12 +153,20 @@ func (_m *OAuthState) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(oauthstateScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*oauthstateScanRow); ok && &row.values[0] == &all[0] {
+	(*OAuthState).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*OAuthState) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*oauthstateScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			oauthstateScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the OAuthState.

@@ -104,8 +104,9 @@ func (e OrganizationEdges) ProjectsOrErr() ([]*Project, error) {
 // organizationScanRow holds the scan targets of one Organization row and the slice of
 // them handed to rows.Scan, reused from row to row through organizationScanRows.
 type organizationScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values    [5]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values    [6]any
 	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
@@ -117,30 +118,37 @@ var organizationScanRows = sync.Pool{New: func() any { return new(organizationSc
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Organization) scanValues(columns []string) ([]any, error) {
+	return (*Organization).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Organization) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := organizationScanRows.Get().(*organizationScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case organization.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case organization.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case organization.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case organization.FieldName:
 			row.Name = *new(sql.NullString)
-			values[i] = &row.Name
+			targets[i] = &row.Name
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -182,12 +190,20 @@ func (_m *Organization) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(organizationScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*organizationScanRow); ok && &row.values[0] == &all[0] {
+	(*Organization).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Organization) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*organizationScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			organizationScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Organization.

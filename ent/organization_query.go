@@ -598,37 +598,47 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 		}
 	}
 	for name, query := range _q.withNamedMemberships {
-		if err := _q.loadMemberships(ctx, query, nodes,
-			func(n *Organization) { n.appendNamedMemberships(name) },
-			func(n *Organization, e *Membership) { n.appendNamedMemberships(name, e) }); err != nil {
+		init := func(n *Organization) { n.appendNamedMemberships(name) }
+		assign := func(n *Organization, e *Membership) {
+			n.appendNamedMemberships(name, e)
+		}
+		if err := _q.loadMemberships(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedAPIKeys {
-		if err := _q.loadAPIKeys(ctx, query, nodes,
-			func(n *Organization) { n.appendNamedAPIKeys(name) },
-			func(n *Organization, e *APIKey) { n.appendNamedAPIKeys(name, e) }); err != nil {
+		init := func(n *Organization) { n.appendNamedAPIKeys(name) }
+		assign := func(n *Organization, e *APIKey) {
+			n.appendNamedAPIKeys(name, e)
+		}
+		if err := _q.loadAPIKeys(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedAuditLogs {
-		if err := _q.loadAuditLogs(ctx, query, nodes,
-			func(n *Organization) { n.appendNamedAuditLogs(name) },
-			func(n *Organization, e *AuditLog) { n.appendNamedAuditLogs(name, e) }); err != nil {
+		init := func(n *Organization) { n.appendNamedAuditLogs(name) }
+		assign := func(n *Organization, e *AuditLog) {
+			n.appendNamedAuditLogs(name, e)
+		}
+		if err := _q.loadAuditLogs(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedInvitations {
-		if err := _q.loadInvitations(ctx, query, nodes,
-			func(n *Organization) { n.appendNamedInvitations(name) },
-			func(n *Organization, e *Invitation) { n.appendNamedInvitations(name, e) }); err != nil {
+		init := func(n *Organization) { n.appendNamedInvitations(name) }
+		assign := func(n *Organization, e *Invitation) {
+			n.appendNamedInvitations(name, e)
+		}
+		if err := _q.loadInvitations(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedProjects {
-		if err := _q.loadProjects(ctx, query, nodes,
-			func(n *Organization) { n.appendNamedProjects(name) },
-			func(n *Organization, e *Project) { n.appendNamedProjects(name, e) }); err != nil {
+		init := func(n *Organization) { n.appendNamedProjects(name) }
+		assign := func(n *Organization, e *Project) {
+			n.appendNamedProjects(name, e)
+		}
+		if err := _q.loadProjects(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

@@ -37,8 +37,9 @@ type PlaybackUsage struct {
 // playbackusageScanRow holds the scan targets of one PlaybackUsage row and the slice of
 // them handed to rows.Scan, reused from row to row through playbackusageScanRows.
 type playbackusageScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values    [8]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values    [9]any
 	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
@@ -53,39 +54,46 @@ var playbackusageScanRows = sync.Pool{New: func() any { return new(playbackusage
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*PlaybackUsage) scanValues(columns []string) ([]any, error) {
+	return (*PlaybackUsage).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*PlaybackUsage) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := playbackusageScanRows.Get().(*playbackusageScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case playbackusage.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case playbackusage.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case playbackusage.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case playbackusage.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
 		case playbackusage.FieldDay:
 			row.Day = *new(sql.NullString)
-			values[i] = &row.Day
+			targets[i] = &row.Day
 		case playbackusage.FieldBytes:
 			row.Bytes = *new(sql.NullInt64)
-			values[i] = &row.Bytes
+			targets[i] = &row.Bytes
 		case playbackusage.FieldRequests:
 			row.Requests = *new(sql.NullInt64)
-			values[i] = &row.Requests
+			targets[i] = &row.Requests
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -145,12 +153,20 @@ func (_m *PlaybackUsage) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(playbackusageScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*playbackusageScanRow); ok && &row.values[0] == &all[0] {
+	(*PlaybackUsage).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*PlaybackUsage) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*playbackusageScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			playbackusageScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the PlaybackUsage.

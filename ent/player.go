@@ -88,8 +88,9 @@ func (e PlayerEdges) ProjectOrErr() (*Project, error) {
 // playerScanRow holds the scan targets of one Player row and the slice of
 // them handed to rows.Scan, reused from row to row through playerScanRows.
 type playerScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values                 [20]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values                 [21]any
 	ID                     scannedUUID
 	CreatedAt              sql.NullTime
 	UpdatedAt              sql.NullTime
@@ -116,75 +117,82 @@ var playerScanRows = sync.Pool{New: func() any { return new(playerScanRow) }}
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Player) scanValues(columns []string) ([]any, error) {
+	return (*Player).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Player) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := playerScanRows.Get().(*playerScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case player.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case player.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case player.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case player.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
 		case player.FieldName:
 			row.Name = *new(sql.NullString)
-			values[i] = &row.Name
+			targets[i] = &row.Name
 		case player.FieldIsDefault:
 			row.IsDefault = *new(sql.NullBool)
-			values[i] = &row.IsDefault
+			targets[i] = &row.IsDefault
 		case player.FieldPrimaryColor:
 			row.PrimaryColor = *new(sql.NullString)
-			values[i] = &row.PrimaryColor
+			targets[i] = &row.PrimaryColor
 		case player.FieldAccentColor:
 			row.AccentColor = *new(sql.NullString)
-			values[i] = &row.AccentColor
+			targets[i] = &row.AccentColor
 		case player.FieldBackgroundColor:
 			row.BackgroundColor = *new(sql.NullString)
-			values[i] = &row.BackgroundColor
+			targets[i] = &row.BackgroundColor
 		case player.FieldControls:
 			row.Controls = *new(sql.NullBool)
-			values[i] = &row.Controls
+			targets[i] = &row.Controls
 		case player.FieldAutoplay:
 			row.Autoplay = *new(sql.NullBool)
-			values[i] = &row.Autoplay
+			targets[i] = &row.Autoplay
 		case player.FieldMuted:
 			row.Muted = *new(sql.NullBool)
-			values[i] = &row.Muted
+			targets[i] = &row.Muted
 		case player.FieldLoop:
 			row.Loop = *new(sql.NullBool)
-			values[i] = &row.Loop
+			targets[i] = &row.Loop
 		case player.FieldLogoURL:
 			row.LogoURL = *new(sql.NullString)
-			values[i] = &row.LogoURL
+			targets[i] = &row.LogoURL
 		case player.FieldWatermarkURL:
 			row.WatermarkURL = *new(sql.NullString)
-			values[i] = &row.WatermarkURL
+			targets[i] = &row.WatermarkURL
 		case player.FieldWatermarkPosition:
 			row.WatermarkPosition = *new(sql.NullString)
-			values[i] = &row.WatermarkPosition
+			targets[i] = &row.WatermarkPosition
 		case player.FieldSpeedOptions:
 			row.SpeedOptions = *new([]byte)
-			values[i] = &row.SpeedOptions
+			targets[i] = &row.SpeedOptions
 		case player.FieldCaptionsDefault:
 			row.CaptionsDefault = *new(sql.NullBool)
-			values[i] = &row.CaptionsDefault
+			targets[i] = &row.CaptionsDefault
 		case player.FieldDefaultCaptionLanguage:
 			row.DefaultCaptionLanguage = *new(sql.NullString)
-			values[i] = &row.DefaultCaptionLanguage
+			targets[i] = &row.DefaultCaptionLanguage
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -318,12 +326,20 @@ func (_m *Player) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(playerScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*playerScanRow); ok && &row.values[0] == &all[0] {
+	(*Player).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Player) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*playerScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			playerScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Player.

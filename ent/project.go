@@ -164,8 +164,9 @@ func (e ProjectEdges) EncodingProfilesOrErr() ([]*EncodingProfile, error) {
 // projectScanRow holds the scan targets of one Project row and the slice of
 // them handed to rows.Scan, reused from row to row through projectScanRows.
 type projectScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values         [9]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values         [10]any
 	ID             scannedUUID
 	CreatedAt      sql.NullTime
 	UpdatedAt      sql.NullTime
@@ -181,42 +182,49 @@ var projectScanRows = sync.Pool{New: func() any { return new(projectScanRow) }}
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Project) scanValues(columns []string) ([]any, error) {
+	return (*Project).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Project) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := projectScanRows.Get().(*projectScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case project.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case project.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case project.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case project.FieldOrganizationID:
 			row.OrganizationID = *new(scannedUUID)
-			values[i] = &row.OrganizationID
+			targets[i] = &row.OrganizationID
 		case project.FieldName:
 			row.Name = *new(sql.NullString)
-			values[i] = &row.Name
+			targets[i] = &row.Name
 		case project.FieldDescription:
 			row.Description = *new(sql.NullString)
-			values[i] = &row.Description
+			targets[i] = &row.Description
 		case project.FieldLogo:
 			row.Logo = *new(sql.NullString)
-			values[i] = &row.Logo
+			targets[i] = &row.Logo
 		case project.FieldDeletedAt:
 			row.DeletedAt = *new(sql.NullTime)
-			values[i] = &row.DeletedAt
+			targets[i] = &row.DeletedAt
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -283,12 +291,20 @@ func (_m *Project) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(projectScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*projectScanRow); ok && &row.values[0] == &all[0] {
+	(*Project).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Project) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*projectScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			projectScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Project.

@@ -774,51 +774,65 @@ func (_q *ProjectQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Proj
 		}
 	}
 	for name, query := range _q.withNamedSettings {
-		if err := _q.loadSettings(ctx, query, nodes,
-			func(n *Project) { n.appendNamedSettings(name) },
-			func(n *Project, e *ProjectSetting) { n.appendNamedSettings(name, e) }); err != nil {
+		init := func(n *Project) { n.appendNamedSettings(name) }
+		assign := func(n *Project, e *ProjectSetting) {
+			n.appendNamedSettings(name, e)
+		}
+		if err := _q.loadSettings(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedFolders {
-		if err := _q.loadFolders(ctx, query, nodes,
-			func(n *Project) { n.appendNamedFolders(name) },
-			func(n *Project, e *Folder) { n.appendNamedFolders(name, e) }); err != nil {
+		init := func(n *Project) { n.appendNamedFolders(name) }
+		assign := func(n *Project, e *Folder) {
+			n.appendNamedFolders(name, e)
+		}
+		if err := _q.loadFolders(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedVideos {
-		if err := _q.loadVideos(ctx, query, nodes,
-			func(n *Project) { n.appendNamedVideos(name) },
-			func(n *Project, e *Video) { n.appendNamedVideos(name, e) }); err != nil {
+		init := func(n *Project) { n.appendNamedVideos(name) }
+		assign := func(n *Project, e *Video) {
+			n.appendNamedVideos(name, e)
+		}
+		if err := _q.loadVideos(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedTags {
-		if err := _q.loadTags(ctx, query, nodes,
-			func(n *Project) { n.appendNamedTags(name) },
-			func(n *Project, e *Tag) { n.appendNamedTags(name, e) }); err != nil {
+		init := func(n *Project) { n.appendNamedTags(name) }
+		assign := func(n *Project, e *Tag) {
+			n.appendNamedTags(name, e)
+		}
+		if err := _q.loadTags(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedPlayers {
-		if err := _q.loadPlayers(ctx, query, nodes,
-			func(n *Project) { n.appendNamedPlayers(name) },
-			func(n *Project, e *Player) { n.appendNamedPlayers(name, e) }); err != nil {
+		init := func(n *Project) { n.appendNamedPlayers(name) }
+		assign := func(n *Project, e *Player) {
+			n.appendNamedPlayers(name, e)
+		}
+		if err := _q.loadPlayers(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedAdvertisements {
-		if err := _q.loadAdvertisements(ctx, query, nodes,
-			func(n *Project) { n.appendNamedAdvertisements(name) },
-			func(n *Project, e *Advertisement) { n.appendNamedAdvertisements(name, e) }); err != nil {
+		init := func(n *Project) { n.appendNamedAdvertisements(name) }
+		assign := func(n *Project, e *Advertisement) {
+			n.appendNamedAdvertisements(name, e)
+		}
+		if err := _q.loadAdvertisements(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedEncodingProfiles {
-		if err := _q.loadEncodingProfiles(ctx, query, nodes,
-			func(n *Project) { n.appendNamedEncodingProfiles(name) },
-			func(n *Project, e *EncodingProfile) { n.appendNamedEncodingProfiles(name, e) }); err != nil {
+		init := func(n *Project) { n.appendNamedEncodingProfiles(name) }
+		assign := func(n *Project, e *EncodingProfile) {
+			n.appendNamedEncodingProfiles(name, e)
+		}
+		if err := _q.loadEncodingProfiles(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

@@ -61,8 +61,9 @@ func (e RefreshTokenEdges) SessionOrErr() (*Session, error) {
 // refreshtokenScanRow holds the scan targets of one RefreshToken row and the slice of
 // them handed to rows.Scan, reused from row to row through refreshtokenScanRows.
 type refreshtokenScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values    [8]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values    [9]any
 	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
@@ -77,39 +78,46 @@ var refreshtokenScanRows = sync.Pool{New: func() any { return new(refreshtokenSc
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*RefreshToken) scanValues(columns []string) ([]any, error) {
+	return (*RefreshToken).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*RefreshToken) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := refreshtokenScanRows.Get().(*refreshtokenScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case refreshtoken.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case refreshtoken.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case refreshtoken.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case refreshtoken.FieldSessionID:
 			row.SessionID = *new(scannedUUID)
-			values[i] = &row.SessionID
+			targets[i] = &row.SessionID
 		case refreshtoken.FieldTokenHash:
 			row.TokenHash = *new(sql.NullString)
-			values[i] = &row.TokenHash
+			targets[i] = &row.TokenHash
 		case refreshtoken.FieldExpiresAt:
 			row.ExpiresAt = *new(sql.NullTime)
-			values[i] = &row.ExpiresAt
+			targets[i] = &row.ExpiresAt
 		case refreshtoken.FieldUsedAt:
 			row.UsedAt = *new(sql.NullTime)
-			values[i] = &row.UsedAt
+			targets[i] = &row.UsedAt
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -170,12 +178,20 @@ func (_m *RefreshToken) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(refreshtokenScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*refreshtokenScanRow); ok && &row.values[0] == &all[0] {
+	(*RefreshToken).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*RefreshToken) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*refreshtokenScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			refreshtokenScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the RefreshToken.

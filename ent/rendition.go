@@ -67,8 +67,9 @@ func (e RenditionEdges) VideoOrErr() (*Video, error) {
 // renditionScanRow holds the scan targets of one Rendition row and the slice of
 // them handed to rows.Scan, reused from row to row through renditionScanRows.
 type renditionScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values    [10]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values    [11]any
 	ID        scannedUUID
 	CreatedAt sql.NullTime
 	UpdatedAt sql.NullTime
@@ -85,45 +86,52 @@ var renditionScanRows = sync.Pool{New: func() any { return new(renditionScanRow)
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Rendition) scanValues(columns []string) ([]any, error) {
+	return (*Rendition).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Rendition) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := renditionScanRows.Get().(*renditionScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case rendition.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case rendition.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case rendition.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case rendition.FieldVideoID:
 			row.VideoID = *new(scannedUUID)
-			values[i] = &row.VideoID
+			targets[i] = &row.VideoID
 		case rendition.FieldName:
 			row.Name = *new(sql.NullString)
-			values[i] = &row.Name
+			targets[i] = &row.Name
 		case rendition.FieldWidth:
 			row.Width = *new(sql.NullInt64)
-			values[i] = &row.Width
+			targets[i] = &row.Width
 		case rendition.FieldHeight:
 			row.Height = *new(sql.NullInt64)
-			values[i] = &row.Height
+			targets[i] = &row.Height
 		case rendition.FieldBandwidth:
 			row.Bandwidth = *new(sql.NullInt64)
-			values[i] = &row.Bandwidth
+			targets[i] = &row.Bandwidth
 		case rendition.FieldStatus:
 			row.Status = *new(sql.NullString)
-			values[i] = &row.Status
+			targets[i] = &row.Status
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -195,12 +203,20 @@ func (_m *Rendition) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(renditionScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*renditionScanRow); ok && &row.values[0] == &all[0] {
+	(*Rendition).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Rendition) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*renditionScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			renditionScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Rendition.

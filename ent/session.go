@@ -80,16 +80,18 @@ func (e SessionEdges) RefreshTokensOrErr() ([]*RefreshToken, error) {
 // sessionScanRow holds the scan targets of one Session row and the slice of
 // them handed to rows.Scan, reused from row to row through sessionScanRows.
 type sessionScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values     [10]any
-	ID         scannedUUID
-	CreatedAt  sql.NullTime
-	UpdatedAt  sql.NullTime
-	UserID     scannedUUID
-	UserAgent  sql.NullString
-	IPAddress  sql.NullString
-	LastSeenAt sql.NullTime
-	RevokedAt  sql.NullTime
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values         [11]any
+	ID             scannedUUID
+	CreatedAt      sql.NullTime
+	UpdatedAt      sql.NullTime
+	UserID         scannedUUID
+	OrganizationID scannedNullUUID
+	UserAgent      sql.NullString
+	IPAddress      sql.NullString
+	LastSeenAt     sql.NullTime
+	RevokedAt      sql.NullTime
 }
 
 // sessionScanRows keeps the sessionScanRow structs assignValues is done with.
@@ -97,44 +99,52 @@ var sessionScanRows = sync.Pool{New: func() any { return new(sessionScanRow) }}
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Session) scanValues(columns []string) ([]any, error) {
+	return (*Session).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Session) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := sessionScanRows.Get().(*sessionScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case session.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case session.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case session.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case session.FieldUserID:
 			row.UserID = *new(scannedUUID)
-			values[i] = &row.UserID
+			targets[i] = &row.UserID
+		case session.FieldOrganizationID:
+			row.OrganizationID = *new(scannedNullUUID)
+			targets[i] = &row.OrganizationID
 		case session.FieldUserAgent:
 			row.UserAgent = *new(sql.NullString)
-			values[i] = &row.UserAgent
+			targets[i] = &row.UserAgent
 		case session.FieldIPAddress:
 			row.IPAddress = *new(sql.NullString)
-			values[i] = &row.IPAddress
+			targets[i] = &row.IPAddress
 		case session.FieldLastSeenAt:
 			row.LastSeenAt = *new(sql.NullTime)
-			values[i] = &row.LastSeenAt
+			targets[i] = &row.LastSeenAt
 		case session.FieldRevokedAt:
 			row.RevokedAt = *new(sql.NullTime)
-			values[i] = &row.RevokedAt
-		case session.FieldOrganizationID:
-			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
+			targets[i] = &row.RevokedAt
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -173,11 +183,11 @@ func (_m *Session) assignValues(columns []string, values []any) error {
 				_m.UserID = uuid.UUID(*value)
 			}
 		case session.FieldOrganizationID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field organization_id", values[i])
 			} else if value.Valid {
 				_m.OrganizationID = new(uuid.UUID)
-				*_m.OrganizationID = *value.S.(*uuid.UUID)
+				*_m.OrganizationID = uuid.UUID(value.UUID)
 			}
 		case session.FieldUserAgent:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -208,12 +218,20 @@ func (_m *Session) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(sessionScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*sessionScanRow); ok && &row.values[0] == &all[0] {
+	(*Session).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Session) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*sessionScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			sessionScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Session.

@@ -461,9 +461,11 @@ func (_q *SessionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Sess
 		}
 	}
 	for name, query := range _q.withNamedRefreshTokens {
-		if err := _q.loadRefreshTokens(ctx, query, nodes,
-			func(n *Session) { n.appendNamedRefreshTokens(name) },
-			func(n *Session, e *RefreshToken) { n.appendNamedRefreshTokens(name, e) }); err != nil {
+		init := func(n *Session) { n.appendNamedRefreshTokens(name) }
+		assign := func(n *Session, e *RefreshToken) {
+			n.appendNamedRefreshTokens(name, e)
+		}
+		if err := _q.loadRefreshTokens(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

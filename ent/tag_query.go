@@ -461,9 +461,7 @@ func (_q *TagQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Tag, err
 		}
 	}
 	for name, query := range _q.withNamedVideos {
-		if err := _q.loadVideos(ctx, query, nodes,
-			func(n *Tag) { n.appendNamedVideos(name) },
-			func(n *Tag, e *Video) { n.appendNamedVideos(name, e) }); err != nil {
+		if err := _q.loadNamedVideos(ctx, query, nodes, name); err != nil {
 			return nil, err
 		}
 	}
@@ -719,6 +717,126 @@ func (_q *TagQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) con
 			_q.pageExtra = append(_q.pageExtra, node)
 			return node.assignValues(columns, values)
 		})
+}
+
+// loadNamedVideos loads the videos of nodes, eager-loaded under name, in
+// one statement: each node's in the order of its own rows, each neighbour
+// decoded once however many of the nodes it belongs to.
+func (_q *TagQuery) loadNamedVideos(ctx context.Context, query *VideoQuery, nodes []*Tag, name string) error {
+	// The statement's arguments point into keys: a uuid.UUID itself would be
+	// boxed, an allocation an argument.
+	keys := make([]uuid.UUID, len(nodes))
+	ids := make([]driver.Value, len(nodes))
+	index := make(map[uuid.UUID]int, len(nodes))
+	for i, node := range nodes {
+		keys[i] = node.ID
+		ids[i] = &keys[i]
+		if _, ok := index[node.ID]; !ok {
+			index[node.ID] = i
+		}
+	}
+	query.Where(func(s *sql.Selector) {
+		joinT := sql.Table(tag.VideosTable)
+		s.Join(joinT).On(s.C(video.FieldID), joinT.C(tag.VideosPrimaryKey[0]))
+		s.Where(sql.InValues(joinT.C(tag.VideosPrimaryKey[1]), ids...))
+		columns := s.SelectedColumns()
+		s.Select(joinT.C(tag.VideosPrimaryKey[1]))
+		s.AppendSelect(columns...)
+		s.SetDistinct(false)
+	})
+	if err := query.prepareQuery(ctx); err != nil {
+		return err
+	}
+	// A link is one row: its parent (an index of nodes) and neighbour.
+	type link struct {
+		parent    int
+		neighbour uuid.UUID
+	}
+	var (
+		links = make([]link, 0, 2*len(nodes))
+		// decoded has the neighbours met so far, then the loaded ones.
+		decoded = make(map[uuid.UUID]*Video)
+		// parent is the target of the rows' first column, read by Assign
+		// right after each row's scan.
+		parent scannedUUID
+	)
+	qr := QuerierFunc(func(ctx context.Context, q Query) (Value, error) {
+		return query.sqlAll(ctx, func(_ context.Context, spec *sqlgraph.QuerySpec) {
+			assign := spec.Assign
+			spec.ScanValues = func(columns []string) ([]any, error) {
+				values, err := (*Video).scanValuesAfter(nil, 1, columns[1:])
+				if err != nil {
+					return nil, err
+				}
+				values[0] = &parent
+				return values, nil
+			}
+			spec.Assign = func(columns []string, values []any) error {
+				var id uuid.UUID
+				switch v := values[1].(type) {
+				case *scannedUUID:
+					id = uuid.UUID(*v)
+				case *uuid.UUID:
+					id = *v
+				default:
+					return fmt.Errorf("unexpected type %T for the id of a videos row", values[1])
+				}
+				i, ok := index[uuid.UUID(parent)]
+				if !ok {
+					return fmt.Errorf(`unexpected "videos" row of %v`, uuid.UUID(parent))
+				}
+				links = append(links, link{i, id})
+				if _, ok := decoded[id]; ok {
+					(*Video).releaseScanValues(nil, values[1:])
+					return nil
+				}
+				decoded[id] = nil
+				return assign(columns[1:], values[1:])
+			}
+		})
+	})
+	neighbours, err := withInterceptors[[]*Video](ctx, query, qr, query.inters)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbours {
+		if _, ok := decoded[n.ID]; !ok {
+			return fmt.Errorf(`unexpected "videos" node returned %v`, n.ID)
+		}
+		decoded[n.ID] = n
+	}
+	// Each node's list is its part of one slice, in the nodes' order: next[i]
+	// counts node i's neighbours, then is where its next one goes, and at the
+	// end where its list ends (and the following node's begins). A neighbour
+	// an interceptor left out of the result is left out of the lists.
+	next := make([]int, len(nodes))
+	for _, l := range links {
+		if decoded[l.neighbour] != nil {
+			next[l.parent]++
+		}
+	}
+	total := 0
+	for i, n := range next {
+		next[i] = total
+		total += n
+	}
+	all := make([]*Video, total)
+	for _, l := range links {
+		if n := decoded[l.neighbour]; n != nil {
+			all[next[l.parent]] = n
+			next[l.parent]++
+		}
+	}
+	start := 0
+	for i, node := range nodes {
+		end := next[i]
+		if node.Edges.namedVideos == nil {
+			node.Edges.namedVideos = make(map[string][]*Video, 1)
+		}
+		node.Edges.namedVideos[name] = all[start:end:end]
+		start = end
+	}
+	return nil
 }
 
 // TagGroupBy is the group-by builder for Tag entities.

@@ -71,8 +71,9 @@ func (e ThumbnailEdges) VideoOrErr() (*Video, error) {
 // thumbnailScanRow holds the scan targets of one Thumbnail row and the slice of
 // them handed to rows.Scan, reused from row to row through thumbnailScanRows.
 type thumbnailScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values      [12]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values      [13]any
 	ID          scannedUUID
 	CreatedAt   sql.NullTime
 	UpdatedAt   sql.NullTime
@@ -91,51 +92,58 @@ var thumbnailScanRows = sync.Pool{New: func() any { return new(thumbnailScanRow)
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Thumbnail) scanValues(columns []string) ([]any, error) {
+	return (*Thumbnail).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Thumbnail) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := thumbnailScanRows.Get().(*thumbnailScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case thumbnail.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case thumbnail.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case thumbnail.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case thumbnail.FieldVideoID:
 			row.VideoID = *new(scannedUUID)
-			values[i] = &row.VideoID
+			targets[i] = &row.VideoID
 		case thumbnail.FieldKey:
 			row.Key = *new(sql.NullString)
-			values[i] = &row.Key
+			targets[i] = &row.Key
 		case thumbnail.FieldKind:
 			row.Kind = *new(sql.NullString)
-			values[i] = &row.Kind
+			targets[i] = &row.Kind
 		case thumbnail.FieldTimeOffset:
 			row.TimeOffset = *new(sql.NullFloat64)
-			values[i] = &row.TimeOffset
+			targets[i] = &row.TimeOffset
 		case thumbnail.FieldWidth:
 			row.Width = *new(sql.NullInt64)
-			values[i] = &row.Width
+			targets[i] = &row.Width
 		case thumbnail.FieldHeight:
 			row.Height = *new(sql.NullInt64)
-			values[i] = &row.Height
+			targets[i] = &row.Height
 		case thumbnail.FieldContentType:
 			row.ContentType = *new(sql.NullString)
-			values[i] = &row.ContentType
+			targets[i] = &row.ContentType
 		case thumbnail.FieldIsDefault:
 			row.IsDefault = *new(sql.NullBool)
-			values[i] = &row.IsDefault
+			targets[i] = &row.IsDefault
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -219,12 +227,20 @@ func (_m *Thumbnail) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(thumbnailScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*thumbnailScanRow); ok && &row.values[0] == &all[0] {
+	(*Thumbnail).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Thumbnail) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*thumbnailScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			thumbnailScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Thumbnail.

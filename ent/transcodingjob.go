@@ -53,13 +53,15 @@ type TranscodingJob struct {
 // transcodingjobScanRow holds the scan targets of one TranscodingJob row and the slice of
 // them handed to rows.Scan, reused from row to row through transcodingjobScanRows.
 type transcodingjobScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values        [15]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values        [16]any
 	ID            scannedUUID
 	CreatedAt     sql.NullTime
 	UpdatedAt     sql.NullTime
 	ProjectID     scannedUUID
 	APIVersion    sql.NullInt64
+	VideoID       scannedNullUUID
 	SourceURL     sql.NullString
 	Outputs       []byte
 	Status        sql.NullString
@@ -75,59 +77,67 @@ var transcodingjobScanRows = sync.Pool{New: func() any { return new(transcodingj
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*TranscodingJob) scanValues(columns []string) ([]any, error) {
+	return (*TranscodingJob).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*TranscodingJob) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := transcodingjobScanRows.Get().(*transcodingjobScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case transcodingjob.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case transcodingjob.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case transcodingjob.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case transcodingjob.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
 		case transcodingjob.FieldAPIVersion:
 			row.APIVersion = *new(sql.NullInt64)
-			values[i] = &row.APIVersion
+			targets[i] = &row.APIVersion
+		case transcodingjob.FieldVideoID:
+			row.VideoID = *new(scannedNullUUID)
+			targets[i] = &row.VideoID
 		case transcodingjob.FieldSourceURL:
 			row.SourceURL = *new(sql.NullString)
-			values[i] = &row.SourceURL
+			targets[i] = &row.SourceURL
 		case transcodingjob.FieldOutputs:
 			row.Outputs = *new([]byte)
-			values[i] = &row.Outputs
+			targets[i] = &row.Outputs
 		case transcodingjob.FieldStatus:
 			row.Status = *new(sql.NullString)
-			values[i] = &row.Status
+			targets[i] = &row.Status
 		case transcodingjob.FieldProgress:
 			row.Progress = *new(sql.NullFloat64)
-			values[i] = &row.Progress
+			targets[i] = &row.Progress
 		case transcodingjob.FieldPriority:
 			row.Priority = *new(sql.NullInt64)
-			values[i] = &row.Priority
+			targets[i] = &row.Priority
 		case transcodingjob.FieldFailureReason:
 			row.FailureReason = *new(sql.NullString)
-			values[i] = &row.FailureReason
+			targets[i] = &row.FailureReason
 		case transcodingjob.FieldStartedAt:
 			row.StartedAt = *new(sql.NullTime)
-			values[i] = &row.StartedAt
+			targets[i] = &row.StartedAt
 		case transcodingjob.FieldCompletedAt:
 			row.CompletedAt = *new(sql.NullTime)
-			values[i] = &row.CompletedAt
-		case transcodingjob.FieldVideoID:
-			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
+			targets[i] = &row.CompletedAt
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -172,11 +182,11 @@ func (_m *TranscodingJob) assignValues(columns []string, values []any) error {
 				_m.APIVersion = int(value.Int64)
 			}
 		case transcodingjob.FieldVideoID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field video_id", values[i])
 			} else if value.Valid {
 				_m.VideoID = new(uuid.UUID)
-				*_m.VideoID = *value.S.(*uuid.UUID)
+				*_m.VideoID = uuid.UUID(value.UUID)
 			}
 		case transcodingjob.FieldSourceURL:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -234,12 +244,20 @@ func (_m *TranscodingJob) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(transcodingjobScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*transcodingjobScanRow); ok && &row.values[0] == &all[0] {
+	(*TranscodingJob).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*TranscodingJob) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*transcodingjobScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			transcodingjobScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the TranscodingJob.

@@ -43,8 +43,9 @@ type UploadToken struct {
 // uploadtokenScanRow holds the scan targets of one UploadToken row and the slice of
 // them handed to rows.Scan, reused from row to row through uploadtokenScanRows.
 type uploadtokenScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values      [11]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values      [12]any
 	ID          scannedUUID
 	CreatedAt   sql.NullTime
 	UpdatedAt   sql.NullTime
@@ -62,48 +63,55 @@ var uploadtokenScanRows = sync.Pool{New: func() any { return new(uploadtokenScan
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*UploadToken) scanValues(columns []string) ([]any, error) {
+	return (*UploadToken).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*UploadToken) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := uploadtokenScanRows.Get().(*uploadtokenScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case uploadtoken.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case uploadtoken.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case uploadtoken.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case uploadtoken.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
 		case uploadtoken.FieldVideoID:
 			row.VideoID = *new(scannedUUID)
-			values[i] = &row.VideoID
+			targets[i] = &row.VideoID
 		case uploadtoken.FieldTokenHash:
 			row.TokenHash = *new(sql.NullString)
-			values[i] = &row.TokenHash
+			targets[i] = &row.TokenHash
 		case uploadtoken.FieldMaxSize:
 			row.MaxSize = *new(sql.NullInt64)
-			values[i] = &row.MaxSize
+			targets[i] = &row.MaxSize
 		case uploadtoken.FieldExpiresAt:
 			row.ExpiresAt = *new(sql.NullTime)
-			values[i] = &row.ExpiresAt
+			targets[i] = &row.ExpiresAt
 		case uploadtoken.FieldUploadID:
 			row.UploadID = *new(sql.NullString)
-			values[i] = &row.UploadID
+			targets[i] = &row.UploadID
 		case uploadtoken.FieldCompletedAt:
 			row.CompletedAt = *new(sql.NullTime)
-			values[i] = &row.CompletedAt
+			targets[i] = &row.CompletedAt
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -183,12 +191,20 @@ func (_m *UploadToken) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(uploadtokenScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*uploadtokenScanRow); ok && &row.values[0] == &all[0] {
+	(*UploadToken).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*UploadToken) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*uploadtokenScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			uploadtokenScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the UploadToken.

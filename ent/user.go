@@ -88,8 +88,9 @@ func (e UserEdges) IdentitiesOrErr() ([]*OAuthIdentity, error) {
 // userScanRow holds the scan targets of one User row and the slice of
 // them handed to rows.Scan, reused from row to row through userScanRows.
 type userScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values          [9]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values          [10]any
 	ID              scannedUUID
 	CreatedAt       sql.NullTime
 	UpdatedAt       sql.NullTime
@@ -105,42 +106,49 @@ var userScanRows = sync.Pool{New: func() any { return new(userScanRow) }}
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*User) scanValues(columns []string) ([]any, error) {
+	return (*User).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*User) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := userScanRows.Get().(*userScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case user.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case user.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case user.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case user.FieldEmail:
 			row.Email = *new(sql.NullString)
-			values[i] = &row.Email
+			targets[i] = &row.Email
 		case user.FieldName:
 			row.Name = *new(sql.NullString)
-			values[i] = &row.Name
+			targets[i] = &row.Name
 		case user.FieldPasswordHash:
 			row.PasswordHash = *new(sql.NullString)
-			values[i] = &row.PasswordHash
+			targets[i] = &row.PasswordHash
 		case user.FieldEmailVerifiedAt:
 			row.EmailVerifiedAt = *new(sql.NullTime)
-			values[i] = &row.EmailVerifiedAt
+			targets[i] = &row.EmailVerifiedAt
 		case user.FieldAvatarURL:
 			row.AvatarURL = *new(sql.NullString)
-			values[i] = &row.AvatarURL
+			targets[i] = &row.AvatarURL
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -208,12 +216,20 @@ func (_m *User) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(userScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*userScanRow); ok && &row.values[0] == &all[0] {
+	(*User).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*User) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*userScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			userScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the User.

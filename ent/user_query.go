@@ -508,23 +508,29 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		}
 	}
 	for name, query := range _q.withNamedMemberships {
-		if err := _q.loadMemberships(ctx, query, nodes,
-			func(n *User) { n.appendNamedMemberships(name) },
-			func(n *User, e *Membership) { n.appendNamedMemberships(name, e) }); err != nil {
+		init := func(n *User) { n.appendNamedMemberships(name) }
+		assign := func(n *User, e *Membership) {
+			n.appendNamedMemberships(name, e)
+		}
+		if err := _q.loadMemberships(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedSessions {
-		if err := _q.loadSessions(ctx, query, nodes,
-			func(n *User) { n.appendNamedSessions(name) },
-			func(n *User, e *Session) { n.appendNamedSessions(name, e) }); err != nil {
+		init := func(n *User) { n.appendNamedSessions(name) }
+		assign := func(n *User, e *Session) {
+			n.appendNamedSessions(name, e)
+		}
+		if err := _q.loadSessions(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedIdentities {
-		if err := _q.loadIdentities(ctx, query, nodes,
-			func(n *User) { n.appendNamedIdentities(name) },
-			func(n *User, e *OAuthIdentity) { n.appendNamedIdentities(name, e) }); err != nil {
+		init := func(n *User) { n.appendNamedIdentities(name) }
+		assign := func(n *User, e *OAuthIdentity) {
+			n.appendNamedIdentities(name, e)
+		}
+		if err := _q.loadIdentities(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

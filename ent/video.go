@@ -168,12 +168,14 @@ func (e VideoEdges) ThumbnailsOrErr() ([]*Thumbnail, error) {
 // videoScanRow holds the scan targets of one Video row and the slice of
 // them handed to rows.Scan, reused from row to row through videoScanRows.
 type videoScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values             [22]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values             [23]any
 	ID                 scannedUUID
 	CreatedAt          sql.NullTime
 	UpdatedAt          sql.NullTime
 	ProjectID          scannedUUID
+	FolderID           scannedNullUUID
 	Title              sql.NullString
 	Description        sql.NullString
 	Status             sql.NullString
@@ -196,79 +198,87 @@ var videoScanRows = sync.Pool{New: func() any { return new(videoScanRow) }}
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*Video) scanValues(columns []string) ([]any, error) {
+	return (*Video).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*Video) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := videoScanRows.Get().(*videoScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case video.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case video.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case video.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case video.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
+		case video.FieldFolderID:
+			row.FolderID = *new(scannedNullUUID)
+			targets[i] = &row.FolderID
 		case video.FieldTitle:
 			row.Title = *new(sql.NullString)
-			values[i] = &row.Title
+			targets[i] = &row.Title
 		case video.FieldDescription:
 			row.Description = *new(sql.NullString)
-			values[i] = &row.Description
+			targets[i] = &row.Description
 		case video.FieldStatus:
 			row.Status = *new(sql.NullString)
-			values[i] = &row.Status
+			targets[i] = &row.Status
 		case video.FieldDuration:
 			row.Duration = *new(sql.NullFloat64)
-			values[i] = &row.Duration
+			targets[i] = &row.Duration
 		case video.FieldSize:
 			row.Size = *new(sql.NullInt64)
-			values[i] = &row.Size
+			targets[i] = &row.Size
 		case video.FieldFailureReason:
 			row.FailureReason = *new(sql.NullString)
-			values[i] = &row.FailureReason
+			targets[i] = &row.FailureReason
 		case video.FieldProgress:
 			row.Progress = *new(sql.NullFloat64)
-			values[i] = &row.Progress
+			targets[i] = &row.Progress
 		case video.FieldWidth:
 			row.Width = *new(sql.NullInt64)
-			values[i] = &row.Width
+			targets[i] = &row.Width
 		case video.FieldHeight:
 			row.Height = *new(sql.NullInt64)
-			values[i] = &row.Height
+			targets[i] = &row.Height
 		case video.FieldSourceKey:
 			row.SourceKey = *new(sql.NullString)
-			values[i] = &row.SourceKey
+			targets[i] = &row.SourceKey
 		case video.FieldSourceURL:
 			row.SourceURL = *new(sql.NullString)
-			values[i] = &row.SourceURL
+			targets[i] = &row.SourceURL
 		case video.FieldEncrypted:
 			row.Encrypted = *new(sql.NullBool)
-			values[i] = &row.Encrypted
+			targets[i] = &row.Encrypted
 		case video.FieldEncryptionKey:
 			row.EncryptionKey = *new(sql.NullString)
-			values[i] = &row.EncryptionKey
+			targets[i] = &row.EncryptionKey
 		case video.FieldProcessingAttempts:
 			row.ProcessingAttempts = *new(sql.NullInt64)
-			values[i] = &row.ProcessingAttempts
+			targets[i] = &row.ProcessingAttempts
 		case video.FieldMetadata:
 			row.Metadata = *new([]byte)
-			values[i] = &row.Metadata
-		case video.FieldFolderID:
-			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
+			targets[i] = &row.Metadata
 		case video.FieldStoryboard:
-			values[i] = new([]byte)
+			targets[i] = new([]byte)
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -307,11 +317,11 @@ func (_m *Video) assignValues(columns []string, values []any) error {
 				_m.ProjectID = uuid.UUID(*value)
 			}
 		case video.FieldFolderID:
-			if value, ok := values[i].(*sql.NullScanner); !ok {
+			if value, ok := values[i].(*scannedNullUUID); !ok {
 				return fmt.Errorf("unexpected type %T for field folder_id", values[i])
 			} else if value.Valid {
 				_m.FolderID = new(uuid.UUID)
-				*_m.FolderID = *value.S.(*uuid.UUID)
+				*_m.FolderID = uuid.UUID(value.UUID)
 			}
 		case video.FieldTitle:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -417,12 +427,20 @@ func (_m *Video) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(videoScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*videoScanRow); ok && &row.values[0] == &all[0] {
+	(*Video).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*Video) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*videoScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			videoScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the Video.

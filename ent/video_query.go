@@ -684,37 +684,43 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 		}
 	}
 	for name, query := range _q.withNamedTags {
-		if err := _q.loadTags(ctx, query, nodes,
-			func(n *Video) { n.appendNamedTags(name) },
-			func(n *Video, e *Tag) { n.appendNamedTags(name, e) }); err != nil {
+		if err := _q.loadNamedTags(ctx, query, nodes, name); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedCaptions {
-		if err := _q.loadCaptions(ctx, query, nodes,
-			func(n *Video) { n.appendNamedCaptions(name) },
-			func(n *Video, e *Caption) { n.appendNamedCaptions(name, e) }); err != nil {
+		init := func(n *Video) { n.appendNamedCaptions(name) }
+		assign := func(n *Video, e *Caption) {
+			n.appendNamedCaptions(name, e)
+		}
+		if err := _q.loadCaptions(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedChapters {
-		if err := _q.loadChapters(ctx, query, nodes,
-			func(n *Video) { n.appendNamedChapters(name) },
-			func(n *Video, e *Chapter) { n.appendNamedChapters(name, e) }); err != nil {
+		init := func(n *Video) { n.appendNamedChapters(name) }
+		assign := func(n *Video, e *Chapter) {
+			n.appendNamedChapters(name, e)
+		}
+		if err := _q.loadChapters(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedRenditions {
-		if err := _q.loadRenditions(ctx, query, nodes,
-			func(n *Video) { n.appendNamedRenditions(name) },
-			func(n *Video, e *Rendition) { n.appendNamedRenditions(name, e) }); err != nil {
+		init := func(n *Video) { n.appendNamedRenditions(name) }
+		assign := func(n *Video, e *Rendition) {
+			n.appendNamedRenditions(name, e)
+		}
+		if err := _q.loadRenditions(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
 	for name, query := range _q.withNamedThumbnails {
-		if err := _q.loadThumbnails(ctx, query, nodes,
-			func(n *Video) { n.appendNamedThumbnails(name) },
-			func(n *Video, e *Thumbnail) { n.appendNamedThumbnails(name, e) }); err != nil {
+		init := func(n *Video) { n.appendNamedThumbnails(name) }
+		assign := func(n *Video, e *Thumbnail) {
+			n.appendNamedThumbnails(name, e)
+		}
+		if err := _q.loadThumbnails(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -1181,6 +1187,126 @@ func (_q *VideoQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) c
 			_q.pageExtra = append(_q.pageExtra, node)
 			return node.assignValues(columns, values)
 		})
+}
+
+// loadNamedTags loads the tags of nodes, eager-loaded under name, in
+// one statement: each node's in the order of its own rows, each neighbour
+// decoded once however many of the nodes it belongs to.
+func (_q *VideoQuery) loadNamedTags(ctx context.Context, query *TagQuery, nodes []*Video, name string) error {
+	// The statement's arguments point into keys: a uuid.UUID itself would be
+	// boxed, an allocation an argument.
+	keys := make([]uuid.UUID, len(nodes))
+	ids := make([]driver.Value, len(nodes))
+	index := make(map[uuid.UUID]int, len(nodes))
+	for i, node := range nodes {
+		keys[i] = node.ID
+		ids[i] = &keys[i]
+		if _, ok := index[node.ID]; !ok {
+			index[node.ID] = i
+		}
+	}
+	query.Where(func(s *sql.Selector) {
+		joinT := sql.Table(video.TagsTable)
+		s.Join(joinT).On(s.C(tag.FieldID), joinT.C(video.TagsPrimaryKey[1]))
+		s.Where(sql.InValues(joinT.C(video.TagsPrimaryKey[0]), ids...))
+		columns := s.SelectedColumns()
+		s.Select(joinT.C(video.TagsPrimaryKey[0]))
+		s.AppendSelect(columns...)
+		s.SetDistinct(false)
+	})
+	if err := query.prepareQuery(ctx); err != nil {
+		return err
+	}
+	// A link is one row: its parent (an index of nodes) and neighbour.
+	type link struct {
+		parent    int
+		neighbour uuid.UUID
+	}
+	var (
+		links = make([]link, 0, 2*len(nodes))
+		// decoded has the neighbours met so far, then the loaded ones.
+		decoded = make(map[uuid.UUID]*Tag)
+		// parent is the target of the rows' first column, read by Assign
+		// right after each row's scan.
+		parent scannedUUID
+	)
+	qr := QuerierFunc(func(ctx context.Context, q Query) (Value, error) {
+		return query.sqlAll(ctx, func(_ context.Context, spec *sqlgraph.QuerySpec) {
+			assign := spec.Assign
+			spec.ScanValues = func(columns []string) ([]any, error) {
+				values, err := (*Tag).scanValuesAfter(nil, 1, columns[1:])
+				if err != nil {
+					return nil, err
+				}
+				values[0] = &parent
+				return values, nil
+			}
+			spec.Assign = func(columns []string, values []any) error {
+				var id uuid.UUID
+				switch v := values[1].(type) {
+				case *scannedUUID:
+					id = uuid.UUID(*v)
+				case *uuid.UUID:
+					id = *v
+				default:
+					return fmt.Errorf("unexpected type %T for the id of a tags row", values[1])
+				}
+				i, ok := index[uuid.UUID(parent)]
+				if !ok {
+					return fmt.Errorf(`unexpected "tags" row of %v`, uuid.UUID(parent))
+				}
+				links = append(links, link{i, id})
+				if _, ok := decoded[id]; ok {
+					(*Tag).releaseScanValues(nil, values[1:])
+					return nil
+				}
+				decoded[id] = nil
+				return assign(columns[1:], values[1:])
+			}
+		})
+	})
+	neighbours, err := withInterceptors[[]*Tag](ctx, query, qr, query.inters)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbours {
+		if _, ok := decoded[n.ID]; !ok {
+			return fmt.Errorf(`unexpected "tags" node returned %v`, n.ID)
+		}
+		decoded[n.ID] = n
+	}
+	// Each node's list is its part of one slice, in the nodes' order: next[i]
+	// counts node i's neighbours, then is where its next one goes, and at the
+	// end where its list ends (and the following node's begins). A neighbour
+	// an interceptor left out of the result is left out of the lists.
+	next := make([]int, len(nodes))
+	for _, l := range links {
+		if decoded[l.neighbour] != nil {
+			next[l.parent]++
+		}
+	}
+	total := 0
+	for i, n := range next {
+		next[i] = total
+		total += n
+	}
+	all := make([]*Tag, total)
+	for _, l := range links {
+		if n := decoded[l.neighbour]; n != nil {
+			all[next[l.parent]] = n
+			next[l.parent]++
+		}
+	}
+	start := 0
+	for i, node := range nodes {
+		end := next[i]
+		if node.Edges.namedTags == nil {
+			node.Edges.namedTags = make(map[string][]*Tag, 1)
+		}
+		node.Edges.namedTags[name] = all[start:end:end]
+		start = end
+	}
+	return nil
 }
 
 // VideoGroupBy is the group-by builder for Video entities.

@@ -67,8 +67,9 @@ func (e WebhookAttemptEdges) DeliveryOrErr() (*WebhookDelivery, error) {
 // webhookattemptScanRow holds the scan targets of one WebhookAttempt row and the slice of
 // them handed to rows.Scan, reused from row to row through webhookattemptScanRows.
 type webhookattemptScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values       [10]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values       [11]any
 	ID           scannedUUID
 	CreatedAt    sql.NullTime
 	UpdatedAt    sql.NullTime
@@ -85,45 +86,52 @@ var webhookattemptScanRows = sync.Pool{New: func() any { return new(webhookattem
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*WebhookAttempt) scanValues(columns []string) ([]any, error) {
+	return (*WebhookAttempt).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*WebhookAttempt) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := webhookattemptScanRows.Get().(*webhookattemptScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case webhookattempt.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case webhookattempt.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case webhookattempt.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case webhookattempt.FieldDeliveryID:
 			row.DeliveryID = *new(scannedUUID)
-			values[i] = &row.DeliveryID
+			targets[i] = &row.DeliveryID
 		case webhookattempt.FieldStatusCode:
 			row.StatusCode = *new(sql.NullInt64)
-			values[i] = &row.StatusCode
+			targets[i] = &row.StatusCode
 		case webhookattempt.FieldDurationMs:
 			row.DurationMs = *new(sql.NullInt64)
-			values[i] = &row.DurationMs
+			targets[i] = &row.DurationMs
 		case webhookattempt.FieldResponseBody:
 			row.ResponseBody = *new(sql.NullString)
-			values[i] = &row.ResponseBody
+			targets[i] = &row.ResponseBody
 		case webhookattempt.FieldError:
 			row.Error = *new(sql.NullString)
-			values[i] = &row.Error
+			targets[i] = &row.Error
 		case webhookattempt.FieldSucceeded:
 			row.Succeeded = *new(sql.NullBool)
-			values[i] = &row.Succeeded
+			targets[i] = &row.Succeeded
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -195,12 +203,20 @@ func (_m *WebhookAttempt) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(webhookattemptScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*webhookattemptScanRow); ok && &row.values[0] == &all[0] {
+	(*WebhookAttempt).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*WebhookAttempt) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*webhookattemptScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			webhookattemptScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the WebhookAttempt.

@@ -98,8 +98,9 @@ func (e WebhookDeliveryEdges) AttemptLogOrErr() ([]*WebhookAttempt, error) {
 // webhookdeliveryScanRow holds the scan targets of one WebhookDelivery row and the slice of
 // them handed to rows.Scan, reused from row to row through webhookdeliveryScanRows.
 type webhookdeliveryScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values         [12]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values         [13]any
 	ID             scannedUUID
 	CreatedAt      sql.NullTime
 	UpdatedAt      sql.NullTime
@@ -118,51 +119,58 @@ var webhookdeliveryScanRows = sync.Pool{New: func() any { return new(webhookdeli
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*WebhookDelivery) scanValues(columns []string) ([]any, error) {
+	return (*WebhookDelivery).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*WebhookDelivery) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := webhookdeliveryScanRows.Get().(*webhookdeliveryScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case webhookdelivery.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case webhookdelivery.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case webhookdelivery.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case webhookdelivery.FieldEventID:
 			row.EventID = *new(scannedUUID)
-			values[i] = &row.EventID
+			targets[i] = &row.EventID
 		case webhookdelivery.FieldEndpointID:
 			row.EndpointID = *new(scannedUUID)
-			values[i] = &row.EndpointID
+			targets[i] = &row.EndpointID
 		case webhookdelivery.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
 		case webhookdelivery.FieldEventType:
 			row.EventType = *new(sql.NullString)
-			values[i] = &row.EventType
+			targets[i] = &row.EventType
 		case webhookdelivery.FieldStatus:
 			row.Status = *new(sql.NullString)
-			values[i] = &row.Status
+			targets[i] = &row.Status
 		case webhookdelivery.FieldAttempts:
 			row.Attempts = *new(sql.NullInt64)
-			values[i] = &row.Attempts
+			targets[i] = &row.Attempts
 		case webhookdelivery.FieldLastStatusCode:
 			row.LastStatusCode = *new(sql.NullInt64)
-			values[i] = &row.LastStatusCode
+			targets[i] = &row.LastStatusCode
 		case webhookdelivery.FieldCompletedAt:
 			row.CompletedAt = *new(sql.NullTime)
-			values[i] = &row.CompletedAt
+			targets[i] = &row.CompletedAt
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -247,12 +255,20 @@ func (_m *WebhookDelivery) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(webhookdeliveryScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*webhookdeliveryScanRow); ok && &row.values[0] == &all[0] {
+	(*WebhookDelivery).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*WebhookDelivery) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*webhookdeliveryScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			webhookdeliveryScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the WebhookDelivery.

@@ -504,9 +504,11 @@ func (_q *WebhookDeliveryQuery) sqlAll(ctx context.Context, hooks ...queryHook) 
 		}
 	}
 	for name, query := range _q.withNamedAttemptLog {
-		if err := _q.loadAttemptLog(ctx, query, nodes,
-			func(n *WebhookDelivery) { n.appendNamedAttemptLog(name) },
-			func(n *WebhookDelivery, e *WebhookAttempt) { n.appendNamedAttemptLog(name, e) }); err != nil {
+		init := func(n *WebhookDelivery) { n.appendNamedAttemptLog(name) }
+		assign := func(n *WebhookDelivery, e *WebhookAttempt) {
+			n.appendNamedAttemptLog(name, e)
+		}
+		if err := _q.loadAttemptLog(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

@@ -73,8 +73,9 @@ func (e WebhookEndpointEdges) DeliveriesOrErr() ([]*WebhookDelivery, error) {
 // webhookendpointScanRow holds the scan targets of one WebhookEndpoint row and the slice of
 // them handed to rows.Scan, reused from row to row through webhookendpointScanRows.
 type webhookendpointScanRow struct {
-	// values has room for every column and, last, the row itself.
-	values                  [14]any
+	// values has room for a loader's lead slot, every column and, last, the
+	// row itself.
+	values                  [15]any
 	ID                      scannedUUID
 	CreatedAt               sql.NullTime
 	UpdatedAt               sql.NullTime
@@ -95,57 +96,64 @@ var webhookendpointScanRows = sync.Pool{New: func() any { return new(webhookendp
 
 // scanValues returns the targets for scanning values from sql.Rows.
 func (*WebhookEndpoint) scanValues(columns []string) ([]any, error) {
+	return (*WebhookEndpoint).scanValuesAfter(nil, 0, columns)
+}
+
+// scanValuesAfter returns the targets of columns after lead slots that the
+// caller fills: a many-to-many loader's target for the parent's id.
+func (*WebhookEndpoint) scanValuesAfter(lead int, columns []string) ([]any, error) {
 	row := webhookendpointScanRows.Get().(*webhookendpointScanRow)
 	var values []any
-	if last := len(row.values) - 1; len(columns) <= last {
-		values = row.values[:len(columns)]
+	if n, last := lead+len(columns), len(row.values)-1; n <= last {
+		values = row.values[:n]
 		row.values[last] = row
 	} else {
-		values = make([]any, len(columns))
+		values = make([]any, n)
 	}
+	targets := values[lead:]
 	for i := range columns {
 		switch columns[i] {
 		case webhookendpoint.FieldID:
 			row.ID = *new(scannedUUID)
-			values[i] = &row.ID
+			targets[i] = &row.ID
 		case webhookendpoint.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullTime)
-			values[i] = &row.CreatedAt
+			targets[i] = &row.CreatedAt
 		case webhookendpoint.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullTime)
-			values[i] = &row.UpdatedAt
+			targets[i] = &row.UpdatedAt
 		case webhookendpoint.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
-			values[i] = &row.ProjectID
+			targets[i] = &row.ProjectID
 		case webhookendpoint.FieldURL:
 			row.URL = *new(sql.NullString)
-			values[i] = &row.URL
+			targets[i] = &row.URL
 		case webhookendpoint.FieldDescription:
 			row.Description = *new(sql.NullString)
-			values[i] = &row.Description
+			targets[i] = &row.Description
 		case webhookendpoint.FieldEventTypes:
 			row.EventTypes = *new([]byte)
-			values[i] = &row.EventTypes
+			targets[i] = &row.EventTypes
 		case webhookendpoint.FieldEnabled:
 			row.Enabled = *new(sql.NullBool)
-			values[i] = &row.Enabled
+			targets[i] = &row.Enabled
 		case webhookendpoint.FieldSecret:
 			row.Secret = *new(sql.NullString)
-			values[i] = &row.Secret
+			targets[i] = &row.Secret
 		case webhookendpoint.FieldPreviousSecret:
 			row.PreviousSecret = *new(sql.NullString)
-			values[i] = &row.PreviousSecret
+			targets[i] = &row.PreviousSecret
 		case webhookendpoint.FieldPreviousSecretExpiresAt:
 			row.PreviousSecretExpiresAt = *new(sql.NullTime)
-			values[i] = &row.PreviousSecretExpiresAt
+			targets[i] = &row.PreviousSecretExpiresAt
 		case webhookendpoint.FieldFailingSince:
 			row.FailingSince = *new(sql.NullTime)
-			values[i] = &row.FailingSince
+			targets[i] = &row.FailingSince
 		case webhookendpoint.FieldDisabledReason:
 			row.DisabledReason = *new(sql.NullString)
-			values[i] = &row.DisabledReason
+			targets[i] = &row.DisabledReason
 		default:
-			values[i] = new(sql.UnknownType)
+			targets[i] = new(sql.UnknownType)
 		}
 	}
 	return values, nil
@@ -245,12 +253,20 @@ func (_m *WebhookEndpoint) assignValues(columns []string, values []any) error {
 			_m.selectValues.Set(columns[i], values[i])
 		}
 	}
-	if all := values[:cap(values)]; len(all) == len(webhookendpointScanRow{}.values) {
-		if row, ok := all[len(all)-1].(*webhookendpointScanRow); ok && &row.values[0] == &all[0] {
+	(*WebhookEndpoint).releaseScanValues(nil, values)
+	return nil
+}
+
+// releaseScanValues puts the row's targets back for the next row when values
+// are the slice scanValuesAfter gave, or its tail after the lead slots; a slice
+// that a caller assembled is left to the collector.
+func (*WebhookEndpoint) releaseScanValues(values []any) {
+	all := values[:cap(values)]
+	if n := len(all); n > 0 {
+		if row, ok := all[n-1].(*webhookendpointScanRow); ok && n <= len(row.values) && &row.values[len(row.values)-n] == &all[0] {
 			webhookendpointScanRows.Put(row)
 		}
 	}
-	return nil
 }
 
 // Value returns the ent.Value that was dynamically selected and assigned to the WebhookEndpoint.

@@ -418,9 +418,11 @@ func (_q *WebhookEndpointQuery) sqlAll(ctx context.Context, hooks ...queryHook) 
 		}
 	}
 	for name, query := range _q.withNamedDeliveries {
-		if err := _q.loadDeliveries(ctx, query, nodes,
-			func(n *WebhookEndpoint) { n.appendNamedDeliveries(name) },
-			func(n *WebhookEndpoint, e *WebhookDelivery) { n.appendNamedDeliveries(name, e) }); err != nil {
+		init := func(n *WebhookEndpoint) { n.appendNamedDeliveries(name) }
+		assign := func(n *WebhookEndpoint, e *WebhookDelivery) {
+			n.appendNamedDeliveries(name, e)
+		}
+		if err := _q.loadDeliveries(ctx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

@@ -138,3 +138,50 @@ func TestPageInfoWithoutEdges(t *testing.T) {
 		})
 	}
 }
+
+// TestEdgeCursorsOnlyWhenAsked: a list ordered by a field makes its edges'
+// cursors only when they are selected; pageInfo's are the same either way,
+// and the cursors given (under an alias, in a fragment) continue the list.
+func TestEdgeCursorsOnlyWhenAsked(t *testing.T) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		proj := s.CreateProject(s.CreateOrganization("Acme"), "Docs")
+		for _, title := range []string{"d", "b", "e", "a", "c"} {
+			s.CreateVideo(proj, "", title)
+		}
+		const list = `query($p: ID!, $after: Cursor) { videos(first: 3, after: $after, where: {projectID: $p},
+		  orderBy: {field: TITLE, direction: ASC}) { %s pageInfo { startCursor endCursor hasNextPage } } }`
+		type listed struct {
+			Videos struct {
+				Edges []struct {
+					C    string
+					Node struct{ Title string }
+				}
+				PageInfo struct {
+					StartCursor, EndCursor string
+					HasNextPage            bool
+				}
+			}
+		}
+		var with, without listed
+		s.MustGraphQL(fmt.Sprintf(list, `edges { ... on VideoEdge { c: cursor } node { title } }`), map[string]any{"p": proj}, &with)
+		s.MustGraphQL(fmt.Sprintf(list, `edges { node { title } }`), map[string]any{"p": proj}, &without)
+		if with.Videos.PageInfo != without.Videos.PageInfo {
+			t.Fatalf("pageInfo with edges' cursors %+v, without %+v", with.Videos.PageInfo, without.Videos.PageInfo)
+		}
+		edges := with.Videos.Edges
+		if len(edges) != 3 || edges[0].C != with.Videos.PageInfo.StartCursor || edges[2].C != with.Videos.PageInfo.EndCursor {
+			t.Fatalf("edges %+v, pageInfo %+v", edges, with.Videos.PageInfo)
+		}
+		for i, want := range []string{"[b c d]", "[c d e]", "[d e]"} {
+			var next listed
+			s.MustGraphQL(fmt.Sprintf(list, `edges { node { title } }`), map[string]any{"p": proj, "after": edges[i].C}, &next)
+			var got []string
+			for _, e := range next.Videos.Edges {
+				got = append(got, e.Node.Title)
+			}
+			if fmt.Sprint(got) != want {
+				t.Errorf("after edge %d (%s): %v, want %s", i, edges[i].Node.Title, got, want)
+			}
+		}
+	})
+}
