@@ -198,7 +198,7 @@ func TestSortDefaultIsNewestFirst(t *testing.T) {
 	schema := newResolver(t).Schema().Schema()
 	rows := 0
 	for _, row := range rest.Table() {
-		doc, err := gqlparser.LoadQuery(schema, row.Operation)
+		doc, err := gqlparser.LoadQueryWithRules(schema, row.Operation, nil) // nil: the default rules
 		if err != nil {
 			t.Fatalf("%s %s: %v", row.Method, row.Path, err)
 		}
