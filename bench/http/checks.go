@@ -116,6 +116,7 @@ func sameTagsPage(vidra, anchor []byte) error {
 	return nil
 }
 
+// fetch sends one request and returns its body, an error unless it is 200.
 func fetch(ctx context.Context, method, url string, body []byte) ([]byte, error) {
 	var r io.Reader
 	if body != nil {
@@ -128,19 +129,7 @@ func fetch(ctx context.Context, method, url string, body []byte) ([]byte, error)
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("HTTP %d: %.600s", resp.StatusCode, raw)
-	}
-	return raw, nil
+	return sendOK(http.DefaultClient, req)
 }
 
 func decode(b []byte) any {

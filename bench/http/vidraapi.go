@@ -73,7 +73,13 @@ func (c *vidraClient) get(ctx context.Context, path string) ([]byte, error) {
 }
 
 func (c *vidraClient) send(req *http.Request) ([]byte, error) {
-	resp, err := c.http.Do(req)
+	return sendOK(c.http, req)
+}
+
+// sendOK sends req with client and returns the body, or an error naming the
+// request unless the answer is 200.
+func sendOK(client *http.Client, req *http.Request) ([]byte, error) {
+	resp, err := client.Do(req)
 	if err != nil {
 		return nil, err
 	}
