@@ -15,25 +15,17 @@ func (r *Resolver) schemaVersion(ctx context.Context) (*model.SchemaVersion, err
 	if r.sqlDB == nil {
 		return nil, errMigrationsUnavailable()
 	}
-	version, dirty, err := migrate.Version(ctx, r.sqlDB, r.dialect)
+	st, err := migrate.ReadStatus(ctx, r.sqlDB, r.dialect)
 	if err != nil {
 		return nil, err
 	}
-	available, err := migrate.Available(r.dialect)
-	if err != nil {
-		return nil, err
-	}
-	out := &model.SchemaVersion{Version: strconv.FormatUint(uint64(version), 10), Dirty: dirty, Latest: "0"}
-	for _, m := range available {
-		switch {
-		case m.Version == version:
-			out.Name = m.Name
-		case m.Version > version:
-			out.Pending++
-		}
-		out.Latest = strconv.FormatUint(uint64(m.Version), 10)
-	}
-	return out, nil
+	return &model.SchemaVersion{
+		Version: strconv.FormatUint(uint64(st.Current.Version), 10),
+		Name:    st.Current.Name,
+		Dirty:   st.Dirty,
+		Latest:  strconv.FormatUint(uint64(st.Latest), 10),
+		Pending: len(st.Pending),
+	}, nil
 }
 
 // appliedMigrations lists the applied migrations with their times, for the

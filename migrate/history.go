@@ -64,13 +64,10 @@ func record(ctx context.Context, db *sql.DB, dialectName string, m Migration, at
 
 // History lists the migrations applied to db, oldest first: those the
 // history table recorded, with their times, and those applied before it
-// existed, without. Rows of migrations rolled back since are left out.
+// existed, without. The table is Apply's: db must have been through it. Rows of migrations rolled back since are left out.
 func History(ctx context.Context, db *sql.DB, dialectName string) ([]Applied, error) {
 	current, _, err := Version(ctx, db, dialectName)
 	if err != nil {
-		return nil, err
-	}
-	if err := ensureHistory(ctx, db, dialectName); err != nil {
 		return nil, err
 	}
 	recorded, err := readHistory(ctx, db, current)

@@ -54,23 +54,46 @@ func Latest(dialectName string) (uint, error) {
 	return list[len(list)-1].Version, nil
 }
 
-// Pending lists the embedded migrations not yet applied to db, oldest first.
-func Pending(ctx context.Context, db *sql.DB, dialectName string) ([]Migration, error) {
-	current, _, err := Version(ctx, db, dialectName)
+// Status is where a database stands against the embedded migrations.
+type Status struct {
+	// Current is the last applied migration; zero before the first. Its Name
+	// is empty when this binary does not carry it.
+	Current Migration
+	// Dirty is true when Current failed half-way.
+	Dirty bool
+	// Latest is the version of the newest embedded migration.
+	Latest uint
+	// Pending are the embedded migrations newer than Current, oldest first.
+	Pending []Migration
+}
+
+// ReadStatus reads db's version once and sets it against the embedded migrations.
+func ReadStatus(ctx context.Context, db *sql.DB, dialectName string) (Status, error) {
+	current, dirty, err := Version(ctx, db, dialectName)
 	if err != nil {
-		return nil, err
+		return Status{}, err
 	}
 	list, err := Available(dialectName)
 	if err != nil {
-		return nil, err
+		return Status{}, err
 	}
-	pending := []Migration{}
+	st := Status{Current: Migration{Version: current}, Dirty: dirty, Pending: []Migration{}}
 	for _, m := range list {
-		if m.Version > current {
-			pending = append(pending, m)
+		switch {
+		case m.Version == current:
+			st.Current.Name = m.Name
+		case m.Version > current:
+			st.Pending = append(st.Pending, m)
 		}
+		st.Latest = m.Version
 	}
-	return pending, nil
+	return st, nil
+}
+
+// Pending lists the embedded migrations not yet applied to db, oldest first.
+func Pending(ctx context.Context, db *sql.DB, dialectName string) ([]Migration, error) {
+	st, err := ReadStatus(ctx, db, dialectName)
+	return st.Pending, err
 }
 
 // Fingerprint returns a short hash of a dialect's embedded migration files,

@@ -3,11 +3,11 @@ package rest
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -113,45 +113,39 @@ func fillWhere(in *inputs, filters []*filter, query url.Values, vars map[string]
 	return nil
 }
 
-// value reads a filter's values: the last one, or all for a list field.
+// value checks the values of the filter's parameter (an enum value of the
+// field, a UUID, an RFC 3339 time) and converts them as any query parameter:
+// the last one for a single field, all of them for a list.
 func (f *filter) value(in *inputs, values []string) (any, error) {
-	if f.leaf.Elem == nil {
-		return f.one(in, values[len(values)-1], f.leaf)
+	leaf := f.leaf
+	if leaf.Elem != nil {
+		leaf = leaf.Elem
+	} else {
+		values = values[len(values)-1:]
 	}
-	out := make([]any, len(values))
-	for i, v := range values {
-		x, err := f.one(in, v, f.leaf.Elem)
-		if err != nil {
+	for _, v := range values {
+		if err := f.check(v, leaf); err != nil {
 			return nil, err
 		}
-		out[i] = x
 	}
-	return out, nil
+	return in.fromStrings(values, f.leaf, f.param)
 }
 
-// one checks a single value of type t: an enum value, a UUID for an ID, an
-// RFC 3339 time, or what fromString accepts.
-func (f *filter) one(in *inputs, v string, t *ast.Type) (any, error) {
+// check refuses a value that is not of the filter's type.
+func (f *filter) check(v string, t *ast.Type) error {
 	switch {
 	case f.enum != nil:
-		for _, e := range f.enum {
-			if v == e {
-				return v, nil
-			}
+		if !slices.Contains(f.enum, v) {
+			return badRequest(f.param, "%s must be one of %s, got %q", f.param, strings.Join(f.enum, ", "), v)
 		}
-		return nil, badRequest(f.param, "%s must be one of %s, got %q", f.param, strings.Join(f.enum, ", "), v)
 	case t.NamedType == "ID":
-		if len(v) != 36 || uuid.Validate(v) != nil {
-			return nil, badRequest(f.param, "%s must be a 36-character UUID, got %q", f.param, v)
-		}
-		return v, nil
+		return requireUUID(f.param, v)
 	case t.NamedType == "Time":
 		if _, err := time.Parse(time.RFC3339Nano, v); err != nil {
-			return nil, badRequest(f.param, "%s must be an RFC 3339 time (2006-01-02T15:04:05Z), got %q", f.param, v)
+			return badRequest(f.param, "%s must be an RFC 3339 time (2006-01-02T15:04:05Z), got %q", f.param, v)
 		}
-		return v, nil
 	}
-	return in.fromString(v, t, f.param)
+	return nil
 }
 
 // set puts a filter's value into $where, creating the objects on its path; the

@@ -53,14 +53,23 @@ func newInputs(schema *ast.Schema) *inputs {
 	return in
 }
 
+// requireUUID refuses a value of the named parameter that is not a
+// 36-character UUID.
+func requireUUID(param, v string) error {
+	if len(v) != 36 || uuid.Validate(v) != nil {
+		return badRequest(param, "%s must be a 36-character UUID, got %q", param, v)
+	}
+	return nil
+}
+
 // variables builds the operation's variables from the request.
 func (h *Handler) variables(r *http.Request, c *compiled) (map[string]any, error) {
 	vars := make(map[string]any, len(c.bindings))
 	for _, p := range c.params {
 		v := chi.URLParam(r, p)
 		if isIDParam(p) {
-			if len(v) != 36 || uuid.Validate(v) != nil {
-				return nil, badRequest(p, "%s must be a 36-character UUID, got %q", p, v)
+			if err := requireUUID(p, v); err != nil {
+				return nil, err
 			}
 		}
 		vars[p] = v
