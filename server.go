@@ -45,6 +45,7 @@ func run(ctx context.Context, getenv func(string) string, logOut io.Writer) erro
 	}
 	log := app.NewLogger(cfg, logOut)
 	slog.SetDefault(log)
+	tuneGC(getenv, log)
 
 	a, err := app.New(ctx, cfg, app.Options{Version: version, Log: log})
 	if err != nil {
@@ -59,6 +60,7 @@ func run(ctx context.Context, getenv func(string) string, logOut io.Writer) erro
 		{"main", cfg.Addr, a.Handler},
 		{"admin", cfg.AdminAddr, a.AdminHandler},
 		{"analytics", cfg.AnalyticsAddr, a.AnalyticsHandler},
+		{"debug", cfg.DebugAddr, debugHandler()},
 	}
 	var servers []*http.Server
 	serveErr := make(chan error, len(listeners))

@@ -34,6 +34,9 @@ type Config struct {
 	AdminAddr string
 	// AnalyticsAddr optionally serves the analytics routes on their own address (VIDRA_ANALYTICS_ADDR).
 	AnalyticsAddr string
+	// DebugAddr optionally serves Go's runtime profiles (net/http/pprof) on their own
+	// address, meant for loopback only; off while empty (VIDRA_DEBUG_ADDR).
+	DebugAddr string
 	// AdminAPIKey is the admin host's key; admin routes are off while it is empty (VIDRA_ADMIN_API_KEY).
 	AdminAPIKey string
 	// Regions of this deployment, as "id:Name,id2:Name 2"; the first is the default (VIDRA_REGIONS).
@@ -80,6 +83,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		PublicURL:     get("VIDRA_PUBLIC_URL", ""),
 		AdminAddr:     get("VIDRA_ADMIN_ADDR", ""),
 		AnalyticsAddr: get("VIDRA_ANALYTICS_ADDR", ""),
+		DebugAddr:     get("VIDRA_DEBUG_ADDR", ""),
 		AdminAPIKey:   get("VIDRA_ADMIN_API_KEY", ""),
 		LogFormat:     get("VIDRA_LOG_FORMAT", "json"),
 	}
@@ -134,7 +138,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 // validate checks every field and returns one error per problem.
 func (c Config) validate() []error {
 	var errs []error
-	for name, addr := range map[string]string{"VIDRA_ADDR": c.Addr, "VIDRA_ADMIN_ADDR": c.AdminAddr, "VIDRA_ANALYTICS_ADDR": c.AnalyticsAddr} {
+	for name, addr := range map[string]string{"VIDRA_ADDR": c.Addr, "VIDRA_ADMIN_ADDR": c.AdminAddr, "VIDRA_ANALYTICS_ADDR": c.AnalyticsAddr, "VIDRA_DEBUG_ADDR": c.DebugAddr} {
 		if addr == "" && name != "VIDRA_ADDR" {
 			continue
 		}

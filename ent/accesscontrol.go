@@ -143,6 +143,10 @@ func (*AccessControl) scanValuesAfter(lead int, columns []string) ([]any, error)
 		case accesscontrol.FieldTokenTTLMax:
 			row.TokenTTLMax = *new(sql.NullInt64)
 			targets[i] = &row.TokenTTLMax
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -131,6 +131,10 @@ func (*Advertisement) scanValuesAfter(lead int, columns []string) ([]any, error)
 		case advertisement.FieldEnabled:
 			row.Enabled = *new(sql.NullBool)
 			targets[i] = &row.Enabled
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

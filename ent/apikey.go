@@ -156,6 +156,10 @@ func (*APIKey) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case apikey.FieldLastUsedAt:
 			row.LastUsedAt = *new(sql.NullTime)
 			targets[i] = &row.LastUsedAt
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -155,6 +155,10 @@ func (*AuditLog) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case auditlog.FieldChanges:
 			row.Changes = *new([]byte)
 			targets[i] = &row.Changes
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -104,6 +104,10 @@ func (*AuthCode) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case authcode.FieldUsedAt:
 			row.UsedAt = *new(sql.NullTime)
 			targets[i] = &row.UsedAt
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

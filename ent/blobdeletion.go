@@ -92,6 +92,10 @@ func (*BlobDeletion) scanValuesAfter(lead int, columns []string) ([]any, error) 
 		case blobdeletion.FieldProjectID:
 			row.ProjectID = *new(scannedNullUUID)
 			targets[i] = &row.ProjectID
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

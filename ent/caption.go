@@ -130,6 +130,10 @@ func (*Caption) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case caption.FieldSize:
 			row.Size = *new(sql.NullInt64)
 			targets[i] = &row.Size
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

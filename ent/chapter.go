@@ -112,6 +112,10 @@ func (*Chapter) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case chapter.FieldStartSeconds:
 			row.StartSeconds = *new(sql.NullFloat64)
 			targets[i] = &row.StartSeconds
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

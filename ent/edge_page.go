@@ -22,6 +22,10 @@ import (
 // fetched only to tell that a next page exists, and loading its edges would
 // read rows no one returns.
 
+// pageExtraColumn is edgepage.ExtraColumn for the generated scans
+// (ent/template/decode_pooled.tmpl), which give it a typed target.
+const pageExtraColumn = edgepage.ExtraColumn
+
 // pageParentsKey is the context key of the innermost query's pageParents.
 type pageParentsKey struct{}
 

@@ -120,6 +120,10 @@ func (*EncodingProfile) scanValuesAfter(lead int, columns []string) ([]any, erro
 		case encodingprofile.FieldRenditions:
 			row.Renditions = *new([]byte)
 			targets[i] = &row.Renditions
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -110,6 +110,10 @@ func (*Event) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case event.FieldData:
 			row.Data = *new([]byte)
 			targets[i] = &row.Data
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -150,6 +150,10 @@ func (*Folder) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case folder.FieldName:
 			row.Name = *new(sql.NullString)
 			targets[i] = &row.Name
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

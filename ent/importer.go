@@ -104,6 +104,10 @@ func (*Importer) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case importer.FieldAccountURI:
 			row.AccountURI = *new(sql.NullString)
 			targets[i] = &row.AccountURI
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

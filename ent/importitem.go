@@ -172,6 +172,10 @@ func (*ImportItem) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case importitem.FieldImportedAt:
 			row.ImportedAt = *new(sql.NullTime)
 			targets[i] = &row.ImportedAt
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

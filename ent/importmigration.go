@@ -122,6 +122,10 @@ func (*ImportMigration) scanValuesAfter(lead int, columns []string) ([]any, erro
 		case importmigration.FieldCompletedAt:
 			row.CompletedAt = *new(sql.NullTime)
 			targets[i] = &row.CompletedAt
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

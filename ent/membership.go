@@ -134,6 +134,10 @@ func (*Membership) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case membership.FieldGrants:
 			row.Grants = *new([]byte)
 			targets[i] = &row.Grants
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -118,6 +118,10 @@ func (*OAuthIdentity) scanValuesAfter(lead int, columns []string) ([]any, error)
 		case oauthidentity.FieldEmail:
 			row.Email = *new(sql.NullString)
 			targets[i] = &row.Email
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -92,6 +92,10 @@ func (*OAuthState) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case oauthstate.FieldExpiresAt:
 			row.ExpiresAt = *new(sql.NullTime)
 			targets[i] = &row.ExpiresAt
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

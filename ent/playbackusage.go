@@ -92,6 +92,10 @@ func (*PlaybackUsage) scanValuesAfter(lead int, columns []string) ([]any, error)
 		case playbackusage.FieldRequests:
 			row.Requests = *new(sql.NullInt64)
 			targets[i] = &row.Requests
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -191,6 +191,10 @@ func (*Player) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case player.FieldDefaultCaptionLanguage:
 			row.DefaultCaptionLanguage = *new(sql.NullString)
 			targets[i] = &row.DefaultCaptionLanguage
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -223,6 +223,10 @@ func (*Project) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case project.FieldDeletedAt:
 			row.DeletedAt = *new(sql.NullTime)
 			targets[i] = &row.DeletedAt
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

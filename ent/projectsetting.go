@@ -112,6 +112,10 @@ func (*ProjectSetting) scanValuesAfter(lead int, columns []string) ([]any, error
 		case projectsetting.FieldValue:
 			row.Value = *new(sql.NullString)
 			targets[i] = &row.Value
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -116,6 +116,10 @@ func (*RefreshToken) scanValuesAfter(lead int, columns []string) ([]any, error) 
 		case refreshtoken.FieldUsedAt:
 			row.UsedAt = *new(sql.NullTime)
 			targets[i] = &row.UsedAt
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -130,6 +130,10 @@ func (*Rendition) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case rendition.FieldStatus:
 			row.Status = *new(sql.NullString)
 			targets[i] = &row.Status
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

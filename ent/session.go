@@ -143,6 +143,10 @@ func (*Session) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case session.FieldRevokedAt:
 			row.RevokedAt = *new(sql.NullTime)
 			targets[i] = &row.RevokedAt
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

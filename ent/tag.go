@@ -119,6 +119,10 @@ func (*Tag) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case tag.FieldName:
 			row.Name = *new(sql.NullString)
 			targets[i] = &row.Name
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -142,6 +142,10 @@ func (*Thumbnail) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case thumbnail.FieldIsDefault:
 			row.IsDefault = *new(sql.NullBool)
 			targets[i] = &row.IsDefault
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -110,6 +110,10 @@ func (*UploadToken) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case uploadtoken.FieldCompletedAt:
 			row.CompletedAt = *new(sql.NullTime)
 			targets[i] = &row.CompletedAt
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -147,6 +147,10 @@ func (*User) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case user.FieldAvatarURL:
 			row.AvatarURL = *new(sql.NullString)
 			targets[i] = &row.AvatarURL
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

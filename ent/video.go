@@ -277,6 +277,10 @@ func (*Video) scanValuesAfter(lead int, columns []string) ([]any, error) {
 			targets[i] = &row.Metadata
 		case video.FieldStoryboard:
 			targets[i] = new([]byte)
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -130,6 +130,10 @@ func (*WebhookAttempt) scanValuesAfter(lead int, columns []string) ([]any, error
 		case webhookattempt.FieldSucceeded:
 			row.Succeeded = *new(sql.NullBool)
 			targets[i] = &row.Succeeded
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

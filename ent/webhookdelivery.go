@@ -169,6 +169,10 @@ func (*WebhookDelivery) scanValuesAfter(lead int, columns []string) ([]any, erro
 		case webhookdelivery.FieldCompletedAt:
 			row.CompletedAt = *new(sql.NullTime)
 			targets[i] = &row.CompletedAt
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

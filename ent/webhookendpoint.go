@@ -152,6 +152,10 @@ func (*WebhookEndpoint) scanValuesAfter(lead int, columns []string) ([]any, erro
 		case webhookendpoint.FieldDisabledReason:
 			row.DisabledReason = *new(sql.NullString)
 			targets[i] = &row.DisabledReason
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -56,16 +56,28 @@ func valueEnd(d []byte, i int) (int, error) {
 	return j, nil
 }
 
+// stringEnd returns the index just after the string starting at d[i]. Most of
+// a response's bytes are inside strings (ids, titles, descriptions), so it jumps
+// from quote to quote with bytes.IndexByte rather than stepping byte by byte; a
+// quote ends the string unless an odd run of backslashes escapes it.
 func stringEnd(d []byte, i int) (int, error) {
-	for j := i + 1; j < len(d); j++ {
-		switch d[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1, nil
+	from := i + 1
+	for {
+		q := bytes.IndexByte(d[from:], '"')
+		if q < 0 {
+			return 0, errMalformed
 		}
+		q += from
+		// d[from-1] is a quote, so the run of backslashes stops at from.
+		b := q - 1
+		for b >= from && d[b] == '\\' {
+			b--
+		}
+		if (q-1-b)%2 == 0 {
+			return q + 1, nil
+		}
+		from = q + 1
 	}
-	return 0, errMalformed
 }
 
 // eachMember calls fn with each key (without quotes; gqlgen's keys are GraphQL
@@ -125,15 +137,23 @@ func eachElement(d []byte, fn func(value []byte) error) error {
 	return nil
 }
 
-// member returns the value of key in the object d, nil when absent.
+// errFound stops eachMember once member has what it looks for.
+var errFound = errors.New("rest: member found")
+
+// member returns the value of key in the object d, nil when absent. It stops at
+// the key: the members after it are not scanned.
 func member(d []byte, key string) ([]byte, error) {
 	var found []byte
 	err := eachMember(d, func(k, v []byte) error {
-		if found == nil && string(k) == key {
+		if string(k) == key {
 			found = v
+			return errFound
 		}
 		return nil
 	})
+	if errors.Is(err, errFound) {
+		err = nil
+	}
 	return found, err
 }
 

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestDebugListenerServesProfilesOnlyOnItsAddress starts the server with
+// VIDRA_DEBUG_ADDR: the profiles answer there and nowhere on the main listener,
+// and the garbage collector's target is the server's default.
+func TestDebugListenerServesProfilesOnlyOnItsAddress(t *testing.T) {
+	addr, debugAddr := freeAddr(t), freeAddr(t)
+	env := map[string]string{"VIDRA_ADDR": addr, "VIDRA_DEBUG_ADDR": debugAddr, "VIDRA_DATA_DIR": t.TempDir()}
+	logs := &syncBuffer{}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, func(k string) string { return env[k] }, logs) }()
+	t.Cleanup(func() {
+		stop()
+		<-done
+		debug.SetGCPercent(100)
+	})
+
+	get := func(url string) (int, string) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			res, err := http.Get(url)
+			if err == nil {
+				defer res.Body.Close()
+				body, _ := io.ReadAll(res.Body)
+				return res.StatusCode, string(body)
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("GET %s: %v\n%s", url, err, logs)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	if code, body := get("http://" + debugAddr + "/debug/pprof/cmdline"); code != http.StatusOK || body == "" {
+		t.Fatalf("debug listener: %d %q", code, body)
+	}
+	if code, _ := get("http://" + addr + "/debug/pprof/cmdline"); code != http.StatusNotFound {
+		t.Fatalf("main listener serves profiles: %d", code)
+	}
+	if got := debug.SetGCPercent(serverGCPercent); got != serverGCPercent {
+		t.Fatalf("GC percent %d, want the server's default %d", got, serverGCPercent)
+	}
+	if !strings.Contains(logs.String(), `"gogc":"400"`) {
+		t.Fatalf("no garbage collector log:\n%s", logs)
+	}
+}
