@@ -316,18 +316,31 @@ func (h *Handler) writeResult(w http.ResponseWriter, c *compiled, data json.RawM
 	_, _ = w.Write(buf.Bytes())
 }
 
-// descend picks the result field's value out of the operation's data.
+// descend picks the result field's value out of the operation's data: it
+// returns the data from the value's first byte on (the bytes after the value,
+// its parents' closing brackets, are left for the converters, which stop at the
+// value's end), so finding it costs no pass over the value itself.
 func descend(data json.RawMessage, c *compiled) (json.RawMessage, bool) {
-	raw := []byte(data)
+	d := []byte(data)
+	at := skipWS(d, 0)
 	for i, step := range c.resultSteps {
-		v, err := member(raw, step)
-		if err != nil || (i < len(c.resultSteps)-1 && isNull(v)) {
+		if at >= len(d) || d[at] != '{' {
 			return nil, false
 		}
-		raw = v
+		next, err := memberStart(d, at, step)
+		if err != nil {
+			return nil, false
+		}
+		if next < 0 {
+			if i < len(c.resultSteps)-1 {
+				return nil, false
+			}
+			return []byte("null"), true
+		}
+		if i < len(c.resultSteps)-1 && isNullAt(d, next) {
+			return nil, false
+		}
+		at = next
 	}
-	if len(raw) == 0 {
-		raw = []byte("null")
-	}
-	return raw, true
+	return d[at:], true
 }

@@ -80,81 +80,108 @@ func stringEnd(d []byte, i int) (int, error) {
 	}
 }
 
-// eachMember calls fn with each key (without quotes; gqlgen's keys are GraphQL
-// names, never escaped) and value of the object d.
-func eachMember(d []byte, fn func(key, value []byte) error) error {
-	i := skipWS(d, 0)
+// errFound stops walkMembers once memberStart has what it looks for.
+var errFound = errors.New("rest: member found")
+
+// walkMembers walks the object starting at d[i], calling fn with each key
+// (without quotes; gqlgen's keys are GraphQL names, never escaped) and the index
+// where its value starts. fn returns the index just after the value when it
+// consumed it, or -1 to have it skipped. walkMembers returns the index just
+// after the object.
+func walkMembers(d []byte, i int, fn func(key []byte, at int) (int, error)) (int, error) {
 	if i >= len(d) || d[i] != '{' {
-		return errMalformed
+		return 0, errMalformed
 	}
 	i = skipWS(d, i+1)
 	for i < len(d) && d[i] != '}' {
 		kEnd, err := stringEnd(d, i)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		key := d[i+1 : kEnd-1]
 		i = skipWS(d, kEnd)
 		if i >= len(d) || d[i] != ':' {
-			return errMalformed
+			return 0, errMalformed
 		}
 		i = skipWS(d, i+1)
-		vEnd, err := valueEnd(d, i)
+		end, err := fn(key, i)
 		if err != nil {
-			return err
+			return 0, err
 		}
-		if err := fn(key, d[i:vEnd]); err != nil {
-			return err
-		}
-		i = skipWS(d, vEnd)
-		if i < len(d) && d[i] == ',' {
-			i = skipWS(d, i+1)
-		}
-	}
-	return nil
-}
-
-// eachElement calls fn with each element of the array d.
-func eachElement(d []byte, fn func(value []byte) error) error {
-	i := skipWS(d, 0)
-	if i >= len(d) || d[i] != '[' {
-		return errMalformed
-	}
-	i = skipWS(d, i+1)
-	for i < len(d) && d[i] != ']' {
-		end, err := valueEnd(d, i)
-		if err != nil {
-			return err
-		}
-		if err := fn(d[i:end]); err != nil {
-			return err
+		if end < 0 {
+			if end, err = valueEnd(d, i); err != nil {
+				return 0, err
+			}
 		}
 		i = skipWS(d, end)
 		if i < len(d) && d[i] == ',' {
 			i = skipWS(d, i+1)
 		}
 	}
-	return nil
+	if i >= len(d) {
+		return 0, errMalformed
+	}
+	return i + 1, nil
 }
 
-// errFound stops eachMember once member has what it looks for.
-var errFound = errors.New("rest: member found")
-
-// member returns the value of key in the object d, nil when absent. It stops at
-// the key: the members after it are not scanned.
-func member(d []byte, key string) ([]byte, error) {
-	var found []byte
-	err := eachMember(d, func(k, v []byte) error {
-		if string(k) == key {
-			found = v
-			return errFound
+// walkElements walks the array starting at d[i], calling fn with the index
+// where each element starts and its position; fn returns the index just after
+// the element. walkElements returns the index just after the array.
+func walkElements(d []byte, i int, fn func(at, n int) (int, error)) (int, error) {
+	if i >= len(d) || d[i] != '[' {
+		return 0, errMalformed
+	}
+	i = skipWS(d, i+1)
+	for n := 0; i < len(d) && d[i] != ']'; n++ {
+		end, err := fn(i, n)
+		if err != nil {
+			return 0, err
 		}
-		return nil
+		i = skipWS(d, end)
+		if i < len(d) && d[i] == ',' {
+			i = skipWS(d, i+1)
+		}
+	}
+	if i >= len(d) {
+		return 0, errMalformed
+	}
+	return i + 1, nil
+}
+
+// isNullAt reports whether d holds null at i.
+func isNullAt(d []byte, i int) bool { return bytes.HasPrefix(d[i:], []byte("null")) }
+
+// memberStart returns the index in d where the value of key in the object
+// starting at d[i] begins, -1 when the object has no such key. The value itself
+// is not scanned; the members before it are.
+func memberStart(d []byte, i int, key string) (int, error) {
+	at := -1
+	_, err := walkMembers(d, i, func(k []byte, j int) (int, error) {
+		if string(k) == key {
+			at = j
+			return 0, errFound
+		}
+		return -1, nil
 	})
 	if errors.Is(err, errFound) {
 		err = nil
 	}
-	return found, err
+	return at, err
+}
+
+// member returns the value of key in the object d, nil when absent. It stops at
+// the key: the members after it are not scanned.
+func member(d []byte, key string) ([]byte, error) {
+	i := skipWS(d, 0)
+	at, err := memberStart(d, i, key)
+	if err != nil || at < 0 {
+		return nil, err
+	}
+	end, err := valueEnd(d, at)
+	if err != nil {
+		return nil, err
+	}
+	return d[at:end], nil
 }
 
 func isNull(d []byte) bool { return len(d) == 0 || bytes.Equal(d, []byte("null")) }

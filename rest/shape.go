@@ -93,74 +93,97 @@ type pagination struct {
 	HasMore    bool    `json:"has_more"`
 }
 
-// convert writes a GraphQL JSON value in its REST form, in one pass over its bytes.
+// convert writes the GraphQL JSON value at the start of raw in its REST form.
 func convert(buf *bytes.Buffer, raw []byte, s *shape) error {
-	raw = bytes.TrimSpace(raw)
-	if s == nil || isNull(raw) {
-		buf.Write(raw)
-		return nil
+	_, err := convertAt(buf, raw, skipWS(raw, 0), s)
+	return err
+}
+
+// convertAt writes the value starting at d[i] in its REST form and returns the
+// index just after it. It visits each byte once: containers are converted as
+// they are walked, never first measured (d may run on past the value, as when
+// the value is a member of the operation's data).
+func convertAt(buf *bytes.Buffer, d []byte, i int, s *shape) (int, error) {
+	if i >= len(d) {
+		return 0, errMalformed
 	}
-	if raw[0] == '[' {
+	if s == nil || (d[i] != '{' && d[i] != '[') {
+		end, err := valueEnd(d, i)
+		if err != nil {
+			return 0, err
+		}
+		buf.Write(d[i:end])
+		return end, nil
+	}
+	if d[i] == '[' {
 		buf.WriteByte('[')
-		first := true
-		err := eachElement(raw, func(v []byte) error {
-			if !first {
+		end, err := walkElements(d, i, func(j, n int) (int, error) {
+			if n > 0 {
 				buf.WriteByte(',')
 			}
-			first = false
-			return convert(buf, v, s)
+			return convertAt(buf, d, j, s)
 		})
 		buf.WriteByte(']')
-		return err
+		return end, err
 	}
 	buf.WriteByte('{')
 	first := true
-	err := eachMember(raw, func(key, v []byte) error {
+	end, err := walkMembers(d, i, func(key []byte, j int) (int, error) {
 		f := s.byKey[string(key)]
 		if f == nil {
-			return nil // not selected by the row (cannot happen with gqlgen's output)
+			return -1, nil // not selected by the row (cannot happen with gqlgen's output)
 		}
 		if !first {
 			buf.WriteByte(',')
 		}
 		first = false
 		buf.WriteString(f.out)
-		return convert(buf, v, f.shape)
+		return convertAt(buf, d, j, f.shape)
 	})
 	buf.WriteByte('}')
-	return err
+	return end, err
 }
 
-// convertConnection writes a connection's nodes as an array and returns its paging.
+// convertConnection writes the nodes of the connection at the start of raw as an
+// array and returns its paging, in one pass over the connection's bytes.
 func convertConnection(buf *bytes.Buffer, raw []byte, c *connectionShape) (*pagination, error) {
 	p := &pagination{}
 	buf.WriteByte('[')
-	first := true
-	err := eachMember(raw, func(key, v []byte) error {
-		switch string(key) {
-		case "edges":
-			if isNull(v) {
-				return nil
-			}
-			return eachElement(v, func(edge []byte) error {
-				node, err := member(edge, "node")
+	n := 0
+	i := skipWS(raw, 0)
+	var err error
+	if !isNullAt(raw, i) {
+		_, err = walkMembers(raw, i, func(key []byte, j int) (int, error) {
+			switch string(key) {
+			case "edges":
+				if isNullAt(raw, j) {
+					return -1, nil
+				}
+				return walkElements(raw, j, func(e, _ int) (int, error) {
+					return walkMembers(raw, e, func(key []byte, k int) (int, error) {
+						if string(key) != "node" {
+							return -1, nil
+						}
+						if n > 0 {
+							buf.WriteByte(',')
+						}
+						n++
+						return convertAt(buf, raw, k, c.node)
+					})
+				})
+			case "pageInfo":
+				end, err := valueEnd(raw, j)
 				if err != nil {
-					return err
+					return 0, err
 				}
-				if !first {
-					buf.WriteByte(',')
-				}
-				first = false
-				return convert(buf, node, c.node)
-			})
-		case "pageInfo":
-			return json.Unmarshal(v, &struct {
-				HasNextPage *bool    `json:"hasNextPage"`
-				EndCursor   **string `json:"endCursor"`
-			}{&p.HasMore, &p.NextCursor})
-		}
-		return nil
-	})
+				return end, json.Unmarshal(raw[j:end], &struct {
+					HasNextPage *bool    `json:"hasNextPage"`
+					EndCursor   **string `json:"endCursor"`
+				}{&p.HasMore, &p.NextCursor})
+			}
+			return -1, nil
+		})
+	}
 	buf.WriteByte(']')
 	if !p.HasMore {
 		p.NextCursor = nil
