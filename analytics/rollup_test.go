@@ -84,7 +84,7 @@ func TestWriterAndRollup(t *testing.T) {
 			db, w := openWriter(t, d)
 			project, other := uuid.New(), uuid.New()
 			v1, v2 := uuid.New(), uuid.New()
-			h0 := time.Now().Add(-5*time.Hour).Truncate(time.Hour).UnixMilli()
+			h0 := time.Now().Add(-5 * time.Hour).Truncate(time.Hour).UnixMilli()
 			viewers := []viewer{
 				played(project, v1, "DE", h0+60_000, 30),
 				played(project, v1, "DE", h0+120_000, 20),
