@@ -91,6 +91,10 @@ func (*AnalyticsDelivery) scanValuesAfter(lead int, columns []string) ([]any, er
 		case analyticsdelivery.FieldSegmentSecondsMs:
 			row.SegmentSecondsMs = *new(sql.NullInt64)
 			targets[i] = &row.SegmentSecondsMs
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

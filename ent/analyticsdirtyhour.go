@@ -67,6 +67,10 @@ func (*AnalyticsDirtyHour) scanValuesAfter(lead int, columns []string) ([]any, e
 		case analyticsdirtyhour.FieldHour:
 			row.Hour = *new(sql.NullInt64)
 			targets[i] = &row.Hour
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

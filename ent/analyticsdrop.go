@@ -79,6 +79,10 @@ func (*AnalyticsDrop) scanValuesAfter(lead int, columns []string) ([]any, error)
 		case analyticsdrop.FieldCount:
 			row.Count = *new(sql.NullInt64)
 			targets[i] = &row.Count
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -109,6 +109,10 @@ func (*AnalyticsEvent) scanValuesAfter(lead int, columns []string) ([]any, error
 		case analyticsevent.FieldDetail:
 			row.Detail = *new(sql.NullString)
 			targets[i] = &row.Detail
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -163,6 +163,10 @@ func (*AnalyticsHourly) scanValuesAfter(lead int, columns []string) ([]any, erro
 		case analyticshourly.FieldCompleted:
 			row.Completed = *new(sql.NullInt64)
 			targets[i] = &row.Completed
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

@@ -72,6 +72,10 @@ func (*AnalyticsSalt) scanValuesAfter(lead int, columns []string) ([]any, error)
 		case analyticssalt.FieldCreatedAt:
 			row.CreatedAt = *new(sql.NullInt64)
 			targets[i] = &row.CreatedAt
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}

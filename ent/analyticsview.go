@@ -217,6 +217,10 @@ func (*AnalyticsView) scanValuesAfter(lead int, columns []string) ([]any, error)
 		case analyticsview.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullInt64)
 			targets[i] = &row.UpdatedAt
+		case pageExtraColumn:
+			// A typed target: an unknown one makes ent ask the driver for every
+			// column's type on every row.
+			targets[i] = new(sql.NullBool)
 		default:
 			targets[i] = new(sql.UnknownType)
 		}
