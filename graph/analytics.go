@@ -112,7 +112,8 @@ func analyticsError(err error) error {
 
 // queryOf converts the GraphQL input to the query model.
 func queryOf(in model.AnalyticsQueryInput) *query.Query {
-	q := &query.Query{Start: in.StartTime, End: in.EndTime, Filters: filtersOf(in.Filters), GroupBys: dimensionsOf(in.GroupBys)}
+	start, end := analyticsRange(in.StartTime, in.EndTime)
+	q := &query.Query{Start: start, End: end, Filters: filtersOf(in.Filters), GroupBys: dimensionsOf(in.GroupBys)}
 	for _, m := range in.Metrics {
 		if m == nil {
 			continue

@@ -43,6 +43,9 @@ type compiled struct {
 	byKey    map[source]map[string]*binding // query and body keys
 	// params are the path parameters, in order.
 	params []string
+	// textParams are the path parameters ending in Id whose variable is a
+	// String: free text, not UUIDs.
+	textParams map[string]bool
 	// result is the field whose value is the result; its shape converts it.
 	result     *ast.Field
 	shape      *shape
@@ -65,8 +68,12 @@ type compiled struct {
 
 var pathParam = regexp.MustCompile(`\{([^}:]+)(:[^}]*)?\}`)
 
-// isIDParam tells the path parameters that must be UUIDs: id and names ending in Id.
-func isIDParam(name string) bool { return name == "id" || strings.HasSuffix(name, "Id") }
+// isIDParam tells the path parameters that must be UUIDs: id and names ending in
+// Id, unless the row's variable is a String (a free-text id: the user a player
+// reports to analytics).
+func (c *compiled) isIDParam(name string) bool {
+	return (name == "id" || strings.HasSuffix(name, "Id")) && !c.textParams[name]
+}
 
 // basePath is the prefix a host's paths are relative to.
 func basePath(host string) string {
@@ -194,8 +201,15 @@ func (c *compiled) bind(schema *ast.Schema) error {
 	seenParam := map[string]bool{}
 	for _, p := range c.params {
 		seenParam[p] = true
-		if c.op.VariableDefinitions.ForName(p) == nil {
+		def := c.op.VariableDefinitions.ForName(p)
+		if def == nil {
 			return fmt.Errorf("path parameter {%s} fills no variable $%s", p, p)
+		}
+		if def.Type.Elem == nil && def.Type.NamedType == "String" {
+			if c.textParams == nil {
+				c.textParams = map[string]bool{}
+			}
+			c.textParams[p] = true
 		}
 	}
 	foundBodyVar := false

@@ -23,6 +23,7 @@ func Table() []Route {
 		authRoutes(),
 		webhookRoutes(),
 		orgRoutes(),
+		analyticsRoutes(),
 	} {
 		t = append(t, domain...)
 	}
