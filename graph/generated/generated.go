@@ -6792,11 +6792,12 @@ input AnalyticsMetricInput {
 
 """
 The dataset query: views that started in [startTime, endTime) (at most 400 days,
-at most 1500 time buckets and 10000 rows per metric).
+at most 1500 time buckets and 10000 rows per metric). endTime defaults to now,
+startTime to 30 days before endTime.
 """
 input AnalyticsQueryInput {
-  startTime: Time!
-  endTime: Time!
+  startTime: Time
+  endTime: Time
   filters: [AnalyticsFilterInput!]
   groupBys: [AnalyticsDimension!]
   metrics: [AnalyticsMetricInput!]!
@@ -33740,14 +33741,14 @@ func (ec *executionContext) unmarshalInputAnalyticsQueryInput(ctx context.Contex
 		switch k {
 		case "startTime":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startTime"))
-			data, err := ec.unmarshalNTime2timeᚐTime(ctx, v)
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.StartTime = data
 		case "endTime":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("endTime"))
-			data, err := ec.unmarshalNTime2timeᚐTime(ctx, v)
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
 			if err != nil {
 				return it, err
 			}

@@ -123,10 +123,11 @@ type AnalyticsPlayerEventEdge struct {
 }
 
 // The dataset query: views that started in [startTime, endTime) (at most 400 days,
-// at most 1500 time buckets and 10000 rows per metric).
+// at most 1500 time buckets and 10000 rows per metric). endTime defaults to now,
+// startTime to 30 days before endTime.
 type AnalyticsQueryInput struct {
-	StartTime time.Time               `json:"startTime"`
-	EndTime   time.Time               `json:"endTime"`
+	StartTime *time.Time              `json:"startTime,omitempty"`
+	EndTime   *time.Time              `json:"endTime,omitempty"`
 	Filters   []*AnalyticsFilterInput `json:"filters,omitempty"`
 	GroupBys  []AnalyticsDimension    `json:"groupBys,omitempty"`
 	Metrics   []*AnalyticsMetricInput `json:"metrics"`
