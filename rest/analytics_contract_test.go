@@ -28,11 +28,11 @@ func analyticsRangeVars(more map[string]any) map[string]any {
 var analyticsContractCases = func() []contractCase {
 	var out []contractCase
 	proj := map[string]any{"projId": "{projId}"}
-	for _, typ := range []string{"geo-distribution", "views", "avg-watch-time", "total-watch-time", "avg-watch-per-unique-user", "player-errors", "popularity"} {
+	for _, typ := range []string{"geo-distribution", "avg-watch-time", "total-watch-time", "avg-watch-per-unique-user", "player-errors", "popularity"} {
 		out = append(out, contractCase{method: "GET", path: "/projects/{projId}/analytics/" + typ, query: analyticsQuery, vars: analyticsRangeVars(proj)})
 	}
-	out = append(out, contractCase{method: "GET", path: "/projects/{projId}/analytics/views", query: analyticsQuery + "&group_by=country",
-		vars: analyticsRangeVars(map[string]any{"projId": "{projId}", "groupBy": "country"})})
+	out = append(out, contractCase{method: "GET", path: "/projects/{projId}/analytics/views", query: analyticsQuery + "&group_by=time_interval_hour",
+		vars: analyticsRangeVars(map[string]any{"projId": "{projId}", "groupBy": "time_interval_hour"})})
 	for _, typ := range []string{"insights", "views", "watch-time"} {
 		out = append(out, contractCase{method: "GET", path: "/projects/{projId}/folders/{folderId}/analytics/" + typ, query: analyticsQuery,
 			vars: analyticsRangeVars(map[string]any{"projId": "{projId}", "folderId": "{folderId}"})})
