@@ -305,3 +305,60 @@ func TestScopeAndRights(t *testing.T) {
 		}
 	})
 }
+
+func TestListPages(t *testing.T) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		w := seedWorld(s)
+		s.SeedEvent(w.proj, uuid.New(), w.v1, "alice", 1, rangeStart.Add(10*time.Minute), "viewstart", 0, "")
+		s.SeedEvent(w.proj, uuid.New(), w.v1, "alice", 2, rangeStart.Add(11*time.Minute), "error", 500, `{"code":"x"}`)
+		s.SeedEvent(w.other, uuid.New(), w.vo, "alice", 1, rangeStart.Add(12*time.Minute), "viewstart", 0, "")
+		vars := func(after any) map[string]any {
+			return map[string]any{"p": w.proj, "s": rangeStart.Format(time.RFC3339), "e": rangeEnd.Format(time.RFC3339), "a": after}
+		}
+		type page struct {
+			Edges []struct {
+				Cursor string
+				Node   map[string]any
+			}
+			PageInfo struct {
+				HasNextPage bool
+				EndCursor   *string
+			}
+		}
+		var users struct{ AnalyticsUsers page }
+		const usersDoc = `query($p: ID!, $s: Time, $e: Time, $a: String) { analyticsUsers(projectId: $p, startTime: $s, endTime: $e, first: 1, after: $a) {
+			edges { cursor node { userId views totalWatchTime } } pageInfo { hasNextPage endCursor } } }`
+		s.MustGraphQL(usersDoc, vars(nil), &users)
+		if len(users.AnalyticsUsers.Edges) != 1 || users.AnalyticsUsers.Edges[0].Node["userId"] != "alice" ||
+			users.AnalyticsUsers.Edges[0].Node["totalWatchTime"] != 90.0 || !users.AnalyticsUsers.PageInfo.HasNextPage {
+			t.Fatalf("first users page: %+v", users)
+		}
+		s.MustGraphQL(usersDoc, vars(*users.AnalyticsUsers.PageInfo.EndCursor), &users)
+		if len(users.AnalyticsUsers.Edges) != 1 || users.AnalyticsUsers.Edges[0].Node["userId"] != "bob" || users.AnalyticsUsers.PageInfo.HasNextPage {
+			t.Fatalf("second users page: %+v", users)
+		}
+		var sessions struct{ AnalyticsSessions page }
+		const sessionsDoc = `query($p: ID!, $s: Time, $e: Time, $a: String) { analyticsSessions(projectId: $p, userId: "alice", startTime: $s, endTime: $e, first: 1, after: $a) {
+			edges { cursor node { mediaId startedAt watchTime startupTime completed } } pageInfo { hasNextPage endCursor } } }`
+		s.MustGraphQL(sessionsDoc, vars(nil), &sessions)
+		if len(sessions.AnalyticsSessions.Edges) != 1 || sessions.AnalyticsSessions.Edges[0].Node["watchTime"] != 30.0 || !sessions.AnalyticsSessions.PageInfo.HasNextPage {
+			t.Fatalf("first sessions page (newest first): %+v", sessions)
+		}
+		s.MustGraphQL(sessionsDoc, vars(*sessions.AnalyticsSessions.PageInfo.EndCursor), &sessions)
+		if n := sessions.AnalyticsSessions.Edges; len(n) != 1 || n[0].Node["watchTime"] != 60.0 || n[0].Node["completed"] != true ||
+			n[0].Node["startupTime"] != 500.0 || sessions.AnalyticsSessions.PageInfo.HasNextPage {
+			t.Fatalf("second sessions page: %+v", sessions)
+		}
+		var log struct{ AnalyticsPlayerLog page }
+		const logDoc = `query($p: ID!, $s: Time, $e: Time, $a: String) { analyticsPlayerLog(projectId: $p, userId: "alice", startTime: $s, endTime: $e, first: 5, after: $a) {
+			edges { cursor node { type playhead detail } } pageInfo { hasNextPage endCursor } } }`
+		s.MustGraphQL(logDoc, vars(nil), &log)
+		if e := log.AnalyticsPlayerLog.Edges; len(e) != 2 || e[0].Node["type"] != "viewstart" || e[1].Node["detail"] != `{"code":"x"}` ||
+			log.AnalyticsPlayerLog.PageInfo.HasNextPage {
+			t.Fatalf("player log (the other project's event left out): %+v", log)
+		}
+		if code := s.ErrorCode(logDoc, vars("garbage")); code != "BAD_REQUEST" {
+			t.Errorf("bad cursor: %s", code)
+		}
+	})
+}
