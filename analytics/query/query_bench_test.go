@@ -2,7 +2,6 @@ package query_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"slices"
@@ -34,106 +33,87 @@ type benchWorld struct {
 	proj, folder, video, user string
 }
 
-// seedBench writes the views (and the measured project's events) in bulk SQL.
+// seedBench writes the views (and the measured project's events) in bulk SQL:
+// INSERT ... SELECT over a generated series, values spread by arithmetic on the
+// row number (the same rows on both databases, but for the random ids).
 func seedBench(b *testing.B, s *apptest.Server) benchWorld {
 	org := s.CreateOrganization("Bench")
 	proj := s.CreateProject(org, "Measured")
-	var folders, videos []uuid.UUID
+	var folders, videos []string
 	for i := range benchFolders {
-		folders = append(folders, uuid.MustParse(s.CreateFolder(proj, "", fmt.Sprintf("F%d", i))))
+		folders = append(folders, s.CreateFolder(proj, "", fmt.Sprintf("F%d", i)))
 	}
 	for i := range benchVideos {
-		videos = append(videos, uuid.MustParse(s.CreateVideo(proj, folders[i%benchFolders].String(), fmt.Sprintf("V%d", i))))
+		videos = append(videos, s.CreateVideo(proj, folders[i%benchFolders], fmt.Sprintf("V%d", i)))
 	}
-	projects := []uuid.UUID{uuid.MustParse(proj)}
-	for len(projects) < benchProjects {
-		projects = append(projects, uuid.New())
+	pg := s.App.DB.Dialect == dialect.Postgres
+	cast := func(p string) string {
+		if pg {
+			return "CAST(" + p + " AS uuid)"
+		}
+		return p
 	}
-	countries := []string{"FR", "US", "DE", "GB", "IN", "BR", "JP", "ES", "IT", "NL", "CA", "AU", "MX", "PL", "SE", "KR", "TR", "AR", "BE", "CH"}
-	devices := []string{"desktop", "mobile", "tablet", "tv"}
-	rng := rand.New(rand.NewPCG(1, 2))
-	db := s.App.DB.SQL
-	cols := []string{"id", "project_id", "video_id", "folder_id", "player_id", "user_id", "session_id", "viewer_key", "country",
-		"device_type", "os", "browser", "player_software", "stream_type", "started_at", "ended_at", "hour", "startup_ms",
-		"watched_ms", "rebuffer_ms", "rebuffer_count", "error_count", "fatal_error_code", "max_playhead_ms", "duration_ms",
-		"completed", "verified", "updated_at"}
-	evCols := []string{"project_id", "view_id", "seq", "ts_ms", "type", "playhead_ms", "video_id", "user_id", "detail"}
-	const batch = 500
+	newID := `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-a' ||
+		substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`
+	if pg {
+		newID = "gen_random_uuid()"
+	}
 	start := benchEnd.Add(-benchDays * 24 * time.Hour).Unix()
-	span := int64(benchDays * 24 * 3600)
-	var rows, evRows [][]any
-	flush := func(table string, cols []string, rows [][]any) {
-		if len(rows) == 0 {
-			return
-		}
-		var sb strings.Builder
-		args := make([]any, 0, len(rows)*len(cols))
-		sb.WriteString("INSERT INTO " + table + " (" + strings.Join(cols, ", ") + ") VALUES ")
-		for i, r := range rows {
-			if i > 0 {
-				sb.WriteString(", ")
-			}
-			sb.WriteString("(")
-			for j := range r {
-				if j > 0 {
-					sb.WriteString(", ")
-				}
-				args = append(args, r[j])
-				fmt.Fprintf(&sb, "$%d", len(args))
-			}
-			sb.WriteString(")")
-		}
-		if _, err := db.Exec(sb.String(), args...); err != nil {
-			b.Fatalf("seed %s: %v", table, err)
-		}
+	args := []any{benchViews - 1, start, int64(benchDays * 24 * 3600), proj,
+		"FRUSDEGBINBRJPESITNLCAAUMXPLSEKRTRARBECH"}
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("$%d", len(args))
 	}
-	for i := range benchViews {
-		p := projects[i%benchProjects]
-		measured := i%benchProjects == 0
-		video, folder := uuid.New(), any(nil)
-		if measured {
-			v := rng.IntN(benchVideos)
-			video, folder = videos[v], folders[v%benchFolders]
-		}
-		started := start + rng.Int64N(span)
-		var startup any
-		watched, fatal := int64(0), ""
-		switch r := rng.IntN(100); {
-		case r < 3:
-			fatal = "MEDIA_ERR_NETWORK"
-		case r < 8: // exit before start
-		default:
-			startup, watched = int64(200+rng.IntN(2000)), int64(rng.IntN(600_000))
-		}
-		user := ""
-		if rng.IntN(2) == 0 {
-			user = fmt.Sprintf("user-%d", rng.IntN(2000))
-		}
-		id := uuid.New()
-		rows = append(rows, []any{id, p, video, folder, nil, user, fmt.Sprintf("s%d", i), fmt.Sprintf("%032x", rng.IntN(10000)),
-			countries[rng.IntN(len(countries))], devices[rng.IntN(len(devices))], "Linux", "Firefox", "hls.js", "on_demand",
-			started, started + watched/1000, started / 3600 * 3600, startup, watched, int64(rng.IntN(3000)), rng.IntN(3), rng.IntN(2),
-			fatal, watched, int64(600_000), rng.IntN(4) == 0, rng.IntN(10) > 0, started})
-		if measured {
-			for seq := range 10 {
-				evRows = append(evRows, []any{p, id, seq, started*1000 + int64(seq)*10_000, "heartbeat", int64(seq) * 10_000, video, user, ""})
-			}
-		}
-		if len(rows) == batch {
-			flush("analytics_views", cols, rows)
-			rows = rows[:0]
-		}
-		if len(evRows) >= batch {
-			flush("analytics_events", evCols, evRows)
-			evRows = evRows[:0]
-		}
+	var vids, projs []string
+	for i, v := range videos {
+		vids = append(vids, fmt.Sprintf("(%d, %s, %s)", i, cast(arg(v)), cast(arg(folders[i%benchFolders]))))
 	}
-	flush("analytics_views", cols, rows)
-	flush("analytics_events", evCols, evRows)
+	for k := 1; k < benchProjects; k++ {
+		projs = append(projs, fmt.Sprintf("(%d, %s)", k, cast(arg(uuid.NewString()))))
+	}
+	views := `WITH RECURSIVE n(i) AS (SELECT CAST(0 AS BIGINT) UNION ALL SELECT i + 1 FROM n WHERE i < $1),
+		vids(k, vid, fid) AS (VALUES ` + strings.Join(vids, ", ") + `),
+		projs(k, pid) AS (VALUES ` + strings.Join(projs, ", ") + `)
+	INSERT INTO analytics_views (id, project_id, video_id, folder_id, user_id, session_id, viewer_key, country,
+		device_type, os, browser, player_software, stream_type, started_at, ended_at, hour, startup_ms,
+		watched_ms, rebuffer_ms, rebuffer_count, error_count, fatal_error_code, max_playhead_ms, duration_ms,
+		completed, verified, updated_at)
+	SELECT ` + newID + `, COALESCE(projs.pid, ` + cast("$4") + `),
+		CASE WHEN x.i % 10 = 0 THEN vids.vid ELSE ` + newID + ` END,
+		CASE WHEN x.i % 10 = 0 THEN vids.fid END,
+		CASE WHEN x.i % 2 = 0 THEN 'user-' || ((x.i * 7) % 2000) ELSE '' END,
+		's' || x.i, 'k' || ((x.i * 13) % 10000), substr($5, CAST(((x.i * 17) % 20) * 2 + 1 AS INTEGER), 2),
+		CASE (x.i * 3) % 4 WHEN 0 THEN 'desktop' WHEN 1 THEN 'mobile' WHEN 2 THEN 'tablet' ELSE 'tv' END,
+		'Linux', 'Firefox', 'hls.js', 'on_demand',
+		x.started, x.started + x.watched / 1000, (x.started / 3600) * 3600,
+		CASE WHEN x.r >= 8 THEN 200 + (x.i * 11) % 2000 END,
+		x.watched, (x.i * 5) % 3000, x.i % 3, (x.i * 7) % 2,
+		CASE WHEN x.r < 3 THEN 'MEDIA_ERR_NETWORK' ELSE '' END, x.watched, 600000,
+		x.i % 4 = 0, x.i % 10 <> 1, x.started
+	FROM (SELECT i, CAST($2 AS BIGINT) + (i * 7919) % $3 AS started, (i * 37) % 100 AS r,
+		CASE WHEN (i * 37) % 100 >= 8 THEN (i * 7727) % 600000 ELSE 0 END AS watched FROM n) x
+	LEFT JOIN projs ON projs.k = x.i % 10
+	LEFT JOIN vids ON vids.k = (x.i / 10) % 50`
+	db := s.App.DB.SQL
+	if _, err := db.Exec(views, args...); err != nil {
+		b.Fatalf("seed views: %v", err)
+	}
+	events := `WITH RECURSIVE q(seq) AS (SELECT 0 UNION ALL SELECT seq + 1 FROM q WHERE seq < 9)
+	INSERT INTO analytics_events (project_id, view_id, seq, ts_ms, type, playhead_ms, video_id, user_id, detail)
+	SELECT v.project_id, v.id, q.seq, v.started_at * 1000 + q.seq * 10000, 'heartbeat', q.seq * 10000, v.video_id, v.user_id, ''
+	FROM analytics_views v CROSS JOIN q WHERE v.project_id = $1`
+	if _, err := db.Exec(events, uuid.MustParse(proj)); err != nil {
+		b.Fatalf("seed events: %v", err)
+	}
 	if _, err := db.Exec("ANALYZE"); err != nil {
 		b.Fatalf("analyze: %v", err)
 	}
-	return benchWorld{proj: proj, folder: folders[0].String(), video: videos[0].String(), user: "user-7"}
+	var n int
+	if err := db.QueryRow("SELECT COUNT(*) FROM analytics_views").Scan(&n); err != nil || n != benchViews {
+		b.Fatalf("seeded %d views (%v), want %d", n, err, benchViews)
+	}
+	return benchWorld{proj: proj, folder: folders[0], video: videos[0], user: "user-70"}
 }
 
 // BenchmarkMappingQueries runs each query of the design's mapping table (section
