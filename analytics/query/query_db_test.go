@@ -2,8 +2,11 @@ package query_test
 
 import (
 	"encoding/json"
+	"io"
 	"math"
 	"net/http"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -362,3 +365,59 @@ func TestListPages(t *testing.T) {
 		}
 	})
 }
+
+// TestThroughIngest sends beacons through POST /collect/v1 (the ingest path) and
+// reads the figures back: two viewers with known watch time, startup and a fatal
+// error.
+func TestThroughIngest(t *testing.T) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		org := s.CreateOrganization("Acme")
+		p := s.CreateProject(org, "Docs")
+		v := s.CreateVideo(p, "", "Clip")
+		t0 := time.Now().Add(-2 * time.Hour).Truncate(time.Hour).Add(5 * time.Minute)
+		send := func(view, user string, events string) {
+			t.Helper()
+			body := `{"v": 1, "view_id": "` + view + `", "session_id": "s-` + view[:8] + `", "video_id": "` + v + `", "user_id": "` + user + `", "events": [` + events + `]}`
+			// The beacon is no REST row (its own handler), so it is sent as a browser would.
+			req, _ := http.NewRequest(http.MethodPost, s.URL+"/collect/v1/"+p+"/events", strings.NewReader(body))
+			req.Header.Set("Content-Type", "text/plain;charset=UTF-8")
+			req.Header.Set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0")
+			res, err := s.Client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != http.StatusNoContent {
+				t.Fatalf("beacon: %d %s", res.StatusCode, raw)
+			}
+		}
+		ev := func(seq int, e string, atMs, pt int64, extra string) string {
+			return `{"seq": ` + itoa(int64(seq)) + `, "e": "` + e + `", "t": ` + itoa(t0.UnixMilli()+atMs) + `, "pt": ` + itoa(pt) + extra + `}`
+		}
+		// Viewer 1: starts after 500 ms, plays 20 s (heartbeat at 10 s), pauses.
+		send(uuid.NewString(), "alice", ev(0, "viewstart", 0, 0, "")+", "+ev(1, "playing", 500, 0, "")+", "+
+			ev(2, "heartbeat", 10500, 10000, "")+", "+ev(3, "pause", 20500, 20000, "")+", "+ev(4, "viewend", 21000, 20000, ""))
+		// Viewer 2: a fatal error before the first frame.
+		send(uuid.NewString(), "bob", ev(0, "viewstart", 0, 0, "")+", "+ev(1, "error", 1000, 0, `, "code": "MEDIA_ERR_DECODE", "fatal": true`))
+		q := map[string]any{"startTime": t0.Add(-time.Hour).Format(time.RFC3339), "endTime": time.Now().Add(time.Hour).Format(time.RFC3339),
+			"metrics": metrics("view_attempts", "views", "total_watch_time", "video_startup_time", "playback_failure_percentage", "total_media_error")}
+		var res *result
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			if res = run(t, s, uuid.MustParse(p), q); res != nil && near(res.Metrics[0].Total, 2) {
+				break
+			}
+		}
+		want := []float64{2, 1, 20, 500, 50, 1}
+		if res == nil {
+			t.Fatal("nothing arrived through the ingest path")
+		}
+		for i, m := range res.Metrics {
+			if !near(m.Total, want[i]) {
+				t.Errorf("%s = %v, want %v", m.Name, deref(m.Total), want[i])
+			}
+		}
+	})
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
