@@ -87,18 +87,20 @@ func Compile(projectID uuid.UUID, q *Query) ([]Compiled, error) {
 		groups := q.groupsOf(m)
 		filters := append(append([]Filter(nil), q.Filters...), m.Filters...)
 		c := Compiled{Metric: m, Groups: groups}
-		c.Rows = compileOne(projectID, q, m.Name, groups, filters)
-		c.Total = compileOne(projectID, q, m.Name, nil, filters)
+		c.Rows = compileOne(projectID, q, []Metric{m.Name}, groups, filters)
+		c.Total = compileOne(projectID, q, []Metric{m.Name}, nil, filters)
 		out = append(out, c)
 	}
 	return out, nil
 }
 
-// compileOne is the statement of one metric: grouped by groups, or (no groups)
-// its total plus the number of matching rows.
-func compileOne(projectID uuid.UUID, q *Query, metric Metric, groups []Dimension, filters []Filter) Statement {
+// compileOne is the statement of metrics over the same rows (all of the views
+// or all of the delivery figures), values v0, v1, ...: grouped by groups, or
+// (no groups) their totals plus the number of matching rows. Ordering by value
+// takes one metric.
+func compileOne(projectID uuid.UUID, q *Query, metrics []Metric, groups []Dimension, filters []Filter) Statement {
 	b := &builder{}
-	delivery := deliveryMetrics[metric]
+	delivery := deliveryMetrics[metrics[0]]
 	var from, timeCol string
 	var where []string
 	start, end := q.Start.Unix(), q.End.Unix()
@@ -121,7 +123,9 @@ func compileOne(projectID uuid.UUID, q *Query, metric Metric, groups []Dimension
 	for i, g := range groups {
 		selects = append(selects, fmt.Sprintf("%s AS k%d", b.dimension(q, g, timeCol), i))
 	}
-	selects = append(selects, metricSQL[metric].expr+" AS value")
+	for i, m := range metrics {
+		selects = append(selects, fmt.Sprintf("%s AS v%d", metricSQL[m].expr, i))
+	}
 	if len(groups) == 0 {
 		selects = append(selects, "COUNT(*) AS matched")
 	}
@@ -145,7 +149,7 @@ func compileOne(projectID uuid.UUID, q *Query, metric Metric, groups []Dimension
 			if q.Order == ValueAsc {
 				dir = "ASC"
 			}
-			order = append(order, "CASE WHEN g.value IS NULL THEN 1 ELSE 0 END", "g.value "+dir)
+			order = append(order, "CASE WHEN g.v0 IS NULL THEN 1 ELSE 0 END", "g.v0 "+dir)
 		}
 		for i := range groups {
 			order = append(order, fmt.Sprintf("CASE WHEN g.k%d IS NULL THEN 0 ELSE 1 END", i), fmt.Sprintf("g.k%d", i))

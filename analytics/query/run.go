@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -48,31 +49,50 @@ type Querier interface {
 }
 
 // Run compiles q for the project and runs it. The result is nil when no view
-// (and no delivery row) matched any metric (SEED-API-SPEC 2.1).
+// (and no delivery row) matched any metric (SEED-API-SPEC 2.1). Metrics over
+// the same rows share one statement (one scan): their totals when their
+// filters are the same, their rows too when also their group-bys are and the
+// rows are ordered by key.
 func Run(ctx context.Context, db Querier, projectID uuid.UUID, q *Query) (*Result, error) {
 	compiled, err := Compile(projectID, q)
 	if err != nil {
 		return nil, err
 	}
 	res := &Result{Start: q.Start.UTC(), End: q.End.UTC(), Granularity: timeDimension(q.GroupBys)}
+	res.Metrics = make([]MetricResult, len(compiled))
+	for i, c := range compiled {
+		res.Metrics[i] = MetricResult{Name: c.Metric.Name, GroupBys: c.Groups}
+	}
 	matched := false
-	for _, c := range compiled {
-		mr := MetricResult{Name: c.Metric.Name, GroupBys: c.Groups}
-		n, total, err := runTotal(ctx, db, c.Total)
+	byValue := q.Order == ValueDesc || q.Order == ValueAsc
+	for _, batch := range batches(compiled, false) {
+		c := compiled[batch[0]]
+		st := compileOne(projectID, q, names(compiled, batch), nil, filtersOf(q, c))
+		n, totals, err := runTotal(ctx, db, st, len(batch))
 		if err != nil {
 			return nil, err
 		}
 		matched = matched || n > 0
-		mr.Total = total
-		if len(c.Groups) > 0 {
-			if mr.Rows, err = runRows(ctx, db, c); err != nil {
-				return nil, err
-			}
-			if mr.Rows, err = fill(q, c, mr.Rows); err != nil {
-				return nil, err
-			}
+		for j, i := range batch {
+			res.Metrics[i].Total = totals[j]
 		}
-		res.Metrics = append(res.Metrics, mr)
+	}
+	for _, batch := range batches(compiled, true) {
+		c := compiled[batch[0]]
+		if len(c.Groups) == 0 {
+			continue
+		}
+		if byValue && len(batch) > 1 {
+			for _, i := range batch { // each metric ranks its own rows
+				if err := runMetricRows(ctx, db, projectID, q, compiled, []int{i}, res); err != nil {
+					return nil, err
+				}
+			}
+			continue
+		}
+		if err := runMetricRows(ctx, db, projectID, q, compiled, batch, res); err != nil {
+			return nil, err
+		}
 	}
 	if !matched {
 		return nil, nil
@@ -80,53 +100,119 @@ func Run(ctx context.Context, db Querier, projectID uuid.UUID, q *Query) (*Resul
 	return res, nil
 }
 
-func runTotal(ctx context.Context, db Querier, st Statement) (int64, *float64, error) {
+// runMetricRows runs the grouped statement of metrics with the same filters and
+// group-bys and fills their rows.
+func runMetricRows(ctx context.Context, db Querier, projectID uuid.UUID, q *Query, compiled []Compiled, batch []int, res *Result) error {
+	c := compiled[batch[0]]
+	st := compileOne(projectID, q, names(compiled, batch), c.Groups, filtersOf(q, c))
+	rows, err := runRows(ctx, db, c, st, len(batch))
+	if err != nil {
+		return err
+	}
+	for j, i := range batch {
+		if res.Metrics[i].Rows, err = fill(q, compiled[i], rows[j]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// batches groups the metrics that can share a statement: same rows (views or
+// delivery) and filters, and with grouped, the same group-bys.
+func batches(compiled []Compiled, grouped bool) [][]int {
+	var out [][]int
+	at := map[string]int{}
+	for i, c := range compiled {
+		key, _ := json.Marshal([]any{deliveryMetrics[c.Metric.Name], c.Metric.Filters})
+		if grouped {
+			key, _ = json.Marshal([]any{deliveryMetrics[c.Metric.Name], c.Metric.Filters, c.Groups})
+		}
+		if j, ok := at[string(key)]; ok {
+			out[j] = append(out[j], i)
+			continue
+		}
+		at[string(key)] = len(out)
+		out = append(out, []int{i})
+	}
+	return out
+}
+
+func names(compiled []Compiled, batch []int) []Metric {
+	out := make([]Metric, len(batch))
+	for j, i := range batch {
+		out[j] = compiled[i].Metric.Name
+	}
+	return out
+}
+
+// filtersOf are a metric's filters: the query's, then its own.
+func filtersOf(q *Query, c Compiled) []Filter {
+	return append(append([]Filter(nil), q.Filters...), c.Metric.Filters...)
+}
+
+func runTotal(ctx context.Context, db Querier, st Statement, n int) (int64, []*float64, error) {
 	rows, err := db.QueryContext(ctx, st.SQL, st.Args...)
 	if err != nil {
 		return 0, nil, fmt.Errorf("analytics total: %w", err)
 	}
 	defer rows.Close()
-	var value sql.NullFloat64
-	var n int64
+	values := make([]sql.NullFloat64, n)
+	dest := make([]any, n+1)
+	for i := range values {
+		dest[i] = &values[i]
+	}
+	var matched int64
+	dest[n] = &matched
 	if rows.Next() {
-		if err := rows.Scan(&value, &n); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return 0, nil, fmt.Errorf("analytics total: %w", err)
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return 0, nil, fmt.Errorf("analytics total: %w", err)
 	}
-	return n, floatOrNil(value), nil
+	out := make([]*float64, n)
+	for i, v := range values {
+		out[i] = floatOrNil(v)
+	}
+	return matched, out, nil
 }
 
-func runRows(ctx context.Context, db Querier, c Compiled) ([]Row, error) {
-	rows, err := db.QueryContext(ctx, c.Rows.SQL, c.Rows.Args...)
+// runRows runs a grouped statement of n metrics: the rows of each.
+func runRows(ctx context.Context, db Querier, c Compiled, st Statement, n int) ([][]Row, error) {
+	rows, err := db.QueryContext(ctx, st.SQL, st.Args...)
 	if err != nil {
 		return nil, fmt.Errorf("analytics rows: %w", err)
 	}
 	defer rows.Close()
-	var out []Row
+	out := make([][]Row, n)
+	count := 0
 	for rows.Next() {
 		keys := make([]any, len(c.Groups))
-		dest := make([]any, len(c.Groups)+1)
+		values := make([]sql.NullFloat64, n)
+		dest := make([]any, 0, len(keys)+n)
 		for i := range keys {
-			dest[i] = &keys[i]
+			dest = append(dest, &keys[i])
 		}
-		var value sql.NullFloat64
-		dest[len(keys)] = &value
+		for i := range values {
+			dest = append(dest, &values[i])
+		}
 		if err := rows.Scan(dest...); err != nil {
 			return nil, fmt.Errorf("analytics rows: %w", err)
 		}
-		r := Row{Value: floatOrNil(value), Keys: make([]Key, len(keys))}
+		ks := make([]Key, len(keys))
 		for i, k := range keys {
-			r.Keys[i] = Key{Dimension: c.Groups[i], Value: keyString(c.Groups[i], k)}
+			ks[i] = Key{Dimension: c.Groups[i], Value: keyString(c.Groups[i], k)}
 		}
-		out = append(out, r)
+		for j := range values {
+			out[j] = append(out[j], Row{Keys: ks, Value: floatOrNil(values[j])})
+		}
+		count++
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("analytics rows: %w", err)
 	}
-	if len(out) > MaxRows {
+	if count > MaxRows {
 		return nil, refuse("group_bys", "metric %s has more than %d rows: narrow the range or the filters, or set a limit", c.Metric.Name, MaxRows)
 	}
 	return out, nil
