@@ -43,6 +43,9 @@ type compiled struct {
 	byKey    map[source]map[string]*binding // query and body keys
 	// params are the path parameters, in order.
 	params []string
+	// textParams are the path parameters ending in Id whose variable is a
+	// String: free text, not UUIDs.
+	textParams map[string]bool
 	// result is the field whose value is the result; its shape converts it.
 	result     *ast.Field
 	shape      *shape
@@ -65,20 +68,11 @@ type compiled struct {
 
 var pathParam = regexp.MustCompile(`\{([^}:]+)(:[^}]*)?\}`)
 
-// isIDParam tells the path parameters that must be UUIDs: id and names ending in Id.
-func isIDParam(name string) bool { return name == "id" || strings.HasSuffix(name, "Id") }
-
-// isUUIDParam reports whether path parameter p must be a UUID: it is named like
-// an id and its variable is not a String (a free-text key such as the user id a
-// player reports to analytics is a String variable).
-func (c *compiled) isUUIDParam(p string) bool {
-	if !isIDParam(p) {
-		return false
-	}
-	if v := c.op.VariableDefinitions.ForName(p); v != nil && v.Type.NamedType == "String" {
-		return false
-	}
-	return true
+// isIDParam tells the path parameters that must be UUIDs: id and names ending in
+// Id, unless the row's variable is a String (a free-text id: the user a player
+// reports to analytics).
+func (c *compiled) isIDParam(name string) bool {
+	return (name == "id" || strings.HasSuffix(name, "Id")) && !c.textParams[name]
 }
 
 // basePath is the prefix a host's paths are relative to.
@@ -207,8 +201,15 @@ func (c *compiled) bind(schema *ast.Schema) error {
 	seenParam := map[string]bool{}
 	for _, p := range c.params {
 		seenParam[p] = true
-		if c.op.VariableDefinitions.ForName(p) == nil {
+		def := c.op.VariableDefinitions.ForName(p)
+		if def == nil {
 			return fmt.Errorf("path parameter {%s} fills no variable $%s", p, p)
+		}
+		if def.Type.Elem == nil && def.Type.NamedType == "String" {
+			if c.textParams == nil {
+				c.textParams = map[string]bool{}
+			}
+			c.textParams[p] = true
 		}
 	}
 	foundBodyVar := false

@@ -61,6 +61,10 @@ const (
 	anyPrincipal
 	// orgAdmin rows: the current organization's owners and admins only.
 	orgAdmin
+	// analyticsRead rows read analytics: owners, admins, and members and keys
+	// holding the analytics read permission (the read grants); the other
+	// grants (allGrants has no analytics) are refused.
+	analyticsRead
 )
 
 // classes are the rows that are not content rows, by "METHOD path".
@@ -86,6 +90,8 @@ func allowed(class rowClass, who, row string) bool {
 	case orgAdmin:
 		// The user of another organization owns its own (personal) one, where it asks.
 		return who == "owner" || who == "admin" || who == "other organization"
+	case analyticsRead:
+		return who == "owner" || who == "admin" || who == "member with read" || strings.HasPrefix(who, "key with read")
 	}
 	if who == "member with read" || strings.HasPrefix(who, "key with read") {
 		return strings.HasPrefix(row, "GET ") || readingRows[row]

@@ -24,6 +24,7 @@ func Table() []Route {
 		webhookRoutes(),
 		orgRoutes(),
 		analyticsEraseRoutes(),
+		analyticsRoutes(),
 	} {
 		t = append(t, domain...)
 	}

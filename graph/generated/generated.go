@@ -168,6 +168,115 @@ type ComplexityRoot struct {
 		Views  func(childComplexity int) int
 	}
 
+	AnalyticsKey struct {
+		Dimension func(childComplexity int) int
+		Value     func(childComplexity int) int
+	}
+
+	AnalyticsMetricResult struct {
+		Data     func(childComplexity int) int
+		GroupBys func(childComplexity int) int
+		Name     func(childComplexity int) int
+		Rows     func(childComplexity int) int
+		Total    func(childComplexity int) int
+	}
+
+	AnalyticsPageInfo struct {
+		EndCursor   func(childComplexity int) int
+		HasNextPage func(childComplexity int) int
+	}
+
+	AnalyticsPlayerEvent struct {
+		Detail   func(childComplexity int) int
+		MediaID  func(childComplexity int) int
+		Playhead func(childComplexity int) int
+		Seq      func(childComplexity int) int
+		Time     func(childComplexity int) int
+		Type     func(childComplexity int) int
+		ViewID   func(childComplexity int) int
+	}
+
+	AnalyticsPlayerEventConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	AnalyticsPlayerEventEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	AnalyticsResult struct {
+		EndTime     func(childComplexity int) int
+		Granularity func(childComplexity int) int
+		Metrics     func(childComplexity int) int
+		StartTime   func(childComplexity int) int
+	}
+
+	AnalyticsRow struct {
+		Keys  func(childComplexity int) int
+		Value func(childComplexity int) int
+	}
+
+	AnalyticsSession struct {
+		Browser     func(childComplexity int) int
+		Completed   func(childComplexity int) int
+		Country     func(childComplexity int) int
+		DeviceType  func(childComplexity int) int
+		EndedAt     func(childComplexity int) int
+		ErrorCode   func(childComplexity int) int
+		MediaID     func(childComplexity int) int
+		Os          func(childComplexity int) int
+		SessionID   func(childComplexity int) int
+		StartedAt   func(childComplexity int) int
+		StartupTime func(childComplexity int) int
+		ViewID      func(childComplexity int) int
+		WatchTime   func(childComplexity int) int
+	}
+
+	AnalyticsSessionConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	AnalyticsSessionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	AnalyticsUser struct {
+		TotalWatchTime func(childComplexity int) int
+		UserID         func(childComplexity int) int
+		Views          func(childComplexity int) int
+	}
+
+	AnalyticsUserConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	AnalyticsUserEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	AnalyticsVideo struct {
+		MediaID        func(childComplexity int) int
+		TotalWatchTime func(childComplexity int) int
+		UniqueViewers  func(childComplexity int) int
+		Views          func(childComplexity int) int
+	}
+
+	AnalyticsVideoConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	AnalyticsVideoEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	AuditLog struct {
 		Action         func(childComplexity int) int
 		ActorID        func(childComplexity int) int
@@ -721,6 +830,11 @@ type ComplexityRoot struct {
 		AdminOrganizations      func(childComplexity int) int
 		Advertisement           func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		Advertisements          func(childComplexity int, projectID uuid.UUID) int
+		Analytics               func(childComplexity int, projectID uuid.UUID, query model.AnalyticsQueryInput, folderID *uuid.UUID, mediaID *uuid.UUID, userID *string) int
+		AnalyticsPlayerLog      func(childComplexity int, projectID uuid.UUID, userID string, startTime *time.Time, endTime *time.Time, first *int, after *string) int
+		AnalyticsSessions       func(childComplexity int, projectID uuid.UUID, userID string, startTime *time.Time, endTime *time.Time, first *int, after *string) int
+		AnalyticsUsers          func(childComplexity int, projectID uuid.UUID, startTime *time.Time, endTime *time.Time, first *int, after *string) int
+		AnalyticsVideos         func(childComplexity int, projectID uuid.UUID, userID *string, startTime *time.Time, endTime *time.Time, first *int, after *string) int
 		AppliedMigrations       func(childComplexity int) int
 		Audits                  func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, actorID *uuid.UUID, entityType *string, entityID *uuid.UUID, since *time.Time, until *time.Time) int
 		Caption                 func(childComplexity int, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) int
@@ -1150,6 +1264,11 @@ type QueryResolver interface {
 	AdminOrganizations(ctx context.Context) ([]*model.OrganizationUsage, error)
 	Advertisements(ctx context.Context, projectID uuid.UUID) ([]*ent.Advertisement, error)
 	Advertisement(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Advertisement, error)
+	Analytics(ctx context.Context, projectID uuid.UUID, query model.AnalyticsQueryInput, folderID *uuid.UUID, mediaID *uuid.UUID, userID *string) (*model.AnalyticsResult, error)
+	AnalyticsUsers(ctx context.Context, projectID uuid.UUID, startTime *time.Time, endTime *time.Time, first *int, after *string) (*model.AnalyticsUserConnection, error)
+	AnalyticsVideos(ctx context.Context, projectID uuid.UUID, userID *string, startTime *time.Time, endTime *time.Time, first *int, after *string) (*model.AnalyticsVideoConnection, error)
+	AnalyticsSessions(ctx context.Context, projectID uuid.UUID, userID string, startTime *time.Time, endTime *time.Time, first *int, after *string) (*model.AnalyticsSessionConnection, error)
+	AnalyticsPlayerLog(ctx context.Context, projectID uuid.UUID, userID string, startTime *time.Time, endTime *time.Time, first *int, after *string) (*model.AnalyticsPlayerEventConnection, error)
 	APIKeys(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) (*ent.APIKeyConnection, error)
 	APIKey(ctx context.Context, id uuid.UUID) (*ent.APIKey, error)
 	APIKeyMiddlewareTest(ctx context.Context) (*model.APIKeyCheck, error)
@@ -1626,6 +1745,371 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AnalyticsErasure.Views(childComplexity), true
+
+	case "AnalyticsKey.dimension":
+		if e.ComplexityRoot.AnalyticsKey.Dimension == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsKey.Dimension(childComplexity), true
+	case "AnalyticsKey.value":
+		if e.ComplexityRoot.AnalyticsKey.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsKey.Value(childComplexity), true
+
+	case "AnalyticsMetricResult.data":
+		if e.ComplexityRoot.AnalyticsMetricResult.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsMetricResult.Data(childComplexity), true
+	case "AnalyticsMetricResult.groupBys":
+		if e.ComplexityRoot.AnalyticsMetricResult.GroupBys == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsMetricResult.GroupBys(childComplexity), true
+	case "AnalyticsMetricResult.name":
+		if e.ComplexityRoot.AnalyticsMetricResult.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsMetricResult.Name(childComplexity), true
+	case "AnalyticsMetricResult.rows":
+		if e.ComplexityRoot.AnalyticsMetricResult.Rows == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsMetricResult.Rows(childComplexity), true
+	case "AnalyticsMetricResult.total":
+		if e.ComplexityRoot.AnalyticsMetricResult.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsMetricResult.Total(childComplexity), true
+
+	case "AnalyticsPageInfo.endCursor":
+		if e.ComplexityRoot.AnalyticsPageInfo.EndCursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsPageInfo.EndCursor(childComplexity), true
+	case "AnalyticsPageInfo.hasNextPage":
+		if e.ComplexityRoot.AnalyticsPageInfo.HasNextPage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsPageInfo.HasNextPage(childComplexity), true
+
+	case "AnalyticsPlayerEvent.detail":
+		if e.ComplexityRoot.AnalyticsPlayerEvent.Detail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsPlayerEvent.Detail(childComplexity), true
+	case "AnalyticsPlayerEvent.mediaId":
+		if e.ComplexityRoot.AnalyticsPlayerEvent.MediaID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsPlayerEvent.MediaID(childComplexity), true
+	case "AnalyticsPlayerEvent.playhead":
+		if e.ComplexityRoot.AnalyticsPlayerEvent.Playhead == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsPlayerEvent.Playhead(childComplexity), true
+	case "AnalyticsPlayerEvent.seq":
+		if e.ComplexityRoot.AnalyticsPlayerEvent.Seq == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsPlayerEvent.Seq(childComplexity), true
+	case "AnalyticsPlayerEvent.time":
+		if e.ComplexityRoot.AnalyticsPlayerEvent.Time == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsPlayerEvent.Time(childComplexity), true
+	case "AnalyticsPlayerEvent.type":
+		if e.ComplexityRoot.AnalyticsPlayerEvent.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsPlayerEvent.Type(childComplexity), true
+	case "AnalyticsPlayerEvent.viewId":
+		if e.ComplexityRoot.AnalyticsPlayerEvent.ViewID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsPlayerEvent.ViewID(childComplexity), true
+
+	case "AnalyticsPlayerEventConnection.edges":
+		if e.ComplexityRoot.AnalyticsPlayerEventConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsPlayerEventConnection.Edges(childComplexity), true
+	case "AnalyticsPlayerEventConnection.pageInfo":
+		if e.ComplexityRoot.AnalyticsPlayerEventConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsPlayerEventConnection.PageInfo(childComplexity), true
+
+	case "AnalyticsPlayerEventEdge.cursor":
+		if e.ComplexityRoot.AnalyticsPlayerEventEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsPlayerEventEdge.Cursor(childComplexity), true
+	case "AnalyticsPlayerEventEdge.node":
+		if e.ComplexityRoot.AnalyticsPlayerEventEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsPlayerEventEdge.Node(childComplexity), true
+
+	case "AnalyticsResult.endTime":
+		if e.ComplexityRoot.AnalyticsResult.EndTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsResult.EndTime(childComplexity), true
+	case "AnalyticsResult.granularity":
+		if e.ComplexityRoot.AnalyticsResult.Granularity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsResult.Granularity(childComplexity), true
+	case "AnalyticsResult.metrics":
+		if e.ComplexityRoot.AnalyticsResult.Metrics == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsResult.Metrics(childComplexity), true
+	case "AnalyticsResult.startTime":
+		if e.ComplexityRoot.AnalyticsResult.StartTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsResult.StartTime(childComplexity), true
+
+	case "AnalyticsRow.keys":
+		if e.ComplexityRoot.AnalyticsRow.Keys == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsRow.Keys(childComplexity), true
+	case "AnalyticsRow.value":
+		if e.ComplexityRoot.AnalyticsRow.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsRow.Value(childComplexity), true
+
+	case "AnalyticsSession.browser":
+		if e.ComplexityRoot.AnalyticsSession.Browser == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSession.Browser(childComplexity), true
+	case "AnalyticsSession.completed":
+		if e.ComplexityRoot.AnalyticsSession.Completed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSession.Completed(childComplexity), true
+	case "AnalyticsSession.country":
+		if e.ComplexityRoot.AnalyticsSession.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSession.Country(childComplexity), true
+	case "AnalyticsSession.deviceType":
+		if e.ComplexityRoot.AnalyticsSession.DeviceType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSession.DeviceType(childComplexity), true
+	case "AnalyticsSession.endedAt":
+		if e.ComplexityRoot.AnalyticsSession.EndedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSession.EndedAt(childComplexity), true
+	case "AnalyticsSession.errorCode":
+		if e.ComplexityRoot.AnalyticsSession.ErrorCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSession.ErrorCode(childComplexity), true
+	case "AnalyticsSession.mediaId":
+		if e.ComplexityRoot.AnalyticsSession.MediaID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSession.MediaID(childComplexity), true
+	case "AnalyticsSession.os":
+		if e.ComplexityRoot.AnalyticsSession.Os == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSession.Os(childComplexity), true
+	case "AnalyticsSession.sessionId":
+		if e.ComplexityRoot.AnalyticsSession.SessionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSession.SessionID(childComplexity), true
+	case "AnalyticsSession.startedAt":
+		if e.ComplexityRoot.AnalyticsSession.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSession.StartedAt(childComplexity), true
+	case "AnalyticsSession.startupTime":
+		if e.ComplexityRoot.AnalyticsSession.StartupTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSession.StartupTime(childComplexity), true
+	case "AnalyticsSession.viewId":
+		if e.ComplexityRoot.AnalyticsSession.ViewID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSession.ViewID(childComplexity), true
+	case "AnalyticsSession.watchTime":
+		if e.ComplexityRoot.AnalyticsSession.WatchTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSession.WatchTime(childComplexity), true
+
+	case "AnalyticsSessionConnection.edges":
+		if e.ComplexityRoot.AnalyticsSessionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSessionConnection.Edges(childComplexity), true
+	case "AnalyticsSessionConnection.pageInfo":
+		if e.ComplexityRoot.AnalyticsSessionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSessionConnection.PageInfo(childComplexity), true
+
+	case "AnalyticsSessionEdge.cursor":
+		if e.ComplexityRoot.AnalyticsSessionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSessionEdge.Cursor(childComplexity), true
+	case "AnalyticsSessionEdge.node":
+		if e.ComplexityRoot.AnalyticsSessionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsSessionEdge.Node(childComplexity), true
+
+	case "AnalyticsUser.totalWatchTime":
+		if e.ComplexityRoot.AnalyticsUser.TotalWatchTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsUser.TotalWatchTime(childComplexity), true
+	case "AnalyticsUser.userId":
+		if e.ComplexityRoot.AnalyticsUser.UserID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsUser.UserID(childComplexity), true
+	case "AnalyticsUser.views":
+		if e.ComplexityRoot.AnalyticsUser.Views == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsUser.Views(childComplexity), true
+
+	case "AnalyticsUserConnection.edges":
+		if e.ComplexityRoot.AnalyticsUserConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsUserConnection.Edges(childComplexity), true
+	case "AnalyticsUserConnection.pageInfo":
+		if e.ComplexityRoot.AnalyticsUserConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsUserConnection.PageInfo(childComplexity), true
+
+	case "AnalyticsUserEdge.cursor":
+		if e.ComplexityRoot.AnalyticsUserEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsUserEdge.Cursor(childComplexity), true
+	case "AnalyticsUserEdge.node":
+		if e.ComplexityRoot.AnalyticsUserEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsUserEdge.Node(childComplexity), true
+
+	case "AnalyticsVideo.mediaId":
+		if e.ComplexityRoot.AnalyticsVideo.MediaID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsVideo.MediaID(childComplexity), true
+	case "AnalyticsVideo.totalWatchTime":
+		if e.ComplexityRoot.AnalyticsVideo.TotalWatchTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsVideo.TotalWatchTime(childComplexity), true
+	case "AnalyticsVideo.uniqueViewers":
+		if e.ComplexityRoot.AnalyticsVideo.UniqueViewers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsVideo.UniqueViewers(childComplexity), true
+	case "AnalyticsVideo.views":
+		if e.ComplexityRoot.AnalyticsVideo.Views == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsVideo.Views(childComplexity), true
+
+	case "AnalyticsVideoConnection.edges":
+		if e.ComplexityRoot.AnalyticsVideoConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsVideoConnection.Edges(childComplexity), true
+	case "AnalyticsVideoConnection.pageInfo":
+		if e.ComplexityRoot.AnalyticsVideoConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsVideoConnection.PageInfo(childComplexity), true
+
+	case "AnalyticsVideoEdge.cursor":
+		if e.ComplexityRoot.AnalyticsVideoEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsVideoEdge.Cursor(childComplexity), true
+	case "AnalyticsVideoEdge.node":
+		if e.ComplexityRoot.AnalyticsVideoEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsVideoEdge.Node(childComplexity), true
 
 	case "AuditLog.action":
 		if e.ComplexityRoot.AuditLog.Action == nil {
@@ -4410,6 +4894,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Advertisements(childComplexity, args["projectID"].(uuid.UUID)), true
+	case "Query.analytics":
+		if e.ComplexityRoot.Query.Analytics == nil {
+			break
+		}
+
+		args, err := ec.field_Query_analytics_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Analytics(childComplexity, args["projectId"].(uuid.UUID), args["query"].(model.AnalyticsQueryInput), args["folderId"].(*uuid.UUID), args["mediaId"].(*uuid.UUID), args["userId"].(*string)), true
+	case "Query.analyticsPlayerLog":
+		if e.ComplexityRoot.Query.AnalyticsPlayerLog == nil {
+			break
+		}
+
+		args, err := ec.field_Query_analyticsPlayerLog_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AnalyticsPlayerLog(childComplexity, args["projectId"].(uuid.UUID), args["userId"].(string), args["startTime"].(*time.Time), args["endTime"].(*time.Time), args["first"].(*int), args["after"].(*string)), true
+	case "Query.analyticsSessions":
+		if e.ComplexityRoot.Query.AnalyticsSessions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_analyticsSessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AnalyticsSessions(childComplexity, args["projectId"].(uuid.UUID), args["userId"].(string), args["startTime"].(*time.Time), args["endTime"].(*time.Time), args["first"].(*int), args["after"].(*string)), true
+	case "Query.analyticsUsers":
+		if e.ComplexityRoot.Query.AnalyticsUsers == nil {
+			break
+		}
+
+		args, err := ec.field_Query_analyticsUsers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AnalyticsUsers(childComplexity, args["projectId"].(uuid.UUID), args["startTime"].(*time.Time), args["endTime"].(*time.Time), args["first"].(*int), args["after"].(*string)), true
+	case "Query.analyticsVideos":
+		if e.ComplexityRoot.Query.AnalyticsVideos == nil {
+			break
+		}
+
+		args, err := ec.field_Query_analyticsVideos_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AnalyticsVideos(childComplexity, args["projectId"].(uuid.UUID), args["userId"].(*string), args["startTime"].(*time.Time), args["endTime"].(*time.Time), args["first"].(*int), args["after"].(*string)), true
 	case "Query.appliedMigrations":
 		if e.ComplexityRoot.Query.AppliedMigrations == nil {
 			break
@@ -6192,6 +6731,287 @@ extend type Mutation {
   Deletes an advertisement; returns its id.
   """
   deleteAdvertisement(projectID: ID!, id: ID!): ID!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/analytics.graphql", Input: `# Analytics queries (issue 21): one query shape (SEED-API-SPEC 2.6, generalised)
+# and the lists of the analytics REST rows. Reading needs the analytics read
+# permission on the project.
+
+"""
+A field of the views a query filters or groups by. The time_interval_* ones
+only group (UTC buckets; weeks start on Monday).
+"""
+enum AnalyticsDimension {
+  time_interval_minute
+  time_interval_hour
+  time_interval_day
+  time_interval_week
+  time_interval_month
+  media_id
+  "A folder filter (equal, not_equal) covers its subfolders; grouping is by each view's own folder."
+  folder_id
+  player_id
+  "The user the player reported (not a Vidra account)."
+  user_id
+  view_id
+  country
+  device_type
+  os
+  browser
+  player_software
+  stream_type
+  "The code of the error that ended playback ('' when none)."
+  error_code
+  verified
+}
+
+"""
+How a filter compares: equal (any of the values), not_equal (none of them),
+contains (case-insensitive substring), gt, gte, lt, lte (as text).
+"""
+enum AnalyticsOperator {
+  equal
+  not_equal
+  contains
+  gt
+  gte
+  lt
+  lte
+}
+
+"""
+A measure of the views. Watch times are in seconds, video_startup_time is the
+mean in milliseconds, percentages are 0-100 and completion_rate 0-1.
+delivered_minutes and bytes_served are what Vidra served (by video and hour).
+"""
+enum AnalyticsMetric {
+  views
+  view_attempts
+  unique_viewers
+  total_watch_time
+  avg_watch_time
+  avg_watch_time_per_viewer
+  completion_rate
+  total_media_error
+  playback_failure_percentage
+  video_startup_time
+  rebuffer_percentage
+  exits_before_video_start
+  delivered_minutes
+  bytes_served
+}
+
+"""
+The order of each metric's rows: by their keys (time first), or by value.
+"""
+enum AnalyticsOrder {
+  keys
+  value_desc
+  value_asc
+}
+
+"""
+Keeps the views whose field compares with one of the values; filters AND.
+"""
+input AnalyticsFilterInput {
+  field: AnalyticsDimension!
+  operator: AnalyticsOperator!
+  values: [String!]!
+}
+
+"""
+A metric, with the filters and group-bys it adds to the query's.
+"""
+input AnalyticsMetricInput {
+  name: AnalyticsMetric!
+  filters: [AnalyticsFilterInput!]
+  groupBys: [AnalyticsDimension!]
+}
+
+"""
+The dataset query: views that started in [startTime, endTime) (at most 400 days,
+at most 1500 time buckets and 10000 rows per metric). endTime defaults to now,
+startTime to 30 days before endTime.
+"""
+input AnalyticsQueryInput {
+  startTime: Time
+  endTime: Time
+  filters: [AnalyticsFilterInput!]
+  groupBys: [AnalyticsDimension!]
+  metrics: [AnalyticsMetricInput!]!
+  order: AnalyticsOrder
+  "Keeps the first rows of each metric (after the order); all when absent."
+  limit: Int
+}
+
+"""
+One group key of a row.
+"""
+type AnalyticsKey {
+  dimension: AnalyticsDimension!
+  "Null for a view without one (e.g. outside every folder)."
+  value: String
+}
+
+"""
+One group of a metric.
+"""
+type AnalyticsRow {
+  keys: [AnalyticsKey!]!
+  "Null for an average or ratio over nothing."
+  value: Float
+}
+
+"""
+One metric's answer.
+"""
+type AnalyticsMetricResult {
+  name: AnalyticsMetric!
+  groupBys: [AnalyticsDimension!]!
+  "The metric over every matching view."
+  total: Float
+  rows: [AnalyticsRow!]!
+  "The rows as flat objects: each key by its dimension's name, and value."
+  data: [Map!]!
+}
+
+"""
+A query's answer; every time bucket of the range is present (counts 0, ratios null).
+"""
+type AnalyticsResult {
+  startTime: Time!
+  endTime: Time!
+  "The time interval grouped by, null when none."
+  granularity: AnalyticsDimension
+  metrics: [AnalyticsMetricResult!]!
+}
+
+"""
+Paging of the analytics lists: endCursor continues after the last item.
+"""
+type AnalyticsPageInfo {
+  hasNextPage: Boolean!
+  endCursor: String
+}
+
+"""
+A player-reported user's figures over a range.
+"""
+type AnalyticsUser {
+  userId: String!
+  views: Int!
+  totalWatchTime: Float!
+}
+
+type AnalyticsUserEdge {
+  node: AnalyticsUser!
+  cursor: String!
+}
+
+type AnalyticsUserConnection {
+  edges: [AnalyticsUserEdge!]!
+  pageInfo: AnalyticsPageInfo!
+}
+
+"""
+A video's figures over a range.
+"""
+type AnalyticsVideo {
+  mediaId: ID!
+  views: Int!
+  uniqueViewers: Int!
+  totalWatchTime: Float!
+}
+
+type AnalyticsVideoEdge {
+  node: AnalyticsVideo!
+  cursor: String!
+}
+
+type AnalyticsVideoConnection {
+  edges: [AnalyticsVideoEdge!]!
+  pageInfo: AnalyticsPageInfo!
+}
+
+"""
+One view (a play attempt): a session of the user's, as the sessions list shows it.
+"""
+type AnalyticsSession {
+  viewId: ID!
+  sessionId: String!
+  mediaId: ID!
+  startedAt: Time!
+  endedAt: Time!
+  "Seconds in the playing state."
+  watchTime: Float!
+  "Milliseconds to the first frame; null when playback never started."
+  startupTime: Int
+  country: String!
+  deviceType: String!
+  os: String!
+  browser: String!
+  errorCode: String!
+  completed: Boolean!
+}
+
+type AnalyticsSessionEdge {
+  node: AnalyticsSession!
+  cursor: String!
+}
+
+type AnalyticsSessionConnection {
+  edges: [AnalyticsSessionEdge!]!
+  pageInfo: AnalyticsPageInfo!
+}
+
+"""
+One player event of the user's (the player log).
+"""
+type AnalyticsPlayerEvent {
+  viewId: ID!
+  mediaId: ID!
+  seq: Int!
+  time: Time!
+  type: String!
+  "Playhead in milliseconds."
+  playhead: Int!
+  "Small JSON the player sent with the event (error code, rendition, ...)."
+  detail: String!
+}
+
+type AnalyticsPlayerEventEdge {
+  node: AnalyticsPlayerEvent!
+  cursor: String!
+}
+
+type AnalyticsPlayerEventConnection {
+  edges: [AnalyticsPlayerEventEdge!]!
+  pageInfo: AnalyticsPageInfo!
+}
+
+extend type Query {
+  """
+  Runs the dataset query over a project's views; null when nothing matched. folderId,
+  mediaId and userId scope it (a folder with its subfolders); an unknown folder or
+  video is NOT_FOUND.
+  """
+  analytics(projectId: ID!, query: AnalyticsQueryInput!, folderId: ID, mediaId: ID, userId: String): AnalyticsResult
+  """
+  The player-reported users with views in the range (default: the last 30 days), by user id.
+  """
+  analyticsUsers(projectId: ID!, startTime: Time, endTime: Time, first: Int, after: String): AnalyticsUserConnection!
+  """
+  The videos with views in the range (default: the last 30 days), by id; userId keeps one user's.
+  """
+  analyticsVideos(projectId: ID!, userId: String, startTime: Time, endTime: Time, first: Int, after: String): AnalyticsVideoConnection!
+  """
+  A user's views (sessions) in the range (default: the last 30 days), newest first.
+  """
+  analyticsSessions(projectId: ID!, userId: String!, startTime: Time, endTime: Time, first: Int, after: String): AnalyticsSessionConnection!
+  """
+  A user's player events in the range (default: the last 30 days; events are kept 30 days), oldest first.
+  """
+  analyticsPlayerLog(projectId: ID!, userId: String!, startTime: Time, endTime: Time, first: Int, after: String): AnalyticsPlayerEventConnection!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/analytics_erase.graphql", Input: `"""
@@ -12235,6 +13055,224 @@ func (ec *executionContext) childFields_AnalyticsErasure(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type AnalyticsErasure", field.Name)
 }
 
+func (ec *executionContext) childFields_AnalyticsKey(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "dimension":
+		return ec.fieldContext_AnalyticsKey_dimension(ctx, field)
+	case "value":
+		return ec.fieldContext_AnalyticsKey_value(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsKey", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsMetricResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_AnalyticsMetricResult_name(ctx, field)
+	case "groupBys":
+		return ec.fieldContext_AnalyticsMetricResult_groupBys(ctx, field)
+	case "total":
+		return ec.fieldContext_AnalyticsMetricResult_total(ctx, field)
+	case "rows":
+		return ec.fieldContext_AnalyticsMetricResult_rows(ctx, field)
+	case "data":
+		return ec.fieldContext_AnalyticsMetricResult_data(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsMetricResult", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsPageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "hasNextPage":
+		return ec.fieldContext_AnalyticsPageInfo_hasNextPage(ctx, field)
+	case "endCursor":
+		return ec.fieldContext_AnalyticsPageInfo_endCursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsPageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsPlayerEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "viewId":
+		return ec.fieldContext_AnalyticsPlayerEvent_viewId(ctx, field)
+	case "mediaId":
+		return ec.fieldContext_AnalyticsPlayerEvent_mediaId(ctx, field)
+	case "seq":
+		return ec.fieldContext_AnalyticsPlayerEvent_seq(ctx, field)
+	case "time":
+		return ec.fieldContext_AnalyticsPlayerEvent_time(ctx, field)
+	case "type":
+		return ec.fieldContext_AnalyticsPlayerEvent_type(ctx, field)
+	case "playhead":
+		return ec.fieldContext_AnalyticsPlayerEvent_playhead(ctx, field)
+	case "detail":
+		return ec.fieldContext_AnalyticsPlayerEvent_detail(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsPlayerEvent", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsPlayerEventConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_AnalyticsPlayerEventConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_AnalyticsPlayerEventConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsPlayerEventConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsPlayerEventEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_AnalyticsPlayerEventEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_AnalyticsPlayerEventEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsPlayerEventEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "startTime":
+		return ec.fieldContext_AnalyticsResult_startTime(ctx, field)
+	case "endTime":
+		return ec.fieldContext_AnalyticsResult_endTime(ctx, field)
+	case "granularity":
+		return ec.fieldContext_AnalyticsResult_granularity(ctx, field)
+	case "metrics":
+		return ec.fieldContext_AnalyticsResult_metrics(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsResult", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsRow(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "keys":
+		return ec.fieldContext_AnalyticsRow_keys(ctx, field)
+	case "value":
+		return ec.fieldContext_AnalyticsRow_value(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsRow", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "viewId":
+		return ec.fieldContext_AnalyticsSession_viewId(ctx, field)
+	case "sessionId":
+		return ec.fieldContext_AnalyticsSession_sessionId(ctx, field)
+	case "mediaId":
+		return ec.fieldContext_AnalyticsSession_mediaId(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_AnalyticsSession_startedAt(ctx, field)
+	case "endedAt":
+		return ec.fieldContext_AnalyticsSession_endedAt(ctx, field)
+	case "watchTime":
+		return ec.fieldContext_AnalyticsSession_watchTime(ctx, field)
+	case "startupTime":
+		return ec.fieldContext_AnalyticsSession_startupTime(ctx, field)
+	case "country":
+		return ec.fieldContext_AnalyticsSession_country(ctx, field)
+	case "deviceType":
+		return ec.fieldContext_AnalyticsSession_deviceType(ctx, field)
+	case "os":
+		return ec.fieldContext_AnalyticsSession_os(ctx, field)
+	case "browser":
+		return ec.fieldContext_AnalyticsSession_browser(ctx, field)
+	case "errorCode":
+		return ec.fieldContext_AnalyticsSession_errorCode(ctx, field)
+	case "completed":
+		return ec.fieldContext_AnalyticsSession_completed(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsSession", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsSessionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_AnalyticsSessionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_AnalyticsSessionConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsSessionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsSessionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_AnalyticsSessionEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_AnalyticsSessionEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsSessionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsUser(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "userId":
+		return ec.fieldContext_AnalyticsUser_userId(ctx, field)
+	case "views":
+		return ec.fieldContext_AnalyticsUser_views(ctx, field)
+	case "totalWatchTime":
+		return ec.fieldContext_AnalyticsUser_totalWatchTime(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsUser", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsUserConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_AnalyticsUserConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_AnalyticsUserConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsUserConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsUserEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_AnalyticsUserEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_AnalyticsUserEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsUserEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsVideo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "mediaId":
+		return ec.fieldContext_AnalyticsVideo_mediaId(ctx, field)
+	case "views":
+		return ec.fieldContext_AnalyticsVideo_views(ctx, field)
+	case "uniqueViewers":
+		return ec.fieldContext_AnalyticsVideo_uniqueViewers(ctx, field)
+	case "totalWatchTime":
+		return ec.fieldContext_AnalyticsVideo_totalWatchTime(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsVideo", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsVideoConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_AnalyticsVideoConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_AnalyticsVideoConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsVideoConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_AnalyticsVideoEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_AnalyticsVideoEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_AnalyticsVideoEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsVideoEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_AuditLog(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -15803,6 +16841,260 @@ func (ec *executionContext) field_Query_advertisements_args(ctx context.Context,
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_analyticsPlayerLog_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectId",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "userId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "startTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startTime"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "endTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endTime"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_analyticsSessions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectId",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "userId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "startTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startTime"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "endTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endTime"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_analyticsUsers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectId",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "startTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startTime"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "endTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endTime"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_analyticsVideos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectId",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "userId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "startTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startTime"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "endTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endTime"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_analytics_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectId",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "query",
+		func(ctx context.Context, v any) (model.AnalyticsQueryInput, error) {
+			return ec.unmarshalNAnalyticsQueryInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsQueryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["query"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "folderId",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["folderId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "mediaId",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["mediaId"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "userId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userId"] = arg4
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_apiKey_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -17896,6 +19188,547 @@ func (ec *executionContext) fieldContext_AnalyticsErasure_events(_ context.Conte
 	return gqlexec.NewScalarFieldContext("AnalyticsErasure", field, false, false, scalarChild4)
 }
 
+func (ec *executionContext) _AnalyticsKey_dimension(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsKey) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsKey_dimension, &obj.Dimension, ec.marshalNAnalyticsDimension2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimension, true, gqlexec.EnumRef[model.AnalyticsDimension])
+}
+func (ec *executionContext) fieldContext_AnalyticsKey_dimension(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsKey", field, false, false, scalarChild10)
+}
+
+func (ec *executionContext) _AnalyticsKey_value(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsKey) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsKey_value, obj.Value, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_AnalyticsKey_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsKey", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsMetricResult_name(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsMetricResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsMetricResult_name, &obj.Name, ec.marshalNAnalyticsMetric2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsMetric, true, gqlexec.EnumRef[model.AnalyticsMetric])
+}
+func (ec *executionContext) fieldContext_AnalyticsMetricResult_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsMetricResult", field, false, false, scalarChild11)
+}
+
+func (ec *executionContext) _AnalyticsMetricResult_groupBys(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsMetricResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsMetricResult_groupBys, obj.GroupBys, ec.marshalNAnalyticsDimension2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimensionᚄ, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsMetricResult_groupBys(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsMetricResult", field, false, false, scalarChild10)
+}
+
+func (ec *executionContext) _AnalyticsMetricResult_total(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsMetricResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsMetricResult_total, obj.Total, ec.marshalOFloat2ᚖfloat64, false)
+}
+func (ec *executionContext) fieldContext_AnalyticsMetricResult_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsMetricResult", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _AnalyticsMetricResult_rows(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsMetricResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsMetricResult_rows, obj.Rows, ec.marshalNAnalyticsRow2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsRowᚄ, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsMetricResult_rows(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsMetricResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsRow(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsMetricResult_data(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsMetricResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsMetricResult_data, obj.Data, ec.marshalNMap2ᚕmapᚄ, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsMetricResult_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsMetricResult", field, false, false, scalarChild13)
+}
+
+func (ec *executionContext) _AnalyticsPageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsPageInfo) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsPageInfo_hasNextPage, &obj.HasNextPage, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsPageInfo_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsPageInfo", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _AnalyticsPageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsPageInfo) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsPageInfo_endCursor, obj.EndCursor, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_AnalyticsPageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsPageInfo", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsPlayerEvent_viewId(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsPlayerEvent) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsPlayerEvent_viewId, &obj.ViewID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsPlayerEvent_viewId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsPlayerEvent", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _AnalyticsPlayerEvent_mediaId(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsPlayerEvent) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsPlayerEvent_mediaId, &obj.MediaID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsPlayerEvent_mediaId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsPlayerEvent", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _AnalyticsPlayerEvent_seq(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsPlayerEvent) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsPlayerEvent_seq, &obj.Seq, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsPlayerEvent_seq(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsPlayerEvent", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _AnalyticsPlayerEvent_time(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsPlayerEvent) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsPlayerEvent_time, &obj.Time, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsPlayerEvent_time(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsPlayerEvent", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _AnalyticsPlayerEvent_type(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsPlayerEvent) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsPlayerEvent_type, &obj.Type, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsPlayerEvent_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsPlayerEvent", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsPlayerEvent_playhead(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsPlayerEvent) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsPlayerEvent_playhead, &obj.Playhead, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsPlayerEvent_playhead(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsPlayerEvent", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _AnalyticsPlayerEvent_detail(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsPlayerEvent) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsPlayerEvent_detail, &obj.Detail, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsPlayerEvent_detail(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsPlayerEvent", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsPlayerEventConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsPlayerEventConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsPlayerEventConnection_edges, obj.Edges, ec.marshalNAnalyticsPlayerEventEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsPlayerEventEdgeᚄ, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsPlayerEventConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsPlayerEventConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsPlayerEventEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsPlayerEventConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsPlayerEventConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsPlayerEventConnection_pageInfo, obj.PageInfo, ec.marshalNAnalyticsPageInfo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsPageInfo, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsPlayerEventConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsPlayerEventConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsPageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsPlayerEventEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsPlayerEventEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsPlayerEventEdge_node, obj.Node, ec.marshalNAnalyticsPlayerEvent2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsPlayerEvent, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsPlayerEventEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsPlayerEventEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsPlayerEvent(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsPlayerEventEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsPlayerEventEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsPlayerEventEdge_cursor, &obj.Cursor, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsPlayerEventEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsPlayerEventEdge", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsResult_startTime(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsResult_startTime, &obj.StartTime, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsResult_startTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsResult", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _AnalyticsResult_endTime(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsResult_endTime, &obj.EndTime, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsResult_endTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsResult", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _AnalyticsResult_granularity(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsResult_granularity, obj.Granularity, ec.marshalOAnalyticsDimension2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimension, false)
+}
+func (ec *executionContext) fieldContext_AnalyticsResult_granularity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsResult", field, false, false, scalarChild10)
+}
+
+func (ec *executionContext) _AnalyticsResult_metrics(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsResult_metrics, obj.Metrics, ec.marshalNAnalyticsMetricResult2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsMetricResultᚄ, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsResult_metrics(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsMetricResult(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsRow_keys(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsRow) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsRow_keys, obj.Keys, ec.marshalNAnalyticsKey2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsKeyᚄ, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsRow_keys(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsRow",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsKey(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsRow_value(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsRow) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsRow_value, obj.Value, ec.marshalOFloat2ᚖfloat64, false)
+}
+func (ec *executionContext) fieldContext_AnalyticsRow_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsRow", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _AnalyticsSession_viewId(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSession_viewId, &obj.ViewID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsSession_viewId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSession", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _AnalyticsSession_sessionId(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSession_sessionId, &obj.SessionID, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsSession_sessionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsSession_mediaId(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSession_mediaId, &obj.MediaID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsSession_mediaId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSession", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _AnalyticsSession_startedAt(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSession_startedAt, &obj.StartedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsSession_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSession", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _AnalyticsSession_endedAt(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSession_endedAt, &obj.EndedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsSession_endedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSession", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _AnalyticsSession_watchTime(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSession_watchTime, &obj.WatchTime, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsSession_watchTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSession", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _AnalyticsSession_startupTime(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSession_startupTime, obj.StartupTime, ec.marshalOInt2ᚖint, false)
+}
+func (ec *executionContext) fieldContext_AnalyticsSession_startupTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSession", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _AnalyticsSession_country(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSession_country, &obj.Country, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsSession_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsSession_deviceType(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSession_deviceType, &obj.DeviceType, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsSession_deviceType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsSession_os(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSession_os, &obj.Os, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsSession_os(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsSession_browser(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSession_browser, &obj.Browser, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsSession_browser(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsSession_errorCode(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSession_errorCode, &obj.ErrorCode, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsSession_errorCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsSession_completed(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSession_completed, &obj.Completed, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsSession_completed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSession", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _AnalyticsSessionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSessionConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSessionConnection_edges, obj.Edges, ec.marshalNAnalyticsSessionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsSessionEdgeᚄ, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsSessionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsSessionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsSessionEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsSessionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSessionConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSessionConnection_pageInfo, obj.PageInfo, ec.marshalNAnalyticsPageInfo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsPageInfo, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsSessionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsSessionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsPageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsSessionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSessionEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSessionEdge_node, obj.Node, ec.marshalNAnalyticsSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsSession, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsSessionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsSessionEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsSession(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsSessionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsSessionEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsSessionEdge_cursor, &obj.Cursor, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsSessionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsSessionEdge", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsUser_userId(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsUser) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsUser_userId, &obj.UserID, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsUser_userId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsUser", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsUser_views(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsUser) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsUser_views, &obj.Views, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsUser_views(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsUser", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _AnalyticsUser_totalWatchTime(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsUser) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsUser_totalWatchTime, &obj.TotalWatchTime, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsUser_totalWatchTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsUser", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _AnalyticsUserConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsUserConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsUserConnection_edges, obj.Edges, ec.marshalNAnalyticsUserEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsUserEdgeᚄ, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsUserConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsUserConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsUserEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsUserConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsUserConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsUserConnection_pageInfo, obj.PageInfo, ec.marshalNAnalyticsPageInfo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsPageInfo, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsUserConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsUserConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsPageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsUserEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsUserEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsUserEdge_node, obj.Node, ec.marshalNAnalyticsUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsUser, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsUserEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsUserEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsUser(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsUserEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsUserEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsUserEdge_cursor, &obj.Cursor, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsUserEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsUserEdge", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsVideo_mediaId(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsVideo) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsVideo_mediaId, &obj.MediaID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsVideo_mediaId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsVideo", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _AnalyticsVideo_views(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsVideo) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsVideo_views, &obj.Views, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsVideo_views(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsVideo", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _AnalyticsVideo_uniqueViewers(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsVideo) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsVideo_uniqueViewers, &obj.UniqueViewers, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsVideo_uniqueViewers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsVideo", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _AnalyticsVideo_totalWatchTime(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsVideo) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsVideo_totalWatchTime, &obj.TotalWatchTime, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsVideo_totalWatchTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsVideo", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _AnalyticsVideoConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsVideoConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsVideoConnection_edges, obj.Edges, ec.marshalNAnalyticsVideoEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsVideoEdgeᚄ, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsVideoConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsVideoConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsVideoEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsVideoConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsVideoConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsVideoConnection_pageInfo, obj.PageInfo, ec.marshalNAnalyticsPageInfo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsPageInfo, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsVideoConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsVideoConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsPageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsVideoEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsVideoEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsVideoEdge_node, obj.Node, ec.marshalNAnalyticsVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsVideo, true)
+}
+func (ec *executionContext) fieldContext_AnalyticsVideoEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AnalyticsVideoEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsVideo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AnalyticsVideoEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsVideoEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsVideoEdge_cursor, &obj.Cursor, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsVideoEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsVideoEdge", field, false, false, scalarChild2)
+}
+
 func (ec *executionContext) _AuditLog_id(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
@@ -17928,7 +19761,7 @@ func (ec *executionContext) _AuditLog_actorType(ctx context.Context, field graph
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_actorType, &obj.ActorType, ec.marshalNAuditLogActorType2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋauditlogᚐActorType, true, gqlexec.EnumRef[auditlog.ActorType])
 }
 func (ec *executionContext) fieldContext_AuditLog_actorType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild10)
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild14)
 }
 
 func (ec *executionContext) _AuditLog_actorID(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
@@ -17984,7 +19817,7 @@ func (ec *executionContext) _AuditLog_changes(ctx context.Context, field graphql
 	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_changes, obj.Changes, ec.marshalOMap2map, false)
 }
 func (ec *executionContext) fieldContext_AuditLog_changes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild11)
+	return gqlexec.NewScalarFieldContext("AuditLog", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _AuditLog_organization(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
@@ -18220,7 +20053,7 @@ func (ec *executionContext) _Caption_sourceFormat(ctx context.Context, field gra
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Caption_sourceFormat, &obj.SourceFormat, ec.marshalNCaptionSourceFormat2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋcaptionᚐSourceFormat, true, gqlexec.EnumRef[caption.SourceFormat])
 }
 func (ec *executionContext) fieldContext_Caption_sourceFormat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild12)
+	return gqlexec.NewScalarFieldContext("Caption", field, false, false, scalarChild15)
 }
 
 func (ec *executionContext) _Caption_blobKey(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
@@ -18393,7 +20226,7 @@ func (ec *executionContext) _Chapter_startSeconds(ctx context.Context, field gra
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Chapter_startSeconds, &obj.StartSeconds, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_Chapter_startSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild13)
+	return gqlexec.NewScalarFieldContext("Chapter", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _Chapter_video(ctx context.Context, field graphql.CollectedField, obj *ent.Chapter) (ret graphql.Marshaler) {
@@ -18704,7 +20537,7 @@ func (ec *executionContext) _Event_data(ctx context.Context, field graphql.Colle
 	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Event_data, obj.Data, ec.marshalNMap2map, true)
 }
 func (ec *executionContext) fieldContext_Event_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild11)
+	return gqlexec.NewScalarFieldContext("Event", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _Folder_id(ctx context.Context, field graphql.CollectedField, obj *ent.Folder) (ret graphql.Marshaler) {
@@ -19060,7 +20893,7 @@ func (ec *executionContext) _HealthCheck_durationMs(ctx context.Context, field g
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_HealthCheck_durationMs, &obj.DurationMs, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_HealthCheck_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("HealthCheck", field, false, false, scalarChild13)
+	return gqlexec.NewScalarFieldContext("HealthCheck", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _ImportItem_id(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
@@ -19220,7 +21053,7 @@ func (ec *executionContext) _ImportItem_state(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_ImportItem_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("ImportItem", field, true, true, scalarChild14)
+	return gqlexec.NewScalarFieldContext("ImportItem", field, true, true, scalarChild16)
 }
 
 func (ec *executionContext) _ImportItem_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.ImportItem) (ret graphql.Marshaler) {
@@ -19370,14 +21203,14 @@ func (ec *executionContext) _ImportMigration_provider(ctx context.Context, field
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_provider, &obj.Provider, ec.marshalNImportMigrationProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐProvider, true, gqlexec.EnumRef[importmigration.Provider])
 }
 func (ec *executionContext) fieldContext_ImportMigration_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild15)
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild17)
 }
 
 func (ec *executionContext) _ImportMigration_status(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ImportMigration_status, &obj.Status, ec.marshalNImportMigrationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimportmigrationᚐStatus, true, gqlexec.EnumRef[importmigration.Status])
 }
 func (ec *executionContext) fieldContext_ImportMigration_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild16)
+	return gqlexec.NewScalarFieldContext("ImportMigration", field, false, false, scalarChild18)
 }
 
 func (ec *executionContext) _ImportMigration_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.ImportMigration) (ret graphql.Marshaler) {
@@ -19509,7 +21342,7 @@ func (ec *executionContext) _Importer_provider(ctx context.Context, field graphq
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Importer_provider, &obj.Provider, ec.marshalNImporterProvider2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋimporterᚐProvider, true, gqlexec.EnumRef[importer.Provider])
 }
 func (ec *executionContext) fieldContext_Importer_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild17)
+	return gqlexec.NewScalarFieldContext("Importer", field, false, false, scalarChild19)
 }
 
 func (ec *executionContext) _Importer_credentialLast4(ctx context.Context, field graphql.CollectedField, obj *ent.Importer) (ret graphql.Marshaler) {
@@ -19572,7 +21405,7 @@ func (ec *executionContext) _Invitation_role(ctx context.Context, field graphql.
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_role, &obj.Role, ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole, true, gqlexec.EnumRef[invitation.Role])
 }
 func (ec *executionContext) fieldContext_Invitation_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild18)
+	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild20)
 }
 
 func (ec *executionContext) _Invitation_invitedBy(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
@@ -19586,7 +21419,7 @@ func (ec *executionContext) _Invitation_status(ctx context.Context, field graphq
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invitation_status, &obj.Status, ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus, true, gqlexec.EnumRef[invitation.Status])
 }
 func (ec *executionContext) fieldContext_Invitation_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild19)
+	return gqlexec.NewScalarFieldContext("Invitation", field, false, false, scalarChild21)
 }
 
 func (ec *executionContext) _Invitation_expiresAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invitation) (ret graphql.Marshaler) {
@@ -19754,14 +21587,14 @@ func (ec *executionContext) _InvitationPreview_role(ctx context.Context, field g
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationPreview_role, &obj.Role, ec.marshalNInvitationRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐRole, true, gqlexec.EnumRef[invitation.Role])
 }
 func (ec *executionContext) fieldContext_InvitationPreview_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild18)
+	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild20)
 }
 
 func (ec *executionContext) _InvitationPreview_status(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvitationPreview_status, &obj.Status, ec.marshalNInvitationStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvitationᚐStatus, true, gqlexec.EnumRef[invitation.Status])
 }
 func (ec *executionContext) fieldContext_InvitationPreview_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild19)
+	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild21)
 }
 
 func (ec *executionContext) _InvitationPreview_expired(ctx context.Context, field graphql.CollectedField, obj *model.InvitationPreview) (ret graphql.Marshaler) {
@@ -19859,7 +21692,7 @@ func (ec *executionContext) _Membership_role(ctx context.Context, field graphql.
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Membership_role, &obj.Role, ec.marshalNMembershipRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋmembershipᚐRole, true, gqlexec.EnumRef[membership.Role])
 }
 func (ec *executionContext) fieldContext_Membership_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild20)
+	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild22)
 }
 
 func (ec *executionContext) _Membership_user(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
@@ -23670,21 +25503,21 @@ func (ec *executionContext) _OrganizationUsage_traffic(ctx context.Context, fiel
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationUsage_traffic, &obj.Traffic, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_traffic(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild13)
+	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _OrganizationUsage_storage(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationUsage_storage, &obj.Storage, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_storage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild13)
+	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _OrganizationUsage_videoDuration(ctx context.Context, field graphql.CollectedField, obj *model.OrganizationUsage) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OrganizationUsage_videoDuration, &obj.VideoDuration, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_OrganizationUsage_videoDuration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild13)
+	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[uuid.UUID]) (ret graphql.Marshaler) {
@@ -23901,14 +25734,14 @@ func (ec *executionContext) _Player_watermarkPosition(ctx context.Context, field
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_watermarkPosition, &obj.WatermarkPosition, ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition, true, gqlexec.EnumRef[player.WatermarkPosition])
 }
 func (ec *executionContext) fieldContext_Player_watermarkPosition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild21)
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild23)
 }
 
 func (ec *executionContext) _Player_speedOptions(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
 	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_speedOptions, obj.SpeedOptions, ec.marshalNFloat2ᚕfloat64ᚄ, true)
 }
 func (ec *executionContext) fieldContext_Player_speedOptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild13)
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _Player_captionsDefault(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
@@ -25056,6 +26889,226 @@ func (ec *executionContext) fieldContext_Query_advertisement(ctx context.Context
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_advertisement_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_analytics(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_analytics(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Analytics(ctx, fc.Args["projectId"].(uuid.UUID), fc.Args["query"].(model.AnalyticsQueryInput), fc.Args["folderId"].(*uuid.UUID), fc.Args["mediaId"].(*uuid.UUID), fc.Args["userId"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AnalyticsResult) graphql.Marshaler {
+			return ec.marshalOAnalyticsResult2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsResult(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_analytics(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_analytics_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_analyticsUsers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_analyticsUsers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AnalyticsUsers(ctx, fc.Args["projectId"].(uuid.UUID), fc.Args["startTime"].(*time.Time), fc.Args["endTime"].(*time.Time), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AnalyticsUserConnection) graphql.Marshaler {
+			return ec.marshalNAnalyticsUserConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsUserConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_analyticsUsers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsUserConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_analyticsUsers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_analyticsVideos(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_analyticsVideos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AnalyticsVideos(ctx, fc.Args["projectId"].(uuid.UUID), fc.Args["userId"].(*string), fc.Args["startTime"].(*time.Time), fc.Args["endTime"].(*time.Time), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AnalyticsVideoConnection) graphql.Marshaler {
+			return ec.marshalNAnalyticsVideoConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsVideoConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_analyticsVideos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsVideoConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_analyticsVideos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_analyticsSessions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_analyticsSessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AnalyticsSessions(ctx, fc.Args["projectId"].(uuid.UUID), fc.Args["userId"].(string), fc.Args["startTime"].(*time.Time), fc.Args["endTime"].(*time.Time), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AnalyticsSessionConnection) graphql.Marshaler {
+			return ec.marshalNAnalyticsSessionConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsSessionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_analyticsSessions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsSessionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_analyticsSessions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_analyticsPlayerLog(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_analyticsPlayerLog(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AnalyticsPlayerLog(ctx, fc.Args["projectId"].(uuid.UUID), fc.Args["userId"].(string), fc.Args["startTime"].(*time.Time), fc.Args["endTime"].(*time.Time), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AnalyticsPlayerEventConnection) graphql.Marshaler {
+			return ec.marshalNAnalyticsPlayerEventConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsPlayerEventConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_analyticsPlayerLog(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsPlayerEventConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_analyticsPlayerLog_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -27067,7 +29120,7 @@ func (ec *executionContext) _Rendition_status(ctx context.Context, field graphql
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_status, &obj.Status, ec.marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus, true, gqlexec.EnumRef[rendition.Status])
 }
 func (ec *executionContext) fieldContext_Rendition_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild22)
+	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild24)
 }
 
 func (ec *executionContext) _Rendition_video(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
@@ -27127,7 +29180,7 @@ func (ec *executionContext) _SchemaMigration_durationMs(ctx context.Context, fie
 	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SchemaMigration_durationMs, obj.DurationMs, ec.marshalOFloat2ᚖfloat64, false)
 }
 func (ec *executionContext) fieldContext_SchemaMigration_durationMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("SchemaMigration", field, false, false, scalarChild13)
+	return gqlexec.NewScalarFieldContext("SchemaMigration", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _SchemaVersion_version(ctx context.Context, field graphql.CollectedField, obj *model.SchemaVersion) (ret graphql.Marshaler) {
@@ -27384,14 +29437,14 @@ func (ec *executionContext) _Thumbnail_kind(ctx context.Context, field graphql.C
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_kind, &obj.Kind, ec.marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind, true, gqlexec.EnumRef[thumbnail.Kind])
 }
 func (ec *executionContext) fieldContext_Thumbnail_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild23)
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild25)
 }
 
 func (ec *executionContext) _Thumbnail_timeOffset(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_timeOffset, &obj.TimeOffset, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_Thumbnail_timeOffset(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild13)
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _Thumbnail_width(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
@@ -27530,14 +29583,14 @@ func (ec *executionContext) _TranscodingJob_status(ctx context.Context, field gr
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_status, &obj.Status, ec.marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus, true, gqlexec.EnumRef[transcodingjob.Status])
 }
 func (ec *executionContext) fieldContext_TranscodingJob_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild24)
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild26)
 }
 
 func (ec *executionContext) _TranscodingJob_progress(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_progress, &obj.Progress, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_TranscodingJob_progress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild13)
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _TranscodingJob_priority(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
@@ -28036,14 +30089,14 @@ func (ec *executionContext) _Video_status(ctx context.Context, field graphql.Col
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_status, &obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.EnumRef[video.Status])
 }
 func (ec *executionContext) fieldContext_Video_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild25)
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild27)
 }
 
 func (ec *executionContext) _Video_duration(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_duration, &obj.Duration, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_Video_duration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild13)
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _Video_size(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -28064,7 +30117,7 @@ func (ec *executionContext) _Video_progress(ctx context.Context, field graphql.C
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_progress, &obj.Progress, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_Video_progress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild13)
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _Video_width(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -28099,7 +30152,7 @@ func (ec *executionContext) _Video_metadata(ctx context.Context, field graphql.C
 	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_metadata, obj.Metadata, ec.marshalOMap2map, false)
 }
 func (ec *executionContext) fieldContext_Video_metadata(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild11)
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild13)
 }
 
 func (ec *executionContext) _Video_project(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -28473,7 +30526,7 @@ func (ec *executionContext) _VideoTimeline_interval(ctx context.Context, field g
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_VideoTimeline_interval, &obj.Interval, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
 }
 func (ec *executionContext) fieldContext_VideoTimeline_interval(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild13)
+	return gqlexec.NewScalarFieldContext("VideoTimeline", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _VideoTimeline_columns(ctx context.Context, field graphql.CollectedField, obj *model.VideoTimeline) (ret graphql.Marshaler) {
@@ -28652,7 +30705,7 @@ func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field g
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_status, &obj.Status, ec.marshalNWebhookDeliveryStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus, true, gqlexec.EnumRef[webhookdelivery.Status])
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild26)
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild28)
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -28996,7 +31049,7 @@ func (ec *executionContext) ___Directive_locations(ctx context.Context, field gr
 	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild27)
+	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild29)
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -29523,7 +31576,7 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild28)
+	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild30)
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -31755,6 +33808,151 @@ func (ec *executionContext) unmarshalInputAdvertisementWhereInput(ctx context.Co
 				return it, err
 			}
 			it.HasProjectWith = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAnalyticsFilterInput(ctx context.Context, obj any) (model.AnalyticsFilterInput, error) {
+	var it model.AnalyticsFilterInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"field", "operator", "values"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNAnalyticsDimension2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimension(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		case "operator":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("operator"))
+			data, err := ec.unmarshalNAnalyticsOperator2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsOperator(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Operator = data
+		case "values":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("values"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Values = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAnalyticsMetricInput(ctx context.Context, obj any) (model.AnalyticsMetricInput, error) {
+	var it model.AnalyticsMetricInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"name", "filters", "groupBys"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNAnalyticsMetric2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsMetric(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "filters":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("filters"))
+			data, err := ec.unmarshalOAnalyticsFilterInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsFilterInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Filters = data
+		case "groupBys":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("groupBys"))
+			data, err := ec.unmarshalOAnalyticsDimension2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimensionᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GroupBys = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAnalyticsQueryInput(ctx context.Context, obj any) (model.AnalyticsQueryInput, error) {
+	var it model.AnalyticsQueryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"startTime", "endTime", "filters", "groupBys", "metrics", "order", "limit"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "startTime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startTime"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartTime = data
+		case "endTime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("endTime"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EndTime = data
+		case "filters":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("filters"))
+			data, err := ec.unmarshalOAnalyticsFilterInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsFilterInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Filters = data
+		case "groupBys":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("groupBys"))
+			data, err := ec.unmarshalOAnalyticsDimension2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimensionᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GroupBys = data
+		case "metrics":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metrics"))
+			data, err := ec.unmarshalNAnalyticsMetricInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsMetricInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metrics = data
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOAnalyticsOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsOrder(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = data
+		case "limit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("limit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Limit = data
 		}
 	}
 	return it, nil
@@ -43269,6 +45467,891 @@ func (ec *executionContext) _AnalyticsErasure(ctx context.Context, sel ast.Selec
 	return outObject
 }
 
+var analyticsKeyImplementors = []string{"AnalyticsKey"}
+
+func (ec *executionContext) _AnalyticsKey(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsKey) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsKeyImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsKey")
+		case "dimension":
+			out.Values[i] = ec._AnalyticsKey_dimension(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "value":
+			out.Values[i] = ec._AnalyticsKey_value(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsMetricResultImplementors = []string{"AnalyticsMetricResult"}
+
+func (ec *executionContext) _AnalyticsMetricResult(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsMetricResult) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsMetricResultImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsMetricResult")
+		case "name":
+			out.Values[i] = ec._AnalyticsMetricResult_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "groupBys":
+			out.Values[i] = ec._AnalyticsMetricResult_groupBys(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._AnalyticsMetricResult_total(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "rows":
+			out.Values[i] = ec._AnalyticsMetricResult_rows(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._AnalyticsMetricResult_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsPageInfoImplementors = []string{"AnalyticsPageInfo"}
+
+func (ec *executionContext) _AnalyticsPageInfo(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsPageInfo) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsPageInfoImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsPageInfo")
+		case "hasNextPage":
+			out.Values[i] = ec._AnalyticsPageInfo_hasNextPage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endCursor":
+			out.Values[i] = ec._AnalyticsPageInfo_endCursor(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsPlayerEventImplementors = []string{"AnalyticsPlayerEvent"}
+
+func (ec *executionContext) _AnalyticsPlayerEvent(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsPlayerEvent) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsPlayerEventImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsPlayerEvent")
+		case "viewId":
+			out.Values[i] = ec._AnalyticsPlayerEvent_viewId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mediaId":
+			out.Values[i] = ec._AnalyticsPlayerEvent_mediaId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "seq":
+			out.Values[i] = ec._AnalyticsPlayerEvent_seq(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "time":
+			out.Values[i] = ec._AnalyticsPlayerEvent_time(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._AnalyticsPlayerEvent_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "playhead":
+			out.Values[i] = ec._AnalyticsPlayerEvent_playhead(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "detail":
+			out.Values[i] = ec._AnalyticsPlayerEvent_detail(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsPlayerEventConnectionImplementors = []string{"AnalyticsPlayerEventConnection"}
+
+func (ec *executionContext) _AnalyticsPlayerEventConnection(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsPlayerEventConnection) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsPlayerEventConnectionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsPlayerEventConnection")
+		case "edges":
+			out.Values[i] = ec._AnalyticsPlayerEventConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._AnalyticsPlayerEventConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsPlayerEventEdgeImplementors = []string{"AnalyticsPlayerEventEdge"}
+
+func (ec *executionContext) _AnalyticsPlayerEventEdge(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsPlayerEventEdge) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsPlayerEventEdgeImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsPlayerEventEdge")
+		case "node":
+			out.Values[i] = ec._AnalyticsPlayerEventEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._AnalyticsPlayerEventEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsResultImplementors = []string{"AnalyticsResult"}
+
+func (ec *executionContext) _AnalyticsResult(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsResult) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsResultImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsResult")
+		case "startTime":
+			out.Values[i] = ec._AnalyticsResult_startTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endTime":
+			out.Values[i] = ec._AnalyticsResult_endTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "granularity":
+			out.Values[i] = ec._AnalyticsResult_granularity(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "metrics":
+			out.Values[i] = ec._AnalyticsResult_metrics(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsRowImplementors = []string{"AnalyticsRow"}
+
+func (ec *executionContext) _AnalyticsRow(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsRow) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsRowImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsRow")
+		case "keys":
+			out.Values[i] = ec._AnalyticsRow_keys(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "value":
+			out.Values[i] = ec._AnalyticsRow_value(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsSessionImplementors = []string{"AnalyticsSession"}
+
+func (ec *executionContext) _AnalyticsSession(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsSession) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsSessionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsSession")
+		case "viewId":
+			out.Values[i] = ec._AnalyticsSession_viewId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sessionId":
+			out.Values[i] = ec._AnalyticsSession_sessionId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mediaId":
+			out.Values[i] = ec._AnalyticsSession_mediaId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startedAt":
+			out.Values[i] = ec._AnalyticsSession_startedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endedAt":
+			out.Values[i] = ec._AnalyticsSession_endedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "watchTime":
+			out.Values[i] = ec._AnalyticsSession_watchTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startupTime":
+			out.Values[i] = ec._AnalyticsSession_startupTime(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "country":
+			out.Values[i] = ec._AnalyticsSession_country(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deviceType":
+			out.Values[i] = ec._AnalyticsSession_deviceType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "os":
+			out.Values[i] = ec._AnalyticsSession_os(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "browser":
+			out.Values[i] = ec._AnalyticsSession_browser(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errorCode":
+			out.Values[i] = ec._AnalyticsSession_errorCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "completed":
+			out.Values[i] = ec._AnalyticsSession_completed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsSessionConnectionImplementors = []string{"AnalyticsSessionConnection"}
+
+func (ec *executionContext) _AnalyticsSessionConnection(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsSessionConnection) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsSessionConnectionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsSessionConnection")
+		case "edges":
+			out.Values[i] = ec._AnalyticsSessionConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._AnalyticsSessionConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsSessionEdgeImplementors = []string{"AnalyticsSessionEdge"}
+
+func (ec *executionContext) _AnalyticsSessionEdge(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsSessionEdge) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsSessionEdgeImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsSessionEdge")
+		case "node":
+			out.Values[i] = ec._AnalyticsSessionEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._AnalyticsSessionEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsUserImplementors = []string{"AnalyticsUser"}
+
+func (ec *executionContext) _AnalyticsUser(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsUser) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsUserImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsUser")
+		case "userId":
+			out.Values[i] = ec._AnalyticsUser_userId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "views":
+			out.Values[i] = ec._AnalyticsUser_views(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalWatchTime":
+			out.Values[i] = ec._AnalyticsUser_totalWatchTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsUserConnectionImplementors = []string{"AnalyticsUserConnection"}
+
+func (ec *executionContext) _AnalyticsUserConnection(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsUserConnection) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsUserConnectionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsUserConnection")
+		case "edges":
+			out.Values[i] = ec._AnalyticsUserConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._AnalyticsUserConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsUserEdgeImplementors = []string{"AnalyticsUserEdge"}
+
+func (ec *executionContext) _AnalyticsUserEdge(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsUserEdge) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsUserEdgeImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsUserEdge")
+		case "node":
+			out.Values[i] = ec._AnalyticsUserEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._AnalyticsUserEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsVideoImplementors = []string{"AnalyticsVideo"}
+
+func (ec *executionContext) _AnalyticsVideo(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsVideo) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsVideoImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsVideo")
+		case "mediaId":
+			out.Values[i] = ec._AnalyticsVideo_mediaId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "views":
+			out.Values[i] = ec._AnalyticsVideo_views(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uniqueViewers":
+			out.Values[i] = ec._AnalyticsVideo_uniqueViewers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalWatchTime":
+			out.Values[i] = ec._AnalyticsVideo_totalWatchTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsVideoConnectionImplementors = []string{"AnalyticsVideoConnection"}
+
+func (ec *executionContext) _AnalyticsVideoConnection(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsVideoConnection) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsVideoConnectionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsVideoConnection")
+		case "edges":
+			out.Values[i] = ec._AnalyticsVideoConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._AnalyticsVideoConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var analyticsVideoEdgeImplementors = []string{"AnalyticsVideoEdge"}
+
+func (ec *executionContext) _AnalyticsVideoEdge(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsVideoEdge) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsVideoEdgeImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsVideoEdge")
+		case "node":
+			out.Values[i] = ec._AnalyticsVideoEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._AnalyticsVideoEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var auditLogImplementors = []string{"AuditLog", "Node"}
 
 func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLog) graphql.Marshaler {
@@ -48773,6 +51856,116 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "analytics":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_analytics(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "analyticsUsers":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_analyticsUsers(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "analyticsVideos":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_analyticsVideos(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "analyticsSessions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_analyticsSessions(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "analyticsPlayerLog":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_analyticsPlayerLog(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "apiKeys":
 			field := field
 
@@ -53126,6 +56319,45 @@ func (ec *executionContext) unmarshalNAdvertisementWhereInput2ᚖgithubᚗcomᚋ
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNAnalyticsDimension2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimension(ctx context.Context, v any) (model.AnalyticsDimension, error) {
+	var res model.AnalyticsDimension
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAnalyticsDimension2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimension(ctx context.Context, sel ast.SelectionSet, v model.AnalyticsDimension) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNAnalyticsDimension2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimensionᚄ(ctx context.Context, v any) ([]model.AnalyticsDimension, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]model.AnalyticsDimension, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNAnalyticsDimension2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimension(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNAnalyticsDimension2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimensionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AnalyticsDimension) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNAnalyticsDimension2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimension(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNAnalyticsErasure2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsErasure(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsErasure) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -53134,6 +56366,320 @@ func (ec *executionContext) marshalNAnalyticsErasure2ᚖgithubᚗcomᚋvidraᚑd
 		return graphql.Null
 	}
 	return ec._AnalyticsErasure(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAnalyticsFilterInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsFilterInput(ctx context.Context, v any) (*model.AnalyticsFilterInput, error) {
+	res, err := ec.unmarshalInputAnalyticsFilterInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAnalyticsKey2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsKeyᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AnalyticsKey) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNAnalyticsKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsKey(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAnalyticsKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsKey(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsKey) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsKey(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAnalyticsMetric2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsMetric(ctx context.Context, v any) (model.AnalyticsMetric, error) {
+	var res model.AnalyticsMetric
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAnalyticsMetric2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsMetric(ctx context.Context, sel ast.SelectionSet, v model.AnalyticsMetric) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNAnalyticsMetricInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsMetricInputᚄ(ctx context.Context, v any) ([]*model.AnalyticsMetricInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.AnalyticsMetricInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNAnalyticsMetricInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsMetricInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNAnalyticsMetricInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsMetricInput(ctx context.Context, v any) (*model.AnalyticsMetricInput, error) {
+	res, err := ec.unmarshalInputAnalyticsMetricInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAnalyticsMetricResult2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsMetricResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AnalyticsMetricResult) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNAnalyticsMetricResult2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsMetricResult(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAnalyticsMetricResult2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsMetricResult(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsMetricResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsMetricResult(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAnalyticsOperator2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsOperator(ctx context.Context, v any) (model.AnalyticsOperator, error) {
+	var res model.AnalyticsOperator
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAnalyticsOperator2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsOperator(ctx context.Context, sel ast.SelectionSet, v model.AnalyticsOperator) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNAnalyticsPageInfo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsPageInfo(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsPageInfo) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsPageInfo(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAnalyticsPlayerEvent2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsPlayerEvent(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsPlayerEvent) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsPlayerEvent(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAnalyticsPlayerEventConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsPlayerEventConnection(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsPlayerEventConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsPlayerEventConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAnalyticsPlayerEventEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsPlayerEventEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AnalyticsPlayerEventEdge) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNAnalyticsPlayerEventEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsPlayerEventEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAnalyticsPlayerEventEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsPlayerEventEdge(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsPlayerEventEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsPlayerEventEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAnalyticsQueryInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsQueryInput(ctx context.Context, v any) (model.AnalyticsQueryInput, error) {
+	res, err := ec.unmarshalInputAnalyticsQueryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAnalyticsRow2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsRowᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AnalyticsRow) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNAnalyticsRow2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsRow(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAnalyticsRow2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsRow(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsRow) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsRow(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAnalyticsSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsSession(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsSession) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsSession(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAnalyticsSessionConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsSessionConnection(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsSessionConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsSessionConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAnalyticsSessionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsSessionEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AnalyticsSessionEdge) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNAnalyticsSessionEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsSessionEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAnalyticsSessionEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsSessionEdge(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsSessionEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsSessionEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAnalyticsUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsUser(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsUser) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsUser(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAnalyticsUserConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsUserConnection(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsUserConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsUserConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAnalyticsUserEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsUserEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AnalyticsUserEdge) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNAnalyticsUserEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsUserEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAnalyticsUserEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsUserEdge(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsUserEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsUserEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAnalyticsVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsVideo(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsVideo) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsVideo(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAnalyticsVideoConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsVideoConnection(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsVideoConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsVideoConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAnalyticsVideoEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsVideoEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AnalyticsVideoEdge) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNAnalyticsVideoEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsVideoEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAnalyticsVideoEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsVideoEdge(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsVideoEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsVideoEdge(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNAny2interface(ctx context.Context, v any) (any, error) {
@@ -54118,6 +57664,35 @@ func (ec *executionContext) marshalNMap2map(ctx context.Context, sel ast.Selecti
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNMap2ᚕmapᚄ(ctx context.Context, v any) ([]map[string]any, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]map[string]any, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNMap2map(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNMap2ᚕmapᚄ(ctx context.Context, sel ast.SelectionSet, v []map[string]any) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNMap2map(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNMembership2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐMembership(ctx context.Context, sel ast.SelectionSet, v *ent.Membership) graphql.Marshaler {
@@ -55604,6 +59179,97 @@ func (ec *executionContext) unmarshalOAdvertisementWhereInput2ᚖgithubᚗcomᚋ
 	}
 	res, err := ec.unmarshalInputAdvertisementWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOAnalyticsDimension2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimensionᚄ(ctx context.Context, v any) ([]model.AnalyticsDimension, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]model.AnalyticsDimension, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNAnalyticsDimension2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimension(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOAnalyticsDimension2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimensionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AnalyticsDimension) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNAnalyticsDimension2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimension(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOAnalyticsDimension2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimension(ctx context.Context, v any) (*model.AnalyticsDimension, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.AnalyticsDimension)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAnalyticsDimension2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsDimension(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsDimension) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOAnalyticsFilterInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsFilterInputᚄ(ctx context.Context, v any) ([]*model.AnalyticsFilterInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.AnalyticsFilterInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNAnalyticsFilterInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsFilterInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOAnalyticsOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsOrder(ctx context.Context, v any) (*model.AnalyticsOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.AnalyticsOrder)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAnalyticsOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsOrder(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsOrder) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) marshalOAnalyticsResult2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsResult(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsResult) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AnalyticsResult(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOAny2interface(ctx context.Context, v any) (any, error) {
@@ -57597,6 +61263,9 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputAccessControlWhereInput,
 		ec.unmarshalInputAdvertisementOrder,
 		ec.unmarshalInputAdvertisementWhereInput,
+		ec.unmarshalInputAnalyticsFilterInput,
+		ec.unmarshalInputAnalyticsMetricInput,
+		ec.unmarshalInputAnalyticsQueryInput,
 		ec.unmarshalInputAuditLogOrder,
 		ec.unmarshalInputAuditLogWhereInput,
 		ec.unmarshalInputCaptionOrder,
@@ -57681,23 +61350,25 @@ var (
 	scalarChild7  = gqlexec.NoChildFields("field of type AccessControlPlayback does not have child fields")
 	scalarChild8  = gqlexec.NoChildFields("field of type Boolean does not have child fields")
 	scalarChild9  = gqlexec.NoChildFields("field of type AdvertisementPlacement does not have child fields")
-	scalarChild10 = gqlexec.NoChildFields("field of type AuditLogActorType does not have child fields")
-	scalarChild11 = gqlexec.NoChildFields("field of type Map does not have child fields")
-	scalarChild12 = gqlexec.NoChildFields("field of type CaptionSourceFormat does not have child fields")
-	scalarChild13 = gqlexec.NoChildFields("field of type Float does not have child fields")
-	scalarChild14 = gqlexec.NoChildFields("field of type ImportItemState does not have child fields")
-	scalarChild15 = gqlexec.NoChildFields("field of type ImportMigrationProvider does not have child fields")
-	scalarChild16 = gqlexec.NoChildFields("field of type ImportMigrationStatus does not have child fields")
-	scalarChild17 = gqlexec.NoChildFields("field of type ImporterProvider does not have child fields")
-	scalarChild18 = gqlexec.NoChildFields("field of type InvitationRole does not have child fields")
-	scalarChild19 = gqlexec.NoChildFields("field of type InvitationStatus does not have child fields")
-	scalarChild20 = gqlexec.NoChildFields("field of type MembershipRole does not have child fields")
-	scalarChild21 = gqlexec.NoChildFields("field of type PlayerWatermarkPosition does not have child fields")
-	scalarChild22 = gqlexec.NoChildFields("field of type RenditionStatus does not have child fields")
-	scalarChild23 = gqlexec.NoChildFields("field of type ThumbnailKind does not have child fields")
-	scalarChild24 = gqlexec.NoChildFields("field of type TranscodingJobStatus does not have child fields")
-	scalarChild25 = gqlexec.NoChildFields("field of type VideoStatus does not have child fields")
-	scalarChild26 = gqlexec.NoChildFields("field of type WebhookDeliveryStatus does not have child fields")
-	scalarChild27 = gqlexec.NoChildFields("field of type __DirectiveLocation does not have child fields")
-	scalarChild28 = gqlexec.NoChildFields("field of type __TypeKind does not have child fields")
+	scalarChild10 = gqlexec.NoChildFields("field of type AnalyticsDimension does not have child fields")
+	scalarChild11 = gqlexec.NoChildFields("field of type AnalyticsMetric does not have child fields")
+	scalarChild12 = gqlexec.NoChildFields("field of type Float does not have child fields")
+	scalarChild13 = gqlexec.NoChildFields("field of type Map does not have child fields")
+	scalarChild14 = gqlexec.NoChildFields("field of type AuditLogActorType does not have child fields")
+	scalarChild15 = gqlexec.NoChildFields("field of type CaptionSourceFormat does not have child fields")
+	scalarChild16 = gqlexec.NoChildFields("field of type ImportItemState does not have child fields")
+	scalarChild17 = gqlexec.NoChildFields("field of type ImportMigrationProvider does not have child fields")
+	scalarChild18 = gqlexec.NoChildFields("field of type ImportMigrationStatus does not have child fields")
+	scalarChild19 = gqlexec.NoChildFields("field of type ImporterProvider does not have child fields")
+	scalarChild20 = gqlexec.NoChildFields("field of type InvitationRole does not have child fields")
+	scalarChild21 = gqlexec.NoChildFields("field of type InvitationStatus does not have child fields")
+	scalarChild22 = gqlexec.NoChildFields("field of type MembershipRole does not have child fields")
+	scalarChild23 = gqlexec.NoChildFields("field of type PlayerWatermarkPosition does not have child fields")
+	scalarChild24 = gqlexec.NoChildFields("field of type RenditionStatus does not have child fields")
+	scalarChild25 = gqlexec.NoChildFields("field of type ThumbnailKind does not have child fields")
+	scalarChild26 = gqlexec.NoChildFields("field of type TranscodingJobStatus does not have child fields")
+	scalarChild27 = gqlexec.NoChildFields("field of type VideoStatus does not have child fields")
+	scalarChild28 = gqlexec.NoChildFields("field of type WebhookDeliveryStatus does not have child fields")
+	scalarChild29 = gqlexec.NoChildFields("field of type __DirectiveLocation does not have child fields")
+	scalarChild30 = gqlexec.NoChildFields("field of type __TypeKind does not have child fields")
 )

@@ -71,6 +71,161 @@ type AnalyticsErasure struct {
 	Events int `json:"events"`
 }
 
+// Keeps the views whose field compares with one of the values; filters AND.
+type AnalyticsFilterInput struct {
+	Field    AnalyticsDimension `json:"field"`
+	Operator AnalyticsOperator  `json:"operator"`
+	Values   []string           `json:"values"`
+}
+
+// One group key of a row.
+type AnalyticsKey struct {
+	Dimension AnalyticsDimension `json:"dimension"`
+	// Null for a view without one (e.g. outside every folder).
+	Value *string `json:"value,omitempty"`
+}
+
+// A metric, with the filters and group-bys it adds to the query's.
+type AnalyticsMetricInput struct {
+	Name     AnalyticsMetric         `json:"name"`
+	Filters  []*AnalyticsFilterInput `json:"filters,omitempty"`
+	GroupBys []AnalyticsDimension    `json:"groupBys,omitempty"`
+}
+
+// One metric's answer.
+type AnalyticsMetricResult struct {
+	Name     AnalyticsMetric      `json:"name"`
+	GroupBys []AnalyticsDimension `json:"groupBys"`
+	// The metric over every matching view.
+	Total *float64        `json:"total,omitempty"`
+	Rows  []*AnalyticsRow `json:"rows"`
+	// The rows as flat objects: each key by its dimension's name, and value.
+	Data []map[string]any `json:"data"`
+}
+
+// Paging of the analytics lists: endCursor continues after the last item.
+type AnalyticsPageInfo struct {
+	HasNextPage bool    `json:"hasNextPage"`
+	EndCursor   *string `json:"endCursor,omitempty"`
+}
+
+// One player event of the user's (the player log).
+type AnalyticsPlayerEvent struct {
+	ViewID  uuid.UUID `json:"viewId"`
+	MediaID uuid.UUID `json:"mediaId"`
+	Seq     int       `json:"seq"`
+	Time    time.Time `json:"time"`
+	Type    string    `json:"type"`
+	// Playhead in milliseconds.
+	Playhead int `json:"playhead"`
+	// Small JSON the player sent with the event (error code, rendition, ...).
+	Detail string `json:"detail"`
+}
+
+type AnalyticsPlayerEventConnection struct {
+	Edges    []*AnalyticsPlayerEventEdge `json:"edges"`
+	PageInfo *AnalyticsPageInfo          `json:"pageInfo"`
+}
+
+type AnalyticsPlayerEventEdge struct {
+	Node   *AnalyticsPlayerEvent `json:"node"`
+	Cursor string                `json:"cursor"`
+}
+
+// The dataset query: views that started in [startTime, endTime) (at most 400 days,
+// at most 1500 time buckets and 10000 rows per metric). endTime defaults to now,
+// startTime to 30 days before endTime.
+type AnalyticsQueryInput struct {
+	StartTime *time.Time              `json:"startTime,omitempty"`
+	EndTime   *time.Time              `json:"endTime,omitempty"`
+	Filters   []*AnalyticsFilterInput `json:"filters,omitempty"`
+	GroupBys  []AnalyticsDimension    `json:"groupBys,omitempty"`
+	Metrics   []*AnalyticsMetricInput `json:"metrics"`
+	Order     *AnalyticsOrder         `json:"order,omitempty"`
+	// Keeps the first rows of each metric (after the order); all when absent.
+	Limit *int `json:"limit,omitempty"`
+}
+
+// A query's answer; every time bucket of the range is present (counts 0, ratios null).
+type AnalyticsResult struct {
+	StartTime time.Time `json:"startTime"`
+	EndTime   time.Time `json:"endTime"`
+	// The time interval grouped by, null when none.
+	Granularity *AnalyticsDimension      `json:"granularity,omitempty"`
+	Metrics     []*AnalyticsMetricResult `json:"metrics"`
+}
+
+// One group of a metric.
+type AnalyticsRow struct {
+	Keys []*AnalyticsKey `json:"keys"`
+	// Null for an average or ratio over nothing.
+	Value *float64 `json:"value,omitempty"`
+}
+
+// One view (a play attempt): a session of the user's, as the sessions list shows it.
+type AnalyticsSession struct {
+	ViewID    uuid.UUID `json:"viewId"`
+	SessionID string    `json:"sessionId"`
+	MediaID   uuid.UUID `json:"mediaId"`
+	StartedAt time.Time `json:"startedAt"`
+	EndedAt   time.Time `json:"endedAt"`
+	// Seconds in the playing state.
+	WatchTime float64 `json:"watchTime"`
+	// Milliseconds to the first frame; null when playback never started.
+	StartupTime *int   `json:"startupTime,omitempty"`
+	Country     string `json:"country"`
+	DeviceType  string `json:"deviceType"`
+	Os          string `json:"os"`
+	Browser     string `json:"browser"`
+	ErrorCode   string `json:"errorCode"`
+	Completed   bool   `json:"completed"`
+}
+
+type AnalyticsSessionConnection struct {
+	Edges    []*AnalyticsSessionEdge `json:"edges"`
+	PageInfo *AnalyticsPageInfo      `json:"pageInfo"`
+}
+
+type AnalyticsSessionEdge struct {
+	Node   *AnalyticsSession `json:"node"`
+	Cursor string            `json:"cursor"`
+}
+
+// A player-reported user's figures over a range.
+type AnalyticsUser struct {
+	UserID         string  `json:"userId"`
+	Views          int     `json:"views"`
+	TotalWatchTime float64 `json:"totalWatchTime"`
+}
+
+type AnalyticsUserConnection struct {
+	Edges    []*AnalyticsUserEdge `json:"edges"`
+	PageInfo *AnalyticsPageInfo   `json:"pageInfo"`
+}
+
+type AnalyticsUserEdge struct {
+	Node   *AnalyticsUser `json:"node"`
+	Cursor string         `json:"cursor"`
+}
+
+// A video's figures over a range.
+type AnalyticsVideo struct {
+	MediaID        uuid.UUID `json:"mediaId"`
+	Views          int       `json:"views"`
+	UniqueViewers  int       `json:"uniqueViewers"`
+	TotalWatchTime float64   `json:"totalWatchTime"`
+}
+
+type AnalyticsVideoConnection struct {
+	Edges    []*AnalyticsVideoEdge `json:"edges"`
+	PageInfo *AnalyticsPageInfo    `json:"pageInfo"`
+}
+
+type AnalyticsVideoEdge struct {
+	Node   *AnalyticsVideo `json:"node"`
+	Cursor string          `json:"cursor"`
+}
+
 // The result of every sign-in: registration, login, refresh and OAuth callback.
 type AuthPayload struct {
 	// A JWT for Authorization: Bearer, valid for expiresIn seconds.
@@ -429,6 +584,305 @@ type WebhookEventType struct {
 	Description string `json:"description"`
 	// Reserved families ("livestream.*") are named for later features and not sent yet.
 	Reserved bool `json:"reserved"`
+}
+
+// A field of the views a query filters or groups by. The time_interval_* ones
+// only group (UTC buckets; weeks start on Monday).
+type AnalyticsDimension string
+
+const (
+	AnalyticsDimensionTimeIntervalMinute AnalyticsDimension = "time_interval_minute"
+	AnalyticsDimensionTimeIntervalHour   AnalyticsDimension = "time_interval_hour"
+	AnalyticsDimensionTimeIntervalDay    AnalyticsDimension = "time_interval_day"
+	AnalyticsDimensionTimeIntervalWeek   AnalyticsDimension = "time_interval_week"
+	AnalyticsDimensionTimeIntervalMonth  AnalyticsDimension = "time_interval_month"
+	AnalyticsDimensionMediaID            AnalyticsDimension = "media_id"
+	// A folder filter (equal, not_equal) covers its subfolders; grouping is by each view's own folder.
+	AnalyticsDimensionFolderID AnalyticsDimension = "folder_id"
+	AnalyticsDimensionPlayerID AnalyticsDimension = "player_id"
+	// The user the player reported (not a Vidra account).
+	AnalyticsDimensionUserID         AnalyticsDimension = "user_id"
+	AnalyticsDimensionViewID         AnalyticsDimension = "view_id"
+	AnalyticsDimensionCountry        AnalyticsDimension = "country"
+	AnalyticsDimensionDeviceType     AnalyticsDimension = "device_type"
+	AnalyticsDimensionOs             AnalyticsDimension = "os"
+	AnalyticsDimensionBrowser        AnalyticsDimension = "browser"
+	AnalyticsDimensionPlayerSoftware AnalyticsDimension = "player_software"
+	AnalyticsDimensionStreamType     AnalyticsDimension = "stream_type"
+	// The code of the error that ended playback ('' when none).
+	AnalyticsDimensionErrorCode AnalyticsDimension = "error_code"
+	AnalyticsDimensionVerified  AnalyticsDimension = "verified"
+)
+
+var AllAnalyticsDimension = []AnalyticsDimension{
+	AnalyticsDimensionTimeIntervalMinute,
+	AnalyticsDimensionTimeIntervalHour,
+	AnalyticsDimensionTimeIntervalDay,
+	AnalyticsDimensionTimeIntervalWeek,
+	AnalyticsDimensionTimeIntervalMonth,
+	AnalyticsDimensionMediaID,
+	AnalyticsDimensionFolderID,
+	AnalyticsDimensionPlayerID,
+	AnalyticsDimensionUserID,
+	AnalyticsDimensionViewID,
+	AnalyticsDimensionCountry,
+	AnalyticsDimensionDeviceType,
+	AnalyticsDimensionOs,
+	AnalyticsDimensionBrowser,
+	AnalyticsDimensionPlayerSoftware,
+	AnalyticsDimensionStreamType,
+	AnalyticsDimensionErrorCode,
+	AnalyticsDimensionVerified,
+}
+
+func (e AnalyticsDimension) IsValid() bool {
+	switch e {
+	case AnalyticsDimensionTimeIntervalMinute, AnalyticsDimensionTimeIntervalHour, AnalyticsDimensionTimeIntervalDay, AnalyticsDimensionTimeIntervalWeek, AnalyticsDimensionTimeIntervalMonth, AnalyticsDimensionMediaID, AnalyticsDimensionFolderID, AnalyticsDimensionPlayerID, AnalyticsDimensionUserID, AnalyticsDimensionViewID, AnalyticsDimensionCountry, AnalyticsDimensionDeviceType, AnalyticsDimensionOs, AnalyticsDimensionBrowser, AnalyticsDimensionPlayerSoftware, AnalyticsDimensionStreamType, AnalyticsDimensionErrorCode, AnalyticsDimensionVerified:
+		return true
+	}
+	return false
+}
+
+func (e AnalyticsDimension) String() string {
+	return string(e)
+}
+
+func (e *AnalyticsDimension) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AnalyticsDimension(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AnalyticsDimension", str)
+	}
+	return nil
+}
+
+func (e AnalyticsDimension) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AnalyticsDimension) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AnalyticsDimension) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// A measure of the views. Watch times are in seconds, video_startup_time is the
+// mean in milliseconds, percentages are 0-100 and completion_rate 0-1.
+// delivered_minutes and bytes_served are what Vidra served (by video and hour).
+type AnalyticsMetric string
+
+const (
+	AnalyticsMetricViews                     AnalyticsMetric = "views"
+	AnalyticsMetricViewAttempts              AnalyticsMetric = "view_attempts"
+	AnalyticsMetricUniqueViewers             AnalyticsMetric = "unique_viewers"
+	AnalyticsMetricTotalWatchTime            AnalyticsMetric = "total_watch_time"
+	AnalyticsMetricAvgWatchTime              AnalyticsMetric = "avg_watch_time"
+	AnalyticsMetricAvgWatchTimePerViewer     AnalyticsMetric = "avg_watch_time_per_viewer"
+	AnalyticsMetricCompletionRate            AnalyticsMetric = "completion_rate"
+	AnalyticsMetricTotalMediaError           AnalyticsMetric = "total_media_error"
+	AnalyticsMetricPlaybackFailurePercentage AnalyticsMetric = "playback_failure_percentage"
+	AnalyticsMetricVideoStartupTime          AnalyticsMetric = "video_startup_time"
+	AnalyticsMetricRebufferPercentage        AnalyticsMetric = "rebuffer_percentage"
+	AnalyticsMetricExitsBeforeVideoStart     AnalyticsMetric = "exits_before_video_start"
+	AnalyticsMetricDeliveredMinutes          AnalyticsMetric = "delivered_minutes"
+	AnalyticsMetricBytesServed               AnalyticsMetric = "bytes_served"
+)
+
+var AllAnalyticsMetric = []AnalyticsMetric{
+	AnalyticsMetricViews,
+	AnalyticsMetricViewAttempts,
+	AnalyticsMetricUniqueViewers,
+	AnalyticsMetricTotalWatchTime,
+	AnalyticsMetricAvgWatchTime,
+	AnalyticsMetricAvgWatchTimePerViewer,
+	AnalyticsMetricCompletionRate,
+	AnalyticsMetricTotalMediaError,
+	AnalyticsMetricPlaybackFailurePercentage,
+	AnalyticsMetricVideoStartupTime,
+	AnalyticsMetricRebufferPercentage,
+	AnalyticsMetricExitsBeforeVideoStart,
+	AnalyticsMetricDeliveredMinutes,
+	AnalyticsMetricBytesServed,
+}
+
+func (e AnalyticsMetric) IsValid() bool {
+	switch e {
+	case AnalyticsMetricViews, AnalyticsMetricViewAttempts, AnalyticsMetricUniqueViewers, AnalyticsMetricTotalWatchTime, AnalyticsMetricAvgWatchTime, AnalyticsMetricAvgWatchTimePerViewer, AnalyticsMetricCompletionRate, AnalyticsMetricTotalMediaError, AnalyticsMetricPlaybackFailurePercentage, AnalyticsMetricVideoStartupTime, AnalyticsMetricRebufferPercentage, AnalyticsMetricExitsBeforeVideoStart, AnalyticsMetricDeliveredMinutes, AnalyticsMetricBytesServed:
+		return true
+	}
+	return false
+}
+
+func (e AnalyticsMetric) String() string {
+	return string(e)
+}
+
+func (e *AnalyticsMetric) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AnalyticsMetric(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AnalyticsMetric", str)
+	}
+	return nil
+}
+
+func (e AnalyticsMetric) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AnalyticsMetric) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AnalyticsMetric) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// How a filter compares: equal (any of the values), not_equal (none of them),
+// contains (case-insensitive substring), gt, gte, lt, lte (as text).
+type AnalyticsOperator string
+
+const (
+	AnalyticsOperatorEqual    AnalyticsOperator = "equal"
+	AnalyticsOperatorNotEqual AnalyticsOperator = "not_equal"
+	AnalyticsOperatorContains AnalyticsOperator = "contains"
+	AnalyticsOperatorGt       AnalyticsOperator = "gt"
+	AnalyticsOperatorGte      AnalyticsOperator = "gte"
+	AnalyticsOperatorLt       AnalyticsOperator = "lt"
+	AnalyticsOperatorLte      AnalyticsOperator = "lte"
+)
+
+var AllAnalyticsOperator = []AnalyticsOperator{
+	AnalyticsOperatorEqual,
+	AnalyticsOperatorNotEqual,
+	AnalyticsOperatorContains,
+	AnalyticsOperatorGt,
+	AnalyticsOperatorGte,
+	AnalyticsOperatorLt,
+	AnalyticsOperatorLte,
+}
+
+func (e AnalyticsOperator) IsValid() bool {
+	switch e {
+	case AnalyticsOperatorEqual, AnalyticsOperatorNotEqual, AnalyticsOperatorContains, AnalyticsOperatorGt, AnalyticsOperatorGte, AnalyticsOperatorLt, AnalyticsOperatorLte:
+		return true
+	}
+	return false
+}
+
+func (e AnalyticsOperator) String() string {
+	return string(e)
+}
+
+func (e *AnalyticsOperator) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AnalyticsOperator(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AnalyticsOperator", str)
+	}
+	return nil
+}
+
+func (e AnalyticsOperator) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AnalyticsOperator) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AnalyticsOperator) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The order of each metric's rows: by their keys (time first), or by value.
+type AnalyticsOrder string
+
+const (
+	AnalyticsOrderKeys      AnalyticsOrder = "keys"
+	AnalyticsOrderValueDesc AnalyticsOrder = "value_desc"
+	AnalyticsOrderValueAsc  AnalyticsOrder = "value_asc"
+)
+
+var AllAnalyticsOrder = []AnalyticsOrder{
+	AnalyticsOrderKeys,
+	AnalyticsOrderValueDesc,
+	AnalyticsOrderValueAsc,
+}
+
+func (e AnalyticsOrder) IsValid() bool {
+	switch e {
+	case AnalyticsOrderKeys, AnalyticsOrderValueDesc, AnalyticsOrderValueAsc:
+		return true
+	}
+	return false
+}
+
+func (e AnalyticsOrder) String() string {
+	return string(e)
+}
+
+func (e *AnalyticsOrder) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AnalyticsOrder(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AnalyticsOrder", str)
+	}
+	return nil
+}
+
+func (e AnalyticsOrder) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AnalyticsOrder) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AnalyticsOrder) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 // What happens to a deleted folder's subfolders and videos.

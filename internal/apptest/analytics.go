@@ -1,0 +1,75 @@
+package apptest
+
+import (
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// AnalyticsView is a view for SeedView; zero fields take the views' defaults.
+type AnalyticsView struct {
+	ID, Project, Video           uuid.UUID
+	Folder, Player               *uuid.UUID
+	User, Session, Viewer        string
+	Country, Device, OS, Browser string
+	PlayerSoftware, StreamType   string
+	Started                      time.Time
+	StartupMs                    *int64
+	WatchedMs, RebufferMs        int64
+	Errors                       int
+	FatalCode                    string
+	Completed, Verified          bool
+	DurationMs, MaxPlayheadMs    int64
+}
+
+// SeedView writes a view straight into analytics_views (as the analytics writer
+// would), for query tests; it returns the view's id.
+func (s *Server) SeedView(v AnalyticsView) uuid.UUID {
+	s.t.Helper()
+	if v.ID == uuid.Nil {
+		v.ID = uuid.New()
+	}
+	if v.StreamType == "" {
+		v.StreamType = "on_demand"
+	}
+	started := v.Started.Unix()
+	_, err := s.App.DB.Client.AnalyticsView.Create().
+		SetID(v.ID).SetProjectID(v.Project).SetVideoID(v.Video).
+		SetNillableFolderID(v.Folder).SetNillablePlayerID(v.Player).
+		SetUserID(v.User).SetSessionID(v.Session).SetViewerKey(v.Viewer).
+		SetCountry(v.Country).SetDeviceType(v.Device).SetOs(v.OS).SetBrowser(v.Browser).
+		SetPlayerSoftware(v.PlayerSoftware).SetStreamType(v.StreamType).
+		SetStartedAt(started).SetEndedAt(started + v.WatchedMs/1000).SetHour(started / 3600 * 3600).
+		SetNillableStartupMs(v.StartupMs).SetWatchedMs(v.WatchedMs).SetRebufferMs(v.RebufferMs).
+		SetErrorCount(v.Errors).SetFatalErrorCode(v.FatalCode).SetCompleted(v.Completed).SetVerified(v.Verified).
+		SetDurationMs(v.DurationMs).SetMaxPlayheadMs(v.MaxPlayheadMs).SetUpdatedAt(started).
+		Save(System())
+	if err != nil {
+		s.t.Fatalf("seed view: %v", err)
+	}
+	return v.ID
+}
+
+// SeedEvent writes a player event straight into analytics_events.
+func (s *Server) SeedEvent(project, view, video uuid.UUID, user string, seq int, at time.Time, typ string, playheadMs int64, detail string) {
+	s.t.Helper()
+	_, err := s.App.DB.Client.AnalyticsEvent.Create().
+		SetProjectID(project).SetViewID(view).SetVideoID(video).SetUserID(user).SetSeq(seq).
+		SetTsMs(at.UnixMilli()).SetType(typ).SetPlayheadMs(playheadMs).SetDetail(detail).
+		Save(System())
+	if err != nil {
+		s.t.Fatalf("seed event: %v", err)
+	}
+}
+
+// SeedDelivery writes server-side delivery figures of a video's hour.
+func (s *Server) SeedDelivery(project, video uuid.UUID, hour time.Time, bytes, segmentMs int64) {
+	s.t.Helper()
+	_, err := s.App.DB.Client.AnalyticsDelivery.Create().
+		SetProjectID(project).SetVideoID(video).SetHour(hour.Unix() / 3600 * 3600).
+		SetBytes(bytes).SetRequests(1).SetSegmentSecondsMs(segmentMs).
+		Save(System())
+	if err != nil {
+		s.t.Fatalf("seed delivery: %v", err)
+	}
+}
