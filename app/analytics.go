@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"math"
 	"net/http"
 
 	"github.com/vidra-dev/vidra/analytics"
@@ -23,6 +24,7 @@ func newAnalytics(cfg config.Config, db *database.DB, mp *mediaParts, a *App) *a
 		AllowHeadless: cfg.Analytics.AllowHeadless,
 		CountryHeader: cfg.Media.CountryHeader,
 		RatePerIP:     cfg.Analytics.RatePerIP,
+		BurstPerIP:    int(math.Ceil(cfg.Analytics.RatePerIP * 3)),
 		Log:           a.log,
 	})
 	mp.play.Delivery = w
