@@ -39,7 +39,7 @@ func rec(project, video uuid.UUID, country string, evs []Event) *viewRecord {
 
 func openWriter(t *testing.T, d string) (*sql.DB, *Writer) {
 	db := testdb.Open(t, d).SQL
-	w := NewWriter(db, WriterOptions{MaxWait: 20 * time.Millisecond})
+	w := NewWriter(db, WriterOptions{Dialect: d, MaxWait: 20 * time.Millisecond})
 	t.Cleanup(func() { _ = w.Close(context.Background()) })
 	return db, w
 }
