@@ -15,10 +15,9 @@ import (
 
 // viewer is a scripted viewer: its events and the figures they must give.
 type viewer struct {
-	rec                *viewRecord
-	watched, rebuffer  int64
-	started, fatal     bool
-	completed, errored bool
+	rec            *viewRecord
+	watched        int64
+	started, fatal bool
 }
 
 // played is a viewer that starts at t0 (ms), starts up in 500 ms and plays
