@@ -31,7 +31,7 @@ type CollectorOptions struct {
 	// CountryHeader is the trusted proxy's country header (VIDRA_COUNTRY_HEADER).
 	CountryHeader string
 	// RatePerIP and BurstPerIP bound the requests per second of one client
-	// address (429 beyond); defaults 20/s and 60.
+	// address (429 beyond); defaults 20/s and 60 (three seconds' worth).
 	RatePerIP  float64
 	BurstPerIP int
 	// HeartbeatMs is the beacon's heartbeat interval (default 10 s): an interval

@@ -219,3 +219,73 @@ func TestCollectRefusals(t *testing.T) {
 		_ = fmt.Sprint()
 	})
 }
+
+// TestCollectLimits: an address over its rate gets 429 with Retry-After; when
+// the writer cannot keep up (its database locked here) the bounded queue fills
+// and beacons get 503 with Retry-After; once the lock goes, what was accepted
+// is written.
+func TestCollectLimits(t *testing.T) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		project := s.CreateProject(s.CreateOrganization("Acme"), "Limits")
+		video := s.CreateVideo(project, "", "Clip")
+		now := time.Now().UnixMilli()
+		beaconFor := func() beacon {
+			return beacon{V: 1, ViewID: uuid.NewString(), VideoID: video, Events: []ev{{0, "viewstart", now, 0, "", false}}}
+		}
+		// 1 request/s, burst 3, from one address.
+		statuses := map[int]int{}
+		var retry string
+		for i := 0; i < 6; i++ {
+			st, h, _ := post(t, s, project, beaconFor(), http.Header{"X-Forwarded-For": {"198.51.100.7"}})
+			statuses[st]++
+			if st == http.StatusTooManyRequests {
+				retry = h.Get("Retry-After")
+			}
+		}
+		if statuses[http.StatusNoContent] != 3 || statuses[http.StatusTooManyRequests] != 3 || retry == "" {
+			t.Fatalf("statuses %v, Retry-After %q; want 3 accepted, 3 refused with Retry-After", statuses, retry)
+		}
+
+		// Lock the events table so the writer blocks; its queue (2 entries) fills.
+		ctx := context.Background()
+		conn, err := s.App.DB.SQL.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		lock, unlock := "BEGIN IMMEDIATE", "COMMIT"
+		if s.App.DB.Dialect == "postgres" {
+			lock = "BEGIN; LOCK TABLE analytics_events IN EXCLUSIVE MODE"
+		}
+		if _, err := conn.ExecContext(ctx, lock); err != nil {
+			t.Fatal(err)
+		}
+		accepted, busy := 0, 0
+		// The writer takes what arrives for up to 250 ms into its batch, then blocks.
+		for i := 0; i < 5000 && busy == 0; i++ {
+			st, h, body := post(t, s, project, beaconFor(), http.Header{"X-Forwarded-For": {fmt.Sprintf("10.%d.%d.1", i/250, i%250)}})
+			switch st {
+			case http.StatusNoContent:
+				accepted++
+			case http.StatusServiceUnavailable:
+				busy++
+				if h.Get("Retry-After") == "" {
+					t.Errorf("503 without Retry-After")
+				}
+			default:
+				t.Fatalf("status %d %s", st, body)
+			}
+		}
+		if _, err := conn.ExecContext(ctx, unlock); err != nil {
+			t.Fatal(err)
+		}
+		if busy == 0 {
+			t.Fatalf("%d beacons accepted with the writer blocked and no 503", accepted)
+		}
+		flush(t, s)
+		if n := s.SQLInt(`SELECT COUNT(*) FROM analytics_views WHERE project_id = ?`, project); n != 3+accepted {
+			t.Fatalf("%d views written, want %d (every accepted beacon)", n, 3+accepted)
+		}
+	}, apptest.Options{Env: map[string]string{"VIDRA_ANALYTICS_RATE_PER_IP": "1", "VIDRA_ANALYTICS_QUEUE": "2",
+		"VIDRA_TRUSTED_PROXIES": "127.0.0.0/8"}})
+}

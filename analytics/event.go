@@ -43,8 +43,6 @@ const (
 	MaxEventsPerBatch = 500
 	// maxSeq bounds a view's event numbers.
 	maxSeq = 1_000_000
-	// maxDetail bounds the JSON detail kept with an event.
-	maxDetail = 1024
 	// maxPast and maxFuture bound an event's time against the server's clock.
 	maxPast   = 7 * 24 * time.Hour
 	maxFuture = 5 * time.Minute

@@ -15,10 +15,9 @@ import (
 
 // viewer is a scripted viewer: its events and the figures they must give.
 type viewer struct {
-	rec                *viewRecord
-	watched, rebuffer  int64
-	started, fatal     bool
-	completed, errored bool
+	rec            *viewRecord
+	watched        int64
+	started, fatal bool
 }
 
 // played is a viewer that starts at t0 (ms), starts up in 500 ms and plays
@@ -39,7 +38,7 @@ func rec(project, video uuid.UUID, country string, evs []Event) *viewRecord {
 
 func openWriter(t *testing.T, d string) (*sql.DB, *Writer) {
 	db := testdb.Open(t, d).SQL
-	w := NewWriter(db, WriterOptions{MaxWait: 20 * time.Millisecond})
+	w := NewWriter(db, WriterOptions{Dialect: d, MaxWait: 20 * time.Millisecond})
 	t.Cleanup(func() { _ = w.Close(context.Background()) })
 	return db, w
 }

@@ -23,6 +23,8 @@ var ErrClosed = errors.New("analytics: the writer is closed")
 
 // WriterOptions tune a Writer; zero values take the defaults.
 type WriterOptions struct {
+	// Dialect is the database's ent dialect: "postgres", else SQLite.
+	Dialect string
 	// QueueSize is the number of accepted requests the queue holds (default 10,000).
 	QueueSize int
 	// MaxRows is the most rows one transaction writes (default 1,000).

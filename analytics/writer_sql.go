@@ -154,7 +154,7 @@ func (w *Writer) writeViews(ctx context.Context, tx *sql.Tx, batch []item, serve
 	if len(order) == 0 {
 		return nil, nil
 	}
-	inserted, err := insertEvents(ctx, tx, recs, order)
+	inserted, err := insertEvents(ctx, tx, recs, order, w.opts.Dialect != "postgres")
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +195,7 @@ func (w *Writer) writeViews(ctx context.Context, tx *sql.Tx, batch []item, serve
 
 // insertEvents appends events, skipping those already stored, and returns the
 // seqs it stored per view.
-func insertEvents(ctx context.Context, tx *sql.Tx, recs map[uuid.UUID]*viewRecord, order []uuid.UUID) (map[uuid.UUID][]int, error) {
+func insertEvents(ctx context.Context, tx *sql.Tx, recs map[uuid.UUID]*viewRecord, order []uuid.UUID, positional bool) (map[uuid.UUID][]int, error) {
 	type row struct {
 		r *viewRecord
 		e Event
@@ -216,7 +216,7 @@ func insertEvents(ctx context.Context, tx *sql.Tx, recs map[uuid.UUID]*viewRecor
 			if i > 0 {
 				sb.WriteString(", ")
 			}
-			placeholders(&sb, len(args), 9)
+			placeholders(&sb, len(args), 9, positional)
 			args = append(args, x.r.Project, x.r.View, x.e.Seq, x.e.TsMs, x.e.Type, x.e.PlayMs, x.r.Video, x.r.UserID, x.e.Detail)
 		}
 		sb.WriteString(` ON CONFLICT (view_id, seq) DO NOTHING RETURNING view_id, seq`)
@@ -421,14 +421,20 @@ func (w *Writer) keepFolds(folds map[uuid.UUID]*viewFold) {
 	}
 }
 
-// placeholders writes ($n+1, ..., $n+k).
-func placeholders(sb *strings.Builder, n, k int) {
+// placeholders writes ($n+1, ..., $n+k), or (?, ..., ?) when positional:
+// SQLite resolves each numbered parameter by a linear search of the
+// statement's names, quadratic in a 1,800-parameter insert.
+func placeholders(sb *strings.Builder, n, k int, positional bool) {
 	sb.WriteByte('(')
 	for i := 1; i <= k; i++ {
 		if i > 1 {
 			sb.WriteString(", ")
 		}
-		fmt.Fprintf(sb, "$%d", n+i)
+		if positional {
+			sb.WriteByte('?')
+		} else {
+			fmt.Fprintf(sb, "$%d", n+i)
+		}
 	}
 	sb.WriteByte(')')
 }

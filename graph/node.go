@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"entgo.io/ent/dialect"
+	"entgo.io/ent/schema/field"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
@@ -13,12 +14,14 @@ import (
 )
 
 // nodeTables lists the tables whose rows are Relay nodes: every ent table keyed by a
-// single "id" column. Join tables (composite keys) are left out. Derived from the
-// generated schema, so a new entity is resolvable by node(id:) without editing this.
+// single UUID "id" column. Join tables (composite keys) and tables with serial ids
+// (the analytics tables: never nodes, and a bigint cannot be compared with a UUID
+// on PostgreSQL) are left out. Derived from the generated schema, so a new entity
+// is resolvable by node(id:) without editing this.
 func nodeTables() []string {
 	var tables []string
 	for _, t := range migrate.Tables {
-		if len(t.PrimaryKey) == 1 && t.PrimaryKey[0].Name == "id" {
+		if len(t.PrimaryKey) == 1 && t.PrimaryKey[0].Name == "id" && t.PrimaryKey[0].Type == field.TypeUUID {
 			tables = append(tables, t.Name)
 		}
 	}
