@@ -18,6 +18,14 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/analyticsdaily"
+	"github.com/vidra-dev/vidra/ent/analyticsdelivery"
+	"github.com/vidra-dev/vidra/ent/analyticsdirtyhour"
+	"github.com/vidra-dev/vidra/ent/analyticsdrop"
+	"github.com/vidra-dev/vidra/ent/analyticsevent"
+	"github.com/vidra-dev/vidra/ent/analyticshourly"
+	"github.com/vidra-dev/vidra/ent/analyticssalt"
+	"github.com/vidra-dev/vidra/ent/analyticsview"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
@@ -66,6 +74,22 @@ type Client struct {
 	AccessControl *AccessControlClient
 	// Advertisement is the client for interacting with the Advertisement builders.
 	Advertisement *AdvertisementClient
+	// AnalyticsDaily is the client for interacting with the AnalyticsDaily builders.
+	AnalyticsDaily *AnalyticsDailyClient
+	// AnalyticsDelivery is the client for interacting with the AnalyticsDelivery builders.
+	AnalyticsDelivery *AnalyticsDeliveryClient
+	// AnalyticsDirtyHour is the client for interacting with the AnalyticsDirtyHour builders.
+	AnalyticsDirtyHour *AnalyticsDirtyHourClient
+	// AnalyticsDrop is the client for interacting with the AnalyticsDrop builders.
+	AnalyticsDrop *AnalyticsDropClient
+	// AnalyticsEvent is the client for interacting with the AnalyticsEvent builders.
+	AnalyticsEvent *AnalyticsEventClient
+	// AnalyticsHourly is the client for interacting with the AnalyticsHourly builders.
+	AnalyticsHourly *AnalyticsHourlyClient
+	// AnalyticsSalt is the client for interacting with the AnalyticsSalt builders.
+	AnalyticsSalt *AnalyticsSaltClient
+	// AnalyticsView is the client for interacting with the AnalyticsView builders.
+	AnalyticsView *AnalyticsViewClient
 	// AuditLog is the client for interacting with the AuditLog builders.
 	AuditLog *AuditLogClient
 	// AuthCode is the client for interacting with the AuthCode builders.
@@ -144,6 +168,14 @@ func (c *Client) init() {
 	c.APIKey = NewAPIKeyClient(c.config)
 	c.AccessControl = NewAccessControlClient(c.config)
 	c.Advertisement = NewAdvertisementClient(c.config)
+	c.AnalyticsDaily = NewAnalyticsDailyClient(c.config)
+	c.AnalyticsDelivery = NewAnalyticsDeliveryClient(c.config)
+	c.AnalyticsDirtyHour = NewAnalyticsDirtyHourClient(c.config)
+	c.AnalyticsDrop = NewAnalyticsDropClient(c.config)
+	c.AnalyticsEvent = NewAnalyticsEventClient(c.config)
+	c.AnalyticsHourly = NewAnalyticsHourlyClient(c.config)
+	c.AnalyticsSalt = NewAnalyticsSaltClient(c.config)
+	c.AnalyticsView = NewAnalyticsViewClient(c.config)
 	c.AuditLog = NewAuditLogClient(c.config)
 	c.AuthCode = NewAuthCodeClient(c.config)
 	c.BlobDeletion = NewBlobDeletionClient(c.config)
@@ -266,43 +298,51 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:             ctx,
-		config:          cfg,
-		APIKey:          NewAPIKeyClient(cfg),
-		AccessControl:   NewAccessControlClient(cfg),
-		Advertisement:   NewAdvertisementClient(cfg),
-		AuditLog:        NewAuditLogClient(cfg),
-		AuthCode:        NewAuthCodeClient(cfg),
-		BlobDeletion:    NewBlobDeletionClient(cfg),
-		Caption:         NewCaptionClient(cfg),
-		Chapter:         NewChapterClient(cfg),
-		EncodingProfile: NewEncodingProfileClient(cfg),
-		Event:           NewEventClient(cfg),
-		Folder:          NewFolderClient(cfg),
-		ImportItem:      NewImportItemClient(cfg),
-		ImportMigration: NewImportMigrationClient(cfg),
-		Importer:        NewImporterClient(cfg),
-		Invitation:      NewInvitationClient(cfg),
-		Membership:      NewMembershipClient(cfg),
-		OAuthIdentity:   NewOAuthIdentityClient(cfg),
-		OAuthState:      NewOAuthStateClient(cfg),
-		Organization:    NewOrganizationClient(cfg),
-		PlaybackUsage:   NewPlaybackUsageClient(cfg),
-		Player:          NewPlayerClient(cfg),
-		Project:         NewProjectClient(cfg),
-		ProjectSetting:  NewProjectSettingClient(cfg),
-		RefreshToken:    NewRefreshTokenClient(cfg),
-		Rendition:       NewRenditionClient(cfg),
-		Session:         NewSessionClient(cfg),
-		Tag:             NewTagClient(cfg),
-		Thumbnail:       NewThumbnailClient(cfg),
-		TranscodingJob:  NewTranscodingJobClient(cfg),
-		UploadToken:     NewUploadTokenClient(cfg),
-		User:            NewUserClient(cfg),
-		Video:           NewVideoClient(cfg),
-		WebhookAttempt:  NewWebhookAttemptClient(cfg),
-		WebhookDelivery: NewWebhookDeliveryClient(cfg),
-		WebhookEndpoint: NewWebhookEndpointClient(cfg),
+		ctx:                ctx,
+		config:             cfg,
+		APIKey:             NewAPIKeyClient(cfg),
+		AccessControl:      NewAccessControlClient(cfg),
+		Advertisement:      NewAdvertisementClient(cfg),
+		AnalyticsDaily:     NewAnalyticsDailyClient(cfg),
+		AnalyticsDelivery:  NewAnalyticsDeliveryClient(cfg),
+		AnalyticsDirtyHour: NewAnalyticsDirtyHourClient(cfg),
+		AnalyticsDrop:      NewAnalyticsDropClient(cfg),
+		AnalyticsEvent:     NewAnalyticsEventClient(cfg),
+		AnalyticsHourly:    NewAnalyticsHourlyClient(cfg),
+		AnalyticsSalt:      NewAnalyticsSaltClient(cfg),
+		AnalyticsView:      NewAnalyticsViewClient(cfg),
+		AuditLog:           NewAuditLogClient(cfg),
+		AuthCode:           NewAuthCodeClient(cfg),
+		BlobDeletion:       NewBlobDeletionClient(cfg),
+		Caption:            NewCaptionClient(cfg),
+		Chapter:            NewChapterClient(cfg),
+		EncodingProfile:    NewEncodingProfileClient(cfg),
+		Event:              NewEventClient(cfg),
+		Folder:             NewFolderClient(cfg),
+		ImportItem:         NewImportItemClient(cfg),
+		ImportMigration:    NewImportMigrationClient(cfg),
+		Importer:           NewImporterClient(cfg),
+		Invitation:         NewInvitationClient(cfg),
+		Membership:         NewMembershipClient(cfg),
+		OAuthIdentity:      NewOAuthIdentityClient(cfg),
+		OAuthState:         NewOAuthStateClient(cfg),
+		Organization:       NewOrganizationClient(cfg),
+		PlaybackUsage:      NewPlaybackUsageClient(cfg),
+		Player:             NewPlayerClient(cfg),
+		Project:            NewProjectClient(cfg),
+		ProjectSetting:     NewProjectSettingClient(cfg),
+		RefreshToken:       NewRefreshTokenClient(cfg),
+		Rendition:          NewRenditionClient(cfg),
+		Session:            NewSessionClient(cfg),
+		Tag:                NewTagClient(cfg),
+		Thumbnail:          NewThumbnailClient(cfg),
+		TranscodingJob:     NewTranscodingJobClient(cfg),
+		UploadToken:        NewUploadTokenClient(cfg),
+		User:               NewUserClient(cfg),
+		Video:              NewVideoClient(cfg),
+		WebhookAttempt:     NewWebhookAttemptClient(cfg),
+		WebhookDelivery:    NewWebhookDeliveryClient(cfg),
+		WebhookEndpoint:    NewWebhookEndpointClient(cfg),
 	}, nil
 }
 
@@ -320,43 +360,51 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:             ctx,
-		config:          cfg,
-		APIKey:          NewAPIKeyClient(cfg),
-		AccessControl:   NewAccessControlClient(cfg),
-		Advertisement:   NewAdvertisementClient(cfg),
-		AuditLog:        NewAuditLogClient(cfg),
-		AuthCode:        NewAuthCodeClient(cfg),
-		BlobDeletion:    NewBlobDeletionClient(cfg),
-		Caption:         NewCaptionClient(cfg),
-		Chapter:         NewChapterClient(cfg),
-		EncodingProfile: NewEncodingProfileClient(cfg),
-		Event:           NewEventClient(cfg),
-		Folder:          NewFolderClient(cfg),
-		ImportItem:      NewImportItemClient(cfg),
-		ImportMigration: NewImportMigrationClient(cfg),
-		Importer:        NewImporterClient(cfg),
-		Invitation:      NewInvitationClient(cfg),
-		Membership:      NewMembershipClient(cfg),
-		OAuthIdentity:   NewOAuthIdentityClient(cfg),
-		OAuthState:      NewOAuthStateClient(cfg),
-		Organization:    NewOrganizationClient(cfg),
-		PlaybackUsage:   NewPlaybackUsageClient(cfg),
-		Player:          NewPlayerClient(cfg),
-		Project:         NewProjectClient(cfg),
-		ProjectSetting:  NewProjectSettingClient(cfg),
-		RefreshToken:    NewRefreshTokenClient(cfg),
-		Rendition:       NewRenditionClient(cfg),
-		Session:         NewSessionClient(cfg),
-		Tag:             NewTagClient(cfg),
-		Thumbnail:       NewThumbnailClient(cfg),
-		TranscodingJob:  NewTranscodingJobClient(cfg),
-		UploadToken:     NewUploadTokenClient(cfg),
-		User:            NewUserClient(cfg),
-		Video:           NewVideoClient(cfg),
-		WebhookAttempt:  NewWebhookAttemptClient(cfg),
-		WebhookDelivery: NewWebhookDeliveryClient(cfg),
-		WebhookEndpoint: NewWebhookEndpointClient(cfg),
+		ctx:                ctx,
+		config:             cfg,
+		APIKey:             NewAPIKeyClient(cfg),
+		AccessControl:      NewAccessControlClient(cfg),
+		Advertisement:      NewAdvertisementClient(cfg),
+		AnalyticsDaily:     NewAnalyticsDailyClient(cfg),
+		AnalyticsDelivery:  NewAnalyticsDeliveryClient(cfg),
+		AnalyticsDirtyHour: NewAnalyticsDirtyHourClient(cfg),
+		AnalyticsDrop:      NewAnalyticsDropClient(cfg),
+		AnalyticsEvent:     NewAnalyticsEventClient(cfg),
+		AnalyticsHourly:    NewAnalyticsHourlyClient(cfg),
+		AnalyticsSalt:      NewAnalyticsSaltClient(cfg),
+		AnalyticsView:      NewAnalyticsViewClient(cfg),
+		AuditLog:           NewAuditLogClient(cfg),
+		AuthCode:           NewAuthCodeClient(cfg),
+		BlobDeletion:       NewBlobDeletionClient(cfg),
+		Caption:            NewCaptionClient(cfg),
+		Chapter:            NewChapterClient(cfg),
+		EncodingProfile:    NewEncodingProfileClient(cfg),
+		Event:              NewEventClient(cfg),
+		Folder:             NewFolderClient(cfg),
+		ImportItem:         NewImportItemClient(cfg),
+		ImportMigration:    NewImportMigrationClient(cfg),
+		Importer:           NewImporterClient(cfg),
+		Invitation:         NewInvitationClient(cfg),
+		Membership:         NewMembershipClient(cfg),
+		OAuthIdentity:      NewOAuthIdentityClient(cfg),
+		OAuthState:         NewOAuthStateClient(cfg),
+		Organization:       NewOrganizationClient(cfg),
+		PlaybackUsage:      NewPlaybackUsageClient(cfg),
+		Player:             NewPlayerClient(cfg),
+		Project:            NewProjectClient(cfg),
+		ProjectSetting:     NewProjectSettingClient(cfg),
+		RefreshToken:       NewRefreshTokenClient(cfg),
+		Rendition:          NewRenditionClient(cfg),
+		Session:            NewSessionClient(cfg),
+		Tag:                NewTagClient(cfg),
+		Thumbnail:          NewThumbnailClient(cfg),
+		TranscodingJob:     NewTranscodingJobClient(cfg),
+		UploadToken:        NewUploadTokenClient(cfg),
+		User:               NewUserClient(cfg),
+		Video:              NewVideoClient(cfg),
+		WebhookAttempt:     NewWebhookAttemptClient(cfg),
+		WebhookDelivery:    NewWebhookDeliveryClient(cfg),
+		WebhookEndpoint:    NewWebhookEndpointClient(cfg),
 	}, nil
 }
 
@@ -386,7 +434,9 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.APIKey, c.AccessControl, c.Advertisement, c.AuditLog, c.AuthCode,
+		c.APIKey, c.AccessControl, c.Advertisement, c.AnalyticsDaily,
+		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
+		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AuditLog, c.AuthCode,
 		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
 		c.ImportItem, c.ImportMigration, c.Importer, c.Invitation, c.Membership,
 		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
@@ -402,7 +452,9 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.APIKey, c.AccessControl, c.Advertisement, c.AuditLog, c.AuthCode,
+		c.APIKey, c.AccessControl, c.Advertisement, c.AnalyticsDaily,
+		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
+		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AuditLog, c.AuthCode,
 		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
 		c.ImportItem, c.ImportMigration, c.Importer, c.Invitation, c.Membership,
 		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
@@ -423,6 +475,22 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.AccessControl.mutate(ctx, m)
 	case *AdvertisementMutation:
 		return c.Advertisement.mutate(ctx, m)
+	case *AnalyticsDailyMutation:
+		return c.AnalyticsDaily.mutate(ctx, m)
+	case *AnalyticsDeliveryMutation:
+		return c.AnalyticsDelivery.mutate(ctx, m)
+	case *AnalyticsDirtyHourMutation:
+		return c.AnalyticsDirtyHour.mutate(ctx, m)
+	case *AnalyticsDropMutation:
+		return c.AnalyticsDrop.mutate(ctx, m)
+	case *AnalyticsEventMutation:
+		return c.AnalyticsEvent.mutate(ctx, m)
+	case *AnalyticsHourlyMutation:
+		return c.AnalyticsHourly.mutate(ctx, m)
+	case *AnalyticsSaltMutation:
+		return c.AnalyticsSalt.mutate(ctx, m)
+	case *AnalyticsViewMutation:
+		return c.AnalyticsView.mutate(ctx, m)
 	case *AuditLogMutation:
 		return c.AuditLog.mutate(ctx, m)
 	case *AuthCodeMutation:
@@ -942,6 +1010,1086 @@ func (c *AdvertisementClient) mutate(ctx context.Context, m *AdvertisementMutati
 		return (&AdvertisementDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Advertisement mutation op: %q", m.Op())
+	}
+}
+
+// AnalyticsDailyClient is a client for the AnalyticsDaily schema.
+type AnalyticsDailyClient struct {
+	config
+}
+
+// NewAnalyticsDailyClient returns a client for the AnalyticsDaily from the given config.
+func NewAnalyticsDailyClient(c config) *AnalyticsDailyClient {
+	return &AnalyticsDailyClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `analyticsdaily.Hooks(f(g(h())))`.
+func (c *AnalyticsDailyClient) Use(hooks ...Hook) {
+	c.hooks.AnalyticsDaily = append(c.hooks.AnalyticsDaily, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `analyticsdaily.Intercept(f(g(h())))`.
+func (c *AnalyticsDailyClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AnalyticsDaily = append(c.inters.AnalyticsDaily, interceptors...)
+}
+
+// Create returns a builder for creating a AnalyticsDaily entity.
+func (c *AnalyticsDailyClient) Create() *AnalyticsDailyCreate {
+	mutation := newAnalyticsDailyMutation(c.config, OpCreate)
+	return &AnalyticsDailyCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AnalyticsDaily entities.
+func (c *AnalyticsDailyClient) CreateBulk(builders ...*AnalyticsDailyCreate) *AnalyticsDailyCreateBulk {
+	return &AnalyticsDailyCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AnalyticsDailyClient) MapCreateBulk(slice any, setFunc func(*AnalyticsDailyCreate, int)) *AnalyticsDailyCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AnalyticsDailyCreateBulk{err: fmt.Errorf("calling to AnalyticsDailyClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AnalyticsDailyCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AnalyticsDailyCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AnalyticsDaily.
+func (c *AnalyticsDailyClient) Update() *AnalyticsDailyUpdate {
+	mutation := newAnalyticsDailyMutation(c.config, OpUpdate)
+	return &AnalyticsDailyUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AnalyticsDailyClient) UpdateOne(_m *AnalyticsDaily) *AnalyticsDailyUpdateOne {
+	mutation := newAnalyticsDailyMutation(c.config, OpUpdateOne, withAnalyticsDaily(_m))
+	return &AnalyticsDailyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AnalyticsDailyClient) UpdateOneID(id int64) *AnalyticsDailyUpdateOne {
+	mutation := newAnalyticsDailyMutation(c.config, OpUpdateOne, withAnalyticsDailyID(id))
+	return &AnalyticsDailyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AnalyticsDaily.
+func (c *AnalyticsDailyClient) Delete() *AnalyticsDailyDelete {
+	mutation := newAnalyticsDailyMutation(c.config, OpDelete)
+	return &AnalyticsDailyDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AnalyticsDailyClient) DeleteOne(_m *AnalyticsDaily) *AnalyticsDailyDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AnalyticsDailyClient) DeleteOneID(id int64) *AnalyticsDailyDeleteOne {
+	builder := c.Delete().Where(analyticsdaily.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AnalyticsDailyDeleteOne{builder}
+}
+
+// Query returns a query builder for AnalyticsDaily.
+func (c *AnalyticsDailyClient) Query() *AnalyticsDailyQuery {
+	return &AnalyticsDailyQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAnalyticsDaily},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AnalyticsDaily entity by its id.
+func (c *AnalyticsDailyClient) Get(ctx context.Context, id int64) (*AnalyticsDaily, error) {
+	return c.Query().Where(analyticsdaily.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AnalyticsDailyClient) GetX(ctx context.Context, id int64) *AnalyticsDaily {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AnalyticsDailyClient) Hooks() []Hook {
+	hooks := c.hooks.AnalyticsDaily
+	return append(hooks[:len(hooks):len(hooks)], analyticsdaily.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *AnalyticsDailyClient) Interceptors() []Interceptor {
+	inters := c.inters.AnalyticsDaily
+	return append(inters[:len(inters):len(inters)], analyticsdaily.Interceptors[:]...)
+}
+
+func (c *AnalyticsDailyClient) mutate(ctx context.Context, m *AnalyticsDailyMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AnalyticsDailyCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AnalyticsDailyUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AnalyticsDailyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AnalyticsDailyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AnalyticsDaily mutation op: %q", m.Op())
+	}
+}
+
+// AnalyticsDeliveryClient is a client for the AnalyticsDelivery schema.
+type AnalyticsDeliveryClient struct {
+	config
+}
+
+// NewAnalyticsDeliveryClient returns a client for the AnalyticsDelivery from the given config.
+func NewAnalyticsDeliveryClient(c config) *AnalyticsDeliveryClient {
+	return &AnalyticsDeliveryClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `analyticsdelivery.Hooks(f(g(h())))`.
+func (c *AnalyticsDeliveryClient) Use(hooks ...Hook) {
+	c.hooks.AnalyticsDelivery = append(c.hooks.AnalyticsDelivery, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `analyticsdelivery.Intercept(f(g(h())))`.
+func (c *AnalyticsDeliveryClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AnalyticsDelivery = append(c.inters.AnalyticsDelivery, interceptors...)
+}
+
+// Create returns a builder for creating a AnalyticsDelivery entity.
+func (c *AnalyticsDeliveryClient) Create() *AnalyticsDeliveryCreate {
+	mutation := newAnalyticsDeliveryMutation(c.config, OpCreate)
+	return &AnalyticsDeliveryCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AnalyticsDelivery entities.
+func (c *AnalyticsDeliveryClient) CreateBulk(builders ...*AnalyticsDeliveryCreate) *AnalyticsDeliveryCreateBulk {
+	return &AnalyticsDeliveryCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AnalyticsDeliveryClient) MapCreateBulk(slice any, setFunc func(*AnalyticsDeliveryCreate, int)) *AnalyticsDeliveryCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AnalyticsDeliveryCreateBulk{err: fmt.Errorf("calling to AnalyticsDeliveryClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AnalyticsDeliveryCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AnalyticsDeliveryCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AnalyticsDelivery.
+func (c *AnalyticsDeliveryClient) Update() *AnalyticsDeliveryUpdate {
+	mutation := newAnalyticsDeliveryMutation(c.config, OpUpdate)
+	return &AnalyticsDeliveryUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AnalyticsDeliveryClient) UpdateOne(_m *AnalyticsDelivery) *AnalyticsDeliveryUpdateOne {
+	mutation := newAnalyticsDeliveryMutation(c.config, OpUpdateOne, withAnalyticsDelivery(_m))
+	return &AnalyticsDeliveryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AnalyticsDeliveryClient) UpdateOneID(id int64) *AnalyticsDeliveryUpdateOne {
+	mutation := newAnalyticsDeliveryMutation(c.config, OpUpdateOne, withAnalyticsDeliveryID(id))
+	return &AnalyticsDeliveryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AnalyticsDelivery.
+func (c *AnalyticsDeliveryClient) Delete() *AnalyticsDeliveryDelete {
+	mutation := newAnalyticsDeliveryMutation(c.config, OpDelete)
+	return &AnalyticsDeliveryDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AnalyticsDeliveryClient) DeleteOne(_m *AnalyticsDelivery) *AnalyticsDeliveryDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AnalyticsDeliveryClient) DeleteOneID(id int64) *AnalyticsDeliveryDeleteOne {
+	builder := c.Delete().Where(analyticsdelivery.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AnalyticsDeliveryDeleteOne{builder}
+}
+
+// Query returns a query builder for AnalyticsDelivery.
+func (c *AnalyticsDeliveryClient) Query() *AnalyticsDeliveryQuery {
+	return &AnalyticsDeliveryQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAnalyticsDelivery},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AnalyticsDelivery entity by its id.
+func (c *AnalyticsDeliveryClient) Get(ctx context.Context, id int64) (*AnalyticsDelivery, error) {
+	return c.Query().Where(analyticsdelivery.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AnalyticsDeliveryClient) GetX(ctx context.Context, id int64) *AnalyticsDelivery {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AnalyticsDeliveryClient) Hooks() []Hook {
+	hooks := c.hooks.AnalyticsDelivery
+	return append(hooks[:len(hooks):len(hooks)], analyticsdelivery.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *AnalyticsDeliveryClient) Interceptors() []Interceptor {
+	inters := c.inters.AnalyticsDelivery
+	return append(inters[:len(inters):len(inters)], analyticsdelivery.Interceptors[:]...)
+}
+
+func (c *AnalyticsDeliveryClient) mutate(ctx context.Context, m *AnalyticsDeliveryMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AnalyticsDeliveryCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AnalyticsDeliveryUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AnalyticsDeliveryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AnalyticsDeliveryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AnalyticsDelivery mutation op: %q", m.Op())
+	}
+}
+
+// AnalyticsDirtyHourClient is a client for the AnalyticsDirtyHour schema.
+type AnalyticsDirtyHourClient struct {
+	config
+}
+
+// NewAnalyticsDirtyHourClient returns a client for the AnalyticsDirtyHour from the given config.
+func NewAnalyticsDirtyHourClient(c config) *AnalyticsDirtyHourClient {
+	return &AnalyticsDirtyHourClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `analyticsdirtyhour.Hooks(f(g(h())))`.
+func (c *AnalyticsDirtyHourClient) Use(hooks ...Hook) {
+	c.hooks.AnalyticsDirtyHour = append(c.hooks.AnalyticsDirtyHour, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `analyticsdirtyhour.Intercept(f(g(h())))`.
+func (c *AnalyticsDirtyHourClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AnalyticsDirtyHour = append(c.inters.AnalyticsDirtyHour, interceptors...)
+}
+
+// Create returns a builder for creating a AnalyticsDirtyHour entity.
+func (c *AnalyticsDirtyHourClient) Create() *AnalyticsDirtyHourCreate {
+	mutation := newAnalyticsDirtyHourMutation(c.config, OpCreate)
+	return &AnalyticsDirtyHourCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AnalyticsDirtyHour entities.
+func (c *AnalyticsDirtyHourClient) CreateBulk(builders ...*AnalyticsDirtyHourCreate) *AnalyticsDirtyHourCreateBulk {
+	return &AnalyticsDirtyHourCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AnalyticsDirtyHourClient) MapCreateBulk(slice any, setFunc func(*AnalyticsDirtyHourCreate, int)) *AnalyticsDirtyHourCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AnalyticsDirtyHourCreateBulk{err: fmt.Errorf("calling to AnalyticsDirtyHourClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AnalyticsDirtyHourCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AnalyticsDirtyHourCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AnalyticsDirtyHour.
+func (c *AnalyticsDirtyHourClient) Update() *AnalyticsDirtyHourUpdate {
+	mutation := newAnalyticsDirtyHourMutation(c.config, OpUpdate)
+	return &AnalyticsDirtyHourUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AnalyticsDirtyHourClient) UpdateOne(_m *AnalyticsDirtyHour) *AnalyticsDirtyHourUpdateOne {
+	mutation := newAnalyticsDirtyHourMutation(c.config, OpUpdateOne, withAnalyticsDirtyHour(_m))
+	return &AnalyticsDirtyHourUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AnalyticsDirtyHourClient) UpdateOneID(id int64) *AnalyticsDirtyHourUpdateOne {
+	mutation := newAnalyticsDirtyHourMutation(c.config, OpUpdateOne, withAnalyticsDirtyHourID(id))
+	return &AnalyticsDirtyHourUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AnalyticsDirtyHour.
+func (c *AnalyticsDirtyHourClient) Delete() *AnalyticsDirtyHourDelete {
+	mutation := newAnalyticsDirtyHourMutation(c.config, OpDelete)
+	return &AnalyticsDirtyHourDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AnalyticsDirtyHourClient) DeleteOne(_m *AnalyticsDirtyHour) *AnalyticsDirtyHourDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AnalyticsDirtyHourClient) DeleteOneID(id int64) *AnalyticsDirtyHourDeleteOne {
+	builder := c.Delete().Where(analyticsdirtyhour.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AnalyticsDirtyHourDeleteOne{builder}
+}
+
+// Query returns a query builder for AnalyticsDirtyHour.
+func (c *AnalyticsDirtyHourClient) Query() *AnalyticsDirtyHourQuery {
+	return &AnalyticsDirtyHourQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAnalyticsDirtyHour},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AnalyticsDirtyHour entity by its id.
+func (c *AnalyticsDirtyHourClient) Get(ctx context.Context, id int64) (*AnalyticsDirtyHour, error) {
+	return c.Query().Where(analyticsdirtyhour.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AnalyticsDirtyHourClient) GetX(ctx context.Context, id int64) *AnalyticsDirtyHour {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AnalyticsDirtyHourClient) Hooks() []Hook {
+	hooks := c.hooks.AnalyticsDirtyHour
+	return append(hooks[:len(hooks):len(hooks)], analyticsdirtyhour.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *AnalyticsDirtyHourClient) Interceptors() []Interceptor {
+	inters := c.inters.AnalyticsDirtyHour
+	return append(inters[:len(inters):len(inters)], analyticsdirtyhour.Interceptors[:]...)
+}
+
+func (c *AnalyticsDirtyHourClient) mutate(ctx context.Context, m *AnalyticsDirtyHourMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AnalyticsDirtyHourCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AnalyticsDirtyHourUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AnalyticsDirtyHourUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AnalyticsDirtyHourDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AnalyticsDirtyHour mutation op: %q", m.Op())
+	}
+}
+
+// AnalyticsDropClient is a client for the AnalyticsDrop schema.
+type AnalyticsDropClient struct {
+	config
+}
+
+// NewAnalyticsDropClient returns a client for the AnalyticsDrop from the given config.
+func NewAnalyticsDropClient(c config) *AnalyticsDropClient {
+	return &AnalyticsDropClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `analyticsdrop.Hooks(f(g(h())))`.
+func (c *AnalyticsDropClient) Use(hooks ...Hook) {
+	c.hooks.AnalyticsDrop = append(c.hooks.AnalyticsDrop, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `analyticsdrop.Intercept(f(g(h())))`.
+func (c *AnalyticsDropClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AnalyticsDrop = append(c.inters.AnalyticsDrop, interceptors...)
+}
+
+// Create returns a builder for creating a AnalyticsDrop entity.
+func (c *AnalyticsDropClient) Create() *AnalyticsDropCreate {
+	mutation := newAnalyticsDropMutation(c.config, OpCreate)
+	return &AnalyticsDropCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AnalyticsDrop entities.
+func (c *AnalyticsDropClient) CreateBulk(builders ...*AnalyticsDropCreate) *AnalyticsDropCreateBulk {
+	return &AnalyticsDropCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AnalyticsDropClient) MapCreateBulk(slice any, setFunc func(*AnalyticsDropCreate, int)) *AnalyticsDropCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AnalyticsDropCreateBulk{err: fmt.Errorf("calling to AnalyticsDropClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AnalyticsDropCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AnalyticsDropCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AnalyticsDrop.
+func (c *AnalyticsDropClient) Update() *AnalyticsDropUpdate {
+	mutation := newAnalyticsDropMutation(c.config, OpUpdate)
+	return &AnalyticsDropUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AnalyticsDropClient) UpdateOne(_m *AnalyticsDrop) *AnalyticsDropUpdateOne {
+	mutation := newAnalyticsDropMutation(c.config, OpUpdateOne, withAnalyticsDrop(_m))
+	return &AnalyticsDropUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AnalyticsDropClient) UpdateOneID(id int64) *AnalyticsDropUpdateOne {
+	mutation := newAnalyticsDropMutation(c.config, OpUpdateOne, withAnalyticsDropID(id))
+	return &AnalyticsDropUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AnalyticsDrop.
+func (c *AnalyticsDropClient) Delete() *AnalyticsDropDelete {
+	mutation := newAnalyticsDropMutation(c.config, OpDelete)
+	return &AnalyticsDropDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AnalyticsDropClient) DeleteOne(_m *AnalyticsDrop) *AnalyticsDropDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AnalyticsDropClient) DeleteOneID(id int64) *AnalyticsDropDeleteOne {
+	builder := c.Delete().Where(analyticsdrop.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AnalyticsDropDeleteOne{builder}
+}
+
+// Query returns a query builder for AnalyticsDrop.
+func (c *AnalyticsDropClient) Query() *AnalyticsDropQuery {
+	return &AnalyticsDropQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAnalyticsDrop},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AnalyticsDrop entity by its id.
+func (c *AnalyticsDropClient) Get(ctx context.Context, id int64) (*AnalyticsDrop, error) {
+	return c.Query().Where(analyticsdrop.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AnalyticsDropClient) GetX(ctx context.Context, id int64) *AnalyticsDrop {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AnalyticsDropClient) Hooks() []Hook {
+	hooks := c.hooks.AnalyticsDrop
+	return append(hooks[:len(hooks):len(hooks)], analyticsdrop.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *AnalyticsDropClient) Interceptors() []Interceptor {
+	inters := c.inters.AnalyticsDrop
+	return append(inters[:len(inters):len(inters)], analyticsdrop.Interceptors[:]...)
+}
+
+func (c *AnalyticsDropClient) mutate(ctx context.Context, m *AnalyticsDropMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AnalyticsDropCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AnalyticsDropUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AnalyticsDropUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AnalyticsDropDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AnalyticsDrop mutation op: %q", m.Op())
+	}
+}
+
+// AnalyticsEventClient is a client for the AnalyticsEvent schema.
+type AnalyticsEventClient struct {
+	config
+}
+
+// NewAnalyticsEventClient returns a client for the AnalyticsEvent from the given config.
+func NewAnalyticsEventClient(c config) *AnalyticsEventClient {
+	return &AnalyticsEventClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `analyticsevent.Hooks(f(g(h())))`.
+func (c *AnalyticsEventClient) Use(hooks ...Hook) {
+	c.hooks.AnalyticsEvent = append(c.hooks.AnalyticsEvent, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `analyticsevent.Intercept(f(g(h())))`.
+func (c *AnalyticsEventClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AnalyticsEvent = append(c.inters.AnalyticsEvent, interceptors...)
+}
+
+// Create returns a builder for creating a AnalyticsEvent entity.
+func (c *AnalyticsEventClient) Create() *AnalyticsEventCreate {
+	mutation := newAnalyticsEventMutation(c.config, OpCreate)
+	return &AnalyticsEventCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AnalyticsEvent entities.
+func (c *AnalyticsEventClient) CreateBulk(builders ...*AnalyticsEventCreate) *AnalyticsEventCreateBulk {
+	return &AnalyticsEventCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AnalyticsEventClient) MapCreateBulk(slice any, setFunc func(*AnalyticsEventCreate, int)) *AnalyticsEventCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AnalyticsEventCreateBulk{err: fmt.Errorf("calling to AnalyticsEventClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AnalyticsEventCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AnalyticsEventCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AnalyticsEvent.
+func (c *AnalyticsEventClient) Update() *AnalyticsEventUpdate {
+	mutation := newAnalyticsEventMutation(c.config, OpUpdate)
+	return &AnalyticsEventUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AnalyticsEventClient) UpdateOne(_m *AnalyticsEvent) *AnalyticsEventUpdateOne {
+	mutation := newAnalyticsEventMutation(c.config, OpUpdateOne, withAnalyticsEvent(_m))
+	return &AnalyticsEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AnalyticsEventClient) UpdateOneID(id int64) *AnalyticsEventUpdateOne {
+	mutation := newAnalyticsEventMutation(c.config, OpUpdateOne, withAnalyticsEventID(id))
+	return &AnalyticsEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AnalyticsEvent.
+func (c *AnalyticsEventClient) Delete() *AnalyticsEventDelete {
+	mutation := newAnalyticsEventMutation(c.config, OpDelete)
+	return &AnalyticsEventDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AnalyticsEventClient) DeleteOne(_m *AnalyticsEvent) *AnalyticsEventDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AnalyticsEventClient) DeleteOneID(id int64) *AnalyticsEventDeleteOne {
+	builder := c.Delete().Where(analyticsevent.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AnalyticsEventDeleteOne{builder}
+}
+
+// Query returns a query builder for AnalyticsEvent.
+func (c *AnalyticsEventClient) Query() *AnalyticsEventQuery {
+	return &AnalyticsEventQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAnalyticsEvent},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AnalyticsEvent entity by its id.
+func (c *AnalyticsEventClient) Get(ctx context.Context, id int64) (*AnalyticsEvent, error) {
+	return c.Query().Where(analyticsevent.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AnalyticsEventClient) GetX(ctx context.Context, id int64) *AnalyticsEvent {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AnalyticsEventClient) Hooks() []Hook {
+	hooks := c.hooks.AnalyticsEvent
+	return append(hooks[:len(hooks):len(hooks)], analyticsevent.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *AnalyticsEventClient) Interceptors() []Interceptor {
+	inters := c.inters.AnalyticsEvent
+	return append(inters[:len(inters):len(inters)], analyticsevent.Interceptors[:]...)
+}
+
+func (c *AnalyticsEventClient) mutate(ctx context.Context, m *AnalyticsEventMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AnalyticsEventCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AnalyticsEventUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AnalyticsEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AnalyticsEventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AnalyticsEvent mutation op: %q", m.Op())
+	}
+}
+
+// AnalyticsHourlyClient is a client for the AnalyticsHourly schema.
+type AnalyticsHourlyClient struct {
+	config
+}
+
+// NewAnalyticsHourlyClient returns a client for the AnalyticsHourly from the given config.
+func NewAnalyticsHourlyClient(c config) *AnalyticsHourlyClient {
+	return &AnalyticsHourlyClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `analyticshourly.Hooks(f(g(h())))`.
+func (c *AnalyticsHourlyClient) Use(hooks ...Hook) {
+	c.hooks.AnalyticsHourly = append(c.hooks.AnalyticsHourly, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `analyticshourly.Intercept(f(g(h())))`.
+func (c *AnalyticsHourlyClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AnalyticsHourly = append(c.inters.AnalyticsHourly, interceptors...)
+}
+
+// Create returns a builder for creating a AnalyticsHourly entity.
+func (c *AnalyticsHourlyClient) Create() *AnalyticsHourlyCreate {
+	mutation := newAnalyticsHourlyMutation(c.config, OpCreate)
+	return &AnalyticsHourlyCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AnalyticsHourly entities.
+func (c *AnalyticsHourlyClient) CreateBulk(builders ...*AnalyticsHourlyCreate) *AnalyticsHourlyCreateBulk {
+	return &AnalyticsHourlyCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AnalyticsHourlyClient) MapCreateBulk(slice any, setFunc func(*AnalyticsHourlyCreate, int)) *AnalyticsHourlyCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AnalyticsHourlyCreateBulk{err: fmt.Errorf("calling to AnalyticsHourlyClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AnalyticsHourlyCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AnalyticsHourlyCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AnalyticsHourly.
+func (c *AnalyticsHourlyClient) Update() *AnalyticsHourlyUpdate {
+	mutation := newAnalyticsHourlyMutation(c.config, OpUpdate)
+	return &AnalyticsHourlyUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AnalyticsHourlyClient) UpdateOne(_m *AnalyticsHourly) *AnalyticsHourlyUpdateOne {
+	mutation := newAnalyticsHourlyMutation(c.config, OpUpdateOne, withAnalyticsHourly(_m))
+	return &AnalyticsHourlyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AnalyticsHourlyClient) UpdateOneID(id int64) *AnalyticsHourlyUpdateOne {
+	mutation := newAnalyticsHourlyMutation(c.config, OpUpdateOne, withAnalyticsHourlyID(id))
+	return &AnalyticsHourlyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AnalyticsHourly.
+func (c *AnalyticsHourlyClient) Delete() *AnalyticsHourlyDelete {
+	mutation := newAnalyticsHourlyMutation(c.config, OpDelete)
+	return &AnalyticsHourlyDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AnalyticsHourlyClient) DeleteOne(_m *AnalyticsHourly) *AnalyticsHourlyDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AnalyticsHourlyClient) DeleteOneID(id int64) *AnalyticsHourlyDeleteOne {
+	builder := c.Delete().Where(analyticshourly.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AnalyticsHourlyDeleteOne{builder}
+}
+
+// Query returns a query builder for AnalyticsHourly.
+func (c *AnalyticsHourlyClient) Query() *AnalyticsHourlyQuery {
+	return &AnalyticsHourlyQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAnalyticsHourly},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AnalyticsHourly entity by its id.
+func (c *AnalyticsHourlyClient) Get(ctx context.Context, id int64) (*AnalyticsHourly, error) {
+	return c.Query().Where(analyticshourly.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AnalyticsHourlyClient) GetX(ctx context.Context, id int64) *AnalyticsHourly {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AnalyticsHourlyClient) Hooks() []Hook {
+	hooks := c.hooks.AnalyticsHourly
+	return append(hooks[:len(hooks):len(hooks)], analyticshourly.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *AnalyticsHourlyClient) Interceptors() []Interceptor {
+	inters := c.inters.AnalyticsHourly
+	return append(inters[:len(inters):len(inters)], analyticshourly.Interceptors[:]...)
+}
+
+func (c *AnalyticsHourlyClient) mutate(ctx context.Context, m *AnalyticsHourlyMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AnalyticsHourlyCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AnalyticsHourlyUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AnalyticsHourlyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AnalyticsHourlyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AnalyticsHourly mutation op: %q", m.Op())
+	}
+}
+
+// AnalyticsSaltClient is a client for the AnalyticsSalt schema.
+type AnalyticsSaltClient struct {
+	config
+}
+
+// NewAnalyticsSaltClient returns a client for the AnalyticsSalt from the given config.
+func NewAnalyticsSaltClient(c config) *AnalyticsSaltClient {
+	return &AnalyticsSaltClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `analyticssalt.Hooks(f(g(h())))`.
+func (c *AnalyticsSaltClient) Use(hooks ...Hook) {
+	c.hooks.AnalyticsSalt = append(c.hooks.AnalyticsSalt, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `analyticssalt.Intercept(f(g(h())))`.
+func (c *AnalyticsSaltClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AnalyticsSalt = append(c.inters.AnalyticsSalt, interceptors...)
+}
+
+// Create returns a builder for creating a AnalyticsSalt entity.
+func (c *AnalyticsSaltClient) Create() *AnalyticsSaltCreate {
+	mutation := newAnalyticsSaltMutation(c.config, OpCreate)
+	return &AnalyticsSaltCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AnalyticsSalt entities.
+func (c *AnalyticsSaltClient) CreateBulk(builders ...*AnalyticsSaltCreate) *AnalyticsSaltCreateBulk {
+	return &AnalyticsSaltCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AnalyticsSaltClient) MapCreateBulk(slice any, setFunc func(*AnalyticsSaltCreate, int)) *AnalyticsSaltCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AnalyticsSaltCreateBulk{err: fmt.Errorf("calling to AnalyticsSaltClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AnalyticsSaltCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AnalyticsSaltCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AnalyticsSalt.
+func (c *AnalyticsSaltClient) Update() *AnalyticsSaltUpdate {
+	mutation := newAnalyticsSaltMutation(c.config, OpUpdate)
+	return &AnalyticsSaltUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AnalyticsSaltClient) UpdateOne(_m *AnalyticsSalt) *AnalyticsSaltUpdateOne {
+	mutation := newAnalyticsSaltMutation(c.config, OpUpdateOne, withAnalyticsSalt(_m))
+	return &AnalyticsSaltUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AnalyticsSaltClient) UpdateOneID(id int64) *AnalyticsSaltUpdateOne {
+	mutation := newAnalyticsSaltMutation(c.config, OpUpdateOne, withAnalyticsSaltID(id))
+	return &AnalyticsSaltUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AnalyticsSalt.
+func (c *AnalyticsSaltClient) Delete() *AnalyticsSaltDelete {
+	mutation := newAnalyticsSaltMutation(c.config, OpDelete)
+	return &AnalyticsSaltDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AnalyticsSaltClient) DeleteOne(_m *AnalyticsSalt) *AnalyticsSaltDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AnalyticsSaltClient) DeleteOneID(id int64) *AnalyticsSaltDeleteOne {
+	builder := c.Delete().Where(analyticssalt.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AnalyticsSaltDeleteOne{builder}
+}
+
+// Query returns a query builder for AnalyticsSalt.
+func (c *AnalyticsSaltClient) Query() *AnalyticsSaltQuery {
+	return &AnalyticsSaltQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAnalyticsSalt},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AnalyticsSalt entity by its id.
+func (c *AnalyticsSaltClient) Get(ctx context.Context, id int64) (*AnalyticsSalt, error) {
+	return c.Query().Where(analyticssalt.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AnalyticsSaltClient) GetX(ctx context.Context, id int64) *AnalyticsSalt {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AnalyticsSaltClient) Hooks() []Hook {
+	hooks := c.hooks.AnalyticsSalt
+	return append(hooks[:len(hooks):len(hooks)], analyticssalt.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *AnalyticsSaltClient) Interceptors() []Interceptor {
+	inters := c.inters.AnalyticsSalt
+	return append(inters[:len(inters):len(inters)], analyticssalt.Interceptors[:]...)
+}
+
+func (c *AnalyticsSaltClient) mutate(ctx context.Context, m *AnalyticsSaltMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AnalyticsSaltCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AnalyticsSaltUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AnalyticsSaltUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AnalyticsSaltDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AnalyticsSalt mutation op: %q", m.Op())
+	}
+}
+
+// AnalyticsViewClient is a client for the AnalyticsView schema.
+type AnalyticsViewClient struct {
+	config
+}
+
+// NewAnalyticsViewClient returns a client for the AnalyticsView from the given config.
+func NewAnalyticsViewClient(c config) *AnalyticsViewClient {
+	return &AnalyticsViewClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `analyticsview.Hooks(f(g(h())))`.
+func (c *AnalyticsViewClient) Use(hooks ...Hook) {
+	c.hooks.AnalyticsView = append(c.hooks.AnalyticsView, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `analyticsview.Intercept(f(g(h())))`.
+func (c *AnalyticsViewClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AnalyticsView = append(c.inters.AnalyticsView, interceptors...)
+}
+
+// Create returns a builder for creating a AnalyticsView entity.
+func (c *AnalyticsViewClient) Create() *AnalyticsViewCreate {
+	mutation := newAnalyticsViewMutation(c.config, OpCreate)
+	return &AnalyticsViewCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AnalyticsView entities.
+func (c *AnalyticsViewClient) CreateBulk(builders ...*AnalyticsViewCreate) *AnalyticsViewCreateBulk {
+	return &AnalyticsViewCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AnalyticsViewClient) MapCreateBulk(slice any, setFunc func(*AnalyticsViewCreate, int)) *AnalyticsViewCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AnalyticsViewCreateBulk{err: fmt.Errorf("calling to AnalyticsViewClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AnalyticsViewCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AnalyticsViewCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AnalyticsView.
+func (c *AnalyticsViewClient) Update() *AnalyticsViewUpdate {
+	mutation := newAnalyticsViewMutation(c.config, OpUpdate)
+	return &AnalyticsViewUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AnalyticsViewClient) UpdateOne(_m *AnalyticsView) *AnalyticsViewUpdateOne {
+	mutation := newAnalyticsViewMutation(c.config, OpUpdateOne, withAnalyticsView(_m))
+	return &AnalyticsViewUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AnalyticsViewClient) UpdateOneID(id uuid.UUID) *AnalyticsViewUpdateOne {
+	mutation := newAnalyticsViewMutation(c.config, OpUpdateOne, withAnalyticsViewID(id))
+	return &AnalyticsViewUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AnalyticsView.
+func (c *AnalyticsViewClient) Delete() *AnalyticsViewDelete {
+	mutation := newAnalyticsViewMutation(c.config, OpDelete)
+	return &AnalyticsViewDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AnalyticsViewClient) DeleteOne(_m *AnalyticsView) *AnalyticsViewDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AnalyticsViewClient) DeleteOneID(id uuid.UUID) *AnalyticsViewDeleteOne {
+	builder := c.Delete().Where(analyticsview.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AnalyticsViewDeleteOne{builder}
+}
+
+// Query returns a query builder for AnalyticsView.
+func (c *AnalyticsViewClient) Query() *AnalyticsViewQuery {
+	return &AnalyticsViewQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAnalyticsView},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AnalyticsView entity by its id.
+func (c *AnalyticsViewClient) Get(ctx context.Context, id uuid.UUID) (*AnalyticsView, error) {
+	return c.Query().Where(analyticsview.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AnalyticsViewClient) GetX(ctx context.Context, id uuid.UUID) *AnalyticsView {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AnalyticsViewClient) Hooks() []Hook {
+	hooks := c.hooks.AnalyticsView
+	return append(hooks[:len(hooks):len(hooks)], analyticsview.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *AnalyticsViewClient) Interceptors() []Interceptor {
+	inters := c.inters.AnalyticsView
+	return append(inters[:len(inters):len(inters)], analyticsview.Interceptors[:]...)
+}
+
+func (c *AnalyticsViewClient) mutate(ctx context.Context, m *AnalyticsViewMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AnalyticsViewCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AnalyticsViewUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AnalyticsViewUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AnalyticsViewDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AnalyticsView mutation op: %q", m.Op())
 	}
 }
 
@@ -6100,7 +7248,9 @@ func (c *WebhookEndpointClient) mutate(ctx context.Context, m *WebhookEndpointMu
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		APIKey, AccessControl, Advertisement, AuditLog, AuthCode, BlobDeletion, Caption,
+		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
+		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
+		AnalyticsSalt, AnalyticsView, AuditLog, AuthCode, BlobDeletion, Caption,
 		Chapter, EncodingProfile, Event, Folder, ImportItem, ImportMigration, Importer,
 		Invitation, Membership, OAuthIdentity, OAuthState, Organization, PlaybackUsage,
 		Player, Project, ProjectSetting, RefreshToken, Rendition, Session, Tag,
@@ -6108,7 +7258,9 @@ type (
 		WebhookDelivery, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
-		APIKey, AccessControl, Advertisement, AuditLog, AuthCode, BlobDeletion, Caption,
+		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
+		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
+		AnalyticsSalt, AnalyticsView, AuditLog, AuthCode, BlobDeletion, Caption,
 		Chapter, EncodingProfile, Event, Folder, ImportItem, ImportMigration, Importer,
 		Invitation, Membership, OAuthIdentity, OAuthState, Organization, PlaybackUsage,
 		Player, Project, ProjectSetting, RefreshToken, Rendition, Session, Tag,

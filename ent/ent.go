@@ -14,6 +14,14 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/analyticsdaily"
+	"github.com/vidra-dev/vidra/ent/analyticsdelivery"
+	"github.com/vidra-dev/vidra/ent/analyticsdirtyhour"
+	"github.com/vidra-dev/vidra/ent/analyticsdrop"
+	"github.com/vidra-dev/vidra/ent/analyticsevent"
+	"github.com/vidra-dev/vidra/ent/analyticshourly"
+	"github.com/vidra-dev/vidra/ent/analyticssalt"
+	"github.com/vidra-dev/vidra/ent/analyticsview"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
@@ -107,41 +115,49 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			apikey.Table:          apikey.ValidColumn,
-			accesscontrol.Table:   accesscontrol.ValidColumn,
-			advertisement.Table:   advertisement.ValidColumn,
-			auditlog.Table:        auditlog.ValidColumn,
-			authcode.Table:        authcode.ValidColumn,
-			blobdeletion.Table:    blobdeletion.ValidColumn,
-			caption.Table:         caption.ValidColumn,
-			chapter.Table:         chapter.ValidColumn,
-			encodingprofile.Table: encodingprofile.ValidColumn,
-			event.Table:           event.ValidColumn,
-			folder.Table:          folder.ValidColumn,
-			importitem.Table:      importitem.ValidColumn,
-			importmigration.Table: importmigration.ValidColumn,
-			importer.Table:        importer.ValidColumn,
-			invitation.Table:      invitation.ValidColumn,
-			membership.Table:      membership.ValidColumn,
-			oauthidentity.Table:   oauthidentity.ValidColumn,
-			oauthstate.Table:      oauthstate.ValidColumn,
-			organization.Table:    organization.ValidColumn,
-			playbackusage.Table:   playbackusage.ValidColumn,
-			player.Table:          player.ValidColumn,
-			project.Table:         project.ValidColumn,
-			projectsetting.Table:  projectsetting.ValidColumn,
-			refreshtoken.Table:    refreshtoken.ValidColumn,
-			rendition.Table:       rendition.ValidColumn,
-			session.Table:         session.ValidColumn,
-			tag.Table:             tag.ValidColumn,
-			thumbnail.Table:       thumbnail.ValidColumn,
-			transcodingjob.Table:  transcodingjob.ValidColumn,
-			uploadtoken.Table:     uploadtoken.ValidColumn,
-			user.Table:            user.ValidColumn,
-			video.Table:           video.ValidColumn,
-			webhookattempt.Table:  webhookattempt.ValidColumn,
-			webhookdelivery.Table: webhookdelivery.ValidColumn,
-			webhookendpoint.Table: webhookendpoint.ValidColumn,
+			apikey.Table:             apikey.ValidColumn,
+			accesscontrol.Table:      accesscontrol.ValidColumn,
+			advertisement.Table:      advertisement.ValidColumn,
+			analyticsdaily.Table:     analyticsdaily.ValidColumn,
+			analyticsdelivery.Table:  analyticsdelivery.ValidColumn,
+			analyticsdirtyhour.Table: analyticsdirtyhour.ValidColumn,
+			analyticsdrop.Table:      analyticsdrop.ValidColumn,
+			analyticsevent.Table:     analyticsevent.ValidColumn,
+			analyticshourly.Table:    analyticshourly.ValidColumn,
+			analyticssalt.Table:      analyticssalt.ValidColumn,
+			analyticsview.Table:      analyticsview.ValidColumn,
+			auditlog.Table:           auditlog.ValidColumn,
+			authcode.Table:           authcode.ValidColumn,
+			blobdeletion.Table:       blobdeletion.ValidColumn,
+			caption.Table:            caption.ValidColumn,
+			chapter.Table:            chapter.ValidColumn,
+			encodingprofile.Table:    encodingprofile.ValidColumn,
+			event.Table:              event.ValidColumn,
+			folder.Table:             folder.ValidColumn,
+			importitem.Table:         importitem.ValidColumn,
+			importmigration.Table:    importmigration.ValidColumn,
+			importer.Table:           importer.ValidColumn,
+			invitation.Table:         invitation.ValidColumn,
+			membership.Table:         membership.ValidColumn,
+			oauthidentity.Table:      oauthidentity.ValidColumn,
+			oauthstate.Table:         oauthstate.ValidColumn,
+			organization.Table:       organization.ValidColumn,
+			playbackusage.Table:      playbackusage.ValidColumn,
+			player.Table:             player.ValidColumn,
+			project.Table:            project.ValidColumn,
+			projectsetting.Table:     projectsetting.ValidColumn,
+			refreshtoken.Table:       refreshtoken.ValidColumn,
+			rendition.Table:          rendition.ValidColumn,
+			session.Table:            session.ValidColumn,
+			tag.Table:                tag.ValidColumn,
+			thumbnail.Table:          thumbnail.ValidColumn,
+			transcodingjob.Table:     transcodingjob.ValidColumn,
+			uploadtoken.Table:        uploadtoken.ValidColumn,
+			user.Table:               user.ValidColumn,
+			video.Table:              video.ValidColumn,
+			webhookattempt.Table:     webhookattempt.ValidColumn,
+			webhookdelivery.Table:    webhookdelivery.ValidColumn,
+			webhookendpoint.Table:    webhookendpoint.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

@@ -5,6 +5,14 @@ package ent
 import (
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/analyticsdaily"
+	"github.com/vidra-dev/vidra/ent/analyticsdelivery"
+	"github.com/vidra-dev/vidra/ent/analyticsdirtyhour"
+	"github.com/vidra-dev/vidra/ent/analyticsdrop"
+	"github.com/vidra-dev/vidra/ent/analyticsevent"
+	"github.com/vidra-dev/vidra/ent/analyticshourly"
+	"github.com/vidra-dev/vidra/ent/analyticssalt"
+	"github.com/vidra-dev/vidra/ent/analyticsview"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
@@ -48,7 +56,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 35)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 43)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -120,6 +128,197 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[3] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   analyticsdaily.Table,
+			Columns: analyticsdaily.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeInt64,
+				Column: analyticsdaily.FieldID,
+			},
+		},
+		Type: "AnalyticsDaily",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			analyticsdaily.FieldProjectID:    {Type: field.TypeUUID, Column: analyticsdaily.FieldProjectID},
+			analyticsdaily.FieldBucket:       {Type: field.TypeInt64, Column: analyticsdaily.FieldBucket},
+			analyticsdaily.FieldVideoID:      {Type: field.TypeUUID, Column: analyticsdaily.FieldVideoID},
+			analyticsdaily.FieldFolderID:     {Type: field.TypeUUID, Column: analyticsdaily.FieldFolderID},
+			analyticsdaily.FieldCountry:      {Type: field.TypeString, Column: analyticsdaily.FieldCountry},
+			analyticsdaily.FieldDeviceType:   {Type: field.TypeString, Column: analyticsdaily.FieldDeviceType},
+			analyticsdaily.FieldOs:           {Type: field.TypeString, Column: analyticsdaily.FieldOs},
+			analyticsdaily.FieldBrowser:      {Type: field.TypeString, Column: analyticsdaily.FieldBrowser},
+			analyticsdaily.FieldViews:        {Type: field.TypeInt64, Column: analyticsdaily.FieldViews},
+			analyticsdaily.FieldAttempts:     {Type: field.TypeInt64, Column: analyticsdaily.FieldAttempts},
+			analyticsdaily.FieldWatchedMs:    {Type: field.TypeInt64, Column: analyticsdaily.FieldWatchedMs},
+			analyticsdaily.FieldRebufferMs:   {Type: field.TypeInt64, Column: analyticsdaily.FieldRebufferMs},
+			analyticsdaily.FieldStartupMsSum: {Type: field.TypeInt64, Column: analyticsdaily.FieldStartupMsSum},
+			analyticsdaily.FieldStartupCount: {Type: field.TypeInt64, Column: analyticsdaily.FieldStartupCount},
+			analyticsdaily.FieldErrors:       {Type: field.TypeInt64, Column: analyticsdaily.FieldErrors},
+			analyticsdaily.FieldFailures:     {Type: field.TypeInt64, Column: analyticsdaily.FieldFailures},
+			analyticsdaily.FieldEbvs:         {Type: field.TypeInt64, Column: analyticsdaily.FieldEbvs},
+			analyticsdaily.FieldCompleted:    {Type: field.TypeInt64, Column: analyticsdaily.FieldCompleted},
+		},
+	}
+	graph.Nodes[4] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   analyticsdelivery.Table,
+			Columns: analyticsdelivery.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeInt64,
+				Column: analyticsdelivery.FieldID,
+			},
+		},
+		Type: "AnalyticsDelivery",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			analyticsdelivery.FieldProjectID:        {Type: field.TypeUUID, Column: analyticsdelivery.FieldProjectID},
+			analyticsdelivery.FieldVideoID:          {Type: field.TypeUUID, Column: analyticsdelivery.FieldVideoID},
+			analyticsdelivery.FieldHour:             {Type: field.TypeInt64, Column: analyticsdelivery.FieldHour},
+			analyticsdelivery.FieldBytes:            {Type: field.TypeInt64, Column: analyticsdelivery.FieldBytes},
+			analyticsdelivery.FieldRequests:         {Type: field.TypeInt64, Column: analyticsdelivery.FieldRequests},
+			analyticsdelivery.FieldSegmentSecondsMs: {Type: field.TypeInt64, Column: analyticsdelivery.FieldSegmentSecondsMs},
+		},
+	}
+	graph.Nodes[5] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   analyticsdirtyhour.Table,
+			Columns: analyticsdirtyhour.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeInt64,
+				Column: analyticsdirtyhour.FieldID,
+			},
+		},
+		Type: "AnalyticsDirtyHour",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			analyticsdirtyhour.FieldProjectID: {Type: field.TypeUUID, Column: analyticsdirtyhour.FieldProjectID},
+			analyticsdirtyhour.FieldHour:      {Type: field.TypeInt64, Column: analyticsdirtyhour.FieldHour},
+		},
+	}
+	graph.Nodes[6] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   analyticsdrop.Table,
+			Columns: analyticsdrop.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeInt64,
+				Column: analyticsdrop.FieldID,
+			},
+		},
+		Type: "AnalyticsDrop",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			analyticsdrop.FieldProjectID: {Type: field.TypeUUID, Column: analyticsdrop.FieldProjectID},
+			analyticsdrop.FieldHour:      {Type: field.TypeInt64, Column: analyticsdrop.FieldHour},
+			analyticsdrop.FieldReason:    {Type: field.TypeString, Column: analyticsdrop.FieldReason},
+			analyticsdrop.FieldCount:     {Type: field.TypeInt64, Column: analyticsdrop.FieldCount},
+		},
+	}
+	graph.Nodes[7] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   analyticsevent.Table,
+			Columns: analyticsevent.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeInt64,
+				Column: analyticsevent.FieldID,
+			},
+		},
+		Type: "AnalyticsEvent",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			analyticsevent.FieldProjectID:  {Type: field.TypeUUID, Column: analyticsevent.FieldProjectID},
+			analyticsevent.FieldViewID:     {Type: field.TypeUUID, Column: analyticsevent.FieldViewID},
+			analyticsevent.FieldSeq:        {Type: field.TypeInt, Column: analyticsevent.FieldSeq},
+			analyticsevent.FieldTsMs:       {Type: field.TypeInt64, Column: analyticsevent.FieldTsMs},
+			analyticsevent.FieldType:       {Type: field.TypeString, Column: analyticsevent.FieldType},
+			analyticsevent.FieldPlayheadMs: {Type: field.TypeInt64, Column: analyticsevent.FieldPlayheadMs},
+			analyticsevent.FieldVideoID:    {Type: field.TypeUUID, Column: analyticsevent.FieldVideoID},
+			analyticsevent.FieldUserID:     {Type: field.TypeString, Column: analyticsevent.FieldUserID},
+			analyticsevent.FieldDetail:     {Type: field.TypeString, Column: analyticsevent.FieldDetail},
+		},
+	}
+	graph.Nodes[8] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   analyticshourly.Table,
+			Columns: analyticshourly.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeInt64,
+				Column: analyticshourly.FieldID,
+			},
+		},
+		Type: "AnalyticsHourly",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			analyticshourly.FieldProjectID:    {Type: field.TypeUUID, Column: analyticshourly.FieldProjectID},
+			analyticshourly.FieldBucket:       {Type: field.TypeInt64, Column: analyticshourly.FieldBucket},
+			analyticshourly.FieldVideoID:      {Type: field.TypeUUID, Column: analyticshourly.FieldVideoID},
+			analyticshourly.FieldFolderID:     {Type: field.TypeUUID, Column: analyticshourly.FieldFolderID},
+			analyticshourly.FieldCountry:      {Type: field.TypeString, Column: analyticshourly.FieldCountry},
+			analyticshourly.FieldDeviceType:   {Type: field.TypeString, Column: analyticshourly.FieldDeviceType},
+			analyticshourly.FieldOs:           {Type: field.TypeString, Column: analyticshourly.FieldOs},
+			analyticshourly.FieldBrowser:      {Type: field.TypeString, Column: analyticshourly.FieldBrowser},
+			analyticshourly.FieldViews:        {Type: field.TypeInt64, Column: analyticshourly.FieldViews},
+			analyticshourly.FieldAttempts:     {Type: field.TypeInt64, Column: analyticshourly.FieldAttempts},
+			analyticshourly.FieldWatchedMs:    {Type: field.TypeInt64, Column: analyticshourly.FieldWatchedMs},
+			analyticshourly.FieldRebufferMs:   {Type: field.TypeInt64, Column: analyticshourly.FieldRebufferMs},
+			analyticshourly.FieldStartupMsSum: {Type: field.TypeInt64, Column: analyticshourly.FieldStartupMsSum},
+			analyticshourly.FieldStartupCount: {Type: field.TypeInt64, Column: analyticshourly.FieldStartupCount},
+			analyticshourly.FieldErrors:       {Type: field.TypeInt64, Column: analyticshourly.FieldErrors},
+			analyticshourly.FieldFailures:     {Type: field.TypeInt64, Column: analyticshourly.FieldFailures},
+			analyticshourly.FieldEbvs:         {Type: field.TypeInt64, Column: analyticshourly.FieldEbvs},
+			analyticshourly.FieldCompleted:    {Type: field.TypeInt64, Column: analyticshourly.FieldCompleted},
+		},
+	}
+	graph.Nodes[9] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   analyticssalt.Table,
+			Columns: analyticssalt.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeInt64,
+				Column: analyticssalt.FieldID,
+			},
+		},
+		Type: "AnalyticsSalt",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			analyticssalt.FieldDay:       {Type: field.TypeInt64, Column: analyticssalt.FieldDay},
+			analyticssalt.FieldSalt:      {Type: field.TypeBytes, Column: analyticssalt.FieldSalt},
+			analyticssalt.FieldCreatedAt: {Type: field.TypeInt64, Column: analyticssalt.FieldCreatedAt},
+		},
+	}
+	graph.Nodes[10] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   analyticsview.Table,
+			Columns: analyticsview.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: analyticsview.FieldID,
+			},
+		},
+		Type: "AnalyticsView",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			analyticsview.FieldProjectID:      {Type: field.TypeUUID, Column: analyticsview.FieldProjectID},
+			analyticsview.FieldVideoID:        {Type: field.TypeUUID, Column: analyticsview.FieldVideoID},
+			analyticsview.FieldFolderID:       {Type: field.TypeUUID, Column: analyticsview.FieldFolderID},
+			analyticsview.FieldPlayerID:       {Type: field.TypeUUID, Column: analyticsview.FieldPlayerID},
+			analyticsview.FieldUserID:         {Type: field.TypeString, Column: analyticsview.FieldUserID},
+			analyticsview.FieldSessionID:      {Type: field.TypeString, Column: analyticsview.FieldSessionID},
+			analyticsview.FieldViewerKey:      {Type: field.TypeString, Column: analyticsview.FieldViewerKey},
+			analyticsview.FieldCountry:        {Type: field.TypeString, Column: analyticsview.FieldCountry},
+			analyticsview.FieldDeviceType:     {Type: field.TypeString, Column: analyticsview.FieldDeviceType},
+			analyticsview.FieldOs:             {Type: field.TypeString, Column: analyticsview.FieldOs},
+			analyticsview.FieldBrowser:        {Type: field.TypeString, Column: analyticsview.FieldBrowser},
+			analyticsview.FieldPlayerSoftware: {Type: field.TypeString, Column: analyticsview.FieldPlayerSoftware},
+			analyticsview.FieldStreamType:     {Type: field.TypeString, Column: analyticsview.FieldStreamType},
+			analyticsview.FieldStartedAt:      {Type: field.TypeInt64, Column: analyticsview.FieldStartedAt},
+			analyticsview.FieldEndedAt:        {Type: field.TypeInt64, Column: analyticsview.FieldEndedAt},
+			analyticsview.FieldHour:           {Type: field.TypeInt64, Column: analyticsview.FieldHour},
+			analyticsview.FieldStartupMs:      {Type: field.TypeInt64, Column: analyticsview.FieldStartupMs},
+			analyticsview.FieldWatchedMs:      {Type: field.TypeInt64, Column: analyticsview.FieldWatchedMs},
+			analyticsview.FieldRebufferMs:     {Type: field.TypeInt64, Column: analyticsview.FieldRebufferMs},
+			analyticsview.FieldRebufferCount:  {Type: field.TypeInt, Column: analyticsview.FieldRebufferCount},
+			analyticsview.FieldErrorCount:     {Type: field.TypeInt, Column: analyticsview.FieldErrorCount},
+			analyticsview.FieldFatalErrorCode: {Type: field.TypeString, Column: analyticsview.FieldFatalErrorCode},
+			analyticsview.FieldMaxPlayheadMs:  {Type: field.TypeInt64, Column: analyticsview.FieldMaxPlayheadMs},
+			analyticsview.FieldDurationMs:     {Type: field.TypeInt64, Column: analyticsview.FieldDurationMs},
+			analyticsview.FieldCompleted:      {Type: field.TypeBool, Column: analyticsview.FieldCompleted},
+			analyticsview.FieldVerified:       {Type: field.TypeBool, Column: analyticsview.FieldVerified},
+			analyticsview.FieldUpdatedAt:      {Type: field.TypeInt64, Column: analyticsview.FieldUpdatedAt},
+		},
+	}
+	graph.Nodes[11] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   auditlog.Table,
 			Columns: auditlog.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -143,7 +342,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			auditlog.FieldChanges:        {Type: field.TypeJSON, Column: auditlog.FieldChanges},
 		},
 	}
-	graph.Nodes[4] = &sqlgraph.Node{
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   authcode.Table,
 			Columns: authcode.Columns,
@@ -164,7 +363,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			authcode.FieldUsedAt:    {Type: field.TypeTime, Column: authcode.FieldUsedAt},
 		},
 	}
-	graph.Nodes[5] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   blobdeletion.Table,
 			Columns: blobdeletion.Columns,
@@ -183,7 +382,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			blobdeletion.FieldProjectID: {Type: field.TypeUUID, Column: blobdeletion.FieldProjectID},
 		},
 	}
-	graph.Nodes[6] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   caption.Table,
 			Columns: caption.Columns,
@@ -204,7 +403,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			caption.FieldSize:         {Type: field.TypeInt64, Column: caption.FieldSize},
 		},
 	}
-	graph.Nodes[7] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   chapter.Table,
 			Columns: chapter.Columns,
@@ -222,7 +421,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			chapter.FieldStartSeconds: {Type: field.TypeFloat64, Column: chapter.FieldStartSeconds},
 		},
 	}
-	graph.Nodes[8] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   encodingprofile.Table,
 			Columns: encodingprofile.Columns,
@@ -241,7 +440,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			encodingprofile.FieldRenditions: {Type: field.TypeJSON, Column: encodingprofile.FieldRenditions},
 		},
 	}
-	graph.Nodes[9] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   event.Table,
 			Columns: event.Columns,
@@ -259,7 +458,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			event.FieldData:      {Type: field.TypeJSON, Column: event.FieldData},
 		},
 	}
-	graph.Nodes[10] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   folder.Table,
 			Columns: folder.Columns,
@@ -277,7 +476,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			folder.FieldName:      {Type: field.TypeString, Column: folder.FieldName},
 		},
 	}
-	graph.Nodes[11] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   importitem.Table,
 			Columns: importitem.Columns,
@@ -305,7 +504,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			importitem.FieldImportedAt:      {Type: field.TypeTime, Column: importitem.FieldImportedAt},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   importmigration.Table,
 			Columns: importmigration.Columns,
@@ -329,7 +528,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			importmigration.FieldCompletedAt:   {Type: field.TypeTime, Column: importmigration.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   importer.Table,
 			Columns: importer.Columns,
@@ -350,7 +549,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			importer.FieldAccountURI:      {Type: field.TypeString, Column: importer.FieldAccountURI},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   invitation.Table,
 			Columns: invitation.Columns,
@@ -375,7 +574,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			invitation.FieldRespondedAt:    {Type: field.TypeTime, Column: invitation.FieldRespondedAt},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   membership.Table,
 			Columns: membership.Columns,
@@ -394,7 +593,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			membership.FieldGrants:         {Type: field.TypeJSON, Column: membership.FieldGrants},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthidentity.Table,
 			Columns: oauthidentity.Columns,
@@ -413,7 +612,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthidentity.FieldEmail:     {Type: field.TypeString, Column: oauthidentity.FieldEmail},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthstate.Table,
 			Columns: oauthstate.Columns,
@@ -432,7 +631,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthstate.FieldExpiresAt:    {Type: field.TypeTime, Column: oauthstate.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   organization.Table,
 			Columns: organization.Columns,
@@ -448,7 +647,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			organization.FieldName:      {Type: field.TypeString, Column: organization.FieldName},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   playbackusage.Table,
 			Columns: playbackusage.Columns,
@@ -467,7 +666,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			playbackusage.FieldRequests:  {Type: field.TypeInt64, Column: playbackusage.FieldRequests},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[28] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   player.Table,
 			Columns: player.Columns,
@@ -498,7 +697,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			player.FieldDefaultCaptionLanguage: {Type: field.TypeString, Column: player.FieldDefaultCaptionLanguage},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[29] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   project.Table,
 			Columns: project.Columns,
@@ -518,7 +717,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   projectsetting.Table,
 			Columns: projectsetting.Columns,
@@ -536,7 +735,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			projectsetting.FieldValue:     {Type: field.TypeString, Column: projectsetting.FieldValue},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[31] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   refreshtoken.Table,
 			Columns: refreshtoken.Columns,
@@ -555,7 +754,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			refreshtoken.FieldUsedAt:    {Type: field.TypeTime, Column: refreshtoken.FieldUsedAt},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[32] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rendition.Table,
 			Columns: rendition.Columns,
@@ -576,7 +775,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rendition.FieldStatus:    {Type: field.TypeEnum, Column: rendition.FieldStatus},
 		},
 	}
-	graph.Nodes[25] = &sqlgraph.Node{
+	graph.Nodes[33] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -597,7 +796,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldRevokedAt:      {Type: field.TypeTime, Column: session.FieldRevokedAt},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[34] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -614,7 +813,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldName:      {Type: field.TypeString, Column: tag.FieldName},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[35] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   thumbnail.Table,
 			Columns: thumbnail.Columns,
@@ -637,7 +836,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			thumbnail.FieldIsDefault:   {Type: field.TypeBool, Column: thumbnail.FieldIsDefault},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[36] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   transcodingjob.Table,
 			Columns: transcodingjob.Columns,
@@ -663,7 +862,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			transcodingjob.FieldCompletedAt:   {Type: field.TypeTime, Column: transcodingjob.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[29] = &sqlgraph.Node{
+	graph.Nodes[37] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadtoken.Table,
 			Columns: uploadtoken.Columns,
@@ -685,7 +884,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadtoken.FieldCompletedAt: {Type: field.TypeTime, Column: uploadtoken.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[30] = &sqlgraph.Node{
+	graph.Nodes[38] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -705,7 +904,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[31] = &sqlgraph.Node{
+	graph.Nodes[39] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -738,7 +937,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
-	graph.Nodes[32] = &sqlgraph.Node{
+	graph.Nodes[40] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -759,7 +958,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldSucceeded:    {Type: field.TypeBool, Column: webhookattempt.FieldSucceeded},
 		},
 	}
-	graph.Nodes[33] = &sqlgraph.Node{
+	graph.Nodes[41] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -782,7 +981,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldCompletedAt:    {Type: field.TypeTime, Column: webhookdelivery.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[34] = &sqlgraph.Node{
+	graph.Nodes[42] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -1789,6 +1988,761 @@ func (f *AdvertisementFilter) WhereHasProjectWith(preds ...predicate.Project) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *AnalyticsDailyQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AnalyticsDailyQuery builder.
+func (_q *AnalyticsDailyQuery) Filter() *AnalyticsDailyFilter {
+	return &AnalyticsDailyFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AnalyticsDailyMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AnalyticsDailyMutation builder.
+func (m *AnalyticsDailyMutation) Filter() *AnalyticsDailyFilter {
+	return &AnalyticsDailyFilter{config: m.config, predicateAdder: m}
+}
+
+// AnalyticsDailyFilter provides a generic filtering capability at runtime for AnalyticsDailyQuery.
+type AnalyticsDailyFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AnalyticsDailyFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql int64 predicate on the id field.
+func (f *AnalyticsDailyFilter) WhereID(p entql.Int64P) {
+	f.Where(p.Field(analyticsdaily.FieldID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *AnalyticsDailyFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(analyticsdaily.FieldProjectID))
+}
+
+// WhereBucket applies the entql int64 predicate on the bucket field.
+func (f *AnalyticsDailyFilter) WhereBucket(p entql.Int64P) {
+	f.Where(p.Field(analyticsdaily.FieldBucket))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *AnalyticsDailyFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(analyticsdaily.FieldVideoID))
+}
+
+// WhereFolderID applies the entql [16]byte predicate on the folder_id field.
+func (f *AnalyticsDailyFilter) WhereFolderID(p entql.ValueP) {
+	f.Where(p.Field(analyticsdaily.FieldFolderID))
+}
+
+// WhereCountry applies the entql string predicate on the country field.
+func (f *AnalyticsDailyFilter) WhereCountry(p entql.StringP) {
+	f.Where(p.Field(analyticsdaily.FieldCountry))
+}
+
+// WhereDeviceType applies the entql string predicate on the device_type field.
+func (f *AnalyticsDailyFilter) WhereDeviceType(p entql.StringP) {
+	f.Where(p.Field(analyticsdaily.FieldDeviceType))
+}
+
+// WhereOs applies the entql string predicate on the os field.
+func (f *AnalyticsDailyFilter) WhereOs(p entql.StringP) {
+	f.Where(p.Field(analyticsdaily.FieldOs))
+}
+
+// WhereBrowser applies the entql string predicate on the browser field.
+func (f *AnalyticsDailyFilter) WhereBrowser(p entql.StringP) {
+	f.Where(p.Field(analyticsdaily.FieldBrowser))
+}
+
+// WhereViews applies the entql int64 predicate on the views field.
+func (f *AnalyticsDailyFilter) WhereViews(p entql.Int64P) {
+	f.Where(p.Field(analyticsdaily.FieldViews))
+}
+
+// WhereAttempts applies the entql int64 predicate on the attempts field.
+func (f *AnalyticsDailyFilter) WhereAttempts(p entql.Int64P) {
+	f.Where(p.Field(analyticsdaily.FieldAttempts))
+}
+
+// WhereWatchedMs applies the entql int64 predicate on the watched_ms field.
+func (f *AnalyticsDailyFilter) WhereWatchedMs(p entql.Int64P) {
+	f.Where(p.Field(analyticsdaily.FieldWatchedMs))
+}
+
+// WhereRebufferMs applies the entql int64 predicate on the rebuffer_ms field.
+func (f *AnalyticsDailyFilter) WhereRebufferMs(p entql.Int64P) {
+	f.Where(p.Field(analyticsdaily.FieldRebufferMs))
+}
+
+// WhereStartupMsSum applies the entql int64 predicate on the startup_ms_sum field.
+func (f *AnalyticsDailyFilter) WhereStartupMsSum(p entql.Int64P) {
+	f.Where(p.Field(analyticsdaily.FieldStartupMsSum))
+}
+
+// WhereStartupCount applies the entql int64 predicate on the startup_count field.
+func (f *AnalyticsDailyFilter) WhereStartupCount(p entql.Int64P) {
+	f.Where(p.Field(analyticsdaily.FieldStartupCount))
+}
+
+// WhereErrors applies the entql int64 predicate on the errors field.
+func (f *AnalyticsDailyFilter) WhereErrors(p entql.Int64P) {
+	f.Where(p.Field(analyticsdaily.FieldErrors))
+}
+
+// WhereFailures applies the entql int64 predicate on the failures field.
+func (f *AnalyticsDailyFilter) WhereFailures(p entql.Int64P) {
+	f.Where(p.Field(analyticsdaily.FieldFailures))
+}
+
+// WhereEbvs applies the entql int64 predicate on the ebvs field.
+func (f *AnalyticsDailyFilter) WhereEbvs(p entql.Int64P) {
+	f.Where(p.Field(analyticsdaily.FieldEbvs))
+}
+
+// WhereCompleted applies the entql int64 predicate on the completed field.
+func (f *AnalyticsDailyFilter) WhereCompleted(p entql.Int64P) {
+	f.Where(p.Field(analyticsdaily.FieldCompleted))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *AnalyticsDeliveryQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AnalyticsDeliveryQuery builder.
+func (_q *AnalyticsDeliveryQuery) Filter() *AnalyticsDeliveryFilter {
+	return &AnalyticsDeliveryFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AnalyticsDeliveryMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AnalyticsDeliveryMutation builder.
+func (m *AnalyticsDeliveryMutation) Filter() *AnalyticsDeliveryFilter {
+	return &AnalyticsDeliveryFilter{config: m.config, predicateAdder: m}
+}
+
+// AnalyticsDeliveryFilter provides a generic filtering capability at runtime for AnalyticsDeliveryQuery.
+type AnalyticsDeliveryFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AnalyticsDeliveryFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql int64 predicate on the id field.
+func (f *AnalyticsDeliveryFilter) WhereID(p entql.Int64P) {
+	f.Where(p.Field(analyticsdelivery.FieldID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *AnalyticsDeliveryFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(analyticsdelivery.FieldProjectID))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *AnalyticsDeliveryFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(analyticsdelivery.FieldVideoID))
+}
+
+// WhereHour applies the entql int64 predicate on the hour field.
+func (f *AnalyticsDeliveryFilter) WhereHour(p entql.Int64P) {
+	f.Where(p.Field(analyticsdelivery.FieldHour))
+}
+
+// WhereBytes applies the entql int64 predicate on the bytes field.
+func (f *AnalyticsDeliveryFilter) WhereBytes(p entql.Int64P) {
+	f.Where(p.Field(analyticsdelivery.FieldBytes))
+}
+
+// WhereRequests applies the entql int64 predicate on the requests field.
+func (f *AnalyticsDeliveryFilter) WhereRequests(p entql.Int64P) {
+	f.Where(p.Field(analyticsdelivery.FieldRequests))
+}
+
+// WhereSegmentSecondsMs applies the entql int64 predicate on the segment_seconds_ms field.
+func (f *AnalyticsDeliveryFilter) WhereSegmentSecondsMs(p entql.Int64P) {
+	f.Where(p.Field(analyticsdelivery.FieldSegmentSecondsMs))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *AnalyticsDirtyHourQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AnalyticsDirtyHourQuery builder.
+func (_q *AnalyticsDirtyHourQuery) Filter() *AnalyticsDirtyHourFilter {
+	return &AnalyticsDirtyHourFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AnalyticsDirtyHourMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AnalyticsDirtyHourMutation builder.
+func (m *AnalyticsDirtyHourMutation) Filter() *AnalyticsDirtyHourFilter {
+	return &AnalyticsDirtyHourFilter{config: m.config, predicateAdder: m}
+}
+
+// AnalyticsDirtyHourFilter provides a generic filtering capability at runtime for AnalyticsDirtyHourQuery.
+type AnalyticsDirtyHourFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AnalyticsDirtyHourFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql int64 predicate on the id field.
+func (f *AnalyticsDirtyHourFilter) WhereID(p entql.Int64P) {
+	f.Where(p.Field(analyticsdirtyhour.FieldID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *AnalyticsDirtyHourFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(analyticsdirtyhour.FieldProjectID))
+}
+
+// WhereHour applies the entql int64 predicate on the hour field.
+func (f *AnalyticsDirtyHourFilter) WhereHour(p entql.Int64P) {
+	f.Where(p.Field(analyticsdirtyhour.FieldHour))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *AnalyticsDropQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AnalyticsDropQuery builder.
+func (_q *AnalyticsDropQuery) Filter() *AnalyticsDropFilter {
+	return &AnalyticsDropFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AnalyticsDropMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AnalyticsDropMutation builder.
+func (m *AnalyticsDropMutation) Filter() *AnalyticsDropFilter {
+	return &AnalyticsDropFilter{config: m.config, predicateAdder: m}
+}
+
+// AnalyticsDropFilter provides a generic filtering capability at runtime for AnalyticsDropQuery.
+type AnalyticsDropFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AnalyticsDropFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql int64 predicate on the id field.
+func (f *AnalyticsDropFilter) WhereID(p entql.Int64P) {
+	f.Where(p.Field(analyticsdrop.FieldID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *AnalyticsDropFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(analyticsdrop.FieldProjectID))
+}
+
+// WhereHour applies the entql int64 predicate on the hour field.
+func (f *AnalyticsDropFilter) WhereHour(p entql.Int64P) {
+	f.Where(p.Field(analyticsdrop.FieldHour))
+}
+
+// WhereReason applies the entql string predicate on the reason field.
+func (f *AnalyticsDropFilter) WhereReason(p entql.StringP) {
+	f.Where(p.Field(analyticsdrop.FieldReason))
+}
+
+// WhereCount applies the entql int64 predicate on the count field.
+func (f *AnalyticsDropFilter) WhereCount(p entql.Int64P) {
+	f.Where(p.Field(analyticsdrop.FieldCount))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *AnalyticsEventQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AnalyticsEventQuery builder.
+func (_q *AnalyticsEventQuery) Filter() *AnalyticsEventFilter {
+	return &AnalyticsEventFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AnalyticsEventMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AnalyticsEventMutation builder.
+func (m *AnalyticsEventMutation) Filter() *AnalyticsEventFilter {
+	return &AnalyticsEventFilter{config: m.config, predicateAdder: m}
+}
+
+// AnalyticsEventFilter provides a generic filtering capability at runtime for AnalyticsEventQuery.
+type AnalyticsEventFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AnalyticsEventFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql int64 predicate on the id field.
+func (f *AnalyticsEventFilter) WhereID(p entql.Int64P) {
+	f.Where(p.Field(analyticsevent.FieldID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *AnalyticsEventFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(analyticsevent.FieldProjectID))
+}
+
+// WhereViewID applies the entql [16]byte predicate on the view_id field.
+func (f *AnalyticsEventFilter) WhereViewID(p entql.ValueP) {
+	f.Where(p.Field(analyticsevent.FieldViewID))
+}
+
+// WhereSeq applies the entql int predicate on the seq field.
+func (f *AnalyticsEventFilter) WhereSeq(p entql.IntP) {
+	f.Where(p.Field(analyticsevent.FieldSeq))
+}
+
+// WhereTsMs applies the entql int64 predicate on the ts_ms field.
+func (f *AnalyticsEventFilter) WhereTsMs(p entql.Int64P) {
+	f.Where(p.Field(analyticsevent.FieldTsMs))
+}
+
+// WhereType applies the entql string predicate on the type field.
+func (f *AnalyticsEventFilter) WhereType(p entql.StringP) {
+	f.Where(p.Field(analyticsevent.FieldType))
+}
+
+// WherePlayheadMs applies the entql int64 predicate on the playhead_ms field.
+func (f *AnalyticsEventFilter) WherePlayheadMs(p entql.Int64P) {
+	f.Where(p.Field(analyticsevent.FieldPlayheadMs))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *AnalyticsEventFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(analyticsevent.FieldVideoID))
+}
+
+// WhereUserID applies the entql string predicate on the user_id field.
+func (f *AnalyticsEventFilter) WhereUserID(p entql.StringP) {
+	f.Where(p.Field(analyticsevent.FieldUserID))
+}
+
+// WhereDetail applies the entql string predicate on the detail field.
+func (f *AnalyticsEventFilter) WhereDetail(p entql.StringP) {
+	f.Where(p.Field(analyticsevent.FieldDetail))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *AnalyticsHourlyQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AnalyticsHourlyQuery builder.
+func (_q *AnalyticsHourlyQuery) Filter() *AnalyticsHourlyFilter {
+	return &AnalyticsHourlyFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AnalyticsHourlyMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AnalyticsHourlyMutation builder.
+func (m *AnalyticsHourlyMutation) Filter() *AnalyticsHourlyFilter {
+	return &AnalyticsHourlyFilter{config: m.config, predicateAdder: m}
+}
+
+// AnalyticsHourlyFilter provides a generic filtering capability at runtime for AnalyticsHourlyQuery.
+type AnalyticsHourlyFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AnalyticsHourlyFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql int64 predicate on the id field.
+func (f *AnalyticsHourlyFilter) WhereID(p entql.Int64P) {
+	f.Where(p.Field(analyticshourly.FieldID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *AnalyticsHourlyFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(analyticshourly.FieldProjectID))
+}
+
+// WhereBucket applies the entql int64 predicate on the bucket field.
+func (f *AnalyticsHourlyFilter) WhereBucket(p entql.Int64P) {
+	f.Where(p.Field(analyticshourly.FieldBucket))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *AnalyticsHourlyFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(analyticshourly.FieldVideoID))
+}
+
+// WhereFolderID applies the entql [16]byte predicate on the folder_id field.
+func (f *AnalyticsHourlyFilter) WhereFolderID(p entql.ValueP) {
+	f.Where(p.Field(analyticshourly.FieldFolderID))
+}
+
+// WhereCountry applies the entql string predicate on the country field.
+func (f *AnalyticsHourlyFilter) WhereCountry(p entql.StringP) {
+	f.Where(p.Field(analyticshourly.FieldCountry))
+}
+
+// WhereDeviceType applies the entql string predicate on the device_type field.
+func (f *AnalyticsHourlyFilter) WhereDeviceType(p entql.StringP) {
+	f.Where(p.Field(analyticshourly.FieldDeviceType))
+}
+
+// WhereOs applies the entql string predicate on the os field.
+func (f *AnalyticsHourlyFilter) WhereOs(p entql.StringP) {
+	f.Where(p.Field(analyticshourly.FieldOs))
+}
+
+// WhereBrowser applies the entql string predicate on the browser field.
+func (f *AnalyticsHourlyFilter) WhereBrowser(p entql.StringP) {
+	f.Where(p.Field(analyticshourly.FieldBrowser))
+}
+
+// WhereViews applies the entql int64 predicate on the views field.
+func (f *AnalyticsHourlyFilter) WhereViews(p entql.Int64P) {
+	f.Where(p.Field(analyticshourly.FieldViews))
+}
+
+// WhereAttempts applies the entql int64 predicate on the attempts field.
+func (f *AnalyticsHourlyFilter) WhereAttempts(p entql.Int64P) {
+	f.Where(p.Field(analyticshourly.FieldAttempts))
+}
+
+// WhereWatchedMs applies the entql int64 predicate on the watched_ms field.
+func (f *AnalyticsHourlyFilter) WhereWatchedMs(p entql.Int64P) {
+	f.Where(p.Field(analyticshourly.FieldWatchedMs))
+}
+
+// WhereRebufferMs applies the entql int64 predicate on the rebuffer_ms field.
+func (f *AnalyticsHourlyFilter) WhereRebufferMs(p entql.Int64P) {
+	f.Where(p.Field(analyticshourly.FieldRebufferMs))
+}
+
+// WhereStartupMsSum applies the entql int64 predicate on the startup_ms_sum field.
+func (f *AnalyticsHourlyFilter) WhereStartupMsSum(p entql.Int64P) {
+	f.Where(p.Field(analyticshourly.FieldStartupMsSum))
+}
+
+// WhereStartupCount applies the entql int64 predicate on the startup_count field.
+func (f *AnalyticsHourlyFilter) WhereStartupCount(p entql.Int64P) {
+	f.Where(p.Field(analyticshourly.FieldStartupCount))
+}
+
+// WhereErrors applies the entql int64 predicate on the errors field.
+func (f *AnalyticsHourlyFilter) WhereErrors(p entql.Int64P) {
+	f.Where(p.Field(analyticshourly.FieldErrors))
+}
+
+// WhereFailures applies the entql int64 predicate on the failures field.
+func (f *AnalyticsHourlyFilter) WhereFailures(p entql.Int64P) {
+	f.Where(p.Field(analyticshourly.FieldFailures))
+}
+
+// WhereEbvs applies the entql int64 predicate on the ebvs field.
+func (f *AnalyticsHourlyFilter) WhereEbvs(p entql.Int64P) {
+	f.Where(p.Field(analyticshourly.FieldEbvs))
+}
+
+// WhereCompleted applies the entql int64 predicate on the completed field.
+func (f *AnalyticsHourlyFilter) WhereCompleted(p entql.Int64P) {
+	f.Where(p.Field(analyticshourly.FieldCompleted))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *AnalyticsSaltQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AnalyticsSaltQuery builder.
+func (_q *AnalyticsSaltQuery) Filter() *AnalyticsSaltFilter {
+	return &AnalyticsSaltFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AnalyticsSaltMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AnalyticsSaltMutation builder.
+func (m *AnalyticsSaltMutation) Filter() *AnalyticsSaltFilter {
+	return &AnalyticsSaltFilter{config: m.config, predicateAdder: m}
+}
+
+// AnalyticsSaltFilter provides a generic filtering capability at runtime for AnalyticsSaltQuery.
+type AnalyticsSaltFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AnalyticsSaltFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql int64 predicate on the id field.
+func (f *AnalyticsSaltFilter) WhereID(p entql.Int64P) {
+	f.Where(p.Field(analyticssalt.FieldID))
+}
+
+// WhereDay applies the entql int64 predicate on the day field.
+func (f *AnalyticsSaltFilter) WhereDay(p entql.Int64P) {
+	f.Where(p.Field(analyticssalt.FieldDay))
+}
+
+// WhereSalt applies the entql []byte predicate on the salt field.
+func (f *AnalyticsSaltFilter) WhereSalt(p entql.BytesP) {
+	f.Where(p.Field(analyticssalt.FieldSalt))
+}
+
+// WhereCreatedAt applies the entql int64 predicate on the created_at field.
+func (f *AnalyticsSaltFilter) WhereCreatedAt(p entql.Int64P) {
+	f.Where(p.Field(analyticssalt.FieldCreatedAt))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *AnalyticsViewQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AnalyticsViewQuery builder.
+func (_q *AnalyticsViewQuery) Filter() *AnalyticsViewFilter {
+	return &AnalyticsViewFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AnalyticsViewMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AnalyticsViewMutation builder.
+func (m *AnalyticsViewMutation) Filter() *AnalyticsViewFilter {
+	return &AnalyticsViewFilter{config: m.config, predicateAdder: m}
+}
+
+// AnalyticsViewFilter provides a generic filtering capability at runtime for AnalyticsViewQuery.
+type AnalyticsViewFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AnalyticsViewFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *AnalyticsViewFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(analyticsview.FieldID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *AnalyticsViewFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(analyticsview.FieldProjectID))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *AnalyticsViewFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(analyticsview.FieldVideoID))
+}
+
+// WhereFolderID applies the entql [16]byte predicate on the folder_id field.
+func (f *AnalyticsViewFilter) WhereFolderID(p entql.ValueP) {
+	f.Where(p.Field(analyticsview.FieldFolderID))
+}
+
+// WherePlayerID applies the entql [16]byte predicate on the player_id field.
+func (f *AnalyticsViewFilter) WherePlayerID(p entql.ValueP) {
+	f.Where(p.Field(analyticsview.FieldPlayerID))
+}
+
+// WhereUserID applies the entql string predicate on the user_id field.
+func (f *AnalyticsViewFilter) WhereUserID(p entql.StringP) {
+	f.Where(p.Field(analyticsview.FieldUserID))
+}
+
+// WhereSessionID applies the entql string predicate on the session_id field.
+func (f *AnalyticsViewFilter) WhereSessionID(p entql.StringP) {
+	f.Where(p.Field(analyticsview.FieldSessionID))
+}
+
+// WhereViewerKey applies the entql string predicate on the viewer_key field.
+func (f *AnalyticsViewFilter) WhereViewerKey(p entql.StringP) {
+	f.Where(p.Field(analyticsview.FieldViewerKey))
+}
+
+// WhereCountry applies the entql string predicate on the country field.
+func (f *AnalyticsViewFilter) WhereCountry(p entql.StringP) {
+	f.Where(p.Field(analyticsview.FieldCountry))
+}
+
+// WhereDeviceType applies the entql string predicate on the device_type field.
+func (f *AnalyticsViewFilter) WhereDeviceType(p entql.StringP) {
+	f.Where(p.Field(analyticsview.FieldDeviceType))
+}
+
+// WhereOs applies the entql string predicate on the os field.
+func (f *AnalyticsViewFilter) WhereOs(p entql.StringP) {
+	f.Where(p.Field(analyticsview.FieldOs))
+}
+
+// WhereBrowser applies the entql string predicate on the browser field.
+func (f *AnalyticsViewFilter) WhereBrowser(p entql.StringP) {
+	f.Where(p.Field(analyticsview.FieldBrowser))
+}
+
+// WherePlayerSoftware applies the entql string predicate on the player_software field.
+func (f *AnalyticsViewFilter) WherePlayerSoftware(p entql.StringP) {
+	f.Where(p.Field(analyticsview.FieldPlayerSoftware))
+}
+
+// WhereStreamType applies the entql string predicate on the stream_type field.
+func (f *AnalyticsViewFilter) WhereStreamType(p entql.StringP) {
+	f.Where(p.Field(analyticsview.FieldStreamType))
+}
+
+// WhereStartedAt applies the entql int64 predicate on the started_at field.
+func (f *AnalyticsViewFilter) WhereStartedAt(p entql.Int64P) {
+	f.Where(p.Field(analyticsview.FieldStartedAt))
+}
+
+// WhereEndedAt applies the entql int64 predicate on the ended_at field.
+func (f *AnalyticsViewFilter) WhereEndedAt(p entql.Int64P) {
+	f.Where(p.Field(analyticsview.FieldEndedAt))
+}
+
+// WhereHour applies the entql int64 predicate on the hour field.
+func (f *AnalyticsViewFilter) WhereHour(p entql.Int64P) {
+	f.Where(p.Field(analyticsview.FieldHour))
+}
+
+// WhereStartupMs applies the entql int64 predicate on the startup_ms field.
+func (f *AnalyticsViewFilter) WhereStartupMs(p entql.Int64P) {
+	f.Where(p.Field(analyticsview.FieldStartupMs))
+}
+
+// WhereWatchedMs applies the entql int64 predicate on the watched_ms field.
+func (f *AnalyticsViewFilter) WhereWatchedMs(p entql.Int64P) {
+	f.Where(p.Field(analyticsview.FieldWatchedMs))
+}
+
+// WhereRebufferMs applies the entql int64 predicate on the rebuffer_ms field.
+func (f *AnalyticsViewFilter) WhereRebufferMs(p entql.Int64P) {
+	f.Where(p.Field(analyticsview.FieldRebufferMs))
+}
+
+// WhereRebufferCount applies the entql int predicate on the rebuffer_count field.
+func (f *AnalyticsViewFilter) WhereRebufferCount(p entql.IntP) {
+	f.Where(p.Field(analyticsview.FieldRebufferCount))
+}
+
+// WhereErrorCount applies the entql int predicate on the error_count field.
+func (f *AnalyticsViewFilter) WhereErrorCount(p entql.IntP) {
+	f.Where(p.Field(analyticsview.FieldErrorCount))
+}
+
+// WhereFatalErrorCode applies the entql string predicate on the fatal_error_code field.
+func (f *AnalyticsViewFilter) WhereFatalErrorCode(p entql.StringP) {
+	f.Where(p.Field(analyticsview.FieldFatalErrorCode))
+}
+
+// WhereMaxPlayheadMs applies the entql int64 predicate on the max_playhead_ms field.
+func (f *AnalyticsViewFilter) WhereMaxPlayheadMs(p entql.Int64P) {
+	f.Where(p.Field(analyticsview.FieldMaxPlayheadMs))
+}
+
+// WhereDurationMs applies the entql int64 predicate on the duration_ms field.
+func (f *AnalyticsViewFilter) WhereDurationMs(p entql.Int64P) {
+	f.Where(p.Field(analyticsview.FieldDurationMs))
+}
+
+// WhereCompleted applies the entql bool predicate on the completed field.
+func (f *AnalyticsViewFilter) WhereCompleted(p entql.BoolP) {
+	f.Where(p.Field(analyticsview.FieldCompleted))
+}
+
+// WhereVerified applies the entql bool predicate on the verified field.
+func (f *AnalyticsViewFilter) WhereVerified(p entql.BoolP) {
+	f.Where(p.Field(analyticsview.FieldVerified))
+}
+
+// WhereUpdatedAt applies the entql int64 predicate on the updated_at field.
+func (f *AnalyticsViewFilter) WhereUpdatedAt(p entql.Int64P) {
+	f.Where(p.Field(analyticsview.FieldUpdatedAt))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *AuditLogQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1817,7 +2771,7 @@ type AuditLogFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *AuditLogFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1931,7 +2885,7 @@ type AuthCodeFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *AuthCodeFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2011,7 +2965,7 @@ type BlobDeletionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *BlobDeletionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2081,7 +3035,7 @@ type CaptionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CaptionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2175,7 +3129,7 @@ type ChapterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ChapterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2254,7 +3208,7 @@ type EncodingProfileFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EncodingProfileFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2338,7 +3292,7 @@ type EventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2417,7 +3371,7 @@ type FolderFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *FolderFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2538,7 +3492,7 @@ type ImportItemFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ImportItemFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2667,7 +3621,7 @@ type ImportMigrationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ImportMigrationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2762,7 +3716,7 @@ type ImporterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ImporterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2842,7 +3796,7 @@ type InvitationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *InvitationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2956,7 +3910,7 @@ type MembershipFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MembershipFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3054,7 +4008,7 @@ type OAuthIdentityFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthIdentityFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3138,7 +4092,7 @@ type OAuthStateFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthStateFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3208,7 +4162,7 @@ type OrganizationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OrganizationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3333,7 +4287,7 @@ type PlaybackUsageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlaybackUsageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3403,7 +4357,7 @@ type PlayerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlayerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3547,7 +4501,7 @@ type ProjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3748,7 +4702,7 @@ type ProjectSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3827,7 +4781,7 @@ type RefreshTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RefreshTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3911,7 +4865,7 @@ type RenditionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RenditionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4005,7 +4959,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4113,7 +5067,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4201,7 +5155,7 @@ type ThumbnailFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ThumbnailFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4305,7 +5259,7 @@ type TranscodingJobFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TranscodingJobFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4410,7 +5364,7 @@ type UploadTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4495,7 +5449,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4612,7 +5566,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4850,7 +5804,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[40].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4944,7 +5898,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[41].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5076,7 +6030,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[42].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -14,6 +14,14 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/analyticsdaily"
+	"github.com/vidra-dev/vidra/ent/analyticsdelivery"
+	"github.com/vidra-dev/vidra/ent/analyticsdirtyhour"
+	"github.com/vidra-dev/vidra/ent/analyticsdrop"
+	"github.com/vidra-dev/vidra/ent/analyticsevent"
+	"github.com/vidra-dev/vidra/ent/analyticshourly"
+	"github.com/vidra-dev/vidra/ent/analyticssalt"
+	"github.com/vidra-dev/vidra/ent/analyticsview"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
@@ -63,41 +71,49 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeAPIKey          = "APIKey"
-	TypeAccessControl   = "AccessControl"
-	TypeAdvertisement   = "Advertisement"
-	TypeAuditLog        = "AuditLog"
-	TypeAuthCode        = "AuthCode"
-	TypeBlobDeletion    = "BlobDeletion"
-	TypeCaption         = "Caption"
-	TypeChapter         = "Chapter"
-	TypeEncodingProfile = "EncodingProfile"
-	TypeEvent           = "Event"
-	TypeFolder          = "Folder"
-	TypeImportItem      = "ImportItem"
-	TypeImportMigration = "ImportMigration"
-	TypeImporter        = "Importer"
-	TypeInvitation      = "Invitation"
-	TypeMembership      = "Membership"
-	TypeOAuthIdentity   = "OAuthIdentity"
-	TypeOAuthState      = "OAuthState"
-	TypeOrganization    = "Organization"
-	TypePlaybackUsage   = "PlaybackUsage"
-	TypePlayer          = "Player"
-	TypeProject         = "Project"
-	TypeProjectSetting  = "ProjectSetting"
-	TypeRefreshToken    = "RefreshToken"
-	TypeRendition       = "Rendition"
-	TypeSession         = "Session"
-	TypeTag             = "Tag"
-	TypeThumbnail       = "Thumbnail"
-	TypeTranscodingJob  = "TranscodingJob"
-	TypeUploadToken     = "UploadToken"
-	TypeUser            = "User"
-	TypeVideo           = "Video"
-	TypeWebhookAttempt  = "WebhookAttempt"
-	TypeWebhookDelivery = "WebhookDelivery"
-	TypeWebhookEndpoint = "WebhookEndpoint"
+	TypeAPIKey             = "APIKey"
+	TypeAccessControl      = "AccessControl"
+	TypeAdvertisement      = "Advertisement"
+	TypeAnalyticsDaily     = "AnalyticsDaily"
+	TypeAnalyticsDelivery  = "AnalyticsDelivery"
+	TypeAnalyticsDirtyHour = "AnalyticsDirtyHour"
+	TypeAnalyticsDrop      = "AnalyticsDrop"
+	TypeAnalyticsEvent     = "AnalyticsEvent"
+	TypeAnalyticsHourly    = "AnalyticsHourly"
+	TypeAnalyticsSalt      = "AnalyticsSalt"
+	TypeAnalyticsView      = "AnalyticsView"
+	TypeAuditLog           = "AuditLog"
+	TypeAuthCode           = "AuthCode"
+	TypeBlobDeletion       = "BlobDeletion"
+	TypeCaption            = "Caption"
+	TypeChapter            = "Chapter"
+	TypeEncodingProfile    = "EncodingProfile"
+	TypeEvent              = "Event"
+	TypeFolder             = "Folder"
+	TypeImportItem         = "ImportItem"
+	TypeImportMigration    = "ImportMigration"
+	TypeImporter           = "Importer"
+	TypeInvitation         = "Invitation"
+	TypeMembership         = "Membership"
+	TypeOAuthIdentity      = "OAuthIdentity"
+	TypeOAuthState         = "OAuthState"
+	TypeOrganization       = "Organization"
+	TypePlaybackUsage      = "PlaybackUsage"
+	TypePlayer             = "Player"
+	TypeProject            = "Project"
+	TypeProjectSetting     = "ProjectSetting"
+	TypeRefreshToken       = "RefreshToken"
+	TypeRendition          = "Rendition"
+	TypeSession            = "Session"
+	TypeTag                = "Tag"
+	TypeThumbnail          = "Thumbnail"
+	TypeTranscodingJob     = "TranscodingJob"
+	TypeUploadToken        = "UploadToken"
+	TypeUser               = "User"
+	TypeVideo              = "Video"
+	TypeWebhookAttempt     = "WebhookAttempt"
+	TypeWebhookDelivery    = "WebhookDelivery"
+	TypeWebhookEndpoint    = "WebhookEndpoint"
 )
 
 // APIKeyMutation represents an operation that mutates the APIKey nodes in the graph.
@@ -2918,6 +2934,8542 @@ func (m *AdvertisementMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Advertisement edge %s", name)
+}
+
+// AnalyticsDailyMutation represents an operation that mutates the AnalyticsDaily nodes in the graph.
+type AnalyticsDailyMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *int64
+	project_id        *uuid.UUID
+	bucket            *int64
+	addbucket         *int64
+	video_id          *uuid.UUID
+	folder_id         *uuid.UUID
+	country           *string
+	device_type       *string
+	os                *string
+	browser           *string
+	views             *int64
+	addviews          *int64
+	attempts          *int64
+	addattempts       *int64
+	watched_ms        *int64
+	addwatched_ms     *int64
+	rebuffer_ms       *int64
+	addrebuffer_ms    *int64
+	startup_ms_sum    *int64
+	addstartup_ms_sum *int64
+	startup_count     *int64
+	addstartup_count  *int64
+	errors            *int64
+	adderrors         *int64
+	failures          *int64
+	addfailures       *int64
+	ebvs              *int64
+	addebvs           *int64
+	completed         *int64
+	addcompleted      *int64
+	clearedFields     map[string]struct{}
+	done              bool
+	oldValue          func(context.Context) (*AnalyticsDaily, error)
+	predicates        []predicate.AnalyticsDaily
+}
+
+var _ ent.Mutation = (*AnalyticsDailyMutation)(nil)
+
+// analyticsdailyOption allows management of the mutation configuration using functional options.
+type analyticsdailyOption func(*AnalyticsDailyMutation)
+
+// newAnalyticsDailyMutation creates new mutation for the AnalyticsDaily entity.
+func newAnalyticsDailyMutation(c config, op Op, opts ...analyticsdailyOption) *AnalyticsDailyMutation {
+	m := &AnalyticsDailyMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAnalyticsDaily,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAnalyticsDailyID sets the ID field of the mutation.
+func withAnalyticsDailyID(id int64) analyticsdailyOption {
+	return func(m *AnalyticsDailyMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AnalyticsDaily
+		)
+		m.oldValue = func(ctx context.Context) (*AnalyticsDaily, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AnalyticsDaily.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAnalyticsDaily sets the old AnalyticsDaily of the mutation.
+func withAnalyticsDaily(node *AnalyticsDaily) analyticsdailyOption {
+	return func(m *AnalyticsDailyMutation) {
+		m.oldValue = func(context.Context) (*AnalyticsDaily, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AnalyticsDailyMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AnalyticsDailyMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AnalyticsDaily entities.
+func (m *AnalyticsDailyMutation) SetID(id int64) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AnalyticsDailyMutation) ID() (id int64, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AnalyticsDailyMutation) IDs(ctx context.Context) ([]int64, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int64{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AnalyticsDaily.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *AnalyticsDailyMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *AnalyticsDailyMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *AnalyticsDailyMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetBucket sets the "bucket" field.
+func (m *AnalyticsDailyMutation) SetBucket(i int64) {
+	m.bucket = &i
+	m.addbucket = nil
+}
+
+// Bucket returns the value of the "bucket" field in the mutation.
+func (m *AnalyticsDailyMutation) Bucket() (r int64, exists bool) {
+	v := m.bucket
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBucket returns the old "bucket" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldBucket(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBucket is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBucket requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBucket: %w", err)
+	}
+	return oldValue.Bucket, nil
+}
+
+// AddBucket adds i to the "bucket" field.
+func (m *AnalyticsDailyMutation) AddBucket(i int64) {
+	if m.addbucket != nil {
+		*m.addbucket += i
+	} else {
+		m.addbucket = &i
+	}
+}
+
+// AddedBucket returns the value that was added to the "bucket" field in this mutation.
+func (m *AnalyticsDailyMutation) AddedBucket() (r int64, exists bool) {
+	v := m.addbucket
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBucket resets all changes to the "bucket" field.
+func (m *AnalyticsDailyMutation) ResetBucket() {
+	m.bucket = nil
+	m.addbucket = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *AnalyticsDailyMutation) SetVideoID(u uuid.UUID) {
+	m.video_id = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *AnalyticsDailyMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldVideoID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *AnalyticsDailyMutation) ResetVideoID() {
+	m.video_id = nil
+}
+
+// SetFolderID sets the "folder_id" field.
+func (m *AnalyticsDailyMutation) SetFolderID(u uuid.UUID) {
+	m.folder_id = &u
+}
+
+// FolderID returns the value of the "folder_id" field in the mutation.
+func (m *AnalyticsDailyMutation) FolderID() (r uuid.UUID, exists bool) {
+	v := m.folder_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFolderID returns the old "folder_id" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldFolderID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFolderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFolderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFolderID: %w", err)
+	}
+	return oldValue.FolderID, nil
+}
+
+// ClearFolderID clears the value of the "folder_id" field.
+func (m *AnalyticsDailyMutation) ClearFolderID() {
+	m.folder_id = nil
+	m.clearedFields[analyticsdaily.FieldFolderID] = struct{}{}
+}
+
+// FolderIDCleared returns if the "folder_id" field was cleared in this mutation.
+func (m *AnalyticsDailyMutation) FolderIDCleared() bool {
+	_, ok := m.clearedFields[analyticsdaily.FieldFolderID]
+	return ok
+}
+
+// ResetFolderID resets all changes to the "folder_id" field.
+func (m *AnalyticsDailyMutation) ResetFolderID() {
+	m.folder_id = nil
+	delete(m.clearedFields, analyticsdaily.FieldFolderID)
+}
+
+// SetCountry sets the "country" field.
+func (m *AnalyticsDailyMutation) SetCountry(s string) {
+	m.country = &s
+}
+
+// Country returns the value of the "country" field in the mutation.
+func (m *AnalyticsDailyMutation) Country() (r string, exists bool) {
+	v := m.country
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCountry returns the old "country" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldCountry(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCountry is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCountry requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCountry: %w", err)
+	}
+	return oldValue.Country, nil
+}
+
+// ResetCountry resets all changes to the "country" field.
+func (m *AnalyticsDailyMutation) ResetCountry() {
+	m.country = nil
+}
+
+// SetDeviceType sets the "device_type" field.
+func (m *AnalyticsDailyMutation) SetDeviceType(s string) {
+	m.device_type = &s
+}
+
+// DeviceType returns the value of the "device_type" field in the mutation.
+func (m *AnalyticsDailyMutation) DeviceType() (r string, exists bool) {
+	v := m.device_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeviceType returns the old "device_type" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldDeviceType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeviceType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeviceType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeviceType: %w", err)
+	}
+	return oldValue.DeviceType, nil
+}
+
+// ResetDeviceType resets all changes to the "device_type" field.
+func (m *AnalyticsDailyMutation) ResetDeviceType() {
+	m.device_type = nil
+}
+
+// SetOs sets the "os" field.
+func (m *AnalyticsDailyMutation) SetOs(s string) {
+	m.os = &s
+}
+
+// Os returns the value of the "os" field in the mutation.
+func (m *AnalyticsDailyMutation) Os() (r string, exists bool) {
+	v := m.os
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOs returns the old "os" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldOs(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOs: %w", err)
+	}
+	return oldValue.Os, nil
+}
+
+// ResetOs resets all changes to the "os" field.
+func (m *AnalyticsDailyMutation) ResetOs() {
+	m.os = nil
+}
+
+// SetBrowser sets the "browser" field.
+func (m *AnalyticsDailyMutation) SetBrowser(s string) {
+	m.browser = &s
+}
+
+// Browser returns the value of the "browser" field in the mutation.
+func (m *AnalyticsDailyMutation) Browser() (r string, exists bool) {
+	v := m.browser
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBrowser returns the old "browser" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldBrowser(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBrowser is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBrowser requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBrowser: %w", err)
+	}
+	return oldValue.Browser, nil
+}
+
+// ResetBrowser resets all changes to the "browser" field.
+func (m *AnalyticsDailyMutation) ResetBrowser() {
+	m.browser = nil
+}
+
+// SetViews sets the "views" field.
+func (m *AnalyticsDailyMutation) SetViews(i int64) {
+	m.views = &i
+	m.addviews = nil
+}
+
+// Views returns the value of the "views" field in the mutation.
+func (m *AnalyticsDailyMutation) Views() (r int64, exists bool) {
+	v := m.views
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldViews returns the old "views" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldViews(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldViews is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldViews requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldViews: %w", err)
+	}
+	return oldValue.Views, nil
+}
+
+// AddViews adds i to the "views" field.
+func (m *AnalyticsDailyMutation) AddViews(i int64) {
+	if m.addviews != nil {
+		*m.addviews += i
+	} else {
+		m.addviews = &i
+	}
+}
+
+// AddedViews returns the value that was added to the "views" field in this mutation.
+func (m *AnalyticsDailyMutation) AddedViews() (r int64, exists bool) {
+	v := m.addviews
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetViews resets all changes to the "views" field.
+func (m *AnalyticsDailyMutation) ResetViews() {
+	m.views = nil
+	m.addviews = nil
+}
+
+// SetAttempts sets the "attempts" field.
+func (m *AnalyticsDailyMutation) SetAttempts(i int64) {
+	m.attempts = &i
+	m.addattempts = nil
+}
+
+// Attempts returns the value of the "attempts" field in the mutation.
+func (m *AnalyticsDailyMutation) Attempts() (r int64, exists bool) {
+	v := m.attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempts returns the old "attempts" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldAttempts(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempts: %w", err)
+	}
+	return oldValue.Attempts, nil
+}
+
+// AddAttempts adds i to the "attempts" field.
+func (m *AnalyticsDailyMutation) AddAttempts(i int64) {
+	if m.addattempts != nil {
+		*m.addattempts += i
+	} else {
+		m.addattempts = &i
+	}
+}
+
+// AddedAttempts returns the value that was added to the "attempts" field in this mutation.
+func (m *AnalyticsDailyMutation) AddedAttempts() (r int64, exists bool) {
+	v := m.addattempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempts resets all changes to the "attempts" field.
+func (m *AnalyticsDailyMutation) ResetAttempts() {
+	m.attempts = nil
+	m.addattempts = nil
+}
+
+// SetWatchedMs sets the "watched_ms" field.
+func (m *AnalyticsDailyMutation) SetWatchedMs(i int64) {
+	m.watched_ms = &i
+	m.addwatched_ms = nil
+}
+
+// WatchedMs returns the value of the "watched_ms" field in the mutation.
+func (m *AnalyticsDailyMutation) WatchedMs() (r int64, exists bool) {
+	v := m.watched_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWatchedMs returns the old "watched_ms" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldWatchedMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWatchedMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWatchedMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWatchedMs: %w", err)
+	}
+	return oldValue.WatchedMs, nil
+}
+
+// AddWatchedMs adds i to the "watched_ms" field.
+func (m *AnalyticsDailyMutation) AddWatchedMs(i int64) {
+	if m.addwatched_ms != nil {
+		*m.addwatched_ms += i
+	} else {
+		m.addwatched_ms = &i
+	}
+}
+
+// AddedWatchedMs returns the value that was added to the "watched_ms" field in this mutation.
+func (m *AnalyticsDailyMutation) AddedWatchedMs() (r int64, exists bool) {
+	v := m.addwatched_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetWatchedMs resets all changes to the "watched_ms" field.
+func (m *AnalyticsDailyMutation) ResetWatchedMs() {
+	m.watched_ms = nil
+	m.addwatched_ms = nil
+}
+
+// SetRebufferMs sets the "rebuffer_ms" field.
+func (m *AnalyticsDailyMutation) SetRebufferMs(i int64) {
+	m.rebuffer_ms = &i
+	m.addrebuffer_ms = nil
+}
+
+// RebufferMs returns the value of the "rebuffer_ms" field in the mutation.
+func (m *AnalyticsDailyMutation) RebufferMs() (r int64, exists bool) {
+	v := m.rebuffer_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRebufferMs returns the old "rebuffer_ms" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldRebufferMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRebufferMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRebufferMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRebufferMs: %w", err)
+	}
+	return oldValue.RebufferMs, nil
+}
+
+// AddRebufferMs adds i to the "rebuffer_ms" field.
+func (m *AnalyticsDailyMutation) AddRebufferMs(i int64) {
+	if m.addrebuffer_ms != nil {
+		*m.addrebuffer_ms += i
+	} else {
+		m.addrebuffer_ms = &i
+	}
+}
+
+// AddedRebufferMs returns the value that was added to the "rebuffer_ms" field in this mutation.
+func (m *AnalyticsDailyMutation) AddedRebufferMs() (r int64, exists bool) {
+	v := m.addrebuffer_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRebufferMs resets all changes to the "rebuffer_ms" field.
+func (m *AnalyticsDailyMutation) ResetRebufferMs() {
+	m.rebuffer_ms = nil
+	m.addrebuffer_ms = nil
+}
+
+// SetStartupMsSum sets the "startup_ms_sum" field.
+func (m *AnalyticsDailyMutation) SetStartupMsSum(i int64) {
+	m.startup_ms_sum = &i
+	m.addstartup_ms_sum = nil
+}
+
+// StartupMsSum returns the value of the "startup_ms_sum" field in the mutation.
+func (m *AnalyticsDailyMutation) StartupMsSum() (r int64, exists bool) {
+	v := m.startup_ms_sum
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartupMsSum returns the old "startup_ms_sum" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldStartupMsSum(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartupMsSum is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartupMsSum requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartupMsSum: %w", err)
+	}
+	return oldValue.StartupMsSum, nil
+}
+
+// AddStartupMsSum adds i to the "startup_ms_sum" field.
+func (m *AnalyticsDailyMutation) AddStartupMsSum(i int64) {
+	if m.addstartup_ms_sum != nil {
+		*m.addstartup_ms_sum += i
+	} else {
+		m.addstartup_ms_sum = &i
+	}
+}
+
+// AddedStartupMsSum returns the value that was added to the "startup_ms_sum" field in this mutation.
+func (m *AnalyticsDailyMutation) AddedStartupMsSum() (r int64, exists bool) {
+	v := m.addstartup_ms_sum
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetStartupMsSum resets all changes to the "startup_ms_sum" field.
+func (m *AnalyticsDailyMutation) ResetStartupMsSum() {
+	m.startup_ms_sum = nil
+	m.addstartup_ms_sum = nil
+}
+
+// SetStartupCount sets the "startup_count" field.
+func (m *AnalyticsDailyMutation) SetStartupCount(i int64) {
+	m.startup_count = &i
+	m.addstartup_count = nil
+}
+
+// StartupCount returns the value of the "startup_count" field in the mutation.
+func (m *AnalyticsDailyMutation) StartupCount() (r int64, exists bool) {
+	v := m.startup_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartupCount returns the old "startup_count" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldStartupCount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartupCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartupCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartupCount: %w", err)
+	}
+	return oldValue.StartupCount, nil
+}
+
+// AddStartupCount adds i to the "startup_count" field.
+func (m *AnalyticsDailyMutation) AddStartupCount(i int64) {
+	if m.addstartup_count != nil {
+		*m.addstartup_count += i
+	} else {
+		m.addstartup_count = &i
+	}
+}
+
+// AddedStartupCount returns the value that was added to the "startup_count" field in this mutation.
+func (m *AnalyticsDailyMutation) AddedStartupCount() (r int64, exists bool) {
+	v := m.addstartup_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetStartupCount resets all changes to the "startup_count" field.
+func (m *AnalyticsDailyMutation) ResetStartupCount() {
+	m.startup_count = nil
+	m.addstartup_count = nil
+}
+
+// SetErrors sets the "errors" field.
+func (m *AnalyticsDailyMutation) SetErrors(i int64) {
+	m.errors = &i
+	m.adderrors = nil
+}
+
+// Errors returns the value of the "errors" field in the mutation.
+func (m *AnalyticsDailyMutation) Errors() (r int64, exists bool) {
+	v := m.errors
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldErrors returns the old "errors" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldErrors(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldErrors is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldErrors requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldErrors: %w", err)
+	}
+	return oldValue.Errors, nil
+}
+
+// AddErrors adds i to the "errors" field.
+func (m *AnalyticsDailyMutation) AddErrors(i int64) {
+	if m.adderrors != nil {
+		*m.adderrors += i
+	} else {
+		m.adderrors = &i
+	}
+}
+
+// AddedErrors returns the value that was added to the "errors" field in this mutation.
+func (m *AnalyticsDailyMutation) AddedErrors() (r int64, exists bool) {
+	v := m.adderrors
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetErrors resets all changes to the "errors" field.
+func (m *AnalyticsDailyMutation) ResetErrors() {
+	m.errors = nil
+	m.adderrors = nil
+}
+
+// SetFailures sets the "failures" field.
+func (m *AnalyticsDailyMutation) SetFailures(i int64) {
+	m.failures = &i
+	m.addfailures = nil
+}
+
+// Failures returns the value of the "failures" field in the mutation.
+func (m *AnalyticsDailyMutation) Failures() (r int64, exists bool) {
+	v := m.failures
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailures returns the old "failures" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldFailures(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailures is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailures requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailures: %w", err)
+	}
+	return oldValue.Failures, nil
+}
+
+// AddFailures adds i to the "failures" field.
+func (m *AnalyticsDailyMutation) AddFailures(i int64) {
+	if m.addfailures != nil {
+		*m.addfailures += i
+	} else {
+		m.addfailures = &i
+	}
+}
+
+// AddedFailures returns the value that was added to the "failures" field in this mutation.
+func (m *AnalyticsDailyMutation) AddedFailures() (r int64, exists bool) {
+	v := m.addfailures
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetFailures resets all changes to the "failures" field.
+func (m *AnalyticsDailyMutation) ResetFailures() {
+	m.failures = nil
+	m.addfailures = nil
+}
+
+// SetEbvs sets the "ebvs" field.
+func (m *AnalyticsDailyMutation) SetEbvs(i int64) {
+	m.ebvs = &i
+	m.addebvs = nil
+}
+
+// Ebvs returns the value of the "ebvs" field in the mutation.
+func (m *AnalyticsDailyMutation) Ebvs() (r int64, exists bool) {
+	v := m.ebvs
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEbvs returns the old "ebvs" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldEbvs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEbvs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEbvs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEbvs: %w", err)
+	}
+	return oldValue.Ebvs, nil
+}
+
+// AddEbvs adds i to the "ebvs" field.
+func (m *AnalyticsDailyMutation) AddEbvs(i int64) {
+	if m.addebvs != nil {
+		*m.addebvs += i
+	} else {
+		m.addebvs = &i
+	}
+}
+
+// AddedEbvs returns the value that was added to the "ebvs" field in this mutation.
+func (m *AnalyticsDailyMutation) AddedEbvs() (r int64, exists bool) {
+	v := m.addebvs
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetEbvs resets all changes to the "ebvs" field.
+func (m *AnalyticsDailyMutation) ResetEbvs() {
+	m.ebvs = nil
+	m.addebvs = nil
+}
+
+// SetCompleted sets the "completed" field.
+func (m *AnalyticsDailyMutation) SetCompleted(i int64) {
+	m.completed = &i
+	m.addcompleted = nil
+}
+
+// Completed returns the value of the "completed" field in the mutation.
+func (m *AnalyticsDailyMutation) Completed() (r int64, exists bool) {
+	v := m.completed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompleted returns the old "completed" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldCompleted(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompleted is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompleted requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompleted: %w", err)
+	}
+	return oldValue.Completed, nil
+}
+
+// AddCompleted adds i to the "completed" field.
+func (m *AnalyticsDailyMutation) AddCompleted(i int64) {
+	if m.addcompleted != nil {
+		*m.addcompleted += i
+	} else {
+		m.addcompleted = &i
+	}
+}
+
+// AddedCompleted returns the value that was added to the "completed" field in this mutation.
+func (m *AnalyticsDailyMutation) AddedCompleted() (r int64, exists bool) {
+	v := m.addcompleted
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetCompleted resets all changes to the "completed" field.
+func (m *AnalyticsDailyMutation) ResetCompleted() {
+	m.completed = nil
+	m.addcompleted = nil
+}
+
+// Where appends a list predicates to the AnalyticsDailyMutation builder.
+func (m *AnalyticsDailyMutation) Where(ps ...predicate.AnalyticsDaily) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AnalyticsDailyMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AnalyticsDailyMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AnalyticsDaily, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AnalyticsDailyMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AnalyticsDailyMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AnalyticsDaily).
+func (m *AnalyticsDailyMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AnalyticsDailyMutation) Fields() []string {
+	fields := make([]string, 0, 18)
+	if m.project_id != nil {
+		fields = append(fields, analyticsdaily.FieldProjectID)
+	}
+	if m.bucket != nil {
+		fields = append(fields, analyticsdaily.FieldBucket)
+	}
+	if m.video_id != nil {
+		fields = append(fields, analyticsdaily.FieldVideoID)
+	}
+	if m.folder_id != nil {
+		fields = append(fields, analyticsdaily.FieldFolderID)
+	}
+	if m.country != nil {
+		fields = append(fields, analyticsdaily.FieldCountry)
+	}
+	if m.device_type != nil {
+		fields = append(fields, analyticsdaily.FieldDeviceType)
+	}
+	if m.os != nil {
+		fields = append(fields, analyticsdaily.FieldOs)
+	}
+	if m.browser != nil {
+		fields = append(fields, analyticsdaily.FieldBrowser)
+	}
+	if m.views != nil {
+		fields = append(fields, analyticsdaily.FieldViews)
+	}
+	if m.attempts != nil {
+		fields = append(fields, analyticsdaily.FieldAttempts)
+	}
+	if m.watched_ms != nil {
+		fields = append(fields, analyticsdaily.FieldWatchedMs)
+	}
+	if m.rebuffer_ms != nil {
+		fields = append(fields, analyticsdaily.FieldRebufferMs)
+	}
+	if m.startup_ms_sum != nil {
+		fields = append(fields, analyticsdaily.FieldStartupMsSum)
+	}
+	if m.startup_count != nil {
+		fields = append(fields, analyticsdaily.FieldStartupCount)
+	}
+	if m.errors != nil {
+		fields = append(fields, analyticsdaily.FieldErrors)
+	}
+	if m.failures != nil {
+		fields = append(fields, analyticsdaily.FieldFailures)
+	}
+	if m.ebvs != nil {
+		fields = append(fields, analyticsdaily.FieldEbvs)
+	}
+	if m.completed != nil {
+		fields = append(fields, analyticsdaily.FieldCompleted)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AnalyticsDailyMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsdaily.FieldProjectID:
+		return m.ProjectID()
+	case analyticsdaily.FieldBucket:
+		return m.Bucket()
+	case analyticsdaily.FieldVideoID:
+		return m.VideoID()
+	case analyticsdaily.FieldFolderID:
+		return m.FolderID()
+	case analyticsdaily.FieldCountry:
+		return m.Country()
+	case analyticsdaily.FieldDeviceType:
+		return m.DeviceType()
+	case analyticsdaily.FieldOs:
+		return m.Os()
+	case analyticsdaily.FieldBrowser:
+		return m.Browser()
+	case analyticsdaily.FieldViews:
+		return m.Views()
+	case analyticsdaily.FieldAttempts:
+		return m.Attempts()
+	case analyticsdaily.FieldWatchedMs:
+		return m.WatchedMs()
+	case analyticsdaily.FieldRebufferMs:
+		return m.RebufferMs()
+	case analyticsdaily.FieldStartupMsSum:
+		return m.StartupMsSum()
+	case analyticsdaily.FieldStartupCount:
+		return m.StartupCount()
+	case analyticsdaily.FieldErrors:
+		return m.Errors()
+	case analyticsdaily.FieldFailures:
+		return m.Failures()
+	case analyticsdaily.FieldEbvs:
+		return m.Ebvs()
+	case analyticsdaily.FieldCompleted:
+		return m.Completed()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AnalyticsDailyMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case analyticsdaily.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case analyticsdaily.FieldBucket:
+		return m.OldBucket(ctx)
+	case analyticsdaily.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case analyticsdaily.FieldFolderID:
+		return m.OldFolderID(ctx)
+	case analyticsdaily.FieldCountry:
+		return m.OldCountry(ctx)
+	case analyticsdaily.FieldDeviceType:
+		return m.OldDeviceType(ctx)
+	case analyticsdaily.FieldOs:
+		return m.OldOs(ctx)
+	case analyticsdaily.FieldBrowser:
+		return m.OldBrowser(ctx)
+	case analyticsdaily.FieldViews:
+		return m.OldViews(ctx)
+	case analyticsdaily.FieldAttempts:
+		return m.OldAttempts(ctx)
+	case analyticsdaily.FieldWatchedMs:
+		return m.OldWatchedMs(ctx)
+	case analyticsdaily.FieldRebufferMs:
+		return m.OldRebufferMs(ctx)
+	case analyticsdaily.FieldStartupMsSum:
+		return m.OldStartupMsSum(ctx)
+	case analyticsdaily.FieldStartupCount:
+		return m.OldStartupCount(ctx)
+	case analyticsdaily.FieldErrors:
+		return m.OldErrors(ctx)
+	case analyticsdaily.FieldFailures:
+		return m.OldFailures(ctx)
+	case analyticsdaily.FieldEbvs:
+		return m.OldEbvs(ctx)
+	case analyticsdaily.FieldCompleted:
+		return m.OldCompleted(ctx)
+	}
+	return nil, fmt.Errorf("unknown AnalyticsDaily field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsDailyMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case analyticsdaily.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case analyticsdaily.FieldBucket:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBucket(v)
+		return nil
+	case analyticsdaily.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case analyticsdaily.FieldFolderID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFolderID(v)
+		return nil
+	case analyticsdaily.FieldCountry:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCountry(v)
+		return nil
+	case analyticsdaily.FieldDeviceType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeviceType(v)
+		return nil
+	case analyticsdaily.FieldOs:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOs(v)
+		return nil
+	case analyticsdaily.FieldBrowser:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBrowser(v)
+		return nil
+	case analyticsdaily.FieldViews:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetViews(v)
+		return nil
+	case analyticsdaily.FieldAttempts:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempts(v)
+		return nil
+	case analyticsdaily.FieldWatchedMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWatchedMs(v)
+		return nil
+	case analyticsdaily.FieldRebufferMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRebufferMs(v)
+		return nil
+	case analyticsdaily.FieldStartupMsSum:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartupMsSum(v)
+		return nil
+	case analyticsdaily.FieldStartupCount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartupCount(v)
+		return nil
+	case analyticsdaily.FieldErrors:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetErrors(v)
+		return nil
+	case analyticsdaily.FieldFailures:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailures(v)
+		return nil
+	case analyticsdaily.FieldEbvs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEbvs(v)
+		return nil
+	case analyticsdaily.FieldCompleted:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompleted(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsDaily field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AnalyticsDailyMutation) AddedFields() []string {
+	var fields []string
+	if m.addbucket != nil {
+		fields = append(fields, analyticsdaily.FieldBucket)
+	}
+	if m.addviews != nil {
+		fields = append(fields, analyticsdaily.FieldViews)
+	}
+	if m.addattempts != nil {
+		fields = append(fields, analyticsdaily.FieldAttempts)
+	}
+	if m.addwatched_ms != nil {
+		fields = append(fields, analyticsdaily.FieldWatchedMs)
+	}
+	if m.addrebuffer_ms != nil {
+		fields = append(fields, analyticsdaily.FieldRebufferMs)
+	}
+	if m.addstartup_ms_sum != nil {
+		fields = append(fields, analyticsdaily.FieldStartupMsSum)
+	}
+	if m.addstartup_count != nil {
+		fields = append(fields, analyticsdaily.FieldStartupCount)
+	}
+	if m.adderrors != nil {
+		fields = append(fields, analyticsdaily.FieldErrors)
+	}
+	if m.addfailures != nil {
+		fields = append(fields, analyticsdaily.FieldFailures)
+	}
+	if m.addebvs != nil {
+		fields = append(fields, analyticsdaily.FieldEbvs)
+	}
+	if m.addcompleted != nil {
+		fields = append(fields, analyticsdaily.FieldCompleted)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AnalyticsDailyMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsdaily.FieldBucket:
+		return m.AddedBucket()
+	case analyticsdaily.FieldViews:
+		return m.AddedViews()
+	case analyticsdaily.FieldAttempts:
+		return m.AddedAttempts()
+	case analyticsdaily.FieldWatchedMs:
+		return m.AddedWatchedMs()
+	case analyticsdaily.FieldRebufferMs:
+		return m.AddedRebufferMs()
+	case analyticsdaily.FieldStartupMsSum:
+		return m.AddedStartupMsSum()
+	case analyticsdaily.FieldStartupCount:
+		return m.AddedStartupCount()
+	case analyticsdaily.FieldErrors:
+		return m.AddedErrors()
+	case analyticsdaily.FieldFailures:
+		return m.AddedFailures()
+	case analyticsdaily.FieldEbvs:
+		return m.AddedEbvs()
+	case analyticsdaily.FieldCompleted:
+		return m.AddedCompleted()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsDailyMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case analyticsdaily.FieldBucket:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBucket(v)
+		return nil
+	case analyticsdaily.FieldViews:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddViews(v)
+		return nil
+	case analyticsdaily.FieldAttempts:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempts(v)
+		return nil
+	case analyticsdaily.FieldWatchedMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddWatchedMs(v)
+		return nil
+	case analyticsdaily.FieldRebufferMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRebufferMs(v)
+		return nil
+	case analyticsdaily.FieldStartupMsSum:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddStartupMsSum(v)
+		return nil
+	case analyticsdaily.FieldStartupCount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddStartupCount(v)
+		return nil
+	case analyticsdaily.FieldErrors:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddErrors(v)
+		return nil
+	case analyticsdaily.FieldFailures:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddFailures(v)
+		return nil
+	case analyticsdaily.FieldEbvs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddEbvs(v)
+		return nil
+	case analyticsdaily.FieldCompleted:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddCompleted(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsDaily numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AnalyticsDailyMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(analyticsdaily.FieldFolderID) {
+		fields = append(fields, analyticsdaily.FieldFolderID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AnalyticsDailyMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AnalyticsDailyMutation) ClearField(name string) error {
+	switch name {
+	case analyticsdaily.FieldFolderID:
+		m.ClearFolderID()
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsDaily nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AnalyticsDailyMutation) ResetField(name string) error {
+	switch name {
+	case analyticsdaily.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case analyticsdaily.FieldBucket:
+		m.ResetBucket()
+		return nil
+	case analyticsdaily.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case analyticsdaily.FieldFolderID:
+		m.ResetFolderID()
+		return nil
+	case analyticsdaily.FieldCountry:
+		m.ResetCountry()
+		return nil
+	case analyticsdaily.FieldDeviceType:
+		m.ResetDeviceType()
+		return nil
+	case analyticsdaily.FieldOs:
+		m.ResetOs()
+		return nil
+	case analyticsdaily.FieldBrowser:
+		m.ResetBrowser()
+		return nil
+	case analyticsdaily.FieldViews:
+		m.ResetViews()
+		return nil
+	case analyticsdaily.FieldAttempts:
+		m.ResetAttempts()
+		return nil
+	case analyticsdaily.FieldWatchedMs:
+		m.ResetWatchedMs()
+		return nil
+	case analyticsdaily.FieldRebufferMs:
+		m.ResetRebufferMs()
+		return nil
+	case analyticsdaily.FieldStartupMsSum:
+		m.ResetStartupMsSum()
+		return nil
+	case analyticsdaily.FieldStartupCount:
+		m.ResetStartupCount()
+		return nil
+	case analyticsdaily.FieldErrors:
+		m.ResetErrors()
+		return nil
+	case analyticsdaily.FieldFailures:
+		m.ResetFailures()
+		return nil
+	case analyticsdaily.FieldEbvs:
+		m.ResetEbvs()
+		return nil
+	case analyticsdaily.FieldCompleted:
+		m.ResetCompleted()
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsDaily field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AnalyticsDailyMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AnalyticsDailyMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AnalyticsDailyMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AnalyticsDailyMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AnalyticsDailyMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AnalyticsDailyMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AnalyticsDailyMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsDaily unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AnalyticsDailyMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsDaily edge %s", name)
+}
+
+// AnalyticsDeliveryMutation represents an operation that mutates the AnalyticsDelivery nodes in the graph.
+type AnalyticsDeliveryMutation struct {
+	config
+	op                    Op
+	typ                   string
+	id                    *int64
+	project_id            *uuid.UUID
+	video_id              *uuid.UUID
+	hour                  *int64
+	addhour               *int64
+	bytes                 *int64
+	addbytes              *int64
+	requests              *int64
+	addrequests           *int64
+	segment_seconds_ms    *int64
+	addsegment_seconds_ms *int64
+	clearedFields         map[string]struct{}
+	done                  bool
+	oldValue              func(context.Context) (*AnalyticsDelivery, error)
+	predicates            []predicate.AnalyticsDelivery
+}
+
+var _ ent.Mutation = (*AnalyticsDeliveryMutation)(nil)
+
+// analyticsdeliveryOption allows management of the mutation configuration using functional options.
+type analyticsdeliveryOption func(*AnalyticsDeliveryMutation)
+
+// newAnalyticsDeliveryMutation creates new mutation for the AnalyticsDelivery entity.
+func newAnalyticsDeliveryMutation(c config, op Op, opts ...analyticsdeliveryOption) *AnalyticsDeliveryMutation {
+	m := &AnalyticsDeliveryMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAnalyticsDelivery,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAnalyticsDeliveryID sets the ID field of the mutation.
+func withAnalyticsDeliveryID(id int64) analyticsdeliveryOption {
+	return func(m *AnalyticsDeliveryMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AnalyticsDelivery
+		)
+		m.oldValue = func(ctx context.Context) (*AnalyticsDelivery, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AnalyticsDelivery.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAnalyticsDelivery sets the old AnalyticsDelivery of the mutation.
+func withAnalyticsDelivery(node *AnalyticsDelivery) analyticsdeliveryOption {
+	return func(m *AnalyticsDeliveryMutation) {
+		m.oldValue = func(context.Context) (*AnalyticsDelivery, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AnalyticsDeliveryMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AnalyticsDeliveryMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AnalyticsDelivery entities.
+func (m *AnalyticsDeliveryMutation) SetID(id int64) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AnalyticsDeliveryMutation) ID() (id int64, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AnalyticsDeliveryMutation) IDs(ctx context.Context) ([]int64, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int64{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AnalyticsDelivery.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *AnalyticsDeliveryMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *AnalyticsDeliveryMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the AnalyticsDelivery entity.
+// If the AnalyticsDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDeliveryMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *AnalyticsDeliveryMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *AnalyticsDeliveryMutation) SetVideoID(u uuid.UUID) {
+	m.video_id = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *AnalyticsDeliveryMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the AnalyticsDelivery entity.
+// If the AnalyticsDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDeliveryMutation) OldVideoID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *AnalyticsDeliveryMutation) ResetVideoID() {
+	m.video_id = nil
+}
+
+// SetHour sets the "hour" field.
+func (m *AnalyticsDeliveryMutation) SetHour(i int64) {
+	m.hour = &i
+	m.addhour = nil
+}
+
+// Hour returns the value of the "hour" field in the mutation.
+func (m *AnalyticsDeliveryMutation) Hour() (r int64, exists bool) {
+	v := m.hour
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHour returns the old "hour" field's value of the AnalyticsDelivery entity.
+// If the AnalyticsDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDeliveryMutation) OldHour(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHour is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHour requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHour: %w", err)
+	}
+	return oldValue.Hour, nil
+}
+
+// AddHour adds i to the "hour" field.
+func (m *AnalyticsDeliveryMutation) AddHour(i int64) {
+	if m.addhour != nil {
+		*m.addhour += i
+	} else {
+		m.addhour = &i
+	}
+}
+
+// AddedHour returns the value that was added to the "hour" field in this mutation.
+func (m *AnalyticsDeliveryMutation) AddedHour() (r int64, exists bool) {
+	v := m.addhour
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHour resets all changes to the "hour" field.
+func (m *AnalyticsDeliveryMutation) ResetHour() {
+	m.hour = nil
+	m.addhour = nil
+}
+
+// SetBytes sets the "bytes" field.
+func (m *AnalyticsDeliveryMutation) SetBytes(i int64) {
+	m.bytes = &i
+	m.addbytes = nil
+}
+
+// Bytes returns the value of the "bytes" field in the mutation.
+func (m *AnalyticsDeliveryMutation) Bytes() (r int64, exists bool) {
+	v := m.bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBytes returns the old "bytes" field's value of the AnalyticsDelivery entity.
+// If the AnalyticsDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDeliveryMutation) OldBytes(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBytes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBytes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBytes: %w", err)
+	}
+	return oldValue.Bytes, nil
+}
+
+// AddBytes adds i to the "bytes" field.
+func (m *AnalyticsDeliveryMutation) AddBytes(i int64) {
+	if m.addbytes != nil {
+		*m.addbytes += i
+	} else {
+		m.addbytes = &i
+	}
+}
+
+// AddedBytes returns the value that was added to the "bytes" field in this mutation.
+func (m *AnalyticsDeliveryMutation) AddedBytes() (r int64, exists bool) {
+	v := m.addbytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBytes resets all changes to the "bytes" field.
+func (m *AnalyticsDeliveryMutation) ResetBytes() {
+	m.bytes = nil
+	m.addbytes = nil
+}
+
+// SetRequests sets the "requests" field.
+func (m *AnalyticsDeliveryMutation) SetRequests(i int64) {
+	m.requests = &i
+	m.addrequests = nil
+}
+
+// Requests returns the value of the "requests" field in the mutation.
+func (m *AnalyticsDeliveryMutation) Requests() (r int64, exists bool) {
+	v := m.requests
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRequests returns the old "requests" field's value of the AnalyticsDelivery entity.
+// If the AnalyticsDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDeliveryMutation) OldRequests(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRequests is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRequests requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRequests: %w", err)
+	}
+	return oldValue.Requests, nil
+}
+
+// AddRequests adds i to the "requests" field.
+func (m *AnalyticsDeliveryMutation) AddRequests(i int64) {
+	if m.addrequests != nil {
+		*m.addrequests += i
+	} else {
+		m.addrequests = &i
+	}
+}
+
+// AddedRequests returns the value that was added to the "requests" field in this mutation.
+func (m *AnalyticsDeliveryMutation) AddedRequests() (r int64, exists bool) {
+	v := m.addrequests
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRequests resets all changes to the "requests" field.
+func (m *AnalyticsDeliveryMutation) ResetRequests() {
+	m.requests = nil
+	m.addrequests = nil
+}
+
+// SetSegmentSecondsMs sets the "segment_seconds_ms" field.
+func (m *AnalyticsDeliveryMutation) SetSegmentSecondsMs(i int64) {
+	m.segment_seconds_ms = &i
+	m.addsegment_seconds_ms = nil
+}
+
+// SegmentSecondsMs returns the value of the "segment_seconds_ms" field in the mutation.
+func (m *AnalyticsDeliveryMutation) SegmentSecondsMs() (r int64, exists bool) {
+	v := m.segment_seconds_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSegmentSecondsMs returns the old "segment_seconds_ms" field's value of the AnalyticsDelivery entity.
+// If the AnalyticsDelivery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDeliveryMutation) OldSegmentSecondsMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSegmentSecondsMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSegmentSecondsMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSegmentSecondsMs: %w", err)
+	}
+	return oldValue.SegmentSecondsMs, nil
+}
+
+// AddSegmentSecondsMs adds i to the "segment_seconds_ms" field.
+func (m *AnalyticsDeliveryMutation) AddSegmentSecondsMs(i int64) {
+	if m.addsegment_seconds_ms != nil {
+		*m.addsegment_seconds_ms += i
+	} else {
+		m.addsegment_seconds_ms = &i
+	}
+}
+
+// AddedSegmentSecondsMs returns the value that was added to the "segment_seconds_ms" field in this mutation.
+func (m *AnalyticsDeliveryMutation) AddedSegmentSecondsMs() (r int64, exists bool) {
+	v := m.addsegment_seconds_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSegmentSecondsMs resets all changes to the "segment_seconds_ms" field.
+func (m *AnalyticsDeliveryMutation) ResetSegmentSecondsMs() {
+	m.segment_seconds_ms = nil
+	m.addsegment_seconds_ms = nil
+}
+
+// Where appends a list predicates to the AnalyticsDeliveryMutation builder.
+func (m *AnalyticsDeliveryMutation) Where(ps ...predicate.AnalyticsDelivery) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AnalyticsDeliveryMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AnalyticsDeliveryMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AnalyticsDelivery, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AnalyticsDeliveryMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AnalyticsDeliveryMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AnalyticsDelivery).
+func (m *AnalyticsDeliveryMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AnalyticsDeliveryMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.project_id != nil {
+		fields = append(fields, analyticsdelivery.FieldProjectID)
+	}
+	if m.video_id != nil {
+		fields = append(fields, analyticsdelivery.FieldVideoID)
+	}
+	if m.hour != nil {
+		fields = append(fields, analyticsdelivery.FieldHour)
+	}
+	if m.bytes != nil {
+		fields = append(fields, analyticsdelivery.FieldBytes)
+	}
+	if m.requests != nil {
+		fields = append(fields, analyticsdelivery.FieldRequests)
+	}
+	if m.segment_seconds_ms != nil {
+		fields = append(fields, analyticsdelivery.FieldSegmentSecondsMs)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AnalyticsDeliveryMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsdelivery.FieldProjectID:
+		return m.ProjectID()
+	case analyticsdelivery.FieldVideoID:
+		return m.VideoID()
+	case analyticsdelivery.FieldHour:
+		return m.Hour()
+	case analyticsdelivery.FieldBytes:
+		return m.Bytes()
+	case analyticsdelivery.FieldRequests:
+		return m.Requests()
+	case analyticsdelivery.FieldSegmentSecondsMs:
+		return m.SegmentSecondsMs()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AnalyticsDeliveryMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case analyticsdelivery.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case analyticsdelivery.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case analyticsdelivery.FieldHour:
+		return m.OldHour(ctx)
+	case analyticsdelivery.FieldBytes:
+		return m.OldBytes(ctx)
+	case analyticsdelivery.FieldRequests:
+		return m.OldRequests(ctx)
+	case analyticsdelivery.FieldSegmentSecondsMs:
+		return m.OldSegmentSecondsMs(ctx)
+	}
+	return nil, fmt.Errorf("unknown AnalyticsDelivery field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsDeliveryMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case analyticsdelivery.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case analyticsdelivery.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case analyticsdelivery.FieldHour:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHour(v)
+		return nil
+	case analyticsdelivery.FieldBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBytes(v)
+		return nil
+	case analyticsdelivery.FieldRequests:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRequests(v)
+		return nil
+	case analyticsdelivery.FieldSegmentSecondsMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSegmentSecondsMs(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsDelivery field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AnalyticsDeliveryMutation) AddedFields() []string {
+	var fields []string
+	if m.addhour != nil {
+		fields = append(fields, analyticsdelivery.FieldHour)
+	}
+	if m.addbytes != nil {
+		fields = append(fields, analyticsdelivery.FieldBytes)
+	}
+	if m.addrequests != nil {
+		fields = append(fields, analyticsdelivery.FieldRequests)
+	}
+	if m.addsegment_seconds_ms != nil {
+		fields = append(fields, analyticsdelivery.FieldSegmentSecondsMs)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AnalyticsDeliveryMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsdelivery.FieldHour:
+		return m.AddedHour()
+	case analyticsdelivery.FieldBytes:
+		return m.AddedBytes()
+	case analyticsdelivery.FieldRequests:
+		return m.AddedRequests()
+	case analyticsdelivery.FieldSegmentSecondsMs:
+		return m.AddedSegmentSecondsMs()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsDeliveryMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case analyticsdelivery.FieldHour:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHour(v)
+		return nil
+	case analyticsdelivery.FieldBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBytes(v)
+		return nil
+	case analyticsdelivery.FieldRequests:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRequests(v)
+		return nil
+	case analyticsdelivery.FieldSegmentSecondsMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSegmentSecondsMs(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsDelivery numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AnalyticsDeliveryMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AnalyticsDeliveryMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AnalyticsDeliveryMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown AnalyticsDelivery nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AnalyticsDeliveryMutation) ResetField(name string) error {
+	switch name {
+	case analyticsdelivery.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case analyticsdelivery.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case analyticsdelivery.FieldHour:
+		m.ResetHour()
+		return nil
+	case analyticsdelivery.FieldBytes:
+		m.ResetBytes()
+		return nil
+	case analyticsdelivery.FieldRequests:
+		m.ResetRequests()
+		return nil
+	case analyticsdelivery.FieldSegmentSecondsMs:
+		m.ResetSegmentSecondsMs()
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsDelivery field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AnalyticsDeliveryMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AnalyticsDeliveryMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AnalyticsDeliveryMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AnalyticsDeliveryMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AnalyticsDeliveryMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AnalyticsDeliveryMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AnalyticsDeliveryMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsDelivery unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AnalyticsDeliveryMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsDelivery edge %s", name)
+}
+
+// AnalyticsDirtyHourMutation represents an operation that mutates the AnalyticsDirtyHour nodes in the graph.
+type AnalyticsDirtyHourMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int64
+	project_id    *uuid.UUID
+	hour          *int64
+	addhour       *int64
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*AnalyticsDirtyHour, error)
+	predicates    []predicate.AnalyticsDirtyHour
+}
+
+var _ ent.Mutation = (*AnalyticsDirtyHourMutation)(nil)
+
+// analyticsdirtyhourOption allows management of the mutation configuration using functional options.
+type analyticsdirtyhourOption func(*AnalyticsDirtyHourMutation)
+
+// newAnalyticsDirtyHourMutation creates new mutation for the AnalyticsDirtyHour entity.
+func newAnalyticsDirtyHourMutation(c config, op Op, opts ...analyticsdirtyhourOption) *AnalyticsDirtyHourMutation {
+	m := &AnalyticsDirtyHourMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAnalyticsDirtyHour,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAnalyticsDirtyHourID sets the ID field of the mutation.
+func withAnalyticsDirtyHourID(id int64) analyticsdirtyhourOption {
+	return func(m *AnalyticsDirtyHourMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AnalyticsDirtyHour
+		)
+		m.oldValue = func(ctx context.Context) (*AnalyticsDirtyHour, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AnalyticsDirtyHour.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAnalyticsDirtyHour sets the old AnalyticsDirtyHour of the mutation.
+func withAnalyticsDirtyHour(node *AnalyticsDirtyHour) analyticsdirtyhourOption {
+	return func(m *AnalyticsDirtyHourMutation) {
+		m.oldValue = func(context.Context) (*AnalyticsDirtyHour, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AnalyticsDirtyHourMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AnalyticsDirtyHourMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AnalyticsDirtyHour entities.
+func (m *AnalyticsDirtyHourMutation) SetID(id int64) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AnalyticsDirtyHourMutation) ID() (id int64, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AnalyticsDirtyHourMutation) IDs(ctx context.Context) ([]int64, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int64{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AnalyticsDirtyHour.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *AnalyticsDirtyHourMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *AnalyticsDirtyHourMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the AnalyticsDirtyHour entity.
+// If the AnalyticsDirtyHour object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDirtyHourMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *AnalyticsDirtyHourMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetHour sets the "hour" field.
+func (m *AnalyticsDirtyHourMutation) SetHour(i int64) {
+	m.hour = &i
+	m.addhour = nil
+}
+
+// Hour returns the value of the "hour" field in the mutation.
+func (m *AnalyticsDirtyHourMutation) Hour() (r int64, exists bool) {
+	v := m.hour
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHour returns the old "hour" field's value of the AnalyticsDirtyHour entity.
+// If the AnalyticsDirtyHour object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDirtyHourMutation) OldHour(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHour is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHour requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHour: %w", err)
+	}
+	return oldValue.Hour, nil
+}
+
+// AddHour adds i to the "hour" field.
+func (m *AnalyticsDirtyHourMutation) AddHour(i int64) {
+	if m.addhour != nil {
+		*m.addhour += i
+	} else {
+		m.addhour = &i
+	}
+}
+
+// AddedHour returns the value that was added to the "hour" field in this mutation.
+func (m *AnalyticsDirtyHourMutation) AddedHour() (r int64, exists bool) {
+	v := m.addhour
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHour resets all changes to the "hour" field.
+func (m *AnalyticsDirtyHourMutation) ResetHour() {
+	m.hour = nil
+	m.addhour = nil
+}
+
+// Where appends a list predicates to the AnalyticsDirtyHourMutation builder.
+func (m *AnalyticsDirtyHourMutation) Where(ps ...predicate.AnalyticsDirtyHour) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AnalyticsDirtyHourMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AnalyticsDirtyHourMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AnalyticsDirtyHour, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AnalyticsDirtyHourMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AnalyticsDirtyHourMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AnalyticsDirtyHour).
+func (m *AnalyticsDirtyHourMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AnalyticsDirtyHourMutation) Fields() []string {
+	fields := make([]string, 0, 2)
+	if m.project_id != nil {
+		fields = append(fields, analyticsdirtyhour.FieldProjectID)
+	}
+	if m.hour != nil {
+		fields = append(fields, analyticsdirtyhour.FieldHour)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AnalyticsDirtyHourMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsdirtyhour.FieldProjectID:
+		return m.ProjectID()
+	case analyticsdirtyhour.FieldHour:
+		return m.Hour()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AnalyticsDirtyHourMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case analyticsdirtyhour.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case analyticsdirtyhour.FieldHour:
+		return m.OldHour(ctx)
+	}
+	return nil, fmt.Errorf("unknown AnalyticsDirtyHour field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsDirtyHourMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case analyticsdirtyhour.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case analyticsdirtyhour.FieldHour:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHour(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsDirtyHour field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AnalyticsDirtyHourMutation) AddedFields() []string {
+	var fields []string
+	if m.addhour != nil {
+		fields = append(fields, analyticsdirtyhour.FieldHour)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AnalyticsDirtyHourMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsdirtyhour.FieldHour:
+		return m.AddedHour()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsDirtyHourMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case analyticsdirtyhour.FieldHour:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHour(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsDirtyHour numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AnalyticsDirtyHourMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AnalyticsDirtyHourMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AnalyticsDirtyHourMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown AnalyticsDirtyHour nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AnalyticsDirtyHourMutation) ResetField(name string) error {
+	switch name {
+	case analyticsdirtyhour.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case analyticsdirtyhour.FieldHour:
+		m.ResetHour()
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsDirtyHour field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AnalyticsDirtyHourMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AnalyticsDirtyHourMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AnalyticsDirtyHourMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AnalyticsDirtyHourMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AnalyticsDirtyHourMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AnalyticsDirtyHourMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AnalyticsDirtyHourMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsDirtyHour unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AnalyticsDirtyHourMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsDirtyHour edge %s", name)
+}
+
+// AnalyticsDropMutation represents an operation that mutates the AnalyticsDrop nodes in the graph.
+type AnalyticsDropMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int64
+	project_id    *uuid.UUID
+	hour          *int64
+	addhour       *int64
+	reason        *string
+	count         *int64
+	addcount      *int64
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*AnalyticsDrop, error)
+	predicates    []predicate.AnalyticsDrop
+}
+
+var _ ent.Mutation = (*AnalyticsDropMutation)(nil)
+
+// analyticsdropOption allows management of the mutation configuration using functional options.
+type analyticsdropOption func(*AnalyticsDropMutation)
+
+// newAnalyticsDropMutation creates new mutation for the AnalyticsDrop entity.
+func newAnalyticsDropMutation(c config, op Op, opts ...analyticsdropOption) *AnalyticsDropMutation {
+	m := &AnalyticsDropMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAnalyticsDrop,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAnalyticsDropID sets the ID field of the mutation.
+func withAnalyticsDropID(id int64) analyticsdropOption {
+	return func(m *AnalyticsDropMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AnalyticsDrop
+		)
+		m.oldValue = func(ctx context.Context) (*AnalyticsDrop, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AnalyticsDrop.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAnalyticsDrop sets the old AnalyticsDrop of the mutation.
+func withAnalyticsDrop(node *AnalyticsDrop) analyticsdropOption {
+	return func(m *AnalyticsDropMutation) {
+		m.oldValue = func(context.Context) (*AnalyticsDrop, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AnalyticsDropMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AnalyticsDropMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AnalyticsDrop entities.
+func (m *AnalyticsDropMutation) SetID(id int64) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AnalyticsDropMutation) ID() (id int64, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AnalyticsDropMutation) IDs(ctx context.Context) ([]int64, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int64{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AnalyticsDrop.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *AnalyticsDropMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *AnalyticsDropMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the AnalyticsDrop entity.
+// If the AnalyticsDrop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDropMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *AnalyticsDropMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetHour sets the "hour" field.
+func (m *AnalyticsDropMutation) SetHour(i int64) {
+	m.hour = &i
+	m.addhour = nil
+}
+
+// Hour returns the value of the "hour" field in the mutation.
+func (m *AnalyticsDropMutation) Hour() (r int64, exists bool) {
+	v := m.hour
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHour returns the old "hour" field's value of the AnalyticsDrop entity.
+// If the AnalyticsDrop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDropMutation) OldHour(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHour is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHour requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHour: %w", err)
+	}
+	return oldValue.Hour, nil
+}
+
+// AddHour adds i to the "hour" field.
+func (m *AnalyticsDropMutation) AddHour(i int64) {
+	if m.addhour != nil {
+		*m.addhour += i
+	} else {
+		m.addhour = &i
+	}
+}
+
+// AddedHour returns the value that was added to the "hour" field in this mutation.
+func (m *AnalyticsDropMutation) AddedHour() (r int64, exists bool) {
+	v := m.addhour
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHour resets all changes to the "hour" field.
+func (m *AnalyticsDropMutation) ResetHour() {
+	m.hour = nil
+	m.addhour = nil
+}
+
+// SetReason sets the "reason" field.
+func (m *AnalyticsDropMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *AnalyticsDropMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the AnalyticsDrop entity.
+// If the AnalyticsDrop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDropMutation) OldReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *AnalyticsDropMutation) ResetReason() {
+	m.reason = nil
+}
+
+// SetCount sets the "count" field.
+func (m *AnalyticsDropMutation) SetCount(i int64) {
+	m.count = &i
+	m.addcount = nil
+}
+
+// Count returns the value of the "count" field in the mutation.
+func (m *AnalyticsDropMutation) Count() (r int64, exists bool) {
+	v := m.count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCount returns the old "count" field's value of the AnalyticsDrop entity.
+// If the AnalyticsDrop object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDropMutation) OldCount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCount: %w", err)
+	}
+	return oldValue.Count, nil
+}
+
+// AddCount adds i to the "count" field.
+func (m *AnalyticsDropMutation) AddCount(i int64) {
+	if m.addcount != nil {
+		*m.addcount += i
+	} else {
+		m.addcount = &i
+	}
+}
+
+// AddedCount returns the value that was added to the "count" field in this mutation.
+func (m *AnalyticsDropMutation) AddedCount() (r int64, exists bool) {
+	v := m.addcount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetCount resets all changes to the "count" field.
+func (m *AnalyticsDropMutation) ResetCount() {
+	m.count = nil
+	m.addcount = nil
+}
+
+// Where appends a list predicates to the AnalyticsDropMutation builder.
+func (m *AnalyticsDropMutation) Where(ps ...predicate.AnalyticsDrop) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AnalyticsDropMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AnalyticsDropMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AnalyticsDrop, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AnalyticsDropMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AnalyticsDropMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AnalyticsDrop).
+func (m *AnalyticsDropMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AnalyticsDropMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.project_id != nil {
+		fields = append(fields, analyticsdrop.FieldProjectID)
+	}
+	if m.hour != nil {
+		fields = append(fields, analyticsdrop.FieldHour)
+	}
+	if m.reason != nil {
+		fields = append(fields, analyticsdrop.FieldReason)
+	}
+	if m.count != nil {
+		fields = append(fields, analyticsdrop.FieldCount)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AnalyticsDropMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsdrop.FieldProjectID:
+		return m.ProjectID()
+	case analyticsdrop.FieldHour:
+		return m.Hour()
+	case analyticsdrop.FieldReason:
+		return m.Reason()
+	case analyticsdrop.FieldCount:
+		return m.Count()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AnalyticsDropMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case analyticsdrop.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case analyticsdrop.FieldHour:
+		return m.OldHour(ctx)
+	case analyticsdrop.FieldReason:
+		return m.OldReason(ctx)
+	case analyticsdrop.FieldCount:
+		return m.OldCount(ctx)
+	}
+	return nil, fmt.Errorf("unknown AnalyticsDrop field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsDropMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case analyticsdrop.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case analyticsdrop.FieldHour:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHour(v)
+		return nil
+	case analyticsdrop.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	case analyticsdrop.FieldCount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCount(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsDrop field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AnalyticsDropMutation) AddedFields() []string {
+	var fields []string
+	if m.addhour != nil {
+		fields = append(fields, analyticsdrop.FieldHour)
+	}
+	if m.addcount != nil {
+		fields = append(fields, analyticsdrop.FieldCount)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AnalyticsDropMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsdrop.FieldHour:
+		return m.AddedHour()
+	case analyticsdrop.FieldCount:
+		return m.AddedCount()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsDropMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case analyticsdrop.FieldHour:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHour(v)
+		return nil
+	case analyticsdrop.FieldCount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddCount(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsDrop numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AnalyticsDropMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AnalyticsDropMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AnalyticsDropMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown AnalyticsDrop nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AnalyticsDropMutation) ResetField(name string) error {
+	switch name {
+	case analyticsdrop.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case analyticsdrop.FieldHour:
+		m.ResetHour()
+		return nil
+	case analyticsdrop.FieldReason:
+		m.ResetReason()
+		return nil
+	case analyticsdrop.FieldCount:
+		m.ResetCount()
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsDrop field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AnalyticsDropMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AnalyticsDropMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AnalyticsDropMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AnalyticsDropMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AnalyticsDropMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AnalyticsDropMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AnalyticsDropMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsDrop unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AnalyticsDropMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsDrop edge %s", name)
+}
+
+// AnalyticsEventMutation represents an operation that mutates the AnalyticsEvent nodes in the graph.
+type AnalyticsEventMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *int64
+	project_id     *uuid.UUID
+	view_id        *uuid.UUID
+	seq            *int
+	addseq         *int
+	ts_ms          *int64
+	addts_ms       *int64
+	_type          *string
+	playhead_ms    *int64
+	addplayhead_ms *int64
+	video_id       *uuid.UUID
+	user_id        *string
+	detail         *string
+	clearedFields  map[string]struct{}
+	done           bool
+	oldValue       func(context.Context) (*AnalyticsEvent, error)
+	predicates     []predicate.AnalyticsEvent
+}
+
+var _ ent.Mutation = (*AnalyticsEventMutation)(nil)
+
+// analyticseventOption allows management of the mutation configuration using functional options.
+type analyticseventOption func(*AnalyticsEventMutation)
+
+// newAnalyticsEventMutation creates new mutation for the AnalyticsEvent entity.
+func newAnalyticsEventMutation(c config, op Op, opts ...analyticseventOption) *AnalyticsEventMutation {
+	m := &AnalyticsEventMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAnalyticsEvent,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAnalyticsEventID sets the ID field of the mutation.
+func withAnalyticsEventID(id int64) analyticseventOption {
+	return func(m *AnalyticsEventMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AnalyticsEvent
+		)
+		m.oldValue = func(ctx context.Context) (*AnalyticsEvent, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AnalyticsEvent.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAnalyticsEvent sets the old AnalyticsEvent of the mutation.
+func withAnalyticsEvent(node *AnalyticsEvent) analyticseventOption {
+	return func(m *AnalyticsEventMutation) {
+		m.oldValue = func(context.Context) (*AnalyticsEvent, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AnalyticsEventMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AnalyticsEventMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AnalyticsEvent entities.
+func (m *AnalyticsEventMutation) SetID(id int64) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AnalyticsEventMutation) ID() (id int64, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AnalyticsEventMutation) IDs(ctx context.Context) ([]int64, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int64{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AnalyticsEvent.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *AnalyticsEventMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *AnalyticsEventMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the AnalyticsEvent entity.
+// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsEventMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *AnalyticsEventMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetViewID sets the "view_id" field.
+func (m *AnalyticsEventMutation) SetViewID(u uuid.UUID) {
+	m.view_id = &u
+}
+
+// ViewID returns the value of the "view_id" field in the mutation.
+func (m *AnalyticsEventMutation) ViewID() (r uuid.UUID, exists bool) {
+	v := m.view_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldViewID returns the old "view_id" field's value of the AnalyticsEvent entity.
+// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsEventMutation) OldViewID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldViewID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldViewID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldViewID: %w", err)
+	}
+	return oldValue.ViewID, nil
+}
+
+// ResetViewID resets all changes to the "view_id" field.
+func (m *AnalyticsEventMutation) ResetViewID() {
+	m.view_id = nil
+}
+
+// SetSeq sets the "seq" field.
+func (m *AnalyticsEventMutation) SetSeq(i int) {
+	m.seq = &i
+	m.addseq = nil
+}
+
+// Seq returns the value of the "seq" field in the mutation.
+func (m *AnalyticsEventMutation) Seq() (r int, exists bool) {
+	v := m.seq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeq returns the old "seq" field's value of the AnalyticsEvent entity.
+// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsEventMutation) OldSeq(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeq is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeq requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeq: %w", err)
+	}
+	return oldValue.Seq, nil
+}
+
+// AddSeq adds i to the "seq" field.
+func (m *AnalyticsEventMutation) AddSeq(i int) {
+	if m.addseq != nil {
+		*m.addseq += i
+	} else {
+		m.addseq = &i
+	}
+}
+
+// AddedSeq returns the value that was added to the "seq" field in this mutation.
+func (m *AnalyticsEventMutation) AddedSeq() (r int, exists bool) {
+	v := m.addseq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeq resets all changes to the "seq" field.
+func (m *AnalyticsEventMutation) ResetSeq() {
+	m.seq = nil
+	m.addseq = nil
+}
+
+// SetTsMs sets the "ts_ms" field.
+func (m *AnalyticsEventMutation) SetTsMs(i int64) {
+	m.ts_ms = &i
+	m.addts_ms = nil
+}
+
+// TsMs returns the value of the "ts_ms" field in the mutation.
+func (m *AnalyticsEventMutation) TsMs() (r int64, exists bool) {
+	v := m.ts_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTsMs returns the old "ts_ms" field's value of the AnalyticsEvent entity.
+// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsEventMutation) OldTsMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTsMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTsMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTsMs: %w", err)
+	}
+	return oldValue.TsMs, nil
+}
+
+// AddTsMs adds i to the "ts_ms" field.
+func (m *AnalyticsEventMutation) AddTsMs(i int64) {
+	if m.addts_ms != nil {
+		*m.addts_ms += i
+	} else {
+		m.addts_ms = &i
+	}
+}
+
+// AddedTsMs returns the value that was added to the "ts_ms" field in this mutation.
+func (m *AnalyticsEventMutation) AddedTsMs() (r int64, exists bool) {
+	v := m.addts_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTsMs resets all changes to the "ts_ms" field.
+func (m *AnalyticsEventMutation) ResetTsMs() {
+	m.ts_ms = nil
+	m.addts_ms = nil
+}
+
+// SetType sets the "type" field.
+func (m *AnalyticsEventMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *AnalyticsEventMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the AnalyticsEvent entity.
+// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsEventMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *AnalyticsEventMutation) ResetType() {
+	m._type = nil
+}
+
+// SetPlayheadMs sets the "playhead_ms" field.
+func (m *AnalyticsEventMutation) SetPlayheadMs(i int64) {
+	m.playhead_ms = &i
+	m.addplayhead_ms = nil
+}
+
+// PlayheadMs returns the value of the "playhead_ms" field in the mutation.
+func (m *AnalyticsEventMutation) PlayheadMs() (r int64, exists bool) {
+	v := m.playhead_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlayheadMs returns the old "playhead_ms" field's value of the AnalyticsEvent entity.
+// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsEventMutation) OldPlayheadMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlayheadMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlayheadMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlayheadMs: %w", err)
+	}
+	return oldValue.PlayheadMs, nil
+}
+
+// AddPlayheadMs adds i to the "playhead_ms" field.
+func (m *AnalyticsEventMutation) AddPlayheadMs(i int64) {
+	if m.addplayhead_ms != nil {
+		*m.addplayhead_ms += i
+	} else {
+		m.addplayhead_ms = &i
+	}
+}
+
+// AddedPlayheadMs returns the value that was added to the "playhead_ms" field in this mutation.
+func (m *AnalyticsEventMutation) AddedPlayheadMs() (r int64, exists bool) {
+	v := m.addplayhead_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPlayheadMs resets all changes to the "playhead_ms" field.
+func (m *AnalyticsEventMutation) ResetPlayheadMs() {
+	m.playhead_ms = nil
+	m.addplayhead_ms = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *AnalyticsEventMutation) SetVideoID(u uuid.UUID) {
+	m.video_id = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *AnalyticsEventMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the AnalyticsEvent entity.
+// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsEventMutation) OldVideoID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *AnalyticsEventMutation) ResetVideoID() {
+	m.video_id = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *AnalyticsEventMutation) SetUserID(s string) {
+	m.user_id = &s
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *AnalyticsEventMutation) UserID() (r string, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the AnalyticsEvent entity.
+// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsEventMutation) OldUserID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *AnalyticsEventMutation) ResetUserID() {
+	m.user_id = nil
+}
+
+// SetDetail sets the "detail" field.
+func (m *AnalyticsEventMutation) SetDetail(s string) {
+	m.detail = &s
+}
+
+// Detail returns the value of the "detail" field in the mutation.
+func (m *AnalyticsEventMutation) Detail() (r string, exists bool) {
+	v := m.detail
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDetail returns the old "detail" field's value of the AnalyticsEvent entity.
+// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsEventMutation) OldDetail(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDetail is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDetail requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDetail: %w", err)
+	}
+	return oldValue.Detail, nil
+}
+
+// ResetDetail resets all changes to the "detail" field.
+func (m *AnalyticsEventMutation) ResetDetail() {
+	m.detail = nil
+}
+
+// Where appends a list predicates to the AnalyticsEventMutation builder.
+func (m *AnalyticsEventMutation) Where(ps ...predicate.AnalyticsEvent) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AnalyticsEventMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AnalyticsEventMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AnalyticsEvent, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AnalyticsEventMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AnalyticsEventMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AnalyticsEvent).
+func (m *AnalyticsEventMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AnalyticsEventMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.project_id != nil {
+		fields = append(fields, analyticsevent.FieldProjectID)
+	}
+	if m.view_id != nil {
+		fields = append(fields, analyticsevent.FieldViewID)
+	}
+	if m.seq != nil {
+		fields = append(fields, analyticsevent.FieldSeq)
+	}
+	if m.ts_ms != nil {
+		fields = append(fields, analyticsevent.FieldTsMs)
+	}
+	if m._type != nil {
+		fields = append(fields, analyticsevent.FieldType)
+	}
+	if m.playhead_ms != nil {
+		fields = append(fields, analyticsevent.FieldPlayheadMs)
+	}
+	if m.video_id != nil {
+		fields = append(fields, analyticsevent.FieldVideoID)
+	}
+	if m.user_id != nil {
+		fields = append(fields, analyticsevent.FieldUserID)
+	}
+	if m.detail != nil {
+		fields = append(fields, analyticsevent.FieldDetail)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AnalyticsEventMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsevent.FieldProjectID:
+		return m.ProjectID()
+	case analyticsevent.FieldViewID:
+		return m.ViewID()
+	case analyticsevent.FieldSeq:
+		return m.Seq()
+	case analyticsevent.FieldTsMs:
+		return m.TsMs()
+	case analyticsevent.FieldType:
+		return m.GetType()
+	case analyticsevent.FieldPlayheadMs:
+		return m.PlayheadMs()
+	case analyticsevent.FieldVideoID:
+		return m.VideoID()
+	case analyticsevent.FieldUserID:
+		return m.UserID()
+	case analyticsevent.FieldDetail:
+		return m.Detail()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AnalyticsEventMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case analyticsevent.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case analyticsevent.FieldViewID:
+		return m.OldViewID(ctx)
+	case analyticsevent.FieldSeq:
+		return m.OldSeq(ctx)
+	case analyticsevent.FieldTsMs:
+		return m.OldTsMs(ctx)
+	case analyticsevent.FieldType:
+		return m.OldType(ctx)
+	case analyticsevent.FieldPlayheadMs:
+		return m.OldPlayheadMs(ctx)
+	case analyticsevent.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case analyticsevent.FieldUserID:
+		return m.OldUserID(ctx)
+	case analyticsevent.FieldDetail:
+		return m.OldDetail(ctx)
+	}
+	return nil, fmt.Errorf("unknown AnalyticsEvent field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsEventMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case analyticsevent.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case analyticsevent.FieldViewID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetViewID(v)
+		return nil
+	case analyticsevent.FieldSeq:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeq(v)
+		return nil
+	case analyticsevent.FieldTsMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTsMs(v)
+		return nil
+	case analyticsevent.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	case analyticsevent.FieldPlayheadMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlayheadMs(v)
+		return nil
+	case analyticsevent.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case analyticsevent.FieldUserID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case analyticsevent.FieldDetail:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDetail(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsEvent field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AnalyticsEventMutation) AddedFields() []string {
+	var fields []string
+	if m.addseq != nil {
+		fields = append(fields, analyticsevent.FieldSeq)
+	}
+	if m.addts_ms != nil {
+		fields = append(fields, analyticsevent.FieldTsMs)
+	}
+	if m.addplayhead_ms != nil {
+		fields = append(fields, analyticsevent.FieldPlayheadMs)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AnalyticsEventMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsevent.FieldSeq:
+		return m.AddedSeq()
+	case analyticsevent.FieldTsMs:
+		return m.AddedTsMs()
+	case analyticsevent.FieldPlayheadMs:
+		return m.AddedPlayheadMs()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsEventMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case analyticsevent.FieldSeq:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeq(v)
+		return nil
+	case analyticsevent.FieldTsMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTsMs(v)
+		return nil
+	case analyticsevent.FieldPlayheadMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPlayheadMs(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsEvent numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AnalyticsEventMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AnalyticsEventMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AnalyticsEventMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown AnalyticsEvent nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AnalyticsEventMutation) ResetField(name string) error {
+	switch name {
+	case analyticsevent.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case analyticsevent.FieldViewID:
+		m.ResetViewID()
+		return nil
+	case analyticsevent.FieldSeq:
+		m.ResetSeq()
+		return nil
+	case analyticsevent.FieldTsMs:
+		m.ResetTsMs()
+		return nil
+	case analyticsevent.FieldType:
+		m.ResetType()
+		return nil
+	case analyticsevent.FieldPlayheadMs:
+		m.ResetPlayheadMs()
+		return nil
+	case analyticsevent.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case analyticsevent.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case analyticsevent.FieldDetail:
+		m.ResetDetail()
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsEvent field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AnalyticsEventMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AnalyticsEventMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AnalyticsEventMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AnalyticsEventMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AnalyticsEventMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AnalyticsEventMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AnalyticsEventMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsEvent unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AnalyticsEventMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsEvent edge %s", name)
+}
+
+// AnalyticsHourlyMutation represents an operation that mutates the AnalyticsHourly nodes in the graph.
+type AnalyticsHourlyMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *int64
+	project_id        *uuid.UUID
+	bucket            *int64
+	addbucket         *int64
+	video_id          *uuid.UUID
+	folder_id         *uuid.UUID
+	country           *string
+	device_type       *string
+	os                *string
+	browser           *string
+	views             *int64
+	addviews          *int64
+	attempts          *int64
+	addattempts       *int64
+	watched_ms        *int64
+	addwatched_ms     *int64
+	rebuffer_ms       *int64
+	addrebuffer_ms    *int64
+	startup_ms_sum    *int64
+	addstartup_ms_sum *int64
+	startup_count     *int64
+	addstartup_count  *int64
+	errors            *int64
+	adderrors         *int64
+	failures          *int64
+	addfailures       *int64
+	ebvs              *int64
+	addebvs           *int64
+	completed         *int64
+	addcompleted      *int64
+	clearedFields     map[string]struct{}
+	done              bool
+	oldValue          func(context.Context) (*AnalyticsHourly, error)
+	predicates        []predicate.AnalyticsHourly
+}
+
+var _ ent.Mutation = (*AnalyticsHourlyMutation)(nil)
+
+// analyticshourlyOption allows management of the mutation configuration using functional options.
+type analyticshourlyOption func(*AnalyticsHourlyMutation)
+
+// newAnalyticsHourlyMutation creates new mutation for the AnalyticsHourly entity.
+func newAnalyticsHourlyMutation(c config, op Op, opts ...analyticshourlyOption) *AnalyticsHourlyMutation {
+	m := &AnalyticsHourlyMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAnalyticsHourly,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAnalyticsHourlyID sets the ID field of the mutation.
+func withAnalyticsHourlyID(id int64) analyticshourlyOption {
+	return func(m *AnalyticsHourlyMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AnalyticsHourly
+		)
+		m.oldValue = func(ctx context.Context) (*AnalyticsHourly, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AnalyticsHourly.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAnalyticsHourly sets the old AnalyticsHourly of the mutation.
+func withAnalyticsHourly(node *AnalyticsHourly) analyticshourlyOption {
+	return func(m *AnalyticsHourlyMutation) {
+		m.oldValue = func(context.Context) (*AnalyticsHourly, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AnalyticsHourlyMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AnalyticsHourlyMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AnalyticsHourly entities.
+func (m *AnalyticsHourlyMutation) SetID(id int64) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AnalyticsHourlyMutation) ID() (id int64, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AnalyticsHourlyMutation) IDs(ctx context.Context) ([]int64, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int64{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AnalyticsHourly.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *AnalyticsHourlyMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *AnalyticsHourlyMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *AnalyticsHourlyMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetBucket sets the "bucket" field.
+func (m *AnalyticsHourlyMutation) SetBucket(i int64) {
+	m.bucket = &i
+	m.addbucket = nil
+}
+
+// Bucket returns the value of the "bucket" field in the mutation.
+func (m *AnalyticsHourlyMutation) Bucket() (r int64, exists bool) {
+	v := m.bucket
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBucket returns the old "bucket" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldBucket(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBucket is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBucket requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBucket: %w", err)
+	}
+	return oldValue.Bucket, nil
+}
+
+// AddBucket adds i to the "bucket" field.
+func (m *AnalyticsHourlyMutation) AddBucket(i int64) {
+	if m.addbucket != nil {
+		*m.addbucket += i
+	} else {
+		m.addbucket = &i
+	}
+}
+
+// AddedBucket returns the value that was added to the "bucket" field in this mutation.
+func (m *AnalyticsHourlyMutation) AddedBucket() (r int64, exists bool) {
+	v := m.addbucket
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBucket resets all changes to the "bucket" field.
+func (m *AnalyticsHourlyMutation) ResetBucket() {
+	m.bucket = nil
+	m.addbucket = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *AnalyticsHourlyMutation) SetVideoID(u uuid.UUID) {
+	m.video_id = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *AnalyticsHourlyMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldVideoID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *AnalyticsHourlyMutation) ResetVideoID() {
+	m.video_id = nil
+}
+
+// SetFolderID sets the "folder_id" field.
+func (m *AnalyticsHourlyMutation) SetFolderID(u uuid.UUID) {
+	m.folder_id = &u
+}
+
+// FolderID returns the value of the "folder_id" field in the mutation.
+func (m *AnalyticsHourlyMutation) FolderID() (r uuid.UUID, exists bool) {
+	v := m.folder_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFolderID returns the old "folder_id" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldFolderID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFolderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFolderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFolderID: %w", err)
+	}
+	return oldValue.FolderID, nil
+}
+
+// ClearFolderID clears the value of the "folder_id" field.
+func (m *AnalyticsHourlyMutation) ClearFolderID() {
+	m.folder_id = nil
+	m.clearedFields[analyticshourly.FieldFolderID] = struct{}{}
+}
+
+// FolderIDCleared returns if the "folder_id" field was cleared in this mutation.
+func (m *AnalyticsHourlyMutation) FolderIDCleared() bool {
+	_, ok := m.clearedFields[analyticshourly.FieldFolderID]
+	return ok
+}
+
+// ResetFolderID resets all changes to the "folder_id" field.
+func (m *AnalyticsHourlyMutation) ResetFolderID() {
+	m.folder_id = nil
+	delete(m.clearedFields, analyticshourly.FieldFolderID)
+}
+
+// SetCountry sets the "country" field.
+func (m *AnalyticsHourlyMutation) SetCountry(s string) {
+	m.country = &s
+}
+
+// Country returns the value of the "country" field in the mutation.
+func (m *AnalyticsHourlyMutation) Country() (r string, exists bool) {
+	v := m.country
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCountry returns the old "country" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldCountry(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCountry is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCountry requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCountry: %w", err)
+	}
+	return oldValue.Country, nil
+}
+
+// ResetCountry resets all changes to the "country" field.
+func (m *AnalyticsHourlyMutation) ResetCountry() {
+	m.country = nil
+}
+
+// SetDeviceType sets the "device_type" field.
+func (m *AnalyticsHourlyMutation) SetDeviceType(s string) {
+	m.device_type = &s
+}
+
+// DeviceType returns the value of the "device_type" field in the mutation.
+func (m *AnalyticsHourlyMutation) DeviceType() (r string, exists bool) {
+	v := m.device_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeviceType returns the old "device_type" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldDeviceType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeviceType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeviceType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeviceType: %w", err)
+	}
+	return oldValue.DeviceType, nil
+}
+
+// ResetDeviceType resets all changes to the "device_type" field.
+func (m *AnalyticsHourlyMutation) ResetDeviceType() {
+	m.device_type = nil
+}
+
+// SetOs sets the "os" field.
+func (m *AnalyticsHourlyMutation) SetOs(s string) {
+	m.os = &s
+}
+
+// Os returns the value of the "os" field in the mutation.
+func (m *AnalyticsHourlyMutation) Os() (r string, exists bool) {
+	v := m.os
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOs returns the old "os" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldOs(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOs: %w", err)
+	}
+	return oldValue.Os, nil
+}
+
+// ResetOs resets all changes to the "os" field.
+func (m *AnalyticsHourlyMutation) ResetOs() {
+	m.os = nil
+}
+
+// SetBrowser sets the "browser" field.
+func (m *AnalyticsHourlyMutation) SetBrowser(s string) {
+	m.browser = &s
+}
+
+// Browser returns the value of the "browser" field in the mutation.
+func (m *AnalyticsHourlyMutation) Browser() (r string, exists bool) {
+	v := m.browser
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBrowser returns the old "browser" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldBrowser(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBrowser is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBrowser requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBrowser: %w", err)
+	}
+	return oldValue.Browser, nil
+}
+
+// ResetBrowser resets all changes to the "browser" field.
+func (m *AnalyticsHourlyMutation) ResetBrowser() {
+	m.browser = nil
+}
+
+// SetViews sets the "views" field.
+func (m *AnalyticsHourlyMutation) SetViews(i int64) {
+	m.views = &i
+	m.addviews = nil
+}
+
+// Views returns the value of the "views" field in the mutation.
+func (m *AnalyticsHourlyMutation) Views() (r int64, exists bool) {
+	v := m.views
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldViews returns the old "views" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldViews(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldViews is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldViews requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldViews: %w", err)
+	}
+	return oldValue.Views, nil
+}
+
+// AddViews adds i to the "views" field.
+func (m *AnalyticsHourlyMutation) AddViews(i int64) {
+	if m.addviews != nil {
+		*m.addviews += i
+	} else {
+		m.addviews = &i
+	}
+}
+
+// AddedViews returns the value that was added to the "views" field in this mutation.
+func (m *AnalyticsHourlyMutation) AddedViews() (r int64, exists bool) {
+	v := m.addviews
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetViews resets all changes to the "views" field.
+func (m *AnalyticsHourlyMutation) ResetViews() {
+	m.views = nil
+	m.addviews = nil
+}
+
+// SetAttempts sets the "attempts" field.
+func (m *AnalyticsHourlyMutation) SetAttempts(i int64) {
+	m.attempts = &i
+	m.addattempts = nil
+}
+
+// Attempts returns the value of the "attempts" field in the mutation.
+func (m *AnalyticsHourlyMutation) Attempts() (r int64, exists bool) {
+	v := m.attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempts returns the old "attempts" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldAttempts(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempts: %w", err)
+	}
+	return oldValue.Attempts, nil
+}
+
+// AddAttempts adds i to the "attempts" field.
+func (m *AnalyticsHourlyMutation) AddAttempts(i int64) {
+	if m.addattempts != nil {
+		*m.addattempts += i
+	} else {
+		m.addattempts = &i
+	}
+}
+
+// AddedAttempts returns the value that was added to the "attempts" field in this mutation.
+func (m *AnalyticsHourlyMutation) AddedAttempts() (r int64, exists bool) {
+	v := m.addattempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempts resets all changes to the "attempts" field.
+func (m *AnalyticsHourlyMutation) ResetAttempts() {
+	m.attempts = nil
+	m.addattempts = nil
+}
+
+// SetWatchedMs sets the "watched_ms" field.
+func (m *AnalyticsHourlyMutation) SetWatchedMs(i int64) {
+	m.watched_ms = &i
+	m.addwatched_ms = nil
+}
+
+// WatchedMs returns the value of the "watched_ms" field in the mutation.
+func (m *AnalyticsHourlyMutation) WatchedMs() (r int64, exists bool) {
+	v := m.watched_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWatchedMs returns the old "watched_ms" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldWatchedMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWatchedMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWatchedMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWatchedMs: %w", err)
+	}
+	return oldValue.WatchedMs, nil
+}
+
+// AddWatchedMs adds i to the "watched_ms" field.
+func (m *AnalyticsHourlyMutation) AddWatchedMs(i int64) {
+	if m.addwatched_ms != nil {
+		*m.addwatched_ms += i
+	} else {
+		m.addwatched_ms = &i
+	}
+}
+
+// AddedWatchedMs returns the value that was added to the "watched_ms" field in this mutation.
+func (m *AnalyticsHourlyMutation) AddedWatchedMs() (r int64, exists bool) {
+	v := m.addwatched_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetWatchedMs resets all changes to the "watched_ms" field.
+func (m *AnalyticsHourlyMutation) ResetWatchedMs() {
+	m.watched_ms = nil
+	m.addwatched_ms = nil
+}
+
+// SetRebufferMs sets the "rebuffer_ms" field.
+func (m *AnalyticsHourlyMutation) SetRebufferMs(i int64) {
+	m.rebuffer_ms = &i
+	m.addrebuffer_ms = nil
+}
+
+// RebufferMs returns the value of the "rebuffer_ms" field in the mutation.
+func (m *AnalyticsHourlyMutation) RebufferMs() (r int64, exists bool) {
+	v := m.rebuffer_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRebufferMs returns the old "rebuffer_ms" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldRebufferMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRebufferMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRebufferMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRebufferMs: %w", err)
+	}
+	return oldValue.RebufferMs, nil
+}
+
+// AddRebufferMs adds i to the "rebuffer_ms" field.
+func (m *AnalyticsHourlyMutation) AddRebufferMs(i int64) {
+	if m.addrebuffer_ms != nil {
+		*m.addrebuffer_ms += i
+	} else {
+		m.addrebuffer_ms = &i
+	}
+}
+
+// AddedRebufferMs returns the value that was added to the "rebuffer_ms" field in this mutation.
+func (m *AnalyticsHourlyMutation) AddedRebufferMs() (r int64, exists bool) {
+	v := m.addrebuffer_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRebufferMs resets all changes to the "rebuffer_ms" field.
+func (m *AnalyticsHourlyMutation) ResetRebufferMs() {
+	m.rebuffer_ms = nil
+	m.addrebuffer_ms = nil
+}
+
+// SetStartupMsSum sets the "startup_ms_sum" field.
+func (m *AnalyticsHourlyMutation) SetStartupMsSum(i int64) {
+	m.startup_ms_sum = &i
+	m.addstartup_ms_sum = nil
+}
+
+// StartupMsSum returns the value of the "startup_ms_sum" field in the mutation.
+func (m *AnalyticsHourlyMutation) StartupMsSum() (r int64, exists bool) {
+	v := m.startup_ms_sum
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartupMsSum returns the old "startup_ms_sum" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldStartupMsSum(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartupMsSum is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartupMsSum requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartupMsSum: %w", err)
+	}
+	return oldValue.StartupMsSum, nil
+}
+
+// AddStartupMsSum adds i to the "startup_ms_sum" field.
+func (m *AnalyticsHourlyMutation) AddStartupMsSum(i int64) {
+	if m.addstartup_ms_sum != nil {
+		*m.addstartup_ms_sum += i
+	} else {
+		m.addstartup_ms_sum = &i
+	}
+}
+
+// AddedStartupMsSum returns the value that was added to the "startup_ms_sum" field in this mutation.
+func (m *AnalyticsHourlyMutation) AddedStartupMsSum() (r int64, exists bool) {
+	v := m.addstartup_ms_sum
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetStartupMsSum resets all changes to the "startup_ms_sum" field.
+func (m *AnalyticsHourlyMutation) ResetStartupMsSum() {
+	m.startup_ms_sum = nil
+	m.addstartup_ms_sum = nil
+}
+
+// SetStartupCount sets the "startup_count" field.
+func (m *AnalyticsHourlyMutation) SetStartupCount(i int64) {
+	m.startup_count = &i
+	m.addstartup_count = nil
+}
+
+// StartupCount returns the value of the "startup_count" field in the mutation.
+func (m *AnalyticsHourlyMutation) StartupCount() (r int64, exists bool) {
+	v := m.startup_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartupCount returns the old "startup_count" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldStartupCount(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartupCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartupCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartupCount: %w", err)
+	}
+	return oldValue.StartupCount, nil
+}
+
+// AddStartupCount adds i to the "startup_count" field.
+func (m *AnalyticsHourlyMutation) AddStartupCount(i int64) {
+	if m.addstartup_count != nil {
+		*m.addstartup_count += i
+	} else {
+		m.addstartup_count = &i
+	}
+}
+
+// AddedStartupCount returns the value that was added to the "startup_count" field in this mutation.
+func (m *AnalyticsHourlyMutation) AddedStartupCount() (r int64, exists bool) {
+	v := m.addstartup_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetStartupCount resets all changes to the "startup_count" field.
+func (m *AnalyticsHourlyMutation) ResetStartupCount() {
+	m.startup_count = nil
+	m.addstartup_count = nil
+}
+
+// SetErrors sets the "errors" field.
+func (m *AnalyticsHourlyMutation) SetErrors(i int64) {
+	m.errors = &i
+	m.adderrors = nil
+}
+
+// Errors returns the value of the "errors" field in the mutation.
+func (m *AnalyticsHourlyMutation) Errors() (r int64, exists bool) {
+	v := m.errors
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldErrors returns the old "errors" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldErrors(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldErrors is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldErrors requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldErrors: %w", err)
+	}
+	return oldValue.Errors, nil
+}
+
+// AddErrors adds i to the "errors" field.
+func (m *AnalyticsHourlyMutation) AddErrors(i int64) {
+	if m.adderrors != nil {
+		*m.adderrors += i
+	} else {
+		m.adderrors = &i
+	}
+}
+
+// AddedErrors returns the value that was added to the "errors" field in this mutation.
+func (m *AnalyticsHourlyMutation) AddedErrors() (r int64, exists bool) {
+	v := m.adderrors
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetErrors resets all changes to the "errors" field.
+func (m *AnalyticsHourlyMutation) ResetErrors() {
+	m.errors = nil
+	m.adderrors = nil
+}
+
+// SetFailures sets the "failures" field.
+func (m *AnalyticsHourlyMutation) SetFailures(i int64) {
+	m.failures = &i
+	m.addfailures = nil
+}
+
+// Failures returns the value of the "failures" field in the mutation.
+func (m *AnalyticsHourlyMutation) Failures() (r int64, exists bool) {
+	v := m.failures
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailures returns the old "failures" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldFailures(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailures is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailures requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailures: %w", err)
+	}
+	return oldValue.Failures, nil
+}
+
+// AddFailures adds i to the "failures" field.
+func (m *AnalyticsHourlyMutation) AddFailures(i int64) {
+	if m.addfailures != nil {
+		*m.addfailures += i
+	} else {
+		m.addfailures = &i
+	}
+}
+
+// AddedFailures returns the value that was added to the "failures" field in this mutation.
+func (m *AnalyticsHourlyMutation) AddedFailures() (r int64, exists bool) {
+	v := m.addfailures
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetFailures resets all changes to the "failures" field.
+func (m *AnalyticsHourlyMutation) ResetFailures() {
+	m.failures = nil
+	m.addfailures = nil
+}
+
+// SetEbvs sets the "ebvs" field.
+func (m *AnalyticsHourlyMutation) SetEbvs(i int64) {
+	m.ebvs = &i
+	m.addebvs = nil
+}
+
+// Ebvs returns the value of the "ebvs" field in the mutation.
+func (m *AnalyticsHourlyMutation) Ebvs() (r int64, exists bool) {
+	v := m.ebvs
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEbvs returns the old "ebvs" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldEbvs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEbvs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEbvs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEbvs: %w", err)
+	}
+	return oldValue.Ebvs, nil
+}
+
+// AddEbvs adds i to the "ebvs" field.
+func (m *AnalyticsHourlyMutation) AddEbvs(i int64) {
+	if m.addebvs != nil {
+		*m.addebvs += i
+	} else {
+		m.addebvs = &i
+	}
+}
+
+// AddedEbvs returns the value that was added to the "ebvs" field in this mutation.
+func (m *AnalyticsHourlyMutation) AddedEbvs() (r int64, exists bool) {
+	v := m.addebvs
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetEbvs resets all changes to the "ebvs" field.
+func (m *AnalyticsHourlyMutation) ResetEbvs() {
+	m.ebvs = nil
+	m.addebvs = nil
+}
+
+// SetCompleted sets the "completed" field.
+func (m *AnalyticsHourlyMutation) SetCompleted(i int64) {
+	m.completed = &i
+	m.addcompleted = nil
+}
+
+// Completed returns the value of the "completed" field in the mutation.
+func (m *AnalyticsHourlyMutation) Completed() (r int64, exists bool) {
+	v := m.completed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompleted returns the old "completed" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldCompleted(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompleted is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompleted requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompleted: %w", err)
+	}
+	return oldValue.Completed, nil
+}
+
+// AddCompleted adds i to the "completed" field.
+func (m *AnalyticsHourlyMutation) AddCompleted(i int64) {
+	if m.addcompleted != nil {
+		*m.addcompleted += i
+	} else {
+		m.addcompleted = &i
+	}
+}
+
+// AddedCompleted returns the value that was added to the "completed" field in this mutation.
+func (m *AnalyticsHourlyMutation) AddedCompleted() (r int64, exists bool) {
+	v := m.addcompleted
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetCompleted resets all changes to the "completed" field.
+func (m *AnalyticsHourlyMutation) ResetCompleted() {
+	m.completed = nil
+	m.addcompleted = nil
+}
+
+// Where appends a list predicates to the AnalyticsHourlyMutation builder.
+func (m *AnalyticsHourlyMutation) Where(ps ...predicate.AnalyticsHourly) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AnalyticsHourlyMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AnalyticsHourlyMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AnalyticsHourly, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AnalyticsHourlyMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AnalyticsHourlyMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AnalyticsHourly).
+func (m *AnalyticsHourlyMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AnalyticsHourlyMutation) Fields() []string {
+	fields := make([]string, 0, 18)
+	if m.project_id != nil {
+		fields = append(fields, analyticshourly.FieldProjectID)
+	}
+	if m.bucket != nil {
+		fields = append(fields, analyticshourly.FieldBucket)
+	}
+	if m.video_id != nil {
+		fields = append(fields, analyticshourly.FieldVideoID)
+	}
+	if m.folder_id != nil {
+		fields = append(fields, analyticshourly.FieldFolderID)
+	}
+	if m.country != nil {
+		fields = append(fields, analyticshourly.FieldCountry)
+	}
+	if m.device_type != nil {
+		fields = append(fields, analyticshourly.FieldDeviceType)
+	}
+	if m.os != nil {
+		fields = append(fields, analyticshourly.FieldOs)
+	}
+	if m.browser != nil {
+		fields = append(fields, analyticshourly.FieldBrowser)
+	}
+	if m.views != nil {
+		fields = append(fields, analyticshourly.FieldViews)
+	}
+	if m.attempts != nil {
+		fields = append(fields, analyticshourly.FieldAttempts)
+	}
+	if m.watched_ms != nil {
+		fields = append(fields, analyticshourly.FieldWatchedMs)
+	}
+	if m.rebuffer_ms != nil {
+		fields = append(fields, analyticshourly.FieldRebufferMs)
+	}
+	if m.startup_ms_sum != nil {
+		fields = append(fields, analyticshourly.FieldStartupMsSum)
+	}
+	if m.startup_count != nil {
+		fields = append(fields, analyticshourly.FieldStartupCount)
+	}
+	if m.errors != nil {
+		fields = append(fields, analyticshourly.FieldErrors)
+	}
+	if m.failures != nil {
+		fields = append(fields, analyticshourly.FieldFailures)
+	}
+	if m.ebvs != nil {
+		fields = append(fields, analyticshourly.FieldEbvs)
+	}
+	if m.completed != nil {
+		fields = append(fields, analyticshourly.FieldCompleted)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AnalyticsHourlyMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case analyticshourly.FieldProjectID:
+		return m.ProjectID()
+	case analyticshourly.FieldBucket:
+		return m.Bucket()
+	case analyticshourly.FieldVideoID:
+		return m.VideoID()
+	case analyticshourly.FieldFolderID:
+		return m.FolderID()
+	case analyticshourly.FieldCountry:
+		return m.Country()
+	case analyticshourly.FieldDeviceType:
+		return m.DeviceType()
+	case analyticshourly.FieldOs:
+		return m.Os()
+	case analyticshourly.FieldBrowser:
+		return m.Browser()
+	case analyticshourly.FieldViews:
+		return m.Views()
+	case analyticshourly.FieldAttempts:
+		return m.Attempts()
+	case analyticshourly.FieldWatchedMs:
+		return m.WatchedMs()
+	case analyticshourly.FieldRebufferMs:
+		return m.RebufferMs()
+	case analyticshourly.FieldStartupMsSum:
+		return m.StartupMsSum()
+	case analyticshourly.FieldStartupCount:
+		return m.StartupCount()
+	case analyticshourly.FieldErrors:
+		return m.Errors()
+	case analyticshourly.FieldFailures:
+		return m.Failures()
+	case analyticshourly.FieldEbvs:
+		return m.Ebvs()
+	case analyticshourly.FieldCompleted:
+		return m.Completed()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AnalyticsHourlyMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case analyticshourly.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case analyticshourly.FieldBucket:
+		return m.OldBucket(ctx)
+	case analyticshourly.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case analyticshourly.FieldFolderID:
+		return m.OldFolderID(ctx)
+	case analyticshourly.FieldCountry:
+		return m.OldCountry(ctx)
+	case analyticshourly.FieldDeviceType:
+		return m.OldDeviceType(ctx)
+	case analyticshourly.FieldOs:
+		return m.OldOs(ctx)
+	case analyticshourly.FieldBrowser:
+		return m.OldBrowser(ctx)
+	case analyticshourly.FieldViews:
+		return m.OldViews(ctx)
+	case analyticshourly.FieldAttempts:
+		return m.OldAttempts(ctx)
+	case analyticshourly.FieldWatchedMs:
+		return m.OldWatchedMs(ctx)
+	case analyticshourly.FieldRebufferMs:
+		return m.OldRebufferMs(ctx)
+	case analyticshourly.FieldStartupMsSum:
+		return m.OldStartupMsSum(ctx)
+	case analyticshourly.FieldStartupCount:
+		return m.OldStartupCount(ctx)
+	case analyticshourly.FieldErrors:
+		return m.OldErrors(ctx)
+	case analyticshourly.FieldFailures:
+		return m.OldFailures(ctx)
+	case analyticshourly.FieldEbvs:
+		return m.OldEbvs(ctx)
+	case analyticshourly.FieldCompleted:
+		return m.OldCompleted(ctx)
+	}
+	return nil, fmt.Errorf("unknown AnalyticsHourly field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsHourlyMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case analyticshourly.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case analyticshourly.FieldBucket:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBucket(v)
+		return nil
+	case analyticshourly.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case analyticshourly.FieldFolderID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFolderID(v)
+		return nil
+	case analyticshourly.FieldCountry:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCountry(v)
+		return nil
+	case analyticshourly.FieldDeviceType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeviceType(v)
+		return nil
+	case analyticshourly.FieldOs:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOs(v)
+		return nil
+	case analyticshourly.FieldBrowser:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBrowser(v)
+		return nil
+	case analyticshourly.FieldViews:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetViews(v)
+		return nil
+	case analyticshourly.FieldAttempts:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempts(v)
+		return nil
+	case analyticshourly.FieldWatchedMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWatchedMs(v)
+		return nil
+	case analyticshourly.FieldRebufferMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRebufferMs(v)
+		return nil
+	case analyticshourly.FieldStartupMsSum:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartupMsSum(v)
+		return nil
+	case analyticshourly.FieldStartupCount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartupCount(v)
+		return nil
+	case analyticshourly.FieldErrors:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetErrors(v)
+		return nil
+	case analyticshourly.FieldFailures:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailures(v)
+		return nil
+	case analyticshourly.FieldEbvs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEbvs(v)
+		return nil
+	case analyticshourly.FieldCompleted:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompleted(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsHourly field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AnalyticsHourlyMutation) AddedFields() []string {
+	var fields []string
+	if m.addbucket != nil {
+		fields = append(fields, analyticshourly.FieldBucket)
+	}
+	if m.addviews != nil {
+		fields = append(fields, analyticshourly.FieldViews)
+	}
+	if m.addattempts != nil {
+		fields = append(fields, analyticshourly.FieldAttempts)
+	}
+	if m.addwatched_ms != nil {
+		fields = append(fields, analyticshourly.FieldWatchedMs)
+	}
+	if m.addrebuffer_ms != nil {
+		fields = append(fields, analyticshourly.FieldRebufferMs)
+	}
+	if m.addstartup_ms_sum != nil {
+		fields = append(fields, analyticshourly.FieldStartupMsSum)
+	}
+	if m.addstartup_count != nil {
+		fields = append(fields, analyticshourly.FieldStartupCount)
+	}
+	if m.adderrors != nil {
+		fields = append(fields, analyticshourly.FieldErrors)
+	}
+	if m.addfailures != nil {
+		fields = append(fields, analyticshourly.FieldFailures)
+	}
+	if m.addebvs != nil {
+		fields = append(fields, analyticshourly.FieldEbvs)
+	}
+	if m.addcompleted != nil {
+		fields = append(fields, analyticshourly.FieldCompleted)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AnalyticsHourlyMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case analyticshourly.FieldBucket:
+		return m.AddedBucket()
+	case analyticshourly.FieldViews:
+		return m.AddedViews()
+	case analyticshourly.FieldAttempts:
+		return m.AddedAttempts()
+	case analyticshourly.FieldWatchedMs:
+		return m.AddedWatchedMs()
+	case analyticshourly.FieldRebufferMs:
+		return m.AddedRebufferMs()
+	case analyticshourly.FieldStartupMsSum:
+		return m.AddedStartupMsSum()
+	case analyticshourly.FieldStartupCount:
+		return m.AddedStartupCount()
+	case analyticshourly.FieldErrors:
+		return m.AddedErrors()
+	case analyticshourly.FieldFailures:
+		return m.AddedFailures()
+	case analyticshourly.FieldEbvs:
+		return m.AddedEbvs()
+	case analyticshourly.FieldCompleted:
+		return m.AddedCompleted()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsHourlyMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case analyticshourly.FieldBucket:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBucket(v)
+		return nil
+	case analyticshourly.FieldViews:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddViews(v)
+		return nil
+	case analyticshourly.FieldAttempts:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempts(v)
+		return nil
+	case analyticshourly.FieldWatchedMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddWatchedMs(v)
+		return nil
+	case analyticshourly.FieldRebufferMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRebufferMs(v)
+		return nil
+	case analyticshourly.FieldStartupMsSum:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddStartupMsSum(v)
+		return nil
+	case analyticshourly.FieldStartupCount:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddStartupCount(v)
+		return nil
+	case analyticshourly.FieldErrors:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddErrors(v)
+		return nil
+	case analyticshourly.FieldFailures:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddFailures(v)
+		return nil
+	case analyticshourly.FieldEbvs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddEbvs(v)
+		return nil
+	case analyticshourly.FieldCompleted:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddCompleted(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsHourly numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AnalyticsHourlyMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(analyticshourly.FieldFolderID) {
+		fields = append(fields, analyticshourly.FieldFolderID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AnalyticsHourlyMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AnalyticsHourlyMutation) ClearField(name string) error {
+	switch name {
+	case analyticshourly.FieldFolderID:
+		m.ClearFolderID()
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsHourly nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AnalyticsHourlyMutation) ResetField(name string) error {
+	switch name {
+	case analyticshourly.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case analyticshourly.FieldBucket:
+		m.ResetBucket()
+		return nil
+	case analyticshourly.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case analyticshourly.FieldFolderID:
+		m.ResetFolderID()
+		return nil
+	case analyticshourly.FieldCountry:
+		m.ResetCountry()
+		return nil
+	case analyticshourly.FieldDeviceType:
+		m.ResetDeviceType()
+		return nil
+	case analyticshourly.FieldOs:
+		m.ResetOs()
+		return nil
+	case analyticshourly.FieldBrowser:
+		m.ResetBrowser()
+		return nil
+	case analyticshourly.FieldViews:
+		m.ResetViews()
+		return nil
+	case analyticshourly.FieldAttempts:
+		m.ResetAttempts()
+		return nil
+	case analyticshourly.FieldWatchedMs:
+		m.ResetWatchedMs()
+		return nil
+	case analyticshourly.FieldRebufferMs:
+		m.ResetRebufferMs()
+		return nil
+	case analyticshourly.FieldStartupMsSum:
+		m.ResetStartupMsSum()
+		return nil
+	case analyticshourly.FieldStartupCount:
+		m.ResetStartupCount()
+		return nil
+	case analyticshourly.FieldErrors:
+		m.ResetErrors()
+		return nil
+	case analyticshourly.FieldFailures:
+		m.ResetFailures()
+		return nil
+	case analyticshourly.FieldEbvs:
+		m.ResetEbvs()
+		return nil
+	case analyticshourly.FieldCompleted:
+		m.ResetCompleted()
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsHourly field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AnalyticsHourlyMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AnalyticsHourlyMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AnalyticsHourlyMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AnalyticsHourlyMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AnalyticsHourlyMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AnalyticsHourlyMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AnalyticsHourlyMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsHourly unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AnalyticsHourlyMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsHourly edge %s", name)
+}
+
+// AnalyticsSaltMutation represents an operation that mutates the AnalyticsSalt nodes in the graph.
+type AnalyticsSaltMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int64
+	day           *int64
+	addday        *int64
+	salt          *[]byte
+	created_at    *int64
+	addcreated_at *int64
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*AnalyticsSalt, error)
+	predicates    []predicate.AnalyticsSalt
+}
+
+var _ ent.Mutation = (*AnalyticsSaltMutation)(nil)
+
+// analyticssaltOption allows management of the mutation configuration using functional options.
+type analyticssaltOption func(*AnalyticsSaltMutation)
+
+// newAnalyticsSaltMutation creates new mutation for the AnalyticsSalt entity.
+func newAnalyticsSaltMutation(c config, op Op, opts ...analyticssaltOption) *AnalyticsSaltMutation {
+	m := &AnalyticsSaltMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAnalyticsSalt,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAnalyticsSaltID sets the ID field of the mutation.
+func withAnalyticsSaltID(id int64) analyticssaltOption {
+	return func(m *AnalyticsSaltMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AnalyticsSalt
+		)
+		m.oldValue = func(ctx context.Context) (*AnalyticsSalt, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AnalyticsSalt.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAnalyticsSalt sets the old AnalyticsSalt of the mutation.
+func withAnalyticsSalt(node *AnalyticsSalt) analyticssaltOption {
+	return func(m *AnalyticsSaltMutation) {
+		m.oldValue = func(context.Context) (*AnalyticsSalt, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AnalyticsSaltMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AnalyticsSaltMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AnalyticsSalt entities.
+func (m *AnalyticsSaltMutation) SetID(id int64) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AnalyticsSaltMutation) ID() (id int64, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AnalyticsSaltMutation) IDs(ctx context.Context) ([]int64, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int64{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AnalyticsSalt.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetDay sets the "day" field.
+func (m *AnalyticsSaltMutation) SetDay(i int64) {
+	m.day = &i
+	m.addday = nil
+}
+
+// Day returns the value of the "day" field in the mutation.
+func (m *AnalyticsSaltMutation) Day() (r int64, exists bool) {
+	v := m.day
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDay returns the old "day" field's value of the AnalyticsSalt entity.
+// If the AnalyticsSalt object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsSaltMutation) OldDay(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDay is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDay requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDay: %w", err)
+	}
+	return oldValue.Day, nil
+}
+
+// AddDay adds i to the "day" field.
+func (m *AnalyticsSaltMutation) AddDay(i int64) {
+	if m.addday != nil {
+		*m.addday += i
+	} else {
+		m.addday = &i
+	}
+}
+
+// AddedDay returns the value that was added to the "day" field in this mutation.
+func (m *AnalyticsSaltMutation) AddedDay() (r int64, exists bool) {
+	v := m.addday
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDay resets all changes to the "day" field.
+func (m *AnalyticsSaltMutation) ResetDay() {
+	m.day = nil
+	m.addday = nil
+}
+
+// SetSalt sets the "salt" field.
+func (m *AnalyticsSaltMutation) SetSalt(b []byte) {
+	m.salt = &b
+}
+
+// Salt returns the value of the "salt" field in the mutation.
+func (m *AnalyticsSaltMutation) Salt() (r []byte, exists bool) {
+	v := m.salt
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSalt returns the old "salt" field's value of the AnalyticsSalt entity.
+// If the AnalyticsSalt object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsSaltMutation) OldSalt(ctx context.Context) (v []byte, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSalt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSalt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSalt: %w", err)
+	}
+	return oldValue.Salt, nil
+}
+
+// ResetSalt resets all changes to the "salt" field.
+func (m *AnalyticsSaltMutation) ResetSalt() {
+	m.salt = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *AnalyticsSaltMutation) SetCreatedAt(i int64) {
+	m.created_at = &i
+	m.addcreated_at = nil
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *AnalyticsSaltMutation) CreatedAt() (r int64, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the AnalyticsSalt entity.
+// If the AnalyticsSalt object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsSaltMutation) OldCreatedAt(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// AddCreatedAt adds i to the "created_at" field.
+func (m *AnalyticsSaltMutation) AddCreatedAt(i int64) {
+	if m.addcreated_at != nil {
+		*m.addcreated_at += i
+	} else {
+		m.addcreated_at = &i
+	}
+}
+
+// AddedCreatedAt returns the value that was added to the "created_at" field in this mutation.
+func (m *AnalyticsSaltMutation) AddedCreatedAt() (r int64, exists bool) {
+	v := m.addcreated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *AnalyticsSaltMutation) ResetCreatedAt() {
+	m.created_at = nil
+	m.addcreated_at = nil
+}
+
+// Where appends a list predicates to the AnalyticsSaltMutation builder.
+func (m *AnalyticsSaltMutation) Where(ps ...predicate.AnalyticsSalt) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AnalyticsSaltMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AnalyticsSaltMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AnalyticsSalt, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AnalyticsSaltMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AnalyticsSaltMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AnalyticsSalt).
+func (m *AnalyticsSaltMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AnalyticsSaltMutation) Fields() []string {
+	fields := make([]string, 0, 3)
+	if m.day != nil {
+		fields = append(fields, analyticssalt.FieldDay)
+	}
+	if m.salt != nil {
+		fields = append(fields, analyticssalt.FieldSalt)
+	}
+	if m.created_at != nil {
+		fields = append(fields, analyticssalt.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AnalyticsSaltMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case analyticssalt.FieldDay:
+		return m.Day()
+	case analyticssalt.FieldSalt:
+		return m.Salt()
+	case analyticssalt.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AnalyticsSaltMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case analyticssalt.FieldDay:
+		return m.OldDay(ctx)
+	case analyticssalt.FieldSalt:
+		return m.OldSalt(ctx)
+	case analyticssalt.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown AnalyticsSalt field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsSaltMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case analyticssalt.FieldDay:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDay(v)
+		return nil
+	case analyticssalt.FieldSalt:
+		v, ok := value.([]byte)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSalt(v)
+		return nil
+	case analyticssalt.FieldCreatedAt:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsSalt field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AnalyticsSaltMutation) AddedFields() []string {
+	var fields []string
+	if m.addday != nil {
+		fields = append(fields, analyticssalt.FieldDay)
+	}
+	if m.addcreated_at != nil {
+		fields = append(fields, analyticssalt.FieldCreatedAt)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AnalyticsSaltMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case analyticssalt.FieldDay:
+		return m.AddedDay()
+	case analyticssalt.FieldCreatedAt:
+		return m.AddedCreatedAt()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsSaltMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case analyticssalt.FieldDay:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDay(v)
+		return nil
+	case analyticssalt.FieldCreatedAt:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsSalt numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AnalyticsSaltMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AnalyticsSaltMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AnalyticsSaltMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown AnalyticsSalt nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AnalyticsSaltMutation) ResetField(name string) error {
+	switch name {
+	case analyticssalt.FieldDay:
+		m.ResetDay()
+		return nil
+	case analyticssalt.FieldSalt:
+		m.ResetSalt()
+		return nil
+	case analyticssalt.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsSalt field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AnalyticsSaltMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AnalyticsSaltMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AnalyticsSaltMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AnalyticsSaltMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AnalyticsSaltMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AnalyticsSaltMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AnalyticsSaltMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsSalt unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AnalyticsSaltMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsSalt edge %s", name)
+}
+
+// AnalyticsViewMutation represents an operation that mutates the AnalyticsView nodes in the graph.
+type AnalyticsViewMutation struct {
+	config
+	op                 Op
+	typ                string
+	id                 *uuid.UUID
+	project_id         *uuid.UUID
+	video_id           *uuid.UUID
+	folder_id          *uuid.UUID
+	player_id          *uuid.UUID
+	user_id            *string
+	session_id         *string
+	viewer_key         *string
+	country            *string
+	device_type        *string
+	os                 *string
+	browser            *string
+	player_software    *string
+	stream_type        *string
+	started_at         *int64
+	addstarted_at      *int64
+	ended_at           *int64
+	addended_at        *int64
+	hour               *int64
+	addhour            *int64
+	startup_ms         *int64
+	addstartup_ms      *int64
+	watched_ms         *int64
+	addwatched_ms      *int64
+	rebuffer_ms        *int64
+	addrebuffer_ms     *int64
+	rebuffer_count     *int
+	addrebuffer_count  *int
+	error_count        *int
+	adderror_count     *int
+	fatal_error_code   *string
+	max_playhead_ms    *int64
+	addmax_playhead_ms *int64
+	duration_ms        *int64
+	addduration_ms     *int64
+	completed          *bool
+	verified           *bool
+	updated_at         *int64
+	addupdated_at      *int64
+	clearedFields      map[string]struct{}
+	done               bool
+	oldValue           func(context.Context) (*AnalyticsView, error)
+	predicates         []predicate.AnalyticsView
+}
+
+var _ ent.Mutation = (*AnalyticsViewMutation)(nil)
+
+// analyticsviewOption allows management of the mutation configuration using functional options.
+type analyticsviewOption func(*AnalyticsViewMutation)
+
+// newAnalyticsViewMutation creates new mutation for the AnalyticsView entity.
+func newAnalyticsViewMutation(c config, op Op, opts ...analyticsviewOption) *AnalyticsViewMutation {
+	m := &AnalyticsViewMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAnalyticsView,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAnalyticsViewID sets the ID field of the mutation.
+func withAnalyticsViewID(id uuid.UUID) analyticsviewOption {
+	return func(m *AnalyticsViewMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AnalyticsView
+		)
+		m.oldValue = func(ctx context.Context) (*AnalyticsView, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AnalyticsView.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAnalyticsView sets the old AnalyticsView of the mutation.
+func withAnalyticsView(node *AnalyticsView) analyticsviewOption {
+	return func(m *AnalyticsViewMutation) {
+		m.oldValue = func(context.Context) (*AnalyticsView, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AnalyticsViewMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AnalyticsViewMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AnalyticsView entities.
+func (m *AnalyticsViewMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AnalyticsViewMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AnalyticsViewMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AnalyticsView.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *AnalyticsViewMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *AnalyticsViewMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *AnalyticsViewMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *AnalyticsViewMutation) SetVideoID(u uuid.UUID) {
+	m.video_id = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *AnalyticsViewMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldVideoID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *AnalyticsViewMutation) ResetVideoID() {
+	m.video_id = nil
+}
+
+// SetFolderID sets the "folder_id" field.
+func (m *AnalyticsViewMutation) SetFolderID(u uuid.UUID) {
+	m.folder_id = &u
+}
+
+// FolderID returns the value of the "folder_id" field in the mutation.
+func (m *AnalyticsViewMutation) FolderID() (r uuid.UUID, exists bool) {
+	v := m.folder_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFolderID returns the old "folder_id" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldFolderID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFolderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFolderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFolderID: %w", err)
+	}
+	return oldValue.FolderID, nil
+}
+
+// ClearFolderID clears the value of the "folder_id" field.
+func (m *AnalyticsViewMutation) ClearFolderID() {
+	m.folder_id = nil
+	m.clearedFields[analyticsview.FieldFolderID] = struct{}{}
+}
+
+// FolderIDCleared returns if the "folder_id" field was cleared in this mutation.
+func (m *AnalyticsViewMutation) FolderIDCleared() bool {
+	_, ok := m.clearedFields[analyticsview.FieldFolderID]
+	return ok
+}
+
+// ResetFolderID resets all changes to the "folder_id" field.
+func (m *AnalyticsViewMutation) ResetFolderID() {
+	m.folder_id = nil
+	delete(m.clearedFields, analyticsview.FieldFolderID)
+}
+
+// SetPlayerID sets the "player_id" field.
+func (m *AnalyticsViewMutation) SetPlayerID(u uuid.UUID) {
+	m.player_id = &u
+}
+
+// PlayerID returns the value of the "player_id" field in the mutation.
+func (m *AnalyticsViewMutation) PlayerID() (r uuid.UUID, exists bool) {
+	v := m.player_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlayerID returns the old "player_id" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldPlayerID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlayerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlayerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlayerID: %w", err)
+	}
+	return oldValue.PlayerID, nil
+}
+
+// ClearPlayerID clears the value of the "player_id" field.
+func (m *AnalyticsViewMutation) ClearPlayerID() {
+	m.player_id = nil
+	m.clearedFields[analyticsview.FieldPlayerID] = struct{}{}
+}
+
+// PlayerIDCleared returns if the "player_id" field was cleared in this mutation.
+func (m *AnalyticsViewMutation) PlayerIDCleared() bool {
+	_, ok := m.clearedFields[analyticsview.FieldPlayerID]
+	return ok
+}
+
+// ResetPlayerID resets all changes to the "player_id" field.
+func (m *AnalyticsViewMutation) ResetPlayerID() {
+	m.player_id = nil
+	delete(m.clearedFields, analyticsview.FieldPlayerID)
+}
+
+// SetUserID sets the "user_id" field.
+func (m *AnalyticsViewMutation) SetUserID(s string) {
+	m.user_id = &s
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *AnalyticsViewMutation) UserID() (r string, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldUserID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *AnalyticsViewMutation) ResetUserID() {
+	m.user_id = nil
+}
+
+// SetSessionID sets the "session_id" field.
+func (m *AnalyticsViewMutation) SetSessionID(s string) {
+	m.session_id = &s
+}
+
+// SessionID returns the value of the "session_id" field in the mutation.
+func (m *AnalyticsViewMutation) SessionID() (r string, exists bool) {
+	v := m.session_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSessionID returns the old "session_id" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldSessionID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSessionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSessionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSessionID: %w", err)
+	}
+	return oldValue.SessionID, nil
+}
+
+// ResetSessionID resets all changes to the "session_id" field.
+func (m *AnalyticsViewMutation) ResetSessionID() {
+	m.session_id = nil
+}
+
+// SetViewerKey sets the "viewer_key" field.
+func (m *AnalyticsViewMutation) SetViewerKey(s string) {
+	m.viewer_key = &s
+}
+
+// ViewerKey returns the value of the "viewer_key" field in the mutation.
+func (m *AnalyticsViewMutation) ViewerKey() (r string, exists bool) {
+	v := m.viewer_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldViewerKey returns the old "viewer_key" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldViewerKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldViewerKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldViewerKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldViewerKey: %w", err)
+	}
+	return oldValue.ViewerKey, nil
+}
+
+// ResetViewerKey resets all changes to the "viewer_key" field.
+func (m *AnalyticsViewMutation) ResetViewerKey() {
+	m.viewer_key = nil
+}
+
+// SetCountry sets the "country" field.
+func (m *AnalyticsViewMutation) SetCountry(s string) {
+	m.country = &s
+}
+
+// Country returns the value of the "country" field in the mutation.
+func (m *AnalyticsViewMutation) Country() (r string, exists bool) {
+	v := m.country
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCountry returns the old "country" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldCountry(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCountry is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCountry requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCountry: %w", err)
+	}
+	return oldValue.Country, nil
+}
+
+// ResetCountry resets all changes to the "country" field.
+func (m *AnalyticsViewMutation) ResetCountry() {
+	m.country = nil
+}
+
+// SetDeviceType sets the "device_type" field.
+func (m *AnalyticsViewMutation) SetDeviceType(s string) {
+	m.device_type = &s
+}
+
+// DeviceType returns the value of the "device_type" field in the mutation.
+func (m *AnalyticsViewMutation) DeviceType() (r string, exists bool) {
+	v := m.device_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeviceType returns the old "device_type" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldDeviceType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeviceType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeviceType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeviceType: %w", err)
+	}
+	return oldValue.DeviceType, nil
+}
+
+// ResetDeviceType resets all changes to the "device_type" field.
+func (m *AnalyticsViewMutation) ResetDeviceType() {
+	m.device_type = nil
+}
+
+// SetOs sets the "os" field.
+func (m *AnalyticsViewMutation) SetOs(s string) {
+	m.os = &s
+}
+
+// Os returns the value of the "os" field in the mutation.
+func (m *AnalyticsViewMutation) Os() (r string, exists bool) {
+	v := m.os
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOs returns the old "os" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldOs(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOs: %w", err)
+	}
+	return oldValue.Os, nil
+}
+
+// ResetOs resets all changes to the "os" field.
+func (m *AnalyticsViewMutation) ResetOs() {
+	m.os = nil
+}
+
+// SetBrowser sets the "browser" field.
+func (m *AnalyticsViewMutation) SetBrowser(s string) {
+	m.browser = &s
+}
+
+// Browser returns the value of the "browser" field in the mutation.
+func (m *AnalyticsViewMutation) Browser() (r string, exists bool) {
+	v := m.browser
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBrowser returns the old "browser" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldBrowser(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBrowser is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBrowser requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBrowser: %w", err)
+	}
+	return oldValue.Browser, nil
+}
+
+// ResetBrowser resets all changes to the "browser" field.
+func (m *AnalyticsViewMutation) ResetBrowser() {
+	m.browser = nil
+}
+
+// SetPlayerSoftware sets the "player_software" field.
+func (m *AnalyticsViewMutation) SetPlayerSoftware(s string) {
+	m.player_software = &s
+}
+
+// PlayerSoftware returns the value of the "player_software" field in the mutation.
+func (m *AnalyticsViewMutation) PlayerSoftware() (r string, exists bool) {
+	v := m.player_software
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlayerSoftware returns the old "player_software" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldPlayerSoftware(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlayerSoftware is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlayerSoftware requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlayerSoftware: %w", err)
+	}
+	return oldValue.PlayerSoftware, nil
+}
+
+// ResetPlayerSoftware resets all changes to the "player_software" field.
+func (m *AnalyticsViewMutation) ResetPlayerSoftware() {
+	m.player_software = nil
+}
+
+// SetStreamType sets the "stream_type" field.
+func (m *AnalyticsViewMutation) SetStreamType(s string) {
+	m.stream_type = &s
+}
+
+// StreamType returns the value of the "stream_type" field in the mutation.
+func (m *AnalyticsViewMutation) StreamType() (r string, exists bool) {
+	v := m.stream_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStreamType returns the old "stream_type" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldStreamType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStreamType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStreamType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStreamType: %w", err)
+	}
+	return oldValue.StreamType, nil
+}
+
+// ResetStreamType resets all changes to the "stream_type" field.
+func (m *AnalyticsViewMutation) ResetStreamType() {
+	m.stream_type = nil
+}
+
+// SetStartedAt sets the "started_at" field.
+func (m *AnalyticsViewMutation) SetStartedAt(i int64) {
+	m.started_at = &i
+	m.addstarted_at = nil
+}
+
+// StartedAt returns the value of the "started_at" field in the mutation.
+func (m *AnalyticsViewMutation) StartedAt() (r int64, exists bool) {
+	v := m.started_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartedAt returns the old "started_at" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldStartedAt(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartedAt: %w", err)
+	}
+	return oldValue.StartedAt, nil
+}
+
+// AddStartedAt adds i to the "started_at" field.
+func (m *AnalyticsViewMutation) AddStartedAt(i int64) {
+	if m.addstarted_at != nil {
+		*m.addstarted_at += i
+	} else {
+		m.addstarted_at = &i
+	}
+}
+
+// AddedStartedAt returns the value that was added to the "started_at" field in this mutation.
+func (m *AnalyticsViewMutation) AddedStartedAt() (r int64, exists bool) {
+	v := m.addstarted_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetStartedAt resets all changes to the "started_at" field.
+func (m *AnalyticsViewMutation) ResetStartedAt() {
+	m.started_at = nil
+	m.addstarted_at = nil
+}
+
+// SetEndedAt sets the "ended_at" field.
+func (m *AnalyticsViewMutation) SetEndedAt(i int64) {
+	m.ended_at = &i
+	m.addended_at = nil
+}
+
+// EndedAt returns the value of the "ended_at" field in the mutation.
+func (m *AnalyticsViewMutation) EndedAt() (r int64, exists bool) {
+	v := m.ended_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEndedAt returns the old "ended_at" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldEndedAt(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEndedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEndedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEndedAt: %w", err)
+	}
+	return oldValue.EndedAt, nil
+}
+
+// AddEndedAt adds i to the "ended_at" field.
+func (m *AnalyticsViewMutation) AddEndedAt(i int64) {
+	if m.addended_at != nil {
+		*m.addended_at += i
+	} else {
+		m.addended_at = &i
+	}
+}
+
+// AddedEndedAt returns the value that was added to the "ended_at" field in this mutation.
+func (m *AnalyticsViewMutation) AddedEndedAt() (r int64, exists bool) {
+	v := m.addended_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetEndedAt resets all changes to the "ended_at" field.
+func (m *AnalyticsViewMutation) ResetEndedAt() {
+	m.ended_at = nil
+	m.addended_at = nil
+}
+
+// SetHour sets the "hour" field.
+func (m *AnalyticsViewMutation) SetHour(i int64) {
+	m.hour = &i
+	m.addhour = nil
+}
+
+// Hour returns the value of the "hour" field in the mutation.
+func (m *AnalyticsViewMutation) Hour() (r int64, exists bool) {
+	v := m.hour
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHour returns the old "hour" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldHour(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHour is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHour requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHour: %w", err)
+	}
+	return oldValue.Hour, nil
+}
+
+// AddHour adds i to the "hour" field.
+func (m *AnalyticsViewMutation) AddHour(i int64) {
+	if m.addhour != nil {
+		*m.addhour += i
+	} else {
+		m.addhour = &i
+	}
+}
+
+// AddedHour returns the value that was added to the "hour" field in this mutation.
+func (m *AnalyticsViewMutation) AddedHour() (r int64, exists bool) {
+	v := m.addhour
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHour resets all changes to the "hour" field.
+func (m *AnalyticsViewMutation) ResetHour() {
+	m.hour = nil
+	m.addhour = nil
+}
+
+// SetStartupMs sets the "startup_ms" field.
+func (m *AnalyticsViewMutation) SetStartupMs(i int64) {
+	m.startup_ms = &i
+	m.addstartup_ms = nil
+}
+
+// StartupMs returns the value of the "startup_ms" field in the mutation.
+func (m *AnalyticsViewMutation) StartupMs() (r int64, exists bool) {
+	v := m.startup_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartupMs returns the old "startup_ms" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldStartupMs(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartupMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartupMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartupMs: %w", err)
+	}
+	return oldValue.StartupMs, nil
+}
+
+// AddStartupMs adds i to the "startup_ms" field.
+func (m *AnalyticsViewMutation) AddStartupMs(i int64) {
+	if m.addstartup_ms != nil {
+		*m.addstartup_ms += i
+	} else {
+		m.addstartup_ms = &i
+	}
+}
+
+// AddedStartupMs returns the value that was added to the "startup_ms" field in this mutation.
+func (m *AnalyticsViewMutation) AddedStartupMs() (r int64, exists bool) {
+	v := m.addstartup_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearStartupMs clears the value of the "startup_ms" field.
+func (m *AnalyticsViewMutation) ClearStartupMs() {
+	m.startup_ms = nil
+	m.addstartup_ms = nil
+	m.clearedFields[analyticsview.FieldStartupMs] = struct{}{}
+}
+
+// StartupMsCleared returns if the "startup_ms" field was cleared in this mutation.
+func (m *AnalyticsViewMutation) StartupMsCleared() bool {
+	_, ok := m.clearedFields[analyticsview.FieldStartupMs]
+	return ok
+}
+
+// ResetStartupMs resets all changes to the "startup_ms" field.
+func (m *AnalyticsViewMutation) ResetStartupMs() {
+	m.startup_ms = nil
+	m.addstartup_ms = nil
+	delete(m.clearedFields, analyticsview.FieldStartupMs)
+}
+
+// SetWatchedMs sets the "watched_ms" field.
+func (m *AnalyticsViewMutation) SetWatchedMs(i int64) {
+	m.watched_ms = &i
+	m.addwatched_ms = nil
+}
+
+// WatchedMs returns the value of the "watched_ms" field in the mutation.
+func (m *AnalyticsViewMutation) WatchedMs() (r int64, exists bool) {
+	v := m.watched_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWatchedMs returns the old "watched_ms" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldWatchedMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWatchedMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWatchedMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWatchedMs: %w", err)
+	}
+	return oldValue.WatchedMs, nil
+}
+
+// AddWatchedMs adds i to the "watched_ms" field.
+func (m *AnalyticsViewMutation) AddWatchedMs(i int64) {
+	if m.addwatched_ms != nil {
+		*m.addwatched_ms += i
+	} else {
+		m.addwatched_ms = &i
+	}
+}
+
+// AddedWatchedMs returns the value that was added to the "watched_ms" field in this mutation.
+func (m *AnalyticsViewMutation) AddedWatchedMs() (r int64, exists bool) {
+	v := m.addwatched_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetWatchedMs resets all changes to the "watched_ms" field.
+func (m *AnalyticsViewMutation) ResetWatchedMs() {
+	m.watched_ms = nil
+	m.addwatched_ms = nil
+}
+
+// SetRebufferMs sets the "rebuffer_ms" field.
+func (m *AnalyticsViewMutation) SetRebufferMs(i int64) {
+	m.rebuffer_ms = &i
+	m.addrebuffer_ms = nil
+}
+
+// RebufferMs returns the value of the "rebuffer_ms" field in the mutation.
+func (m *AnalyticsViewMutation) RebufferMs() (r int64, exists bool) {
+	v := m.rebuffer_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRebufferMs returns the old "rebuffer_ms" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldRebufferMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRebufferMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRebufferMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRebufferMs: %w", err)
+	}
+	return oldValue.RebufferMs, nil
+}
+
+// AddRebufferMs adds i to the "rebuffer_ms" field.
+func (m *AnalyticsViewMutation) AddRebufferMs(i int64) {
+	if m.addrebuffer_ms != nil {
+		*m.addrebuffer_ms += i
+	} else {
+		m.addrebuffer_ms = &i
+	}
+}
+
+// AddedRebufferMs returns the value that was added to the "rebuffer_ms" field in this mutation.
+func (m *AnalyticsViewMutation) AddedRebufferMs() (r int64, exists bool) {
+	v := m.addrebuffer_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRebufferMs resets all changes to the "rebuffer_ms" field.
+func (m *AnalyticsViewMutation) ResetRebufferMs() {
+	m.rebuffer_ms = nil
+	m.addrebuffer_ms = nil
+}
+
+// SetRebufferCount sets the "rebuffer_count" field.
+func (m *AnalyticsViewMutation) SetRebufferCount(i int) {
+	m.rebuffer_count = &i
+	m.addrebuffer_count = nil
+}
+
+// RebufferCount returns the value of the "rebuffer_count" field in the mutation.
+func (m *AnalyticsViewMutation) RebufferCount() (r int, exists bool) {
+	v := m.rebuffer_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRebufferCount returns the old "rebuffer_count" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldRebufferCount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRebufferCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRebufferCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRebufferCount: %w", err)
+	}
+	return oldValue.RebufferCount, nil
+}
+
+// AddRebufferCount adds i to the "rebuffer_count" field.
+func (m *AnalyticsViewMutation) AddRebufferCount(i int) {
+	if m.addrebuffer_count != nil {
+		*m.addrebuffer_count += i
+	} else {
+		m.addrebuffer_count = &i
+	}
+}
+
+// AddedRebufferCount returns the value that was added to the "rebuffer_count" field in this mutation.
+func (m *AnalyticsViewMutation) AddedRebufferCount() (r int, exists bool) {
+	v := m.addrebuffer_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRebufferCount resets all changes to the "rebuffer_count" field.
+func (m *AnalyticsViewMutation) ResetRebufferCount() {
+	m.rebuffer_count = nil
+	m.addrebuffer_count = nil
+}
+
+// SetErrorCount sets the "error_count" field.
+func (m *AnalyticsViewMutation) SetErrorCount(i int) {
+	m.error_count = &i
+	m.adderror_count = nil
+}
+
+// ErrorCount returns the value of the "error_count" field in the mutation.
+func (m *AnalyticsViewMutation) ErrorCount() (r int, exists bool) {
+	v := m.error_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldErrorCount returns the old "error_count" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldErrorCount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldErrorCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldErrorCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldErrorCount: %w", err)
+	}
+	return oldValue.ErrorCount, nil
+}
+
+// AddErrorCount adds i to the "error_count" field.
+func (m *AnalyticsViewMutation) AddErrorCount(i int) {
+	if m.adderror_count != nil {
+		*m.adderror_count += i
+	} else {
+		m.adderror_count = &i
+	}
+}
+
+// AddedErrorCount returns the value that was added to the "error_count" field in this mutation.
+func (m *AnalyticsViewMutation) AddedErrorCount() (r int, exists bool) {
+	v := m.adderror_count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetErrorCount resets all changes to the "error_count" field.
+func (m *AnalyticsViewMutation) ResetErrorCount() {
+	m.error_count = nil
+	m.adderror_count = nil
+}
+
+// SetFatalErrorCode sets the "fatal_error_code" field.
+func (m *AnalyticsViewMutation) SetFatalErrorCode(s string) {
+	m.fatal_error_code = &s
+}
+
+// FatalErrorCode returns the value of the "fatal_error_code" field in the mutation.
+func (m *AnalyticsViewMutation) FatalErrorCode() (r string, exists bool) {
+	v := m.fatal_error_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFatalErrorCode returns the old "fatal_error_code" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldFatalErrorCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFatalErrorCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFatalErrorCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFatalErrorCode: %w", err)
+	}
+	return oldValue.FatalErrorCode, nil
+}
+
+// ResetFatalErrorCode resets all changes to the "fatal_error_code" field.
+func (m *AnalyticsViewMutation) ResetFatalErrorCode() {
+	m.fatal_error_code = nil
+}
+
+// SetMaxPlayheadMs sets the "max_playhead_ms" field.
+func (m *AnalyticsViewMutation) SetMaxPlayheadMs(i int64) {
+	m.max_playhead_ms = &i
+	m.addmax_playhead_ms = nil
+}
+
+// MaxPlayheadMs returns the value of the "max_playhead_ms" field in the mutation.
+func (m *AnalyticsViewMutation) MaxPlayheadMs() (r int64, exists bool) {
+	v := m.max_playhead_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMaxPlayheadMs returns the old "max_playhead_ms" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldMaxPlayheadMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMaxPlayheadMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMaxPlayheadMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMaxPlayheadMs: %w", err)
+	}
+	return oldValue.MaxPlayheadMs, nil
+}
+
+// AddMaxPlayheadMs adds i to the "max_playhead_ms" field.
+func (m *AnalyticsViewMutation) AddMaxPlayheadMs(i int64) {
+	if m.addmax_playhead_ms != nil {
+		*m.addmax_playhead_ms += i
+	} else {
+		m.addmax_playhead_ms = &i
+	}
+}
+
+// AddedMaxPlayheadMs returns the value that was added to the "max_playhead_ms" field in this mutation.
+func (m *AnalyticsViewMutation) AddedMaxPlayheadMs() (r int64, exists bool) {
+	v := m.addmax_playhead_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetMaxPlayheadMs resets all changes to the "max_playhead_ms" field.
+func (m *AnalyticsViewMutation) ResetMaxPlayheadMs() {
+	m.max_playhead_ms = nil
+	m.addmax_playhead_ms = nil
+}
+
+// SetDurationMs sets the "duration_ms" field.
+func (m *AnalyticsViewMutation) SetDurationMs(i int64) {
+	m.duration_ms = &i
+	m.addduration_ms = nil
+}
+
+// DurationMs returns the value of the "duration_ms" field in the mutation.
+func (m *AnalyticsViewMutation) DurationMs() (r int64, exists bool) {
+	v := m.duration_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDurationMs returns the old "duration_ms" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldDurationMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDurationMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDurationMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDurationMs: %w", err)
+	}
+	return oldValue.DurationMs, nil
+}
+
+// AddDurationMs adds i to the "duration_ms" field.
+func (m *AnalyticsViewMutation) AddDurationMs(i int64) {
+	if m.addduration_ms != nil {
+		*m.addduration_ms += i
+	} else {
+		m.addduration_ms = &i
+	}
+}
+
+// AddedDurationMs returns the value that was added to the "duration_ms" field in this mutation.
+func (m *AnalyticsViewMutation) AddedDurationMs() (r int64, exists bool) {
+	v := m.addduration_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDurationMs resets all changes to the "duration_ms" field.
+func (m *AnalyticsViewMutation) ResetDurationMs() {
+	m.duration_ms = nil
+	m.addduration_ms = nil
+}
+
+// SetCompleted sets the "completed" field.
+func (m *AnalyticsViewMutation) SetCompleted(b bool) {
+	m.completed = &b
+}
+
+// Completed returns the value of the "completed" field in the mutation.
+func (m *AnalyticsViewMutation) Completed() (r bool, exists bool) {
+	v := m.completed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompleted returns the old "completed" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldCompleted(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompleted is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompleted requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompleted: %w", err)
+	}
+	return oldValue.Completed, nil
+}
+
+// ResetCompleted resets all changes to the "completed" field.
+func (m *AnalyticsViewMutation) ResetCompleted() {
+	m.completed = nil
+}
+
+// SetVerified sets the "verified" field.
+func (m *AnalyticsViewMutation) SetVerified(b bool) {
+	m.verified = &b
+}
+
+// Verified returns the value of the "verified" field in the mutation.
+func (m *AnalyticsViewMutation) Verified() (r bool, exists bool) {
+	v := m.verified
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVerified returns the old "verified" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldVerified(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVerified is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVerified requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVerified: %w", err)
+	}
+	return oldValue.Verified, nil
+}
+
+// ResetVerified resets all changes to the "verified" field.
+func (m *AnalyticsViewMutation) ResetVerified() {
+	m.verified = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *AnalyticsViewMutation) SetUpdatedAt(i int64) {
+	m.updated_at = &i
+	m.addupdated_at = nil
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *AnalyticsViewMutation) UpdatedAt() (r int64, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldUpdatedAt(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// AddUpdatedAt adds i to the "updated_at" field.
+func (m *AnalyticsViewMutation) AddUpdatedAt(i int64) {
+	if m.addupdated_at != nil {
+		*m.addupdated_at += i
+	} else {
+		m.addupdated_at = &i
+	}
+}
+
+// AddedUpdatedAt returns the value that was added to the "updated_at" field in this mutation.
+func (m *AnalyticsViewMutation) AddedUpdatedAt() (r int64, exists bool) {
+	v := m.addupdated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *AnalyticsViewMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+	m.addupdated_at = nil
+}
+
+// Where appends a list predicates to the AnalyticsViewMutation builder.
+func (m *AnalyticsViewMutation) Where(ps ...predicate.AnalyticsView) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AnalyticsViewMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AnalyticsViewMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AnalyticsView, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AnalyticsViewMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AnalyticsViewMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AnalyticsView).
+func (m *AnalyticsViewMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AnalyticsViewMutation) Fields() []string {
+	fields := make([]string, 0, 27)
+	if m.project_id != nil {
+		fields = append(fields, analyticsview.FieldProjectID)
+	}
+	if m.video_id != nil {
+		fields = append(fields, analyticsview.FieldVideoID)
+	}
+	if m.folder_id != nil {
+		fields = append(fields, analyticsview.FieldFolderID)
+	}
+	if m.player_id != nil {
+		fields = append(fields, analyticsview.FieldPlayerID)
+	}
+	if m.user_id != nil {
+		fields = append(fields, analyticsview.FieldUserID)
+	}
+	if m.session_id != nil {
+		fields = append(fields, analyticsview.FieldSessionID)
+	}
+	if m.viewer_key != nil {
+		fields = append(fields, analyticsview.FieldViewerKey)
+	}
+	if m.country != nil {
+		fields = append(fields, analyticsview.FieldCountry)
+	}
+	if m.device_type != nil {
+		fields = append(fields, analyticsview.FieldDeviceType)
+	}
+	if m.os != nil {
+		fields = append(fields, analyticsview.FieldOs)
+	}
+	if m.browser != nil {
+		fields = append(fields, analyticsview.FieldBrowser)
+	}
+	if m.player_software != nil {
+		fields = append(fields, analyticsview.FieldPlayerSoftware)
+	}
+	if m.stream_type != nil {
+		fields = append(fields, analyticsview.FieldStreamType)
+	}
+	if m.started_at != nil {
+		fields = append(fields, analyticsview.FieldStartedAt)
+	}
+	if m.ended_at != nil {
+		fields = append(fields, analyticsview.FieldEndedAt)
+	}
+	if m.hour != nil {
+		fields = append(fields, analyticsview.FieldHour)
+	}
+	if m.startup_ms != nil {
+		fields = append(fields, analyticsview.FieldStartupMs)
+	}
+	if m.watched_ms != nil {
+		fields = append(fields, analyticsview.FieldWatchedMs)
+	}
+	if m.rebuffer_ms != nil {
+		fields = append(fields, analyticsview.FieldRebufferMs)
+	}
+	if m.rebuffer_count != nil {
+		fields = append(fields, analyticsview.FieldRebufferCount)
+	}
+	if m.error_count != nil {
+		fields = append(fields, analyticsview.FieldErrorCount)
+	}
+	if m.fatal_error_code != nil {
+		fields = append(fields, analyticsview.FieldFatalErrorCode)
+	}
+	if m.max_playhead_ms != nil {
+		fields = append(fields, analyticsview.FieldMaxPlayheadMs)
+	}
+	if m.duration_ms != nil {
+		fields = append(fields, analyticsview.FieldDurationMs)
+	}
+	if m.completed != nil {
+		fields = append(fields, analyticsview.FieldCompleted)
+	}
+	if m.verified != nil {
+		fields = append(fields, analyticsview.FieldVerified)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, analyticsview.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AnalyticsViewMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsview.FieldProjectID:
+		return m.ProjectID()
+	case analyticsview.FieldVideoID:
+		return m.VideoID()
+	case analyticsview.FieldFolderID:
+		return m.FolderID()
+	case analyticsview.FieldPlayerID:
+		return m.PlayerID()
+	case analyticsview.FieldUserID:
+		return m.UserID()
+	case analyticsview.FieldSessionID:
+		return m.SessionID()
+	case analyticsview.FieldViewerKey:
+		return m.ViewerKey()
+	case analyticsview.FieldCountry:
+		return m.Country()
+	case analyticsview.FieldDeviceType:
+		return m.DeviceType()
+	case analyticsview.FieldOs:
+		return m.Os()
+	case analyticsview.FieldBrowser:
+		return m.Browser()
+	case analyticsview.FieldPlayerSoftware:
+		return m.PlayerSoftware()
+	case analyticsview.FieldStreamType:
+		return m.StreamType()
+	case analyticsview.FieldStartedAt:
+		return m.StartedAt()
+	case analyticsview.FieldEndedAt:
+		return m.EndedAt()
+	case analyticsview.FieldHour:
+		return m.Hour()
+	case analyticsview.FieldStartupMs:
+		return m.StartupMs()
+	case analyticsview.FieldWatchedMs:
+		return m.WatchedMs()
+	case analyticsview.FieldRebufferMs:
+		return m.RebufferMs()
+	case analyticsview.FieldRebufferCount:
+		return m.RebufferCount()
+	case analyticsview.FieldErrorCount:
+		return m.ErrorCount()
+	case analyticsview.FieldFatalErrorCode:
+		return m.FatalErrorCode()
+	case analyticsview.FieldMaxPlayheadMs:
+		return m.MaxPlayheadMs()
+	case analyticsview.FieldDurationMs:
+		return m.DurationMs()
+	case analyticsview.FieldCompleted:
+		return m.Completed()
+	case analyticsview.FieldVerified:
+		return m.Verified()
+	case analyticsview.FieldUpdatedAt:
+		return m.UpdatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AnalyticsViewMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case analyticsview.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case analyticsview.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case analyticsview.FieldFolderID:
+		return m.OldFolderID(ctx)
+	case analyticsview.FieldPlayerID:
+		return m.OldPlayerID(ctx)
+	case analyticsview.FieldUserID:
+		return m.OldUserID(ctx)
+	case analyticsview.FieldSessionID:
+		return m.OldSessionID(ctx)
+	case analyticsview.FieldViewerKey:
+		return m.OldViewerKey(ctx)
+	case analyticsview.FieldCountry:
+		return m.OldCountry(ctx)
+	case analyticsview.FieldDeviceType:
+		return m.OldDeviceType(ctx)
+	case analyticsview.FieldOs:
+		return m.OldOs(ctx)
+	case analyticsview.FieldBrowser:
+		return m.OldBrowser(ctx)
+	case analyticsview.FieldPlayerSoftware:
+		return m.OldPlayerSoftware(ctx)
+	case analyticsview.FieldStreamType:
+		return m.OldStreamType(ctx)
+	case analyticsview.FieldStartedAt:
+		return m.OldStartedAt(ctx)
+	case analyticsview.FieldEndedAt:
+		return m.OldEndedAt(ctx)
+	case analyticsview.FieldHour:
+		return m.OldHour(ctx)
+	case analyticsview.FieldStartupMs:
+		return m.OldStartupMs(ctx)
+	case analyticsview.FieldWatchedMs:
+		return m.OldWatchedMs(ctx)
+	case analyticsview.FieldRebufferMs:
+		return m.OldRebufferMs(ctx)
+	case analyticsview.FieldRebufferCount:
+		return m.OldRebufferCount(ctx)
+	case analyticsview.FieldErrorCount:
+		return m.OldErrorCount(ctx)
+	case analyticsview.FieldFatalErrorCode:
+		return m.OldFatalErrorCode(ctx)
+	case analyticsview.FieldMaxPlayheadMs:
+		return m.OldMaxPlayheadMs(ctx)
+	case analyticsview.FieldDurationMs:
+		return m.OldDurationMs(ctx)
+	case analyticsview.FieldCompleted:
+		return m.OldCompleted(ctx)
+	case analyticsview.FieldVerified:
+		return m.OldVerified(ctx)
+	case analyticsview.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown AnalyticsView field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsViewMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case analyticsview.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case analyticsview.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case analyticsview.FieldFolderID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFolderID(v)
+		return nil
+	case analyticsview.FieldPlayerID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlayerID(v)
+		return nil
+	case analyticsview.FieldUserID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case analyticsview.FieldSessionID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSessionID(v)
+		return nil
+	case analyticsview.FieldViewerKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetViewerKey(v)
+		return nil
+	case analyticsview.FieldCountry:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCountry(v)
+		return nil
+	case analyticsview.FieldDeviceType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeviceType(v)
+		return nil
+	case analyticsview.FieldOs:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOs(v)
+		return nil
+	case analyticsview.FieldBrowser:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBrowser(v)
+		return nil
+	case analyticsview.FieldPlayerSoftware:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlayerSoftware(v)
+		return nil
+	case analyticsview.FieldStreamType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStreamType(v)
+		return nil
+	case analyticsview.FieldStartedAt:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartedAt(v)
+		return nil
+	case analyticsview.FieldEndedAt:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEndedAt(v)
+		return nil
+	case analyticsview.FieldHour:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHour(v)
+		return nil
+	case analyticsview.FieldStartupMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartupMs(v)
+		return nil
+	case analyticsview.FieldWatchedMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWatchedMs(v)
+		return nil
+	case analyticsview.FieldRebufferMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRebufferMs(v)
+		return nil
+	case analyticsview.FieldRebufferCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRebufferCount(v)
+		return nil
+	case analyticsview.FieldErrorCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetErrorCount(v)
+		return nil
+	case analyticsview.FieldFatalErrorCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFatalErrorCode(v)
+		return nil
+	case analyticsview.FieldMaxPlayheadMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMaxPlayheadMs(v)
+		return nil
+	case analyticsview.FieldDurationMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDurationMs(v)
+		return nil
+	case analyticsview.FieldCompleted:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompleted(v)
+		return nil
+	case analyticsview.FieldVerified:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVerified(v)
+		return nil
+	case analyticsview.FieldUpdatedAt:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsView field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AnalyticsViewMutation) AddedFields() []string {
+	var fields []string
+	if m.addstarted_at != nil {
+		fields = append(fields, analyticsview.FieldStartedAt)
+	}
+	if m.addended_at != nil {
+		fields = append(fields, analyticsview.FieldEndedAt)
+	}
+	if m.addhour != nil {
+		fields = append(fields, analyticsview.FieldHour)
+	}
+	if m.addstartup_ms != nil {
+		fields = append(fields, analyticsview.FieldStartupMs)
+	}
+	if m.addwatched_ms != nil {
+		fields = append(fields, analyticsview.FieldWatchedMs)
+	}
+	if m.addrebuffer_ms != nil {
+		fields = append(fields, analyticsview.FieldRebufferMs)
+	}
+	if m.addrebuffer_count != nil {
+		fields = append(fields, analyticsview.FieldRebufferCount)
+	}
+	if m.adderror_count != nil {
+		fields = append(fields, analyticsview.FieldErrorCount)
+	}
+	if m.addmax_playhead_ms != nil {
+		fields = append(fields, analyticsview.FieldMaxPlayheadMs)
+	}
+	if m.addduration_ms != nil {
+		fields = append(fields, analyticsview.FieldDurationMs)
+	}
+	if m.addupdated_at != nil {
+		fields = append(fields, analyticsview.FieldUpdatedAt)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AnalyticsViewMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsview.FieldStartedAt:
+		return m.AddedStartedAt()
+	case analyticsview.FieldEndedAt:
+		return m.AddedEndedAt()
+	case analyticsview.FieldHour:
+		return m.AddedHour()
+	case analyticsview.FieldStartupMs:
+		return m.AddedStartupMs()
+	case analyticsview.FieldWatchedMs:
+		return m.AddedWatchedMs()
+	case analyticsview.FieldRebufferMs:
+		return m.AddedRebufferMs()
+	case analyticsview.FieldRebufferCount:
+		return m.AddedRebufferCount()
+	case analyticsview.FieldErrorCount:
+		return m.AddedErrorCount()
+	case analyticsview.FieldMaxPlayheadMs:
+		return m.AddedMaxPlayheadMs()
+	case analyticsview.FieldDurationMs:
+		return m.AddedDurationMs()
+	case analyticsview.FieldUpdatedAt:
+		return m.AddedUpdatedAt()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsViewMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case analyticsview.FieldStartedAt:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddStartedAt(v)
+		return nil
+	case analyticsview.FieldEndedAt:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddEndedAt(v)
+		return nil
+	case analyticsview.FieldHour:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHour(v)
+		return nil
+	case analyticsview.FieldStartupMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddStartupMs(v)
+		return nil
+	case analyticsview.FieldWatchedMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddWatchedMs(v)
+		return nil
+	case analyticsview.FieldRebufferMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRebufferMs(v)
+		return nil
+	case analyticsview.FieldRebufferCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRebufferCount(v)
+		return nil
+	case analyticsview.FieldErrorCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddErrorCount(v)
+		return nil
+	case analyticsview.FieldMaxPlayheadMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddMaxPlayheadMs(v)
+		return nil
+	case analyticsview.FieldDurationMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDurationMs(v)
+		return nil
+	case analyticsview.FieldUpdatedAt:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddUpdatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsView numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AnalyticsViewMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(analyticsview.FieldFolderID) {
+		fields = append(fields, analyticsview.FieldFolderID)
+	}
+	if m.FieldCleared(analyticsview.FieldPlayerID) {
+		fields = append(fields, analyticsview.FieldPlayerID)
+	}
+	if m.FieldCleared(analyticsview.FieldStartupMs) {
+		fields = append(fields, analyticsview.FieldStartupMs)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AnalyticsViewMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AnalyticsViewMutation) ClearField(name string) error {
+	switch name {
+	case analyticsview.FieldFolderID:
+		m.ClearFolderID()
+		return nil
+	case analyticsview.FieldPlayerID:
+		m.ClearPlayerID()
+		return nil
+	case analyticsview.FieldStartupMs:
+		m.ClearStartupMs()
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsView nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AnalyticsViewMutation) ResetField(name string) error {
+	switch name {
+	case analyticsview.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case analyticsview.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case analyticsview.FieldFolderID:
+		m.ResetFolderID()
+		return nil
+	case analyticsview.FieldPlayerID:
+		m.ResetPlayerID()
+		return nil
+	case analyticsview.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case analyticsview.FieldSessionID:
+		m.ResetSessionID()
+		return nil
+	case analyticsview.FieldViewerKey:
+		m.ResetViewerKey()
+		return nil
+	case analyticsview.FieldCountry:
+		m.ResetCountry()
+		return nil
+	case analyticsview.FieldDeviceType:
+		m.ResetDeviceType()
+		return nil
+	case analyticsview.FieldOs:
+		m.ResetOs()
+		return nil
+	case analyticsview.FieldBrowser:
+		m.ResetBrowser()
+		return nil
+	case analyticsview.FieldPlayerSoftware:
+		m.ResetPlayerSoftware()
+		return nil
+	case analyticsview.FieldStreamType:
+		m.ResetStreamType()
+		return nil
+	case analyticsview.FieldStartedAt:
+		m.ResetStartedAt()
+		return nil
+	case analyticsview.FieldEndedAt:
+		m.ResetEndedAt()
+		return nil
+	case analyticsview.FieldHour:
+		m.ResetHour()
+		return nil
+	case analyticsview.FieldStartupMs:
+		m.ResetStartupMs()
+		return nil
+	case analyticsview.FieldWatchedMs:
+		m.ResetWatchedMs()
+		return nil
+	case analyticsview.FieldRebufferMs:
+		m.ResetRebufferMs()
+		return nil
+	case analyticsview.FieldRebufferCount:
+		m.ResetRebufferCount()
+		return nil
+	case analyticsview.FieldErrorCount:
+		m.ResetErrorCount()
+		return nil
+	case analyticsview.FieldFatalErrorCode:
+		m.ResetFatalErrorCode()
+		return nil
+	case analyticsview.FieldMaxPlayheadMs:
+		m.ResetMaxPlayheadMs()
+		return nil
+	case analyticsview.FieldDurationMs:
+		m.ResetDurationMs()
+		return nil
+	case analyticsview.FieldCompleted:
+		m.ResetCompleted()
+		return nil
+	case analyticsview.FieldVerified:
+		m.ResetVerified()
+		return nil
+	case analyticsview.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsView field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AnalyticsViewMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AnalyticsViewMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AnalyticsViewMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AnalyticsViewMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AnalyticsViewMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AnalyticsViewMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AnalyticsViewMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsView unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AnalyticsViewMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsView edge %s", name)
 }
 
 // AuditLogMutation represents an operation that mutates the AuditLog nodes in the graph.

@@ -20,6 +20,22 @@ type Tx struct {
 	AccessControl *AccessControlClient
 	// Advertisement is the client for interacting with the Advertisement builders.
 	Advertisement *AdvertisementClient
+	// AnalyticsDaily is the client for interacting with the AnalyticsDaily builders.
+	AnalyticsDaily *AnalyticsDailyClient
+	// AnalyticsDelivery is the client for interacting with the AnalyticsDelivery builders.
+	AnalyticsDelivery *AnalyticsDeliveryClient
+	// AnalyticsDirtyHour is the client for interacting with the AnalyticsDirtyHour builders.
+	AnalyticsDirtyHour *AnalyticsDirtyHourClient
+	// AnalyticsDrop is the client for interacting with the AnalyticsDrop builders.
+	AnalyticsDrop *AnalyticsDropClient
+	// AnalyticsEvent is the client for interacting with the AnalyticsEvent builders.
+	AnalyticsEvent *AnalyticsEventClient
+	// AnalyticsHourly is the client for interacting with the AnalyticsHourly builders.
+	AnalyticsHourly *AnalyticsHourlyClient
+	// AnalyticsSalt is the client for interacting with the AnalyticsSalt builders.
+	AnalyticsSalt *AnalyticsSaltClient
+	// AnalyticsView is the client for interacting with the AnalyticsView builders.
+	AnalyticsView *AnalyticsViewClient
 	// AuditLog is the client for interacting with the AuditLog builders.
 	AuditLog *AuditLogClient
 	// AuthCode is the client for interacting with the AuthCode builders.
@@ -218,6 +234,14 @@ func (tx *Tx) init() {
 	tx.APIKey = NewAPIKeyClient(tx.config)
 	tx.AccessControl = NewAccessControlClient(tx.config)
 	tx.Advertisement = NewAdvertisementClient(tx.config)
+	tx.AnalyticsDaily = NewAnalyticsDailyClient(tx.config)
+	tx.AnalyticsDelivery = NewAnalyticsDeliveryClient(tx.config)
+	tx.AnalyticsDirtyHour = NewAnalyticsDirtyHourClient(tx.config)
+	tx.AnalyticsDrop = NewAnalyticsDropClient(tx.config)
+	tx.AnalyticsEvent = NewAnalyticsEventClient(tx.config)
+	tx.AnalyticsHourly = NewAnalyticsHourlyClient(tx.config)
+	tx.AnalyticsSalt = NewAnalyticsSaltClient(tx.config)
+	tx.AnalyticsView = NewAnalyticsViewClient(tx.config)
 	tx.AuditLog = NewAuditLogClient(tx.config)
 	tx.AuthCode = NewAuthCodeClient(tx.config)
 	tx.BlobDeletion = NewBlobDeletionClient(tx.config)

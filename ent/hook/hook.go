@@ -45,6 +45,102 @@ func (f AdvertisementFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Valu
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AdvertisementMutation", m)
 }
 
+// The AnalyticsDailyFunc type is an adapter to allow the use of ordinary
+// function as AnalyticsDaily mutator.
+type AnalyticsDailyFunc func(context.Context, *ent.AnalyticsDailyMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AnalyticsDailyFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AnalyticsDailyMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AnalyticsDailyMutation", m)
+}
+
+// The AnalyticsDeliveryFunc type is an adapter to allow the use of ordinary
+// function as AnalyticsDelivery mutator.
+type AnalyticsDeliveryFunc func(context.Context, *ent.AnalyticsDeliveryMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AnalyticsDeliveryFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AnalyticsDeliveryMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AnalyticsDeliveryMutation", m)
+}
+
+// The AnalyticsDirtyHourFunc type is an adapter to allow the use of ordinary
+// function as AnalyticsDirtyHour mutator.
+type AnalyticsDirtyHourFunc func(context.Context, *ent.AnalyticsDirtyHourMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AnalyticsDirtyHourFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AnalyticsDirtyHourMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AnalyticsDirtyHourMutation", m)
+}
+
+// The AnalyticsDropFunc type is an adapter to allow the use of ordinary
+// function as AnalyticsDrop mutator.
+type AnalyticsDropFunc func(context.Context, *ent.AnalyticsDropMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AnalyticsDropFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AnalyticsDropMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AnalyticsDropMutation", m)
+}
+
+// The AnalyticsEventFunc type is an adapter to allow the use of ordinary
+// function as AnalyticsEvent mutator.
+type AnalyticsEventFunc func(context.Context, *ent.AnalyticsEventMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AnalyticsEventFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AnalyticsEventMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AnalyticsEventMutation", m)
+}
+
+// The AnalyticsHourlyFunc type is an adapter to allow the use of ordinary
+// function as AnalyticsHourly mutator.
+type AnalyticsHourlyFunc func(context.Context, *ent.AnalyticsHourlyMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AnalyticsHourlyFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AnalyticsHourlyMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AnalyticsHourlyMutation", m)
+}
+
+// The AnalyticsSaltFunc type is an adapter to allow the use of ordinary
+// function as AnalyticsSalt mutator.
+type AnalyticsSaltFunc func(context.Context, *ent.AnalyticsSaltMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AnalyticsSaltFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AnalyticsSaltMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AnalyticsSaltMutation", m)
+}
+
+// The AnalyticsViewFunc type is an adapter to allow the use of ordinary
+// function as AnalyticsView mutator.
+type AnalyticsViewFunc func(context.Context, *ent.AnalyticsViewMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AnalyticsViewFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AnalyticsViewMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AnalyticsViewMutation", m)
+}
+
 // The AuditLogFunc type is an adapter to allow the use of ordinary
 // function as AuditLog mutator.
 type AuditLogFunc func(context.Context, *ent.AuditLogMutation) (ent.Value, error)

@@ -10,6 +10,14 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/analyticsdaily"
+	"github.com/vidra-dev/vidra/ent/analyticsdelivery"
+	"github.com/vidra-dev/vidra/ent/analyticsdirtyhour"
+	"github.com/vidra-dev/vidra/ent/analyticsdrop"
+	"github.com/vidra-dev/vidra/ent/analyticsevent"
+	"github.com/vidra-dev/vidra/ent/analyticshourly"
+	"github.com/vidra-dev/vidra/ent/analyticssalt"
+	"github.com/vidra-dev/vidra/ent/analyticsview"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
@@ -181,6 +189,222 @@ func (f TraverseAdvertisement) Traverse(ctx context.Context, q ent.Query) error 
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.AdvertisementQuery", q)
+}
+
+// The AnalyticsDailyFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AnalyticsDailyFunc func(context.Context, *ent.AnalyticsDailyQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AnalyticsDailyFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AnalyticsDailyQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsDailyQuery", q)
+}
+
+// The TraverseAnalyticsDaily type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAnalyticsDaily func(context.Context, *ent.AnalyticsDailyQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAnalyticsDaily) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAnalyticsDaily) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsDailyQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsDailyQuery", q)
+}
+
+// The AnalyticsDeliveryFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AnalyticsDeliveryFunc func(context.Context, *ent.AnalyticsDeliveryQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AnalyticsDeliveryFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AnalyticsDeliveryQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsDeliveryQuery", q)
+}
+
+// The TraverseAnalyticsDelivery type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAnalyticsDelivery func(context.Context, *ent.AnalyticsDeliveryQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAnalyticsDelivery) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAnalyticsDelivery) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsDeliveryQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsDeliveryQuery", q)
+}
+
+// The AnalyticsDirtyHourFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AnalyticsDirtyHourFunc func(context.Context, *ent.AnalyticsDirtyHourQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AnalyticsDirtyHourFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AnalyticsDirtyHourQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsDirtyHourQuery", q)
+}
+
+// The TraverseAnalyticsDirtyHour type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAnalyticsDirtyHour func(context.Context, *ent.AnalyticsDirtyHourQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAnalyticsDirtyHour) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAnalyticsDirtyHour) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsDirtyHourQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsDirtyHourQuery", q)
+}
+
+// The AnalyticsDropFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AnalyticsDropFunc func(context.Context, *ent.AnalyticsDropQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AnalyticsDropFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AnalyticsDropQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsDropQuery", q)
+}
+
+// The TraverseAnalyticsDrop type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAnalyticsDrop func(context.Context, *ent.AnalyticsDropQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAnalyticsDrop) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAnalyticsDrop) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsDropQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsDropQuery", q)
+}
+
+// The AnalyticsEventFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AnalyticsEventFunc func(context.Context, *ent.AnalyticsEventQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AnalyticsEventFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AnalyticsEventQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsEventQuery", q)
+}
+
+// The TraverseAnalyticsEvent type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAnalyticsEvent func(context.Context, *ent.AnalyticsEventQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAnalyticsEvent) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAnalyticsEvent) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsEventQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsEventQuery", q)
+}
+
+// The AnalyticsHourlyFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AnalyticsHourlyFunc func(context.Context, *ent.AnalyticsHourlyQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AnalyticsHourlyFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AnalyticsHourlyQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsHourlyQuery", q)
+}
+
+// The TraverseAnalyticsHourly type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAnalyticsHourly func(context.Context, *ent.AnalyticsHourlyQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAnalyticsHourly) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAnalyticsHourly) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsHourlyQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsHourlyQuery", q)
+}
+
+// The AnalyticsSaltFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AnalyticsSaltFunc func(context.Context, *ent.AnalyticsSaltQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AnalyticsSaltFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AnalyticsSaltQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsSaltQuery", q)
+}
+
+// The TraverseAnalyticsSalt type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAnalyticsSalt func(context.Context, *ent.AnalyticsSaltQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAnalyticsSalt) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAnalyticsSalt) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsSaltQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsSaltQuery", q)
+}
+
+// The AnalyticsViewFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AnalyticsViewFunc func(context.Context, *ent.AnalyticsViewQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AnalyticsViewFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AnalyticsViewQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsViewQuery", q)
+}
+
+// The TraverseAnalyticsView type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAnalyticsView func(context.Context, *ent.AnalyticsViewQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAnalyticsView) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAnalyticsView) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsViewQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsViewQuery", q)
 }
 
 // The AuditLogFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1056,6 +1280,22 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.AccessControlQuery, predicate.AccessControl, accesscontrol.OrderOption]{typ: ent.TypeAccessControl, tq: q}, nil
 	case *ent.AdvertisementQuery:
 		return &query[*ent.AdvertisementQuery, predicate.Advertisement, advertisement.OrderOption]{typ: ent.TypeAdvertisement, tq: q}, nil
+	case *ent.AnalyticsDailyQuery:
+		return &query[*ent.AnalyticsDailyQuery, predicate.AnalyticsDaily, analyticsdaily.OrderOption]{typ: ent.TypeAnalyticsDaily, tq: q}, nil
+	case *ent.AnalyticsDeliveryQuery:
+		return &query[*ent.AnalyticsDeliveryQuery, predicate.AnalyticsDelivery, analyticsdelivery.OrderOption]{typ: ent.TypeAnalyticsDelivery, tq: q}, nil
+	case *ent.AnalyticsDirtyHourQuery:
+		return &query[*ent.AnalyticsDirtyHourQuery, predicate.AnalyticsDirtyHour, analyticsdirtyhour.OrderOption]{typ: ent.TypeAnalyticsDirtyHour, tq: q}, nil
+	case *ent.AnalyticsDropQuery:
+		return &query[*ent.AnalyticsDropQuery, predicate.AnalyticsDrop, analyticsdrop.OrderOption]{typ: ent.TypeAnalyticsDrop, tq: q}, nil
+	case *ent.AnalyticsEventQuery:
+		return &query[*ent.AnalyticsEventQuery, predicate.AnalyticsEvent, analyticsevent.OrderOption]{typ: ent.TypeAnalyticsEvent, tq: q}, nil
+	case *ent.AnalyticsHourlyQuery:
+		return &query[*ent.AnalyticsHourlyQuery, predicate.AnalyticsHourly, analyticshourly.OrderOption]{typ: ent.TypeAnalyticsHourly, tq: q}, nil
+	case *ent.AnalyticsSaltQuery:
+		return &query[*ent.AnalyticsSaltQuery, predicate.AnalyticsSalt, analyticssalt.OrderOption]{typ: ent.TypeAnalyticsSalt, tq: q}, nil
+	case *ent.AnalyticsViewQuery:
+		return &query[*ent.AnalyticsViewQuery, predicate.AnalyticsView, analyticsview.OrderOption]{typ: ent.TypeAnalyticsView, tq: q}, nil
 	case *ent.AuditLogQuery:
 		return &query[*ent.AuditLogQuery, predicate.AuditLog, auditlog.OrderOption]{typ: ent.TypeAuditLog, tq: q}, nil
 	case *ent.AuthCodeQuery:

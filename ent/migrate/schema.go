@@ -107,6 +107,249 @@ var (
 			},
 		},
 	}
+	// AnalyticsDailyColumns holds the columns for the "analytics_daily" table.
+	AnalyticsDailyColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "bucket", Type: field.TypeInt64},
+		{Name: "video_id", Type: field.TypeUUID},
+		{Name: "folder_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "country", Type: field.TypeString, Size: 2, Default: ""},
+		{Name: "device_type", Type: field.TypeString, Size: 16, Default: ""},
+		{Name: "os", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "browser", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "views", Type: field.TypeInt64, Default: 0},
+		{Name: "attempts", Type: field.TypeInt64, Default: 0},
+		{Name: "watched_ms", Type: field.TypeInt64, Default: 0},
+		{Name: "rebuffer_ms", Type: field.TypeInt64, Default: 0},
+		{Name: "startup_ms_sum", Type: field.TypeInt64, Default: 0},
+		{Name: "startup_count", Type: field.TypeInt64, Default: 0},
+		{Name: "errors", Type: field.TypeInt64, Default: 0},
+		{Name: "failures", Type: field.TypeInt64, Default: 0},
+		{Name: "ebvs", Type: field.TypeInt64, Default: 0},
+		{Name: "completed", Type: field.TypeInt64, Default: 0},
+	}
+	// AnalyticsDailyTable holds the schema information for the "analytics_daily" table.
+	AnalyticsDailyTable = &schema.Table{
+		Name:       "analytics_daily",
+		Columns:    AnalyticsDailyColumns,
+		PrimaryKey: []*schema.Column{AnalyticsDailyColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "analytics_daily_key",
+				Unique:  true,
+				Columns: []*schema.Column{AnalyticsDailyColumns[1], AnalyticsDailyColumns[2], AnalyticsDailyColumns[3], AnalyticsDailyColumns[4], AnalyticsDailyColumns[5], AnalyticsDailyColumns[6], AnalyticsDailyColumns[7], AnalyticsDailyColumns[8]},
+			},
+		},
+	}
+	// AnalyticsDeliveryColumns holds the columns for the "analytics_delivery" table.
+	AnalyticsDeliveryColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "video_id", Type: field.TypeUUID},
+		{Name: "hour", Type: field.TypeInt64},
+		{Name: "bytes", Type: field.TypeInt64, Default: 0},
+		{Name: "requests", Type: field.TypeInt64, Default: 0},
+		{Name: "segment_seconds_ms", Type: field.TypeInt64, Default: 0},
+	}
+	// AnalyticsDeliveryTable holds the schema information for the "analytics_delivery" table.
+	AnalyticsDeliveryTable = &schema.Table{
+		Name:       "analytics_delivery",
+		Columns:    AnalyticsDeliveryColumns,
+		PrimaryKey: []*schema.Column{AnalyticsDeliveryColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "analyticsdelivery_project_id_video_id_hour",
+				Unique:  true,
+				Columns: []*schema.Column{AnalyticsDeliveryColumns[1], AnalyticsDeliveryColumns[2], AnalyticsDeliveryColumns[3]},
+			},
+		},
+	}
+	// AnalyticsDirtyHoursColumns holds the columns for the "analytics_dirty_hours" table.
+	AnalyticsDirtyHoursColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "hour", Type: field.TypeInt64},
+	}
+	// AnalyticsDirtyHoursTable holds the schema information for the "analytics_dirty_hours" table.
+	AnalyticsDirtyHoursTable = &schema.Table{
+		Name:       "analytics_dirty_hours",
+		Columns:    AnalyticsDirtyHoursColumns,
+		PrimaryKey: []*schema.Column{AnalyticsDirtyHoursColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "analyticsdirtyhour_project_id_hour",
+				Unique:  true,
+				Columns: []*schema.Column{AnalyticsDirtyHoursColumns[1], AnalyticsDirtyHoursColumns[2]},
+			},
+		},
+	}
+	// AnalyticsDropsColumns holds the columns for the "analytics_drops" table.
+	AnalyticsDropsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "hour", Type: field.TypeInt64},
+		{Name: "reason", Type: field.TypeString, Size: 32},
+		{Name: "count", Type: field.TypeInt64, Default: 0},
+	}
+	// AnalyticsDropsTable holds the schema information for the "analytics_drops" table.
+	AnalyticsDropsTable = &schema.Table{
+		Name:       "analytics_drops",
+		Columns:    AnalyticsDropsColumns,
+		PrimaryKey: []*schema.Column{AnalyticsDropsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "analyticsdrop_project_id_hour_reason",
+				Unique:  true,
+				Columns: []*schema.Column{AnalyticsDropsColumns[1], AnalyticsDropsColumns[2], AnalyticsDropsColumns[3]},
+			},
+		},
+	}
+	// AnalyticsEventsColumns holds the columns for the "analytics_events" table.
+	AnalyticsEventsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "view_id", Type: field.TypeUUID},
+		{Name: "seq", Type: field.TypeInt},
+		{Name: "ts_ms", Type: field.TypeInt64},
+		{Name: "type", Type: field.TypeString, Size: 32},
+		{Name: "playhead_ms", Type: field.TypeInt64, Default: 0},
+		{Name: "video_id", Type: field.TypeUUID},
+		{Name: "user_id", Type: field.TypeString, Size: 128, Default: ""},
+		{Name: "detail", Type: field.TypeString, Size: 1024, Default: ""},
+	}
+	// AnalyticsEventsTable holds the schema information for the "analytics_events" table.
+	AnalyticsEventsTable = &schema.Table{
+		Name:       "analytics_events",
+		Columns:    AnalyticsEventsColumns,
+		PrimaryKey: []*schema.Column{AnalyticsEventsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "analyticsevent_view_id_seq",
+				Unique:  true,
+				Columns: []*schema.Column{AnalyticsEventsColumns[2], AnalyticsEventsColumns[3]},
+			},
+			{
+				Name:    "analyticsevent_project_id_user_id_ts_ms",
+				Unique:  false,
+				Columns: []*schema.Column{AnalyticsEventsColumns[1], AnalyticsEventsColumns[8], AnalyticsEventsColumns[4]},
+			},
+		},
+	}
+	// AnalyticsHourlyColumns holds the columns for the "analytics_hourly" table.
+	AnalyticsHourlyColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "bucket", Type: field.TypeInt64},
+		{Name: "video_id", Type: field.TypeUUID},
+		{Name: "folder_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "country", Type: field.TypeString, Size: 2, Default: ""},
+		{Name: "device_type", Type: field.TypeString, Size: 16, Default: ""},
+		{Name: "os", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "browser", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "views", Type: field.TypeInt64, Default: 0},
+		{Name: "attempts", Type: field.TypeInt64, Default: 0},
+		{Name: "watched_ms", Type: field.TypeInt64, Default: 0},
+		{Name: "rebuffer_ms", Type: field.TypeInt64, Default: 0},
+		{Name: "startup_ms_sum", Type: field.TypeInt64, Default: 0},
+		{Name: "startup_count", Type: field.TypeInt64, Default: 0},
+		{Name: "errors", Type: field.TypeInt64, Default: 0},
+		{Name: "failures", Type: field.TypeInt64, Default: 0},
+		{Name: "ebvs", Type: field.TypeInt64, Default: 0},
+		{Name: "completed", Type: field.TypeInt64, Default: 0},
+	}
+	// AnalyticsHourlyTable holds the schema information for the "analytics_hourly" table.
+	AnalyticsHourlyTable = &schema.Table{
+		Name:       "analytics_hourly",
+		Columns:    AnalyticsHourlyColumns,
+		PrimaryKey: []*schema.Column{AnalyticsHourlyColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "analytics_hourly_key",
+				Unique:  true,
+				Columns: []*schema.Column{AnalyticsHourlyColumns[1], AnalyticsHourlyColumns[2], AnalyticsHourlyColumns[3], AnalyticsHourlyColumns[4], AnalyticsHourlyColumns[5], AnalyticsHourlyColumns[6], AnalyticsHourlyColumns[7], AnalyticsHourlyColumns[8]},
+			},
+		},
+	}
+	// AnalyticsSaltsColumns holds the columns for the "analytics_salts" table.
+	AnalyticsSaltsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "day", Type: field.TypeInt64},
+		{Name: "salt", Type: field.TypeBytes, Size: 64},
+		{Name: "created_at", Type: field.TypeInt64},
+	}
+	// AnalyticsSaltsTable holds the schema information for the "analytics_salts" table.
+	AnalyticsSaltsTable = &schema.Table{
+		Name:       "analytics_salts",
+		Columns:    AnalyticsSaltsColumns,
+		PrimaryKey: []*schema.Column{AnalyticsSaltsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "analyticssalt_day",
+				Unique:  true,
+				Columns: []*schema.Column{AnalyticsSaltsColumns[1]},
+			},
+		},
+	}
+	// AnalyticsViewsColumns holds the columns for the "analytics_views" table.
+	AnalyticsViewsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "video_id", Type: field.TypeUUID},
+		{Name: "folder_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "player_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "user_id", Type: field.TypeString, Size: 128, Default: ""},
+		{Name: "session_id", Type: field.TypeString, Size: 128, Default: ""},
+		{Name: "viewer_key", Type: field.TypeString, Size: 32, Default: ""},
+		{Name: "country", Type: field.TypeString, Size: 2, Default: ""},
+		{Name: "device_type", Type: field.TypeString, Size: 16, Default: ""},
+		{Name: "os", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "browser", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "player_software", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "stream_type", Type: field.TypeString, Size: 16, Default: "on_demand"},
+		{Name: "started_at", Type: field.TypeInt64},
+		{Name: "ended_at", Type: field.TypeInt64},
+		{Name: "hour", Type: field.TypeInt64},
+		{Name: "startup_ms", Type: field.TypeInt64, Nullable: true},
+		{Name: "watched_ms", Type: field.TypeInt64, Default: 0},
+		{Name: "rebuffer_ms", Type: field.TypeInt64, Default: 0},
+		{Name: "rebuffer_count", Type: field.TypeInt, Default: 0},
+		{Name: "error_count", Type: field.TypeInt, Default: 0},
+		{Name: "fatal_error_code", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "max_playhead_ms", Type: field.TypeInt64, Default: 0},
+		{Name: "duration_ms", Type: field.TypeInt64, Default: 0},
+		{Name: "completed", Type: field.TypeBool, Default: false},
+		{Name: "verified", Type: field.TypeBool, Default: false},
+		{Name: "updated_at", Type: field.TypeInt64},
+	}
+	// AnalyticsViewsTable holds the schema information for the "analytics_views" table.
+	AnalyticsViewsTable = &schema.Table{
+		Name:       "analytics_views",
+		Columns:    AnalyticsViewsColumns,
+		PrimaryKey: []*schema.Column{AnalyticsViewsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "analyticsview_project_id_hour",
+				Unique:  false,
+				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[16]},
+			},
+			{
+				Name:    "analyticsview_project_id_video_id_hour",
+				Unique:  false,
+				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[2], AnalyticsViewsColumns[16]},
+			},
+			{
+				Name:    "analyticsview_project_id_user_id_started_at",
+				Unique:  false,
+				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[5], AnalyticsViewsColumns[14]},
+			},
+			{
+				Name:    "analyticsview_project_id_folder_id_hour",
+				Unique:  false,
+				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[3], AnalyticsViewsColumns[16]},
+			},
+		},
+	}
 	// AuditLogsColumns holds the columns for the "audit_logs" table.
 	AuditLogsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1340,6 +1583,14 @@ var (
 		APIKeysTable,
 		AccessControlsTable,
 		AdvertisementsTable,
+		AnalyticsDailyTable,
+		AnalyticsDeliveryTable,
+		AnalyticsDirtyHoursTable,
+		AnalyticsDropsTable,
+		AnalyticsEventsTable,
+		AnalyticsHourlyTable,
+		AnalyticsSaltsTable,
+		AnalyticsViewsTable,
 		AuditLogsTable,
 		AuthCodesTable,
 		BlobDeletionsTable,
@@ -1380,6 +1631,15 @@ func init() {
 	APIKeysTable.ForeignKeys[0].RefTable = OrganizationsTable
 	AccessControlsTable.ForeignKeys[0].RefTable = ProjectsTable
 	AdvertisementsTable.ForeignKeys[0].RefTable = ProjectsTable
+	AnalyticsDailyTable.Annotation = &entsql.Annotation{
+		Table: "analytics_daily",
+	}
+	AnalyticsDeliveryTable.Annotation = &entsql.Annotation{
+		Table: "analytics_delivery",
+	}
+	AnalyticsHourlyTable.Annotation = &entsql.Annotation{
+		Table: "analytics_hourly",
+	}
 	AuditLogsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	CaptionsTable.ForeignKeys[0].RefTable = VideosTable
 	ChaptersTable.ForeignKeys[0].RefTable = VideosTable

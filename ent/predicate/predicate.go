@@ -15,6 +15,30 @@ type AccessControl func(*sql.Selector)
 // Advertisement is the predicate function for advertisement builders.
 type Advertisement func(*sql.Selector)
 
+// AnalyticsDaily is the predicate function for analyticsdaily builders.
+type AnalyticsDaily func(*sql.Selector)
+
+// AnalyticsDelivery is the predicate function for analyticsdelivery builders.
+type AnalyticsDelivery func(*sql.Selector)
+
+// AnalyticsDirtyHour is the predicate function for analyticsdirtyhour builders.
+type AnalyticsDirtyHour func(*sql.Selector)
+
+// AnalyticsDrop is the predicate function for analyticsdrop builders.
+type AnalyticsDrop func(*sql.Selector)
+
+// AnalyticsEvent is the predicate function for analyticsevent builders.
+type AnalyticsEvent func(*sql.Selector)
+
+// AnalyticsHourly is the predicate function for analyticshourly builders.
+type AnalyticsHourly func(*sql.Selector)
+
+// AnalyticsSalt is the predicate function for analyticssalt builders.
+type AnalyticsSalt func(*sql.Selector)
+
+// AnalyticsView is the predicate function for analyticsview builders.
+type AnalyticsView func(*sql.Selector)
+
 // AuditLog is the predicate function for auditlog builders.
 type AuditLog func(*sql.Selector)
 

@@ -183,6 +183,198 @@ func (f AdvertisementMutationRuleFunc) EvalMutation(ctx context.Context, m ent.M
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AdvertisementMutation", m)
 }
 
+// The AnalyticsDailyQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AnalyticsDailyQueryRuleFunc func(context.Context, *ent.AnalyticsDailyQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AnalyticsDailyQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsDailyQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AnalyticsDailyQuery", q)
+}
+
+// The AnalyticsDailyMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AnalyticsDailyMutationRuleFunc func(context.Context, *ent.AnalyticsDailyMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AnalyticsDailyMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AnalyticsDailyMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AnalyticsDailyMutation", m)
+}
+
+// The AnalyticsDeliveryQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AnalyticsDeliveryQueryRuleFunc func(context.Context, *ent.AnalyticsDeliveryQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AnalyticsDeliveryQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsDeliveryQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AnalyticsDeliveryQuery", q)
+}
+
+// The AnalyticsDeliveryMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AnalyticsDeliveryMutationRuleFunc func(context.Context, *ent.AnalyticsDeliveryMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AnalyticsDeliveryMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AnalyticsDeliveryMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AnalyticsDeliveryMutation", m)
+}
+
+// The AnalyticsDirtyHourQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AnalyticsDirtyHourQueryRuleFunc func(context.Context, *ent.AnalyticsDirtyHourQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AnalyticsDirtyHourQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsDirtyHourQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AnalyticsDirtyHourQuery", q)
+}
+
+// The AnalyticsDirtyHourMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AnalyticsDirtyHourMutationRuleFunc func(context.Context, *ent.AnalyticsDirtyHourMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AnalyticsDirtyHourMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AnalyticsDirtyHourMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AnalyticsDirtyHourMutation", m)
+}
+
+// The AnalyticsDropQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AnalyticsDropQueryRuleFunc func(context.Context, *ent.AnalyticsDropQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AnalyticsDropQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsDropQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AnalyticsDropQuery", q)
+}
+
+// The AnalyticsDropMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AnalyticsDropMutationRuleFunc func(context.Context, *ent.AnalyticsDropMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AnalyticsDropMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AnalyticsDropMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AnalyticsDropMutation", m)
+}
+
+// The AnalyticsEventQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AnalyticsEventQueryRuleFunc func(context.Context, *ent.AnalyticsEventQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AnalyticsEventQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsEventQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AnalyticsEventQuery", q)
+}
+
+// The AnalyticsEventMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AnalyticsEventMutationRuleFunc func(context.Context, *ent.AnalyticsEventMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AnalyticsEventMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AnalyticsEventMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AnalyticsEventMutation", m)
+}
+
+// The AnalyticsHourlyQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AnalyticsHourlyQueryRuleFunc func(context.Context, *ent.AnalyticsHourlyQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AnalyticsHourlyQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsHourlyQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AnalyticsHourlyQuery", q)
+}
+
+// The AnalyticsHourlyMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AnalyticsHourlyMutationRuleFunc func(context.Context, *ent.AnalyticsHourlyMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AnalyticsHourlyMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AnalyticsHourlyMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AnalyticsHourlyMutation", m)
+}
+
+// The AnalyticsSaltQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AnalyticsSaltQueryRuleFunc func(context.Context, *ent.AnalyticsSaltQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AnalyticsSaltQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsSaltQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AnalyticsSaltQuery", q)
+}
+
+// The AnalyticsSaltMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AnalyticsSaltMutationRuleFunc func(context.Context, *ent.AnalyticsSaltMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AnalyticsSaltMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AnalyticsSaltMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AnalyticsSaltMutation", m)
+}
+
+// The AnalyticsViewQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AnalyticsViewQueryRuleFunc func(context.Context, *ent.AnalyticsViewQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AnalyticsViewQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsViewQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AnalyticsViewQuery", q)
+}
+
+// The AnalyticsViewMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AnalyticsViewMutationRuleFunc func(context.Context, *ent.AnalyticsViewMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AnalyticsViewMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AnalyticsViewMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AnalyticsViewMutation", m)
+}
+
 // The AuditLogQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type AuditLogQueryRuleFunc func(context.Context, *ent.AuditLogQuery) error
@@ -992,6 +1184,22 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.AdvertisementQuery:
 		return q.Filter(), nil
+	case *ent.AnalyticsDailyQuery:
+		return q.Filter(), nil
+	case *ent.AnalyticsDeliveryQuery:
+		return q.Filter(), nil
+	case *ent.AnalyticsDirtyHourQuery:
+		return q.Filter(), nil
+	case *ent.AnalyticsDropQuery:
+		return q.Filter(), nil
+	case *ent.AnalyticsEventQuery:
+		return q.Filter(), nil
+	case *ent.AnalyticsHourlyQuery:
+		return q.Filter(), nil
+	case *ent.AnalyticsSaltQuery:
+		return q.Filter(), nil
+	case *ent.AnalyticsViewQuery:
+		return q.Filter(), nil
 	case *ent.AuditLogQuery:
 		return q.Filter(), nil
 	case *ent.AuthCodeQuery:
@@ -1068,6 +1276,22 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.AccessControlMutation:
 		return m.Filter(), nil
 	case *ent.AdvertisementMutation:
+		return m.Filter(), nil
+	case *ent.AnalyticsDailyMutation:
+		return m.Filter(), nil
+	case *ent.AnalyticsDeliveryMutation:
+		return m.Filter(), nil
+	case *ent.AnalyticsDirtyHourMutation:
+		return m.Filter(), nil
+	case *ent.AnalyticsDropMutation:
+		return m.Filter(), nil
+	case *ent.AnalyticsEventMutation:
+		return m.Filter(), nil
+	case *ent.AnalyticsHourlyMutation:
+		return m.Filter(), nil
+	case *ent.AnalyticsSaltMutation:
+		return m.Filter(), nil
+	case *ent.AnalyticsViewMutation:
 		return m.Filter(), nil
 	case *ent.AuditLogMutation:
 		return m.Filter(), nil

@@ -8,6 +8,14 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/analyticsdaily"
+	"github.com/vidra-dev/vidra/ent/analyticsdelivery"
+	"github.com/vidra-dev/vidra/ent/analyticsdirtyhour"
+	"github.com/vidra-dev/vidra/ent/analyticsdrop"
+	"github.com/vidra-dev/vidra/ent/analyticsevent"
+	"github.com/vidra-dev/vidra/ent/analyticshourly"
+	"github.com/vidra-dev/vidra/ent/analyticssalt"
+	"github.com/vidra-dev/vidra/ent/analyticsview"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
@@ -264,6 +272,338 @@ func init() {
 	advertisementDescID := advertisementMixinFields0[0].Descriptor()
 	// advertisement.DefaultID holds the default value on creation for the id field.
 	advertisement.DefaultID = advertisementDescID.Default.(func() uuid.UUID)
+	analyticsdailyMixin := schema.AnalyticsDaily{}.Mixin()
+	analyticsdailyMixinHooks0 := analyticsdailyMixin[0].Hooks()
+	analyticsdaily.Hooks[0] = analyticsdailyMixinHooks0[0]
+	analyticsdailyMixinInters0 := analyticsdailyMixin[0].Interceptors()
+	analyticsdaily.Interceptors[0] = analyticsdailyMixinInters0[0]
+	analyticsdailyFields := schema.AnalyticsDaily{}.Fields()
+	_ = analyticsdailyFields
+	// analyticsdailyDescCountry is the schema descriptor for country field.
+	analyticsdailyDescCountry := analyticsdailyFields[5].Descriptor()
+	// analyticsdaily.DefaultCountry holds the default value on creation for the country field.
+	analyticsdaily.DefaultCountry = analyticsdailyDescCountry.Default.(string)
+	// analyticsdaily.CountryValidator is a validator for the "country" field. It is called by the builders before save.
+	analyticsdaily.CountryValidator = analyticsdailyDescCountry.Validators[0].(func(string) error)
+	// analyticsdailyDescDeviceType is the schema descriptor for device_type field.
+	analyticsdailyDescDeviceType := analyticsdailyFields[6].Descriptor()
+	// analyticsdaily.DefaultDeviceType holds the default value on creation for the device_type field.
+	analyticsdaily.DefaultDeviceType = analyticsdailyDescDeviceType.Default.(string)
+	// analyticsdaily.DeviceTypeValidator is a validator for the "device_type" field. It is called by the builders before save.
+	analyticsdaily.DeviceTypeValidator = analyticsdailyDescDeviceType.Validators[0].(func(string) error)
+	// analyticsdailyDescOs is the schema descriptor for os field.
+	analyticsdailyDescOs := analyticsdailyFields[7].Descriptor()
+	// analyticsdaily.DefaultOs holds the default value on creation for the os field.
+	analyticsdaily.DefaultOs = analyticsdailyDescOs.Default.(string)
+	// analyticsdaily.OsValidator is a validator for the "os" field. It is called by the builders before save.
+	analyticsdaily.OsValidator = analyticsdailyDescOs.Validators[0].(func(string) error)
+	// analyticsdailyDescBrowser is the schema descriptor for browser field.
+	analyticsdailyDescBrowser := analyticsdailyFields[8].Descriptor()
+	// analyticsdaily.DefaultBrowser holds the default value on creation for the browser field.
+	analyticsdaily.DefaultBrowser = analyticsdailyDescBrowser.Default.(string)
+	// analyticsdaily.BrowserValidator is a validator for the "browser" field. It is called by the builders before save.
+	analyticsdaily.BrowserValidator = analyticsdailyDescBrowser.Validators[0].(func(string) error)
+	// analyticsdailyDescViews is the schema descriptor for views field.
+	analyticsdailyDescViews := analyticsdailyFields[9].Descriptor()
+	// analyticsdaily.DefaultViews holds the default value on creation for the views field.
+	analyticsdaily.DefaultViews = analyticsdailyDescViews.Default.(int64)
+	// analyticsdailyDescAttempts is the schema descriptor for attempts field.
+	analyticsdailyDescAttempts := analyticsdailyFields[10].Descriptor()
+	// analyticsdaily.DefaultAttempts holds the default value on creation for the attempts field.
+	analyticsdaily.DefaultAttempts = analyticsdailyDescAttempts.Default.(int64)
+	// analyticsdailyDescWatchedMs is the schema descriptor for watched_ms field.
+	analyticsdailyDescWatchedMs := analyticsdailyFields[11].Descriptor()
+	// analyticsdaily.DefaultWatchedMs holds the default value on creation for the watched_ms field.
+	analyticsdaily.DefaultWatchedMs = analyticsdailyDescWatchedMs.Default.(int64)
+	// analyticsdailyDescRebufferMs is the schema descriptor for rebuffer_ms field.
+	analyticsdailyDescRebufferMs := analyticsdailyFields[12].Descriptor()
+	// analyticsdaily.DefaultRebufferMs holds the default value on creation for the rebuffer_ms field.
+	analyticsdaily.DefaultRebufferMs = analyticsdailyDescRebufferMs.Default.(int64)
+	// analyticsdailyDescStartupMsSum is the schema descriptor for startup_ms_sum field.
+	analyticsdailyDescStartupMsSum := analyticsdailyFields[13].Descriptor()
+	// analyticsdaily.DefaultStartupMsSum holds the default value on creation for the startup_ms_sum field.
+	analyticsdaily.DefaultStartupMsSum = analyticsdailyDescStartupMsSum.Default.(int64)
+	// analyticsdailyDescStartupCount is the schema descriptor for startup_count field.
+	analyticsdailyDescStartupCount := analyticsdailyFields[14].Descriptor()
+	// analyticsdaily.DefaultStartupCount holds the default value on creation for the startup_count field.
+	analyticsdaily.DefaultStartupCount = analyticsdailyDescStartupCount.Default.(int64)
+	// analyticsdailyDescErrors is the schema descriptor for errors field.
+	analyticsdailyDescErrors := analyticsdailyFields[15].Descriptor()
+	// analyticsdaily.DefaultErrors holds the default value on creation for the errors field.
+	analyticsdaily.DefaultErrors = analyticsdailyDescErrors.Default.(int64)
+	// analyticsdailyDescFailures is the schema descriptor for failures field.
+	analyticsdailyDescFailures := analyticsdailyFields[16].Descriptor()
+	// analyticsdaily.DefaultFailures holds the default value on creation for the failures field.
+	analyticsdaily.DefaultFailures = analyticsdailyDescFailures.Default.(int64)
+	// analyticsdailyDescEbvs is the schema descriptor for ebvs field.
+	analyticsdailyDescEbvs := analyticsdailyFields[17].Descriptor()
+	// analyticsdaily.DefaultEbvs holds the default value on creation for the ebvs field.
+	analyticsdaily.DefaultEbvs = analyticsdailyDescEbvs.Default.(int64)
+	// analyticsdailyDescCompleted is the schema descriptor for completed field.
+	analyticsdailyDescCompleted := analyticsdailyFields[18].Descriptor()
+	// analyticsdaily.DefaultCompleted holds the default value on creation for the completed field.
+	analyticsdaily.DefaultCompleted = analyticsdailyDescCompleted.Default.(int64)
+	analyticsdeliveryMixin := schema.AnalyticsDelivery{}.Mixin()
+	analyticsdeliveryMixinHooks0 := analyticsdeliveryMixin[0].Hooks()
+	analyticsdelivery.Hooks[0] = analyticsdeliveryMixinHooks0[0]
+	analyticsdeliveryMixinInters0 := analyticsdeliveryMixin[0].Interceptors()
+	analyticsdelivery.Interceptors[0] = analyticsdeliveryMixinInters0[0]
+	analyticsdeliveryFields := schema.AnalyticsDelivery{}.Fields()
+	_ = analyticsdeliveryFields
+	// analyticsdeliveryDescBytes is the schema descriptor for bytes field.
+	analyticsdeliveryDescBytes := analyticsdeliveryFields[4].Descriptor()
+	// analyticsdelivery.DefaultBytes holds the default value on creation for the bytes field.
+	analyticsdelivery.DefaultBytes = analyticsdeliveryDescBytes.Default.(int64)
+	// analyticsdeliveryDescRequests is the schema descriptor for requests field.
+	analyticsdeliveryDescRequests := analyticsdeliveryFields[5].Descriptor()
+	// analyticsdelivery.DefaultRequests holds the default value on creation for the requests field.
+	analyticsdelivery.DefaultRequests = analyticsdeliveryDescRequests.Default.(int64)
+	// analyticsdeliveryDescSegmentSecondsMs is the schema descriptor for segment_seconds_ms field.
+	analyticsdeliveryDescSegmentSecondsMs := analyticsdeliveryFields[6].Descriptor()
+	// analyticsdelivery.DefaultSegmentSecondsMs holds the default value on creation for the segment_seconds_ms field.
+	analyticsdelivery.DefaultSegmentSecondsMs = analyticsdeliveryDescSegmentSecondsMs.Default.(int64)
+	analyticsdirtyhourMixin := schema.AnalyticsDirtyHour{}.Mixin()
+	analyticsdirtyhourMixinHooks0 := analyticsdirtyhourMixin[0].Hooks()
+	analyticsdirtyhour.Hooks[0] = analyticsdirtyhourMixinHooks0[0]
+	analyticsdirtyhourMixinInters0 := analyticsdirtyhourMixin[0].Interceptors()
+	analyticsdirtyhour.Interceptors[0] = analyticsdirtyhourMixinInters0[0]
+	analyticsdropMixin := schema.AnalyticsDrop{}.Mixin()
+	analyticsdropMixinHooks0 := analyticsdropMixin[0].Hooks()
+	analyticsdrop.Hooks[0] = analyticsdropMixinHooks0[0]
+	analyticsdropMixinInters0 := analyticsdropMixin[0].Interceptors()
+	analyticsdrop.Interceptors[0] = analyticsdropMixinInters0[0]
+	analyticsdropFields := schema.AnalyticsDrop{}.Fields()
+	_ = analyticsdropFields
+	// analyticsdropDescReason is the schema descriptor for reason field.
+	analyticsdropDescReason := analyticsdropFields[3].Descriptor()
+	// analyticsdrop.ReasonValidator is a validator for the "reason" field. It is called by the builders before save.
+	analyticsdrop.ReasonValidator = func() func(string) error {
+		validators := analyticsdropDescReason.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(reason string) error {
+			for _, fn := range fns {
+				if err := fn(reason); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// analyticsdropDescCount is the schema descriptor for count field.
+	analyticsdropDescCount := analyticsdropFields[4].Descriptor()
+	// analyticsdrop.DefaultCount holds the default value on creation for the count field.
+	analyticsdrop.DefaultCount = analyticsdropDescCount.Default.(int64)
+	analyticseventMixin := schema.AnalyticsEvent{}.Mixin()
+	analyticseventMixinHooks0 := analyticseventMixin[0].Hooks()
+	analyticsevent.Hooks[0] = analyticseventMixinHooks0[0]
+	analyticseventMixinInters0 := analyticseventMixin[0].Interceptors()
+	analyticsevent.Interceptors[0] = analyticseventMixinInters0[0]
+	analyticseventFields := schema.AnalyticsEvent{}.Fields()
+	_ = analyticseventFields
+	// analyticseventDescType is the schema descriptor for type field.
+	analyticseventDescType := analyticseventFields[5].Descriptor()
+	// analyticsevent.TypeValidator is a validator for the "type" field. It is called by the builders before save.
+	analyticsevent.TypeValidator = analyticseventDescType.Validators[0].(func(string) error)
+	// analyticseventDescPlayheadMs is the schema descriptor for playhead_ms field.
+	analyticseventDescPlayheadMs := analyticseventFields[6].Descriptor()
+	// analyticsevent.DefaultPlayheadMs holds the default value on creation for the playhead_ms field.
+	analyticsevent.DefaultPlayheadMs = analyticseventDescPlayheadMs.Default.(int64)
+	// analyticseventDescUserID is the schema descriptor for user_id field.
+	analyticseventDescUserID := analyticseventFields[8].Descriptor()
+	// analyticsevent.DefaultUserID holds the default value on creation for the user_id field.
+	analyticsevent.DefaultUserID = analyticseventDescUserID.Default.(string)
+	// analyticsevent.UserIDValidator is a validator for the "user_id" field. It is called by the builders before save.
+	analyticsevent.UserIDValidator = analyticseventDescUserID.Validators[0].(func(string) error)
+	// analyticseventDescDetail is the schema descriptor for detail field.
+	analyticseventDescDetail := analyticseventFields[9].Descriptor()
+	// analyticsevent.DefaultDetail holds the default value on creation for the detail field.
+	analyticsevent.DefaultDetail = analyticseventDescDetail.Default.(string)
+	// analyticsevent.DetailValidator is a validator for the "detail" field. It is called by the builders before save.
+	analyticsevent.DetailValidator = analyticseventDescDetail.Validators[0].(func(string) error)
+	analyticshourlyMixin := schema.AnalyticsHourly{}.Mixin()
+	analyticshourlyMixinHooks0 := analyticshourlyMixin[0].Hooks()
+	analyticshourly.Hooks[0] = analyticshourlyMixinHooks0[0]
+	analyticshourlyMixinInters0 := analyticshourlyMixin[0].Interceptors()
+	analyticshourly.Interceptors[0] = analyticshourlyMixinInters0[0]
+	analyticshourlyFields := schema.AnalyticsHourly{}.Fields()
+	_ = analyticshourlyFields
+	// analyticshourlyDescCountry is the schema descriptor for country field.
+	analyticshourlyDescCountry := analyticshourlyFields[5].Descriptor()
+	// analyticshourly.DefaultCountry holds the default value on creation for the country field.
+	analyticshourly.DefaultCountry = analyticshourlyDescCountry.Default.(string)
+	// analyticshourly.CountryValidator is a validator for the "country" field. It is called by the builders before save.
+	analyticshourly.CountryValidator = analyticshourlyDescCountry.Validators[0].(func(string) error)
+	// analyticshourlyDescDeviceType is the schema descriptor for device_type field.
+	analyticshourlyDescDeviceType := analyticshourlyFields[6].Descriptor()
+	// analyticshourly.DefaultDeviceType holds the default value on creation for the device_type field.
+	analyticshourly.DefaultDeviceType = analyticshourlyDescDeviceType.Default.(string)
+	// analyticshourly.DeviceTypeValidator is a validator for the "device_type" field. It is called by the builders before save.
+	analyticshourly.DeviceTypeValidator = analyticshourlyDescDeviceType.Validators[0].(func(string) error)
+	// analyticshourlyDescOs is the schema descriptor for os field.
+	analyticshourlyDescOs := analyticshourlyFields[7].Descriptor()
+	// analyticshourly.DefaultOs holds the default value on creation for the os field.
+	analyticshourly.DefaultOs = analyticshourlyDescOs.Default.(string)
+	// analyticshourly.OsValidator is a validator for the "os" field. It is called by the builders before save.
+	analyticshourly.OsValidator = analyticshourlyDescOs.Validators[0].(func(string) error)
+	// analyticshourlyDescBrowser is the schema descriptor for browser field.
+	analyticshourlyDescBrowser := analyticshourlyFields[8].Descriptor()
+	// analyticshourly.DefaultBrowser holds the default value on creation for the browser field.
+	analyticshourly.DefaultBrowser = analyticshourlyDescBrowser.Default.(string)
+	// analyticshourly.BrowserValidator is a validator for the "browser" field. It is called by the builders before save.
+	analyticshourly.BrowserValidator = analyticshourlyDescBrowser.Validators[0].(func(string) error)
+	// analyticshourlyDescViews is the schema descriptor for views field.
+	analyticshourlyDescViews := analyticshourlyFields[9].Descriptor()
+	// analyticshourly.DefaultViews holds the default value on creation for the views field.
+	analyticshourly.DefaultViews = analyticshourlyDescViews.Default.(int64)
+	// analyticshourlyDescAttempts is the schema descriptor for attempts field.
+	analyticshourlyDescAttempts := analyticshourlyFields[10].Descriptor()
+	// analyticshourly.DefaultAttempts holds the default value on creation for the attempts field.
+	analyticshourly.DefaultAttempts = analyticshourlyDescAttempts.Default.(int64)
+	// analyticshourlyDescWatchedMs is the schema descriptor for watched_ms field.
+	analyticshourlyDescWatchedMs := analyticshourlyFields[11].Descriptor()
+	// analyticshourly.DefaultWatchedMs holds the default value on creation for the watched_ms field.
+	analyticshourly.DefaultWatchedMs = analyticshourlyDescWatchedMs.Default.(int64)
+	// analyticshourlyDescRebufferMs is the schema descriptor for rebuffer_ms field.
+	analyticshourlyDescRebufferMs := analyticshourlyFields[12].Descriptor()
+	// analyticshourly.DefaultRebufferMs holds the default value on creation for the rebuffer_ms field.
+	analyticshourly.DefaultRebufferMs = analyticshourlyDescRebufferMs.Default.(int64)
+	// analyticshourlyDescStartupMsSum is the schema descriptor for startup_ms_sum field.
+	analyticshourlyDescStartupMsSum := analyticshourlyFields[13].Descriptor()
+	// analyticshourly.DefaultStartupMsSum holds the default value on creation for the startup_ms_sum field.
+	analyticshourly.DefaultStartupMsSum = analyticshourlyDescStartupMsSum.Default.(int64)
+	// analyticshourlyDescStartupCount is the schema descriptor for startup_count field.
+	analyticshourlyDescStartupCount := analyticshourlyFields[14].Descriptor()
+	// analyticshourly.DefaultStartupCount holds the default value on creation for the startup_count field.
+	analyticshourly.DefaultStartupCount = analyticshourlyDescStartupCount.Default.(int64)
+	// analyticshourlyDescErrors is the schema descriptor for errors field.
+	analyticshourlyDescErrors := analyticshourlyFields[15].Descriptor()
+	// analyticshourly.DefaultErrors holds the default value on creation for the errors field.
+	analyticshourly.DefaultErrors = analyticshourlyDescErrors.Default.(int64)
+	// analyticshourlyDescFailures is the schema descriptor for failures field.
+	analyticshourlyDescFailures := analyticshourlyFields[16].Descriptor()
+	// analyticshourly.DefaultFailures holds the default value on creation for the failures field.
+	analyticshourly.DefaultFailures = analyticshourlyDescFailures.Default.(int64)
+	// analyticshourlyDescEbvs is the schema descriptor for ebvs field.
+	analyticshourlyDescEbvs := analyticshourlyFields[17].Descriptor()
+	// analyticshourly.DefaultEbvs holds the default value on creation for the ebvs field.
+	analyticshourly.DefaultEbvs = analyticshourlyDescEbvs.Default.(int64)
+	// analyticshourlyDescCompleted is the schema descriptor for completed field.
+	analyticshourlyDescCompleted := analyticshourlyFields[18].Descriptor()
+	// analyticshourly.DefaultCompleted holds the default value on creation for the completed field.
+	analyticshourly.DefaultCompleted = analyticshourlyDescCompleted.Default.(int64)
+	analyticssaltMixin := schema.AnalyticsSalt{}.Mixin()
+	analyticssaltMixinHooks0 := analyticssaltMixin[0].Hooks()
+	analyticssalt.Hooks[0] = analyticssaltMixinHooks0[0]
+	analyticssaltMixinInters0 := analyticssaltMixin[0].Interceptors()
+	analyticssalt.Interceptors[0] = analyticssaltMixinInters0[0]
+	analyticssaltFields := schema.AnalyticsSalt{}.Fields()
+	_ = analyticssaltFields
+	// analyticssaltDescSalt is the schema descriptor for salt field.
+	analyticssaltDescSalt := analyticssaltFields[2].Descriptor()
+	// analyticssalt.SaltValidator is a validator for the "salt" field. It is called by the builders before save.
+	analyticssalt.SaltValidator = analyticssaltDescSalt.Validators[0].(func([]byte) error)
+	analyticsviewMixin := schema.AnalyticsView{}.Mixin()
+	analyticsviewMixinHooks0 := analyticsviewMixin[0].Hooks()
+	analyticsview.Hooks[0] = analyticsviewMixinHooks0[0]
+	analyticsviewMixinInters0 := analyticsviewMixin[0].Interceptors()
+	analyticsview.Interceptors[0] = analyticsviewMixinInters0[0]
+	analyticsviewFields := schema.AnalyticsView{}.Fields()
+	_ = analyticsviewFields
+	// analyticsviewDescUserID is the schema descriptor for user_id field.
+	analyticsviewDescUserID := analyticsviewFields[5].Descriptor()
+	// analyticsview.DefaultUserID holds the default value on creation for the user_id field.
+	analyticsview.DefaultUserID = analyticsviewDescUserID.Default.(string)
+	// analyticsview.UserIDValidator is a validator for the "user_id" field. It is called by the builders before save.
+	analyticsview.UserIDValidator = analyticsviewDescUserID.Validators[0].(func(string) error)
+	// analyticsviewDescSessionID is the schema descriptor for session_id field.
+	analyticsviewDescSessionID := analyticsviewFields[6].Descriptor()
+	// analyticsview.DefaultSessionID holds the default value on creation for the session_id field.
+	analyticsview.DefaultSessionID = analyticsviewDescSessionID.Default.(string)
+	// analyticsview.SessionIDValidator is a validator for the "session_id" field. It is called by the builders before save.
+	analyticsview.SessionIDValidator = analyticsviewDescSessionID.Validators[0].(func(string) error)
+	// analyticsviewDescViewerKey is the schema descriptor for viewer_key field.
+	analyticsviewDescViewerKey := analyticsviewFields[7].Descriptor()
+	// analyticsview.DefaultViewerKey holds the default value on creation for the viewer_key field.
+	analyticsview.DefaultViewerKey = analyticsviewDescViewerKey.Default.(string)
+	// analyticsview.ViewerKeyValidator is a validator for the "viewer_key" field. It is called by the builders before save.
+	analyticsview.ViewerKeyValidator = analyticsviewDescViewerKey.Validators[0].(func(string) error)
+	// analyticsviewDescCountry is the schema descriptor for country field.
+	analyticsviewDescCountry := analyticsviewFields[8].Descriptor()
+	// analyticsview.DefaultCountry holds the default value on creation for the country field.
+	analyticsview.DefaultCountry = analyticsviewDescCountry.Default.(string)
+	// analyticsview.CountryValidator is a validator for the "country" field. It is called by the builders before save.
+	analyticsview.CountryValidator = analyticsviewDescCountry.Validators[0].(func(string) error)
+	// analyticsviewDescDeviceType is the schema descriptor for device_type field.
+	analyticsviewDescDeviceType := analyticsviewFields[9].Descriptor()
+	// analyticsview.DefaultDeviceType holds the default value on creation for the device_type field.
+	analyticsview.DefaultDeviceType = analyticsviewDescDeviceType.Default.(string)
+	// analyticsview.DeviceTypeValidator is a validator for the "device_type" field. It is called by the builders before save.
+	analyticsview.DeviceTypeValidator = analyticsviewDescDeviceType.Validators[0].(func(string) error)
+	// analyticsviewDescOs is the schema descriptor for os field.
+	analyticsviewDescOs := analyticsviewFields[10].Descriptor()
+	// analyticsview.DefaultOs holds the default value on creation for the os field.
+	analyticsview.DefaultOs = analyticsviewDescOs.Default.(string)
+	// analyticsview.OsValidator is a validator for the "os" field. It is called by the builders before save.
+	analyticsview.OsValidator = analyticsviewDescOs.Validators[0].(func(string) error)
+	// analyticsviewDescBrowser is the schema descriptor for browser field.
+	analyticsviewDescBrowser := analyticsviewFields[11].Descriptor()
+	// analyticsview.DefaultBrowser holds the default value on creation for the browser field.
+	analyticsview.DefaultBrowser = analyticsviewDescBrowser.Default.(string)
+	// analyticsview.BrowserValidator is a validator for the "browser" field. It is called by the builders before save.
+	analyticsview.BrowserValidator = analyticsviewDescBrowser.Validators[0].(func(string) error)
+	// analyticsviewDescPlayerSoftware is the schema descriptor for player_software field.
+	analyticsviewDescPlayerSoftware := analyticsviewFields[12].Descriptor()
+	// analyticsview.DefaultPlayerSoftware holds the default value on creation for the player_software field.
+	analyticsview.DefaultPlayerSoftware = analyticsviewDescPlayerSoftware.Default.(string)
+	// analyticsview.PlayerSoftwareValidator is a validator for the "player_software" field. It is called by the builders before save.
+	analyticsview.PlayerSoftwareValidator = analyticsviewDescPlayerSoftware.Validators[0].(func(string) error)
+	// analyticsviewDescStreamType is the schema descriptor for stream_type field.
+	analyticsviewDescStreamType := analyticsviewFields[13].Descriptor()
+	// analyticsview.DefaultStreamType holds the default value on creation for the stream_type field.
+	analyticsview.DefaultStreamType = analyticsviewDescStreamType.Default.(string)
+	// analyticsview.StreamTypeValidator is a validator for the "stream_type" field. It is called by the builders before save.
+	analyticsview.StreamTypeValidator = analyticsviewDescStreamType.Validators[0].(func(string) error)
+	// analyticsviewDescWatchedMs is the schema descriptor for watched_ms field.
+	analyticsviewDescWatchedMs := analyticsviewFields[18].Descriptor()
+	// analyticsview.DefaultWatchedMs holds the default value on creation for the watched_ms field.
+	analyticsview.DefaultWatchedMs = analyticsviewDescWatchedMs.Default.(int64)
+	// analyticsviewDescRebufferMs is the schema descriptor for rebuffer_ms field.
+	analyticsviewDescRebufferMs := analyticsviewFields[19].Descriptor()
+	// analyticsview.DefaultRebufferMs holds the default value on creation for the rebuffer_ms field.
+	analyticsview.DefaultRebufferMs = analyticsviewDescRebufferMs.Default.(int64)
+	// analyticsviewDescRebufferCount is the schema descriptor for rebuffer_count field.
+	analyticsviewDescRebufferCount := analyticsviewFields[20].Descriptor()
+	// analyticsview.DefaultRebufferCount holds the default value on creation for the rebuffer_count field.
+	analyticsview.DefaultRebufferCount = analyticsviewDescRebufferCount.Default.(int)
+	// analyticsviewDescErrorCount is the schema descriptor for error_count field.
+	analyticsviewDescErrorCount := analyticsviewFields[21].Descriptor()
+	// analyticsview.DefaultErrorCount holds the default value on creation for the error_count field.
+	analyticsview.DefaultErrorCount = analyticsviewDescErrorCount.Default.(int)
+	// analyticsviewDescFatalErrorCode is the schema descriptor for fatal_error_code field.
+	analyticsviewDescFatalErrorCode := analyticsviewFields[22].Descriptor()
+	// analyticsview.DefaultFatalErrorCode holds the default value on creation for the fatal_error_code field.
+	analyticsview.DefaultFatalErrorCode = analyticsviewDescFatalErrorCode.Default.(string)
+	// analyticsview.FatalErrorCodeValidator is a validator for the "fatal_error_code" field. It is called by the builders before save.
+	analyticsview.FatalErrorCodeValidator = analyticsviewDescFatalErrorCode.Validators[0].(func(string) error)
+	// analyticsviewDescMaxPlayheadMs is the schema descriptor for max_playhead_ms field.
+	analyticsviewDescMaxPlayheadMs := analyticsviewFields[23].Descriptor()
+	// analyticsview.DefaultMaxPlayheadMs holds the default value on creation for the max_playhead_ms field.
+	analyticsview.DefaultMaxPlayheadMs = analyticsviewDescMaxPlayheadMs.Default.(int64)
+	// analyticsviewDescDurationMs is the schema descriptor for duration_ms field.
+	analyticsviewDescDurationMs := analyticsviewFields[24].Descriptor()
+	// analyticsview.DefaultDurationMs holds the default value on creation for the duration_ms field.
+	analyticsview.DefaultDurationMs = analyticsviewDescDurationMs.Default.(int64)
+	// analyticsviewDescCompleted is the schema descriptor for completed field.
+	analyticsviewDescCompleted := analyticsviewFields[25].Descriptor()
+	// analyticsview.DefaultCompleted holds the default value on creation for the completed field.
+	analyticsview.DefaultCompleted = analyticsviewDescCompleted.Default.(bool)
+	// analyticsviewDescVerified is the schema descriptor for verified field.
+	analyticsviewDescVerified := analyticsviewFields[26].Descriptor()
+	// analyticsview.DefaultVerified holds the default value on creation for the verified field.
+	analyticsview.DefaultVerified = analyticsviewDescVerified.Default.(bool)
 	auditlogMixin := schema.AuditLog{}.Mixin()
 	auditlogMixinHooks1 := auditlogMixin[1].Hooks()
 	auditlog.Hooks[0] = auditlogMixinHooks1[0]
