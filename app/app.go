@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"entgo.io/ent/dialect"
 	"github.com/vidra-dev/vidra/config"
@@ -40,8 +41,9 @@ type App struct {
 	// (VIDRA_ANALYTICS_ADDR).
 	AnalyticsHandler http.Handler
 
-	log   *slog.Logger
-	media *mediaParts
+	log       *slog.Logger
+	media     *mediaParts
+	analytics *analyticsParts
 	// sessions is the session change feed on PostgreSQL, nil on SQLite.
 	sessions *sessionFeed
 }
@@ -137,12 +139,13 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		Introspection: graph.IntrospectionMode(cfg.HTTP.Introspection),
 	})
 	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp}
+	a.analytics = newAnalytics(cfg, db, mp, a)
 	if db.Dialect == dialect.Postgres && db.URL != "" {
 		a.sessions = startSessionFeed(db.URL, resolver, opts.Log)
 	}
 	if err := a.routes(opts); err != nil {
 		a.StopSessionFeed()
-		return nil, errors.Join(err, a.StopJobs(), bucket.Close())
+		return nil, errors.Join(err, a.StopAnalytics(), a.StopJobs(), bucket.Close())
 	}
 	return a, nil
 }
@@ -151,7 +154,19 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 // the session change feed, and releases the blob storage and the database.
 func (a *App) Close() error {
 	a.StopSessionFeed()
-	return errors.Join(a.StopJobs(), a.Bucket.Close(), a.DB.Close())
+	return errors.Join(a.StopAnalytics(), a.StopJobs(), a.Bucket.Close(), a.DB.Close())
+}
+
+// StopAnalytics writes the analytics events still queued (within the shutdown
+// timeout) and stops the analytics writer; the database stays open.
+func (a *App) StopAnalytics() error {
+	timeout := a.Config.ShutdownTimeout
+	if timeout <= 0 {
+		timeout = 30 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	return a.analytics.close(ctx)
 }
 
 // StopSessionFeed stops listening for session changes made by other

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/graph"
@@ -88,6 +89,10 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		opts.Workers = m.pipeline.Workers()
 		deliverer.AddWorkers(opts.Workers)
 		opts.Periodic = append(m.pipeline.Periodic(cfg.Media.SweepInterval), deliverer.Periodic(cfg.Media.SweepInterval))
+		aj := &analytics.Jobs{DB: db.SQL, Log: log, Retention: analytics.Retention{
+			Events: cfg.Analytics.EventsRetention, Views: cfg.Analytics.ViewsRetention, Hourly: cfg.Analytics.HourlyRetention}}
+		aj.AddWorkers(opts.Workers)
+		opts.Periodic = append(opts.Periodic, aj.Periodic(cfg.Analytics.RollupInterval)...)
 	}
 	if m.queue, err = jobs.Open(ctx, opts); err != nil {
 		return nil, err

@@ -18,6 +18,7 @@ func (a *App) routes(opts Options) error {
 	restHandler, err := rest.New(a.Resolver.NewExecutor(opts.Limits), a.Resolver.Schema().Schema(), rest.Table(), rest.Options{
 		AdminAPIKey:   a.Config.AdminAPIKey,
 		MaxUploadSize: opts.Limits.MaxUploadSize,
+		Collect:       a.analytics.collectHandlers(),
 	})
 	if err != nil {
 		return fmt.Errorf("rest: %w", err)

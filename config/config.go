@@ -55,6 +55,8 @@ type Config struct {
 	Webhooks Webhooks
 	// HTTP configures the listeners' timeouts and what they expose (config/http.go).
 	HTTP HTTP
+	// Analytics configures analytics ingest and storage (config/analytics.go).
+	Analytics Analytics
 }
 
 // Region is one region a deployment serves from.
@@ -105,6 +107,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	var mediaErrs []error
 	c.Media, mediaErrs = readMedia(get)
 	errs = append(errs, mediaErrs...)
+	var analyticsErrs []error
+	c.Analytics, analyticsErrs = readAnalytics(get)
+	errs = append(errs, analyticsErrs...)
 	var webhookErrs []error
 	c.Webhooks, webhookErrs = readWebhooks(get)
 	errs = append(errs, webhookErrs...)

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"net/http"
 	"strings"
 	"time"
 
@@ -116,4 +117,10 @@ func upper(in []string) []string {
 		}
 	}
 	return out
+}
+
+// OriginAllowed reports whether the page that sent r (Origin, else Referer) may
+// use the project's videos under p: any page when p has no allowed domains.
+func (p Policy) OriginAllowed(r *http.Request) bool {
+	return len(p.AllowedDomains) == 0 || domainAllowed(requestingHost(r), p.AllowedDomains)
 }

@@ -29,6 +29,11 @@ type Options struct {
 	MaxJSONBody int64
 	// MaxUploadSize caps a multipart body in bytes (413 above it); 64 MiB when zero.
 	MaxUploadSize int64
+	// Collect are the handlers of the analytics ingest paths (POST
+	// /collect/v1/{projectId}/events and .../cmcd): plain handlers, not GraphQL
+	// operations, mounted with the analytics host beside its rows. Keys are paths
+	// below /collect/v1, e.g. "/{projectId}/events".
+	Collect map[string]http.Handler
 }
 
 // Handler serves a route table by executing each row's GraphQL operation in process.
@@ -150,6 +155,9 @@ func (h *Handler) Register(r chi.Router, hosts ...string) {
 			if mounts[prefix] == nil {
 				mounts[prefix] = newRouter()
 			}
+		}
+		for path, handler := range h.opts.Collect {
+			mounts["/collect/v1"].Handle(path, handler)
 		}
 	}
 	prefixes := make([]string, 0, len(mounts))

@@ -1,0 +1,272 @@
+package analytics
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// ErrQueueFull is returned by Enqueue when the writer's bounded queue is full:
+// the collector answers 503 with Retry-After.
+var ErrQueueFull = errors.New("analytics: the ingest queue is full")
+
+// ErrClosed is returned by Enqueue after Close.
+var ErrClosed = errors.New("analytics: the writer is closed")
+
+// WriterOptions tune a Writer; zero values take the defaults.
+type WriterOptions struct {
+	// QueueSize is the number of accepted requests the queue holds (default 10,000).
+	QueueSize int
+	// MaxRows is the most rows one transaction writes (default 1,000).
+	MaxRows int
+	// MaxWait is the longest an accepted request waits for its transaction
+	// (default 250 ms).
+	MaxWait time.Duration
+	// Log receives the writer's errors; slog.Default() when nil.
+	Log *slog.Logger
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+}
+
+// Writer is the one writer goroutine of a process: it takes accepted beacons,
+// drop counts and delivery figures from a bounded queue and writes them in
+// transactions of at most MaxRows rows or MaxWait. Every write is idempotent or
+// happens once per committed transaction: events are unique per (view, seq),
+// views are recomputed absolutely, counters are added in the transaction that
+// takes them off the queue.
+type Writer struct {
+	db      *sql.DB
+	opts    WriterOptions
+	ch      chan item
+	mu      sync.RWMutex // guards closed against Enqueue
+	closed  bool
+	done    chan struct{}
+	folds   map[uuid.UUID]*viewFold
+	written atomic.Int64
+	lost    atomic.Int64
+}
+
+// item is one entry of the queue: exactly one field is set.
+type item struct {
+	view     *viewRecord
+	drop     *dropRecord
+	delivery *DeliveryRecord
+	flushed  chan struct{}
+}
+
+func (it item) rows() int {
+	if it.view != nil {
+		return len(it.view.Events) + 2
+	}
+	return 1
+}
+
+// viewRecord is one accepted beacon batch of a view, enriched.
+type viewRecord struct {
+	Project, Video, View uuid.UUID
+	Folder, Player       *uuid.UUID
+	UserID, SessionID    string
+	ViewerKey, Country   string
+	Device, OS, Browser  string
+	PlayerSoftware       string
+	StreamType           string
+	DurationMs, GapCapMs int64
+	Events               []Event
+}
+
+// dropRecord counts filtered input of a project in an hour.
+type dropRecord struct {
+	Project uuid.UUID
+	Hour    int64
+	Reason  string
+	N       int64
+}
+
+// DeliveryRecord is one response of the playback handler: bytes served for a
+// video, and the media duration of the segment served (0 for other files).
+type DeliveryRecord struct {
+	Project, Video uuid.UUID
+	At             time.Time
+	Bytes          int64
+	SegmentMs      int64
+}
+
+// NewWriter starts the writer goroutine on db; Close stops it.
+func NewWriter(db *sql.DB, opts WriterOptions) *Writer {
+	if opts.QueueSize <= 0 {
+		opts.QueueSize = 10_000
+	}
+	if opts.MaxRows <= 0 {
+		opts.MaxRows = 1000
+	}
+	if opts.MaxWait <= 0 {
+		opts.MaxWait = 250 * time.Millisecond
+	}
+	if opts.Log == nil {
+		opts.Log = slog.Default()
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	w := &Writer{db: db, opts: opts, ch: make(chan item, opts.QueueSize), done: make(chan struct{}),
+		folds: map[uuid.UUID]*viewFold{}}
+	go w.run()
+	return w
+}
+
+func (w *Writer) enqueue(it item) error {
+	w.mu.RLock()
+	defer w.mu.RUnlock()
+	if w.closed {
+		return ErrClosed
+	}
+	select {
+	case w.ch <- it:
+		return nil
+	default:
+		return ErrQueueFull
+	}
+}
+
+// EnqueueDelivery queues a delivery figure of the playback handler; when the
+// queue is full it is refused (ErrQueueFull) and the caller logs it.
+func (w *Writer) EnqueueDelivery(d DeliveryRecord) error {
+	return w.enqueue(item{delivery: &d})
+}
+
+// enqueueDrop counts n dropped inputs of a project now, by reason.
+func (w *Writer) enqueueDrop(project uuid.UUID, reason string, n int64) {
+	if err := w.enqueue(item{drop: &dropRecord{Project: project, Hour: hourOf(w.opts.Now().Unix()), Reason: reason, N: n}}); err != nil {
+		w.lost.Add(1)
+	}
+}
+
+// Flush waits until everything queued before it is written (or ctx ends).
+func (w *Writer) Flush(ctx context.Context) error {
+	c := make(chan struct{})
+	w.mu.RLock()
+	if w.closed {
+		w.mu.RUnlock()
+		return ErrClosed
+	}
+	select {
+	case w.ch <- item{flushed: c}:
+	case <-ctx.Done():
+		w.mu.RUnlock()
+		return ctx.Err()
+	}
+	w.mu.RUnlock()
+	select {
+	case <-c:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Close stops taking input, writes what is queued, and returns when done (or
+// when ctx ends first).
+func (w *Writer) Close(ctx context.Context) error {
+	w.mu.Lock()
+	if !w.closed {
+		w.closed = true
+		close(w.ch)
+	}
+	w.mu.Unlock()
+	select {
+	case <-w.done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Stats are the writer's counters since start.
+type Stats struct {
+	// Written is the number of queue entries written; Lost those whose
+	// transaction failed after its retries (logged).
+	Written, Lost int64
+	// Queued is the number of entries waiting.
+	Queued int
+}
+
+// Stats returns the writer's counters.
+func (w *Writer) Stats() Stats {
+	return Stats{Written: w.written.Load(), Lost: w.lost.Load(), Queued: len(w.ch)}
+}
+
+func (w *Writer) run() {
+	defer close(w.done)
+	for {
+		it, ok := <-w.ch
+		if !ok {
+			return
+		}
+		batch := []item{it}
+		rows := it.rows()
+		timer := time.NewTimer(w.opts.MaxWait)
+		open := true
+	collect:
+		for rows < w.opts.MaxRows && it.flushed == nil {
+			select {
+			case it, open = <-w.ch:
+				if !open {
+					break collect
+				}
+				batch = append(batch, it)
+				rows += it.rows()
+				if it.flushed != nil {
+					break collect
+				}
+			case <-timer.C:
+				break collect
+			}
+		}
+		timer.Stop()
+		w.write(batch)
+		if !open {
+			return
+		}
+	}
+}
+
+// write writes one batch, retrying a failed transaction twice; then signals
+// the flushes it carried.
+func (w *Writer) write(batch []item) {
+	n := 0
+	for _, it := range batch {
+		if it.flushed == nil {
+			n++
+		}
+	}
+	if n > 0 {
+		var err error
+		for attempt := 0; attempt < 3; attempt++ {
+			if attempt > 0 {
+				time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
+			}
+			if err = w.writeOnce(batch); err == nil {
+				break
+			}
+		}
+		if err != nil {
+			w.lost.Add(int64(n))
+			w.opts.Log.Error("analytics: batch lost after retries", "entries", n, "err", err)
+		} else {
+			w.written.Add(int64(n))
+		}
+	}
+	for _, it := range batch {
+		if it.flushed != nil {
+			close(it.flushed)
+		}
+	}
+}
+
+func hourOf(sec int64) int64 { return sec / 3600 * 3600 }

@@ -1,0 +1,45 @@
+package app
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/vidra-dev/vidra/analytics"
+	"github.com/vidra-dev/vidra/config"
+	"github.com/vidra-dev/vidra/database"
+)
+
+// analyticsParts are the analytics ingest pieces of an app: the one batched
+// writer of the process and the beacon collector.
+type analyticsParts struct {
+	writer    *analytics.Writer
+	collector *analytics.Collector
+}
+
+// newAnalytics starts the analytics writer and builds the collector.
+func newAnalytics(cfg config.Config, db *database.DB, mp *mediaParts, a *App) *analyticsParts {
+	w := analytics.NewWriter(db.SQL, analytics.WriterOptions{QueueSize: cfg.Analytics.QueueSize, Log: a.log})
+	c := analytics.NewCollector(db.Client, db.SQL, mp.signer, mp.policies, w, analytics.CollectorOptions{
+		AllowHeadless: cfg.Analytics.AllowHeadless,
+		CountryHeader: cfg.Media.CountryHeader,
+		RatePerIP:     cfg.Analytics.RatePerIP,
+		Log:           a.log,
+	})
+	return &analyticsParts{writer: w, collector: c}
+}
+
+// AnalyticsWriter is the app's analytics writer (tests flush it).
+func (a *App) AnalyticsWriter() *analytics.Writer { return a.analytics.writer }
+
+// collectHandlers are the ingest paths below /collect/v1; they authorise by
+// playback token or the project's public playback, not by a principal.
+func (p *analyticsParts) collectHandlers() map[string]http.Handler {
+	return map[string]http.Handler{
+		"/{projectId}/events": tokenAuthorised("analytics beacon", http.HandlerFunc(p.collector.ServeEvents)),
+	}
+}
+
+// close writes what the analytics queue holds, within the shutdown timeout.
+func (p *analyticsParts) close(ctx context.Context) error {
+	return p.writer.Close(ctx)
+}
