@@ -21,9 +21,10 @@
   }
 
   // attach starts a view of the video element and returns its controller.
-  // options: endpoint (collector URL, with the key or token in its query when the
-  // collector wants one there), videoId, and optionally viewId, sessionId, playerId,
-  // userId, key, token, hls (an hls.js instance: rendition changes and its errors),
+  // options: endpoint (the collector URL, /collect/v1/{projectId}/events), videoId, and
+  // optionally viewId, sessionId, playerId, userId, token (the video's playback token,
+  // needed when the project's playback is signed), playerSoftware, hls (an hls.js
+  // instance: rendition changes, its errors, and the player software when not given),
   // heartbeatMs (10000), flushMs (5000).
   function attach(video, options) {
     var o = options || {};
@@ -44,14 +45,14 @@
     };
     var heartbeatMs = o.heartbeatMs || 10000;
     var flushMs = o.flushMs || 5000;
+    var software = o.playerSoftware || (o.hls && global.Hls && global.Hls.version ? 'hls.js ' + global.Hls.version : '');
 
     function body(events) {
       var b = { v: 1, view_id: state.viewId, session_id: state.sessionId, video_id: o.videoId, events: events };
       if (o.playerId) b.player_id = o.playerId;
       if (o.userId) b.user_id = o.userId;
-      if (o.key) b.key = o.key;
       if (o.token) b.token = o.token;
-      if (isFinite(video.duration)) b.duration_ms = Math.round(video.duration * 1000);
+      if (software) b.player_software = software;
       return JSON.stringify(b);
     }
 
@@ -94,7 +95,7 @@
       state.started = true;
       state.playing = true;
       state.ended = false;
-      push('playing');
+      push('playing', video.playbackRate !== 1 ? { rate: video.playbackRate } : null);
       startHeartbeat();
     });
     on('pause', function () {
@@ -122,17 +123,20 @@
     });
     on('error', function () {
       var err = video.error;
-      push('error', { code: 'media_error_' + (err ? err.code : 0), msg: err ? err.message || '' : '', fatal: true });
+      push('error', { code: 'media_error_' + (err ? err.code : 0), message: err ? err.message || '' : '', fatal: true });
       flush();
     });
     if (o.hls && global.Hls) {
       o.hls.on(global.Hls.Events.LEVEL_SWITCHED, function (_, data) {
         var level = o.hls.levels[data.level] || {};
-        push('renditionchange', { w: level.width || 0, h: level.height || 0, br: level.bitrate || 0 });
+        push('renditionchange', { rendition: level.height ? level.height + 'p' : '', bitrate: level.bitrate || 0 });
       });
+      // Only fatal errors: hls.js reports routine recoveries (a stall, a hole in the
+      // buffer skipped) as non-fatal errors, which a viewer never notices.
       o.hls.on(global.Hls.Events.ERROR, function (_, data) {
-        push('error', { code: String(data.details || data.type), msg: String(data.reason || ''), fatal: !!data.fatal });
-        if (data.fatal) flush();
+        if (!data.fatal) return;
+        push('error', { code: String(data.details || data.type), message: String(data.reason || (data.error && data.error.message) || ''), fatal: true });
+        flush();
       });
     }
 
