@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/playback"
 )
 
 // ErrQueueFull is returned by Enqueue when the writer's bounded queue is full:
@@ -48,6 +50,9 @@ type Writer struct {
 	closed  bool
 	done    chan struct{}
 	folds   map[uuid.UUID]*viewFold
+	// served are the (project, video, session) that segments were served to
+	// lately: a view of one is verified.
+	served  map[servedKey]int64
 	written atomic.Int64
 	lost    atomic.Int64
 }
@@ -95,6 +100,8 @@ type DeliveryRecord struct {
 	At             time.Time
 	Bytes          int64
 	SegmentMs      int64
+	// Session is the player's CMCD sid: views of that session are verified.
+	Session string
 }
 
 // NewWriter starts the writer goroutine on db; Close stops it.
@@ -115,7 +122,7 @@ func NewWriter(db *sql.DB, opts WriterOptions) *Writer {
 		opts.Now = time.Now
 	}
 	w := &Writer{db: db, opts: opts, ch: make(chan item, opts.QueueSize), done: make(chan struct{}),
-		folds: map[uuid.UUID]*viewFold{}}
+		folds: map[uuid.UUID]*viewFold{}, served: map[servedKey]int64{}}
 	go w.run()
 	return w
 }
@@ -134,10 +141,12 @@ func (w *Writer) enqueue(it item) error {
 	}
 }
 
-// EnqueueDelivery queues a delivery figure of the playback handler; when the
-// queue is full it is refused (ErrQueueFull) and the caller logs it.
-func (w *Writer) EnqueueDelivery(d DeliveryRecord) error {
-	return w.enqueue(item{delivery: &d})
+// RecordDelivery queues a delivery figure of the playback handler; when the
+// queue is full it is refused (ErrQueueFull) and the handler writes the usage
+// directly.
+func (w *Writer) RecordDelivery(d playback.Delivery) error {
+	return w.enqueue(item{delivery: &DeliveryRecord{Project: d.Project, Video: d.Video, At: d.At,
+		Bytes: d.Bytes, SegmentMs: d.SegmentMs, Session: d.Session}})
 }
 
 // enqueueDrop counts n dropped inputs of a project now, by reason.

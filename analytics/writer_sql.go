@@ -41,6 +41,15 @@ type usageKey struct {
 
 type deliverySum struct{ bytes, requests, segMs int64 }
 
+// servedKey is a session that segments of a video were served to.
+type servedKey struct {
+	project, video uuid.UUID
+	session        string
+}
+
+// maxServed bounds the sessions remembered as served.
+const maxServed = 100_000
+
 // writeOnce writes a batch in one transaction; the fold cache changes only
 // when it commits.
 func (w *Writer) writeOnce(batch []item) error {
@@ -51,7 +60,11 @@ func (w *Writer) writeOnce(batch []item) error {
 		return err
 	}
 	defer func() { _ = tx.Rollback() }()
-	folds, err := w.writeViews(ctx, tx, batch)
+	served, err := w.verifyServed(ctx, tx, batch)
+	if err != nil {
+		return err
+	}
+	folds, err := w.writeViews(ctx, tx, batch, served)
 	if err != nil {
 		return err
 	}
@@ -65,11 +78,52 @@ func (w *Writer) writeOnce(batch []item) error {
 		return err
 	}
 	w.keepFolds(folds)
+	w.keepServed(served)
 	return nil
 }
 
+// verifyServed marks verified the stored views of the sessions the batch's
+// deliveries served, and returns those sessions (remembered after commit, so a
+// view whose first beacon comes later is verified when it is stored).
+func (w *Writer) verifyServed(ctx context.Context, tx *sql.Tx, batch []item) (map[servedKey]int64, error) {
+	served := map[servedKey]int64{}
+	for _, it := range batch {
+		if d := it.delivery; d != nil && d.Session != "" && d.SegmentMs > 0 {
+			served[servedKey{d.Project, d.Video, d.Session}] = d.At.Unix()
+		}
+	}
+	for k := range served {
+		if _, ok := w.served[k]; ok {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE analytics_views SET verified = $1 WHERE project_id = $2 AND video_id = $3
+			AND session_id = $4 AND verified = $5`, true, k.project, k.video, k.session, false); err != nil {
+			return nil, fmt.Errorf("verify views: %w", err)
+		}
+	}
+	return served, nil
+}
+
+// keepServed remembers served sessions, forgetting those older than a day when full.
+func (w *Writer) keepServed(served map[servedKey]int64) {
+	for k, t := range served {
+		w.served[k] = t
+	}
+	if len(w.served) > maxServed {
+		cutoff := w.opts.Now().Add(-24 * time.Hour).Unix()
+		for k, t := range w.served {
+			if t < cutoff {
+				delete(w.served, k)
+			}
+		}
+		if len(w.served) > maxServed {
+			clear(w.served)
+		}
+	}
+}
+
 // writeViews appends the batch's events and upserts every view that gained one.
-func (w *Writer) writeViews(ctx context.Context, tx *sql.Tx, batch []item) (map[uuid.UUID]*viewFold, error) {
+func (w *Writer) writeViews(ctx context.Context, tx *sql.Tx, batch []item, served map[servedKey]int64) (map[uuid.UUID]*viewFold, error) {
 	recs := map[uuid.UUID]*viewRecord{}
 	var order []uuid.UUID
 	seen := map[uuid.UUID]map[int]bool{}
@@ -121,7 +175,12 @@ func (w *Writer) writeViews(ctx context.Context, tx *sql.Tx, batch []item) (map[
 		if f.n == 0 {
 			continue
 		}
-		hour, err := upsertView(ctx, tx, r, f, now)
+		sk := servedKey{r.Project, r.Video, r.SessionID}
+		_, verified := w.served[sk]
+		if _, ok := served[sk]; ok {
+			verified = true
+		}
+		hour, err := upsertView(ctx, tx, r, f, now, verified && r.SessionID != "")
 		if err != nil {
 			return nil, err
 		}
@@ -245,11 +304,12 @@ ON CONFLICT (id) DO UPDATE SET started_at = excluded.started_at, ended_at = excl
  rebuffer_ms = excluded.rebuffer_ms, rebuffer_count = excluded.rebuffer_count,
  error_count = excluded.error_count, fatal_error_code = excluded.fatal_error_code,
  max_playhead_ms = excluded.max_playhead_ms, duration_ms = excluded.duration_ms,
- completed = excluded.completed, updated_at = excluded.updated_at
+ completed = excluded.completed, updated_at = excluded.updated_at,
+ verified = CASE WHEN excluded.verified THEN excluded.verified ELSE analytics_views.verified END
 WHERE analytics_views.project_id = excluded.project_id AND analytics_views.video_id = excluded.video_id`
 
 // upsertView writes the view's figures from its fold and returns its hour.
-func upsertView(ctx context.Context, tx *sql.Tx, r *viewRecord, f *viewFold, now int64) (int64, error) {
+func upsertView(ctx context.Context, tx *sql.Tx, r *viewRecord, f *viewFold, now int64, verified bool) (int64, error) {
 	started := f.StartMs / 1000
 	hour := hourOf(started)
 	var startup any
@@ -259,7 +319,7 @@ func upsertView(ctx context.Context, tx *sql.Tx, r *viewRecord, f *viewFold, now
 	_, err := tx.ExecContext(ctx, upsertViewSQL, r.View, r.Project, r.Video, nullUUID(r.Folder), nullUUID(r.Player),
 		r.UserID, r.SessionID, r.ViewerKey, r.Country, r.Device, r.OS, r.Browser, r.PlayerSoftware, r.StreamType,
 		started, f.LastMs/1000, hour, startup, f.WatchedMs, f.RebufferMs, f.RebufferCount, f.ErrorCount,
-		f.FatalCode, f.MaxPt, r.DurationMs, f.Completed, false, now)
+		f.FatalCode, f.MaxPt, r.DurationMs, f.Completed, verified, now)
 	if err != nil {
 		return 0, fmt.Errorf("upsert view: %w", err)
 	}

@@ -25,6 +25,7 @@ func newAnalytics(cfg config.Config, db *database.DB, mp *mediaParts, a *App) *a
 		RatePerIP:     cfg.Analytics.RatePerIP,
 		Log:           a.log,
 	})
+	mp.play.Delivery = w
 	return &analyticsParts{writer: w, collector: c}
 }
 

@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -133,9 +134,21 @@ func TestTusUploadResumesThenProcessesAndPlays(t *testing.T) {
 				t.Errorf("GET %s = %d", u, st)
 			}
 		}
-		var usage int64
-		if err := s.App.DB.SQL.QueryRow(`SELECT COALESCE(SUM(bytes), 0) FROM playback_usages`).Scan(&usage); err != nil || usage < 188 {
+		// Delivery figures are batched by the analytics writer: flushed, the daily
+		// usage and the per-video hourly delivery agree.
+		if err := s.App.AnalyticsWriter().Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		var usage, usageRequests, delivered, deliveredRequests, segmentMs int64
+		if err := s.App.DB.SQL.QueryRow(`SELECT COALESCE(SUM(bytes), 0), COALESCE(SUM(requests), 0) FROM playback_usages`).Scan(&usage, &usageRequests); err != nil || usage < 188 {
 			t.Errorf("bytes counted = %d, %v", usage, err)
+		}
+		if err := s.App.DB.SQL.QueryRow(`SELECT COALESCE(SUM(bytes), 0), COALESCE(SUM(requests), 0), COALESCE(SUM(segment_seconds_ms), 0)
+			FROM analytics_delivery`).Scan(&delivered, &deliveredRequests, &segmentMs); err != nil {
+			t.Fatal(err)
+		}
+		if delivered != usage || deliveredRequests != usageRequests || segmentMs <= 0 {
+			t.Errorf("delivery %d bytes %d requests %d segment ms; usage %d bytes %d requests", delivered, deliveredRequests, segmentMs, usage, usageRequests)
 		}
 	})
 }

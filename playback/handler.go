@@ -2,7 +2,6 @@ package playback
 
 import (
 	"bytes"
-	"context"
 	"encoding/hex"
 	"errors"
 	"io"
@@ -37,6 +36,11 @@ type Server struct {
 	CountryHeader string
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// Delivery takes the delivery figures of each response (the analytics
+	// writer); without it, each response adds to playback_usages directly.
+	Delivery DeliverySink
+
+	segments segmentDurations
 }
 
 // Blob layout, kept in step with the jobs package (which writes it).
@@ -104,9 +108,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	cw := &countingWriter{ResponseWriter: w}
 	s.serveFile(cw, r, v, file, token, tokenErr)
 	if cw.n > 0 {
-		if err := recordUsage(context.WithoutCancel(ctx), s.Client, v.ProjectID, cw.n, s.now()); err != nil {
-			s.Log.WarnContext(ctx, "record playback usage", "project_id", v.ProjectID, "err", err)
-		}
+		s.record(r, v, file, cw)
 	}
 }
 

@@ -2,25 +2,95 @@ package playback
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/playbackusage"
 )
 
-// countingWriter counts the body bytes written to a response.
+// Delivery is one response of the playback handler: the bytes served of a
+// video, and the media duration of the segment when a whole one was served.
+type Delivery struct {
+	Project, Video uuid.UUID
+	At             time.Time
+	Bytes          int64
+	// SegmentMs is the media duration of the segment when it was served whole, else 0.
+	SegmentMs int64
+	// Session is the player's CMCD session id (sid) when it sent one.
+	Session string
+}
+
+// DeliverySink takes delivery figures off the request path: the analytics
+// writer batches them into analytics_delivery (per video and hour) and
+// playback_usages (per project and day). It refuses when its queue is full.
+type DeliverySink interface {
+	RecordDelivery(Delivery) error
+}
+
+// countingWriter counts the body bytes written to a response and keeps its status.
 type countingWriter struct {
 	http.ResponseWriter
-	n int64
+	n      int64
+	status int
+}
+
+func (w *countingWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
 }
 
 func (w *countingWriter) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
 	n, err := w.ResponseWriter.Write(p)
 	w.n += int64(n)
 	return n, err
+}
+
+// record hands the figures of one response to the delivery sink, or, without
+// one or when its queue is full, adds the bytes to the project's usage of the
+// day directly (the usage reports stay right; the per-video figure is lost and
+// logged).
+func (s *Server) record(r *http.Request, v *ent.Video, file string, cw *countingWriter) {
+	ctx := r.Context()
+	d := Delivery{Project: v.ProjectID, Video: v.ID, At: s.now(), Bytes: cw.n, Session: cmcdSession(r)}
+	if wholeBody(cw) && renditionFile.MatchString(file) && path.Ext(file) == ".ts" {
+		d.SegmentMs = s.segmentMs(ctx, v.ID, file)
+	}
+	if s.Delivery != nil {
+		err := s.Delivery.RecordDelivery(d)
+		if err == nil {
+			return
+		}
+		s.Log.WarnContext(ctx, "delivery figures dropped; usage written directly", "video_id", v.ID, "err", err)
+	}
+	if err := recordUsage(context.WithoutCancel(ctx), s.Client, v.ProjectID, cw.n, d.At); err != nil {
+		s.Log.WarnContext(ctx, "record playback usage", "project_id", v.ProjectID, "err", err)
+	}
+}
+
+// wholeBody reports whether a response carried its whole file: a 200, or a 206
+// whose range is the whole file (players and ffmpeg ask for "bytes=0-").
+func wholeBody(cw *countingWriter) bool {
+	switch cw.status {
+	case http.StatusOK:
+		return true
+	case http.StatusPartialContent:
+		var from, to, total int64
+		_, err := fmt.Sscanf(cw.Header().Get("Content-Range"), "bytes %d-%d/%d", &from, &to, &total)
+		return err == nil && from == 0 && to == total-1
+	}
+	return false
 }
 
 // recordUsage adds bytes served to the project's row for today (UTC), creating it
@@ -38,4 +108,66 @@ func recordUsage(ctx context.Context, client *ent.Client, projectID uuid.UUID, b
 			u.UpdateUpdatedAt()
 		}).
 		Exec(ctx)
+}
+
+// segmentDurations caches the segment durations (ms by file name) of rendition
+// playlists, which never change once written.
+type segmentDurations struct {
+	once sync.Once
+	c    *lru.Cache[string, map[string]int64]
+}
+
+// segmentMs is the media duration of a segment (file is "<rendition>/seg_N.ts")
+// from its rendition playlist's #EXTINF; 0 when unknown.
+func (s *Server) segmentMs(ctx context.Context, video uuid.UUID, file string) int64 {
+	s.segments.once.Do(func() { s.segments.c, _ = lru.New[string, map[string]int64](1024) })
+	dir, name := path.Split(file)
+	key := hlsKey(video, dir+"index.m3u8")
+	durs, ok := s.segments.c.Get(key)
+	if !ok {
+		body, err := s.Bucket.ReadAll(ctx, key)
+		if err != nil {
+			return 0
+		}
+		durs = parseSegmentDurations(string(body))
+		if strings.Contains(string(body), "#EXT-X-ENDLIST") {
+			s.segments.c.Add(key, durs)
+		}
+	}
+	return durs[name]
+}
+
+// parseSegmentDurations reads "#EXTINF:<seconds>," before each segment URI.
+func parseSegmentDurations(playlist string) map[string]int64 {
+	out := map[string]int64{}
+	var pending float64
+	for _, l := range strings.Split(playlist, "\n") {
+		l = strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(l, "#EXTINF:"):
+			v, _, _ := strings.Cut(strings.TrimPrefix(l, "#EXTINF:"), ",")
+			pending, _ = strconv.ParseFloat(v, 64)
+		case l != "" && !strings.HasPrefix(l, "#"):
+			name, _, _ := strings.Cut(path.Base(l), "?")
+			out[name] = int64(pending*1000 + 0.5)
+			pending = 0
+		}
+	}
+	return out
+}
+
+// cmcdSession is the CMCD session id (sid) of a media request: from the CMCD
+// query argument (hls.js's default) or the CMCD-Session header.
+func cmcdSession(r *http.Request) string {
+	for _, raw := range []string{r.URL.Query().Get("CMCD"), r.Header.Get("CMCD-Session")} {
+		for _, kv := range strings.Split(raw, ",") {
+			k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+			if ok && k == "sid" {
+				if s, err := strconv.Unquote(v); err == nil && len(s) <= 128 {
+					return s
+				}
+			}
+		}
+	}
+	return ""
 }
