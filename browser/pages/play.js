@@ -3,8 +3,10 @@
 //
 // Configuration: the page's query parameter cfg, JSON:
 //   src        the master playlist URL (/v1/play/{id}/master.m3u8)
-//   steps      [{play: seconds}, {pause: seconds}, {seek: position}, ...]: play until the
-//              playhead has advanced that much, stay paused that long, seek
+//   steps      [{play: seconds}, {pause: seconds}, {seek: position}, {fail: seconds}]: play
+//              until the playhead has advanced that much, stay paused that long, seek, play
+//              until hls.js reports a fatal error (within that many seconds, else it fails)
+//   hls        extra hls.js configuration
 //   cmcd       {sessionId, contentId, url, events, interval}: hls.js CMCD v2, with an event
 //              target at url (event mode) when url is set
 //   beacon     options of VidraBeacon.attach (endpoint, videoId, viewId, ...), or absent
@@ -59,7 +61,7 @@
 
   async function run() {
     if (!window.Hls || !Hls.isSupported()) throw new Error('hls.js is not supported here (no MediaSource)');
-    const hlsConfig = { enableWorker: true };
+    const hlsConfig = Object.assign({ enableWorker: true }, cfg.hls || {});
     if (cfg.cmcd) {
       hlsConfig.cmcd = { version: 2, sessionId: cfg.cmcd.sessionId, contentId: cfg.cmcd.contentId };
       if (cfg.cmcd.url) {
@@ -71,7 +73,12 @@
       }
     }
     const hls = new Hls(hlsConfig);
-    hls.on(Hls.Events.ERROR, (_, d) => hlsErrors.push({ type: d.type, details: d.details, fatal: !!d.fatal }));
+    let fatal = null;
+    hls.on(Hls.Events.ERROR, (_, d) => {
+      hlsErrors.push({ type: d.type, details: d.details, fatal: !!d.fatal });
+      // A player stops on a fatal error (what it has buffered is not played on).
+      if (d.fatal && !fatal) { fatal = d.details; note('fatal ' + d.details); stopClock(); video.pause(); }
+    });
     const beacon = cfg.beacon ? VidraBeacon.attach(video, Object.assign({ hls }, cfg.beacon)) : null;
     const parsed = new Promise((resolve, reject) => {
       hls.on(Hls.Events.MANIFEST_PARSED, (_, d) => resolve(d));
@@ -95,6 +102,9 @@
       } else if (step.pause !== undefined) {
         if (!video.paused) video.pause();
         await sleep(step.pause * 1000);
+      } else if (step.fail !== undefined) {
+        video.play().catch(() => {});
+        await until(() => fatal !== null, step.fail * 1000, 'a fatal hls.js error');
       } else if (step.seek !== undefined) {
         const done = once('seeked');
         video.currentTime = step.seek;
@@ -114,6 +124,7 @@
       events: log,
       trace,
       hlsErrors,
+      fatal,
       beacon: beacon ? { viewId: beacon.viewId, sessionId: beacon.sessionId, sent: beacon.sent() } : null,
       userAgent: navigator.userAgent,
     };

@@ -58,7 +58,7 @@
 
     function push(type, extra) {
       if (state.closed) return;
-      var ev = { seq: ++state.seq, e: type, t: Date.now(), pt: Math.round((video.currentTime || 0) * 1000) };
+      var ev = { seq: state.seq++, e: type, t: Date.now(), pt: Math.round((video.currentTime || 0) * 1000) };
       if (extra) for (var k in extra) ev[k] = extra[k];
       state.queue.push(ev);
     }
