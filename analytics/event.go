@@ -84,6 +84,9 @@ type RawEvent struct {
 	Bitrate   int64  `json:"bitrate,omitempty"`
 	// Rate is the playback rate from this event on (1 when absent).
 	Rate float64 `json:"rate,omitempty"`
+	// NoPlayhead marks an event without a playhead (CMCD events of players that
+	// send no pt): it is stored with playhead_ms -1.
+	NoPlayhead bool `json:"-"`
 }
 
 // Event is a validated event, as stored in analytics_events.
@@ -218,7 +221,11 @@ func (r RawEvent) validate(now time.Time) (Event, error) {
 	}
 	d := detail{Code: clip(r.Code, 64), Message: clip(r.Message, 256), Fatal: r.Fatal && r.E == EvError,
 		Rendition: clip(r.Rendition, 32), Bitrate: max(r.Bitrate, 0), Rate: r.Rate}
-	return Event{Seq: *r.Seq, Type: r.E, TsMs: *r.T, PlayMs: int64(r.Pt), Detail: encodeDetail(d),
+	pt := int64(r.Pt)
+	if r.NoPlayhead {
+		pt = -1
+	}
+	return Event{Seq: *r.Seq, Type: r.E, TsMs: *r.T, PlayMs: pt, Detail: encodeDetail(d),
 		Code: d.Code, Fatal: d.Fatal, Rate: r.Rate, Bitrate: d.Bitrate, Rendition: d.Rendition}, nil
 }
 

@@ -49,11 +49,16 @@ func newFold(gapCapMs, durationMs int64) *viewFold {
 // Watch time is media time played while in the playing state: for each interval
 // between two events spent playing, the playhead's advance, but at most the
 // interval's wall time (capped at GapCapMs) x rate + 10 %; when the playhead did
-// not move forward (a seek, a loop), the interval's wall time x rate. Playheads
+// not move forward (a seek, a loop) or is unknown (CMCD without pt), the
+// interval's wall time x rate. Playheads
 // are clamped to the duration. Rebuffer time is wall time spent buffering after
 // playback started, capped the same way.
 func (f *viewFold) apply(e Event) {
+	known := e.PlayMs >= 0
 	pt := e.PlayMs
+	if !known {
+		pt = f.LastPt
+	}
 	if f.DurationMs > 0 && pt > f.DurationMs {
 		pt = f.DurationMs
 	}
@@ -72,7 +77,7 @@ func (f *viewFold) apply(e Event) {
 	case stPlaying:
 		bound := int64(float64(elapsed) * f.rate * 1.1)
 		credit := int64(float64(elapsed) * f.rate)
-		if d := pt - f.LastPt; d >= 0 && e.Type != EvSeeking {
+		if d := pt - f.LastPt; known && d >= 0 && e.Type != EvSeeking {
 			credit = min(d, bound)
 		}
 		f.WatchedMs += credit

@@ -43,13 +43,13 @@ type WriterOptions struct {
 // views are recomputed absolutely, counters are added in the transaction that
 // takes them off the queue.
 type Writer struct {
-	db      *sql.DB
-	opts    WriterOptions
-	ch      chan item
-	mu      sync.RWMutex // guards closed against Enqueue
-	closed  bool
-	done    chan struct{}
-	folds   map[uuid.UUID]*viewFold
+	db     *sql.DB
+	opts   WriterOptions
+	ch     chan item
+	mu     sync.RWMutex // guards closed against Enqueue
+	closed bool
+	done   chan struct{}
+	folds  map[uuid.UUID]*viewFold
 	// served are the (project, video, session) that segments were served to
 	// lately: a view of one is verified.
 	served  map[servedKey]int64

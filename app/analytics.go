@@ -37,6 +37,7 @@ func (a *App) AnalyticsWriter() *analytics.Writer { return a.analytics.writer }
 func (p *analyticsParts) collectHandlers() map[string]http.Handler {
 	return map[string]http.Handler{
 		"/{projectId}/events": tokenAuthorised("analytics beacon", http.HandlerFunc(p.collector.ServeEvents)),
+		"/{projectId}/cmcd":   tokenAuthorised("analytics CMCD report", http.HandlerFunc(p.collector.ServeCMCD)),
 	}
 }
 

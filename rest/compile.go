@@ -68,6 +68,19 @@ var pathParam = regexp.MustCompile(`\{([^}:]+)(:[^}]*)?\}`)
 // isIDParam tells the path parameters that must be UUIDs: id and names ending in Id.
 func isIDParam(name string) bool { return name == "id" || strings.HasSuffix(name, "Id") }
 
+// isUUIDParam reports whether path parameter p must be a UUID: it is named like
+// an id and its variable is not a String (a free-text key such as the user id a
+// player reports to analytics is a String variable).
+func (c *compiled) isUUIDParam(p string) bool {
+	if !isIDParam(p) {
+		return false
+	}
+	if v := c.op.VariableDefinitions.ForName(p); v != nil && v.Type.NamedType == "String" {
+		return false
+	}
+	return true
+}
+
 // basePath is the prefix a host's paths are relative to.
 func basePath(host string) string {
 	switch host {

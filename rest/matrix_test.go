@@ -17,6 +17,7 @@ const allGrants = `"{\"projects.read\": true, \"projects.write\": true, \"projec
 	` \"folders.read\": true, \"folders.write\": true, \"folders.delete\": true,` +
 	` \"settings.read\": true, \"settings.write\": true, \"settings.delete\": true,` +
 	` \"advertisements.read\": true, \"advertisements.write\": true, \"advertisements.delete\": true,` +
+	` \"analytics.read\": true, \"analytics.write\": true, \"analytics.delete\": true,` +
 	` \"api.read\": true, \"api.write\": true, \"api.delete\": true}"`
 
 // readGrants grant reading everything a project holds, and nothing more, in the

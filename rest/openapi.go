@@ -115,7 +115,7 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 	var params []obj
 	for _, p := range c.params {
 		s := obj{"type": "string"}
-		if isIDParam(p) {
+		if c.isUUIDParam(p) {
 			s = obj{"type": "string", "format": "uuid", "minLength": 36, "maxLength": 36}
 		}
 		params = append(params, obj{"name": p, "in": "path", "required": true, "schema": s})

@@ -67,7 +67,7 @@ func (h *Handler) variables(r *http.Request, c *compiled) (map[string]any, error
 	vars := make(map[string]any, len(c.bindings))
 	for _, p := range c.params {
 		v := chi.URLParam(r, p)
-		if isIDParam(p) {
+		if c.isUUIDParam(p) {
 			if err := requireUUID(p, v); err != nil {
 				return nil, err
 			}

@@ -23,7 +23,8 @@ const (
 //
 // Variables of the operation are filled from the request by name:
 //   - path parameters: {projId} fills $projId; a parameter named id or ending in Id
-//     must be a 36-character UUID (400 naming the parameter otherwise);
+//     must be a 36-character UUID (400 naming the parameter otherwise), unless its
+//     variable is a String (free text, e.g. an analytics user id);
 //   - query parameters: snake_case names fill their camelCase variables
 //     (?entity_type= fills $entityType); ?limit= and ?cursor= fill $first and $after
 //     (limit defaults to 50 when the operation declares $first);

@@ -23,6 +23,7 @@ func Table() []Route {
 		authRoutes(),
 		webhookRoutes(),
 		orgRoutes(),
+		analyticsEraseRoutes(),
 	} {
 		t = append(t, domain...)
 	}

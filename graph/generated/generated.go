@@ -162,6 +162,12 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	AnalyticsErasure struct {
+		Events func(childComplexity int) int
+		UserID func(childComplexity int) int
+		Views  func(childComplexity int) int
+	}
+
 	AuditLog struct {
 		Action         func(childComplexity int) int
 		ActorID        func(childComplexity int) int
@@ -508,6 +514,7 @@ type ComplexityRoot struct {
 		DeleteTranscodingJob        func(childComplexity int, id uuid.UUID) int
 		DeleteVideo                 func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
 		DeleteWebhookEndpoint       func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		EraseAnalyticsUser          func(childComplexity int, projectID uuid.UUID, userID string) int
 		ForgotPassword              func(childComplexity int, email string) int
 		ImportVideos                func(childComplexity int, projectID uuid.UUID, input model.ImportVideosInput) int
 		Login                       func(childComplexity int, email string, password string) int
@@ -1056,6 +1063,7 @@ type MutationResolver interface {
 	CreateAdvertisement(ctx context.Context, projectID uuid.UUID, input ent.CreateAdvertisementInput) (*ent.Advertisement, error)
 	UpdateAdvertisement(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdateAdvertisementInput) (*ent.Advertisement, error)
 	DeleteAdvertisement(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
+	EraseAnalyticsUser(ctx context.Context, projectID uuid.UUID, userID string) (*model.AnalyticsErasure, error)
 	CreateAPIKey(ctx context.Context, input model.CreateAPIKeyInput) (*model.CreatedAPIKey, error)
 	DeleteAPIKey(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
 	Register(ctx context.Context, input model.RegisterInput) (*model.AuthPayload, error)
@@ -1599,6 +1607,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdvertisementEdge.Node(childComplexity), true
+
+	case "AnalyticsErasure.events":
+		if e.ComplexityRoot.AnalyticsErasure.Events == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsErasure.Events(childComplexity), true
+	case "AnalyticsErasure.userID":
+		if e.ComplexityRoot.AnalyticsErasure.UserID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsErasure.UserID(childComplexity), true
+	case "AnalyticsErasure.views":
+		if e.ComplexityRoot.AnalyticsErasure.Views == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsErasure.Views(childComplexity), true
 
 	case "AuditLog.action":
 		if e.ComplexityRoot.AuditLog.Action == nil {
@@ -3174,6 +3201,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteWebhookEndpoint(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Mutation.eraseAnalyticsUser":
+		if e.ComplexityRoot.Mutation.EraseAnalyticsUser == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_eraseAnalyticsUser_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EraseAnalyticsUser(childComplexity, args["projectID"].(uuid.UUID), args["userID"].(string)), true
 	case "Mutation.forgotPassword":
 		if e.ComplexityRoot.Mutation.ForgotPassword == nil {
 			break
@@ -6154,6 +6192,34 @@ extend type Mutation {
   Deletes an advertisement; returns its id.
   """
   deleteAdvertisement(projectID: ID!, id: ID!): ID!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/analytics_erase.graphql", Input: `"""
+What eraseAnalyticsUser deleted.
+"""
+type AnalyticsErasure {
+  """
+  The user id the player reported.
+  """
+  userID: String!
+  """
+  Views deleted.
+  """
+  views: Int!
+  """
+  Raw player events deleted.
+  """
+  events: Int!
+}
+
+extend type Mutation {
+  """
+  Erases everything a project's analytics hold about one player-reported user: its
+  views and raw events; the rollups of the hours they counted in are recomputed by
+  the next rollup run. Needs the analytics delete permission on the project. Erasing
+  a user with no data succeeds with zero counts.
+  """
+  eraseAnalyticsUser(projectID: ID!, userID: String!): AnalyticsErasure!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/api_key.graphql", Input: `"""
@@ -12157,6 +12223,18 @@ func (ec *executionContext) childFields_AdvertisementEdge(ctx context.Context, f
 	return nil, fmt.Errorf("no field named %q was found under type AdvertisementEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_AnalyticsErasure(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "userID":
+		return ec.fieldContext_AnalyticsErasure_userID(ctx, field)
+	case "views":
+		return ec.fieldContext_AnalyticsErasure_views(ctx, field)
+	case "events":
+		return ec.fieldContext_AnalyticsErasure_events(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsErasure", field.Name)
+}
+
 func (ec *executionContext) childFields_AuditLog(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -14308,6 +14386,28 @@ func (ec *executionContext) field_Mutation_deleteWebhookEndpoint_args(ctx contex
 		return nil, err
 	}
 	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_eraseAnalyticsUser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "userID",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userID"] = arg1
 	return args, nil
 }
 
@@ -17775,6 +17875,27 @@ func (ec *executionContext) fieldContext_AdvertisementEdge_cursor(_ context.Cont
 	return gqlexec.NewScalarFieldContext("AdvertisementEdge", field, false, false, scalarChild5)
 }
 
+func (ec *executionContext) _AnalyticsErasure_userID(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsErasure) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsErasure_userID, &obj.UserID, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsErasure_userID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsErasure", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsErasure_views(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsErasure) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsErasure_views, &obj.Views, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsErasure_views(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsErasure", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _AnalyticsErasure_events(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsErasure) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsErasure_events, &obj.Events, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsErasure_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsErasure", field, false, false, scalarChild4)
+}
+
 func (ec *executionContext) _AuditLog_id(ctx context.Context, field graphql.CollectedField, obj *ent.AuditLog) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AuditLog_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
@@ -20118,6 +20239,50 @@ func (ec *executionContext) fieldContext_Mutation_deleteAdvertisement(ctx contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_deleteAdvertisement_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_eraseAnalyticsUser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_eraseAnalyticsUser(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EraseAnalyticsUser(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["userID"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AnalyticsErasure) graphql.Marshaler {
+			return ec.marshalNAnalyticsErasure2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsErasure(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_eraseAnalyticsUser(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsErasure(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_eraseAnalyticsUser_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -43054,6 +43219,56 @@ func (ec *executionContext) _AdvertisementEdge(ctx context.Context, sel ast.Sele
 	return outObject
 }
 
+var analyticsErasureImplementors = []string{"AnalyticsErasure"}
+
+func (ec *executionContext) _AnalyticsErasure(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsErasure) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsErasureImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsErasure")
+		case "userID":
+			out.Values[i] = ec._AnalyticsErasure_userID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "views":
+			out.Values[i] = ec._AnalyticsErasure_views(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "events":
+			out.Values[i] = ec._AnalyticsErasure_events(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var auditLogImplementors = []string{"AuditLog", "Node"}
 
 func (ec *executionContext) _AuditLog(ctx context.Context, sel ast.SelectionSet, obj *ent.AuditLog) graphql.Marshaler {
@@ -46167,6 +46382,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "deleteAdvertisement":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deleteAdvertisement(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "eraseAnalyticsUser":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_eraseAnalyticsUser(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -52902,6 +53124,16 @@ func (ec *executionContext) marshalNAdvertisementPlacement2githubᚗcomᚋvidra�
 func (ec *executionContext) unmarshalNAdvertisementWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐAdvertisementWhereInput(ctx context.Context, v any) (*ent.AdvertisementWhereInput, error) {
 	res, err := ec.unmarshalInputAdvertisementWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAnalyticsErasure2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsErasure(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsErasure) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsErasure(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNAny2interface(ctx context.Context, v any) (any, error) {

@@ -61,6 +61,16 @@ type AccountCheck struct {
 	HasPassword bool `json:"hasPassword"`
 }
 
+// What eraseAnalyticsUser deleted.
+type AnalyticsErasure struct {
+	// The user id the player reported.
+	UserID string `json:"userID"`
+	// Views deleted.
+	Views int `json:"views"`
+	// Raw player events deleted.
+	Events int `json:"events"`
+}
+
 // The result of every sign-in: registration, login, refresh and OAuth callback.
 type AuthPayload struct {
 	// A JWT for Authorization: Bearer, valid for expiresIn seconds.

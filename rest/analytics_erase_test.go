@@ -1,0 +1,120 @@
+package rest_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/analytics"
+	"github.com/vidra-dev/vidra/internal/apptest"
+)
+
+// analyticsUser is the player-reported user of the analytics fixtures.
+const analyticsUser = "viewer-42"
+
+var analyticsEraseContractCases = []contractCase{
+	{method: "DELETE", path: "/projects/{projId}/users/{userId}/analytics", textParams: []string{"userId"},
+		vars: map[string]any{"projId": "{projId}", "userId": "{userId}"}},
+}
+
+func init() {
+	contractCases = append(contractCases, analyticsEraseContractCases...)
+	moreFixtures = append(moreFixtures, analyticsFixtures)
+}
+
+// analyticsFixtures stores a view and an event of analyticsUser on the fixture
+// video and on the other project's video, as the ingest writer would.
+func analyticsFixtures(s *apptest.Server, f fixtures) {
+	f["userId"] = analyticsUser
+	seedAnalyticsView(s, f["projId"], f["videoId"], analyticsUser, time.Now().Add(-time.Hour))
+	seedAnalyticsView(s, f["other:projId"], f["other:videoId"], analyticsUser, time.Now().Add(-time.Hour))
+}
+
+// seedAnalyticsView inserts one view of a user with two events.
+func seedAnalyticsView(s *apptest.Server, proj, video, user string, at time.Time) string {
+	view := uuid.NewString()
+	sec := at.Unix()
+	exec(s, `INSERT INTO analytics_views (id, project_id, video_id, user_id, started_at, ended_at, hour, updated_at, watched_ms)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, view, proj, video, user, sec, sec+10, sec/3600*3600, sec, 10000)
+	for seq, typ := range []string{"viewstart", "playing"} {
+		exec(s, `INSERT INTO analytics_events (project_id, view_id, seq, ts_ms, type, video_id, user_id) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			proj, view, seq, at.UnixMilli(), typ, video, user)
+	}
+	return view
+}
+
+func rollup(t *testing.T, s *apptest.Server) {
+	t.Helper()
+	if _, err := analytics.Rollup(context.Background(), s.App.DB.SQL); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func exec(s *apptest.Server, query string, args ...any) {
+	if s.App.DB.Dialect == "postgres" {
+		for i := 1; strings.Contains(query, "?"); i++ {
+			query = strings.Replace(query, "?", fmt.Sprintf("$%d", i), 1)
+		}
+	}
+	if _, err := s.App.DB.SQL.Exec(query, args...); err != nil {
+		panic(fmt.Sprintf("%s: %v", query, err))
+	}
+}
+
+// TestEraseAnalyticsUser erases one user's analytics in one project: its views
+// and events go, its hours are marked for the rollup, another user's and the
+// other project's data stay, and the erasure is audited.
+func TestEraseAnalyticsUser(t *testing.T) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		org := s.CreateOrganization("Acme")
+		proj, other := s.CreateProject(org, "Docs"), s.CreateProject(org, "Other")
+		video, otherVideo := s.CreateVideo(proj, "", "Clip"), s.CreateVideo(other, "", "Clip")
+		at := time.Now().Add(-3 * time.Hour)
+		seedAnalyticsView(s, proj, video, "alice", at)
+		seedAnalyticsView(s, proj, video, "alice", at.Add(2*time.Hour))
+		seedAnalyticsView(s, proj, video, "bob", at)
+		seedAnalyticsView(s, other, otherVideo, "alice", at)
+
+		// Rolled up before: three attempts in the project.
+		for _, h := range []time.Time{at, at.Add(2 * time.Hour)} {
+			exec(s, `INSERT INTO analytics_dirty_hours (project_id, hour) VALUES (?, ?)`, proj, h.Unix()/3600*3600)
+		}
+		rollup(t, s)
+		if n := s.SQLInt(`SELECT COALESCE(SUM(attempts), 0) FROM analytics_hourly WHERE project_id = ?`, proj); n != 3 {
+			t.Fatalf("attempts before the erasure = %d, want 3", n)
+		}
+		status, env := s.REST("DELETE", "/v1/projects/"+proj+"/users/alice/analytics", "")
+		if status != http.StatusOK || string(env.Result) != `{"user_id":"alice","views":2,"events":4}` {
+			t.Fatalf("erase: %d %s %s", status, env.Message, env.Result)
+		}
+		for q, want := range map[string]int{
+			`SELECT COUNT(*) FROM analytics_views WHERE user_id = 'alice'`:                                       1,
+			`SELECT COUNT(*) FROM analytics_events WHERE user_id = 'alice'`:                                      2,
+			`SELECT COUNT(*) FROM analytics_views WHERE user_id = 'bob'`:                                         1,
+			`SELECT COUNT(*) FROM audit_logs WHERE entity_type = 'AnalyticsUser' AND entity_id = '` + proj + `'`: 1,
+		} {
+			if n := s.SQLInt(q); n != want {
+				t.Errorf("%s = %d, want %d", q, n, want)
+			}
+		}
+		// The next rollup drops the erased views.
+		rollup(t, s)
+		if n := s.SQLInt(`SELECT COALESCE(SUM(attempts), 0) FROM analytics_hourly WHERE project_id = ?`, proj); n != 1 {
+			t.Errorf("attempts after the erasure = %d, want 1", n)
+		}
+		// Again: nothing left, zero counts.
+		status, env = s.REST("DELETE", "/v1/projects/"+proj+"/users/alice/analytics", "")
+		if status != http.StatusOK || string(env.Result) != `{"user_id":"alice","views":0,"events":0}` {
+			t.Fatalf("erase again: %d %s", status, env.Result)
+		}
+		long := strings.Repeat("x", 129)
+		if status, env := s.REST("DELETE", "/v1/projects/"+proj+"/users/"+long+"/analytics", ""); status != http.StatusBadRequest {
+			t.Errorf("129-character user: %d %s", status, env.Message)
+		}
+	})
+}
