@@ -19,6 +19,7 @@ import (
 // viewRow is a row of analytics_views as the test reads it.
 type viewRow struct {
 	ID, VideoID, UserID, SessionID, Country, DeviceType, OS, Browser string
+	PlayerSoftware                                                   string
 	WatchedMs, MaxPlayheadMs, DurationMs, EndedAt                    int64
 	StartupMs                                                        *int64
 	ErrorCount                                                       int
@@ -29,7 +30,7 @@ type viewRow struct {
 // views reads a project's analytics views.
 func views(t *testing.T, s *apptest.Server, projectID string) []viewRow {
 	t.Helper()
-	q := `SELECT id, video_id, user_id, session_id, country, device_type, os, browser, watched_ms,
+	q := `SELECT id, video_id, user_id, session_id, player_software, country, device_type, os, browser, watched_ms,
 		max_playhead_ms, duration_ms, ended_at, startup_ms, error_count, fatal_error_code, verified FROM analytics_views WHERE project_id = ?`
 	if s.App.DB.Dialect == dialect.Postgres {
 		q = strings.Replace(q, "?", "$1", 1)
@@ -42,7 +43,7 @@ func views(t *testing.T, s *apptest.Server, projectID string) []viewRow {
 	var out []viewRow
 	for rows.Next() {
 		var v viewRow
-		if err := rows.Scan(&v.ID, &v.VideoID, &v.UserID, &v.SessionID, &v.Country, &v.DeviceType, &v.OS, &v.Browser,
+		if err := rows.Scan(&v.ID, &v.VideoID, &v.UserID, &v.SessionID, &v.PlayerSoftware, &v.Country, &v.DeviceType, &v.OS, &v.Browser,
 			&v.WatchedMs, &v.MaxPlayheadMs, &v.DurationMs, &v.EndedAt, &v.StartupMs, &v.ErrorCount, &v.FatalErrorCode, &v.Verified); err != nil {
 			t.Fatal(err)
 		}
@@ -79,16 +80,16 @@ func eventTypes(t *testing.T, s *apptest.Server, viewID string) []string {
 
 // TestBrowserWatchTimeMatchesPlayedRanges is issue 21's browser test: a real hls.js
 // player in Debian's headless Chromium plays a 40 s Vidra video with CMCD v2 on (request
-// mode on segments) and Vidra's own
-// beacon (/collect/v1/{projectId}/events, viewend by sendBeacon on pagehide): play 20 s,
-// pause 2 s, seek to 30 s, play 8 s, close. It is also the harness's proof that a
-// Vidra video plays in a real browser (checkPlayback). The watch time stored for the
-// view must match the browser's played ranges within 1 s (and its time in the playing
-// state within 2 s); one view, verified by the CMCD session of its segment requests,
-// with the country of the trusted proxy's header and the desktop device, OS and
-// browser of the user agent. Then a segment is deleted from storage and a second view
-// stops on hls.js's fatal error: the view records that error and the watch time
-// before it.
+// mode on segments, event mode to /collect/v1/{projectId}/cmcd) and Vidra's own beacon
+// (/collect/v1/{projectId}/events, viewend by sendBeacon on pagehide): play 20 s, pause
+// 2 s, seek to 30 s, play 8 s, close. It is also the harness's proof that a Vidra video
+// plays in a real browser (checkPlayback). The collector makes one view per format (the
+// beacon's, and CMCD's keyed by its session): each must have a watch time within 1 s of
+// the browser's played ranges (and within 2 s of its time in the playing state), be
+// verified by the CMCD session of the segment requests, and carry the country of the
+// trusted proxy's header and the desktop device, OS and browser of the user agent.
+// Then a segment is deleted from storage and a second play stops on hls.js's fatal
+// error: the beacon view records that error and the watch time before it.
 func TestBrowserWatchTimeMatchesPlayedRanges(t *testing.T) {
 	t.Parallel()
 	browsertest.Chromium(t)
@@ -114,9 +115,10 @@ func TestBrowserWatchTimeMatchesPlayedRanges(t *testing.T) {
 				browsertest.Run(t, browsertest.RunOptions{
 					URL: site.PageURL(t, "play.html", map[string]any{
 						"src": "/v1/play/" + videoID + "/master.m3u8", "steps": steps, "hls": hlsConfig,
-						// CMCD request mode (the session on segment requests verifies the view);
-						// event mode waits for the collector's /collect/v1/{projectId}/cmcd.
-						"cmcd": map[string]any{"sessionId": viewID, "contentId": videoID},
+						// CMCD v2: request mode on segment requests (the session verifies the
+						// views) and event mode to the collector.
+						"cmcd": map[string]any{"sessionId": viewID, "contentId": videoID,
+							"url": collect + "/cmcd?user_id=viewer-1", "events": []string{"ps", "e", "t", "bc"}, "interval": 10},
 						"beacon": map[string]any{"endpoint": collect + "/events", "videoId": videoID,
 							"viewId": viewID, "sessionId": viewID, "userId": "viewer-1"},
 					}),
@@ -131,24 +133,32 @@ func TestBrowserWatchTimeMatchesPlayedRanges(t *testing.T) {
 			res := play(viewID, []map[string]float64{{"play": 20}, {"pause": 2}, {"seek": 30}, {"play": 8}}, nil)
 			checkPlayback(t, res, 40, [][2]float64{{0, 20}, {30, 38}}, site, videoID, viewID)
 			checkCollected(t, site)
-			got := waitViewEnd(t, s, proj, viewID)
-			if len(got) != 1 || got[0].StartupMs == nil {
-				t.Fatalf("views = %+v, want 1 that started", got)
+			beacon, cmcd := waitViews(t, s, proj, viewID)
+			if len(beacon) != 1 || beacon[0].StartupMs == nil || len(cmcd) != 1 {
+				t.Fatalf("beacon views %+v, CMCD views %+v: want one of each that started", beacon, cmcd)
 			}
-			v := got[0]
-			t.Logf("view %+v (startup %d ms)", v, *v.StartupMs)
-			checkWatched(t, v, res)
-			if v.ID != viewID || v.VideoID != videoID || v.UserID != "viewer-1" {
-				t.Errorf("view ids: %+v, want view %s video %s user viewer-1", v, viewID, videoID)
+			v, c := beacon[0], cmcd[0]
+			t.Logf("beacon view %+v (startup %d ms)\nCMCD view %+v", v, *v.StartupMs, c)
+			if v.ID != viewID || v.PlayerSoftware != "hls.js 1.7.4" || c.SessionID != viewID || c.PlayerSoftware != "cmcd" {
+				t.Errorf("beacon view %s (%s), CMCD view of session %s (%s): want view and session %s", v.ID, v.PlayerSoftware, c.SessionID, c.PlayerSoftware, viewID)
 			}
-			if v.Country != "DE" || v.DeviceType != "desktop" || v.OS != "Linux" || v.Browser != "Chrome" {
-				t.Errorf("country %q device %q os %q browser %q, want DE desktop Linux Chrome", v.Country, v.DeviceType, v.OS, v.Browser)
+			for _, row := range []viewRow{v, c} {
+				checkWatched(t, row, res)
+				if row.VideoID != videoID || row.UserID != "viewer-1" {
+					t.Errorf("view %s: video %s user %q, want %s viewer-1", row.PlayerSoftware, row.VideoID, row.UserID, videoID)
+				}
+				if row.Country != "DE" || row.DeviceType != "desktop" || row.OS != "Linux" || row.Browser != "Chrome" {
+					t.Errorf("view %s: country %q device %q os %q browser %q, want DE desktop Linux Chrome", row.PlayerSoftware, row.Country, row.DeviceType, row.OS, row.Browser)
+				}
+				if !row.Verified {
+					t.Errorf("view %s not verified: its CMCD session was not seen on segment requests", row.PlayerSoftware)
+				}
+				if row.ErrorCount != 0 || row.FatalErrorCode != "" {
+					t.Errorf("view %s: %d errors (fatal %q)", row.PlayerSoftware, row.ErrorCount, row.FatalErrorCode)
+				}
 			}
-			if !v.Verified {
-				t.Error("view not verified: its CMCD session was not seen on segment requests")
-			}
-			if math.Abs(float64(v.MaxPlayheadMs)/1000-res.Played[1][1]) > 1 || v.ErrorCount != 0 || v.FatalErrorCode != "" {
-				t.Errorf("max playhead %d ms (browser %.2f s), %d errors (fatal %q)", v.MaxPlayheadMs, res.Played[1][1], v.ErrorCount, v.FatalErrorCode)
+			if math.Abs(float64(v.MaxPlayheadMs)/1000-res.Played[1][1]) > 1 {
+				t.Errorf("max playhead %d ms, browser's %.2f s", v.MaxPlayheadMs, res.Played[1][1])
 			}
 
 			// A segment (12 s to 16 s) lost from storage: a second view, buffering 4 s
@@ -165,29 +175,36 @@ func TestBrowserWatchTimeMatchesPlayedRanges(t *testing.T) {
 					"maxLoadTimeMs": 20000, "timeoutRetry": noRetry, "errorRetry": noRetry}}})
 			t.Logf("failed view: played %v, playing %d ms, fatal %q, hls errors %+v", res.Played, int(res.PlayingMs), res.Fatal, res.HlsErrors)
 			checkCollected(t, site)
-			var failed *viewRow
-			for _, row := range waitViewEnd(t, s, proj, failedID) {
-				if row.ID == failedID {
-					failed = &row
-				}
+			beacon, cmcd = waitViews(t, s, proj, failedID)
+			if len(beacon) != 1 || len(cmcd) != 1 {
+				t.Fatalf("beacon views %+v, CMCD views %+v of the failed play: want one of each", beacon, cmcd)
 			}
-			if failed == nil {
-				t.Fatal("no view stored for the failed play")
-			}
-			t.Logf("failed view %+v", *failed)
+			failed := beacon[0]
+			t.Logf("failed view %+v\nits CMCD view %+v", failed, cmcd[0])
 			if failed.FatalErrorCode != res.Fatal || res.Fatal == "" || failed.ErrorCount < 1 {
 				t.Errorf("fatal error code %q with %d errors stored, browser's fatal error %q", failed.FatalErrorCode, failed.ErrorCount, res.Fatal)
 			}
+			// hls.js 1.7.4 was seen sending no CMCD error (e=e) or fatal play state
+			// (sta=f) for this fatal fragLoadError, only the pause that follows: the
+			// CMCD view's error count is shown, not asserted; its watch time is.
+			var sent []string
+			for _, r := range site.Requests(collect + "/cmcd") {
+				if strings.Contains(r.Body, failedID) {
+					sent = append(sent, strings.TrimSpace(r.Body))
+				}
+			}
+			t.Logf("CMCD view of the failed play: %d errors; hls.js sent:\n%s", cmcd[0].ErrorCount, strings.Join(sent, "\n"))
 			if len(res.Played) != 1 || res.PlayedSeconds < 4 || res.PlayedSeconds > 12.5 {
 				t.Errorf("failed view played %v, want 4 s to 12 s before the missing segment", res.Played)
 			}
-			checkWatched(t, *failed, res)
+			checkWatched(t, failed, res)
+			checkWatched(t, cmcd[0], res)
 		})
 	}
 }
 
-// checkCollected checks that every collector request so far was taken and that the
-// beacon was sent.
+// checkCollected checks that every collector request so far was taken and that both
+// formats were sent.
 func checkCollected(t *testing.T, site *browsertest.Site) {
 	t.Helper()
 	var events, cmcd int
@@ -208,28 +225,40 @@ func checkCollected(t *testing.T, site *browsertest.Site) {
 			}
 		}
 	}
-	if events < 2 || cmcd != 0 {
+	if events < 2 || cmcd < 2 {
 		t.Errorf("%d beacon and %d CMCD requests reached the collector", events, cmcd)
 	}
 }
 
-// waitViewEnd waits until a view's last stored event is its viewend (sent with
-// sendBeacon on pagehide; the writer flushes every 250 ms) and returns the
-// project's views.
-func waitViewEnd(t *testing.T, s *apptest.Server, projectID, viewID string) []viewRow {
+// waitViews waits until the beacon view viewID has its viewend stored (sent with
+// sendBeacon on pagehide), flushes the analytics writer, and returns the views of
+// that play: the beacon's and CMCD's (player_software cmcd, session viewID), each
+// format being its own view.
+func waitViews(t *testing.T, s *apptest.Server, projectID, viewID string) (beacon, cmcd []viewRow) {
 	t.Helper()
 	for deadline := time.Now().Add(15 * time.Second); ; {
-		got := views(t, s, projectID)
 		types := eventTypes(t, s, viewID)
 		if len(types) > 0 && types[len(types)-1] == "viewend" {
-			t.Logf("events stored: %v", types)
-			return got
+			t.Logf("beacon events stored: %v", types)
+			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("viewend not stored after 15 s; events %v, views %+v", types, got)
+			t.Fatalf("viewend not stored after 15 s; events %v, views %+v", types, views(t, s, projectID))
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	if err := s.App.AnalyticsWriter().Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range views(t, s, projectID) {
+		switch {
+		case v.ID == viewID:
+			beacon = append(beacon, v)
+		case v.SessionID == viewID:
+			cmcd = append(cmcd, v)
+		}
+	}
+	return beacon, cmcd
 }
 
 // checkWatched compares a view's watch time with what the browser measured. The

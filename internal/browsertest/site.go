@@ -1,6 +1,9 @@
 package browsertest
 
 import (
+	"bytes"
+	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -24,13 +27,21 @@ type SiteOptions struct {
 	Headers map[string]string
 }
 
+// maxBody is the most of a request body a Site keeps.
+const maxBody = 64 << 10
+
+// bodyKey is the context key of a request's kept body.
+type bodyKey struct{}
+
 // Request is one request the Site passed to the backend, with the status it got.
 type Request struct {
 	Method      string
 	Path        string
 	Query       string
 	ContentType string
-	Status      int
+	// Body is the request body (its first 64 KB), e.g. a beacon's events.
+	Body   string
+	Status int
 }
 
 // Site is a loopback web server for test pages. It serves:
@@ -65,6 +76,16 @@ func NewSite(t testing.TB, opts SiteOptions) *Site {
 		}
 		proxy := &httputil.ReverseProxy{
 			Rewrite: func(r *httputil.ProxyRequest) {
+				if r.In.Body != nil && r.In.Body != http.NoBody {
+					// Keep the body for Requests, and pass it on as it came.
+					raw, err := io.ReadAll(io.LimitReader(r.In.Body, maxBody+1))
+					if err == nil && len(raw) <= maxBody {
+						r.Out.Body = io.NopCloser(bytes.NewReader(raw))
+						r.Out = r.Out.WithContext(context.WithValue(r.Out.Context(), bodyKey{}, string(raw)))
+					} else {
+						r.Out.Body = io.NopCloser(io.MultiReader(bytes.NewReader(raw), r.In.Body))
+					}
+				}
 				r.SetURL(target)
 				r.SetXForwarded()
 				for k, v := range opts.Headers {
@@ -73,8 +94,9 @@ func NewSite(t testing.TB, opts SiteOptions) *Site {
 			},
 			ModifyResponse: func(res *http.Response) error {
 				req := res.Request
+				body, _ := req.Context().Value(bodyKey{}).(string)
 				s.record(Request{Method: req.Method, Path: req.URL.Path, Query: req.URL.RawQuery,
-					ContentType: req.Header.Get("Content-Type"), Status: res.StatusCode})
+					ContentType: req.Header.Get("Content-Type"), Body: body, Status: res.StatusCode})
 				return nil
 			},
 		}
