@@ -4,7 +4,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 BENCHTIME ?= 1x
 
-.PHONY: run build deps test test-short generate migrations bench bench-http lint check-generated smoke
+.PHONY: run build deps test-deps test test-short generate migrations bench bench-http lint check-generated smoke
 
 ## run: build and start the server in the embedded mode (SQLite and files under ./data)
 run: deps build
@@ -19,10 +19,15 @@ deps:
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o vidra .
 
+## test-deps: deps, plus what the tests need beside: Chromium, Node.js and the npm
+## packages of browser/ (scripts/deps.sh --test)
+test-deps:
+	@scripts/deps.sh --test
+
 ## test: run every test on SQLite, and on PostgreSQL when it answers
 ## (VIDRA_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres);
-## VIDRA_REQUIRE_POSTGRES=1 makes a missing PostgreSQL a failure
-test: deps
+## VIDRA_REQUIRE_POSTGRES=1 makes a missing PostgreSQL (or Chromium) a failure
+test: test-deps
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 30m ./...
 

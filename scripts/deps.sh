@@ -8,7 +8,17 @@
 # missing it is installed through the machine's package manager where that
 # needs no question (apt-get, dnf or apk as root or with passwordless sudo;
 # Homebrew on macOS); otherwise the script stops with the one command to run.
+#
+# With --test (make test, .ci/run) it then also installs what the tests need beside:
+# Chromium, Node.js and the npm packages of the browser tests (scripts/deps-browser.sh).
 set -euo pipefail
+
+with_test=
+case "${1:-}" in
+  --test) with_test=1 ;;
+  "") ;;
+  *) printf 'usage: %s [--test]\n' "$0" >&2; exit 2 ;;
+esac
 
 FFMPEG_MIN=4.4
 
@@ -74,3 +84,7 @@ if [ -n "$version" ] && ! version_at_least "$version" "$FFMPEG_MIN"; then
   exit 1
 fi
 log "ffmpeg ${version:-(version not parsed: a development build)} at $(command -v "$ffmpeg_bin")"
+
+if [ -n "$with_test" ]; then
+  "$(dirname "$0")/deps-browser.sh"
+fi

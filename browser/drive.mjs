@@ -1,0 +1,66 @@
+// drive.mjs: opens one page in headless Chromium (playwright-core) and prints what the
+// page reports as JSON on stdout. Used by the Go package internal/browsertest.
+//
+// Input (JSON on stdin):
+//   url         the page to open
+//   chromium    path of the Chromium binary (Debian's /usr/bin/chromium)
+//   userAgent   optional user agent replacing Chromium's own
+//   timeoutMs   how long the page may take to report (default 60000)
+//   settleMs    after closing the page (pagehide, so sendBeacon fires), how long the
+//               browser stays up for the requests in flight (default 1500)
+//   args        extra Chromium flags
+//
+// The page reports by assigning a promise to window.vidraTestResult; its value (any
+// JSON) is the result. Console lines and page errors are kept and returned beside it.
+// Output: {"result": ..., "console": [...], "pageErrors": [...], "error": "..."}; the
+// exit status is 0 when the page reported, 1 otherwise.
+import { chromium } from 'playwright-core';
+
+const input = JSON.parse(await new Promise((resolve, reject) => {
+  let data = '';
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk) => { data += chunk; });
+  process.stdin.on('end', () => resolve(data));
+  process.stdin.on('error', reject);
+}));
+
+const out = { result: null, console: [], pageErrors: [], error: '' };
+const timeoutMs = input.timeoutMs || 60000;
+const settleMs = input.settleMs ?? 1500;
+
+// Flags that work on a machine with no network but loopback: no background
+// connections, no component updates, autoplay without a gesture (a test has none).
+const args = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-default-apps', '--disable-extensions', '--mute-audio',
+  '--autoplay-policy=no-user-gesture-required',
+  ...(input.args || []),
+];
+
+let browser;
+try {
+  browser = await chromium.launch({ executablePath: input.chromium, args, headless: true, timeout: 30000 });
+  const context = await browser.newContext(input.userAgent ? { userAgent: input.userAgent } : {});
+  const page = await context.newPage();
+  page.on('console', (m) => out.console.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => out.pageErrors.push(String(e && e.stack || e)));
+  await page.goto(input.url, { waitUntil: 'load', timeout: 30000 });
+  await page.waitForFunction(() => window.vidraTestResult !== undefined, null, { timeout: timeoutMs });
+  out.result = await page.evaluate(
+    (ms) => Promise.race([
+      window.vidraTestResult,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`page reported nothing in ${ms} ms`)), ms)),
+    ]),
+    timeoutMs,
+  );
+  // Close as a viewer does: pagehide fires, the page's sendBeacon calls go out.
+  await page.close({ runBeforeUnload: true });
+  await new Promise((r) => setTimeout(r, settleMs));
+} catch (e) {
+  out.error = String(e && e.stack || e);
+} finally {
+  if (browser) await browser.close().catch(() => {});
+}
+process.stdout.write(JSON.stringify(out) + '\n');
+process.exit(out.error ? 1 : 0);
