@@ -183,5 +183,3 @@ func member(d []byte, key string) ([]byte, error) {
 	}
 	return d[at:end], nil
 }
-
-func isNull(d []byte) bool { return len(d) == 0 || bytes.Equal(d, []byte("null")) }
