@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -66,10 +67,12 @@ func Run(ctx context.Context, db Querier, projectID uuid.UUID, q *Query) (*Resul
 	matched := false
 	byValue := q.Order == ValueDesc || q.Order == ValueAsc
 	hasTotal := make([]bool, len(compiled))
-	// View metrics with group-bys: their totals and rows from one scan.
+	shared := sharedScan(db)
+	// View metrics with group-bys: their totals and rows from one scan, where
+	// that is the faster way (sharedScan).
 	for _, batch := range batches(compiled, true) {
 		c := compiled[batch[0]]
-		if len(c.Groups) == 0 || deliveryMetrics[c.Metric.Name] {
+		if len(c.Groups) == 0 || deliveryMetrics[c.Metric.Name] || !(shared || byValue && len(batch) > 1) {
 			continue
 		}
 		n, err := runCombined(ctx, db, projectID, q, compiled, batch, res)
@@ -97,10 +100,10 @@ func Run(ctx context.Context, db Querier, projectID uuid.UUID, q *Query) (*Resul
 			res.Metrics[i].Total = totals[j]
 		}
 	}
-	// Delivery metrics with group-bys.
+	// The other metrics with group-bys: their rows apart.
 	for _, batch := range batches(compiled, true) {
 		c := compiled[batch[0]]
-		if len(c.Groups) == 0 || !deliveryMetrics[c.Metric.Name] {
+		if len(c.Groups) == 0 || hasTotal[batch[0]] {
 			continue
 		}
 		if byValue && len(batch) > 1 {
@@ -119,6 +122,16 @@ func Run(ctx context.Context, db Querier, projectID uuid.UUID, q *Query) (*Resul
 		return nil, nil
 	}
 	return res, nil
+}
+
+// sharedScan tells whether view metrics with group-bys read the matching views
+// once for their totals and rows (compileCombined): on PostgreSQL, where it
+// measured 2-6 times faster. On SQLite the materialized read measured slower
+// than two index scans (one for the totals, one for the rows), so there only
+// several metrics ranked by value (one scan each otherwise) share it.
+func sharedScan(db Querier) bool {
+	d, ok := db.(interface{ Driver() driver.Driver })
+	return ok && !strings.Contains(strings.ToLower(fmt.Sprintf("%T", d.Driver())), "sqlite")
 }
 
 // runCombined runs the combined statement (compileCombined) of view metrics
