@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -65,7 +66,29 @@ func Run(ctx context.Context, db Querier, projectID uuid.UUID, q *Query) (*Resul
 	}
 	matched := false
 	byValue := q.Order == ValueDesc || q.Order == ValueAsc
+	hasTotal := make([]bool, len(compiled))
+	shared := sharedScan(db)
+	// View metrics with group-bys: their totals and rows from one scan, where
+	// that is the faster way (sharedScan).
+	for _, batch := range batches(compiled, true) {
+		c := compiled[batch[0]]
+		if len(c.Groups) == 0 || deliveryMetrics[c.Metric.Name] || !(shared || byValue && len(batch) > 1) {
+			continue
+		}
+		n, err := runCombined(ctx, db, projectID, q, compiled, batch, res)
+		if err != nil {
+			return nil, err
+		}
+		matched = matched || n > 0
+		for _, i := range batch {
+			hasTotal[i] = true
+		}
+	}
 	for _, batch := range batches(compiled, false) {
+		batch = slices.DeleteFunc(batch, func(i int) bool { return hasTotal[i] })
+		if len(batch) == 0 {
+			continue
+		}
 		c := compiled[batch[0]]
 		st := compileOne(projectID, q, names(compiled, batch), nil, filtersOf(q, c))
 		n, totals, err := runTotal(ctx, db, st, len(batch))
@@ -77,9 +100,10 @@ func Run(ctx context.Context, db Querier, projectID uuid.UUID, q *Query) (*Resul
 			res.Metrics[i].Total = totals[j]
 		}
 	}
+	// The other metrics with group-bys: their rows apart.
 	for _, batch := range batches(compiled, true) {
 		c := compiled[batch[0]]
-		if len(c.Groups) == 0 {
+		if len(c.Groups) == 0 || hasTotal[batch[0]] {
 			continue
 		}
 		if byValue && len(batch) > 1 {
@@ -98,6 +122,80 @@ func Run(ctx context.Context, db Querier, projectID uuid.UUID, q *Query) (*Resul
 		return nil, nil
 	}
 	return res, nil
+}
+
+// sharedScan tells whether view metrics with group-bys read the matching views
+// once for their totals and rows (compileCombined): on PostgreSQL, where it
+// measured 2-6 times faster. On SQLite the materialized read measured slower
+// than two index scans (one for the totals, one for the rows), so there only
+// several metrics ranked by value (one scan each otherwise) share it.
+func sharedScan(db Querier) bool {
+	d, ok := db.(interface{ Driver() driver.Driver })
+	return ok && !strings.Contains(strings.ToLower(fmt.Sprintf("%T", d.Driver())), "sqlite")
+}
+
+// runCombined runs the combined statement (compileCombined) of view metrics
+// with the same filters and group-bys and fills their totals and rows. It
+// returns the number of matching views.
+func runCombined(ctx context.Context, db Querier, projectID uuid.UUID, q *Query, compiled []Compiled, batch []int, res *Result) (int64, error) {
+	c := compiled[batch[0]]
+	n := len(batch)
+	st := compileCombined(projectID, q, names(compiled, batch), c.Groups, filtersOf(q, c))
+	rows, err := db.QueryContext(ctx, st.SQL, st.Args...)
+	if err != nil {
+		return 0, fmt.Errorf("analytics: %w", err)
+	}
+	defer rows.Close()
+	byValue := q.Order == ValueDesc || q.Order == ValueAsc
+	out := make([][]Row, n)
+	counts := make([]int, n)
+	var matched int64
+	for rows.Next() {
+		var part, rn, m int64
+		keys := make([]any, len(c.Groups))
+		values := make([]sql.NullFloat64, n)
+		dest := []any{&part}
+		for i := range keys {
+			dest = append(dest, &keys[i])
+		}
+		for i := range values {
+			dest = append(dest, &values[i])
+		}
+		dest = append(dest, &m, &rn)
+		if err := rows.Scan(dest...); err != nil {
+			return 0, fmt.Errorf("analytics: %w", err)
+		}
+		if part == 0 {
+			matched = m
+			for j, i := range batch {
+				res.Metrics[i].Total = floatOrNil(values[j])
+			}
+			continue
+		}
+		ks := make([]Key, len(keys))
+		for i, k := range keys {
+			ks[i] = Key{Dimension: c.Groups[i], Value: keyString(c.Groups[i], k)}
+		}
+		for j := range values {
+			if byValue && int64(j) != part-1 {
+				continue
+			}
+			out[j] = append(out[j], Row{Keys: ks, Value: floatOrNil(values[j])})
+			counts[j]++
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return 0, fmt.Errorf("analytics: %w", err)
+	}
+	for j, i := range batch {
+		if counts[j] > MaxRows {
+			return 0, refuse("group_bys", "metric %s has more than %d rows: narrow the range or the filters, or set a limit", compiled[i].Metric.Name, MaxRows)
+		}
+		if res.Metrics[i].Rows, err = fill(q, compiled[i], out[j]); err != nil {
+			return 0, err
+		}
+	}
+	return matched, nil
 }
 
 // runMetricRows runs the grouped statement of metrics with the same filters and
