@@ -62,8 +62,8 @@ const (
 	// orgAdmin rows: the current organization's owners and admins only.
 	orgAdmin
 	// analyticsRead rows read analytics: owners, admins, and members and keys
-	// holding the analytics read permission (the read grants); the other
-	// grants (allGrants has no analytics) are refused.
+	// holding the analytics read permission (the read grants and allGrants);
+	// members and keys without it are refused, whatever else they hold.
 	analyticsRead
 )
 
@@ -91,7 +91,8 @@ func allowed(class rowClass, who, row string) bool {
 		// The user of another organization owns its own (personal) one, where it asks.
 		return who == "owner" || who == "admin" || who == "other organization"
 	case analyticsRead:
-		return who == "owner" || who == "admin" || who == "member with read" || strings.HasPrefix(who, "key with read")
+		return who == "owner" || who == "admin" || who == "member with grants" || who == "key with grants" ||
+			who == "member with read" || strings.HasPrefix(who, "key with read")
 	}
 	if who == "member with read" || strings.HasPrefix(who, "key with read") {
 		return strings.HasPrefix(row, "GET ") || readingRows[row]
