@@ -18,7 +18,7 @@ import (
 const analyticsUser = "viewer-42"
 
 var analyticsEraseContractCases = []contractCase{
-	{method: "DELETE", path: "/projects/{projId}/users/{userId}/analytics", textParams: []string{"userId"},
+	{method: "DELETE", path: "/projects/{projId}/users/{userId}/analytics",
 		vars: map[string]any{"projId": "{projId}", "userId": "{userId}"}},
 }
 

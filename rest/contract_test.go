@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -52,9 +51,6 @@ type contractCase struct {
 	// session; a flow test covers it end to end (auth_flow_test.go) instead of
 	// the generic checks.
 	flow bool
-	// textParams are path parameters that are free text, not ids (an analytics
-	// user id the player reported): checkIDs does not ask them to be UUIDs.
-	textParams []string
 }
 
 var contractCases = []contractCase{
@@ -363,7 +359,7 @@ func TestContract(t *testing.T) {
 			t.Run(c.key(), func(t *testing.T) {
 				row := rowOf(t, c.host, c.method, c.path)
 				checkSuccess(t, s, c, row)
-				checkIDs(t, s, c)
+				checkIDs(t, s, c, row)
 				if c.body != "" {
 					checkBadBodies(t, s, c)
 				}
@@ -401,11 +397,18 @@ func checkSuccess(t *testing.T, s *apptest.Server, c contractCase, row rest.Rout
 	}
 }
 
-func checkIDs(t *testing.T, s *apptest.Server, c contractCase) {
+func checkIDs(t *testing.T, s *apptest.Server, c contractCase, row rest.Route) {
 	t.Helper()
 	f := newFixtures(s)
 	for i, p := range pathParams(c.path) {
-		if slices.Contains(c.textParams, p) || uuid.Validate(f[c.fixture(p)]) != nil {
+		isID, err := rest.IDParam(row, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !isID {
+			if uuid.Validate(f[c.fixture(p)]) == nil {
+				t.Errorf("{%s} is free text, but its fixture is a UUID: the case checks nothing", p)
+			}
 			continue // a text parameter (a player-reported user): any value names one
 		}
 		status, env := f.send(s, c, f.url(c, map[string]string{p: "not-a-uuid"}))
