@@ -216,7 +216,42 @@ func TestCollectRefusals(t *testing.T) {
 				t.Errorf("drops %s = %d, want %d", reason, n, want)
 			}
 		}
-		_ = fmt.Sprint()
+		// What was dropped is queryable: per reason (most first), and per hour.
+		want := map[string]int{"bad_event": 3, "bot_user_agent": 1, "headless": 1, "wrong_project": 1}
+		var out struct {
+			Total, PerHour []struct {
+				Reason string
+				Hour   *time.Time
+				Count  int
+			}
+		}
+		s.MustGraphQL(`query($p: ID!) { total: analyticsFiltered(projectId: $p) { reason hour count }
+			perHour: analyticsFiltered(projectId: $p, byHour: true) { reason hour count } }`, map[string]any{"p": project}, &out)
+		got := map[string]int{}
+		for i, c := range out.Total {
+			got[c.Reason] += c.Count
+			if c.Hour != nil || i > 0 && c.Count > out.Total[i-1].Count {
+				t.Errorf("totals not per reason, most first: %+v", out.Total)
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) || out.Total[0].Reason != "bad_event" {
+			t.Errorf("analyticsFiltered = %+v, want %v", out.Total, want)
+		}
+		hourly := map[string]int{}
+		thisHour := time.Now().UTC().Truncate(time.Hour)
+		for _, c := range out.PerHour {
+			hourly[c.Reason] += c.Count
+			if c.Hour == nil || c.Hour.After(thisHour) || c.Hour.Before(thisHour.Add(-time.Hour)) {
+				t.Errorf("per-hour row %+v: hour not this one (%s)", c, thisHour)
+			}
+		}
+		if fmt.Sprint(hourly) != fmt.Sprint(want) {
+			t.Errorf("analyticsFiltered(byHour) = %+v, want %v", out.PerHour, want)
+		}
+		status, env := s.REST("GET", "/v1/projects/"+project+"/analytics/filtered?start_time=2026-01-01T00:00:00Z&end_time=2027-06-01T00:00:00Z", "")
+		if status != http.StatusBadRequest || env.Success {
+			t.Errorf("a 517-day range: %d %s, want 400", status, env.Message)
+		}
 	})
 }
 

@@ -44,6 +44,8 @@ var analyticsContractCases = func() []contractCase {
 	user := map[string]any{"projId": "{projId}", "userId": "{userId}"}
 	out = append(out,
 		contractCase{method: "GET", path: "/projects/{projId}/users/{userId}/analytics/total-watch", query: analyticsQuery, vars: analyticsRangeVars(user)},
+		contractCase{method: "GET", path: "/projects/{projId}/analytics/filtered", query: analyticsQuery + "&by_hour=true",
+			vars: analyticsRangeVars(map[string]any{"projId": "{projId}", "byHour": true})},
 		contractCase{method: "GET", path: "/projects/{projId}/analytics/users", query: analyticsQuery, vars: analyticsRangeVars(map[string]any{"projId": "{projId}", "first": 50})},
 		contractCase{method: "GET", path: "/projects/{projId}/analytics/videos", query: analyticsQuery, vars: analyticsRangeVars(map[string]any{"projId": "{projId}", "first": 50})},
 		contractCase{method: "GET", path: "/projects/{projId}/users/{userId}/media-views", query: analyticsQuery,
@@ -79,6 +81,8 @@ func seedAnalyticsFixtures(s *apptest.Server, f fixtures) {
 	f["other:userId"] = "viewer-1"
 	proj, other := uuid.MustParse(f["projId"]), uuid.MustParse(f["other:projId"])
 	video, otherVideo, folder := uuid.MustParse(f["videoId"]), uuid.MustParse(f["other:videoId"]), uuid.MustParse(f["folderId"])
+	s.SeedDrop(proj, analyticsDay.Add(4*time.Hour), "bot_user_agent", 3)
+	s.SeedDrop(other, analyticsDay.Add(4*time.Hour), "rate", 1)
 	start := int64(800)
 	for i, v := range []apptest.AnalyticsView{
 		{Project: proj, Video: video, Folder: &folder, User: "viewer-1", Session: "s1", Viewer: "k1", Country: "FR", Device: "desktop",

@@ -25,6 +25,7 @@ func Table() []Route {
 		orgRoutes(),
 		analyticsEraseRoutes(),
 		analyticsRoutes(),
+		analyticsFilteredRoutes(),
 	} {
 		t = append(t, domain...)
 	}

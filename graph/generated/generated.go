@@ -168,6 +168,12 @@ type ComplexityRoot struct {
 		Views  func(childComplexity int) int
 	}
 
+	AnalyticsFilteredCount struct {
+		Count  func(childComplexity int) int
+		Hour   func(childComplexity int) int
+		Reason func(childComplexity int) int
+	}
+
 	AnalyticsKey struct {
 		Dimension func(childComplexity int) int
 		Value     func(childComplexity int) int
@@ -831,6 +837,7 @@ type ComplexityRoot struct {
 		Advertisement           func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		Advertisements          func(childComplexity int, projectID uuid.UUID) int
 		Analytics               func(childComplexity int, projectID uuid.UUID, query model.AnalyticsQueryInput, folderID *uuid.UUID, mediaID *uuid.UUID, userID *string) int
+		AnalyticsFiltered       func(childComplexity int, projectID uuid.UUID, startTime *time.Time, endTime *time.Time, byHour *bool) int
 		AnalyticsPlayerLog      func(childComplexity int, projectID uuid.UUID, userID string, startTime *time.Time, endTime *time.Time, first *int, after *string) int
 		AnalyticsSessions       func(childComplexity int, projectID uuid.UUID, userID string, startTime *time.Time, endTime *time.Time, first *int, after *string) int
 		AnalyticsUsers          func(childComplexity int, projectID uuid.UUID, startTime *time.Time, endTime *time.Time, first *int, after *string) int
@@ -1269,6 +1276,7 @@ type QueryResolver interface {
 	AnalyticsVideos(ctx context.Context, projectID uuid.UUID, userID *string, startTime *time.Time, endTime *time.Time, first *int, after *string) (*model.AnalyticsVideoConnection, error)
 	AnalyticsSessions(ctx context.Context, projectID uuid.UUID, userID string, startTime *time.Time, endTime *time.Time, first *int, after *string) (*model.AnalyticsSessionConnection, error)
 	AnalyticsPlayerLog(ctx context.Context, projectID uuid.UUID, userID string, startTime *time.Time, endTime *time.Time, first *int, after *string) (*model.AnalyticsPlayerEventConnection, error)
+	AnalyticsFiltered(ctx context.Context, projectID uuid.UUID, startTime *time.Time, endTime *time.Time, byHour *bool) ([]*model.AnalyticsFilteredCount, error)
 	APIKeys(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) (*ent.APIKeyConnection, error)
 	APIKey(ctx context.Context, id uuid.UUID) (*ent.APIKey, error)
 	APIKeyMiddlewareTest(ctx context.Context) (*model.APIKeyCheck, error)
@@ -1745,6 +1753,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AnalyticsErasure.Views(childComplexity), true
+
+	case "AnalyticsFilteredCount.count":
+		if e.ComplexityRoot.AnalyticsFilteredCount.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsFilteredCount.Count(childComplexity), true
+	case "AnalyticsFilteredCount.hour":
+		if e.ComplexityRoot.AnalyticsFilteredCount.Hour == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsFilteredCount.Hour(childComplexity), true
+	case "AnalyticsFilteredCount.reason":
+		if e.ComplexityRoot.AnalyticsFilteredCount.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AnalyticsFilteredCount.Reason(childComplexity), true
 
 	case "AnalyticsKey.dimension":
 		if e.ComplexityRoot.AnalyticsKey.Dimension == nil {
@@ -4905,6 +4932,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Analytics(childComplexity, args["projectId"].(uuid.UUID), args["query"].(model.AnalyticsQueryInput), args["folderId"].(*uuid.UUID), args["mediaId"].(*uuid.UUID), args["userId"].(*string)), true
+	case "Query.analyticsFiltered":
+		if e.ComplexityRoot.Query.AnalyticsFiltered == nil {
+			break
+		}
+
+		args, err := ec.field_Query_analyticsFiltered_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AnalyticsFiltered(childComplexity, args["projectId"].(uuid.UUID), args["startTime"].(*time.Time), args["endTime"].(*time.Time), args["byHour"].(*bool)), true
 	case "Query.analyticsPlayerLog":
 		if e.ComplexityRoot.Query.AnalyticsPlayerLog == nil {
 			break
@@ -7040,6 +7078,34 @@ extend type Mutation {
   a user with no data succeeds with zero counts.
   """
   eraseAnalyticsUser(projectID: ID!, userID: String!): AnalyticsErasure!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/analytics_filtered.graphql", Input: `# What the analytics collector filtered out (issue 21: bots filtered, and what
+# was filtered counted and queryable). Reading needs the analytics read
+# permission on the project.
+
+"""
+Beacon requests the collector dropped for one reason: bot_user_agent (a crawler's
+user agent), headless (a headless browser), rate (over the per-address rate),
+bad_event (a body or event that could not be read), wrong_project (a video of
+another project) or queue_full (the writer's queue was full: answered 503).
+"""
+type AnalyticsFilteredCount {
+  reason: String!
+  "The UTC hour the requests arrived in; null when the counts are for the whole range."
+  hour: Time
+  "Requests dropped (a beacon request with many events counts once)."
+  count: Int!
+}
+
+extend type Query {
+  """
+  What the collector dropped for the project in [startTime, endTime) (default: the
+  last 30 days, at most 400 days; hours are whole, so an hour counts when it starts
+  in the range): per reason, most dropped first, or with byHour per hour and reason,
+  oldest first.
+  """
+  analyticsFiltered(projectId: ID!, startTime: Time, endTime: Time, byHour: Boolean = false): [AnalyticsFilteredCount!]!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/api_key.graphql", Input: `"""
@@ -13055,6 +13121,18 @@ func (ec *executionContext) childFields_AnalyticsErasure(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type AnalyticsErasure", field.Name)
 }
 
+func (ec *executionContext) childFields_AnalyticsFilteredCount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "reason":
+		return ec.fieldContext_AnalyticsFilteredCount_reason(ctx, field)
+	case "hour":
+		return ec.fieldContext_AnalyticsFilteredCount_hour(ctx, field)
+	case "count":
+		return ec.fieldContext_AnalyticsFilteredCount_count(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AnalyticsFilteredCount", field.Name)
+}
+
 func (ec *executionContext) childFields_AnalyticsKey(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "dimension":
@@ -16841,6 +16919,44 @@ func (ec *executionContext) field_Query_advertisements_args(ctx context.Context,
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_analyticsFiltered_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectId",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "startTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startTime"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "endTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endTime"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "byHour",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["byHour"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_analyticsPlayerLog_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -19186,6 +19302,27 @@ func (ec *executionContext) _AnalyticsErasure_events(ctx context.Context, field 
 }
 func (ec *executionContext) fieldContext_AnalyticsErasure_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AnalyticsErasure", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _AnalyticsFilteredCount_reason(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsFilteredCount) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsFilteredCount_reason, &obj.Reason, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsFilteredCount_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsFilteredCount", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _AnalyticsFilteredCount_hour(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsFilteredCount) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsFilteredCount_hour, obj.Hour, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_AnalyticsFilteredCount_hour(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsFilteredCount", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _AnalyticsFilteredCount_count(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsFilteredCount) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_AnalyticsFilteredCount_count, &obj.Count, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_AnalyticsFilteredCount_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("AnalyticsFilteredCount", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _AnalyticsKey_dimension(ctx context.Context, field graphql.CollectedField, obj *model.AnalyticsKey) (ret graphql.Marshaler) {
@@ -27109,6 +27246,50 @@ func (ec *executionContext) fieldContext_Query_analyticsPlayerLog(ctx context.Co
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_analyticsPlayerLog_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_analyticsFiltered(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_analyticsFiltered(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AnalyticsFiltered(ctx, fc.Args["projectId"].(uuid.UUID), fc.Args["startTime"].(*time.Time), fc.Args["endTime"].(*time.Time), fc.Args["byHour"].(*bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.AnalyticsFilteredCount) graphql.Marshaler {
+			return ec.marshalNAnalyticsFilteredCount2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsFilteredCountᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_analyticsFiltered(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AnalyticsFilteredCount(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_analyticsFiltered_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -45467,6 +45648,56 @@ func (ec *executionContext) _AnalyticsErasure(ctx context.Context, sel ast.Selec
 	return outObject
 }
 
+var analyticsFilteredCountImplementors = []string{"AnalyticsFilteredCount"}
+
+func (ec *executionContext) _AnalyticsFilteredCount(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsFilteredCount) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, analyticsFilteredCountImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AnalyticsFilteredCount")
+		case "reason":
+			out.Values[i] = ec._AnalyticsFilteredCount_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hour":
+			out.Values[i] = ec._AnalyticsFilteredCount_hour(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._AnalyticsFilteredCount_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var analyticsKeyImplementors = []string{"AnalyticsKey"}
 
 func (ec *executionContext) _AnalyticsKey(ctx context.Context, sel ast.SelectionSet, obj *model.AnalyticsKey) graphql.Marshaler {
@@ -51966,6 +52197,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "analyticsFiltered":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_analyticsFiltered(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "apiKeys":
 			field := field
 
@@ -56371,6 +56624,31 @@ func (ec *executionContext) marshalNAnalyticsErasure2ᚖgithubᚗcomᚋvidraᚑd
 func (ec *executionContext) unmarshalNAnalyticsFilterInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsFilterInput(ctx context.Context, v any) (*model.AnalyticsFilterInput, error) {
 	res, err := ec.unmarshalInputAnalyticsFilterInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAnalyticsFilteredCount2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsFilteredCountᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AnalyticsFilteredCount) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNAnalyticsFilteredCount2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsFilteredCount(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAnalyticsFilteredCount2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsFilteredCount(ctx context.Context, sel ast.SelectionSet, v *model.AnalyticsFilteredCount) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AnalyticsFilteredCount(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNAnalyticsKey2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnalyticsKeyᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AnalyticsKey) graphql.Marshaler {

@@ -78,6 +78,18 @@ type AnalyticsFilterInput struct {
 	Values   []string           `json:"values"`
 }
 
+// Beacon requests the collector dropped for one reason: bot_user_agent (a crawler's
+// user agent), headless (a headless browser), rate (over the per-address rate),
+// bad_event (a body or event that could not be read), wrong_project (a video of
+// another project) or queue_full (the writer's queue was full: answered 503).
+type AnalyticsFilteredCount struct {
+	Reason string `json:"reason"`
+	// The UTC hour the requests arrived in; null when the counts are for the whole range.
+	Hour *time.Time `json:"hour,omitempty"`
+	// Requests dropped (a beacon request with many events counts once).
+	Count int `json:"count"`
+}
+
 // One group key of a row.
 type AnalyticsKey struct {
 	Dimension AnalyticsDimension `json:"dimension"`

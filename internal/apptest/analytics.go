@@ -73,3 +73,14 @@ func (s *Server) SeedDelivery(project, video uuid.UUID, hour time.Time, bytes, s
 		s.t.Fatalf("seed delivery: %v", err)
 	}
 }
+
+// SeedDrop counts beacon requests the collector dropped for a reason in an hour.
+func (s *Server) SeedDrop(project uuid.UUID, hour time.Time, reason string, count int64) {
+	s.t.Helper()
+	_, err := s.App.DB.Client.AnalyticsDrop.Create().
+		SetProjectID(project).SetHour(hour.Unix() / 3600 * 3600).SetReason(reason).SetCount(count).
+		Save(System())
+	if err != nil {
+		s.t.Fatalf("seed drop: %v", err)
+	}
+}
