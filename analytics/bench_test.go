@@ -111,8 +111,8 @@ func eventBytes(b *testing.B, s *apptest.Server) int64 {
 	if s.App.DB.Dialect == "postgres" {
 		err = s.App.DB.SQL.QueryRow(`SELECT pg_total_relation_size('analytics_events')`).Scan(&n)
 	} else {
-		err = s.App.DB.SQL.QueryRow(`SELECT COALESCE(SUM(pgsize), 0) FROM dbstat WHERE name IN ('analytics_events',
-			'analyticsevent_view_id_seq', 'analyticsevent_project_id_user_id_ts_ms')`).Scan(&n)
+		err = s.App.DB.SQL.QueryRow(`SELECT COALESCE(SUM(pgsize), 0) FROM dbstat WHERE name IN
+			(SELECT name FROM sqlite_master WHERE tbl_name = 'analytics_events')`).Scan(&n)
 	}
 	if err != nil {
 		b.Logf("event size: %v", err)

@@ -83,7 +83,8 @@ func TestCollectCMCD(t *testing.T) {
 				watched, rebuffer, startup, errs, fatal, user, software)
 		}
 		// rr is not stored; the rest once.
-		if n := s.SQLInt(`SELECT COUNT(*) FROM analytics_events WHERE project_id = ?`, project); n != 10 {
+		if n := s.SQLInt(`SELECT COUNT(*) FROM analytics_events e JOIN analytics_views v
+			ON e.id >= v.ref * 1048576 AND e.id < (v.ref + 1) * 1048576 WHERE v.project_id = ?`, project); n != 10 {
 			t.Fatalf("%d events stored, want 10", n)
 		}
 		for name, c := range map[string]struct {

@@ -13,7 +13,7 @@ import (
 	"github.com/google/uuid"
 )
 
-// Event types of the beacon (and of analytics_events.type).
+// Event types of the beacon (stored in analytics_events.type by code: typeNames).
 const (
 	EvViewStart       = "viewstart"
 	EvPlaying         = "playing"
@@ -28,12 +28,6 @@ const (
 	EvEnded           = "ended"
 	EvViewEnd         = "viewend"
 )
-
-var eventTypes = map[string]bool{
-	EvViewStart: true, EvPlaying: true, EvPause: true, EvSeeking: true, EvSeeked: true,
-	EvRebufferStart: true, EvRebufferEnd: true, EvRenditionChange: true, EvError: true,
-	EvHeartbeat: true, EvEnded: true, EvViewEnd: true,
-}
 
 // Limits of one beacon.
 const (
@@ -201,7 +195,7 @@ func (r RawEvent) validate(now time.Time) (Event, error) {
 	if r.Seq == nil || *r.Seq < 0 || *r.Seq > maxSeq {
 		return Event{}, fmt.Errorf("seq must be an integer from 0 to %d", maxSeq)
 	}
-	if !eventTypes[r.E] {
+	if _, ok := typeCodes[r.E]; !ok {
 		return Event{}, fmt.Errorf("unknown event type %q", r.E)
 	}
 	if r.T == nil {

@@ -1,5 +1,7 @@
 package analytics
 
+import "github.com/google/uuid"
+
 // Player states of a view, as the events move it.
 const (
 	stIdle      = "idle"
@@ -19,6 +21,11 @@ type viewFold struct {
 	GapCapMs int64
 	// DurationMs is the video's duration; playheads are clamped to it (0: unknown).
 	DurationMs int64
+
+	// Ref is the view's number (analytics_views.ref), Project and Video its
+	// owners: not figures, the writer's cache of them.
+	Ref            int64
+	Project, Video uuid.UUID
 
 	n           int // events folded
 	LastSeq     int

@@ -30,8 +30,9 @@ func Purge(ctx context.Context, db *sql.DB, r Retention, now time.Time) (int64, 
 		query string
 		unit  func(time.Time) int64
 	}{
-		// Events are appended in time order, so the oldest ids are the oldest events.
-		{r.Events, `DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events ORDER BY id LIMIT 5000) AND ts_ms < $1`,
+		// Event ids follow their views' numbers, given in order of arrival, so the
+		// old events are found first in id order.
+		{r.Events, `DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events WHERE ts_ms < $1 ORDER BY id LIMIT 5000)`,
 			func(t time.Time) int64 { return t.UnixMilli() }},
 		{r.Views, `DELETE FROM analytics_views WHERE id IN (SELECT id FROM analytics_views WHERE started_at < $1 LIMIT 5000)`,
 			func(t time.Time) int64 { return t.Unix() }},

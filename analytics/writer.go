@@ -54,7 +54,9 @@ type Writer struct {
 	folds  map[uuid.UUID]*viewFold
 	// served are the (project, video, session) that segments were served to
 	// lately: a view of one is verified.
-	served  map[servedKey]int64
+	served map[servedKey]int64
+	// insert is the prepared events INSERT (insertStmt), closed by Close.
+	insert  *sql.Stmt
 	written atomic.Int64
 	lost    atomic.Int64
 }
@@ -214,6 +216,11 @@ func (w *Writer) Stats() Stats {
 
 func (w *Writer) run() {
 	defer close(w.done)
+	defer func() {
+		if w.insert != nil {
+			_ = w.insert.Close()
+		}
+	}()
 	for {
 		it, ok := <-w.ch
 		if !ok {

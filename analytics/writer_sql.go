@@ -9,14 +9,16 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/lib/pq"
 )
 
 // maxCachedFolds bounds the folds the writer keeps in memory; beyond it, folds
 // of views quiet for 30 minutes are forgotten (rebuilt from events if needed).
 const maxCachedFolds = 200_000
 
-// eventsPerInsert is the number of events per INSERT statement.
-const eventsPerInsert = 200
+// eventsPerInsert is the number of events of the prepared INSERT statement (5
+// parameters each); the rest of a batch goes in one unprepared statement.
+const eventsPerInsert = 100
 
 type dirtyKey struct {
 	project uuid.UUID
@@ -122,8 +124,89 @@ func (w *Writer) keepServed(served map[servedKey]int64) {
 	}
 }
 
+// storedView is what the database holds of a view the writer has not cached.
+type storedView struct {
+	project, video uuid.UUID
+	ref            int64 // 0 when the view has no number yet
+	hour           int64
+}
+
+// viewsPerStatement is the most views one lookup or upsert statement carries.
+const viewsPerStatement = 100
+
 // writeViews appends the batch's events and upserts every view that gained one.
 func (w *Writer) writeViews(ctx context.Context, tx *sql.Tx, batch []item, served map[servedKey]int64) (map[uuid.UUID]*viewFold, error) {
+	recs, order := mergeViews(batch)
+	if len(order) == 0 {
+		return nil, nil
+	}
+	positional := w.opts.Dialect != "postgres"
+	stored, err := w.storedViews(ctx, tx, order, positional)
+	if err != nil {
+		return nil, err
+	}
+	refs, fresh, err := w.numberViews(ctx, tx, recs, order, stored)
+	if err != nil {
+		return nil, err
+	}
+	inserted, err := w.insertEvents(ctx, tx, recs, order, refs, positional)
+	if err != nil {
+		return nil, err
+	}
+	now := w.opts.Now().Unix()
+	folds := map[uuid.UUID]*viewFold{}
+	dirty := map[dirtyKey]bool{}
+	var rows []viewRow
+	for _, id := range order {
+		r, ref := recs[id], refs[id]
+		if ref == 0 {
+			continue // the view id is another video's
+		}
+		seqs := inserted[id]
+		if fresh[id] && len(seqs) != len(r.Events) {
+			// Another writer took this number meanwhile: the transaction is retried
+			// with a new one.
+			return nil, fmt.Errorf("view number %d is taken", ref)
+		}
+		if len(seqs) == 0 {
+			continue
+		}
+		slices.Sort(seqs)
+		prevHour := int64(-1)
+		if c, ok := w.folds[id]; ok {
+			prevHour = hourOf(c.StartMs / 1000)
+		} else if s, ok := stored[id]; ok {
+			prevHour = s.hour
+		}
+		f, err := w.foldView(ctx, tx, r, ref, seqs, fresh[id])
+		if err != nil {
+			return nil, err
+		}
+		if f.n == 0 {
+			continue
+		}
+		sk := servedKey{r.Project, r.Video, r.SessionID}
+		_, verified := w.served[sk]
+		if _, ok := served[sk]; ok {
+			verified = true
+		}
+		hour := hourOf(f.StartMs / 1000)
+		rows = append(rows, viewRow{r: r, f: f, hour: hour, verified: verified && r.SessionID != ""})
+		dirty[dirtyKey{r.Project, hour}] = true
+		if prevHour >= 0 && prevHour != hour {
+			dirty[dirtyKey{r.Project, prevHour}] = true
+		}
+		folds[id] = f
+	}
+	if err := upsertViews(ctx, tx, rows, now, positional); err != nil {
+		return nil, err
+	}
+	return folds, markDirty(ctx, tx, dirty, positional)
+}
+
+// mergeViews gathers the batch's beacons by view, in order of arrival, each
+// event once.
+func mergeViews(batch []item) (map[uuid.UUID]*viewRecord, []uuid.UUID) {
 	recs := map[uuid.UUID]*viewRecord{}
 	var order []uuid.UUID
 	seen := map[uuid.UUID]map[int]bool{}
@@ -151,136 +234,265 @@ func (w *Writer) writeViews(ctx context.Context, tx *sql.Tx, batch []item, serve
 			}
 		}
 	}
-	if len(order) == 0 {
-		return nil, nil
+	return recs, order
+}
+
+// storedViews reads the stored views among those of the batch the writer has
+// not cached.
+func (w *Writer) storedViews(ctx context.Context, tx *sql.Tx, order []uuid.UUID, positional bool) (map[uuid.UUID]storedView, error) {
+	var ask []uuid.UUID
+	for _, id := range order {
+		if _, ok := w.folds[id]; !ok {
+			ask = append(ask, id)
+		}
 	}
-	inserted, err := insertEvents(ctx, tx, recs, order, w.opts.Dialect != "postgres")
-	if err != nil {
-		return nil, err
+	out := map[uuid.UUID]storedView{}
+	for start := 0; start < len(ask); start += viewsPerStatement {
+		chunk := ask[start:min(start+viewsPerStatement, len(ask))]
+		var sb strings.Builder
+		sb.WriteString(`SELECT id, project_id, video_id, ref, hour FROM analytics_views WHERE id IN `)
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		placeholders(&sb, 0, len(chunk), positional)
+		rows, err := tx.QueryContext(ctx, sb.String(), args...)
+		if err != nil {
+			return nil, fmt.Errorf("read views: %w", err)
+		}
+		for rows.Next() {
+			var id uuid.UUID
+			var s storedView
+			var ref sql.NullInt64
+			if err := rows.Scan(&id, &s.project, &s.video, &ref, &s.hour); err != nil {
+				_ = rows.Close()
+				return nil, fmt.Errorf("read views: %w", err)
+			}
+			s.ref = ref.Int64
+			out[id] = s
+		}
+		if err := rows.Close(); err != nil {
+			return nil, err
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
 	}
-	now := w.opts.Now().Unix()
-	folds := map[uuid.UUID]*viewFold{}
-	dirty := map[dirtyKey]bool{}
+	return out, nil
+}
+
+// numberViews gives each view of the batch its number: the cached or stored
+// one, else the next free one (fresh). A view id stored for another video gets
+// none (0): its events are not written.
+func (w *Writer) numberViews(ctx context.Context, tx *sql.Tx, recs map[uuid.UUID]*viewRecord, order []uuid.UUID, stored map[uuid.UUID]storedView) (map[uuid.UUID]int64, map[uuid.UUID]bool, error) {
+	refs := map[uuid.UUID]int64{}
+	fresh := map[uuid.UUID]bool{}
+	next := int64(-1)
 	for _, id := range order {
 		r := recs[id]
-		seqs := inserted[id]
-		if len(seqs) == 0 {
+		if c, ok := w.folds[id]; ok {
+			if c.Project == r.Project && c.Video == r.Video {
+				refs[id] = c.Ref
+			}
 			continue
 		}
-		slices.Sort(seqs)
-		f, prevHour, err := w.foldView(ctx, tx, r, seqs)
-		if err != nil {
-			return nil, err
-		}
-		if f.n == 0 {
+		s, ok := stored[id]
+		if ok && (s.project != r.Project || s.video != r.Video) {
 			continue
 		}
-		sk := servedKey{r.Project, r.Video, r.SessionID}
-		_, verified := w.served[sk]
-		if _, ok := served[sk]; ok {
-			verified = true
+		if ok && s.ref > 0 {
+			refs[id] = s.ref
+			continue
 		}
-		hour, err := upsertView(ctx, tx, r, f, now, verified && r.SessionID != "")
-		if err != nil {
-			return nil, err
+		if next < 0 {
+			if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(ref), 0) FROM analytics_views`).Scan(&next); err != nil {
+				return nil, nil, fmt.Errorf("number views: %w", err)
+			}
+			next++
 		}
-		dirty[dirtyKey{r.Project, hour}] = true
-		if prevHour >= 0 && prevHour != hour {
-			dirty[dirtyKey{r.Project, prevHour}] = true
-		}
-		folds[id] = f
+		refs[id], fresh[id] = next, true
+		next++
 	}
-	return folds, markDirty(ctx, tx, dirty)
+	return refs, fresh, nil
 }
 
 // insertEvents appends events, skipping those already stored, and returns the
 // seqs it stored per view.
-func insertEvents(ctx context.Context, tx *sql.Tx, recs map[uuid.UUID]*viewRecord, order []uuid.UUID, positional bool) (map[uuid.UUID][]int, error) {
+func (w *Writer) insertEvents(ctx context.Context, tx *sql.Tx, recs map[uuid.UUID]*viewRecord, order []uuid.UUID, refs map[uuid.UUID]int64, positional bool) (map[uuid.UUID][]int, error) {
 	type row struct {
-		r *viewRecord
-		e Event
+		ref int64
+		e   *Event
 	}
 	var rows []row
+	views := map[int64]uuid.UUID{}
 	for _, id := range order {
-		for _, e := range recs[id].Events {
-			rows = append(rows, row{recs[id], e})
+		ref := refs[id]
+		if ref == 0 {
+			continue
+		}
+		views[ref] = id
+		r := recs[id]
+		for i := range r.Events {
+			rows = append(rows, row{ref, &r.Events[i]})
 		}
 	}
 	inserted := map[uuid.UUID][]int{}
-	for start := 0; start < len(rows); start += eventsPerInsert {
-		chunk := rows[start:min(start+eventsPerInsert, len(rows))]
-		var sb strings.Builder
-		sb.WriteString(`INSERT INTO analytics_events (project_id, view_id, seq, ts_ms, type, playhead_ms, video_id, user_id, detail) VALUES `)
-		args := make([]any, 0, len(chunk)*9)
-		for i, x := range chunk {
-			if i > 0 {
-				sb.WriteString(", ")
+	scan := func(res *sql.Rows) error {
+		defer res.Close()
+		for res.Next() {
+			var id int64
+			if err := res.Scan(&id); err != nil {
+				return err
 			}
-			placeholders(&sb, len(args), 9, positional)
-			args = append(args, x.r.Project, x.r.View, x.e.Seq, x.e.TsMs, x.e.Type, x.e.PlayMs, x.r.Video, x.r.UserID, x.e.Detail)
+			v := views[id>>seqBits]
+			inserted[v] = append(inserted[v], EventSeq(id))
 		}
-		sb.WriteString(` ON CONFLICT (view_id, seq) DO NOTHING RETURNING view_id, seq`)
-		res, err := tx.QueryContext(ctx, sb.String(), args...)
+		if err := res.Close(); err != nil {
+			return err
+		}
+		return res.Err()
+	}
+	if !positional {
+		// PostgreSQL: every event in one prepared statement, as five arrays.
+		ids, ts, pts, types := make([]int64, len(rows)), make([]int64, len(rows)), make([]int64, len(rows)), make([]int64, len(rows))
+		details := make([]sql.NullString, len(rows))
+		for i, x := range rows {
+			ids[i], ts[i], pts[i], types[i] = EventID(x.ref, x.e.Seq), x.e.TsMs, x.e.PlayMs, int64(typeCode(x.e.Type))
+			details[i] = sql.NullString{String: x.e.Detail, Valid: x.e.Detail != ""}
+		}
+		st, err := w.insertStmt(ctx, positional)
+		if err != nil {
+			return nil, err
+		}
+		res, err := tx.StmtContext(ctx, st).QueryContext(ctx, pq.Array(ids), pq.Array(ts), pq.Array(pts), pq.Array(types), pq.Array(details))
 		if err != nil {
 			return nil, fmt.Errorf("insert events: %w", err)
 		}
-		for res.Next() {
-			var id uuid.UUID
-			var seq int
-			if err := res.Scan(&id, &seq); err != nil {
-				_ = res.Close()
-				return nil, err
+		if err := scan(res); err != nil {
+			return nil, fmt.Errorf("insert events: %w", err)
+		}
+		return inserted, nil
+	}
+	for start := 0; start < len(rows); start += eventsPerInsert {
+		chunk := rows[start:min(start+eventsPerInsert, len(rows))]
+		args := make([]any, 0, len(chunk)*5)
+		for _, x := range chunk {
+			var d any
+			if x.e.Detail != "" {
+				d = x.e.Detail
 			}
-			inserted[id] = append(inserted[id], seq)
+			args = append(args, EventID(x.ref, x.e.Seq), x.e.TsMs, x.e.PlayMs, typeCode(x.e.Type), d)
 		}
-		if err := res.Close(); err != nil {
-			return nil, err
+		var res *sql.Rows
+		var err error
+		if len(chunk) == eventsPerInsert {
+			var st *sql.Stmt
+			if st, err = w.insertStmt(ctx, positional); err == nil {
+				res, err = tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+			}
+		} else {
+			res, err = tx.QueryContext(ctx, insertEventsSQL(len(chunk), positional), args...)
 		}
-		if err := res.Err(); err != nil {
-			return nil, err
+		if err != nil {
+			return nil, fmt.Errorf("insert events: %w", err)
+		}
+		if err := scan(res); err != nil {
+			return nil, fmt.Errorf("insert events: %w", err)
 		}
 	}
 	return inserted, nil
 }
 
+// insertEventsSQL is the INSERT of n events, skipping those stored already.
+func insertEventsSQL(n int, positional bool) string {
+	var sb strings.Builder
+	sb.Grow(100 + n*40)
+	sb.WriteString(`INSERT INTO analytics_events (id, ts_ms, playhead_ms, type, detail) VALUES `)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		placeholders(&sb, i*5, 5, positional)
+	}
+	sb.WriteString(` ON CONFLICT (id) DO NOTHING RETURNING id`)
+	return sb.String()
+}
+
+// insertEventsArraysSQL is PostgreSQL's INSERT of any number of events, given
+// as arrays: one statement text, prepared once.
+const insertEventsArraysSQL = `INSERT INTO analytics_events (id, ts_ms, playhead_ms, type, detail)
+SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::smallint[], $5::text[])
+ON CONFLICT (id) DO NOTHING RETURNING id`
+
+// insertStmt is the prepared events INSERT: on SQLite the one of
+// eventsPerInsert events (SQLite would otherwise spend more time parsing the
+// statement than running it), on PostgreSQL the arrays one (lib/pq runs an
+// unprepared statement in two round trips).
+func (w *Writer) insertStmt(ctx context.Context, positional bool) (*sql.Stmt, error) {
+	if w.insert != nil {
+		return w.insert, nil
+	}
+	query := insertEventsArraysSQL
+	if positional {
+		query = insertEventsSQL(eventsPerInsert, positional)
+	}
+	st, err := w.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("prepare the events insert: %w", err)
+	}
+	w.insert = st
+	return st, nil
+}
+
 // foldView brings the view's fold up to date with the newly stored seqs: on
-// from the cached fold when they follow it directly, else rebuilt from every
-// stored event of the view. prevHour is the stored view's hour when the fold
-// was rebuilt (-1 otherwise, or when the view is new).
-func (w *Writer) foldView(ctx context.Context, tx *sql.Tx, r *viewRecord, seqs []int) (*viewFold, int64, error) {
+// from the cached fold when they follow it directly, from the batch's events
+// alone for a view numbered now (fresh: they are all its stored events), else
+// rebuilt from every stored event of the view (one id range).
+func (w *Writer) foldView(ctx context.Context, tx *sql.Tx, r *viewRecord, ref int64, seqs []int, fresh bool) (*viewFold, error) {
 	if c, ok := w.folds[r.View]; ok && contiguous(c.LastSeq, seqs) {
 		f := *c
 		f.DurationMs = r.DurationMs
-		byseq := map[int]Event{}
-		for _, e := range r.Events {
-			byseq[e.Seq] = e
+		byseq := make(map[int]*Event, len(r.Events))
+		for i := range r.Events {
+			byseq[r.Events[i].Seq] = &r.Events[i]
 		}
 		for _, s := range seqs {
-			f.apply(byseq[s])
+			f.apply(*byseq[s])
 		}
-		return &f, -1, nil
+		return &f, nil
 	}
-	prevHour := int64(-1)
-	err := tx.QueryRowContext(ctx, `SELECT hour FROM analytics_views WHERE id = $1`, r.View).Scan(&prevHour)
-	if err != nil && err != sql.ErrNoRows {
-		return nil, 0, err
+	if fresh {
+		events := slices.Clone(r.Events)
+		slices.SortFunc(events, func(a, b Event) int { return a.Seq - b.Seq })
+		f := newFold(r.GapCapMs, r.DurationMs)
+		f.Ref, f.Project, f.Video = ref, r.Project, r.Video
+		for _, e := range events {
+			f.apply(e)
+		}
+		return f, nil
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT seq, ts_ms, type, playhead_ms, detail FROM analytics_events
-		WHERE view_id = $1 AND project_id = $2 AND video_id = $3 ORDER BY seq`, r.View, r.Project, r.Video)
+	lo, hi := EventRange(ref)
+	rows, err := tx.QueryContext(ctx, `SELECT id, ts_ms, type, playhead_ms, detail FROM analytics_events
+		WHERE id >= $1 AND id < $2 ORDER BY id`, lo, hi)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	defer rows.Close()
 	f := newFold(r.GapCapMs, r.DurationMs)
+	f.Ref, f.Project, f.Video = ref, r.Project, r.Video
 	for rows.Next() {
 		var e Event
-		if err := rows.Scan(&e.Seq, &e.TsMs, &e.Type, &e.PlayMs, &e.Detail); err != nil {
-			return nil, 0, err
+		var id int64
+		var code int16
+		var d sql.NullString
+		if err := rows.Scan(&id, &e.TsMs, &code, &e.PlayMs, &d); err != nil {
+			return nil, err
 		}
+		e.Seq, e.Type, e.Detail = EventSeq(id), EventTypeName(code), d.String
 		e.decodeDetail()
 		f.apply(e)
 	}
-	return f, prevHour, rows.Err()
+	return f, rows.Err()
 }
 
 // contiguous reports whether seqs (sorted) directly follow last.
@@ -293,37 +505,61 @@ func contiguous(last int, seqs []int) bool {
 	return true
 }
 
-const upsertViewSQL = `INSERT INTO analytics_views (id, project_id, video_id, folder_id, player_id, user_id,
+// viewRow is a view to upsert: its beacon, its fold and its hour.
+type viewRow struct {
+	r        *viewRecord
+	f        *viewFold
+	hour     int64
+	verified bool
+}
+
+// viewColumns are the columns of an upserted view.
+const viewColumns = 29
+
+const upsertViewsHead = `INSERT INTO analytics_views (id, project_id, ref, video_id, folder_id, player_id, user_id,
  session_id, viewer_key, country, device_type, os, browser, player_software, stream_type, started_at,
  ended_at, hour, startup_ms, watched_ms, rebuffer_ms, rebuffer_count, error_count, fatal_error_code,
- max_playhead_ms, duration_ms, completed, verified, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
- $22, $23, $24, $25, $26, $27, $28)
+ max_playhead_ms, duration_ms, completed, verified, updated_at) VALUES `
+
+const upsertViewsTail = `
 ON CONFLICT (id) DO UPDATE SET started_at = excluded.started_at, ended_at = excluded.ended_at,
  hour = excluded.hour, startup_ms = excluded.startup_ms, watched_ms = excluded.watched_ms,
  rebuffer_ms = excluded.rebuffer_ms, rebuffer_count = excluded.rebuffer_count,
  error_count = excluded.error_count, fatal_error_code = excluded.fatal_error_code,
  max_playhead_ms = excluded.max_playhead_ms, duration_ms = excluded.duration_ms,
  completed = excluded.completed, updated_at = excluded.updated_at,
+ ref = COALESCE(analytics_views.ref, excluded.ref),
  verified = CASE WHEN excluded.verified THEN excluded.verified ELSE analytics_views.verified END
 WHERE analytics_views.project_id = excluded.project_id AND analytics_views.video_id = excluded.video_id`
 
-// upsertView writes the view's figures from its fold and returns its hour.
-func upsertView(ctx context.Context, tx *sql.Tx, r *viewRecord, f *viewFold, now int64, verified bool) (int64, error) {
-	started := f.StartMs / 1000
-	hour := hourOf(started)
-	var startup any
-	if s := f.startupMs(); s != nil {
-		startup = *s
+// upsertViews writes the views' figures from their folds, a hundred a statement.
+func upsertViews(ctx context.Context, tx *sql.Tx, rows []viewRow, now int64, positional bool) error {
+	for start := 0; start < len(rows); start += viewsPerStatement {
+		chunk := rows[start:min(start+viewsPerStatement, len(rows))]
+		var sb strings.Builder
+		sb.WriteString(upsertViewsHead)
+		args := make([]any, 0, len(chunk)*viewColumns)
+		for i, v := range chunk {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			placeholders(&sb, len(args), viewColumns, positional)
+			r, f := v.r, v.f
+			var startup any
+			if s := f.startupMs(); s != nil {
+				startup = *s
+			}
+			args = append(args, r.View, r.Project, f.Ref, r.Video, nullUUID(r.Folder), nullUUID(r.Player),
+				r.UserID, r.SessionID, r.ViewerKey, r.Country, r.Device, r.OS, r.Browser, r.PlayerSoftware, r.StreamType,
+				f.StartMs/1000, f.LastMs/1000, v.hour, startup, f.WatchedMs, f.RebufferMs, f.RebufferCount, f.ErrorCount,
+				f.FatalCode, f.MaxPt, r.DurationMs, f.Completed, v.verified, now)
+		}
+		sb.WriteString(upsertViewsTail)
+		if _, err := tx.ExecContext(ctx, sb.String(), args...); err != nil {
+			return fmt.Errorf("upsert views: %w", err)
+		}
 	}
-	_, err := tx.ExecContext(ctx, upsertViewSQL, r.View, r.Project, r.Video, nullUUID(r.Folder), nullUUID(r.Player),
-		r.UserID, r.SessionID, r.ViewerKey, r.Country, r.Device, r.OS, r.Browser, r.PlayerSoftware, r.StreamType,
-		started, f.LastMs/1000, hour, startup, f.WatchedMs, f.RebufferMs, f.RebufferCount, f.ErrorCount,
-		f.FatalCode, f.MaxPt, r.DurationMs, f.Completed, verified, now)
-	if err != nil {
-		return 0, fmt.Errorf("upsert view: %w", err)
-	}
-	return hour, nil
+	return nil
 }
 
 func nullUUID(id *uuid.UUID) any {
@@ -333,13 +569,24 @@ func nullUUID(id *uuid.UUID) any {
 	return *id
 }
 
-// markDirty records the hours whose rollups must be recomputed.
-func markDirty(ctx context.Context, tx *sql.Tx, dirty map[dirtyKey]bool) error {
+// markDirty records the hours whose rollups must be recomputed, in one statement.
+func markDirty(ctx context.Context, tx *sql.Tx, dirty map[dirtyKey]bool, positional bool) error {
+	if len(dirty) == 0 {
+		return nil
+	}
+	var sb strings.Builder
+	sb.WriteString(`INSERT INTO analytics_dirty_hours (project_id, hour) VALUES `)
+	args := make([]any, 0, 2*len(dirty))
 	for k := range dirty {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO analytics_dirty_hours (project_id, hour) VALUES ($1, $2)
-			ON CONFLICT (project_id, hour) DO NOTHING`, k.project, k.hour); err != nil {
-			return fmt.Errorf("mark dirty hour: %w", err)
+		if len(args) > 0 {
+			sb.WriteString(", ")
 		}
+		placeholders(&sb, len(args), 2, positional)
+		args = append(args, k.project, k.hour)
+	}
+	sb.WriteString(` ON CONFLICT (project_id, hour) DO NOTHING`)
+	if _, err := tx.ExecContext(ctx, sb.String(), args...); err != nil {
+		return fmt.Errorf("mark dirty hours: %w", err)
 	}
 	return nil
 }

@@ -9,7 +9,6 @@ import (
 
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
-	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/analyticsevent"
 )
 
@@ -18,24 +17,14 @@ type AnalyticsEvent struct {
 	config `json:"-"`
 	// ID of the ent.
 	ID int64 `json:"id,omitempty"`
-	// ProjectID holds the value of the "project_id" field.
-	ProjectID uuid.UUID `json:"project_id,omitempty"`
-	// ViewID holds the value of the "view_id" field.
-	ViewID uuid.UUID `json:"view_id,omitempty"`
-	// Seq holds the value of the "seq" field.
-	Seq int `json:"seq,omitempty"`
 	// TsMs holds the value of the "ts_ms" field.
 	TsMs int64 `json:"ts_ms,omitempty"`
-	// Type holds the value of the "type" field.
-	Type string `json:"type,omitempty"`
 	// PlayheadMs holds the value of the "playhead_ms" field.
 	PlayheadMs int64 `json:"playhead_ms,omitempty"`
-	// VideoID holds the value of the "video_id" field.
-	VideoID uuid.UUID `json:"video_id,omitempty"`
-	// UserID holds the value of the "user_id" field.
-	UserID string `json:"user_id,omitempty"`
+	// Type holds the value of the "type" field.
+	Type int16 `json:"type,omitempty"`
 	// Detail holds the value of the "detail" field.
-	Detail       string `json:"detail,omitempty"`
+	Detail       *string `json:"detail,omitempty"`
 	selectValues sql.SelectValues
 }
 
@@ -44,16 +33,11 @@ type AnalyticsEvent struct {
 type analyticseventScanRow struct {
 	// values has room for a loader's lead slot, every column and, last, the
 	// row itself.
-	values     [12]any
+	values     [7]any
 	ID         sql.NullInt64
-	ProjectID  scannedUUID
-	ViewID     scannedUUID
-	Seq        sql.NullInt64
 	TsMs       sql.NullInt64
-	Type       sql.NullString
 	PlayheadMs sql.NullInt64
-	VideoID    scannedUUID
-	UserID     sql.NullString
+	Type       sql.NullInt64
 	Detail     sql.NullString
 }
 
@@ -82,30 +66,15 @@ func (*AnalyticsEvent) scanValuesAfter(lead int, columns []string) ([]any, error
 		case analyticsevent.FieldID:
 			row.ID = *new(sql.NullInt64)
 			targets[i] = &row.ID
-		case analyticsevent.FieldProjectID:
-			row.ProjectID = *new(scannedUUID)
-			targets[i] = &row.ProjectID
-		case analyticsevent.FieldViewID:
-			row.ViewID = *new(scannedUUID)
-			targets[i] = &row.ViewID
-		case analyticsevent.FieldSeq:
-			row.Seq = *new(sql.NullInt64)
-			targets[i] = &row.Seq
 		case analyticsevent.FieldTsMs:
 			row.TsMs = *new(sql.NullInt64)
 			targets[i] = &row.TsMs
-		case analyticsevent.FieldType:
-			row.Type = *new(sql.NullString)
-			targets[i] = &row.Type
 		case analyticsevent.FieldPlayheadMs:
 			row.PlayheadMs = *new(sql.NullInt64)
 			targets[i] = &row.PlayheadMs
-		case analyticsevent.FieldVideoID:
-			row.VideoID = *new(scannedUUID)
-			targets[i] = &row.VideoID
-		case analyticsevent.FieldUserID:
-			row.UserID = *new(sql.NullString)
-			targets[i] = &row.UserID
+		case analyticsevent.FieldType:
+			row.Type = *new(sql.NullInt64)
+			targets[i] = &row.Type
 		case analyticsevent.FieldDetail:
 			row.Detail = *new(sql.NullString)
 			targets[i] = &row.Detail
@@ -134,35 +103,11 @@ func (_m *AnalyticsEvent) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field id", value)
 			}
 			_m.ID = int64(value.Int64)
-		case analyticsevent.FieldProjectID:
-			if value, ok := values[i].(*scannedUUID); !ok {
-				return fmt.Errorf("unexpected type %T for field project_id", values[i])
-			} else {
-				_m.ProjectID = uuid.UUID(*value)
-			}
-		case analyticsevent.FieldViewID:
-			if value, ok := values[i].(*scannedUUID); !ok {
-				return fmt.Errorf("unexpected type %T for field view_id", values[i])
-			} else {
-				_m.ViewID = uuid.UUID(*value)
-			}
-		case analyticsevent.FieldSeq:
-			if value, ok := values[i].(*sql.NullInt64); !ok {
-				return fmt.Errorf("unexpected type %T for field seq", values[i])
-			} else if value.Valid {
-				_m.Seq = int(value.Int64)
-			}
 		case analyticsevent.FieldTsMs:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
 				return fmt.Errorf("unexpected type %T for field ts_ms", values[i])
 			} else if value.Valid {
 				_m.TsMs = value.Int64
-			}
-		case analyticsevent.FieldType:
-			if value, ok := values[i].(*sql.NullString); !ok {
-				return fmt.Errorf("unexpected type %T for field type", values[i])
-			} else if value.Valid {
-				_m.Type = value.String
 			}
 		case analyticsevent.FieldPlayheadMs:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
@@ -170,23 +115,18 @@ func (_m *AnalyticsEvent) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.PlayheadMs = value.Int64
 			}
-		case analyticsevent.FieldVideoID:
-			if value, ok := values[i].(*scannedUUID); !ok {
-				return fmt.Errorf("unexpected type %T for field video_id", values[i])
-			} else {
-				_m.VideoID = uuid.UUID(*value)
-			}
-		case analyticsevent.FieldUserID:
-			if value, ok := values[i].(*sql.NullString); !ok {
-				return fmt.Errorf("unexpected type %T for field user_id", values[i])
+		case analyticsevent.FieldType:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field type", values[i])
 			} else if value.Valid {
-				_m.UserID = value.String
+				_m.Type = int16(value.Int64)
 			}
 		case analyticsevent.FieldDetail:
 			if value, ok := values[i].(*sql.NullString); !ok {
 				return fmt.Errorf("unexpected type %T for field detail", values[i])
 			} else if value.Valid {
-				_m.Detail = value.String
+				_m.Detail = new(string)
+				*_m.Detail = value.String
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
@@ -237,32 +177,19 @@ func (_m *AnalyticsEvent) String() string {
 	var builder strings.Builder
 	builder.WriteString("AnalyticsEvent(")
 	builder.WriteString(fmt.Sprintf("id=%v, ", _m.ID))
-	builder.WriteString("project_id=")
-	builder.WriteString(fmt.Sprintf("%v", _m.ProjectID))
-	builder.WriteString(", ")
-	builder.WriteString("view_id=")
-	builder.WriteString(fmt.Sprintf("%v", _m.ViewID))
-	builder.WriteString(", ")
-	builder.WriteString("seq=")
-	builder.WriteString(fmt.Sprintf("%v", _m.Seq))
-	builder.WriteString(", ")
 	builder.WriteString("ts_ms=")
 	builder.WriteString(fmt.Sprintf("%v", _m.TsMs))
-	builder.WriteString(", ")
-	builder.WriteString("type=")
-	builder.WriteString(_m.Type)
 	builder.WriteString(", ")
 	builder.WriteString("playhead_ms=")
 	builder.WriteString(fmt.Sprintf("%v", _m.PlayheadMs))
 	builder.WriteString(", ")
-	builder.WriteString("video_id=")
-	builder.WriteString(fmt.Sprintf("%v", _m.VideoID))
+	builder.WriteString("type=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Type))
 	builder.WriteString(", ")
-	builder.WriteString("user_id=")
-	builder.WriteString(_m.UserID)
-	builder.WriteString(", ")
-	builder.WriteString("detail=")
-	builder.WriteString(_m.Detail)
+	if v := _m.Detail; v != nil {
+		builder.WriteString("detail=")
+		builder.WriteString(*v)
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -10,7 +10,6 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
-	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/analyticsevent"
 )
 
@@ -22,33 +21,9 @@ type AnalyticsEventCreate struct {
 	conflict []sql.ConflictOption
 }
 
-// SetProjectID sets the "project_id" field.
-func (_c *AnalyticsEventCreate) SetProjectID(v uuid.UUID) *AnalyticsEventCreate {
-	_c.mutation.SetProjectID(v)
-	return _c
-}
-
-// SetViewID sets the "view_id" field.
-func (_c *AnalyticsEventCreate) SetViewID(v uuid.UUID) *AnalyticsEventCreate {
-	_c.mutation.SetViewID(v)
-	return _c
-}
-
-// SetSeq sets the "seq" field.
-func (_c *AnalyticsEventCreate) SetSeq(v int) *AnalyticsEventCreate {
-	_c.mutation.SetSeq(v)
-	return _c
-}
-
 // SetTsMs sets the "ts_ms" field.
 func (_c *AnalyticsEventCreate) SetTsMs(v int64) *AnalyticsEventCreate {
 	_c.mutation.SetTsMs(v)
-	return _c
-}
-
-// SetType sets the "type" field.
-func (_c *AnalyticsEventCreate) SetType(v string) *AnalyticsEventCreate {
-	_c.mutation.SetType(v)
 	return _c
 }
 
@@ -66,23 +41,9 @@ func (_c *AnalyticsEventCreate) SetNillablePlayheadMs(v *int64) *AnalyticsEventC
 	return _c
 }
 
-// SetVideoID sets the "video_id" field.
-func (_c *AnalyticsEventCreate) SetVideoID(v uuid.UUID) *AnalyticsEventCreate {
-	_c.mutation.SetVideoID(v)
-	return _c
-}
-
-// SetUserID sets the "user_id" field.
-func (_c *AnalyticsEventCreate) SetUserID(v string) *AnalyticsEventCreate {
-	_c.mutation.SetUserID(v)
-	return _c
-}
-
-// SetNillableUserID sets the "user_id" field if the given value is not nil.
-func (_c *AnalyticsEventCreate) SetNillableUserID(v *string) *AnalyticsEventCreate {
-	if v != nil {
-		_c.SetUserID(*v)
-	}
+// SetType sets the "type" field.
+func (_c *AnalyticsEventCreate) SetType(v int16) *AnalyticsEventCreate {
+	_c.mutation.SetType(v)
 	return _c
 }
 
@@ -147,55 +108,19 @@ func (_c *AnalyticsEventCreate) defaults() error {
 		v := analyticsevent.DefaultPlayheadMs
 		_c.mutation.SetPlayheadMs(v)
 	}
-	if _, ok := _c.mutation.UserID(); !ok {
-		v := analyticsevent.DefaultUserID
-		_c.mutation.SetUserID(v)
-	}
-	if _, ok := _c.mutation.Detail(); !ok {
-		v := analyticsevent.DefaultDetail
-		_c.mutation.SetDetail(v)
-	}
 	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.
 func (_c *AnalyticsEventCreate) check() error {
-	if _, ok := _c.mutation.ProjectID(); !ok {
-		return &ValidationError{Name: "project_id", err: errors.New(`ent: missing required field "AnalyticsEvent.project_id"`)}
-	}
-	if _, ok := _c.mutation.ViewID(); !ok {
-		return &ValidationError{Name: "view_id", err: errors.New(`ent: missing required field "AnalyticsEvent.view_id"`)}
-	}
-	if _, ok := _c.mutation.Seq(); !ok {
-		return &ValidationError{Name: "seq", err: errors.New(`ent: missing required field "AnalyticsEvent.seq"`)}
-	}
 	if _, ok := _c.mutation.TsMs(); !ok {
 		return &ValidationError{Name: "ts_ms", err: errors.New(`ent: missing required field "AnalyticsEvent.ts_ms"`)}
-	}
-	if _, ok := _c.mutation.GetType(); !ok {
-		return &ValidationError{Name: "type", err: errors.New(`ent: missing required field "AnalyticsEvent.type"`)}
-	}
-	if v, ok := _c.mutation.GetType(); ok {
-		if err := analyticsevent.TypeValidator(v); err != nil {
-			return &ValidationError{Name: "type", err: fmt.Errorf(`ent: validator failed for field "AnalyticsEvent.type": %w`, err)}
-		}
 	}
 	if _, ok := _c.mutation.PlayheadMs(); !ok {
 		return &ValidationError{Name: "playhead_ms", err: errors.New(`ent: missing required field "AnalyticsEvent.playhead_ms"`)}
 	}
-	if _, ok := _c.mutation.VideoID(); !ok {
-		return &ValidationError{Name: "video_id", err: errors.New(`ent: missing required field "AnalyticsEvent.video_id"`)}
-	}
-	if _, ok := _c.mutation.UserID(); !ok {
-		return &ValidationError{Name: "user_id", err: errors.New(`ent: missing required field "AnalyticsEvent.user_id"`)}
-	}
-	if v, ok := _c.mutation.UserID(); ok {
-		if err := analyticsevent.UserIDValidator(v); err != nil {
-			return &ValidationError{Name: "user_id", err: fmt.Errorf(`ent: validator failed for field "AnalyticsEvent.user_id": %w`, err)}
-		}
-	}
-	if _, ok := _c.mutation.Detail(); !ok {
-		return &ValidationError{Name: "detail", err: errors.New(`ent: missing required field "AnalyticsEvent.detail"`)}
+	if _, ok := _c.mutation.GetType(); !ok {
+		return &ValidationError{Name: "type", err: errors.New(`ent: missing required field "AnalyticsEvent.type"`)}
 	}
 	if v, ok := _c.mutation.Detail(); ok {
 		if err := analyticsevent.DetailValidator(v); err != nil {
@@ -235,41 +160,21 @@ func (_c *AnalyticsEventCreate) createSpec() (*AnalyticsEvent, *sqlgraph.CreateS
 		_node.ID = id
 		_spec.ID.Value = id
 	}
-	if value, ok := _c.mutation.ProjectID(); ok {
-		_spec.SetField(analyticsevent.FieldProjectID, field.TypeUUID, value)
-		_node.ProjectID = value
-	}
-	if value, ok := _c.mutation.ViewID(); ok {
-		_spec.SetField(analyticsevent.FieldViewID, field.TypeUUID, value)
-		_node.ViewID = value
-	}
-	if value, ok := _c.mutation.Seq(); ok {
-		_spec.SetField(analyticsevent.FieldSeq, field.TypeInt, value)
-		_node.Seq = value
-	}
 	if value, ok := _c.mutation.TsMs(); ok {
 		_spec.SetField(analyticsevent.FieldTsMs, field.TypeInt64, value)
 		_node.TsMs = value
-	}
-	if value, ok := _c.mutation.GetType(); ok {
-		_spec.SetField(analyticsevent.FieldType, field.TypeString, value)
-		_node.Type = value
 	}
 	if value, ok := _c.mutation.PlayheadMs(); ok {
 		_spec.SetField(analyticsevent.FieldPlayheadMs, field.TypeInt64, value)
 		_node.PlayheadMs = value
 	}
-	if value, ok := _c.mutation.VideoID(); ok {
-		_spec.SetField(analyticsevent.FieldVideoID, field.TypeUUID, value)
-		_node.VideoID = value
-	}
-	if value, ok := _c.mutation.UserID(); ok {
-		_spec.SetField(analyticsevent.FieldUserID, field.TypeString, value)
-		_node.UserID = value
+	if value, ok := _c.mutation.GetType(); ok {
+		_spec.SetField(analyticsevent.FieldType, field.TypeInt16, value)
+		_node.Type = value
 	}
 	if value, ok := _c.mutation.Detail(); ok {
 		_spec.SetField(analyticsevent.FieldDetail, field.TypeString, value)
-		_node.Detail = value
+		_node.Detail = &value
 	}
 	return _node, _spec
 }
@@ -278,7 +183,7 @@ func (_c *AnalyticsEventCreate) createSpec() (*AnalyticsEvent, *sqlgraph.CreateS
 // of the `INSERT` statement. For example:
 //
 //	client.AnalyticsEvent.Create().
-//		SetProjectID(v).
+//		SetTsMs(v).
 //		OnConflict(
 //			// Update the row with the new values
 //			// the was proposed for insertion.
@@ -287,7 +192,7 @@ func (_c *AnalyticsEventCreate) createSpec() (*AnalyticsEvent, *sqlgraph.CreateS
 //		// Override some of the fields with custom
 //		// update values.
 //		Update(func(u *ent.AnalyticsEventUpsert) {
-//			SetProjectID(v+v).
+//			SetTsMs(v+v).
 //		}).
 //		Exec(ctx)
 func (_c *AnalyticsEventCreate) OnConflict(opts ...sql.ConflictOption) *AnalyticsEventUpsertOne {
@@ -323,18 +228,6 @@ type (
 	}
 )
 
-// SetUserID sets the "user_id" field.
-func (u *AnalyticsEventUpsert) SetUserID(v string) *AnalyticsEventUpsert {
-	u.Set(analyticsevent.FieldUserID, v)
-	return u
-}
-
-// UpdateUserID sets the "user_id" field to the value that was provided on create.
-func (u *AnalyticsEventUpsert) UpdateUserID() *AnalyticsEventUpsert {
-	u.SetExcluded(analyticsevent.FieldUserID)
-	return u
-}
-
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -352,26 +245,14 @@ func (u *AnalyticsEventUpsertOne) UpdateNewValues() *AnalyticsEventUpsertOne {
 		if _, exists := u.create.mutation.ID(); exists {
 			s.SetIgnore(analyticsevent.FieldID)
 		}
-		if _, exists := u.create.mutation.ProjectID(); exists {
-			s.SetIgnore(analyticsevent.FieldProjectID)
-		}
-		if _, exists := u.create.mutation.ViewID(); exists {
-			s.SetIgnore(analyticsevent.FieldViewID)
-		}
-		if _, exists := u.create.mutation.Seq(); exists {
-			s.SetIgnore(analyticsevent.FieldSeq)
-		}
 		if _, exists := u.create.mutation.TsMs(); exists {
 			s.SetIgnore(analyticsevent.FieldTsMs)
-		}
-		if _, exists := u.create.mutation.GetType(); exists {
-			s.SetIgnore(analyticsevent.FieldType)
 		}
 		if _, exists := u.create.mutation.PlayheadMs(); exists {
 			s.SetIgnore(analyticsevent.FieldPlayheadMs)
 		}
-		if _, exists := u.create.mutation.VideoID(); exists {
-			s.SetIgnore(analyticsevent.FieldVideoID)
+		if _, exists := u.create.mutation.GetType(); exists {
+			s.SetIgnore(analyticsevent.FieldType)
 		}
 		if _, exists := u.create.mutation.Detail(); exists {
 			s.SetIgnore(analyticsevent.FieldDetail)
@@ -405,20 +286,6 @@ func (u *AnalyticsEventUpsertOne) Update(set func(*AnalyticsEventUpsert)) *Analy
 		set(&AnalyticsEventUpsert{UpdateSet: update})
 	}))
 	return u
-}
-
-// SetUserID sets the "user_id" field.
-func (u *AnalyticsEventUpsertOne) SetUserID(v string) *AnalyticsEventUpsertOne {
-	return u.Update(func(s *AnalyticsEventUpsert) {
-		s.SetUserID(v)
-	})
-}
-
-// UpdateUserID sets the "user_id" field to the value that was provided on create.
-func (u *AnalyticsEventUpsertOne) UpdateUserID() *AnalyticsEventUpsertOne {
-	return u.Update(func(s *AnalyticsEventUpsert) {
-		s.UpdateUserID()
-	})
 }
 
 // Exec executes the query.
@@ -556,7 +423,7 @@ func (_c *AnalyticsEventCreateBulk) ExecX(ctx context.Context) {
 //		// Override some of the fields with custom
 //		// update values.
 //		Update(func(u *ent.AnalyticsEventUpsert) {
-//			SetProjectID(v+v).
+//			SetTsMs(v+v).
 //		}).
 //		Exec(ctx)
 func (_c *AnalyticsEventCreateBulk) OnConflict(opts ...sql.ConflictOption) *AnalyticsEventUpsertBulk {
@@ -603,26 +470,14 @@ func (u *AnalyticsEventUpsertBulk) UpdateNewValues() *AnalyticsEventUpsertBulk {
 			if _, exists := b.mutation.ID(); exists {
 				s.SetIgnore(analyticsevent.FieldID)
 			}
-			if _, exists := b.mutation.ProjectID(); exists {
-				s.SetIgnore(analyticsevent.FieldProjectID)
-			}
-			if _, exists := b.mutation.ViewID(); exists {
-				s.SetIgnore(analyticsevent.FieldViewID)
-			}
-			if _, exists := b.mutation.Seq(); exists {
-				s.SetIgnore(analyticsevent.FieldSeq)
-			}
 			if _, exists := b.mutation.TsMs(); exists {
 				s.SetIgnore(analyticsevent.FieldTsMs)
-			}
-			if _, exists := b.mutation.GetType(); exists {
-				s.SetIgnore(analyticsevent.FieldType)
 			}
 			if _, exists := b.mutation.PlayheadMs(); exists {
 				s.SetIgnore(analyticsevent.FieldPlayheadMs)
 			}
-			if _, exists := b.mutation.VideoID(); exists {
-				s.SetIgnore(analyticsevent.FieldVideoID)
+			if _, exists := b.mutation.GetType(); exists {
+				s.SetIgnore(analyticsevent.FieldType)
 			}
 			if _, exists := b.mutation.Detail(); exists {
 				s.SetIgnore(analyticsevent.FieldDetail)
@@ -657,20 +512,6 @@ func (u *AnalyticsEventUpsertBulk) Update(set func(*AnalyticsEventUpsert)) *Anal
 		set(&AnalyticsEventUpsert{UpdateSet: update})
 	}))
 	return u
-}
-
-// SetUserID sets the "user_id" field.
-func (u *AnalyticsEventUpsertBulk) SetUserID(v string) *AnalyticsEventUpsertBulk {
-	return u.Update(func(s *AnalyticsEventUpsert) {
-		s.SetUserID(v)
-	})
-}
-
-// UpdateUserID sets the "user_id" field to the value that was provided on create.
-func (u *AnalyticsEventUpsertBulk) UpdateUserID() *AnalyticsEventUpsertBulk {
-	return u.Update(func(s *AnalyticsEventUpsert) {
-		s.UpdateUserID()
-	})
 }
 
 // Exec executes the query.

@@ -271,12 +271,12 @@ func (_q *AnalyticsEventQuery) Clone() *AnalyticsEventQuery {
 // Example:
 //
 //	var v []struct {
-//		ProjectID uuid.UUID `json:"project_id,omitempty"`
+//		TsMs int64 `json:"ts_ms,omitempty"`
 //		Count int `json:"count,omitempty"`
 //	}
 //
 //	client.AnalyticsEvent.Query().
-//		GroupBy(analyticsevent.FieldProjectID).
+//		GroupBy(analyticsevent.FieldTsMs).
 //		Aggregate(ent.Count()).
 //		Scan(ctx, &v)
 func (_q *AnalyticsEventQuery) GroupBy(field string, fields ...string) *AnalyticsEventGroupBy {
@@ -294,11 +294,11 @@ func (_q *AnalyticsEventQuery) GroupBy(field string, fields ...string) *Analytic
 // Example:
 //
 //	var v []struct {
-//		ProjectID uuid.UUID `json:"project_id,omitempty"`
+//		TsMs int64 `json:"ts_ms,omitempty"`
 //	}
 //
 //	client.AnalyticsEvent.Query().
-//		Select(analyticsevent.FieldProjectID).
+//		Select(analyticsevent.FieldTsMs).
 //		Scan(ctx, &v)
 func (_q *AnalyticsEventQuery) Select(fields ...string) *AnalyticsEventSelect {
 	_q.ctx.Fields = append(_q.ctx.Fields, fields...)

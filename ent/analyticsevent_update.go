@@ -27,20 +27,6 @@ func (_u *AnalyticsEventUpdate) Where(ps ...predicate.AnalyticsEvent) *Analytics
 	return _u
 }
 
-// SetUserID sets the "user_id" field.
-func (_u *AnalyticsEventUpdate) SetUserID(v string) *AnalyticsEventUpdate {
-	_u.mutation.SetUserID(v)
-	return _u
-}
-
-// SetNillableUserID sets the "user_id" field if the given value is not nil.
-func (_u *AnalyticsEventUpdate) SetNillableUserID(v *string) *AnalyticsEventUpdate {
-	if v != nil {
-		_u.SetUserID(*v)
-	}
-	return _u
-}
-
 // Mutation returns the AnalyticsEventMutation object of the builder.
 func (_u *AnalyticsEventUpdate) Mutation() *AnalyticsEventMutation {
 	return _u.mutation
@@ -73,20 +59,7 @@ func (_u *AnalyticsEventUpdate) ExecX(ctx context.Context) {
 	}
 }
 
-// check runs all checks and user-defined validators on the builder.
-func (_u *AnalyticsEventUpdate) check() error {
-	if v, ok := _u.mutation.UserID(); ok {
-		if err := analyticsevent.UserIDValidator(v); err != nil {
-			return &ValidationError{Name: "user_id", err: fmt.Errorf(`ent: validator failed for field "AnalyticsEvent.user_id": %w`, err)}
-		}
-	}
-	return nil
-}
-
 func (_u *AnalyticsEventUpdate) sqlSave(ctx context.Context) (_node int, err error) {
-	if err := _u.check(); err != nil {
-		return _node, err
-	}
 	_spec := sqlgraph.NewUpdateSpec(analyticsevent.Table, analyticsevent.Columns, sqlgraph.NewFieldSpec(analyticsevent.FieldID, field.TypeInt64))
 	if ps := _u.mutation.predicates; len(ps) > 0 {
 		_spec.Predicate = func(selector *sql.Selector) {
@@ -95,8 +68,8 @@ func (_u *AnalyticsEventUpdate) sqlSave(ctx context.Context) (_node int, err err
 			}
 		}
 	}
-	if value, ok := _u.mutation.UserID(); ok {
-		_spec.SetField(analyticsevent.FieldUserID, field.TypeString, value)
+	if _u.mutation.DetailCleared() {
+		_spec.ClearField(analyticsevent.FieldDetail, field.TypeString)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -116,20 +89,6 @@ type AnalyticsEventUpdateOne struct {
 	fields   []string
 	hooks    []Hook
 	mutation *AnalyticsEventMutation
-}
-
-// SetUserID sets the "user_id" field.
-func (_u *AnalyticsEventUpdateOne) SetUserID(v string) *AnalyticsEventUpdateOne {
-	_u.mutation.SetUserID(v)
-	return _u
-}
-
-// SetNillableUserID sets the "user_id" field if the given value is not nil.
-func (_u *AnalyticsEventUpdateOne) SetNillableUserID(v *string) *AnalyticsEventUpdateOne {
-	if v != nil {
-		_u.SetUserID(*v)
-	}
-	return _u
 }
 
 // Mutation returns the AnalyticsEventMutation object of the builder.
@@ -177,20 +136,7 @@ func (_u *AnalyticsEventUpdateOne) ExecX(ctx context.Context) {
 	}
 }
 
-// check runs all checks and user-defined validators on the builder.
-func (_u *AnalyticsEventUpdateOne) check() error {
-	if v, ok := _u.mutation.UserID(); ok {
-		if err := analyticsevent.UserIDValidator(v); err != nil {
-			return &ValidationError{Name: "user_id", err: fmt.Errorf(`ent: validator failed for field "AnalyticsEvent.user_id": %w`, err)}
-		}
-	}
-	return nil
-}
-
 func (_u *AnalyticsEventUpdateOne) sqlSave(ctx context.Context) (_node *AnalyticsEvent, err error) {
-	if err := _u.check(); err != nil {
-		return _node, err
-	}
 	_spec := sqlgraph.NewUpdateSpec(analyticsevent.Table, analyticsevent.Columns, sqlgraph.NewFieldSpec(analyticsevent.FieldID, field.TypeInt64))
 	id, ok := _u.mutation.ID()
 	if !ok {
@@ -216,8 +162,8 @@ func (_u *AnalyticsEventUpdateOne) sqlSave(ctx context.Context) (_node *Analytic
 			}
 		}
 	}
-	if value, ok := _u.mutation.UserID(); ok {
-		_spec.SetField(analyticsevent.FieldUserID, field.TypeString, value)
+	if _u.mutation.DetailCleared() {
+		_spec.ClearField(analyticsevent.FieldDetail, field.TypeString)
 	}
 	_node = &AnalyticsEvent{config: _u.config}
 	_spec.Assign = _node.assignValues

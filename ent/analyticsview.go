@@ -20,6 +20,8 @@ type AnalyticsView struct {
 	ID uuid.UUID `json:"id,omitempty"`
 	// ProjectID holds the value of the "project_id" field.
 	ProjectID uuid.UUID `json:"project_id,omitempty"`
+	// Ref holds the value of the "ref" field.
+	Ref *int64 `json:"ref,omitempty"`
 	// VideoID holds the value of the "video_id" field.
 	VideoID uuid.UUID `json:"video_id,omitempty"`
 	// FolderID holds the value of the "folder_id" field.
@@ -80,9 +82,10 @@ type AnalyticsView struct {
 type analyticsviewScanRow struct {
 	// values has room for a loader's lead slot, every column and, last, the
 	// row itself.
-	values         [30]any
+	values         [31]any
 	ID             scannedUUID
 	ProjectID      scannedUUID
+	Ref            sql.NullInt64
 	VideoID        scannedUUID
 	FolderID       scannedNullUUID
 	PlayerID       scannedNullUUID
@@ -139,6 +142,9 @@ func (*AnalyticsView) scanValuesAfter(lead int, columns []string) ([]any, error)
 		case analyticsview.FieldProjectID:
 			row.ProjectID = *new(scannedUUID)
 			targets[i] = &row.ProjectID
+		case analyticsview.FieldRef:
+			row.Ref = *new(sql.NullInt64)
+			targets[i] = &row.Ref
 		case analyticsview.FieldVideoID:
 			row.VideoID = *new(scannedUUID)
 			targets[i] = &row.VideoID
@@ -247,6 +253,13 @@ func (_m *AnalyticsView) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field project_id", values[i])
 			} else {
 				_m.ProjectID = uuid.UUID(*value)
+			}
+		case analyticsview.FieldRef:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field ref", values[i])
+			} else if value.Valid {
+				_m.Ref = new(int64)
+				*_m.Ref = value.Int64
 			}
 		case analyticsview.FieldVideoID:
 			if value, ok := values[i].(*scannedUUID); !ok {
@@ -458,6 +471,11 @@ func (_m *AnalyticsView) String() string {
 	builder.WriteString(fmt.Sprintf("id=%v, ", _m.ID))
 	builder.WriteString("project_id=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ProjectID))
+	builder.WriteString(", ")
+	if v := _m.Ref; v != nil {
+		builder.WriteString("ref=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
 	builder.WriteString(", ")
 	builder.WriteString("video_id=")
 	builder.WriteString(fmt.Sprintf("%v", _m.VideoID))

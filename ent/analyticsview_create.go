@@ -29,6 +29,20 @@ func (_c *AnalyticsViewCreate) SetProjectID(v uuid.UUID) *AnalyticsViewCreate {
 	return _c
 }
 
+// SetRef sets the "ref" field.
+func (_c *AnalyticsViewCreate) SetRef(v int64) *AnalyticsViewCreate {
+	_c.mutation.SetRef(v)
+	return _c
+}
+
+// SetNillableRef sets the "ref" field if the given value is not nil.
+func (_c *AnalyticsViewCreate) SetNillableRef(v *int64) *AnalyticsViewCreate {
+	if v != nil {
+		_c.SetRef(*v)
+	}
+	return _c
+}
+
 // SetVideoID sets the "video_id" field.
 func (_c *AnalyticsViewCreate) SetVideoID(v uuid.UUID) *AnalyticsViewCreate {
 	_c.mutation.SetVideoID(v)
@@ -635,6 +649,10 @@ func (_c *AnalyticsViewCreate) createSpec() (*AnalyticsView, *sqlgraph.CreateSpe
 		_spec.SetField(analyticsview.FieldProjectID, field.TypeUUID, value)
 		_node.ProjectID = value
 	}
+	if value, ok := _c.mutation.Ref(); ok {
+		_spec.SetField(analyticsview.FieldRef, field.TypeInt64, value)
+		_node.Ref = &value
+	}
 	if value, ok := _c.mutation.VideoID(); ok {
 		_spec.SetField(analyticsview.FieldVideoID, field.TypeUUID, value)
 		_node.VideoID = value
@@ -790,6 +808,30 @@ type (
 		*sql.UpdateSet
 	}
 )
+
+// SetRef sets the "ref" field.
+func (u *AnalyticsViewUpsert) SetRef(v int64) *AnalyticsViewUpsert {
+	u.Set(analyticsview.FieldRef, v)
+	return u
+}
+
+// UpdateRef sets the "ref" field to the value that was provided on create.
+func (u *AnalyticsViewUpsert) UpdateRef() *AnalyticsViewUpsert {
+	u.SetExcluded(analyticsview.FieldRef)
+	return u
+}
+
+// AddRef adds v to the "ref" field.
+func (u *AnalyticsViewUpsert) AddRef(v int64) *AnalyticsViewUpsert {
+	u.Add(analyticsview.FieldRef, v)
+	return u
+}
+
+// ClearRef clears the value of the "ref" field.
+func (u *AnalyticsViewUpsert) ClearRef() *AnalyticsViewUpsert {
+	u.SetNull(analyticsview.FieldRef)
+	return u
+}
 
 // SetFolderID sets the "folder_id" field.
 func (u *AnalyticsViewUpsert) SetFolderID(v uuid.UUID) *AnalyticsViewUpsert {
@@ -1227,6 +1269,34 @@ func (u *AnalyticsViewUpsertOne) Update(set func(*AnalyticsViewUpsert)) *Analyti
 		set(&AnalyticsViewUpsert{UpdateSet: update})
 	}))
 	return u
+}
+
+// SetRef sets the "ref" field.
+func (u *AnalyticsViewUpsertOne) SetRef(v int64) *AnalyticsViewUpsertOne {
+	return u.Update(func(s *AnalyticsViewUpsert) {
+		s.SetRef(v)
+	})
+}
+
+// AddRef adds v to the "ref" field.
+func (u *AnalyticsViewUpsertOne) AddRef(v int64) *AnalyticsViewUpsertOne {
+	return u.Update(func(s *AnalyticsViewUpsert) {
+		s.AddRef(v)
+	})
+}
+
+// UpdateRef sets the "ref" field to the value that was provided on create.
+func (u *AnalyticsViewUpsertOne) UpdateRef() *AnalyticsViewUpsertOne {
+	return u.Update(func(s *AnalyticsViewUpsert) {
+		s.UpdateRef()
+	})
+}
+
+// ClearRef clears the value of the "ref" field.
+func (u *AnalyticsViewUpsertOne) ClearRef() *AnalyticsViewUpsertOne {
+	return u.Update(func(s *AnalyticsViewUpsert) {
+		s.ClearRef()
+	})
 }
 
 // SetFolderID sets the "folder_id" field.
@@ -1896,6 +1966,34 @@ func (u *AnalyticsViewUpsertBulk) Update(set func(*AnalyticsViewUpsert)) *Analyt
 		set(&AnalyticsViewUpsert{UpdateSet: update})
 	}))
 	return u
+}
+
+// SetRef sets the "ref" field.
+func (u *AnalyticsViewUpsertBulk) SetRef(v int64) *AnalyticsViewUpsertBulk {
+	return u.Update(func(s *AnalyticsViewUpsert) {
+		s.SetRef(v)
+	})
+}
+
+// AddRef adds v to the "ref" field.
+func (u *AnalyticsViewUpsertBulk) AddRef(v int64) *AnalyticsViewUpsertBulk {
+	return u.Update(func(s *AnalyticsViewUpsert) {
+		s.AddRef(v)
+	})
+}
+
+// UpdateRef sets the "ref" field to the value that was provided on create.
+func (u *AnalyticsViewUpsertBulk) UpdateRef() *AnalyticsViewUpsertBulk {
+	return u.Update(func(s *AnalyticsViewUpsert) {
+		s.UpdateRef()
+	})
+}
+
+// ClearRef clears the value of the "ref" field.
+func (u *AnalyticsViewUpsertBulk) ClearRef() *AnalyticsViewUpsertBulk {
+	return u.Update(func(s *AnalyticsViewUpsert) {
+		s.ClearRef()
+	})
 }
 
 // SetFolderID sets the "folder_id" field.

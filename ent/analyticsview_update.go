@@ -28,6 +28,33 @@ func (_u *AnalyticsViewUpdate) Where(ps ...predicate.AnalyticsView) *AnalyticsVi
 	return _u
 }
 
+// SetRef sets the "ref" field.
+func (_u *AnalyticsViewUpdate) SetRef(v int64) *AnalyticsViewUpdate {
+	_u.mutation.ResetRef()
+	_u.mutation.SetRef(v)
+	return _u
+}
+
+// SetNillableRef sets the "ref" field if the given value is not nil.
+func (_u *AnalyticsViewUpdate) SetNillableRef(v *int64) *AnalyticsViewUpdate {
+	if v != nil {
+		_u.SetRef(*v)
+	}
+	return _u
+}
+
+// AddRef adds value to the "ref" field.
+func (_u *AnalyticsViewUpdate) AddRef(v int64) *AnalyticsViewUpdate {
+	_u.mutation.AddRef(v)
+	return _u
+}
+
+// ClearRef clears the value of the "ref" field.
+func (_u *AnalyticsViewUpdate) ClearRef() *AnalyticsViewUpdate {
+	_u.mutation.ClearRef()
+	return _u
+}
+
 // SetFolderID sets the "folder_id" field.
 func (_u *AnalyticsViewUpdate) SetFolderID(v uuid.UUID) *AnalyticsViewUpdate {
 	_u.mutation.SetFolderID(v)
@@ -572,6 +599,15 @@ func (_u *AnalyticsViewUpdate) sqlSave(ctx context.Context) (_node int, err erro
 			}
 		}
 	}
+	if value, ok := _u.mutation.Ref(); ok {
+		_spec.SetField(analyticsview.FieldRef, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedRef(); ok {
+		_spec.AddField(analyticsview.FieldRef, field.TypeInt64, value)
+	}
+	if _u.mutation.RefCleared() {
+		_spec.ClearField(analyticsview.FieldRef, field.TypeInt64)
+	}
 	if value, ok := _u.mutation.FolderID(); ok {
 		_spec.SetField(analyticsview.FieldFolderID, field.TypeUUID, value)
 	}
@@ -707,6 +743,33 @@ type AnalyticsViewUpdateOne struct {
 	fields   []string
 	hooks    []Hook
 	mutation *AnalyticsViewMutation
+}
+
+// SetRef sets the "ref" field.
+func (_u *AnalyticsViewUpdateOne) SetRef(v int64) *AnalyticsViewUpdateOne {
+	_u.mutation.ResetRef()
+	_u.mutation.SetRef(v)
+	return _u
+}
+
+// SetNillableRef sets the "ref" field if the given value is not nil.
+func (_u *AnalyticsViewUpdateOne) SetNillableRef(v *int64) *AnalyticsViewUpdateOne {
+	if v != nil {
+		_u.SetRef(*v)
+	}
+	return _u
+}
+
+// AddRef adds value to the "ref" field.
+func (_u *AnalyticsViewUpdateOne) AddRef(v int64) *AnalyticsViewUpdateOne {
+	_u.mutation.AddRef(v)
+	return _u
+}
+
+// ClearRef clears the value of the "ref" field.
+func (_u *AnalyticsViewUpdateOne) ClearRef() *AnalyticsViewUpdateOne {
+	_u.mutation.ClearRef()
+	return _u
 }
 
 // SetFolderID sets the "folder_id" field.
@@ -1282,6 +1345,15 @@ func (_u *AnalyticsViewUpdateOne) sqlSave(ctx context.Context) (_node *Analytics
 				ps[i](selector)
 			}
 		}
+	}
+	if value, ok := _u.mutation.Ref(); ok {
+		_spec.SetField(analyticsview.FieldRef, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedRef(); ok {
+		_spec.AddField(analyticsview.FieldRef, field.TypeInt64, value)
+	}
+	if _u.mutation.RefCleared() {
+		_spec.ClearField(analyticsview.FieldRef, field.TypeInt64)
 	}
 	if value, ok := _u.mutation.FolderID(); ok {
 		_spec.SetField(analyticsview.FieldFolderID, field.TypeUUID, value)

@@ -219,14 +219,9 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		Type: "AnalyticsEvent",
 		Fields: map[string]*sqlgraph.FieldSpec{
-			analyticsevent.FieldProjectID:  {Type: field.TypeUUID, Column: analyticsevent.FieldProjectID},
-			analyticsevent.FieldViewID:     {Type: field.TypeUUID, Column: analyticsevent.FieldViewID},
-			analyticsevent.FieldSeq:        {Type: field.TypeInt, Column: analyticsevent.FieldSeq},
 			analyticsevent.FieldTsMs:       {Type: field.TypeInt64, Column: analyticsevent.FieldTsMs},
-			analyticsevent.FieldType:       {Type: field.TypeString, Column: analyticsevent.FieldType},
 			analyticsevent.FieldPlayheadMs: {Type: field.TypeInt64, Column: analyticsevent.FieldPlayheadMs},
-			analyticsevent.FieldVideoID:    {Type: field.TypeUUID, Column: analyticsevent.FieldVideoID},
-			analyticsevent.FieldUserID:     {Type: field.TypeString, Column: analyticsevent.FieldUserID},
+			analyticsevent.FieldType:       {Type: field.TypeInt16, Column: analyticsevent.FieldType},
 			analyticsevent.FieldDetail:     {Type: field.TypeString, Column: analyticsevent.FieldDetail},
 		},
 	}
@@ -289,6 +284,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 		Type: "AnalyticsView",
 		Fields: map[string]*sqlgraph.FieldSpec{
 			analyticsview.FieldProjectID:      {Type: field.TypeUUID, Column: analyticsview.FieldProjectID},
+			analyticsview.FieldRef:            {Type: field.TypeInt64, Column: analyticsview.FieldRef},
 			analyticsview.FieldVideoID:        {Type: field.TypeUUID, Column: analyticsview.FieldVideoID},
 			analyticsview.FieldFolderID:       {Type: field.TypeUUID, Column: analyticsview.FieldFolderID},
 			analyticsview.FieldPlayerID:       {Type: field.TypeUUID, Column: analyticsview.FieldPlayerID},
@@ -2337,29 +2333,9 @@ func (f *AnalyticsEventFilter) WhereID(p entql.Int64P) {
 	f.Where(p.Field(analyticsevent.FieldID))
 }
 
-// WhereProjectID applies the entql [16]byte predicate on the project_id field.
-func (f *AnalyticsEventFilter) WhereProjectID(p entql.ValueP) {
-	f.Where(p.Field(analyticsevent.FieldProjectID))
-}
-
-// WhereViewID applies the entql [16]byte predicate on the view_id field.
-func (f *AnalyticsEventFilter) WhereViewID(p entql.ValueP) {
-	f.Where(p.Field(analyticsevent.FieldViewID))
-}
-
-// WhereSeq applies the entql int predicate on the seq field.
-func (f *AnalyticsEventFilter) WhereSeq(p entql.IntP) {
-	f.Where(p.Field(analyticsevent.FieldSeq))
-}
-
 // WhereTsMs applies the entql int64 predicate on the ts_ms field.
 func (f *AnalyticsEventFilter) WhereTsMs(p entql.Int64P) {
 	f.Where(p.Field(analyticsevent.FieldTsMs))
-}
-
-// WhereType applies the entql string predicate on the type field.
-func (f *AnalyticsEventFilter) WhereType(p entql.StringP) {
-	f.Where(p.Field(analyticsevent.FieldType))
 }
 
 // WherePlayheadMs applies the entql int64 predicate on the playhead_ms field.
@@ -2367,14 +2343,9 @@ func (f *AnalyticsEventFilter) WherePlayheadMs(p entql.Int64P) {
 	f.Where(p.Field(analyticsevent.FieldPlayheadMs))
 }
 
-// WhereVideoID applies the entql [16]byte predicate on the video_id field.
-func (f *AnalyticsEventFilter) WhereVideoID(p entql.ValueP) {
-	f.Where(p.Field(analyticsevent.FieldVideoID))
-}
-
-// WhereUserID applies the entql string predicate on the user_id field.
-func (f *AnalyticsEventFilter) WhereUserID(p entql.StringP) {
-	f.Where(p.Field(analyticsevent.FieldUserID))
+// WhereType applies the entql int16 predicate on the type field.
+func (f *AnalyticsEventFilter) WhereType(p entql.Int16P) {
+	f.Where(p.Field(analyticsevent.FieldType))
 }
 
 // WhereDetail applies the entql string predicate on the detail field.
@@ -2610,6 +2581,11 @@ func (f *AnalyticsViewFilter) WhereID(p entql.ValueP) {
 // WhereProjectID applies the entql [16]byte predicate on the project_id field.
 func (f *AnalyticsViewFilter) WhereProjectID(p entql.ValueP) {
 	f.Where(p.Field(analyticsview.FieldProjectID))
+}
+
+// WhereRef applies the entql int64 predicate on the ref field.
+func (f *AnalyticsViewFilter) WhereRef(p entql.Int64P) {
+	f.Where(p.Field(analyticsview.FieldRef))
 }
 
 // WhereVideoID applies the entql [16]byte predicate on the video_id field.

@@ -6302,17 +6302,12 @@ type AnalyticsEventMutation struct {
 	op             Op
 	typ            string
 	id             *int64
-	project_id     *uuid.UUID
-	view_id        *uuid.UUID
-	seq            *int
-	addseq         *int
 	ts_ms          *int64
 	addts_ms       *int64
-	_type          *string
 	playhead_ms    *int64
 	addplayhead_ms *int64
-	video_id       *uuid.UUID
-	user_id        *string
+	_type          *int16
+	add_type       *int16
 	detail         *string
 	clearedFields  map[string]struct{}
 	done           bool
@@ -6424,134 +6419,6 @@ func (m *AnalyticsEventMutation) IDs(ctx context.Context) ([]int64, error) {
 	}
 }
 
-// SetProjectID sets the "project_id" field.
-func (m *AnalyticsEventMutation) SetProjectID(u uuid.UUID) {
-	m.project_id = &u
-}
-
-// ProjectID returns the value of the "project_id" field in the mutation.
-func (m *AnalyticsEventMutation) ProjectID() (r uuid.UUID, exists bool) {
-	v := m.project_id
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldProjectID returns the old "project_id" field's value of the AnalyticsEvent entity.
-// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *AnalyticsEventMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldProjectID requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
-	}
-	return oldValue.ProjectID, nil
-}
-
-// ResetProjectID resets all changes to the "project_id" field.
-func (m *AnalyticsEventMutation) ResetProjectID() {
-	m.project_id = nil
-}
-
-// SetViewID sets the "view_id" field.
-func (m *AnalyticsEventMutation) SetViewID(u uuid.UUID) {
-	m.view_id = &u
-}
-
-// ViewID returns the value of the "view_id" field in the mutation.
-func (m *AnalyticsEventMutation) ViewID() (r uuid.UUID, exists bool) {
-	v := m.view_id
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldViewID returns the old "view_id" field's value of the AnalyticsEvent entity.
-// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *AnalyticsEventMutation) OldViewID(ctx context.Context) (v uuid.UUID, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldViewID is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldViewID requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldViewID: %w", err)
-	}
-	return oldValue.ViewID, nil
-}
-
-// ResetViewID resets all changes to the "view_id" field.
-func (m *AnalyticsEventMutation) ResetViewID() {
-	m.view_id = nil
-}
-
-// SetSeq sets the "seq" field.
-func (m *AnalyticsEventMutation) SetSeq(i int) {
-	m.seq = &i
-	m.addseq = nil
-}
-
-// Seq returns the value of the "seq" field in the mutation.
-func (m *AnalyticsEventMutation) Seq() (r int, exists bool) {
-	v := m.seq
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldSeq returns the old "seq" field's value of the AnalyticsEvent entity.
-// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *AnalyticsEventMutation) OldSeq(ctx context.Context) (v int, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldSeq is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldSeq requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldSeq: %w", err)
-	}
-	return oldValue.Seq, nil
-}
-
-// AddSeq adds i to the "seq" field.
-func (m *AnalyticsEventMutation) AddSeq(i int) {
-	if m.addseq != nil {
-		*m.addseq += i
-	} else {
-		m.addseq = &i
-	}
-}
-
-// AddedSeq returns the value that was added to the "seq" field in this mutation.
-func (m *AnalyticsEventMutation) AddedSeq() (r int, exists bool) {
-	v := m.addseq
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// ResetSeq resets all changes to the "seq" field.
-func (m *AnalyticsEventMutation) ResetSeq() {
-	m.seq = nil
-	m.addseq = nil
-}
-
 // SetTsMs sets the "ts_ms" field.
 func (m *AnalyticsEventMutation) SetTsMs(i int64) {
 	m.ts_ms = &i
@@ -6606,42 +6473,6 @@ func (m *AnalyticsEventMutation) AddedTsMs() (r int64, exists bool) {
 func (m *AnalyticsEventMutation) ResetTsMs() {
 	m.ts_ms = nil
 	m.addts_ms = nil
-}
-
-// SetType sets the "type" field.
-func (m *AnalyticsEventMutation) SetType(s string) {
-	m._type = &s
-}
-
-// GetType returns the value of the "type" field in the mutation.
-func (m *AnalyticsEventMutation) GetType() (r string, exists bool) {
-	v := m._type
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldType returns the old "type" field's value of the AnalyticsEvent entity.
-// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *AnalyticsEventMutation) OldType(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldType is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldType requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldType: %w", err)
-	}
-	return oldValue.Type, nil
-}
-
-// ResetType resets all changes to the "type" field.
-func (m *AnalyticsEventMutation) ResetType() {
-	m._type = nil
 }
 
 // SetPlayheadMs sets the "playhead_ms" field.
@@ -6700,76 +6531,60 @@ func (m *AnalyticsEventMutation) ResetPlayheadMs() {
 	m.addplayhead_ms = nil
 }
 
-// SetVideoID sets the "video_id" field.
-func (m *AnalyticsEventMutation) SetVideoID(u uuid.UUID) {
-	m.video_id = &u
+// SetType sets the "type" field.
+func (m *AnalyticsEventMutation) SetType(i int16) {
+	m._type = &i
+	m.add_type = nil
 }
 
-// VideoID returns the value of the "video_id" field in the mutation.
-func (m *AnalyticsEventMutation) VideoID() (r uuid.UUID, exists bool) {
-	v := m.video_id
+// GetType returns the value of the "type" field in the mutation.
+func (m *AnalyticsEventMutation) GetType() (r int16, exists bool) {
+	v := m._type
 	if v == nil {
 		return
 	}
 	return *v, true
 }
 
-// OldVideoID returns the old "video_id" field's value of the AnalyticsEvent entity.
+// OldType returns the old "type" field's value of the AnalyticsEvent entity.
 // If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
 // An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *AnalyticsEventMutation) OldVideoID(ctx context.Context) (v uuid.UUID, err error) {
+func (m *AnalyticsEventMutation) OldType(ctx context.Context) (v int16, err error) {
 	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
 	}
 	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldVideoID requires an ID field in the mutation")
+		return v, errors.New("OldType requires an ID field in the mutation")
 	}
 	oldValue, err := m.oldValue(ctx)
 	if err != nil {
-		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
 	}
-	return oldValue.VideoID, nil
+	return oldValue.Type, nil
 }
 
-// ResetVideoID resets all changes to the "video_id" field.
-func (m *AnalyticsEventMutation) ResetVideoID() {
-	m.video_id = nil
+// AddType adds i to the "type" field.
+func (m *AnalyticsEventMutation) AddType(i int16) {
+	if m.add_type != nil {
+		*m.add_type += i
+	} else {
+		m.add_type = &i
+	}
 }
 
-// SetUserID sets the "user_id" field.
-func (m *AnalyticsEventMutation) SetUserID(s string) {
-	m.user_id = &s
-}
-
-// UserID returns the value of the "user_id" field in the mutation.
-func (m *AnalyticsEventMutation) UserID() (r string, exists bool) {
-	v := m.user_id
+// AddedType returns the value that was added to the "type" field in this mutation.
+func (m *AnalyticsEventMutation) AddedType() (r int16, exists bool) {
+	v := m.add_type
 	if v == nil {
 		return
 	}
 	return *v, true
 }
 
-// OldUserID returns the old "user_id" field's value of the AnalyticsEvent entity.
-// If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *AnalyticsEventMutation) OldUserID(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldUserID requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
-	}
-	return oldValue.UserID, nil
-}
-
-// ResetUserID resets all changes to the "user_id" field.
-func (m *AnalyticsEventMutation) ResetUserID() {
-	m.user_id = nil
+// ResetType resets all changes to the "type" field.
+func (m *AnalyticsEventMutation) ResetType() {
+	m._type = nil
+	m.add_type = nil
 }
 
 // SetDetail sets the "detail" field.
@@ -6789,7 +6604,7 @@ func (m *AnalyticsEventMutation) Detail() (r string, exists bool) {
 // OldDetail returns the old "detail" field's value of the AnalyticsEvent entity.
 // If the AnalyticsEvent object wasn't provided to the builder, the object is fetched from the database.
 // An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *AnalyticsEventMutation) OldDetail(ctx context.Context) (v string, err error) {
+func (m *AnalyticsEventMutation) OldDetail(ctx context.Context) (v *string, err error) {
 	if !m.op.Is(OpUpdateOne) {
 		return v, errors.New("OldDetail is only allowed on UpdateOne operations")
 	}
@@ -6803,9 +6618,22 @@ func (m *AnalyticsEventMutation) OldDetail(ctx context.Context) (v string, err e
 	return oldValue.Detail, nil
 }
 
+// ClearDetail clears the value of the "detail" field.
+func (m *AnalyticsEventMutation) ClearDetail() {
+	m.detail = nil
+	m.clearedFields[analyticsevent.FieldDetail] = struct{}{}
+}
+
+// DetailCleared returns if the "detail" field was cleared in this mutation.
+func (m *AnalyticsEventMutation) DetailCleared() bool {
+	_, ok := m.clearedFields[analyticsevent.FieldDetail]
+	return ok
+}
+
 // ResetDetail resets all changes to the "detail" field.
 func (m *AnalyticsEventMutation) ResetDetail() {
 	m.detail = nil
+	delete(m.clearedFields, analyticsevent.FieldDetail)
 }
 
 // Where appends a list predicates to the AnalyticsEventMutation builder.
@@ -6842,30 +6670,15 @@ func (m *AnalyticsEventMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *AnalyticsEventMutation) Fields() []string {
-	fields := make([]string, 0, 9)
-	if m.project_id != nil {
-		fields = append(fields, analyticsevent.FieldProjectID)
-	}
-	if m.view_id != nil {
-		fields = append(fields, analyticsevent.FieldViewID)
-	}
-	if m.seq != nil {
-		fields = append(fields, analyticsevent.FieldSeq)
-	}
+	fields := make([]string, 0, 4)
 	if m.ts_ms != nil {
 		fields = append(fields, analyticsevent.FieldTsMs)
-	}
-	if m._type != nil {
-		fields = append(fields, analyticsevent.FieldType)
 	}
 	if m.playhead_ms != nil {
 		fields = append(fields, analyticsevent.FieldPlayheadMs)
 	}
-	if m.video_id != nil {
-		fields = append(fields, analyticsevent.FieldVideoID)
-	}
-	if m.user_id != nil {
-		fields = append(fields, analyticsevent.FieldUserID)
+	if m._type != nil {
+		fields = append(fields, analyticsevent.FieldType)
 	}
 	if m.detail != nil {
 		fields = append(fields, analyticsevent.FieldDetail)
@@ -6878,22 +6691,12 @@ func (m *AnalyticsEventMutation) Fields() []string {
 // schema.
 func (m *AnalyticsEventMutation) Field(name string) (ent.Value, bool) {
 	switch name {
-	case analyticsevent.FieldProjectID:
-		return m.ProjectID()
-	case analyticsevent.FieldViewID:
-		return m.ViewID()
-	case analyticsevent.FieldSeq:
-		return m.Seq()
 	case analyticsevent.FieldTsMs:
 		return m.TsMs()
-	case analyticsevent.FieldType:
-		return m.GetType()
 	case analyticsevent.FieldPlayheadMs:
 		return m.PlayheadMs()
-	case analyticsevent.FieldVideoID:
-		return m.VideoID()
-	case analyticsevent.FieldUserID:
-		return m.UserID()
+	case analyticsevent.FieldType:
+		return m.GetType()
 	case analyticsevent.FieldDetail:
 		return m.Detail()
 	}
@@ -6905,22 +6708,12 @@ func (m *AnalyticsEventMutation) Field(name string) (ent.Value, bool) {
 // database failed.
 func (m *AnalyticsEventMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
 	switch name {
-	case analyticsevent.FieldProjectID:
-		return m.OldProjectID(ctx)
-	case analyticsevent.FieldViewID:
-		return m.OldViewID(ctx)
-	case analyticsevent.FieldSeq:
-		return m.OldSeq(ctx)
 	case analyticsevent.FieldTsMs:
 		return m.OldTsMs(ctx)
-	case analyticsevent.FieldType:
-		return m.OldType(ctx)
 	case analyticsevent.FieldPlayheadMs:
 		return m.OldPlayheadMs(ctx)
-	case analyticsevent.FieldVideoID:
-		return m.OldVideoID(ctx)
-	case analyticsevent.FieldUserID:
-		return m.OldUserID(ctx)
+	case analyticsevent.FieldType:
+		return m.OldType(ctx)
 	case analyticsevent.FieldDetail:
 		return m.OldDetail(ctx)
 	}
@@ -6932,40 +6725,12 @@ func (m *AnalyticsEventMutation) OldField(ctx context.Context, name string) (ent
 // type.
 func (m *AnalyticsEventMutation) SetField(name string, value ent.Value) error {
 	switch name {
-	case analyticsevent.FieldProjectID:
-		v, ok := value.(uuid.UUID)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetProjectID(v)
-		return nil
-	case analyticsevent.FieldViewID:
-		v, ok := value.(uuid.UUID)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetViewID(v)
-		return nil
-	case analyticsevent.FieldSeq:
-		v, ok := value.(int)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetSeq(v)
-		return nil
 	case analyticsevent.FieldTsMs:
 		v, ok := value.(int64)
 		if !ok {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetTsMs(v)
-		return nil
-	case analyticsevent.FieldType:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetType(v)
 		return nil
 	case analyticsevent.FieldPlayheadMs:
 		v, ok := value.(int64)
@@ -6974,19 +6739,12 @@ func (m *AnalyticsEventMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetPlayheadMs(v)
 		return nil
-	case analyticsevent.FieldVideoID:
-		v, ok := value.(uuid.UUID)
+	case analyticsevent.FieldType:
+		v, ok := value.(int16)
 		if !ok {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
-		m.SetVideoID(v)
-		return nil
-	case analyticsevent.FieldUserID:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetUserID(v)
+		m.SetType(v)
 		return nil
 	case analyticsevent.FieldDetail:
 		v, ok := value.(string)
@@ -7003,14 +6761,14 @@ func (m *AnalyticsEventMutation) SetField(name string, value ent.Value) error {
 // this mutation.
 func (m *AnalyticsEventMutation) AddedFields() []string {
 	var fields []string
-	if m.addseq != nil {
-		fields = append(fields, analyticsevent.FieldSeq)
-	}
 	if m.addts_ms != nil {
 		fields = append(fields, analyticsevent.FieldTsMs)
 	}
 	if m.addplayhead_ms != nil {
 		fields = append(fields, analyticsevent.FieldPlayheadMs)
+	}
+	if m.add_type != nil {
+		fields = append(fields, analyticsevent.FieldType)
 	}
 	return fields
 }
@@ -7020,12 +6778,12 @@ func (m *AnalyticsEventMutation) AddedFields() []string {
 // was not set, or was not defined in the schema.
 func (m *AnalyticsEventMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
-	case analyticsevent.FieldSeq:
-		return m.AddedSeq()
 	case analyticsevent.FieldTsMs:
 		return m.AddedTsMs()
 	case analyticsevent.FieldPlayheadMs:
 		return m.AddedPlayheadMs()
+	case analyticsevent.FieldType:
+		return m.AddedType()
 	}
 	return nil, false
 }
@@ -7035,13 +6793,6 @@ func (m *AnalyticsEventMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *AnalyticsEventMutation) AddField(name string, value ent.Value) error {
 	switch name {
-	case analyticsevent.FieldSeq:
-		v, ok := value.(int)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.AddSeq(v)
-		return nil
 	case analyticsevent.FieldTsMs:
 		v, ok := value.(int64)
 		if !ok {
@@ -7056,6 +6807,13 @@ func (m *AnalyticsEventMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddPlayheadMs(v)
 		return nil
+	case analyticsevent.FieldType:
+		v, ok := value.(int16)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddType(v)
+		return nil
 	}
 	return fmt.Errorf("unknown AnalyticsEvent numeric field %s", name)
 }
@@ -7063,7 +6821,11 @@ func (m *AnalyticsEventMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *AnalyticsEventMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(analyticsevent.FieldDetail) {
+		fields = append(fields, analyticsevent.FieldDetail)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -7076,6 +6838,11 @@ func (m *AnalyticsEventMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *AnalyticsEventMutation) ClearField(name string) error {
+	switch name {
+	case analyticsevent.FieldDetail:
+		m.ClearDetail()
+		return nil
+	}
 	return fmt.Errorf("unknown AnalyticsEvent nullable field %s", name)
 }
 
@@ -7083,29 +6850,14 @@ func (m *AnalyticsEventMutation) ClearField(name string) error {
 // It returns an error if the field is not defined in the schema.
 func (m *AnalyticsEventMutation) ResetField(name string) error {
 	switch name {
-	case analyticsevent.FieldProjectID:
-		m.ResetProjectID()
-		return nil
-	case analyticsevent.FieldViewID:
-		m.ResetViewID()
-		return nil
-	case analyticsevent.FieldSeq:
-		m.ResetSeq()
-		return nil
 	case analyticsevent.FieldTsMs:
 		m.ResetTsMs()
-		return nil
-	case analyticsevent.FieldType:
-		m.ResetType()
 		return nil
 	case analyticsevent.FieldPlayheadMs:
 		m.ResetPlayheadMs()
 		return nil
-	case analyticsevent.FieldVideoID:
-		m.ResetVideoID()
-		return nil
-	case analyticsevent.FieldUserID:
-		m.ResetUserID()
+	case analyticsevent.FieldType:
+		m.ResetType()
 		return nil
 	case analyticsevent.FieldDetail:
 		m.ResetDetail()
@@ -9316,6 +9068,8 @@ type AnalyticsViewMutation struct {
 	typ                string
 	id                 *uuid.UUID
 	project_id         *uuid.UUID
+	ref                *int64
+	addref             *int64
 	video_id           *uuid.UUID
 	folder_id          *uuid.UUID
 	player_id          *uuid.UUID
@@ -9497,6 +9251,76 @@ func (m *AnalyticsViewMutation) OldProjectID(ctx context.Context) (v uuid.UUID, 
 // ResetProjectID resets all changes to the "project_id" field.
 func (m *AnalyticsViewMutation) ResetProjectID() {
 	m.project_id = nil
+}
+
+// SetRef sets the "ref" field.
+func (m *AnalyticsViewMutation) SetRef(i int64) {
+	m.ref = &i
+	m.addref = nil
+}
+
+// Ref returns the value of the "ref" field in the mutation.
+func (m *AnalyticsViewMutation) Ref() (r int64, exists bool) {
+	v := m.ref
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRef returns the old "ref" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldRef(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRef is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRef requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRef: %w", err)
+	}
+	return oldValue.Ref, nil
+}
+
+// AddRef adds i to the "ref" field.
+func (m *AnalyticsViewMutation) AddRef(i int64) {
+	if m.addref != nil {
+		*m.addref += i
+	} else {
+		m.addref = &i
+	}
+}
+
+// AddedRef returns the value that was added to the "ref" field in this mutation.
+func (m *AnalyticsViewMutation) AddedRef() (r int64, exists bool) {
+	v := m.addref
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearRef clears the value of the "ref" field.
+func (m *AnalyticsViewMutation) ClearRef() {
+	m.ref = nil
+	m.addref = nil
+	m.clearedFields[analyticsview.FieldRef] = struct{}{}
+}
+
+// RefCleared returns if the "ref" field was cleared in this mutation.
+func (m *AnalyticsViewMutation) RefCleared() bool {
+	_, ok := m.clearedFields[analyticsview.FieldRef]
+	return ok
+}
+
+// ResetRef resets all changes to the "ref" field.
+func (m *AnalyticsViewMutation) ResetRef() {
+	m.ref = nil
+	m.addref = nil
+	delete(m.clearedFields, analyticsview.FieldRef)
 }
 
 // SetVideoID sets the "video_id" field.
@@ -10729,9 +10553,12 @@ func (m *AnalyticsViewMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *AnalyticsViewMutation) Fields() []string {
-	fields := make([]string, 0, 27)
+	fields := make([]string, 0, 28)
 	if m.project_id != nil {
 		fields = append(fields, analyticsview.FieldProjectID)
+	}
+	if m.ref != nil {
+		fields = append(fields, analyticsview.FieldRef)
 	}
 	if m.video_id != nil {
 		fields = append(fields, analyticsview.FieldVideoID)
@@ -10821,6 +10648,8 @@ func (m *AnalyticsViewMutation) Field(name string) (ent.Value, bool) {
 	switch name {
 	case analyticsview.FieldProjectID:
 		return m.ProjectID()
+	case analyticsview.FieldRef:
+		return m.Ref()
 	case analyticsview.FieldVideoID:
 		return m.VideoID()
 	case analyticsview.FieldFolderID:
@@ -10884,6 +10713,8 @@ func (m *AnalyticsViewMutation) OldField(ctx context.Context, name string) (ent.
 	switch name {
 	case analyticsview.FieldProjectID:
 		return m.OldProjectID(ctx)
+	case analyticsview.FieldRef:
+		return m.OldRef(ctx)
 	case analyticsview.FieldVideoID:
 		return m.OldVideoID(ctx)
 	case analyticsview.FieldFolderID:
@@ -10951,6 +10782,13 @@ func (m *AnalyticsViewMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetProjectID(v)
+		return nil
+	case analyticsview.FieldRef:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRef(v)
 		return nil
 	case analyticsview.FieldVideoID:
 		v, ok := value.(uuid.UUID)
@@ -11142,6 +10980,9 @@ func (m *AnalyticsViewMutation) SetField(name string, value ent.Value) error {
 // this mutation.
 func (m *AnalyticsViewMutation) AddedFields() []string {
 	var fields []string
+	if m.addref != nil {
+		fields = append(fields, analyticsview.FieldRef)
+	}
 	if m.addstarted_at != nil {
 		fields = append(fields, analyticsview.FieldStartedAt)
 	}
@@ -11183,6 +11024,8 @@ func (m *AnalyticsViewMutation) AddedFields() []string {
 // was not set, or was not defined in the schema.
 func (m *AnalyticsViewMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
+	case analyticsview.FieldRef:
+		return m.AddedRef()
 	case analyticsview.FieldStartedAt:
 		return m.AddedStartedAt()
 	case analyticsview.FieldEndedAt:
@@ -11214,6 +11057,13 @@ func (m *AnalyticsViewMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *AnalyticsViewMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case analyticsview.FieldRef:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRef(v)
+		return nil
 	case analyticsview.FieldStartedAt:
 		v, ok := value.(int64)
 		if !ok {
@@ -11299,6 +11149,9 @@ func (m *AnalyticsViewMutation) AddField(name string, value ent.Value) error {
 // mutation.
 func (m *AnalyticsViewMutation) ClearedFields() []string {
 	var fields []string
+	if m.FieldCleared(analyticsview.FieldRef) {
+		fields = append(fields, analyticsview.FieldRef)
+	}
 	if m.FieldCleared(analyticsview.FieldFolderID) {
 		fields = append(fields, analyticsview.FieldFolderID)
 	}
@@ -11322,6 +11175,9 @@ func (m *AnalyticsViewMutation) FieldCleared(name string) bool {
 // error if the field is not defined in the schema.
 func (m *AnalyticsViewMutation) ClearField(name string) error {
 	switch name {
+	case analyticsview.FieldRef:
+		m.ClearRef()
+		return nil
 	case analyticsview.FieldFolderID:
 		m.ClearFolderID()
 		return nil
@@ -11341,6 +11197,9 @@ func (m *AnalyticsViewMutation) ResetField(name string) error {
 	switch name {
 	case analyticsview.FieldProjectID:
 		m.ResetProjectID()
+		return nil
+	case analyticsview.FieldRef:
+		m.ResetRef()
 		return nil
 	case analyticsview.FieldVideoID:
 		m.ResetVideoID()

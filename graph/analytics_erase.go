@@ -6,15 +6,20 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/audit"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/analyticsdirtyhour"
 	"github.com/vidra-dev/vidra/ent/analyticsevent"
 	"github.com/vidra-dev/vidra/ent/analyticsview"
+	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/perm"
 	"github.com/vidra-dev/vidra/tenancy"
 )
+
+// eraseRangesPerDelete is the most views whose events one DELETE removes.
+const eraseRangesPerDelete = 200
 
 // eraseAnalyticsUser deletes a player-reported user's views and events in a
 // project (in the mutation's transaction) and marks the hours of the deleted
@@ -42,20 +47,36 @@ func (r *Resolver) eraseAnalyticsUser(ctx context.Context, projectID uuid.UUID, 
 	if err != nil {
 		return nil, err
 	}
+	// The views' numbers name their events (one id range each): read before the
+	// views go.
+	refs, err := client.AnalyticsView.Query().
+		Where(analyticsview.ProjectID(projectID), analyticsview.UserID(userID), analyticsview.RefNotNil()).
+		Select(analyticsview.FieldRef).Ints(ctx)
+	if err != nil {
+		return nil, err
+	}
 	views, err := client.AnalyticsView.Delete().
 		Where(analyticsview.ProjectID(projectID), analyticsview.UserID(userID)).Exec(ctx)
 	if err != nil {
 		return nil, err
 	}
-	// Raw events have serial ids, which the tenancy rules' bulk check cannot list;
-	// the delete right on the project's analytics was required above and the
-	// delete is bound to the project, so it runs in a system context. So does the
-	// rollup bookkeeping, the server's own.
+	// Raw events have no project of their own (the server's own rows to the
+	// tenancy rules); the delete right on the project's analytics was required
+	// above and the events deleted are those of the project's views, so it runs
+	// in a system context. So does the rollup bookkeeping, the server's own.
 	sys := tenancy.SystemContext(ctx, "analytics erasure of a user, the project's analytics delete right required")
-	events, err := client.AnalyticsEvent.Delete().
-		Where(analyticsevent.ProjectID(projectID), analyticsevent.UserID(userID)).Exec(sys)
-	if err != nil {
-		return nil, err
+	events := 0
+	for start := 0; start < len(refs); start += eraseRangesPerDelete {
+		var ranges []predicate.AnalyticsEvent
+		for _, ref := range refs[start:min(start+eraseRangesPerDelete, len(refs))] {
+			lo, hi := analytics.EventRange(int64(ref))
+			ranges = append(ranges, analyticsevent.And(analyticsevent.IDGTE(lo), analyticsevent.IDLT(hi)))
+		}
+		n, err := client.AnalyticsEvent.Delete().Where(analyticsevent.Or(ranges...)).Exec(sys)
+		if err != nil {
+			return nil, err
+		}
+		events += n
 	}
 	for _, h := range hours {
 		err := client.AnalyticsDirtyHour.Create().SetProjectID(projectID).SetHour(int64(h)).

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/analytics/query"
 	"github.com/vidra-dev/vidra/graph/model"
 )
@@ -210,15 +211,19 @@ func (r *Resolver) analyticsPlayerLog(ctx context.Context, projectID uuid.UUID, 
 		}
 	}
 	s, e := analyticsRange(start, end)
-	args := []any{projectID, userID, s.UnixMilli(), e.UnixMilli()}
-	stmt := `SELECT id, view_id, video_id, seq, ts_ms, type, playhead_ms, detail
-		FROM analytics_events WHERE project_id = $1 AND user_id = $2 AND ts_ms >= $3 AND ts_ms < $4`
+	// Raw events carry no user: the user's views (by the views' user index) are
+	// joined to their events, one id range each (analytics.EventRange). A view
+	// whose last event is before the range has none in it.
+	args := []any{projectID, userID, s.Unix(), s.UnixMilli(), e.UnixMilli(), analytics.EventIDSpan}
+	stmt := `SELECT e.id, v.id, v.video_id, e.ts_ms, e.type, e.playhead_ms, e.detail
+		FROM analytics_views v JOIN analytics_events e ON e.id >= v.ref * $6 AND e.id < (v.ref + 1) * $6
+		WHERE v.project_id = $1 AND v.user_id = $2 AND v.ended_at >= $3 AND e.ts_ms >= $4 AND e.ts_ms < $5`
 	if paged {
 		args = append(args, cms, lastID)
-		stmt += ` AND (ts_ms > $5 OR (ts_ms = $5 AND id > $6))`
+		stmt += ` AND (e.ts_ms > $7 OR (e.ts_ms = $7 AND e.id > $8))`
 	}
 	args = append(args, n+1)
-	stmt += fmt.Sprintf(` ORDER BY ts_ms, id LIMIT $%d`, len(args))
+	stmt += fmt.Sprintf(` ORDER BY e.ts_ms, e.id LIMIT $%d`, len(args))
 	rows, err := r.sqlDB.QueryContext(ctx, stmt, args...)
 	if err != nil {
 		return nil, fmt.Errorf("analytics player log: %w", err)
@@ -232,9 +237,12 @@ func (r *Resolver) analyticsPlayerLog(ctx context.Context, projectID uuid.UUID, 
 		}
 		var ev model.AnalyticsPlayerEvent
 		var id, ts, playhead int64
-		if err := rows.Scan(&id, &ev.ViewID, &ev.MediaID, &ev.Seq, &ts, &ev.Type, &playhead, &ev.Detail); err != nil {
+		var code int16
+		var detail sql.NullString
+		if err := rows.Scan(&id, &ev.ViewID, &ev.MediaID, &ts, &code, &playhead, &detail); err != nil {
 			return nil, fmt.Errorf("analytics player log: %w", err)
 		}
+		ev.Seq, ev.Type, ev.Detail = analytics.EventSeq(id), analytics.EventTypeName(code), detail.String
 		ev.Time, ev.Playhead = time.UnixMilli(ts).UTC(), int(playhead)
 		out.Edges = append(out.Edges, &model.AnalyticsPlayerEventEdge{Node: &ev, Cursor: fmt.Sprintf("%d_%d", ts, id)})
 		out.PageInfo.EndCursor = &out.Edges[len(out.Edges)-1].Cursor

@@ -93,7 +93,7 @@ func seedAnalyticsFixtures(s *apptest.Server, f fixtures) {
 			Started: analyticsDay.Add(3 * time.Hour), StartupMs: &start, WatchedMs: 7000},
 	} {
 		view := s.SeedView(v)
-		s.SeedEvent(v.Project, view, v.Video, v.User, 1, v.Started, "viewstart", 0, "")
-		s.SeedEvent(v.Project, view, v.Video, v.User, 2, v.Started.Add(time.Duration(i+1)*time.Second), "playing", 0, `{"rendition":"720p"}`)
+		s.SeedEvent(view, 1, v.Started, "viewstart", 0, "")
+		s.SeedEvent(view, 2, v.Started.Add(time.Duration(i+1)*time.Second), "playing", 0, `{"rendition":"720p"}`)
 	}
 }

@@ -75,11 +75,11 @@ func seedBench(b *testing.B, s *apptest.Server) benchWorld {
 	views := `WITH RECURSIVE n(i) AS (SELECT CAST(0 AS BIGINT) UNION ALL SELECT i + 1 FROM n WHERE i < $1),
 		vids(k, vid, fid) AS (VALUES ` + strings.Join(vids, ", ") + `),
 		projs(k, pid) AS (VALUES ` + strings.Join(projs, ", ") + `)
-	INSERT INTO analytics_views (id, project_id, video_id, folder_id, user_id, session_id, viewer_key, country,
+	INSERT INTO analytics_views (id, project_id, ref, video_id, folder_id, user_id, session_id, viewer_key, country,
 		device_type, os, browser, player_software, stream_type, started_at, ended_at, hour, startup_ms,
 		watched_ms, rebuffer_ms, rebuffer_count, error_count, fatal_error_code, max_playhead_ms, duration_ms,
 		completed, verified, updated_at)
-	SELECT ` + newID + `, COALESCE(projs.pid, ` + cast("$4") + `),
+	SELECT ` + newID + `, COALESCE(projs.pid, ` + cast("$4") + `), x.i + 1,
 		CASE WHEN x.i % 10 = 0 THEN vids.vid ELSE ` + newID + ` END,
 		CASE WHEN x.i % 10 = 0 THEN vids.fid END,
 		CASE WHEN x.i % 2 = 0 THEN 'user-' || ((x.i * 7) % 2000) ELSE '' END,
@@ -100,8 +100,8 @@ func seedBench(b *testing.B, s *apptest.Server) benchWorld {
 		b.Fatalf("seed views: %v", err)
 	}
 	events := `WITH RECURSIVE q(seq) AS (SELECT 0 UNION ALL SELECT seq + 1 FROM q WHERE seq < 9)
-	INSERT INTO analytics_events (project_id, view_id, seq, ts_ms, type, playhead_ms, video_id, user_id, detail)
-	SELECT v.project_id, v.id, q.seq, v.started_at * 1000 + q.seq * 10000, 'heartbeat', q.seq * 10000, v.video_id, v.user_id, ''
+	INSERT INTO analytics_events (id, ts_ms, playhead_ms, type)
+	SELECT v.ref * 1048576 + q.seq, v.started_at * 1000 + q.seq * 10000, q.seq * 10000, 9
 	FROM analytics_views v CROSS JOIN q WHERE v.project_id = $1`
 	if _, err := db.Exec(events, uuid.MustParse(proj)); err != nil {
 		b.Fatalf("seed events: %v", err)

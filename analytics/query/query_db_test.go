@@ -19,6 +19,8 @@ import (
 // F, V2 in F2, V3 in none; and another project with a view of its own.
 type world struct {
 	proj, other, f, f2, v1, v2, v3, vo uuid.UUID
+	// alice and aliceOther are alice's first view in proj and her view in other.
+	alice, aliceOther uuid.UUID
 }
 
 var (
@@ -53,9 +55,11 @@ func seedWorld(s *apptest.Server) world {
 		{Project: w.proj, Video: w.v1, Folder: &w.f, User: "alice", Viewer: "k1", Country: "FR", Started: at(7, 0), StartupMs: ms(1), WatchedMs: 5000},
 		{Project: w.other, Video: w.vo, User: "alice", Viewer: "k9", Country: "FR", Started: at(0, 30), StartupMs: ms(100), WatchedMs: 999000},
 	}
-	for _, v := range views {
-		s.SeedView(v)
+	ids := make([]uuid.UUID, len(views))
+	for i, v := range views {
+		ids[i] = s.SeedView(v)
 	}
+	w.alice, w.aliceOther = ids[0], ids[6]
 	s.SeedDelivery(w.proj, w.v1, at(0, 0), 1000, 120000)
 	s.SeedDelivery(w.other, w.vo, at(0, 0), 5000, 600000)
 	return w
@@ -312,9 +316,9 @@ func TestScopeAndRights(t *testing.T) {
 func TestListPages(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		w := seedWorld(s)
-		s.SeedEvent(w.proj, uuid.New(), w.v1, "alice", 1, rangeStart.Add(10*time.Minute), "viewstart", 0, "")
-		s.SeedEvent(w.proj, uuid.New(), w.v1, "alice", 2, rangeStart.Add(11*time.Minute), "error", 500, `{"code":"x"}`)
-		s.SeedEvent(w.other, uuid.New(), w.vo, "alice", 1, rangeStart.Add(12*time.Minute), "viewstart", 0, "")
+		s.SeedEvent(w.alice, 1, rangeStart.Add(10*time.Minute), "viewstart", 0, "")
+		s.SeedEvent(w.alice, 2, rangeStart.Add(11*time.Minute), "error", 500, `{"code":"x"}`)
+		s.SeedEvent(w.aliceOther, 1, rangeStart.Add(12*time.Minute), "viewstart", 0, "")
 		vars := func(after any) map[string]any {
 			return map[string]any{"p": w.proj, "s": rangeStart.Format(time.RFC3339), "e": rangeEnd.Format(time.RFC3339), "a": after}
 		}

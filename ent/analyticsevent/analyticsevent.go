@@ -12,22 +12,12 @@ const (
 	Label = "analytics_event"
 	// FieldID holds the string denoting the id field in the database.
 	FieldID = "id"
-	// FieldProjectID holds the string denoting the project_id field in the database.
-	FieldProjectID = "project_id"
-	// FieldViewID holds the string denoting the view_id field in the database.
-	FieldViewID = "view_id"
-	// FieldSeq holds the string denoting the seq field in the database.
-	FieldSeq = "seq"
 	// FieldTsMs holds the string denoting the ts_ms field in the database.
 	FieldTsMs = "ts_ms"
-	// FieldType holds the string denoting the type field in the database.
-	FieldType = "type"
 	// FieldPlayheadMs holds the string denoting the playhead_ms field in the database.
 	FieldPlayheadMs = "playhead_ms"
-	// FieldVideoID holds the string denoting the video_id field in the database.
-	FieldVideoID = "video_id"
-	// FieldUserID holds the string denoting the user_id field in the database.
-	FieldUserID = "user_id"
+	// FieldType holds the string denoting the type field in the database.
+	FieldType = "type"
 	// FieldDetail holds the string denoting the detail field in the database.
 	FieldDetail = "detail"
 	// Table holds the table name of the analyticsevent in the database.
@@ -37,14 +27,9 @@ const (
 // Columns holds all SQL columns for analyticsevent fields.
 var Columns = []string{
 	FieldID,
-	FieldProjectID,
-	FieldViewID,
-	FieldSeq,
 	FieldTsMs,
-	FieldType,
 	FieldPlayheadMs,
-	FieldVideoID,
-	FieldUserID,
+	FieldType,
 	FieldDetail,
 }
 
@@ -66,16 +51,8 @@ func ValidColumn(column string) bool {
 var (
 	Hooks        [1]ent.Hook
 	Interceptors [1]ent.Interceptor
-	// TypeValidator is a validator for the "type" field. It is called by the builders before save.
-	TypeValidator func(string) error
 	// DefaultPlayheadMs holds the default value on creation for the "playhead_ms" field.
 	DefaultPlayheadMs int64
-	// DefaultUserID holds the default value on creation for the "user_id" field.
-	DefaultUserID string
-	// UserIDValidator is a validator for the "user_id" field. It is called by the builders before save.
-	UserIDValidator func(string) error
-	// DefaultDetail holds the default value on creation for the "detail" field.
-	DefaultDetail string
 	// DetailValidator is a validator for the "detail" field. It is called by the builders before save.
 	DetailValidator func(string) error
 )
@@ -88,29 +65,9 @@ func ByID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldID, opts...).ToFunc()
 }
 
-// ByProjectID orders the results by the project_id field.
-func ByProjectID(opts ...sql.OrderTermOption) OrderOption {
-	return sql.OrderByField(FieldProjectID, opts...).ToFunc()
-}
-
-// ByViewID orders the results by the view_id field.
-func ByViewID(opts ...sql.OrderTermOption) OrderOption {
-	return sql.OrderByField(FieldViewID, opts...).ToFunc()
-}
-
-// BySeq orders the results by the seq field.
-func BySeq(opts ...sql.OrderTermOption) OrderOption {
-	return sql.OrderByField(FieldSeq, opts...).ToFunc()
-}
-
 // ByTsMs orders the results by the ts_ms field.
 func ByTsMs(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTsMs, opts...).ToFunc()
-}
-
-// ByType orders the results by the type field.
-func ByType(opts ...sql.OrderTermOption) OrderOption {
-	return sql.OrderByField(FieldType, opts...).ToFunc()
 }
 
 // ByPlayheadMs orders the results by the playhead_ms field.
@@ -118,14 +75,9 @@ func ByPlayheadMs(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldPlayheadMs, opts...).ToFunc()
 }
 
-// ByVideoID orders the results by the video_id field.
-func ByVideoID(opts ...sql.OrderTermOption) OrderOption {
-	return sql.OrderByField(FieldVideoID, opts...).ToFunc()
-}
-
-// ByUserID orders the results by the user_id field.
-func ByUserID(opts ...sql.OrderTermOption) OrderOption {
-	return sql.OrderByField(FieldUserID, opts...).ToFunc()
+// ByType orders the results by the type field.
+func ByType(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldType, opts...).ToFunc()
 }
 
 // ByDetail orders the results by the detail field.

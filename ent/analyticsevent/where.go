@@ -4,7 +4,6 @@ package analyticsevent
 
 import (
 	"entgo.io/ent/dialect/sql"
-	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/predicate"
 )
 
@@ -53,29 +52,9 @@ func IDLTE(id int64) predicate.AnalyticsEvent {
 	return predicate.AnalyticsEvent(sql.FieldLTE(FieldID, id))
 }
 
-// ProjectID applies equality check predicate on the "project_id" field. It's identical to ProjectIDEQ.
-func ProjectID(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEQ(FieldProjectID, v))
-}
-
-// ViewID applies equality check predicate on the "view_id" field. It's identical to ViewIDEQ.
-func ViewID(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEQ(FieldViewID, v))
-}
-
-// Seq applies equality check predicate on the "seq" field. It's identical to SeqEQ.
-func Seq(v int) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEQ(FieldSeq, v))
-}
-
 // TsMs applies equality check predicate on the "ts_ms" field. It's identical to TsMsEQ.
 func TsMs(v int64) predicate.AnalyticsEvent {
 	return predicate.AnalyticsEvent(sql.FieldEQ(FieldTsMs, v))
-}
-
-// Type applies equality check predicate on the "type" field. It's identical to TypeEQ.
-func Type(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEQ(FieldType, v))
 }
 
 // PlayheadMs applies equality check predicate on the "playhead_ms" field. It's identical to PlayheadMsEQ.
@@ -83,139 +62,14 @@ func PlayheadMs(v int64) predicate.AnalyticsEvent {
 	return predicate.AnalyticsEvent(sql.FieldEQ(FieldPlayheadMs, v))
 }
 
-// VideoID applies equality check predicate on the "video_id" field. It's identical to VideoIDEQ.
-func VideoID(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEQ(FieldVideoID, v))
-}
-
-// UserID applies equality check predicate on the "user_id" field. It's identical to UserIDEQ.
-func UserID(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEQ(FieldUserID, v))
+// Type applies equality check predicate on the "type" field. It's identical to TypeEQ.
+func Type(v int16) predicate.AnalyticsEvent {
+	return predicate.AnalyticsEvent(sql.FieldEQ(FieldType, v))
 }
 
 // Detail applies equality check predicate on the "detail" field. It's identical to DetailEQ.
 func Detail(v string) predicate.AnalyticsEvent {
 	return predicate.AnalyticsEvent(sql.FieldEQ(FieldDetail, v))
-}
-
-// ProjectIDEQ applies the EQ predicate on the "project_id" field.
-func ProjectIDEQ(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEQ(FieldProjectID, v))
-}
-
-// ProjectIDNEQ applies the NEQ predicate on the "project_id" field.
-func ProjectIDNEQ(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldNEQ(FieldProjectID, v))
-}
-
-// ProjectIDIn applies the In predicate on the "project_id" field.
-func ProjectIDIn(vs ...uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldIn(FieldProjectID, vs...))
-}
-
-// ProjectIDNotIn applies the NotIn predicate on the "project_id" field.
-func ProjectIDNotIn(vs ...uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldNotIn(FieldProjectID, vs...))
-}
-
-// ProjectIDGT applies the GT predicate on the "project_id" field.
-func ProjectIDGT(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldGT(FieldProjectID, v))
-}
-
-// ProjectIDGTE applies the GTE predicate on the "project_id" field.
-func ProjectIDGTE(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldGTE(FieldProjectID, v))
-}
-
-// ProjectIDLT applies the LT predicate on the "project_id" field.
-func ProjectIDLT(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldLT(FieldProjectID, v))
-}
-
-// ProjectIDLTE applies the LTE predicate on the "project_id" field.
-func ProjectIDLTE(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldLTE(FieldProjectID, v))
-}
-
-// ViewIDEQ applies the EQ predicate on the "view_id" field.
-func ViewIDEQ(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEQ(FieldViewID, v))
-}
-
-// ViewIDNEQ applies the NEQ predicate on the "view_id" field.
-func ViewIDNEQ(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldNEQ(FieldViewID, v))
-}
-
-// ViewIDIn applies the In predicate on the "view_id" field.
-func ViewIDIn(vs ...uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldIn(FieldViewID, vs...))
-}
-
-// ViewIDNotIn applies the NotIn predicate on the "view_id" field.
-func ViewIDNotIn(vs ...uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldNotIn(FieldViewID, vs...))
-}
-
-// ViewIDGT applies the GT predicate on the "view_id" field.
-func ViewIDGT(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldGT(FieldViewID, v))
-}
-
-// ViewIDGTE applies the GTE predicate on the "view_id" field.
-func ViewIDGTE(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldGTE(FieldViewID, v))
-}
-
-// ViewIDLT applies the LT predicate on the "view_id" field.
-func ViewIDLT(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldLT(FieldViewID, v))
-}
-
-// ViewIDLTE applies the LTE predicate on the "view_id" field.
-func ViewIDLTE(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldLTE(FieldViewID, v))
-}
-
-// SeqEQ applies the EQ predicate on the "seq" field.
-func SeqEQ(v int) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEQ(FieldSeq, v))
-}
-
-// SeqNEQ applies the NEQ predicate on the "seq" field.
-func SeqNEQ(v int) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldNEQ(FieldSeq, v))
-}
-
-// SeqIn applies the In predicate on the "seq" field.
-func SeqIn(vs ...int) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldIn(FieldSeq, vs...))
-}
-
-// SeqNotIn applies the NotIn predicate on the "seq" field.
-func SeqNotIn(vs ...int) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldNotIn(FieldSeq, vs...))
-}
-
-// SeqGT applies the GT predicate on the "seq" field.
-func SeqGT(v int) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldGT(FieldSeq, v))
-}
-
-// SeqGTE applies the GTE predicate on the "seq" field.
-func SeqGTE(v int) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldGTE(FieldSeq, v))
-}
-
-// SeqLT applies the LT predicate on the "seq" field.
-func SeqLT(v int) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldLT(FieldSeq, v))
-}
-
-// SeqLTE applies the LTE predicate on the "seq" field.
-func SeqLTE(v int) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldLTE(FieldSeq, v))
 }
 
 // TsMsEQ applies the EQ predicate on the "ts_ms" field.
@@ -258,71 +112,6 @@ func TsMsLTE(v int64) predicate.AnalyticsEvent {
 	return predicate.AnalyticsEvent(sql.FieldLTE(FieldTsMs, v))
 }
 
-// TypeEQ applies the EQ predicate on the "type" field.
-func TypeEQ(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEQ(FieldType, v))
-}
-
-// TypeNEQ applies the NEQ predicate on the "type" field.
-func TypeNEQ(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldNEQ(FieldType, v))
-}
-
-// TypeIn applies the In predicate on the "type" field.
-func TypeIn(vs ...string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldIn(FieldType, vs...))
-}
-
-// TypeNotIn applies the NotIn predicate on the "type" field.
-func TypeNotIn(vs ...string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldNotIn(FieldType, vs...))
-}
-
-// TypeGT applies the GT predicate on the "type" field.
-func TypeGT(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldGT(FieldType, v))
-}
-
-// TypeGTE applies the GTE predicate on the "type" field.
-func TypeGTE(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldGTE(FieldType, v))
-}
-
-// TypeLT applies the LT predicate on the "type" field.
-func TypeLT(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldLT(FieldType, v))
-}
-
-// TypeLTE applies the LTE predicate on the "type" field.
-func TypeLTE(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldLTE(FieldType, v))
-}
-
-// TypeContains applies the Contains predicate on the "type" field.
-func TypeContains(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldContains(FieldType, v))
-}
-
-// TypeHasPrefix applies the HasPrefix predicate on the "type" field.
-func TypeHasPrefix(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldHasPrefix(FieldType, v))
-}
-
-// TypeHasSuffix applies the HasSuffix predicate on the "type" field.
-func TypeHasSuffix(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldHasSuffix(FieldType, v))
-}
-
-// TypeEqualFold applies the EqualFold predicate on the "type" field.
-func TypeEqualFold(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEqualFold(FieldType, v))
-}
-
-// TypeContainsFold applies the ContainsFold predicate on the "type" field.
-func TypeContainsFold(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldContainsFold(FieldType, v))
-}
-
 // PlayheadMsEQ applies the EQ predicate on the "playhead_ms" field.
 func PlayheadMsEQ(v int64) predicate.AnalyticsEvent {
 	return predicate.AnalyticsEvent(sql.FieldEQ(FieldPlayheadMs, v))
@@ -363,109 +152,44 @@ func PlayheadMsLTE(v int64) predicate.AnalyticsEvent {
 	return predicate.AnalyticsEvent(sql.FieldLTE(FieldPlayheadMs, v))
 }
 
-// VideoIDEQ applies the EQ predicate on the "video_id" field.
-func VideoIDEQ(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEQ(FieldVideoID, v))
+// TypeEQ applies the EQ predicate on the "type" field.
+func TypeEQ(v int16) predicate.AnalyticsEvent {
+	return predicate.AnalyticsEvent(sql.FieldEQ(FieldType, v))
 }
 
-// VideoIDNEQ applies the NEQ predicate on the "video_id" field.
-func VideoIDNEQ(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldNEQ(FieldVideoID, v))
+// TypeNEQ applies the NEQ predicate on the "type" field.
+func TypeNEQ(v int16) predicate.AnalyticsEvent {
+	return predicate.AnalyticsEvent(sql.FieldNEQ(FieldType, v))
 }
 
-// VideoIDIn applies the In predicate on the "video_id" field.
-func VideoIDIn(vs ...uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldIn(FieldVideoID, vs...))
+// TypeIn applies the In predicate on the "type" field.
+func TypeIn(vs ...int16) predicate.AnalyticsEvent {
+	return predicate.AnalyticsEvent(sql.FieldIn(FieldType, vs...))
 }
 
-// VideoIDNotIn applies the NotIn predicate on the "video_id" field.
-func VideoIDNotIn(vs ...uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldNotIn(FieldVideoID, vs...))
+// TypeNotIn applies the NotIn predicate on the "type" field.
+func TypeNotIn(vs ...int16) predicate.AnalyticsEvent {
+	return predicate.AnalyticsEvent(sql.FieldNotIn(FieldType, vs...))
 }
 
-// VideoIDGT applies the GT predicate on the "video_id" field.
-func VideoIDGT(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldGT(FieldVideoID, v))
+// TypeGT applies the GT predicate on the "type" field.
+func TypeGT(v int16) predicate.AnalyticsEvent {
+	return predicate.AnalyticsEvent(sql.FieldGT(FieldType, v))
 }
 
-// VideoIDGTE applies the GTE predicate on the "video_id" field.
-func VideoIDGTE(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldGTE(FieldVideoID, v))
+// TypeGTE applies the GTE predicate on the "type" field.
+func TypeGTE(v int16) predicate.AnalyticsEvent {
+	return predicate.AnalyticsEvent(sql.FieldGTE(FieldType, v))
 }
 
-// VideoIDLT applies the LT predicate on the "video_id" field.
-func VideoIDLT(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldLT(FieldVideoID, v))
+// TypeLT applies the LT predicate on the "type" field.
+func TypeLT(v int16) predicate.AnalyticsEvent {
+	return predicate.AnalyticsEvent(sql.FieldLT(FieldType, v))
 }
 
-// VideoIDLTE applies the LTE predicate on the "video_id" field.
-func VideoIDLTE(v uuid.UUID) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldLTE(FieldVideoID, v))
-}
-
-// UserIDEQ applies the EQ predicate on the "user_id" field.
-func UserIDEQ(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEQ(FieldUserID, v))
-}
-
-// UserIDNEQ applies the NEQ predicate on the "user_id" field.
-func UserIDNEQ(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldNEQ(FieldUserID, v))
-}
-
-// UserIDIn applies the In predicate on the "user_id" field.
-func UserIDIn(vs ...string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldIn(FieldUserID, vs...))
-}
-
-// UserIDNotIn applies the NotIn predicate on the "user_id" field.
-func UserIDNotIn(vs ...string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldNotIn(FieldUserID, vs...))
-}
-
-// UserIDGT applies the GT predicate on the "user_id" field.
-func UserIDGT(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldGT(FieldUserID, v))
-}
-
-// UserIDGTE applies the GTE predicate on the "user_id" field.
-func UserIDGTE(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldGTE(FieldUserID, v))
-}
-
-// UserIDLT applies the LT predicate on the "user_id" field.
-func UserIDLT(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldLT(FieldUserID, v))
-}
-
-// UserIDLTE applies the LTE predicate on the "user_id" field.
-func UserIDLTE(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldLTE(FieldUserID, v))
-}
-
-// UserIDContains applies the Contains predicate on the "user_id" field.
-func UserIDContains(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldContains(FieldUserID, v))
-}
-
-// UserIDHasPrefix applies the HasPrefix predicate on the "user_id" field.
-func UserIDHasPrefix(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldHasPrefix(FieldUserID, v))
-}
-
-// UserIDHasSuffix applies the HasSuffix predicate on the "user_id" field.
-func UserIDHasSuffix(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldHasSuffix(FieldUserID, v))
-}
-
-// UserIDEqualFold applies the EqualFold predicate on the "user_id" field.
-func UserIDEqualFold(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldEqualFold(FieldUserID, v))
-}
-
-// UserIDContainsFold applies the ContainsFold predicate on the "user_id" field.
-func UserIDContainsFold(v string) predicate.AnalyticsEvent {
-	return predicate.AnalyticsEvent(sql.FieldContainsFold(FieldUserID, v))
+// TypeLTE applies the LTE predicate on the "type" field.
+func TypeLTE(v int16) predicate.AnalyticsEvent {
+	return predicate.AnalyticsEvent(sql.FieldLTE(FieldType, v))
 }
 
 // DetailEQ applies the EQ predicate on the "detail" field.
@@ -521,6 +245,16 @@ func DetailHasPrefix(v string) predicate.AnalyticsEvent {
 // DetailHasSuffix applies the HasSuffix predicate on the "detail" field.
 func DetailHasSuffix(v string) predicate.AnalyticsEvent {
 	return predicate.AnalyticsEvent(sql.FieldHasSuffix(FieldDetail, v))
+}
+
+// DetailIsNil applies the IsNil predicate on the "detail" field.
+func DetailIsNil() predicate.AnalyticsEvent {
+	return predicate.AnalyticsEvent(sql.FieldIsNull(FieldDetail))
+}
+
+// DetailNotNil applies the NotNil predicate on the "detail" field.
+func DetailNotNil() predicate.AnalyticsEvent {
+	return predicate.AnalyticsEvent(sql.FieldNotNull(FieldDetail))
 }
 
 // DetailEqualFold applies the EqualFold predicate on the "detail" field.

@@ -14,6 +14,8 @@ const (
 	FieldID = "id"
 	// FieldProjectID holds the string denoting the project_id field in the database.
 	FieldProjectID = "project_id"
+	// FieldRef holds the string denoting the ref field in the database.
+	FieldRef = "ref"
 	// FieldVideoID holds the string denoting the video_id field in the database.
 	FieldVideoID = "video_id"
 	// FieldFolderID holds the string denoting the folder_id field in the database.
@@ -74,6 +76,7 @@ const (
 var Columns = []string{
 	FieldID,
 	FieldProjectID,
+	FieldRef,
 	FieldVideoID,
 	FieldFolderID,
 	FieldPlayerID,
@@ -189,6 +192,11 @@ func ByID(opts ...sql.OrderTermOption) OrderOption {
 // ByProjectID orders the results by the project_id field.
 func ByProjectID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldProjectID, opts...).ToFunc()
+}
+
+// ByRef orders the results by the ref field.
+func ByRef(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRef, opts...).ToFunc()
 }
 
 // ByVideoID orders the results by the video_id field.

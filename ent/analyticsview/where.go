@@ -58,6 +58,11 @@ func ProjectID(v uuid.UUID) predicate.AnalyticsView {
 	return predicate.AnalyticsView(sql.FieldEQ(FieldProjectID, v))
 }
 
+// Ref applies equality check predicate on the "ref" field. It's identical to RefEQ.
+func Ref(v int64) predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldEQ(FieldRef, v))
+}
+
 // VideoID applies equality check predicate on the "video_id" field. It's identical to VideoIDEQ.
 func VideoID(v uuid.UUID) predicate.AnalyticsView {
 	return predicate.AnalyticsView(sql.FieldEQ(FieldVideoID, v))
@@ -226,6 +231,56 @@ func ProjectIDLT(v uuid.UUID) predicate.AnalyticsView {
 // ProjectIDLTE applies the LTE predicate on the "project_id" field.
 func ProjectIDLTE(v uuid.UUID) predicate.AnalyticsView {
 	return predicate.AnalyticsView(sql.FieldLTE(FieldProjectID, v))
+}
+
+// RefEQ applies the EQ predicate on the "ref" field.
+func RefEQ(v int64) predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldEQ(FieldRef, v))
+}
+
+// RefNEQ applies the NEQ predicate on the "ref" field.
+func RefNEQ(v int64) predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldNEQ(FieldRef, v))
+}
+
+// RefIn applies the In predicate on the "ref" field.
+func RefIn(vs ...int64) predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldIn(FieldRef, vs...))
+}
+
+// RefNotIn applies the NotIn predicate on the "ref" field.
+func RefNotIn(vs ...int64) predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldNotIn(FieldRef, vs...))
+}
+
+// RefGT applies the GT predicate on the "ref" field.
+func RefGT(v int64) predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldGT(FieldRef, v))
+}
+
+// RefGTE applies the GTE predicate on the "ref" field.
+func RefGTE(v int64) predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldGTE(FieldRef, v))
+}
+
+// RefLT applies the LT predicate on the "ref" field.
+func RefLT(v int64) predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldLT(FieldRef, v))
+}
+
+// RefLTE applies the LTE predicate on the "ref" field.
+func RefLTE(v int64) predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldLTE(FieldRef, v))
+}
+
+// RefIsNil applies the IsNil predicate on the "ref" field.
+func RefIsNil() predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldIsNull(FieldRef))
+}
+
+// RefNotNil applies the NotNil predicate on the "ref" field.
+func RefNotNil() predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldNotNull(FieldRef))
 }
 
 // VideoIDEQ applies the EQ predicate on the "video_id" field.

@@ -207,34 +207,17 @@ var (
 	}
 	// AnalyticsEventsColumns holds the columns for the "analytics_events" table.
 	AnalyticsEventsColumns = []*schema.Column{
-		{Name: "id", Type: field.TypeInt64, Increment: true},
-		{Name: "project_id", Type: field.TypeUUID},
-		{Name: "view_id", Type: field.TypeUUID},
-		{Name: "seq", Type: field.TypeInt},
+		{Name: "id", Type: field.TypeInt64},
 		{Name: "ts_ms", Type: field.TypeInt64},
-		{Name: "type", Type: field.TypeString, Size: 32},
 		{Name: "playhead_ms", Type: field.TypeInt64, Default: 0},
-		{Name: "video_id", Type: field.TypeUUID},
-		{Name: "user_id", Type: field.TypeString, Size: 128, Default: ""},
-		{Name: "detail", Type: field.TypeString, Size: 1024, Default: ""},
+		{Name: "type", Type: field.TypeInt16},
+		{Name: "detail", Type: field.TypeString, Nullable: true, Size: 1024},
 	}
 	// AnalyticsEventsTable holds the schema information for the "analytics_events" table.
 	AnalyticsEventsTable = &schema.Table{
 		Name:       "analytics_events",
 		Columns:    AnalyticsEventsColumns,
 		PrimaryKey: []*schema.Column{AnalyticsEventsColumns[0]},
-		Indexes: []*schema.Index{
-			{
-				Name:    "analyticsevent_view_id_seq",
-				Unique:  true,
-				Columns: []*schema.Column{AnalyticsEventsColumns[2], AnalyticsEventsColumns[3]},
-			},
-			{
-				Name:    "analyticsevent_project_id_user_id_ts_ms",
-				Unique:  false,
-				Columns: []*schema.Column{AnalyticsEventsColumns[1], AnalyticsEventsColumns[8], AnalyticsEventsColumns[4]},
-			},
-		},
 	}
 	// AnalyticsHourlyColumns holds the columns for the "analytics_hourly" table.
 	AnalyticsHourlyColumns = []*schema.Column{
@@ -295,6 +278,7 @@ var (
 	AnalyticsViewsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
 		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "ref", Type: field.TypeInt64, Unique: true, Nullable: true},
 		{Name: "video_id", Type: field.TypeUUID},
 		{Name: "folder_id", Type: field.TypeUUID, Nullable: true},
 		{Name: "player_id", Type: field.TypeUUID, Nullable: true},
@@ -331,22 +315,22 @@ var (
 			{
 				Name:    "analyticsview_project_id_hour",
 				Unique:  false,
-				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[16]},
+				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[17]},
 			},
 			{
 				Name:    "analyticsview_project_id_video_id_hour",
 				Unique:  false,
-				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[2], AnalyticsViewsColumns[16]},
+				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[3], AnalyticsViewsColumns[17]},
 			},
 			{
 				Name:    "analyticsview_project_id_user_id_started_at",
 				Unique:  false,
-				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[5], AnalyticsViewsColumns[14]},
+				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[6], AnalyticsViewsColumns[15]},
 			},
 			{
 				Name:    "analyticsview_project_id_folder_id_hour",
 				Unique:  false,
-				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[3], AnalyticsViewsColumns[16]},
+				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[4], AnalyticsViewsColumns[17]},
 			},
 		},
 	}

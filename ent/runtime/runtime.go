@@ -403,24 +403,12 @@ func init() {
 	analyticsevent.Interceptors[0] = analyticseventMixinInters0[0]
 	analyticseventFields := schema.AnalyticsEvent{}.Fields()
 	_ = analyticseventFields
-	// analyticseventDescType is the schema descriptor for type field.
-	analyticseventDescType := analyticseventFields[5].Descriptor()
-	// analyticsevent.TypeValidator is a validator for the "type" field. It is called by the builders before save.
-	analyticsevent.TypeValidator = analyticseventDescType.Validators[0].(func(string) error)
 	// analyticseventDescPlayheadMs is the schema descriptor for playhead_ms field.
-	analyticseventDescPlayheadMs := analyticseventFields[6].Descriptor()
+	analyticseventDescPlayheadMs := analyticseventFields[2].Descriptor()
 	// analyticsevent.DefaultPlayheadMs holds the default value on creation for the playhead_ms field.
 	analyticsevent.DefaultPlayheadMs = analyticseventDescPlayheadMs.Default.(int64)
-	// analyticseventDescUserID is the schema descriptor for user_id field.
-	analyticseventDescUserID := analyticseventFields[8].Descriptor()
-	// analyticsevent.DefaultUserID holds the default value on creation for the user_id field.
-	analyticsevent.DefaultUserID = analyticseventDescUserID.Default.(string)
-	// analyticsevent.UserIDValidator is a validator for the "user_id" field. It is called by the builders before save.
-	analyticsevent.UserIDValidator = analyticseventDescUserID.Validators[0].(func(string) error)
 	// analyticseventDescDetail is the schema descriptor for detail field.
-	analyticseventDescDetail := analyticseventFields[9].Descriptor()
-	// analyticsevent.DefaultDetail holds the default value on creation for the detail field.
-	analyticsevent.DefaultDetail = analyticseventDescDetail.Default.(string)
+	analyticseventDescDetail := analyticseventFields[4].Descriptor()
 	// analyticsevent.DetailValidator is a validator for the "detail" field. It is called by the builders before save.
 	analyticsevent.DetailValidator = analyticseventDescDetail.Validators[0].(func(string) error)
 	analyticshourlyMixin := schema.AnalyticsHourly{}.Mixin()
@@ -513,95 +501,95 @@ func init() {
 	analyticsviewFields := schema.AnalyticsView{}.Fields()
 	_ = analyticsviewFields
 	// analyticsviewDescUserID is the schema descriptor for user_id field.
-	analyticsviewDescUserID := analyticsviewFields[5].Descriptor()
+	analyticsviewDescUserID := analyticsviewFields[6].Descriptor()
 	// analyticsview.DefaultUserID holds the default value on creation for the user_id field.
 	analyticsview.DefaultUserID = analyticsviewDescUserID.Default.(string)
 	// analyticsview.UserIDValidator is a validator for the "user_id" field. It is called by the builders before save.
 	analyticsview.UserIDValidator = analyticsviewDescUserID.Validators[0].(func(string) error)
 	// analyticsviewDescSessionID is the schema descriptor for session_id field.
-	analyticsviewDescSessionID := analyticsviewFields[6].Descriptor()
+	analyticsviewDescSessionID := analyticsviewFields[7].Descriptor()
 	// analyticsview.DefaultSessionID holds the default value on creation for the session_id field.
 	analyticsview.DefaultSessionID = analyticsviewDescSessionID.Default.(string)
 	// analyticsview.SessionIDValidator is a validator for the "session_id" field. It is called by the builders before save.
 	analyticsview.SessionIDValidator = analyticsviewDescSessionID.Validators[0].(func(string) error)
 	// analyticsviewDescViewerKey is the schema descriptor for viewer_key field.
-	analyticsviewDescViewerKey := analyticsviewFields[7].Descriptor()
+	analyticsviewDescViewerKey := analyticsviewFields[8].Descriptor()
 	// analyticsview.DefaultViewerKey holds the default value on creation for the viewer_key field.
 	analyticsview.DefaultViewerKey = analyticsviewDescViewerKey.Default.(string)
 	// analyticsview.ViewerKeyValidator is a validator for the "viewer_key" field. It is called by the builders before save.
 	analyticsview.ViewerKeyValidator = analyticsviewDescViewerKey.Validators[0].(func(string) error)
 	// analyticsviewDescCountry is the schema descriptor for country field.
-	analyticsviewDescCountry := analyticsviewFields[8].Descriptor()
+	analyticsviewDescCountry := analyticsviewFields[9].Descriptor()
 	// analyticsview.DefaultCountry holds the default value on creation for the country field.
 	analyticsview.DefaultCountry = analyticsviewDescCountry.Default.(string)
 	// analyticsview.CountryValidator is a validator for the "country" field. It is called by the builders before save.
 	analyticsview.CountryValidator = analyticsviewDescCountry.Validators[0].(func(string) error)
 	// analyticsviewDescDeviceType is the schema descriptor for device_type field.
-	analyticsviewDescDeviceType := analyticsviewFields[9].Descriptor()
+	analyticsviewDescDeviceType := analyticsviewFields[10].Descriptor()
 	// analyticsview.DefaultDeviceType holds the default value on creation for the device_type field.
 	analyticsview.DefaultDeviceType = analyticsviewDescDeviceType.Default.(string)
 	// analyticsview.DeviceTypeValidator is a validator for the "device_type" field. It is called by the builders before save.
 	analyticsview.DeviceTypeValidator = analyticsviewDescDeviceType.Validators[0].(func(string) error)
 	// analyticsviewDescOs is the schema descriptor for os field.
-	analyticsviewDescOs := analyticsviewFields[10].Descriptor()
+	analyticsviewDescOs := analyticsviewFields[11].Descriptor()
 	// analyticsview.DefaultOs holds the default value on creation for the os field.
 	analyticsview.DefaultOs = analyticsviewDescOs.Default.(string)
 	// analyticsview.OsValidator is a validator for the "os" field. It is called by the builders before save.
 	analyticsview.OsValidator = analyticsviewDescOs.Validators[0].(func(string) error)
 	// analyticsviewDescBrowser is the schema descriptor for browser field.
-	analyticsviewDescBrowser := analyticsviewFields[11].Descriptor()
+	analyticsviewDescBrowser := analyticsviewFields[12].Descriptor()
 	// analyticsview.DefaultBrowser holds the default value on creation for the browser field.
 	analyticsview.DefaultBrowser = analyticsviewDescBrowser.Default.(string)
 	// analyticsview.BrowserValidator is a validator for the "browser" field. It is called by the builders before save.
 	analyticsview.BrowserValidator = analyticsviewDescBrowser.Validators[0].(func(string) error)
 	// analyticsviewDescPlayerSoftware is the schema descriptor for player_software field.
-	analyticsviewDescPlayerSoftware := analyticsviewFields[12].Descriptor()
+	analyticsviewDescPlayerSoftware := analyticsviewFields[13].Descriptor()
 	// analyticsview.DefaultPlayerSoftware holds the default value on creation for the player_software field.
 	analyticsview.DefaultPlayerSoftware = analyticsviewDescPlayerSoftware.Default.(string)
 	// analyticsview.PlayerSoftwareValidator is a validator for the "player_software" field. It is called by the builders before save.
 	analyticsview.PlayerSoftwareValidator = analyticsviewDescPlayerSoftware.Validators[0].(func(string) error)
 	// analyticsviewDescStreamType is the schema descriptor for stream_type field.
-	analyticsviewDescStreamType := analyticsviewFields[13].Descriptor()
+	analyticsviewDescStreamType := analyticsviewFields[14].Descriptor()
 	// analyticsview.DefaultStreamType holds the default value on creation for the stream_type field.
 	analyticsview.DefaultStreamType = analyticsviewDescStreamType.Default.(string)
 	// analyticsview.StreamTypeValidator is a validator for the "stream_type" field. It is called by the builders before save.
 	analyticsview.StreamTypeValidator = analyticsviewDescStreamType.Validators[0].(func(string) error)
 	// analyticsviewDescWatchedMs is the schema descriptor for watched_ms field.
-	analyticsviewDescWatchedMs := analyticsviewFields[18].Descriptor()
+	analyticsviewDescWatchedMs := analyticsviewFields[19].Descriptor()
 	// analyticsview.DefaultWatchedMs holds the default value on creation for the watched_ms field.
 	analyticsview.DefaultWatchedMs = analyticsviewDescWatchedMs.Default.(int64)
 	// analyticsviewDescRebufferMs is the schema descriptor for rebuffer_ms field.
-	analyticsviewDescRebufferMs := analyticsviewFields[19].Descriptor()
+	analyticsviewDescRebufferMs := analyticsviewFields[20].Descriptor()
 	// analyticsview.DefaultRebufferMs holds the default value on creation for the rebuffer_ms field.
 	analyticsview.DefaultRebufferMs = analyticsviewDescRebufferMs.Default.(int64)
 	// analyticsviewDescRebufferCount is the schema descriptor for rebuffer_count field.
-	analyticsviewDescRebufferCount := analyticsviewFields[20].Descriptor()
+	analyticsviewDescRebufferCount := analyticsviewFields[21].Descriptor()
 	// analyticsview.DefaultRebufferCount holds the default value on creation for the rebuffer_count field.
 	analyticsview.DefaultRebufferCount = analyticsviewDescRebufferCount.Default.(int)
 	// analyticsviewDescErrorCount is the schema descriptor for error_count field.
-	analyticsviewDescErrorCount := analyticsviewFields[21].Descriptor()
+	analyticsviewDescErrorCount := analyticsviewFields[22].Descriptor()
 	// analyticsview.DefaultErrorCount holds the default value on creation for the error_count field.
 	analyticsview.DefaultErrorCount = analyticsviewDescErrorCount.Default.(int)
 	// analyticsviewDescFatalErrorCode is the schema descriptor for fatal_error_code field.
-	analyticsviewDescFatalErrorCode := analyticsviewFields[22].Descriptor()
+	analyticsviewDescFatalErrorCode := analyticsviewFields[23].Descriptor()
 	// analyticsview.DefaultFatalErrorCode holds the default value on creation for the fatal_error_code field.
 	analyticsview.DefaultFatalErrorCode = analyticsviewDescFatalErrorCode.Default.(string)
 	// analyticsview.FatalErrorCodeValidator is a validator for the "fatal_error_code" field. It is called by the builders before save.
 	analyticsview.FatalErrorCodeValidator = analyticsviewDescFatalErrorCode.Validators[0].(func(string) error)
 	// analyticsviewDescMaxPlayheadMs is the schema descriptor for max_playhead_ms field.
-	analyticsviewDescMaxPlayheadMs := analyticsviewFields[23].Descriptor()
+	analyticsviewDescMaxPlayheadMs := analyticsviewFields[24].Descriptor()
 	// analyticsview.DefaultMaxPlayheadMs holds the default value on creation for the max_playhead_ms field.
 	analyticsview.DefaultMaxPlayheadMs = analyticsviewDescMaxPlayheadMs.Default.(int64)
 	// analyticsviewDescDurationMs is the schema descriptor for duration_ms field.
-	analyticsviewDescDurationMs := analyticsviewFields[24].Descriptor()
+	analyticsviewDescDurationMs := analyticsviewFields[25].Descriptor()
 	// analyticsview.DefaultDurationMs holds the default value on creation for the duration_ms field.
 	analyticsview.DefaultDurationMs = analyticsviewDescDurationMs.Default.(int64)
 	// analyticsviewDescCompleted is the schema descriptor for completed field.
-	analyticsviewDescCompleted := analyticsviewFields[25].Descriptor()
+	analyticsviewDescCompleted := analyticsviewFields[26].Descriptor()
 	// analyticsview.DefaultCompleted holds the default value on creation for the completed field.
 	analyticsview.DefaultCompleted = analyticsviewDescCompleted.Default.(bool)
 	// analyticsviewDescVerified is the schema descriptor for verified field.
-	analyticsviewDescVerified := analyticsviewFields[26].Descriptor()
+	analyticsviewDescVerified := analyticsviewFields[27].Descriptor()
 	// analyticsview.DefaultVerified holds the default value on creation for the verified field.
 	analyticsview.DefaultVerified = analyticsviewDescVerified.Default.(bool)
 	auditlogMixin := schema.AuditLog{}.Mixin()

@@ -3,48 +3,45 @@ package schema
 import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/field"
-	"entgo.io/ent/schema/index"
-	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
-// AnalyticsEvent is one raw player event (the player log), kept 30 days. A
-// view's events are numbered by the player (seq), so a resent batch is not
-// stored twice.
+// AnalyticsEvent is one raw player event (the player log), kept 30 days. It is
+// kept small (it is the largest analytics table): its id is its view's number
+// (analytics_views.ref) times 2^20 plus the event's seq, so the primary key is
+// the (view, seq) uniqueness that keeps a resent batch from being stored twice,
+// and the project, video and user are those of the view.
 type AnalyticsEvent struct {
 	ent.Schema
 }
 
-// Mixin of the AnalyticsEvent.
+// Mixin of the AnalyticsEvent: the rows carry no project of their own (their
+// view does), so no principal reads or changes them through ent; the player log
+// and the erasure reach them through the views, after checking the project's
+// analytics rights.
 func (AnalyticsEvent) Mixin() []ent.Mixin {
-	return []ent.Mixin{analyticsTenant("analytics event", "analytics_events")}
+	return []ent.Mixin{tenantMixin{rule: tenancy.Internal("analytics event", false)}}
 }
 
-// Fields of the AnalyticsEvent.
+// Fields of the AnalyticsEvent, ordered so PostgreSQL pads none.
 func (AnalyticsEvent) Fields() []ent.Field {
+	no := false
 	return []ent.Field{
-		analyticsSerial(),
-		analyticsProject(),
-		field.UUID("view_id", uuid.UUID{}).Immutable(),
-		field.Int("seq").Immutable(),
+		// ID is ref<<20 | seq (analytics.EventID); never generated.
+		field.Int64("id").Immutable().Annotations(entsql.Annotation{Incremental: &no}),
 		field.Int64("ts_ms").Immutable(),
-		// Type is viewstart, playing, pause, seeking, seeked, rebufferstart,
-		// rebufferend, renditionchange, error, heartbeat, ended or viewend.
-		field.String("type").MaxLen(32).Immutable(),
 		field.Int64("playhead_ms").Default(0).Immutable(),
-		field.UUID("video_id", uuid.UUID{}).Immutable(),
-		field.String("user_id").MaxLen(128).Default(""),
-		// Detail is small JSON: error code/message/fatal, rendition, ...
-		field.String("detail").MaxLen(1024).Default("").Immutable(),
-	}
-}
-
-// Indexes of the AnalyticsEvent.
-func (AnalyticsEvent) Indexes() []ent.Index {
-	return []ent.Index{
-		index.Fields("view_id", "seq").Unique(),
-		index.Fields("project_id", "user_id", "ts_ms"),
+		// Type is the event type's code (analytics.TypeCode): viewstart, playing,
+		// pause, seeking, seeked, rebufferstart, rebufferend, renditionchange,
+		// error, heartbeat, ended or viewend.
+		field.Int16("type").Immutable(),
+		// Detail is small JSON (error code/message/fatal, rendition, ...); NULL
+		// when the event has none.
+		field.String("detail").MaxLen(1024).Optional().Nillable().Immutable(),
 	}
 }
 

@@ -26,6 +26,10 @@ func (AnalyticsView) Fields() []ent.Field {
 	return []ent.Field{
 		field.UUID("id", uuid.UUID{}).Immutable(),
 		analyticsProject(),
+		// Ref is the view's number, given by the analytics writer when it first
+		// stores one of the view's events: its events' ids are ref<<20 | seq.
+		// NULL for a view with no stored event yet.
+		field.Int64("ref").Optional().Nillable().Unique(),
 		field.UUID("video_id", uuid.UUID{}).Immutable(),
 		field.UUID("folder_id", uuid.UUID{}).Optional().Nillable(),
 		field.UUID("player_id", uuid.UUID{}).Optional().Nillable(),

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/analytics"
 )
 
 // AnalyticsView is a view for SeedView; zero fields take the views' defaults.
@@ -50,14 +52,30 @@ func (s *Server) SeedView(v AnalyticsView) uuid.UUID {
 	return v.ID
 }
 
-// SeedEvent writes a player event straight into analytics_events.
-func (s *Server) SeedEvent(project, view, video uuid.UUID, user string, seq int, at time.Time, typ string, playheadMs int64, detail string) {
+// SeedEvent writes a player event of a seeded view straight into
+// analytics_events, numbering the view first when it has no number yet (as the
+// analytics writer does).
+func (s *Server) SeedEvent(view uuid.UUID, seq int, at time.Time, typ string, playheadMs int64, detail string) {
 	s.t.Helper()
-	_, err := s.App.DB.Client.AnalyticsEvent.Create().
-		SetProjectID(project).SetViewID(view).SetVideoID(video).SetUserID(user).SetSeq(seq).
-		SetTsMs(at.UnixMilli()).SetType(typ).SetPlayheadMs(playheadMs).SetDetail(detail).
-		Save(System())
-	if err != nil {
+	db := s.App.DB.SQL
+	if _, err := db.Exec(`UPDATE analytics_views SET ref = (SELECT COALESCE(MAX(ref), 0) + 1 FROM analytics_views)
+		WHERE id = $1 AND ref IS NULL`, view); err != nil {
+		s.t.Fatalf("seed event: number the view: %v", err)
+	}
+	var ref int64
+	if err := db.QueryRow(`SELECT ref FROM analytics_views WHERE id = $1`, view).Scan(&ref); err != nil {
+		s.t.Fatalf("seed event: the view %s: %v", view, err)
+	}
+	code, ok := analytics.EventTypeCode(typ)
+	if !ok {
+		s.t.Fatalf("seed event: unknown type %q", typ)
+	}
+	c := s.App.DB.Client.AnalyticsEvent.Create().SetID(analytics.EventID(ref, seq)).
+		SetTsMs(at.UnixMilli()).SetType(code).SetPlayheadMs(playheadMs)
+	if detail != "" {
+		c.SetDetail(detail)
+	}
+	if _, err := c.Save(System()); err != nil {
 		s.t.Fatalf("seed event: %v", err)
 	}
 }
