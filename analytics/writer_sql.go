@@ -296,19 +296,20 @@ func contiguous(last int, seqs []int) bool {
 const upsertViewSQL = `INSERT INTO analytics_views (id, project_id, video_id, folder_id, player_id, user_id,
  session_id, viewer_key, country, device_type, os, browser, player_software, stream_type, started_at,
  ended_at, hour, startup_ms, watched_ms, rebuffer_ms, rebuffer_count, error_count, fatal_error_code,
- max_playhead_ms, duration_ms, completed, verified, updated_at)
+ max_playhead_ms, duration_ms, completed, verified, updated_at, closed)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
- $22, $23, $24, $25, $26, $27, $28)
+ $22, $23, $24, $25, $26, $27, $28, $29)
 ON CONFLICT (id) DO UPDATE SET started_at = excluded.started_at, ended_at = excluded.ended_at,
  hour = excluded.hour, startup_ms = excluded.startup_ms, watched_ms = excluded.watched_ms,
  rebuffer_ms = excluded.rebuffer_ms, rebuffer_count = excluded.rebuffer_count,
  error_count = excluded.error_count, fatal_error_code = excluded.fatal_error_code,
  max_playhead_ms = excluded.max_playhead_ms, duration_ms = excluded.duration_ms,
- completed = excluded.completed, updated_at = excluded.updated_at,
+ completed = excluded.completed, updated_at = excluded.updated_at, closed = excluded.closed,
  verified = CASE WHEN excluded.verified THEN excluded.verified ELSE analytics_views.verified END
 WHERE analytics_views.project_id = excluded.project_id AND analytics_views.video_id = excluded.video_id`
 
-// upsertView writes the view's figures from its fold and returns its hour.
+// upsertView writes the view's figures from its fold and returns its hour; now
+// (the writer's clock) is its updated_at, the time concurrent viewers read.
 func upsertView(ctx context.Context, tx *sql.Tx, r *viewRecord, f *viewFold, now int64, verified bool) (int64, error) {
 	started := f.StartMs / 1000
 	hour := hourOf(started)
@@ -319,7 +320,7 @@ func upsertView(ctx context.Context, tx *sql.Tx, r *viewRecord, f *viewFold, now
 	_, err := tx.ExecContext(ctx, upsertViewSQL, r.View, r.Project, r.Video, nullUUID(r.Folder), nullUUID(r.Player),
 		r.UserID, r.SessionID, r.ViewerKey, r.Country, r.Device, r.OS, r.Browser, r.PlayerSoftware, r.StreamType,
 		started, f.LastMs/1000, hour, startup, f.WatchedMs, f.RebufferMs, f.RebufferCount, f.ErrorCount,
-		f.FatalCode, f.MaxPt, r.DurationMs, f.Completed, verified, now)
+		f.FatalCode, f.MaxPt, r.DurationMs, f.Completed, verified, now, f.State == stEnded)
 	if err != nil {
 		return 0, fmt.Errorf("upsert view: %w", err)
 	}

@@ -25,6 +25,7 @@ func Table() []Route {
 		orgRoutes(),
 		analyticsEraseRoutes(),
 		analyticsRoutes(),
+		analyticsRealtimeRoutes(),
 	} {
 		t = append(t, domain...)
 	}
