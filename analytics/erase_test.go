@@ -30,7 +30,7 @@ func TestEraseUserThroughWriter(t *testing.T) {
 		}
 		send([]ev{{0, "viewstart", t0, 0, "", false}, {1, "playing", t0 + 500, 0, "", false},
 			{2, "heartbeat", t0 + 10_500, 10_000, "", false}, {3, "heartbeat", t0 + 20_500, 20_000, "", false}})
-		flush(t, s)
+		s.FlushAnalytics()
 		if v := readView(t, s, view); v.watched != 20_000 {
 			t.Fatalf("before erasure: watched %d, want 20000", v.watched)
 		}
@@ -50,7 +50,7 @@ func TestEraseUserThroughWriter(t *testing.T) {
 
 		// The same view goes on: seqs 5 and 6, right after the cached fold's last.
 		send([]ev{{5, "heartbeat", t0 + 40_500, 40_000, "", false}, {6, "pause", t0 + 41_500, 41_000, "", false}})
-		flush(t, s)
+		s.FlushAnalytics()
 		var watched, started int64
 		var startup sql.NullInt64
 		q := `SELECT watched_ms, started_at, startup_ms FROM analytics_views WHERE id = ` + placeholder(s)

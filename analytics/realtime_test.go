@@ -54,10 +54,10 @@ func TestConcurrentViewers(t *testing.T) {
 		send(b, stale, playing(now-60_000))
 		replay := uuid.NewString()
 		send(b, replay, append(playing(now), ev{4, "ended", now - 400, 20_000, "", false}))
-		flush(t, s)
+		s.FlushAnalytics()
 		// Played on after the end (seek back, play): the view is open again.
 		send(b, replay, []ev{{5, "seeking", now - 300, 0, "", false}, {6, "seeked", now - 250, 0, "", false}, {7, "playing", now - 200, 0, "", false}})
-		flush(t, s)
+		s.FlushAnalytics()
 		// The stale viewer's beacons arrived a minute ago: its write time says so.
 		if _, err := s.App.DB.SQL.Exec(`UPDATE analytics_views SET updated_at = updated_at - 60 WHERE id = `+placeholder(s), stale); err != nil {
 			t.Fatal(err)
@@ -127,14 +127,14 @@ func TestConcurrentViewers(t *testing.T) {
 
 		// The analytics grant is needed: a key without it is refused, one with it reads.
 		anon := s.Anonymous()
-		refused := http.Header{"X-Api-Key": {apiKey(t, s, `"{\"projects.read\": true, \"folders.read\": true}"`)}}
+		refused := http.Header{"X-Api-Key": {s.CreateAPIKey(`"{\"projects.read\": true, \"folders.read\": true}"`)}}
 		if code := anon.ErrorCode(concurrentQuery, map[string]any{"p": project}, refused); code != "FORBIDDEN" {
 			t.Fatalf("key without the analytics grant: %q, want FORBIDDEN", code)
 		}
 		if status, _ := anon.REST("GET", "/v1/projects/"+project+"/analytics/concurrent-viewers", "", refused); status != http.StatusForbidden {
 			t.Fatalf("REST with a key without the analytics grant: %d, want 403", status)
 		}
-		granted := http.Header{"X-Api-Key": {apiKey(t, s, `"{\"projects.read\": true, \"analytics.read\": true}"`)}}
+		granted := http.Header{"X-Api-Key": {s.CreateAPIKey(`"{\"projects.read\": true, \"analytics.read\": true}"`)}}
 		var out struct{ ConcurrentViewers concurrentViewers }
 		if r := anon.GraphQL(concurrentQuery, map[string]any{"p": project}, granted); len(r.Errors) > 0 ||
 			json.Unmarshal(r.Data, &out) != nil || out.ConcurrentViewers.Count != 4 {
@@ -144,19 +144,6 @@ func TestConcurrentViewers(t *testing.T) {
 			t.Fatalf("unknown video: %q, want NOT_FOUND", code)
 		}
 	})
-}
-
-// apiKey creates an API key of the current organization with the grants and
-// returns its secret.
-func apiKey(t *testing.T, s *apptest.Server, grants string) string {
-	t.Helper()
-	status, env := s.REST("POST", "/v1/api-keys", `{"name": "key", "origin": "https://app.example.test", "permissions": `+grants+
-		`, "expires_at": "`+time.Now().Add(time.Hour).UTC().Format(time.RFC3339)+`"}`)
-	var out struct{ Key string }
-	if status != http.StatusOK || json.Unmarshal(env.Result, &out) != nil || out.Key == "" {
-		t.Fatalf("create key: %d %s", status, env.Result)
-	}
-	return out.Key
 }
 
 func mustJSON(v any) string {

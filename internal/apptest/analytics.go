@@ -1,6 +1,7 @@
 package apptest
 
 import (
+	"context"
 	"time"
 
 	"github.com/google/uuid"
@@ -71,5 +72,16 @@ func (s *Server) SeedDelivery(project, video uuid.UUID, hour time.Time, bytes, s
 		Save(System())
 	if err != nil {
 		s.t.Fatalf("seed delivery: %v", err)
+	}
+}
+
+// FlushAnalytics waits until the analytics writer has written everything queued
+// so far (30 s at most), failing the test otherwise.
+func (s *Server) FlushAnalytics() {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := s.App.AnalyticsWriter().Flush(ctx); err != nil {
+		s.t.Fatalf("flush analytics: %v", err)
 	}
 }
