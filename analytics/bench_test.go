@@ -2,7 +2,6 @@ package analytics_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -82,9 +81,7 @@ func BenchmarkIngest(b *testing.B) {
 				latencies = append(latencies, local...)
 				mu.Unlock()
 			})
-			if err := s.App.AnalyticsWriter().Flush(context.Background()); err != nil {
-				b.Fatal(err)
-			}
+			s.FlushAnalytics()
 			elapsed := time.Since(began)
 			b.StopTimer()
 			stored := s.SQLInt(`SELECT COUNT(*) FROM analytics_events`)

@@ -68,7 +68,7 @@ func TestCollectCMCD(t *testing.T) {
 			if st, b := postCMCD(t, s, project, "?user_id=u-7", body); st != http.StatusNoContent {
 				t.Fatalf("post %d: %d %s", i, st, b)
 			}
-			flush(t, s)
+			s.FlushAnalytics()
 		}
 		var watched, rebuffer, startup int64
 		var errs int

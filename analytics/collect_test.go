@@ -69,15 +69,6 @@ func post(t *testing.T, s *apptest.Server, project string, body any, header http
 	return res.StatusCode, res.Header, string(b)
 }
 
-func flush(t *testing.T, s *apptest.Server) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := s.App.AnalyticsWriter().Flush(ctx); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // viewRow reads the figures of a view.
 type viewRow struct {
 	watched, rebuffer, startup, maxPt int64
@@ -141,7 +132,7 @@ func TestCollectScriptedViewers(t *testing.T) {
 			if st, _, body := post(t, s, project, b, fr); st != http.StatusNoContent {
 				t.Fatalf("batch %d: %d %s", i, st, body)
 			}
-			flush(t, s)
+			s.FlushAnalytics()
 		}
 		v := readView(t, s, view)
 		want := viewRow{watched: 30_000, rebuffer: 2_000, startup: 500, maxPt: 30_000, rebuffers: 1, errors: 1,
@@ -208,7 +199,7 @@ func TestCollectRefusals(t *testing.T) {
 		if st, _, body := post(t, s, project, bot, http.Header{"User-Agent": {headless}}); st != 204 {
 			t.Fatalf("headless: %d %s", st, body)
 		}
-		flush(t, s)
+		s.FlushAnalytics()
 		if n := s.SQLInt(`SELECT COUNT(*) FROM analytics_views WHERE project_id = ?`, project); n != 0 {
 			t.Fatalf("%d views stored from refused or dropped beacons", n)
 		}
@@ -318,7 +309,7 @@ func TestCollectLimits(t *testing.T) {
 		if busy == 0 {
 			t.Fatalf("%d beacons accepted with the writer blocked and no 503", accepted)
 		}
-		flush(t, s)
+		s.FlushAnalytics()
 		if n := s.SQLInt(`SELECT COUNT(*) FROM analytics_views WHERE project_id = ?`, project); n != 3+accepted {
 			t.Fatalf("%d views written, want %d (every accepted beacon)", n, 3+accepted)
 		}

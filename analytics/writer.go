@@ -18,6 +18,11 @@ import (
 // the collector answers 503 with Retry-After.
 var ErrQueueFull = errors.New("analytics: the ingest queue is full")
 
+// MaxWaitLimit bounds WriterOptions.MaxWait: a beacon is stored within it of
+// its arrival (when the database keeps up), which keeps concurrent viewers
+// (query.ConcurrentWindow, read from the stored views) fresh within 15 s.
+const MaxWaitLimit = 5 * time.Second
+
 // ErrClosed is returned by Enqueue after Close.
 var ErrClosed = errors.New("analytics: the writer is closed")
 
@@ -30,7 +35,7 @@ type WriterOptions struct {
 	// MaxRows is the most rows one transaction writes (default 1,000).
 	MaxRows int
 	// MaxWait is the longest an accepted request waits for its transaction
-	// (default 250 ms).
+	// (default 250 ms, at most MaxWaitLimit).
 	MaxWait time.Duration
 	// Log receives the writer's errors; slog.Default() when nil.
 	Log *slog.Logger
@@ -61,13 +66,18 @@ type Writer struct {
 	lost    atomic.Int64
 }
 
-// item is one entry of the queue: exactly one field is set.
+// item is one entry of the queue: exactly one field is set. flushed and erase
+// end the batch they are in: they act after the entries before them.
 type item struct {
 	view     *viewRecord
 	drop     *dropRecord
 	delivery *DeliveryRecord
+	erase    *eraseRequest
 	flushed  chan struct{}
 }
+
+// ends tells the entries that close a batch.
+func (it item) ends() bool { return it.flushed != nil || it.erase != nil }
 
 func (it item) rows() int {
 	if it.view != nil {
@@ -119,6 +129,7 @@ func NewWriter(db *sql.DB, opts WriterOptions) *Writer {
 	if opts.MaxWait <= 0 {
 		opts.MaxWait = 250 * time.Millisecond
 	}
+	opts.MaxWait = min(opts.MaxWait, MaxWaitLimit)
 	if opts.Log == nil {
 		opts.Log = slog.Default()
 	}
@@ -231,7 +242,7 @@ func (w *Writer) run() {
 		timer := time.NewTimer(w.opts.MaxWait)
 		open := true
 	collect:
-		for rows < w.opts.MaxRows && it.flushed == nil {
+		for rows < w.opts.MaxRows && !it.ends() {
 			select {
 			case it, open = <-w.ch:
 				if !open {
@@ -239,7 +250,7 @@ func (w *Writer) run() {
 				}
 				batch = append(batch, it)
 				rows += it.rows()
-				if it.flushed != nil {
+				if it.ends() {
 					break collect
 				}
 			case <-timer.C:
@@ -254,12 +265,12 @@ func (w *Writer) run() {
 	}
 }
 
-// write writes one batch, retrying a failed transaction twice; then signals
-// the flushes it carried.
+// write writes one batch, retrying a failed transaction twice; then runs the
+// erasure and signals the flush it may end with.
 func (w *Writer) write(batch []item) {
 	n := 0
 	for _, it := range batch {
-		if it.flushed == nil {
+		if !it.ends() {
 			n++
 		}
 	}
@@ -281,6 +292,9 @@ func (w *Writer) write(batch []item) {
 		}
 	}
 	for _, it := range batch {
+		if it.erase != nil {
+			w.erase(it.erase)
+		}
 		if it.flushed != nil {
 			close(it.flushed)
 		}

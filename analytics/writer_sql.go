@@ -514,12 +514,12 @@ type viewRow struct {
 }
 
 // viewColumns are the columns of an upserted view.
-const viewColumns = 29
+const viewColumns = 30
 
 const upsertViewsHead = `INSERT INTO analytics_views (id, project_id, ref, video_id, folder_id, player_id, user_id,
  session_id, viewer_key, country, device_type, os, browser, player_software, stream_type, started_at,
  ended_at, hour, startup_ms, watched_ms, rebuffer_ms, rebuffer_count, error_count, fatal_error_code,
- max_playhead_ms, duration_ms, completed, verified, updated_at) VALUES `
+ max_playhead_ms, duration_ms, completed, verified, updated_at, closed) VALUES `
 
 const upsertViewsTail = `
 ON CONFLICT (id) DO UPDATE SET started_at = excluded.started_at, ended_at = excluded.ended_at,
@@ -527,7 +527,7 @@ ON CONFLICT (id) DO UPDATE SET started_at = excluded.started_at, ended_at = excl
  rebuffer_ms = excluded.rebuffer_ms, rebuffer_count = excluded.rebuffer_count,
  error_count = excluded.error_count, fatal_error_code = excluded.fatal_error_code,
  max_playhead_ms = excluded.max_playhead_ms, duration_ms = excluded.duration_ms,
- completed = excluded.completed, updated_at = excluded.updated_at,
+ completed = excluded.completed, updated_at = excluded.updated_at, closed = excluded.closed,
  ref = COALESCE(analytics_views.ref, excluded.ref),
  verified = CASE WHEN excluded.verified THEN excluded.verified ELSE analytics_views.verified END
 WHERE analytics_views.project_id = excluded.project_id AND analytics_views.video_id = excluded.video_id`
@@ -552,7 +552,7 @@ func upsertViews(ctx context.Context, tx *sql.Tx, rows []viewRow, now int64, pos
 			args = append(args, r.View, r.Project, f.Ref, r.Video, nullUUID(r.Folder), nullUUID(r.Player),
 				r.UserID, r.SessionID, r.ViewerKey, r.Country, r.Device, r.OS, r.Browser, r.PlayerSoftware, r.StreamType,
 				f.StartMs/1000, f.LastMs/1000, v.hour, startup, f.WatchedMs, f.RebufferMs, f.RebufferCount, f.ErrorCount,
-				f.FatalCode, f.MaxPt, r.DurationMs, f.Completed, v.verified, now)
+				f.FatalCode, f.MaxPt, r.DurationMs, f.Completed, v.verified, now, f.State == stEnded)
 		}
 		sb.WriteString(upsertViewsTail)
 		if _, err := tx.ExecContext(ctx, sb.String(), args...); err != nil {

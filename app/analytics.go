@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"log/slog"
 	"math"
 	"net/http"
 
@@ -18,14 +19,14 @@ type analyticsParts struct {
 }
 
 // newAnalytics starts the analytics writer and builds the collector.
-func newAnalytics(cfg config.Config, db *database.DB, mp *mediaParts, a *App) *analyticsParts {
-	w := analytics.NewWriter(db.SQL, analytics.WriterOptions{Dialect: db.Dialect, QueueSize: cfg.Analytics.QueueSize, Log: a.log})
+func newAnalytics(cfg config.Config, db *database.DB, mp *mediaParts, log *slog.Logger) *analyticsParts {
+	w := analytics.NewWriter(db.SQL, analytics.WriterOptions{Dialect: db.Dialect, QueueSize: cfg.Analytics.QueueSize, Log: log})
 	c := analytics.NewCollector(db.Client, db.SQL, mp.signer, mp.policies, w, analytics.CollectorOptions{
 		AllowHeadless: cfg.Analytics.AllowHeadless,
 		CountryHeader: cfg.Media.CountryHeader,
 		RatePerIP:     cfg.Analytics.RatePerIP,
 		BurstPerIP:    int(math.Ceil(cfg.Analytics.RatePerIP * 3)),
-		Log:           a.log,
+		Log:           log,
 	})
 	mp.play.Delivery = w
 	return &analyticsParts{writer: w, collector: c}

@@ -108,15 +108,18 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		_ = bucket.Close()
 		return nil, err
 	}
+	// The analytics writer starts first: the resolvers erase through it.
+	ap := newAnalytics(cfg, db, mp, opts.Log)
 	resolver := graph.NewResolver(graph.Deps{
-		Auth:    authDeps,
-		Client:  db.Client,
-		SQL:     db.SQL,
-		Dialect: db.Dialect,
-		Bucket:  bucket,
-		Log:     opts.Log,
-		Version: opts.Version,
-		Regions: regions,
+		AnalyticsEraser: ap.writer,
+		Auth:            authDeps,
+		Client:          db.Client,
+		SQL:             db.SQL,
+		Dialect:         db.Dialect,
+		Bucket:          bucket,
+		Log:             opts.Log,
+		Version:         opts.Version,
+		Regions:         regions,
 		HealthChecks: []graph.HealthCheck{
 			{Name: "storage", Check: func(ctx context.Context) error { return storage.Check(ctx, bucket) }, Readiness: true},
 			{Name: "queue", Check: mp.queue.Check, Readiness: true},
@@ -139,7 +142,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		Introspection: graph.IntrospectionMode(cfg.HTTP.Introspection),
 	})
 	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp}
-	a.analytics = newAnalytics(cfg, db, mp, a)
+	a.analytics = ap
 	if db.Dialect == dialect.Postgres && db.URL != "" {
 		a.sessions = startSessionFeed(db.URL, resolver, opts.Log)
 	}

@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -136,9 +135,7 @@ func TestTusUploadResumesThenProcessesAndPlays(t *testing.T) {
 		}
 		// Delivery figures are batched by the analytics writer: flushed, the daily
 		// usage and the per-video hourly delivery agree.
-		if err := s.App.AnalyticsWriter().Flush(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		s.FlushAnalytics()
 		var usage, usageRequests, delivered, deliveredRequests, segmentMs int64
 		if err := s.App.DB.SQL.QueryRow(`SELECT COALESCE(SUM(bytes), 0), COALESCE(SUM(requests), 0) FROM playback_usages`).Scan(&usage, &usageRequests); err != nil || usage < 188 {
 			t.Errorf("bytes counted = %d, %v", usage, err)

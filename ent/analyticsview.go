@@ -73,7 +73,9 @@ type AnalyticsView struct {
 	// Verified holds the value of the "verified" field.
 	Verified bool `json:"verified,omitempty"`
 	// UpdatedAt holds the value of the "updated_at" field.
-	UpdatedAt    int64 `json:"updated_at,omitempty"`
+	UpdatedAt int64 `json:"updated_at,omitempty"`
+	// Closed holds the value of the "closed" field.
+	Closed       bool `json:"closed,omitempty"`
 	selectValues sql.SelectValues
 }
 
@@ -82,7 +84,7 @@ type AnalyticsView struct {
 type analyticsviewScanRow struct {
 	// values has room for a loader's lead slot, every column and, last, the
 	// row itself.
-	values         [31]any
+	values         [32]any
 	ID             scannedUUID
 	ProjectID      scannedUUID
 	Ref            sql.NullInt64
@@ -112,6 +114,7 @@ type analyticsviewScanRow struct {
 	Completed      sql.NullBool
 	Verified       sql.NullBool
 	UpdatedAt      sql.NullInt64
+	Closed         sql.NullBool
 }
 
 // analyticsviewScanRows keeps the analyticsviewScanRow structs assignValues is done with.
@@ -223,6 +226,9 @@ func (*AnalyticsView) scanValuesAfter(lead int, columns []string) ([]any, error)
 		case analyticsview.FieldUpdatedAt:
 			row.UpdatedAt = *new(sql.NullInt64)
 			targets[i] = &row.UpdatedAt
+		case analyticsview.FieldClosed:
+			row.Closed = *new(sql.NullBool)
+			targets[i] = &row.Closed
 		case pageExtraColumn:
 			// A typed target: an unknown one makes ent ask the driver for every
 			// column's type on every row.
@@ -420,6 +426,12 @@ func (_m *AnalyticsView) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.UpdatedAt = value.Int64
 			}
+		case analyticsview.FieldClosed:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field closed", values[i])
+			} else if value.Valid {
+				_m.Closed = value.Bool
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -560,6 +572,9 @@ func (_m *AnalyticsView) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("updated_at=")
 	builder.WriteString(fmt.Sprintf("%v", _m.UpdatedAt))
+	builder.WriteString(", ")
+	builder.WriteString("closed=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Closed))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -367,6 +367,20 @@ func (_c *AnalyticsViewCreate) SetUpdatedAt(v int64) *AnalyticsViewCreate {
 	return _c
 }
 
+// SetClosed sets the "closed" field.
+func (_c *AnalyticsViewCreate) SetClosed(v bool) *AnalyticsViewCreate {
+	_c.mutation.SetClosed(v)
+	return _c
+}
+
+// SetNillableClosed sets the "closed" field if the given value is not nil.
+func (_c *AnalyticsViewCreate) SetNillableClosed(v *bool) *AnalyticsViewCreate {
+	if v != nil {
+		_c.SetClosed(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *AnalyticsViewCreate) SetID(v uuid.UUID) *AnalyticsViewCreate {
 	_c.mutation.SetID(v)
@@ -481,6 +495,10 @@ func (_c *AnalyticsViewCreate) defaults() error {
 	if _, ok := _c.mutation.Verified(); !ok {
 		v := analyticsview.DefaultVerified
 		_c.mutation.SetVerified(v)
+	}
+	if _, ok := _c.mutation.Closed(); !ok {
+		v := analyticsview.DefaultClosed
+		_c.mutation.SetClosed(v)
 	}
 	return nil
 }
@@ -608,6 +626,9 @@ func (_c *AnalyticsViewCreate) check() error {
 	}
 	if _, ok := _c.mutation.UpdatedAt(); !ok {
 		return &ValidationError{Name: "updated_at", err: errors.New(`ent: missing required field "AnalyticsView.updated_at"`)}
+	}
+	if _, ok := _c.mutation.Closed(); !ok {
+		return &ValidationError{Name: "closed", err: errors.New(`ent: missing required field "AnalyticsView.closed"`)}
 	}
 	return nil
 }
@@ -756,6 +777,10 @@ func (_c *AnalyticsViewCreate) createSpec() (*AnalyticsView, *sqlgraph.CreateSpe
 	if value, ok := _c.mutation.UpdatedAt(); ok {
 		_spec.SetField(analyticsview.FieldUpdatedAt, field.TypeInt64, value)
 		_node.UpdatedAt = value
+	}
+	if value, ok := _c.mutation.Closed(); ok {
+		_spec.SetField(analyticsview.FieldClosed, field.TypeBool, value)
+		_node.Closed = value
 	}
 	return _node, _spec
 }
@@ -1214,6 +1239,18 @@ func (u *AnalyticsViewUpsert) UpdateUpdatedAt() *AnalyticsViewUpsert {
 // AddUpdatedAt adds v to the "updated_at" field.
 func (u *AnalyticsViewUpsert) AddUpdatedAt(v int64) *AnalyticsViewUpsert {
 	u.Add(analyticsview.FieldUpdatedAt, v)
+	return u
+}
+
+// SetClosed sets the "closed" field.
+func (u *AnalyticsViewUpsert) SetClosed(v bool) *AnalyticsViewUpsert {
+	u.Set(analyticsview.FieldClosed, v)
+	return u
+}
+
+// UpdateClosed sets the "closed" field to the value that was provided on create.
+func (u *AnalyticsViewUpsert) UpdateClosed() *AnalyticsViewUpsert {
+	u.SetExcluded(analyticsview.FieldClosed)
 	return u
 }
 
@@ -1744,6 +1781,20 @@ func (u *AnalyticsViewUpsertOne) AddUpdatedAt(v int64) *AnalyticsViewUpsertOne {
 func (u *AnalyticsViewUpsertOne) UpdateUpdatedAt() *AnalyticsViewUpsertOne {
 	return u.Update(func(s *AnalyticsViewUpsert) {
 		s.UpdateUpdatedAt()
+	})
+}
+
+// SetClosed sets the "closed" field.
+func (u *AnalyticsViewUpsertOne) SetClosed(v bool) *AnalyticsViewUpsertOne {
+	return u.Update(func(s *AnalyticsViewUpsert) {
+		s.SetClosed(v)
+	})
+}
+
+// UpdateClosed sets the "closed" field to the value that was provided on create.
+func (u *AnalyticsViewUpsertOne) UpdateClosed() *AnalyticsViewUpsertOne {
+	return u.Update(func(s *AnalyticsViewUpsert) {
+		s.UpdateClosed()
 	})
 }
 
@@ -2441,6 +2492,20 @@ func (u *AnalyticsViewUpsertBulk) AddUpdatedAt(v int64) *AnalyticsViewUpsertBulk
 func (u *AnalyticsViewUpsertBulk) UpdateUpdatedAt() *AnalyticsViewUpsertBulk {
 	return u.Update(func(s *AnalyticsViewUpsert) {
 		s.UpdateUpdatedAt()
+	})
+}
+
+// SetClosed sets the "closed" field.
+func (u *AnalyticsViewUpsertBulk) SetClosed(v bool) *AnalyticsViewUpsertBulk {
+	return u.Update(func(s *AnalyticsViewUpsert) {
+		s.SetClosed(v)
+	})
+}
+
+// UpdateClosed sets the "closed" field to the value that was provided on create.
+func (u *AnalyticsViewUpsertBulk) UpdateClosed() *AnalyticsViewUpsertBulk {
+	return u.Update(func(s *AnalyticsViewUpsert) {
+		s.UpdateClosed()
 	})
 }
 

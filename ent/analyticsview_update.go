@@ -500,6 +500,20 @@ func (_u *AnalyticsViewUpdate) AddUpdatedAt(v int64) *AnalyticsViewUpdate {
 	return _u
 }
 
+// SetClosed sets the "closed" field.
+func (_u *AnalyticsViewUpdate) SetClosed(v bool) *AnalyticsViewUpdate {
+	_u.mutation.SetClosed(v)
+	return _u
+}
+
+// SetNillableClosed sets the "closed" field if the given value is not nil.
+func (_u *AnalyticsViewUpdate) SetNillableClosed(v *bool) *AnalyticsViewUpdate {
+	if v != nil {
+		_u.SetClosed(*v)
+	}
+	return _u
+}
+
 // Mutation returns the AnalyticsViewMutation object of the builder.
 func (_u *AnalyticsViewUpdate) Mutation() *AnalyticsViewMutation {
 	return _u.mutation
@@ -724,6 +738,9 @@ func (_u *AnalyticsViewUpdate) sqlSave(ctx context.Context) (_node int, err erro
 	}
 	if value, ok := _u.mutation.AddedUpdatedAt(); ok {
 		_spec.AddField(analyticsview.FieldUpdatedAt, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.Closed(); ok {
+		_spec.SetField(analyticsview.FieldClosed, field.TypeBool, value)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -1217,6 +1234,20 @@ func (_u *AnalyticsViewUpdateOne) AddUpdatedAt(v int64) *AnalyticsViewUpdateOne 
 	return _u
 }
 
+// SetClosed sets the "closed" field.
+func (_u *AnalyticsViewUpdateOne) SetClosed(v bool) *AnalyticsViewUpdateOne {
+	_u.mutation.SetClosed(v)
+	return _u
+}
+
+// SetNillableClosed sets the "closed" field if the given value is not nil.
+func (_u *AnalyticsViewUpdateOne) SetNillableClosed(v *bool) *AnalyticsViewUpdateOne {
+	if v != nil {
+		_u.SetClosed(*v)
+	}
+	return _u
+}
+
 // Mutation returns the AnalyticsViewMutation object of the builder.
 func (_u *AnalyticsViewUpdateOne) Mutation() *AnalyticsViewMutation {
 	return _u.mutation
@@ -1471,6 +1502,9 @@ func (_u *AnalyticsViewUpdateOne) sqlSave(ctx context.Context) (_node *Analytics
 	}
 	if value, ok := _u.mutation.AddedUpdatedAt(); ok {
 		_spec.AddField(analyticsview.FieldUpdatedAt, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.Closed(); ok {
+		_spec.SetField(analyticsview.FieldClosed, field.TypeBool, value)
 	}
 	_node = &AnalyticsView{config: _u.config}
 	_spec.Assign = _node.assignValues

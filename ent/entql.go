@@ -311,6 +311,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			analyticsview.FieldCompleted:      {Type: field.TypeBool, Column: analyticsview.FieldCompleted},
 			analyticsview.FieldVerified:       {Type: field.TypeBool, Column: analyticsview.FieldVerified},
 			analyticsview.FieldUpdatedAt:      {Type: field.TypeInt64, Column: analyticsview.FieldUpdatedAt},
+			analyticsview.FieldClosed:         {Type: field.TypeBool, Column: analyticsview.FieldClosed},
 		},
 	}
 	graph.Nodes[11] = &sqlgraph.Node{
@@ -2716,6 +2717,11 @@ func (f *AnalyticsViewFilter) WhereVerified(p entql.BoolP) {
 // WhereUpdatedAt applies the entql int64 predicate on the updated_at field.
 func (f *AnalyticsViewFilter) WhereUpdatedAt(p entql.Int64P) {
 	f.Where(p.Field(analyticsview.FieldUpdatedAt))
+}
+
+// WhereClosed applies the entql bool predicate on the closed field.
+func (f *AnalyticsViewFilter) WhereClosed(p entql.BoolP) {
+	f.Where(p.Field(analyticsview.FieldClosed))
 }
 
 // addPredicate implements the predicateAdder interface.

@@ -9107,6 +9107,7 @@ type AnalyticsViewMutation struct {
 	verified           *bool
 	updated_at         *int64
 	addupdated_at      *int64
+	closed             *bool
 	clearedFields      map[string]struct{}
 	done               bool
 	oldValue           func(context.Context) (*AnalyticsView, error)
@@ -10519,6 +10520,42 @@ func (m *AnalyticsViewMutation) ResetUpdatedAt() {
 	m.addupdated_at = nil
 }
 
+// SetClosed sets the "closed" field.
+func (m *AnalyticsViewMutation) SetClosed(b bool) {
+	m.closed = &b
+}
+
+// Closed returns the value of the "closed" field in the mutation.
+func (m *AnalyticsViewMutation) Closed() (r bool, exists bool) {
+	v := m.closed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClosed returns the old "closed" field's value of the AnalyticsView entity.
+// If the AnalyticsView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewMutation) OldClosed(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClosed is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClosed requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClosed: %w", err)
+	}
+	return oldValue.Closed, nil
+}
+
+// ResetClosed resets all changes to the "closed" field.
+func (m *AnalyticsViewMutation) ResetClosed() {
+	m.closed = nil
+}
+
 // Where appends a list predicates to the AnalyticsViewMutation builder.
 func (m *AnalyticsViewMutation) Where(ps ...predicate.AnalyticsView) {
 	m.predicates = append(m.predicates, ps...)
@@ -10553,7 +10590,7 @@ func (m *AnalyticsViewMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *AnalyticsViewMutation) Fields() []string {
-	fields := make([]string, 0, 28)
+	fields := make([]string, 0, 29)
 	if m.project_id != nil {
 		fields = append(fields, analyticsview.FieldProjectID)
 	}
@@ -10638,6 +10675,9 @@ func (m *AnalyticsViewMutation) Fields() []string {
 	if m.updated_at != nil {
 		fields = append(fields, analyticsview.FieldUpdatedAt)
 	}
+	if m.closed != nil {
+		fields = append(fields, analyticsview.FieldClosed)
+	}
 	return fields
 }
 
@@ -10702,6 +10742,8 @@ func (m *AnalyticsViewMutation) Field(name string) (ent.Value, bool) {
 		return m.Verified()
 	case analyticsview.FieldUpdatedAt:
 		return m.UpdatedAt()
+	case analyticsview.FieldClosed:
+		return m.Closed()
 	}
 	return nil, false
 }
@@ -10767,6 +10809,8 @@ func (m *AnalyticsViewMutation) OldField(ctx context.Context, name string) (ent.
 		return m.OldVerified(ctx)
 	case analyticsview.FieldUpdatedAt:
 		return m.OldUpdatedAt(ctx)
+	case analyticsview.FieldClosed:
+		return m.OldClosed(ctx)
 	}
 	return nil, fmt.Errorf("unknown AnalyticsView field %s", name)
 }
@@ -10971,6 +11015,13 @@ func (m *AnalyticsViewMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetUpdatedAt(v)
+		return nil
+	case analyticsview.FieldClosed:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClosed(v)
 		return nil
 	}
 	return fmt.Errorf("unknown AnalyticsView field %s", name)
@@ -11278,6 +11329,9 @@ func (m *AnalyticsViewMutation) ResetField(name string) error {
 		return nil
 	case analyticsview.FieldUpdatedAt:
 		m.ResetUpdatedAt()
+		return nil
+	case analyticsview.FieldClosed:
+		m.ResetClosed()
 		return nil
 	}
 	return fmt.Errorf("unknown AnalyticsView field %s", name)

@@ -18,6 +18,8 @@ var selfTransacting = map[string]bool{
 	"verifyPasswordResetOtp": true,
 	"oauthCallback":          true,
 	"setImporter":            true,
+	// The analytics writer erases in its own transaction (analytics_erase.go).
+	"eraseAnalyticsUser": true,
 }
 
 // skipsSharedTx tells entgql.Transactioner not to wrap an operation whose root

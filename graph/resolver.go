@@ -37,6 +37,8 @@ type Resolver struct {
 	sessions *sessionCache
 	// introspection says who may introspect the schema (introspection.go).
 	introspection IntrospectionMode
+	// analyticsEraser erases analytics users through the writer (analytics_erase.go).
+	analyticsEraser AnalyticsEraser
 }
 
 // Deps are what the resolvers are built from.
@@ -66,6 +68,9 @@ type Deps struct {
 	Auth AuthDeps
 	// Introspection says who may introspect the schema; IntrospectionOn when empty.
 	Introspection IntrospectionMode
+	// AnalyticsEraser is the analytics writer, which erases a user's analytics
+	// and its own cached state of them (nil: eraseAnalyticsUser fails, INTERNAL).
+	AnalyticsEraser AnalyticsEraser
 }
 
 // NewResolver builds the resolver root.
@@ -84,7 +89,8 @@ func NewResolver(d Deps) *Resolver {
 		media:    d.Media,
 		webhooks: d.Webhooks,
 
-		introspection: d.Introspection,
+		introspection:   d.Introspection,
+		analyticsEraser: d.AnalyticsEraser,
 
 		sessionCheckSQL: sessionCheckQuery(d.Dialect),
 		// Other processes may share a PostgreSQL database, not the embedded SQLite.

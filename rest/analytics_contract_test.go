@@ -54,6 +54,9 @@ var analyticsContractCases = func() []contractCase {
 			vars: analyticsRangeVars(map[string]any{"projId": "{projId}", "userId": "{userId}", "first": 50})},
 		contractCase{method: "GET", path: "/projects/{projId}/users/{userId}/sessions", query: analyticsQuery,
 			vars: analyticsRangeVars(map[string]any{"projId": "{projId}", "userId": "{userId}", "first": 50})},
+		// Realtime: asOf is the time of each call.
+		contractCase{method: "GET", path: "/projects/{projId}/analytics/concurrent-viewers", query: "?video_id={videoId}",
+			vars: map[string]any{"projId": "{projId}", "videoId": "{videoId}"}, masked: []string{"as_of"}},
 		contractCase{host: rest.HostAnalytics, method: "POST", path: "/report/v1/{projectId}/dataset", fixtureOf: map[string]string{"projectId": "projId"},
 			body: `{"start_time": "2026-11-20T00:00:00Z", "end_time": "2026-11-21T00:00:00Z", "filters": [{"field": "media_id", "operator": "equal", "values": ["{videoId}"]}],` +
 				` "group_bys": ["time_interval_hour"], "metrics": [{"name": "total_media_error", "filters": [], "group_bys": []}]}`,

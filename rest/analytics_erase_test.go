@@ -35,16 +35,14 @@ func analyticsFixtures(s *apptest.Server, f fixtures) {
 	seedAnalyticsView(s, f["other:projId"], f["other:videoId"], analyticsUser, time.Now().Add(-time.Hour))
 }
 
-// seedAnalyticsView inserts one view of a user with two events.
+// seedAnalyticsView stores one view of a user with two events (apptest.SeedView).
 func seedAnalyticsView(s *apptest.Server, proj, video, user string, at time.Time) string {
-	view := uuid.NewString()
-	sec := at.Unix()
-	exec(s, `INSERT INTO analytics_views (id, project_id, video_id, user_id, started_at, ended_at, hour, updated_at, watched_ms)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, view, proj, video, user, sec, sec+10, sec/3600*3600, sec, 10000)
+	p, v := uuid.MustParse(proj), uuid.MustParse(video)
+	view := s.SeedView(apptest.AnalyticsView{Project: p, Video: v, User: user, Started: at, WatchedMs: 10000})
 	for seq, typ := range []string{"viewstart", "playing"} {
-		s.SeedEvent(uuid.MustParse(view), seq, at, typ, 0, "")
+		s.SeedEvent(view, seq, at, typ, 0, "")
 	}
-	return view
+	return view.String()
 }
 
 // aliceEvents counts the stored events of alice's views (events carry no user).

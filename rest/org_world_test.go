@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/internal/apptest"
@@ -105,13 +104,7 @@ func (w *orgWorld) outsider(email string) *apptest.Server {
 // apiKey creates a key as the owner and returns its secret.
 func (w *orgWorld) apiKey(permissions string) string {
 	w.t.Helper()
-	raw := callREST(w.t, w.s, http.StatusOK, "POST", "/v1/api-keys", `{"name": "key", "origin": "https://app.example.test",
-		"permissions": `+permissions+`, "expires_at": "`+time.Now().Add(time.Hour).UTC().Format(time.RFC3339)+`"}`)
-	var out struct{ Key string }
-	if err := json.Unmarshal(raw, &out); err != nil || !strings.HasPrefix(out.Key, "vidra_") {
-		w.t.Fatalf("created key %s: %v", raw, err)
-	}
-	return out.Key
+	return w.s.CreateAPIKey(permissions)
 }
 
 // keyHeader is the header of a request made with an API key.

@@ -26,6 +26,7 @@ func Table() []Route {
 		analyticsEraseRoutes(),
 		analyticsRoutes(),
 		analyticsFilteredRoutes(),
+		analyticsRealtimeRoutes(),
 	} {
 		t = append(t, domain...)
 	}

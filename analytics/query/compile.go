@@ -53,6 +53,7 @@ var metricSQL = map[Metric]struct {
 	ExitsBeforeVideoStart:     {"SUM(CASE WHEN v.startup_ms IS NULL AND v.fatal_error_code = '' THEN 1 ELSE 0 END)", count},
 	DeliveredMinutes:          {"COALESCE(SUM(d.segment_seconds_ms), 0) / 60000.0", count},
 	BytesServed:               {"COALESCE(SUM(d.bytes), 0)", count},
+	ConcurrentViewers:         {"COUNT(*)", count},
 }
 
 // viewColumn is the column of analytics_views (alias v) a dimension reads.
@@ -77,10 +78,15 @@ func (b *builder) arg(v any) string {
 	return fmt.Sprintf("$%d", len(b.args))
 }
 
-// Compile validates q and compiles each of its metrics for the project.
+// Compile validates q and compiles each of its metrics for the project. It
+// sets q.Now to the current time when zero, so every statement of the query
+// reads the same now.
 func Compile(projectID uuid.UUID, q *Query) ([]Compiled, error) {
 	if err := q.Validate(); err != nil {
 		return nil, err
+	}
+	if q.Now.IsZero() {
+		q.Now = time.Now()
 	}
 	out := make([]Compiled, 0, len(q.Metrics))
 	for _, m := range q.Metrics {
@@ -104,12 +110,19 @@ func compileOne(projectID uuid.UUID, q *Query, metrics []Metric, groups []Dimens
 	var from, timeCol string
 	var where []string
 	start, end := q.Start.Unix(), q.End.Unix()
-	if delivery {
+	switch {
+	case realtimeMetrics[metrics[0]]:
+		// The open views whose latest beacon was stored within the window; the
+		// (project_id, updated_at) index narrows the scan.
+		from, timeCol = "analytics_views v", "v.started_at"
+		where = append(where, "v.project_id = "+b.arg(projectID),
+			"v.updated_at >= "+b.arg(q.now().Add(-ConcurrentWindow).Unix()), "v.closed = "+b.arg(false))
+	case delivery:
 		// Delivery is kept by hour: the hours that start in the range.
 		from, timeCol = "analytics_delivery d", "d.hour"
 		where = append(where, "d.project_id = "+b.arg(projectID),
 			"d.hour >= "+b.arg(ceilHour(start)), "d.hour < "+b.arg(end))
-	} else {
+	default:
 		// The hour bound lets the (project_id, hour) indexes narrow the scan.
 		from, timeCol = "analytics_views v", "v.started_at"
 		where = append(where, "v.project_id = "+b.arg(projectID),

@@ -87,12 +87,21 @@ const (
 	ExitsBeforeVideoStart     Metric = "exits_before_video_start"
 	DeliveredMinutes          Metric = "delivered_minutes"
 	BytesServed               Metric = "bytes_served"
+	// ConcurrentViewers is realtime: the views playing now (see ConcurrentWindow).
+	// It ignores the time range and takes no time group-by.
+	ConcurrentViewers Metric = "concurrent_viewers"
 )
+
+// ConcurrentWindow is how recent a view's latest beacon must be (by the
+// server's clock: the writer's updated_at) for the view to count as playing
+// now: three heartbeats of 10 s, so one or two lost beacons do not drop a
+// viewer. A view whose player ended (closed) does not count.
+const ConcurrentWindow = 30 * time.Second
 
 // Metrics are all metrics, in the order of the GraphQL enum.
 var Metrics = []Metric{Views, ViewAttempts, UniqueViewers, TotalWatchTime, AvgWatchTime, AvgWatchTimePerViewer,
 	CompletionRate, TotalMediaError, PlaybackFailurePercentage, VideoStartupTime, RebufferPercentage,
-	ExitsBeforeVideoStart, DeliveredMinutes, BytesServed}
+	ExitsBeforeVideoStart, DeliveredMinutes, BytesServed, ConcurrentViewers}
 
 // Order is the order of a metric's rows.
 type Order string
@@ -129,6 +138,16 @@ type Query struct {
 	Order Order
 	// Limit keeps the first rows of each metric (0: all, up to MaxRows).
 	Limit int
+	// Now is the clock of the realtime metrics; time.Now() when zero.
+	Now time.Time
+}
+
+// now is the query's clock.
+func (q *Query) now() time.Time {
+	if q.Now.IsZero() {
+		return time.Now()
+	}
+	return q.Now
 }
 
 // The bounds of a query; beyond them it is refused (an *Error).

@@ -75,7 +75,7 @@ func Run(ctx context.Context, db Querier, dialectName string, projectID uuid.UUI
 	// that is the faster way (sharedScan).
 	for _, batch := range batches(compiled, true) {
 		c := compiled[batch[0]]
-		if len(c.Groups) == 0 || deliveryMetrics[c.Metric.Name] || !(shared || byValue && len(batch) > 1) {
+		if len(c.Groups) == 0 || source(c.Metric.Name) != "views" || !(shared || byValue && len(batch) > 1) {
 			continue
 		}
 		n, err := runCombined(ctx, db, projectID, q, compiled, batch, res)
@@ -217,15 +217,26 @@ func runMetricRows(ctx context.Context, db Querier, projectID uuid.UUID, q *Quer
 	return nil
 }
 
-// batches groups the metrics that can share a statement: same rows (views or
-// delivery) and filters, and with grouped, the same group-bys.
+// source names the rows a metric reads: the views that started in the range,
+// the delivery figures, or the views playing now (realtime).
+func source(m Metric) string {
+	switch {
+	case deliveryMetrics[m]:
+		return "delivery"
+	case realtimeMetrics[m]:
+		return "realtime"
+	}
+	return "views"
+}
+
+// batches groups the metrics that can share a statement: same rows (source) and filters, and with grouped, the same group-bys.
 func batches(compiled []Compiled, grouped bool) [][]int {
 	var out [][]int
 	at := map[string]int{}
 	for i, c := range compiled {
-		key, _ := json.Marshal([]any{deliveryMetrics[c.Metric.Name], c.Metric.Filters})
+		key, _ := json.Marshal([]any{source(c.Metric.Name), c.Metric.Filters})
 		if grouped {
-			key, _ = json.Marshal([]any{deliveryMetrics[c.Metric.Name], c.Metric.Filters, c.Groups})
+			key, _ = json.Marshal([]any{source(c.Metric.Name), c.Metric.Filters, c.Groups})
 		}
 		if j, ok := at[string(key)]; ok {
 			out[j] = append(out[j], i)

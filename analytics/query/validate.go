@@ -15,6 +15,10 @@ var uuidDimensions = map[Dimension]bool{MediaID: true, FolderID: true, PlayerID:
 // only the video and the hour.
 var deliveryMetrics = map[Metric]bool{DeliveredMinutes: true, BytesServed: true}
 
+// realtimeMetrics are read from the views seen lately (ConcurrentWindow), not
+// from the views that started in the range.
+var realtimeMetrics = map[Metric]bool{ConcurrentViewers: true}
+
 // deliveryDimensions are the dimensions the delivery figures have.
 var deliveryDimensions = map[Dimension]bool{TimeHour: true, TimeDay: true, TimeWeek: true, TimeMonth: true, MediaID: true}
 
@@ -68,6 +72,11 @@ func (q *Query) Validate() error {
 		if t := timeDimension(groups); t != "" {
 			if n := len(q.buckets(t)); n > MaxBuckets {
 				return refuse(field+".group_bys", "%s over this range makes %d buckets, at most %d: use a coarser interval or a shorter range", t, n, MaxBuckets)
+			}
+		}
+		if realtimeMetrics[m.Name] {
+			if t := timeDimension(groups); t != "" {
+				return refuse(field+".group_bys", "metric %s is realtime (now): it cannot be grouped by %s", m.Name, t)
 			}
 		}
 		if deliveryMetrics[m.Name] {

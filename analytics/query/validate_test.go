@@ -45,6 +45,9 @@ func TestValidateRefuses(t *testing.T) {
 		"delivery by country": {func(q *Query) {
 			q.Metrics = []MetricQuery{{Name: BytesServed, GroupBys: []Dimension{Country}}}
 		}, "metrics[0].group_bys"},
+		"concurrent by hour": {func(q *Query) {
+			q.Metrics = []MetricQuery{{Name: ConcurrentViewers, GroupBys: []Dimension{TimeHour}}}
+		}, "metrics[0].group_bys"},
 		"delivery by minute": {func(q *Query) {
 			q.Metrics = []MetricQuery{{Name: DeliveredMinutes, GroupBys: []Dimension{TimeMinute}}}
 		}, "metrics[0].group_bys"},

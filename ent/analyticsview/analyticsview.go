@@ -68,6 +68,8 @@ const (
 	FieldVerified = "verified"
 	// FieldUpdatedAt holds the string denoting the updated_at field in the database.
 	FieldUpdatedAt = "updated_at"
+	// FieldClosed holds the string denoting the closed field in the database.
+	FieldClosed = "closed"
 	// Table holds the table name of the analyticsview in the database.
 	Table = "analytics_views"
 )
@@ -103,6 +105,7 @@ var Columns = []string{
 	FieldCompleted,
 	FieldVerified,
 	FieldUpdatedAt,
+	FieldClosed,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -179,6 +182,8 @@ var (
 	DefaultCompleted bool
 	// DefaultVerified holds the default value on creation for the "verified" field.
 	DefaultVerified bool
+	// DefaultClosed holds the default value on creation for the "closed" field.
+	DefaultClosed bool
 )
 
 // OrderOption defines the ordering options for the AnalyticsView queries.
@@ -327,4 +332,9 @@ func ByVerified(opts ...sql.OrderTermOption) OrderOption {
 // ByUpdatedAt orders the results by the updated_at field.
 func ByUpdatedAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldUpdatedAt, opts...).ToFunc()
+}
+
+// ByClosed orders the results by the closed field.
+func ByClosed(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClosed, opts...).ToFunc()
 }

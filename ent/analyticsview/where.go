@@ -193,6 +193,11 @@ func UpdatedAt(v int64) predicate.AnalyticsView {
 	return predicate.AnalyticsView(sql.FieldEQ(FieldUpdatedAt, v))
 }
 
+// Closed applies equality check predicate on the "closed" field. It's identical to ClosedEQ.
+func Closed(v bool) predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldEQ(FieldClosed, v))
+}
+
 // ProjectIDEQ applies the EQ predicate on the "project_id" field.
 func ProjectIDEQ(v uuid.UUID) predicate.AnalyticsView {
 	return predicate.AnalyticsView(sql.FieldEQ(FieldProjectID, v))
@@ -1541,6 +1546,16 @@ func UpdatedAtLT(v int64) predicate.AnalyticsView {
 // UpdatedAtLTE applies the LTE predicate on the "updated_at" field.
 func UpdatedAtLTE(v int64) predicate.AnalyticsView {
 	return predicate.AnalyticsView(sql.FieldLTE(FieldUpdatedAt, v))
+}
+
+// ClosedEQ applies the EQ predicate on the "closed" field.
+func ClosedEQ(v bool) predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldEQ(FieldClosed, v))
+}
+
+// ClosedNEQ applies the NEQ predicate on the "closed" field.
+func ClosedNEQ(v bool) predicate.AnalyticsView {
+	return predicate.AnalyticsView(sql.FieldNEQ(FieldClosed, v))
 }
 
 // And groups predicates with the AND operator between them.

@@ -305,6 +305,7 @@ var (
 		{Name: "completed", Type: field.TypeBool, Default: false},
 		{Name: "verified", Type: field.TypeBool, Default: false},
 		{Name: "updated_at", Type: field.TypeInt64},
+		{Name: "closed", Type: field.TypeBool, Default: false},
 	}
 	// AnalyticsViewsTable holds the schema information for the "analytics_views" table.
 	AnalyticsViewsTable = &schema.Table{
@@ -331,6 +332,11 @@ var (
 				Name:    "analyticsview_project_id_folder_id_hour",
 				Unique:  false,
 				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[4], AnalyticsViewsColumns[17]},
+			},
+			{
+				Name:    "analyticsview_project_id_updated_at",
+				Unique:  false,
+				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[28]},
 			},
 		},
 	}

@@ -592,6 +592,10 @@ func init() {
 	analyticsviewDescVerified := analyticsviewFields[27].Descriptor()
 	// analyticsview.DefaultVerified holds the default value on creation for the verified field.
 	analyticsview.DefaultVerified = analyticsviewDescVerified.Default.(bool)
+	// analyticsviewDescClosed is the schema descriptor for closed field.
+	analyticsviewDescClosed := analyticsviewFields[29].Descriptor()
+	// analyticsview.DefaultClosed holds the default value on creation for the closed field.
+	analyticsview.DefaultClosed = analyticsviewDescClosed.Default.(bool)
 	auditlogMixin := schema.AuditLog{}.Mixin()
 	auditlogMixinHooks1 := auditlogMixin[1].Hooks()
 	auditlog.Hooks[0] = auditlogMixinHooks1[0]

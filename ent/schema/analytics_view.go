@@ -66,7 +66,14 @@ func (AnalyticsView) Fields() []ent.Field {
 		field.Bool("completed").Default(false),
 		// Verified means Vidra served segments to this view's session.
 		field.Bool("verified").Default(false),
+		// UpdatedAt is the server time (epoch seconds) the writer last stored new
+		// events of the view: when its latest beacon arrived, within the writer's
+		// MaxWait. It does not move for resent events.
 		field.Int64("updated_at"),
+		// Closed means the player's state is ended (an ended or viewend event, or a
+		// fatal error) as of the view's last event; a replay after the end reopens it.
+		// Concurrent viewers count the open views seen lately.
+		field.Bool("closed").Default(false),
 	}
 }
 
@@ -77,6 +84,8 @@ func (AnalyticsView) Indexes() []ent.Index {
 		index.Fields("project_id", "video_id", "hour"),
 		index.Fields("project_id", "user_id", "started_at"),
 		index.Fields("project_id", "folder_id", "hour"),
+		// Concurrent viewers: the project's views stored lately.
+		index.Fields("project_id", "updated_at"),
 	}
 }
 

@@ -375,6 +375,12 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	ConcurrentViewers struct {
+		AsOf          func(childComplexity int) int
+		Count         func(childComplexity int) int
+		WindowSeconds func(childComplexity int) int
+	}
+
 	CreatedAPIKey struct {
 		APIKey func(childComplexity int) int
 		Key    func(childComplexity int) int
@@ -845,6 +851,7 @@ type ComplexityRoot struct {
 		AppliedMigrations       func(childComplexity int) int
 		Audits                  func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, actorID *uuid.UUID, entityType *string, entityID *uuid.UUID, since *time.Time, until *time.Time) int
 		Caption                 func(childComplexity int, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) int
+		ConcurrentViewers       func(childComplexity int, projectID uuid.UUID, videoID *uuid.UUID) int
 		EffectiveEncodingLadder func(childComplexity int, projectID uuid.UUID) int
 		EncodingProfile         func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		EncodingProfiles        func(childComplexity int, projectID uuid.UUID) int
@@ -1277,6 +1284,7 @@ type QueryResolver interface {
 	AnalyticsSessions(ctx context.Context, projectID uuid.UUID, userID string, startTime *time.Time, endTime *time.Time, first *int, after *string) (*model.AnalyticsSessionConnection, error)
 	AnalyticsPlayerLog(ctx context.Context, projectID uuid.UUID, userID string, startTime *time.Time, endTime *time.Time, first *int, after *string) (*model.AnalyticsPlayerEventConnection, error)
 	AnalyticsFiltered(ctx context.Context, projectID uuid.UUID, startTime *time.Time, endTime *time.Time, byHour *bool) ([]*model.AnalyticsFilteredCount, error)
+	ConcurrentViewers(ctx context.Context, projectID uuid.UUID, videoID *uuid.UUID) (*model.ConcurrentViewers, error)
 	APIKeys(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) (*ent.APIKeyConnection, error)
 	APIKey(ctx context.Context, id uuid.UUID) (*ent.APIKey, error)
 	APIKeyMiddlewareTest(ctx context.Context) (*model.APIKeyCheck, error)
@@ -2502,6 +2510,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ChapterEdge.Node(childComplexity), true
+
+	case "ConcurrentViewers.asOf":
+		if e.ComplexityRoot.ConcurrentViewers.AsOf == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ConcurrentViewers.AsOf(childComplexity), true
+	case "ConcurrentViewers.count":
+		if e.ComplexityRoot.ConcurrentViewers.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ConcurrentViewers.Count(childComplexity), true
+	case "ConcurrentViewers.windowSeconds":
+		if e.ComplexityRoot.ConcurrentViewers.WindowSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ConcurrentViewers.WindowSeconds(childComplexity), true
 
 	case "CreatedAPIKey.apiKey":
 		if e.ComplexityRoot.CreatedAPIKey.APIKey == nil {
@@ -5015,6 +5042,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Caption(childComplexity, args["videoID"].(uuid.UUID), args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
+	case "Query.concurrentViewers":
+		if e.ComplexityRoot.Query.ConcurrentViewers == nil {
+			break
+		}
+
+		args, err := ec.field_Query_concurrentViewers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ConcurrentViewers(childComplexity, args["projectID"].(uuid.UUID), args["videoID"].(*uuid.UUID)), true
 	case "Query.effectiveEncodingLadder":
 		if e.ComplexityRoot.Query.EffectiveEncodingLadder == nil {
 			break
@@ -6821,6 +6859,8 @@ enum AnalyticsOperator {
 A measure of the views. Watch times are in seconds, video_startup_time is the
 mean in milliseconds, percentages are 0-100 and completion_rate 0-1.
 delivered_minutes and bytes_served are what Vidra served (by video and hour).
+concurrent_viewers is realtime: the views playing now (see ConcurrentViewers);
+it ignores the time range and cannot group by a time interval.
 """
 enum AnalyticsMetric {
   views
@@ -6837,6 +6877,7 @@ enum AnalyticsMetric {
   exits_before_video_start
   delivered_minutes
   bytes_served
+  concurrent_viewers
 }
 
 """
@@ -7106,6 +7147,34 @@ extend type Query {
   oldest first.
   """
   analyticsFiltered(projectId: ID!, startTime: Time, endTime: Time, byHour: Boolean = false): [AnalyticsFilteredCount!]!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/analytics_realtime.graphql", Input: `# Realtime analytics (issue 21): concurrent viewers, fresh within 15 s.
+
+"""
+The views playing now: views whose latest beacon reached the server within the
+last windowSeconds (30 s: three heartbeats of 10 s) and whose player has not
+ended (no ended or viewend event, no fatal error, since its last replay).
+"""
+type ConcurrentViewers {
+  "The number of views playing now."
+  count: Int!
+  """
+  When the count was taken. The beacons behind it were stored within the
+  analytics writer's batch wait (250 ms) of their arrival, so the figure is at
+  most about a second older than asOf.
+  """
+  asOf: Time!
+  "How recent a view's latest beacon must be for it to count, in seconds."
+  windowSeconds: Int!
+}
+
+extend type Query {
+  """
+  The views of a project (or of one of its videos) playing now. Needs the
+  analytics read permission on the project; an unknown video is NOT_FOUND.
+  """
+  concurrentViewers(projectID: ID!, videoID: ID): ConcurrentViewers!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/api_key.graphql", Input: `"""
@@ -13511,6 +13580,18 @@ func (ec *executionContext) childFields_ChapterEdge(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type ChapterEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_ConcurrentViewers(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "count":
+		return ec.fieldContext_ConcurrentViewers_count(ctx, field)
+	case "asOf":
+		return ec.fieldContext_ConcurrentViewers_asOf(ctx, field)
+	case "windowSeconds":
+		return ec.fieldContext_ConcurrentViewers_windowSeconds(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ConcurrentViewers", field.Name)
+}
+
 func (ec *executionContext) childFields_CreatedAPIKey(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "apiKey":
@@ -17355,6 +17436,28 @@ func (ec *executionContext) field_Query_caption_args(ctx context.Context, rawArg
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_concurrentViewers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_effectiveEncodingLadder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -20458,6 +20561,27 @@ func (ec *executionContext) _ChapterEdge_cursor(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_ChapterEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ChapterEdge", field, false, false, scalarChild5)
+}
+
+func (ec *executionContext) _ConcurrentViewers_count(ctx context.Context, field graphql.CollectedField, obj *model.ConcurrentViewers) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ConcurrentViewers_count, &obj.Count, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_ConcurrentViewers_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("ConcurrentViewers", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _ConcurrentViewers_asOf(ctx context.Context, field graphql.CollectedField, obj *model.ConcurrentViewers) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ConcurrentViewers_asOf, &obj.AsOf, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_ConcurrentViewers_asOf(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("ConcurrentViewers", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _ConcurrentViewers_windowSeconds(ctx context.Context, field graphql.CollectedField, obj *model.ConcurrentViewers) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ConcurrentViewers_windowSeconds, &obj.WindowSeconds, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_ConcurrentViewers_windowSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("ConcurrentViewers", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _CreatedAPIKey_apiKey(ctx context.Context, field graphql.CollectedField, obj *model.CreatedAPIKey) (ret graphql.Marshaler) {
@@ -27290,6 +27414,50 @@ func (ec *executionContext) fieldContext_Query_analyticsFiltered(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_analyticsFiltered_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_concurrentViewers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_concurrentViewers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ConcurrentViewers(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["videoID"].(*uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ConcurrentViewers) graphql.Marshaler {
+			return ec.marshalNConcurrentViewers2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐConcurrentViewers(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_concurrentViewers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ConcurrentViewers(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_concurrentViewers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -47415,6 +47583,56 @@ func (ec *executionContext) _ChapterEdge(ctx context.Context, sel ast.SelectionS
 	return outObject
 }
 
+var concurrentViewersImplementors = []string{"ConcurrentViewers"}
+
+func (ec *executionContext) _ConcurrentViewers(ctx context.Context, sel ast.SelectionSet, obj *model.ConcurrentViewers) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, concurrentViewersImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ConcurrentViewers")
+		case "count":
+			out.Values[i] = ec._ConcurrentViewers_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "asOf":
+			out.Values[i] = ec._ConcurrentViewers_asOf(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "windowSeconds":
+			out.Values[i] = ec._ConcurrentViewers_windowSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var createdAPIKeyImplementors = []string{"CreatedAPIKey"}
 
 func (ec *executionContext) _CreatedAPIKey(ctx context.Context, sel ast.SelectionSet, obj *model.CreatedAPIKey) graphql.Marshaler {
@@ -52207,6 +52425,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_analyticsFiltered(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "concurrentViewers":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_concurrentViewers(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -57193,6 +57433,16 @@ func (ec *executionContext) marshalNChapterOrderField2ᚖgithubᚗcomᚋvidraᚑ
 func (ec *executionContext) unmarshalNChapterWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐChapterWhereInput(ctx context.Context, v any) (*ent.ChapterWhereInput, error) {
 	res, err := ec.unmarshalInputChapterWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNConcurrentViewers2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐConcurrentViewers(ctx context.Context, sel ast.SelectionSet, v *model.ConcurrentViewers) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ConcurrentViewers(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNCreateAPIKeyInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCreateAPIKeyInput(ctx context.Context, v any) (model.CreateAPIKeyInput, error) {

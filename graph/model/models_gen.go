@@ -269,6 +269,20 @@ type ChapterInput struct {
 	StartSeconds float64 `json:"startSeconds"`
 }
 
+// The views playing now: views whose latest beacon reached the server within the
+// last windowSeconds (30 s: three heartbeats of 10 s) and whose player has not
+// ended (no ended or viewend event, no fatal error, since its last replay).
+type ConcurrentViewers struct {
+	// The number of views playing now.
+	Count int `json:"count"`
+	// When the count was taken. The beacons behind it were stored within the
+	// analytics writer's batch wait (250 ms) of their arrival, so the figure is at
+	// most about a second older than asOf.
+	AsOf time.Time `json:"asOf"`
+	// How recent a view's latest beacon must be for it to count, in seconds.
+	WindowSeconds int `json:"windowSeconds"`
+}
+
 // The body of SEED-API-SPEC 2.3.
 type CreateAPIKeyInput struct {
 	// 2 to 255 characters.
@@ -693,6 +707,8 @@ func (e AnalyticsDimension) MarshalJSON() ([]byte, error) {
 // A measure of the views. Watch times are in seconds, video_startup_time is the
 // mean in milliseconds, percentages are 0-100 and completion_rate 0-1.
 // delivered_minutes and bytes_served are what Vidra served (by video and hour).
+// concurrent_viewers is realtime: the views playing now (see ConcurrentViewers);
+// it ignores the time range and cannot group by a time interval.
 type AnalyticsMetric string
 
 const (
@@ -710,6 +726,7 @@ const (
 	AnalyticsMetricExitsBeforeVideoStart     AnalyticsMetric = "exits_before_video_start"
 	AnalyticsMetricDeliveredMinutes          AnalyticsMetric = "delivered_minutes"
 	AnalyticsMetricBytesServed               AnalyticsMetric = "bytes_served"
+	AnalyticsMetricConcurrentViewers         AnalyticsMetric = "concurrent_viewers"
 )
 
 var AllAnalyticsMetric = []AnalyticsMetric{
@@ -727,11 +744,12 @@ var AllAnalyticsMetric = []AnalyticsMetric{
 	AnalyticsMetricExitsBeforeVideoStart,
 	AnalyticsMetricDeliveredMinutes,
 	AnalyticsMetricBytesServed,
+	AnalyticsMetricConcurrentViewers,
 }
 
 func (e AnalyticsMetric) IsValid() bool {
 	switch e {
-	case AnalyticsMetricViews, AnalyticsMetricViewAttempts, AnalyticsMetricUniqueViewers, AnalyticsMetricTotalWatchTime, AnalyticsMetricAvgWatchTime, AnalyticsMetricAvgWatchTimePerViewer, AnalyticsMetricCompletionRate, AnalyticsMetricTotalMediaError, AnalyticsMetricPlaybackFailurePercentage, AnalyticsMetricVideoStartupTime, AnalyticsMetricRebufferPercentage, AnalyticsMetricExitsBeforeVideoStart, AnalyticsMetricDeliveredMinutes, AnalyticsMetricBytesServed:
+	case AnalyticsMetricViews, AnalyticsMetricViewAttempts, AnalyticsMetricUniqueViewers, AnalyticsMetricTotalWatchTime, AnalyticsMetricAvgWatchTime, AnalyticsMetricAvgWatchTimePerViewer, AnalyticsMetricCompletionRate, AnalyticsMetricTotalMediaError, AnalyticsMetricPlaybackFailurePercentage, AnalyticsMetricVideoStartupTime, AnalyticsMetricRebufferPercentage, AnalyticsMetricExitsBeforeVideoStart, AnalyticsMetricDeliveredMinutes, AnalyticsMetricBytesServed, AnalyticsMetricConcurrentViewers:
 		return true
 	}
 	return false

@@ -1,6 +1,7 @@
 package apptest
 
 import (
+	"context"
 	"time"
 
 	"github.com/google/uuid"
@@ -100,5 +101,16 @@ func (s *Server) SeedDrop(project uuid.UUID, hour time.Time, reason string, coun
 		Save(System())
 	if err != nil {
 		s.t.Fatalf("seed drop: %v", err)
+	}
+}
+
+// FlushAnalytics waits until the analytics writer has written everything queued
+// so far (30 s at most), failing the test otherwise.
+func (s *Server) FlushAnalytics() {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := s.App.AnalyticsWriter().Flush(ctx); err != nil {
+		s.t.Fatalf("flush analytics: %v", err)
 	}
 }

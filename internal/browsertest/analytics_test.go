@@ -248,9 +248,7 @@ func waitViews(t *testing.T, s *apptest.Server, projectID, viewID string) (beaco
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	if err := s.App.AnalyticsWriter().Flush(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	s.FlushAnalytics()
 	for _, v := range views(t, s, projectID) {
 		switch {
 		case v.ID == viewID:
