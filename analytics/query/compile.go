@@ -201,8 +201,11 @@ func (b *builder) dimension(q *Query, d Dimension, timeCol string) string {
 	case TimeMonth:
 		// Months differ in length: one branch per month boundary in the range.
 		var sb strings.Builder
-		sb.WriteString("CASE")
 		bs := q.buckets(TimeMonth)
+		if len(bs) == 1 { // one month: a CASE needs a WHEN
+			return "CAST(" + b.arg(bs[0].Unix()) + " AS BIGINT)"
+		}
+		sb.WriteString("CASE")
 		for i := 1; i < len(bs); i++ {
 			sb.WriteString(" WHEN " + timeCol + " < " + b.arg(bs[i].Unix()) + " THEN CAST(" + b.arg(bs[i-1].Unix()) + " AS BIGINT)")
 		}

@@ -71,11 +71,18 @@ func Run(ctx context.Context, db Querier, dialectName string, projectID uuid.UUI
 	byValue := q.Order == ValueDesc || q.Order == ValueAsc
 	hasTotal := make([]bool, len(compiled))
 	shared := sharedScan(dialectName)
+	plan, err := planRollups(ctx, db, projectID, q, compiled)
+	if err != nil {
+		return nil, err
+	}
+	coversTotal := func(c Compiled) bool { return plan.coversTotal(q, c) }
+	coversRows := func(c Compiled) bool { return plan.coversRows(q, c) }
 	// View metrics with group-bys: their totals and rows from one scan, where
 	// that is the faster way (sharedScan).
-	for _, batch := range batches(compiled, true) {
+	// Those the rollups cover read them instead (two small statements).
+	for _, batch := range batches(compiled, true, coversRows) {
 		c := compiled[batch[0]]
-		if len(c.Groups) == 0 || source(c.Metric.Name) != "views" || !(shared || byValue && len(batch) > 1) {
+		if len(c.Groups) == 0 || source(c.Metric.Name) != "views" || coversRows(c) || !(shared || byValue && len(batch) > 1) {
 			continue
 		}
 		n, err := runCombined(ctx, db, projectID, q, compiled, batch, res)
@@ -87,13 +94,13 @@ func Run(ctx context.Context, db Querier, dialectName string, projectID uuid.UUI
 			hasTotal[i] = true
 		}
 	}
-	for _, batch := range batches(compiled, false) {
+	for _, batch := range batches(compiled, false, coversTotal) {
 		batch = slices.DeleteFunc(batch, func(i int) bool { return hasTotal[i] })
 		if len(batch) == 0 {
 			continue
 		}
 		c := compiled[batch[0]]
-		st := compileOne(projectID, q, names(compiled, batch), nil, filtersOf(q, c))
+		st := plan.statement(projectID, q, c, names(compiled, batch), nil, filtersOf(q, c))
 		n, totals, err := runTotal(ctx, db, st, len(batch))
 		if err != nil {
 			return nil, err
@@ -104,20 +111,20 @@ func Run(ctx context.Context, db Querier, dialectName string, projectID uuid.UUI
 		}
 	}
 	// The other metrics with group-bys: their rows apart.
-	for _, batch := range batches(compiled, true) {
+	for _, batch := range batches(compiled, true, coversRows) {
 		c := compiled[batch[0]]
 		if len(c.Groups) == 0 || hasTotal[batch[0]] {
 			continue
 		}
 		if byValue && len(batch) > 1 {
 			for _, i := range batch { // each metric ranks its own rows
-				if err := runMetricRows(ctx, db, projectID, q, compiled, []int{i}, res); err != nil {
+				if err := runMetricRows(ctx, db, plan, projectID, q, compiled, []int{i}, res); err != nil {
 					return nil, err
 				}
 			}
 			continue
 		}
-		if err := runMetricRows(ctx, db, projectID, q, compiled, batch, res); err != nil {
+		if err := runMetricRows(ctx, db, plan, projectID, q, compiled, batch, res); err != nil {
 			return nil, err
 		}
 	}
@@ -202,9 +209,9 @@ func runCombined(ctx context.Context, db Querier, projectID uuid.UUID, q *Query,
 
 // runMetricRows runs the grouped statement of metrics with the same filters and
 // group-bys and fills their rows.
-func runMetricRows(ctx context.Context, db Querier, projectID uuid.UUID, q *Query, compiled []Compiled, batch []int, res *Result) error {
+func runMetricRows(ctx context.Context, db Querier, plan *rollupPlan, projectID uuid.UUID, q *Query, compiled []Compiled, batch []int, res *Result) error {
 	c := compiled[batch[0]]
-	st := compileOne(projectID, q, names(compiled, batch), c.Groups, filtersOf(q, c))
+	st := plan.statement(projectID, q, c, names(compiled, batch), c.Groups, filtersOf(q, c))
 	rows, err := runRows(ctx, db, c, st, len(batch))
 	if err != nil {
 		return err
@@ -229,14 +236,16 @@ func source(m Metric) string {
 	return "views"
 }
 
-// batches groups the metrics that can share a statement: same rows (source) and filters, and with grouped, the same group-bys.
-func batches(compiled []Compiled, grouped bool) [][]int {
+// batches groups the metrics that can share a statement: same rows (source,
+// and for view metrics whether the rollups cover them: rollups tells) and
+// filters, and with grouped, the same group-bys.
+func batches(compiled []Compiled, grouped bool, rollups func(Compiled) bool) [][]int {
 	var out [][]int
 	at := map[string]int{}
 	for i, c := range compiled {
-		key, _ := json.Marshal([]any{source(c.Metric.Name), c.Metric.Filters})
+		key, _ := json.Marshal([]any{source(c.Metric.Name), rollups(c), c.Metric.Filters})
 		if grouped {
-			key, _ = json.Marshal([]any{source(c.Metric.Name), c.Metric.Filters, c.Groups})
+			key, _ = json.Marshal([]any{source(c.Metric.Name), rollups(c), c.Metric.Filters, c.Groups})
 		}
 		if j, ok := at[string(key)]; ok {
 			out[j] = append(out[j], i)

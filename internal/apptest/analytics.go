@@ -25,8 +25,8 @@ type AnalyticsView struct {
 	DurationMs, MaxPlayheadMs    int64
 }
 
-// SeedView writes a view straight into analytics_views (as the analytics writer
-// would), for query tests; it returns the view's id.
+// SeedView writes a view straight into analytics_views and marks its hour dirty
+// (as the analytics writer would), for query tests; it returns the view's id.
 func (s *Server) SeedView(v AnalyticsView) uuid.UUID {
 	s.t.Helper()
 	if v.ID == uuid.Nil {
@@ -49,6 +49,12 @@ func (s *Server) SeedView(v AnalyticsView) uuid.UUID {
 		Save(System())
 	if err != nil {
 		s.t.Fatalf("seed view: %v", err)
+	}
+	// The writer marks the view's hour for the rollup job: until it runs, the
+	// queries read that hour from the views.
+	if _, err := s.App.DB.SQL.Exec(`INSERT INTO analytics_dirty_hours (project_id, hour) VALUES ($1, $2)
+		ON CONFLICT (project_id, hour) DO NOTHING`, v.Project, started/3600*3600); err != nil {
+		s.t.Fatalf("seed view: mark its hour dirty: %v", err)
 	}
 	return v.ID
 }

@@ -1,0 +1,334 @@
+package query
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/google/uuid"
+)
+
+// rollupDimensions are the dimensions the rollups (analytics_hourly and
+// analytics_daily) carry: a metric filtered or grouped by another one is read
+// from the views alone. Minutes are finer than any rollup bucket.
+var rollupDimensions = map[Dimension]bool{MediaID: true, FolderID: true, Country: true, DeviceType: true,
+	OS: true, Browser: true, TimeHour: true, TimeDay: true, TimeWeek: true, TimeMonth: true}
+
+// rollupMetricSQL is a metric over summed rollup measures (u, the union of the
+// rollup and views parts), equal to its metricSQL over the views: averages and
+// ratios divide summed numerators by summed denominators. Distinct counts
+// (unique_viewers, avg_watch_time_per_viewer) cannot be summed and are absent.
+var rollupMetricSQL = map[Metric]string{
+	Views:                     "SUM(u.views)",
+	ViewAttempts:              "COALESCE(SUM(u.attempts), 0)",
+	TotalWatchTime:            "COALESCE(SUM(u.watched_ms), 0) / 1000.0",
+	AvgWatchTime:              "SUM(u.watched_ms) / 1000.0 / NULLIF(SUM(u.views), 0)",
+	CompletionRate:            "1.0 * SUM(u.completed) / NULLIF(SUM(u.views), 0)",
+	TotalMediaError:           "COALESCE(SUM(u.errors), 0)",
+	PlaybackFailurePercentage: "100.0 * SUM(u.failures) / NULLIF(SUM(u.attempts), 0)",
+	VideoStartupTime:          "1.0 * SUM(u.startup_ms_sum) / NULLIF(SUM(u.startup_count), 0)",
+	RebufferPercentage:        "100.0 * SUM(u.rebuffer_ms) / NULLIF(SUM(u.watched_ms) + SUM(u.rebuffer_ms), 0)",
+	ExitsBeforeVideoStart:     "SUM(u.ebvs)",
+}
+
+// rollupMeasures are the measure columns of the rollups and, for the views
+// part, each one's value for one view (as analytics.Rollup computes them).
+var rollupMeasures = []struct{ name, view string }{
+	{"views", "CASE WHEN v.startup_ms IS NOT NULL THEN 1 ELSE 0 END"},
+	{"attempts", "1"},
+	{"watched_ms", "v.watched_ms"},
+	{"rebuffer_ms", "v.rebuffer_ms"},
+	{"startup_ms_sum", "COALESCE(v.startup_ms, 0)"},
+	{"startup_count", "CASE WHEN v.startup_ms IS NOT NULL THEN 1 ELSE 0 END"},
+	{"errors", "v.error_count"},
+	{"failures", "CASE WHEN v.fatal_error_code <> '' THEN 1 ELSE 0 END"},
+	{"ebvs", "CASE WHEN v.startup_ms IS NULL AND v.fatal_error_code = '' THEN 1 ELSE 0 END"},
+	{"completed", "CASE WHEN v.completed THEN 1 ELSE 0 END"},
+}
+
+// maxRollupParts is the most parts (runs of hours from one table) a
+// rollup-backed statement takes; a range cut up by more dirty hours than that
+// is read from the views alone.
+const maxRollupParts = 48
+
+// The tables a part of a rollup-backed statement reads.
+const (
+	fromViews  = "analytics_views"
+	fromHourly = "analytics_hourly"
+	fromDaily  = "analytics_daily"
+)
+
+// span is a run [lo, hi) of epoch seconds read from one table.
+type span struct {
+	table  string
+	lo, hi int64
+}
+
+// rollupPlan says which hours of a query's range the rollups answer: whole
+// hours (analytics_hourly) and whole UTC days (analytics_daily) inside the
+// range that are not marked dirty, i.e. whose rollup rows are up to date. The
+// rest, the ragged edges and the dirty hours, is read from analytics_views.
+// A nil plan reads everything from the views.
+type rollupPlan struct {
+	start, end int64
+	// dirty are the range's hours marked in analytics_dirty_hours.
+	dirty map[int64]bool
+	// hourlyFrom is the first hour analytics_hourly may be read for: its
+	// oldest bucket for the project (older ones may have been purged by the
+	// hourly retention; views and the daily rollup are kept longer).
+	hourlyFrom int64
+}
+
+type viewsOnlyKey struct{}
+
+// withViewsOnly marks a context whose queries read analytics_views alone (the
+// reference plan the rollup-backed one is tested against).
+func withViewsOnly(ctx context.Context) context.Context {
+	return context.WithValue(ctx, viewsOnlyKey{}, true)
+}
+
+// planRollups reads the dirty hours of the query's range and the project's
+// oldest hourly bucket, when some metric of the query can read the rollups.
+func planRollups(ctx context.Context, db Querier, projectID uuid.UUID, q *Query, compiled []Compiled) (*rollupPlan, error) {
+	if ctx.Value(viewsOnlyKey{}) != nil {
+		return nil, nil
+	}
+	start, end := q.Start.Unix(), q.End.Unix()
+	if ceilHour(start)+3600 > end {
+		return nil, nil // no whole hour in the range
+	}
+	p := &rollupPlan{start: start, end: end, dirty: map[int64]bool{}, hourlyFrom: math.MaxInt64}
+	usable := false
+	for _, c := range compiled {
+		usable = usable || p.coversTotal(q, c)
+	}
+	if !usable {
+		return nil, nil
+	}
+	rows, err := db.QueryContext(ctx, `SELECT hour FROM analytics_dirty_hours WHERE project_id = $1 AND hour >= $2 AND hour < $3`,
+		projectID, start/3600*3600, end)
+	if err != nil {
+		return nil, fmt.Errorf("analytics dirty hours: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var h int64
+		if err := rows.Scan(&h); err != nil {
+			return nil, fmt.Errorf("analytics dirty hours: %w", err)
+		}
+		p.dirty[h] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("analytics dirty hours: %w", err)
+	}
+	first, err := db.QueryContext(ctx, `SELECT MIN(bucket) FROM analytics_hourly WHERE project_id = $1`, projectID)
+	if err != nil {
+		return nil, fmt.Errorf("analytics hourly bucket: %w", err)
+	}
+	defer first.Close()
+	var from sql.NullInt64
+	if first.Next() {
+		if err := first.Scan(&from); err != nil {
+			return nil, fmt.Errorf("analytics hourly bucket: %w", err)
+		}
+	}
+	if err := first.Err(); err != nil {
+		return nil, fmt.Errorf("analytics hourly bucket: %w", err)
+	}
+	if from.Valid {
+		p.hourlyFrom = from.Int64
+	}
+	return p, nil
+}
+
+// coversTotal tells whether a metric's total can read the rollups: a summable
+// metric whose filters are all on dimensions the rollups carry.
+func (p *rollupPlan) coversTotal(q *Query, c Compiled) bool {
+	if p == nil {
+		return false
+	}
+	if _, ok := rollupMetricSQL[c.Metric.Name]; !ok {
+		return false
+	}
+	for _, f := range filtersOf(q, c) {
+		if !rollupDimensions[f.Field] {
+			return false
+		}
+	}
+	return true
+}
+
+// coversRows tells whether a metric's rows can read the rollups: its total can
+// and its group-bys are all dimensions the rollups carry.
+func (p *rollupPlan) coversRows(q *Query, c Compiled) bool {
+	if !p.coversTotal(q, c) {
+		return false
+	}
+	for _, g := range c.Groups {
+		if !rollupDimensions[g] {
+			return false
+		}
+	}
+	return true
+}
+
+// spans cuts the range into runs of hours read from one table each: whole
+// clean days from analytics_daily (when daily, i.e. no group-by finer than a
+// day), whole clean hours from analytics_hourly, the rest from the views.
+func (p *rollupPlan) spans(daily bool) []span {
+	var out []span
+	add := func(table string, lo, hi int64) {
+		if n := len(out); n > 0 && out[n-1].table == table && out[n-1].hi == lo {
+			out[n-1].hi = hi
+			return
+		}
+		out = append(out, span{table, lo, hi})
+	}
+	for h := p.start / 3600 * 3600; h < p.end; {
+		if daily && h%86400 == 0 && h >= p.start && h+86400 <= p.end && p.cleanRun(h, h+86400) {
+			add(fromDaily, h, h+86400)
+			h += 86400
+			continue
+		}
+		if h >= p.start && h+3600 <= p.end && !p.dirty[h] && h >= p.hourlyFrom {
+			add(fromHourly, h, h+3600)
+		} else {
+			add(fromViews, h, min(h+3600, p.end))
+		}
+		h += 3600
+	}
+	return out
+}
+
+// cleanRun tells whether no hour of [lo, hi) is dirty.
+func (p *rollupPlan) cleanRun(lo, hi int64) bool {
+	for h := lo; h < hi; h += 3600 {
+		if p.dirty[h] {
+			return false
+		}
+	}
+	return true
+}
+
+// statement is the statement of metrics (values v0, v1, ...) over the same
+// filters, grouped by groups or (none) their totals plus the number of
+// matching views, as compileOne makes it: read from the rollups where the plan
+// covers them (c stands for the batch), from the views alone otherwise.
+func (p *rollupPlan) statement(projectID uuid.UUID, q *Query, c Compiled, metrics []Metric, groups []Dimension, filters []Filter) Statement {
+	covered := p.coversTotal(q, c)
+	if len(groups) > 0 {
+		covered = p.coversRows(q, c)
+	}
+	if !covered {
+		return compileOne(projectID, q, metrics, groups, filters)
+	}
+	t := timeDimension(groups)
+	spans := p.spans(t != TimeHour)
+	rollups := 0
+	for _, s := range spans {
+		if s.table != fromViews {
+			rollups++
+		}
+	}
+	if rollups == 0 || len(spans) > maxRollupParts {
+		return compileOne(projectID, q, metrics, groups, filters)
+	}
+	return compileRollup(projectID, q, spans, metrics, groups, filters)
+}
+
+// compileRollup is compileOne over the spans: each span's part sums the
+// rollup measures by the group keys (from its rollup table, or from the views
+// that started in the span and the range), and the metrics are computed from
+// the union of the parts' sums.
+func compileRollup(projectID uuid.UUID, q *Query, spans []span, metrics []Metric, groups []Dimension, filters []Filter) Statement {
+	b := &builder{}
+	project := b.arg(projectID)
+	// The range's bounds are arguments only if a views part reads them
+	// (PostgreSQL cannot type an unused parameter).
+	var start, end string
+	// The filters read the same column names in every table (alias v); each
+	// condition and its arguments are shared by the parts.
+	var conds []string
+	for _, f := range filters {
+		conds = append(conds, b.filter(projectID, f, false))
+	}
+	ords := make([]string, len(groups))
+	for i := range groups {
+		ords[i] = fmt.Sprint(i + 1)
+	}
+	var parts []string
+	for _, s := range spans {
+		var timeCol string
+		var where []string
+		if s.table == fromViews {
+			// The hour bound lets the (project_id, hour) indexes narrow the scan.
+			if start == "" {
+				start, end = b.arg(q.Start.Unix()), b.arg(q.End.Unix())
+			}
+			timeCol = "v.started_at"
+			where = []string{"v.project_id = " + project, "v.hour >= " + b.arg(s.lo), "v.hour < " + b.arg(s.hi),
+				"v.started_at >= " + start, "v.started_at < " + end}
+		} else {
+			timeCol = "v.bucket"
+			where = []string{"v.project_id = " + project, "v.bucket >= " + b.arg(s.lo), "v.bucket < " + b.arg(s.hi)}
+		}
+		var sel []string
+		for i, g := range groups {
+			sel = append(sel, fmt.Sprintf("%s AS k%d", b.dimension(q, g, timeCol), i))
+		}
+		for _, m := range rollupMeasures {
+			if s.table == fromViews {
+				sel = append(sel, "SUM("+m.view+") AS "+m.name)
+			} else {
+				sel = append(sel, "SUM(v."+m.name+") AS "+m.name)
+			}
+		}
+		part := "SELECT " + strings.Join(sel, ", ") + " FROM " + s.table + " v WHERE " + strings.Join(append(where, conds...), " AND ")
+		if len(groups) > 0 {
+			part += " GROUP BY " + strings.Join(ords, ", ")
+		}
+		parts = append(parts, part)
+	}
+	var sel []string
+	for i := range groups {
+		sel = append(sel, fmt.Sprintf("u.k%d AS k%d", i, i))
+	}
+	for i, m := range metrics {
+		sel = append(sel, fmt.Sprintf("%s AS v%d", rollupMetricSQL[m], i))
+	}
+	if len(groups) == 0 {
+		sel = append(sel, "COALESCE(SUM(u.attempts), 0) AS matched")
+	}
+	var sb strings.Builder
+	if len(b.ctes) > 0 {
+		sb.WriteString("WITH RECURSIVE " + strings.Join(b.ctes, ", ") + " ")
+	}
+	sb.WriteString("SELECT " + strings.Join(sel, ", ") + " FROM (" + strings.Join(parts, " UNION ALL ") + ") u")
+	if len(groups) == 0 {
+		return Statement{SQL: sb.String(), Args: b.args}
+	}
+	sb.WriteString(" GROUP BY " + strings.Join(ords, ", "))
+	grouped := sb.String()
+	sb.Reset()
+	// Ordered and limited as compileOne does: nulls first for keys and last
+	// for values, alike on both databases.
+	order := make([]string, 0, 2*len(groups)+2)
+	if q.Order == ValueDesc || q.Order == ValueAsc {
+		dir := "DESC"
+		if q.Order == ValueAsc {
+			dir = "ASC"
+		}
+		order = append(order, "CASE WHEN g.v0 IS NULL THEN 1 ELSE 0 END", "g.v0 "+dir)
+	}
+	for i := range groups {
+		order = append(order, fmt.Sprintf("CASE WHEN g.k%d IS NULL THEN 0 ELSE 1 END", i), fmt.Sprintf("g.k%d", i))
+	}
+	limit := MaxRows + 1
+	if limitInSQL(q, groups) && q.Limit > 0 {
+		limit = q.Limit
+	}
+	sb.WriteString("SELECT * FROM (" + grouped + ") g ORDER BY " + strings.Join(order, ", ") + " LIMIT " + b.arg(limit))
+	return Statement{SQL: sb.String(), Args: b.args}
+}
