@@ -57,6 +57,12 @@ const maxServed = 100_000
 func (w *Writer) writeOnce(batch []item) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	// Prepared before the transaction: preparing takes a pooled connection, and
+	// with the transaction holding one a busy pool (SQLite has 4) could leave
+	// the writer waiting on itself.
+	if _, err := w.insertStmt(ctx, w.opts.Dialect != "postgres"); err != nil {
+		return err
+	}
 	tx, err := w.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
