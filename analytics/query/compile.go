@@ -155,23 +155,7 @@ func compileOne(projectID uuid.UUID, q *Query, metrics []Metric, groups []Dimens
 		sb.WriteString(" GROUP BY " + strings.Join(ords, ", "))
 		grouped := sb.String()
 		sb.Reset()
-		// Nulls first for keys and last for values, alike on both databases.
-		order := make([]string, 0, 2*len(groups)+2)
-		if q.Order == ValueDesc || q.Order == ValueAsc {
-			dir := "DESC"
-			if q.Order == ValueAsc {
-				dir = "ASC"
-			}
-			order = append(order, "CASE WHEN g.v0 IS NULL THEN 1 ELSE 0 END", "g.v0 "+dir)
-		}
-		for i := range groups {
-			order = append(order, fmt.Sprintf("CASE WHEN g.k%d IS NULL THEN 0 ELSE 1 END", i), fmt.Sprintf("g.k%d", i))
-		}
-		limit := MaxRows + 1
-		if limitInSQL(q, groups) && q.Limit > 0 {
-			limit = q.Limit
-		}
-		sb.WriteString("SELECT * FROM (" + grouped + ") g ORDER BY " + strings.Join(order, ", ") + " LIMIT " + b.arg(limit))
+		sb.WriteString(b.orderedAndLimited(q, groups, grouped))
 	}
 	return Statement{SQL: sb.String(), Args: b.args}
 }
@@ -187,6 +171,28 @@ func limitInSQL(_ *Query, groups []Dimension) bool {
 func ceilHour(s int64) int64 { return (s + 3599) / 3600 * 3600 }
 
 // dimension is the SQL expression of a group key.
+// orderedAndLimited wraps a grouped statement (keys k0.., values v0..) in its
+// order and limit: nulls first for keys and last for values, alike on both
+// databases.
+func (b *builder) orderedAndLimited(q *Query, groups []Dimension, grouped string) string {
+	order := make([]string, 0, 2*len(groups)+2)
+	if q.Order == ValueDesc || q.Order == ValueAsc {
+		dir := "DESC"
+		if q.Order == ValueAsc {
+			dir = "ASC"
+		}
+		order = append(order, "CASE WHEN g.v0 IS NULL THEN 1 ELSE 0 END", "g.v0 "+dir)
+	}
+	for i := range groups {
+		order = append(order, fmt.Sprintf("CASE WHEN g.k%d IS NULL THEN 0 ELSE 1 END", i), fmt.Sprintf("g.k%d", i))
+	}
+	limit := MaxRows + 1
+	if limitInSQL(q, groups) && q.Limit > 0 {
+		limit = q.Limit
+	}
+	return "SELECT * FROM (" + grouped + ") g ORDER BY " + strings.Join(order, ", ") + " LIMIT " + b.arg(limit)
+}
+
 func (b *builder) dimension(q *Query, d Dimension, timeCol string) string {
 	switch d {
 	case TimeMinute:

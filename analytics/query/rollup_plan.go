@@ -310,25 +310,7 @@ func compileRollup(projectID uuid.UUID, q *Query, spans []span, metrics []Metric
 		return Statement{SQL: sb.String(), Args: b.args}
 	}
 	sb.WriteString(" GROUP BY " + strings.Join(ords, ", "))
-	grouped := sb.String()
-	sb.Reset()
-	// Ordered and limited as compileOne does: nulls first for keys and last
-	// for values, alike on both databases.
-	order := make([]string, 0, 2*len(groups)+2)
-	if q.Order == ValueDesc || q.Order == ValueAsc {
-		dir := "DESC"
-		if q.Order == ValueAsc {
-			dir = "ASC"
-		}
-		order = append(order, "CASE WHEN g.v0 IS NULL THEN 1 ELSE 0 END", "g.v0 "+dir)
-	}
-	for i := range groups {
-		order = append(order, fmt.Sprintf("CASE WHEN g.k%d IS NULL THEN 0 ELSE 1 END", i), fmt.Sprintf("g.k%d", i))
-	}
-	limit := MaxRows + 1
-	if limitInSQL(q, groups) && q.Limit > 0 {
-		limit = q.Limit
-	}
-	sb.WriteString("SELECT * FROM (" + grouped + ") g ORDER BY " + strings.Join(order, ", ") + " LIMIT " + b.arg(limit))
-	return Statement{SQL: sb.String(), Args: b.args}
+	// Ordered and limited as compileOne does.
+	query := b.orderedAndLimited(q, groups, sb.String()) // adds the limit's argument
+	return Statement{SQL: query, Args: b.args}
 }
