@@ -11,6 +11,7 @@ import (
 	"entgo.io/ent/dialect"
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/browsertest"
 	"github.com/vidra-dev/vidra/internal/testdb"
@@ -70,11 +71,11 @@ func eventTypes(t *testing.T, s *apptest.Server, viewID string) []string {
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
-		var typ string
-		if err := rows.Scan(&typ); err != nil {
+		var code int16 // stored as a code (analytics.EventTypeName)
+		if err := rows.Scan(&code); err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, typ)
+		out = append(out, analytics.EventTypeName(code))
 	}
 	return out
 }
