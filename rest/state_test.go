@@ -15,11 +15,11 @@ import (
 // volatileTables change without any request's doing (the fixtures' transcoding
 // jobs run in the background), or on every authenticated request by design (last
 // use of a key or session), or hold the job queue: the state fingerprint leaves
-// them out; so does analytics_dirty_hours, which the analytics writer fills and
-// the rollup job empties in the background. Deliveries are counted, events by
-// the types requests record.
+// them out; so do analytics_dirty_hours, which the analytics writer fills and
+// the rollup job empties, and the rollups that job recomputes, in the
+// background. Deliveries are counted, events by the types requests record.
 var volatileTables = []string{"api_keys", "sessions", "refresh_tokens", "schema_migrations", "webhook_attempts", "transcoding_jobs",
-	"analytics_dirty_hours"}
+	"analytics_dirty_hours", "analytics_hourly", "analytics_daily"}
 
 // requestEventTypes are the events a request records itself; the others come
 // from background jobs (processing, imports, transcoding jobs, deliveries).
