@@ -148,7 +148,7 @@ func (w *Writer) eraseOnce(req *eraseRequest) (Erasure, []uuid.UUID, error) {
 	if err != nil {
 		return Erasure{}, nil, fmt.Errorf("erase views: %w", err)
 	}
-	if err := markDirty(ctx, tx, dirty, w.opts.Dialect != "postgres"); err != nil {
+	if err := markDirty(ctx, tx, dirty, w.positional()); err != nil {
 		return Erasure{}, nil, err
 	}
 	if err := tx.Commit(); err != nil {

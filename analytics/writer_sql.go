@@ -60,7 +60,7 @@ func (w *Writer) writeOnce(batch []item) error {
 	// Prepared before the transaction: preparing takes a pooled connection, and
 	// with the transaction holding one a busy pool (SQLite has 4) could leave
 	// the writer waiting on itself.
-	if _, err := w.insertStmt(ctx, w.opts.Dialect != "postgres"); err != nil {
+	if _, err := w.insertStmt(ctx, w.positional()); err != nil {
 		return err
 	}
 	tx, err := w.db.BeginTx(ctx, nil)
@@ -146,7 +146,7 @@ func (w *Writer) writeViews(ctx context.Context, tx *sql.Tx, batch []item, serve
 	if len(order) == 0 {
 		return nil, nil
 	}
-	positional := w.opts.Dialect != "postgres"
+	positional := w.positional()
 	stored, err := w.storedViews(ctx, tx, order, positional)
 	if err != nil {
 		return nil, err
@@ -429,6 +429,10 @@ func insertEventsSQL(n int, positional bool) string {
 const insertEventsArraysSQL = `INSERT INTO analytics_events (id, ts_ms, playhead_ms, type, detail)
 SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::smallint[], $5::text[])
 ON CONFLICT (id) DO NOTHING RETURNING id`
+
+// positional tells whether the writer's database takes ?-style placeholders
+// (SQLite) rather than PostgreSQL's numbered ones.
+func (w *Writer) positional() bool { return w.opts.Dialect != "postgres" }
 
 // insertStmt is the prepared events INSERT: on SQLite the one of
 // eventsPerInsert events (SQLite would otherwise spend more time parsing the
