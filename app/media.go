@@ -115,6 +115,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		Log:       log,
 		Dir:       filepath.Join(cfg.DataDir, "uploads"),
 		BucketDir: upload.BucketDirOf(cfg.StorageURL),
+		S3Bucket:  upload.S3BucketOf(cfg.StorageURL),
 		Events:    rec,
 	}
 	m.play = &playback.Server{

@@ -53,6 +53,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
+	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -142,6 +143,8 @@ type Client struct {
 	Thumbnail *ThumbnailClient
 	// TranscodingJob is the client for interacting with the TranscodingJob builders.
 	TranscodingJob *TranscodingJobClient
+	// UploadLock is the client for interacting with the UploadLock builders.
+	UploadLock *UploadLockClient
 	// UploadToken is the client for interacting with the UploadToken builders.
 	UploadToken *UploadTokenClient
 	// User is the client for interacting with the User builders.
@@ -202,6 +205,7 @@ func (c *Client) init() {
 	c.Tag = NewTagClient(c.config)
 	c.Thumbnail = NewThumbnailClient(c.config)
 	c.TranscodingJob = NewTranscodingJobClient(c.config)
+	c.UploadLock = NewUploadLockClient(c.config)
 	c.UploadToken = NewUploadTokenClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.Video = NewVideoClient(c.config)
@@ -337,6 +341,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Tag:                NewTagClient(cfg),
 		Thumbnail:          NewThumbnailClient(cfg),
 		TranscodingJob:     NewTranscodingJobClient(cfg),
+		UploadLock:         NewUploadLockClient(cfg),
 		UploadToken:        NewUploadTokenClient(cfg),
 		User:               NewUserClient(cfg),
 		Video:              NewVideoClient(cfg),
@@ -399,6 +404,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Tag:                NewTagClient(cfg),
 		Thumbnail:          NewThumbnailClient(cfg),
 		TranscodingJob:     NewTranscodingJobClient(cfg),
+		UploadLock:         NewUploadLockClient(cfg),
 		UploadToken:        NewUploadTokenClient(cfg),
 		User:               NewUserClient(cfg),
 		Video:              NewVideoClient(cfg),
@@ -441,7 +447,7 @@ func (c *Client) Use(hooks ...Hook) {
 		c.ImportItem, c.ImportMigration, c.Importer, c.Invitation, c.Membership,
 		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
 		c.Project, c.ProjectSetting, c.RefreshToken, c.Rendition, c.Session, c.Tag,
-		c.Thumbnail, c.TranscodingJob, c.UploadToken, c.User, c.Video,
+		c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken, c.User, c.Video,
 		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
@@ -459,7 +465,7 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.ImportItem, c.ImportMigration, c.Importer, c.Invitation, c.Membership,
 		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
 		c.Project, c.ProjectSetting, c.RefreshToken, c.Rendition, c.Session, c.Tag,
-		c.Thumbnail, c.TranscodingJob, c.UploadToken, c.User, c.Video,
+		c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken, c.User, c.Video,
 		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
@@ -543,6 +549,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Thumbnail.mutate(ctx, m)
 	case *TranscodingJobMutation:
 		return c.TranscodingJob.mutate(ctx, m)
+	case *UploadLockMutation:
+		return c.UploadLock.mutate(ctx, m)
 	case *UploadTokenMutation:
 		return c.UploadToken.mutate(ctx, m)
 	case *UserMutation:
@@ -6195,6 +6203,141 @@ func (c *TranscodingJobClient) mutate(ctx context.Context, m *TranscodingJobMuta
 	}
 }
 
+// UploadLockClient is a client for the UploadLock schema.
+type UploadLockClient struct {
+	config
+}
+
+// NewUploadLockClient returns a client for the UploadLock from the given config.
+func NewUploadLockClient(c config) *UploadLockClient {
+	return &UploadLockClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `uploadlock.Hooks(f(g(h())))`.
+func (c *UploadLockClient) Use(hooks ...Hook) {
+	c.hooks.UploadLock = append(c.hooks.UploadLock, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `uploadlock.Intercept(f(g(h())))`.
+func (c *UploadLockClient) Intercept(interceptors ...Interceptor) {
+	c.inters.UploadLock = append(c.inters.UploadLock, interceptors...)
+}
+
+// Create returns a builder for creating a UploadLock entity.
+func (c *UploadLockClient) Create() *UploadLockCreate {
+	mutation := newUploadLockMutation(c.config, OpCreate)
+	return &UploadLockCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of UploadLock entities.
+func (c *UploadLockClient) CreateBulk(builders ...*UploadLockCreate) *UploadLockCreateBulk {
+	return &UploadLockCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *UploadLockClient) MapCreateBulk(slice any, setFunc func(*UploadLockCreate, int)) *UploadLockCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &UploadLockCreateBulk{err: fmt.Errorf("calling to UploadLockClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*UploadLockCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &UploadLockCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for UploadLock.
+func (c *UploadLockClient) Update() *UploadLockUpdate {
+	mutation := newUploadLockMutation(c.config, OpUpdate)
+	return &UploadLockUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *UploadLockClient) UpdateOne(_m *UploadLock) *UploadLockUpdateOne {
+	mutation := newUploadLockMutation(c.config, OpUpdateOne, withUploadLock(_m))
+	return &UploadLockUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *UploadLockClient) UpdateOneID(id uuid.UUID) *UploadLockUpdateOne {
+	mutation := newUploadLockMutation(c.config, OpUpdateOne, withUploadLockID(id))
+	return &UploadLockUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for UploadLock.
+func (c *UploadLockClient) Delete() *UploadLockDelete {
+	mutation := newUploadLockMutation(c.config, OpDelete)
+	return &UploadLockDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *UploadLockClient) DeleteOne(_m *UploadLock) *UploadLockDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *UploadLockClient) DeleteOneID(id uuid.UUID) *UploadLockDeleteOne {
+	builder := c.Delete().Where(uploadlock.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &UploadLockDeleteOne{builder}
+}
+
+// Query returns a query builder for UploadLock.
+func (c *UploadLockClient) Query() *UploadLockQuery {
+	return &UploadLockQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeUploadLock},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a UploadLock entity by its id.
+func (c *UploadLockClient) Get(ctx context.Context, id uuid.UUID) (*UploadLock, error) {
+	return c.Query().Where(uploadlock.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *UploadLockClient) GetX(ctx context.Context, id uuid.UUID) *UploadLock {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *UploadLockClient) Hooks() []Hook {
+	hooks := c.hooks.UploadLock
+	return append(hooks[:len(hooks):len(hooks)], uploadlock.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *UploadLockClient) Interceptors() []Interceptor {
+	inters := c.inters.UploadLock
+	return append(inters[:len(inters):len(inters)], uploadlock.Interceptors[:]...)
+}
+
+func (c *UploadLockClient) mutate(ctx context.Context, m *UploadLockMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&UploadLockCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&UploadLockUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&UploadLockUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&UploadLockDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown UploadLock mutation op: %q", m.Op())
+	}
+}
+
 // UploadTokenClient is a client for the UploadToken schema.
 type UploadTokenClient struct {
 	config
@@ -7254,8 +7397,8 @@ type (
 		Chapter, EncodingProfile, Event, Folder, ImportItem, ImportMigration, Importer,
 		Invitation, Membership, OAuthIdentity, OAuthState, Organization, PlaybackUsage,
 		Player, Project, ProjectSetting, RefreshToken, Rendition, Session, Tag,
-		Thumbnail, TranscodingJob, UploadToken, User, Video, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint []ent.Hook
+		Thumbnail, TranscodingJob, UploadLock, UploadToken, User, Video,
+		WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
@@ -7264,8 +7407,8 @@ type (
 		Chapter, EncodingProfile, Event, Folder, ImportItem, ImportMigration, Importer,
 		Invitation, Membership, OAuthIdentity, OAuthState, Organization, PlaybackUsage,
 		Player, Project, ProjectSetting, RefreshToken, Rendition, Session, Tag,
-		Thumbnail, TranscodingJob, UploadToken, User, Video, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint []ent.Interceptor
+		Thumbnail, TranscodingJob, UploadLock, UploadToken, User, Video,
+		WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
 	}
 )
 

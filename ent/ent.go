@@ -49,6 +49,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
+	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -152,6 +153,7 @@ func checkColumn(t, c string) error {
 			tag.Table:                tag.ValidColumn,
 			thumbnail.Table:          thumbnail.ValidColumn,
 			transcodingjob.Table:     transcodingjob.ValidColumn,
+			uploadlock.Table:         uploadlock.ValidColumn,
 			uploadtoken.Table:        uploadtoken.ValidColumn,
 			user.Table:               user.ValidColumn,
 			video.Table:              video.ValidColumn,

@@ -88,6 +88,8 @@ type Tx struct {
 	Thumbnail *ThumbnailClient
 	// TranscodingJob is the client for interacting with the TranscodingJob builders.
 	TranscodingJob *TranscodingJobClient
+	// UploadLock is the client for interacting with the UploadLock builders.
+	UploadLock *UploadLockClient
 	// UploadToken is the client for interacting with the UploadToken builders.
 	UploadToken *UploadTokenClient
 	// User is the client for interacting with the User builders.
@@ -268,6 +270,7 @@ func (tx *Tx) init() {
 	tx.Tag = NewTagClient(tx.config)
 	tx.Thumbnail = NewThumbnailClient(tx.config)
 	tx.TranscodingJob = NewTranscodingJobClient(tx.config)
+	tx.UploadLock = NewUploadLockClient(tx.config)
 	tx.UploadToken = NewUploadTokenClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.Video = NewVideoClient(tx.config)

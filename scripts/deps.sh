@@ -10,7 +10,8 @@
 # Homebrew on macOS); otherwise the script stops with the one command to run.
 #
 # With --test (make test, .ci/run) it then also installs what the tests need beside:
-# Chromium, Node.js and the npm packages of the browser tests (scripts/deps-browser.sh).
+# Chromium, Node.js and the npm packages of the browser tests (scripts/deps-browser.sh),
+# and the S3-compatible server of the upload tests (scripts/deps-s3.sh).
 set -euo pipefail
 
 with_test=
@@ -87,4 +88,5 @@ log "ffmpeg ${version:-(version not parsed: a development build)} at $(command -
 
 if [ -n "$with_test" ]; then
   "$(dirname "$0")/deps-browser.sh"
+  "$(dirname "$0")/deps-s3.sh"
 fi

@@ -44,7 +44,7 @@ func (s *Service) DirectHandler() http.Handler {
 			s.writeError(w, r, s.failUpload(ctx, t, http.StatusBadRequest, "the upload is empty (0 bytes)"))
 			return
 		}
-		if err := s.finish(ctx, t, f.Name(), n); err != nil {
+		if err := s.finish(ctx, t, uploadedBytes{Path: f.Name()}, n); err != nil {
 			var he *httpError
 			if !errors.As(err, &he) {
 				s.Log.ErrorContext(ctx, "finish direct upload", "video_id", t.VideoID, "err", err)

@@ -21,9 +21,18 @@ import (
 // bucket, then one transaction records the source on the video (uploading with a
 // source = processing owed) and closes the token; after commit the processing job
 // is queued. Should the insert be lost, the sweeper queues it from the row.
-func (s *Service) finish(ctx context.Context, t *ent.UploadToken, path string, size int64) error {
+func (s *Service) finish(ctx context.Context, t *ent.UploadToken, src uploadedBytes, size int64) error {
 	key := jobs.SourceKey(t.VideoID)
-	if err := s.store(ctx, path, key); err != nil {
+	var err error
+	switch {
+	case src.Key != "":
+		err = s.copyObject(ctx, src.Key, key)
+	case src.Path != "":
+		err = s.store(ctx, src.Path, key)
+	default:
+		err = errNoSource
+	}
+	if err != nil {
 		return fmt.Errorf("store source: %w", err)
 	}
 	tx, err := s.Client.Tx(ctx)
@@ -102,6 +111,35 @@ func (s *Service) store(ctx context.Context, path, key string) error {
 	}
 	_ = f.Close()
 	return os.Remove(path)
+}
+
+// copyObject copies a finished upload's object to the source key within the
+// bucket: a server-side copy, or a streamed one where the store refuses it (S3
+// copies at most 5 GiB in one request).
+func (s *Service) copyObject(ctx context.Context, from, to string) error {
+	err := s.Bucket.Copy(ctx, to, from, nil)
+	if err == nil {
+		return nil
+	}
+	s.Log.InfoContext(ctx, "server-side copy refused; streaming the upload", "key", from, "err", err)
+	r, err := s.Bucket.NewReader(ctx, from, nil)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	// A write is abandoned, not committed, when its context ends before Close.
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w, err := s.Bucket.NewWriter(wctx, to, &blob.WriterOptions{ContentType: "application/octet-stream"})
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(w, r); err != nil {
+		cancel()
+		_ = w.Close()
+		return err
+	}
+	return w.Close()
 }
 
 // withEvent applies change to a video and records an event of type typ with it in

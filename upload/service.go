@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	tusd "github.com/tus/tusd/v2/pkg/handler"
 	"gocloud.dev/blob"
 
 	"github.com/vidra-dev/vidra/ent"
@@ -35,6 +36,12 @@ type Service struct {
 	Log    *slog.Logger
 	// Dir holds uploads in progress (tusd's file store): <data dir>/uploads.
 	Dir string
+	// S3Bucket is the bucket's name when blob storage is s3://: uploads in
+	// progress then live in it (see tusStore).
+	S3Bucket string
+	// Locker locks uploads in progress across replicas; a LeaseLocker over Client
+	// when nil.
+	Locker tusd.Locker
 	// BucketDir is the bucket's directory when blob storage is file:// on the same
 	// disk, so a finished upload is renamed into place instead of copied.
 	BucketDir string

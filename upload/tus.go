@@ -6,10 +6,10 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
+	"time"
 
-	"github.com/tus/tusd/v2/pkg/filelocker"
-	"github.com/tus/tusd/v2/pkg/filestore"
 	tusd "github.com/tus/tusd/v2/pkg/handler"
 	expslog "golang.org/x/exp/slog"
 
@@ -22,14 +22,20 @@ import (
 // Creating an upload needs a token (tus metadata "token" or the Upload-Token
 // header) whose limit covers Upload-Length; the upload's unguessable URL is then
 // its capability for HEAD and PATCH, until the token expires. Uploads in progress
-// live in s.Dir, so a dropped PATCH resumes from the last byte received.
+// live where every replica reaches them (see tusStore), locked by leases in the
+// database (LeaseLocker), so a dropped PATCH resumes from the last byte received
+// on any replica.
 func (s *Service) TusHandler(basePath string) (http.Handler, error) {
 	if err := os.MkdirAll(s.Dir, 0o750); err != nil {
 		return nil, err
 	}
 	composer := tusd.NewStoreComposer()
-	writebackStore{filestore.New(s.Dir)}.UseIn(composer)
-	filelocker.New(s.Dir).UseIn(composer)
+	s.tusStore().UseIn(composer)
+	locker := s.Locker
+	if locker == nil {
+		locker = &LeaseLocker{Client: s.Client, Log: s.Log}
+	}
+	composer.UseLocker(locker)
 	h, err := tusd.NewHandler(tusd.Config{
 		BasePath:                basePath,
 		StoreComposer:           composer,
@@ -64,7 +70,7 @@ func (s *Service) beforeCreate(hook tusd.HookEvent) (tusd.HTTPResponse, tusd.Fil
 		return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, s.tusError(ctx, err)
 	}
 	if t.UploadID != nil {
-		if _, err := os.Stat(s.Dir + "/" + *t.UploadID + ".info"); err == nil {
+		if s.uploadInProgress(ctx, *t.UploadID) {
 			return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, tusError(refuse(http.StatusConflict,
 				"the upload token already has an upload; resume it with HEAD and PATCH on its URL"))
 		}
@@ -98,11 +104,11 @@ func (s *Service) beforeCreate(hook tusd.HookEvent) (tusd.HTTPResponse, tusd.Fil
 // beforeFinishResponse runs when the last byte arrived: the file becomes the source.
 func (s *Service) beforeFinishResponse(hook tusd.HookEvent) (tusd.HTTPResponse, error) {
 	ctx := context.WithoutCancel(hook.Context)
-	t, err := s.Client.UploadToken.Query().Where(uploadtoken.UploadID(hook.Upload.ID)).Only(ctx)
+	t, err := s.Client.UploadToken.Query().Where(uploadtoken.UploadID(objectID(hook.Upload.ID))).Only(ctx)
 	if err != nil {
 		return tusd.HTTPResponse{}, s.tusError(ctx, err)
 	}
-	if err := s.finish(ctx, t, hook.Upload.Storage["Path"], hook.Upload.Size); err != nil {
+	if err := s.finish(ctx, t, finishedUpload(hook.Upload), hook.Upload.Size); err != nil {
 		var he *httpError
 		if !errors.As(err, &he) {
 			// The bytes are in, so the client will not send them again: fail the
@@ -112,18 +118,25 @@ func (s *Service) beforeFinishResponse(hook tusd.HookEvent) (tusd.HTTPResponse, 
 		}
 		return tusd.HTTPResponse{}, s.tusError(ctx, err)
 	}
-	_ = os.Remove(hook.Upload.Storage["InfoPath"])
+	s.forgetUpload(ctx, hook.Upload)
 	return tusd.HTTPResponse{Header: tusd.HTTPHeader{"Video-Id": t.VideoID.String()}}, nil
 }
 
-// checkTokenAlive refuses HEAD and PATCH on an upload whose token has expired.
+// completedAnswerWindow is how long after an upload completed its URL still
+// answers HEAD with the final offset, so a client that missed the last PATCH's
+// answer can confirm the upload instead of starting again.
+const completedAnswerWindow = 24 * time.Hour
+
+// checkTokenAlive refuses HEAD and PATCH on an upload whose token has expired,
+// and answers them itself for an upload that has completed: HEAD with the final
+// offset (for completedAnswerWindow), PATCH with 409 and that offset.
 func (s *Service) checkTokenAlive(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPatch && r.Method != http.MethodHead {
 			next.ServeHTTP(w, r)
 			return
 		}
-		id := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
+		id := objectID(r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:])
 		t, err := s.Client.UploadToken.Query().Where(uploadtoken.UploadID(id)).Only(r.Context())
 		switch {
 		case ent.IsNotFound(err):
@@ -132,13 +145,44 @@ func (s *Service) checkTokenAlive(next http.Handler) http.Handler {
 		case err != nil:
 			s.writeError(w, r, err)
 			return
-		case t.CompletedAt == nil && !s.now().Before(t.ExpiresAt):
+		case t.CompletedAt != nil:
+			s.answerCompleted(w, r, t)
+			return
+		case !s.now().Before(t.ExpiresAt):
 			http.Error(w, "the upload token has expired", http.StatusGone)
 			return
 		}
 		w.Header().Set("Video-Id", t.VideoID.String())
 		next.ServeHTTP(w, r)
 	})
+}
+
+// answerCompleted answers HEAD or PATCH on an upload that has completed.
+func (s *Service) answerCompleted(w http.ResponseWriter, r *http.Request, t *ent.UploadToken) {
+	if s.now().Sub(*t.CompletedAt) > completedAnswerWindow {
+		http.Error(w, "no such upload", http.StatusNotFound)
+		return
+	}
+	v, err := s.Client.Video.Get(r.Context(), t.VideoID)
+	if ent.IsNotFound(err) {
+		http.Error(w, "the upload's video was deleted", http.StatusGone)
+		return
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Tus-Resumable", "1.0.0")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Video-Id", t.VideoID.String())
+	h.Set("Upload-Offset", strconv.FormatInt(v.Size, 10))
+	if r.Method == http.MethodHead {
+		h.Set("Upload-Length", strconv.FormatInt(v.Size, 10))
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	http.Error(w, "the upload is complete: it takes no more bytes", http.StatusConflict)
 }
 
 // tusError turns an upload refusal into tusd's error, which it writes as the response.

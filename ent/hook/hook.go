@@ -453,6 +453,18 @@ func (f TranscodingJobFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.TranscodingJobMutation", m)
 }
 
+// The UploadLockFunc type is an adapter to allow the use of ordinary
+// function as UploadLock mutator.
+type UploadLockFunc func(context.Context, *ent.UploadLockMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f UploadLockFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.UploadLockMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.UploadLockMutation", m)
+}
+
 // The UploadTokenFunc type is an adapter to allow the use of ordinary
 // function as UploadToken mutator.
 type UploadTokenFunc func(context.Context, *ent.UploadTokenMutation) (ent.Value, error)

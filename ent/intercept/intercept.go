@@ -46,6 +46,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
+	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -1109,6 +1110,33 @@ func (f TraverseTranscodingJob) Traverse(ctx context.Context, q ent.Query) error
 	return fmt.Errorf("unexpected query type %T. expect *ent.TranscodingJobQuery", q)
 }
 
+// The UploadLockFunc type is an adapter to allow the use of ordinary function as a Querier.
+type UploadLockFunc func(context.Context, *ent.UploadLockQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f UploadLockFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.UploadLockQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.UploadLockQuery", q)
+}
+
+// The TraverseUploadLock type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseUploadLock func(context.Context, *ent.UploadLockQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseUploadLock) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseUploadLock) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UploadLockQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.UploadLockQuery", q)
+}
+
 // The UploadTokenFunc type is an adapter to allow the use of ordinary function as a Querier.
 type UploadTokenFunc func(context.Context, *ent.UploadTokenQuery) (ent.Value, error)
 
@@ -1348,6 +1376,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ThumbnailQuery, predicate.Thumbnail, thumbnail.OrderOption]{typ: ent.TypeThumbnail, tq: q}, nil
 	case *ent.TranscodingJobQuery:
 		return &query[*ent.TranscodingJobQuery, predicate.TranscodingJob, transcodingjob.OrderOption]{typ: ent.TypeTranscodingJob, tq: q}, nil
+	case *ent.UploadLockQuery:
+		return &query[*ent.UploadLockQuery, predicate.UploadLock, uploadlock.OrderOption]{typ: ent.TypeUploadLock, tq: q}, nil
 	case *ent.UploadTokenQuery:
 		return &query[*ent.UploadTokenQuery, predicate.UploadToken, uploadtoken.OrderOption]{typ: ent.TypeUploadToken, tq: q}, nil
 	case *ent.UserQuery:

@@ -1266,6 +1266,34 @@ var (
 			},
 		},
 	}
+	// UploadLocksColumns holds the columns for the "upload_locks" table.
+	UploadLocksColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "upload_id", Type: field.TypeString, Size: 255},
+		{Name: "holder", Type: field.TypeString, Size: 128},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "release_requested", Type: field.TypeBool, Default: false},
+	}
+	// UploadLocksTable holds the schema information for the "upload_locks" table.
+	UploadLocksTable = &schema.Table{
+		Name:       "upload_locks",
+		Columns:    UploadLocksColumns,
+		PrimaryKey: []*schema.Column{UploadLocksColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "uploadlock_upload_id",
+				Unique:  true,
+				Columns: []*schema.Column{UploadLocksColumns[3]},
+			},
+			{
+				Name:    "uploadlock_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{UploadLocksColumns[5]},
+			},
+		},
+	}
 	// UploadTokensColumns holds the columns for the "upload_tokens" table.
 	UploadTokensColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1607,6 +1635,7 @@ var (
 		TagsTable,
 		ThumbnailsTable,
 		TranscodingJobsTable,
+		UploadLocksTable,
 		UploadTokensTable,
 		UsersTable,
 		VideosTable,

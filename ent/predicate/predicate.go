@@ -117,6 +117,9 @@ type Thumbnail func(*sql.Selector)
 // TranscodingJob is the predicate function for transcodingjob builders.
 type TranscodingJob func(*sql.Selector)
 
+// UploadLock is the predicate function for uploadlock builders.
+type UploadLock func(*sql.Selector)
+
 // UploadToken is the predicate function for uploadtoken builders.
 type UploadToken func(*sql.Selector)
 

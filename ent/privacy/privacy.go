@@ -999,6 +999,30 @@ func (f TranscodingJobMutationRuleFunc) EvalMutation(ctx context.Context, m ent.
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.TranscodingJobMutation", m)
 }
 
+// The UploadLockQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type UploadLockQueryRuleFunc func(context.Context, *ent.UploadLockQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f UploadLockQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UploadLockQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.UploadLockQuery", q)
+}
+
+// The UploadLockMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type UploadLockMutationRuleFunc func(context.Context, *ent.UploadLockMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f UploadLockMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.UploadLockMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.UploadLockMutation", m)
+}
+
 // The UploadTokenQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type UploadTokenQueryRuleFunc func(context.Context, *ent.UploadTokenQuery) error
@@ -1252,6 +1276,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.TranscodingJobQuery:
 		return q.Filter(), nil
+	case *ent.UploadLockQuery:
+		return q.Filter(), nil
 	case *ent.UploadTokenQuery:
 		return q.Filter(), nil
 	case *ent.UserQuery:
@@ -1344,6 +1370,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.ThumbnailMutation:
 		return m.Filter(), nil
 	case *ent.TranscodingJobMutation:
+		return m.Filter(), nil
+	case *ent.UploadLockMutation:
 		return m.Filter(), nil
 	case *ent.UploadTokenMutation:
 		return m.Filter(), nil

@@ -44,6 +44,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
+	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -1903,6 +1904,70 @@ func init() {
 	transcodingjobDescID := transcodingjobMixinFields0[0].Descriptor()
 	// transcodingjob.DefaultID holds the default value on creation for the id field.
 	transcodingjob.DefaultID = transcodingjobDescID.Default.(func() uuid.UUID)
+	uploadlockMixin := schema.UploadLock{}.Mixin()
+	uploadlockMixinHooks1 := uploadlockMixin[1].Hooks()
+	uploadlock.Hooks[0] = uploadlockMixinHooks1[0]
+	uploadlock.Hooks[1] = uploadlockMixinHooks1[1]
+	uploadlockMixinInters1 := uploadlockMixin[1].Interceptors()
+	uploadlock.Interceptors[0] = uploadlockMixinInters1[0]
+	uploadlockMixinFields0 := uploadlockMixin[0].Fields()
+	_ = uploadlockMixinFields0
+	uploadlockFields := schema.UploadLock{}.Fields()
+	_ = uploadlockFields
+	// uploadlockDescCreatedAt is the schema descriptor for created_at field.
+	uploadlockDescCreatedAt := uploadlockMixinFields0[1].Descriptor()
+	// uploadlock.DefaultCreatedAt holds the default value on creation for the created_at field.
+	uploadlock.DefaultCreatedAt = uploadlockDescCreatedAt.Default.(func() time.Time)
+	// uploadlockDescUpdatedAt is the schema descriptor for updated_at field.
+	uploadlockDescUpdatedAt := uploadlockMixinFields0[2].Descriptor()
+	// uploadlock.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	uploadlock.DefaultUpdatedAt = uploadlockDescUpdatedAt.Default.(func() time.Time)
+	// uploadlock.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	uploadlock.UpdateDefaultUpdatedAt = uploadlockDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// uploadlockDescUploadID is the schema descriptor for upload_id field.
+	uploadlockDescUploadID := uploadlockFields[0].Descriptor()
+	// uploadlock.UploadIDValidator is a validator for the "upload_id" field. It is called by the builders before save.
+	uploadlock.UploadIDValidator = func() func(string) error {
+		validators := uploadlockDescUploadID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(upload_id string) error {
+			for _, fn := range fns {
+				if err := fn(upload_id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// uploadlockDescHolder is the schema descriptor for holder field.
+	uploadlockDescHolder := uploadlockFields[1].Descriptor()
+	// uploadlock.HolderValidator is a validator for the "holder" field. It is called by the builders before save.
+	uploadlock.HolderValidator = func() func(string) error {
+		validators := uploadlockDescHolder.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(holder string) error {
+			for _, fn := range fns {
+				if err := fn(holder); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// uploadlockDescReleaseRequested is the schema descriptor for release_requested field.
+	uploadlockDescReleaseRequested := uploadlockFields[3].Descriptor()
+	// uploadlock.DefaultReleaseRequested holds the default value on creation for the release_requested field.
+	uploadlock.DefaultReleaseRequested = uploadlockDescReleaseRequested.Default.(bool)
+	// uploadlockDescID is the schema descriptor for id field.
+	uploadlockDescID := uploadlockMixinFields0[0].Descriptor()
+	// uploadlock.DefaultID holds the default value on creation for the id field.
+	uploadlock.DefaultID = uploadlockDescID.Default.(func() uuid.UUID)
 	uploadtokenMixin := schema.UploadToken{}.Mixin()
 	uploadtokenMixinHooks1 := uploadtokenMixin[1].Hooks()
 	uploadtoken.Hooks[0] = uploadtokenMixinHooks1[0]

@@ -1,0 +1,98 @@
+package upload
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"os"
+	"path/filepath"
+
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/tus/tusd/v2/pkg/filestore"
+	tusd "github.com/tus/tusd/v2/pkg/handler"
+	"github.com/tus/tusd/v2/pkg/s3store"
+	"gocloud.dev/gcerrors"
+)
+
+// tusPrefix is where uploads in progress live in an S3 bucket: the upload
+// object (a multipart upload until it completes) and its .info and .part objects.
+const tusPrefix = "uploads/"
+
+// S3BucketOf returns the bucket name of an s3:// storage URL, or "".
+func S3BucketOf(storageURL string) string {
+	u, err := url.Parse(storageURL)
+	if err != nil || u.Scheme != "s3" {
+		return ""
+	}
+	return u.Host
+}
+
+// tusComposable is a tusd store that registers itself with a composer.
+type tusComposable interface {
+	UseIn(*tusd.StoreComposer)
+}
+
+// tusStore is where uploads in progress live: with S3 storage, in the bucket
+// itself through tusd's S3 store (multipart uploads), so every replica resumes
+// every upload; with file storage, in s.Dir, which replicas share when the data
+// directory is on shared storage (the embedded mode has one process).
+func (s *Service) tusStore() tusComposable {
+	var client *s3.Client
+	if s.S3Bucket != "" && s.Bucket.As(&client) {
+		store := s3store.New(s.S3Bucket, client)
+		store.ObjectPrefix = tusPrefix
+		store.MetadataObjectPrefix = tusPrefix
+		store.TemporaryDirectory = s.Dir
+		return store
+	}
+	return writebackStore{filestore.New(s.Dir)}
+}
+
+// s3Backed says whether uploads in progress live in the S3 bucket.
+func (s *Service) s3Backed() bool {
+	var client *s3.Client
+	return s.S3Bucket != "" && s.Bucket.As(&client)
+}
+
+// uploadInProgress says whether the upload with Vidra's id still has its record.
+func (s *Service) uploadInProgress(ctx context.Context, id string) bool {
+	if s.s3Backed() {
+		ok, err := s.Bucket.Exists(ctx, tusPrefix+id+".info")
+		return err == nil && ok
+	}
+	_, err := os.Stat(filepath.Join(s.Dir, id+".info"))
+	return err == nil
+}
+
+// uploadedBytes is where a finished upload's bytes are: a local file (Path) or
+// an object of the bucket (Key).
+type uploadedBytes struct {
+	Path, Key string
+}
+
+// finishedUpload locates the bytes of a finished tus upload.
+func finishedUpload(info tusd.FileInfo) uploadedBytes {
+	if info.Storage["Type"] == "s3store" {
+		return uploadedBytes{Key: info.Storage["Key"]}
+	}
+	return uploadedBytes{Path: info.Storage["Path"]}
+}
+
+// forgetUpload removes what is left of a finished upload once its bytes became
+// the source: its info (the tus record) and, in S3, the upload object itself.
+// The token's completion answers HEAD from then on.
+func (s *Service) forgetUpload(ctx context.Context, info tusd.FileInfo) {
+	if info.Storage["Type"] != "s3store" {
+		_ = os.Remove(info.Storage["InfoPath"])
+		return
+	}
+	key := info.Storage["Key"]
+	for _, k := range []string{key, key + ".info", key + ".part"} {
+		if err := s.Bucket.Delete(ctx, k); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
+			s.Log.WarnContext(ctx, "remove finished upload object", "key", k, "err", err)
+		}
+	}
+}
+
+// errNoSource is returned when a finished upload names no bytes.
+var errNoSource = errors.New("the finished upload names no file or object")
