@@ -123,4 +123,3 @@ func bucketKeys(t *testing.T, s *s3test.Server, prefix string) []string {
 	}
 	return keys
 }
-
