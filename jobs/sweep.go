@@ -12,6 +12,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
+	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/video"
 )
@@ -101,6 +102,10 @@ func (p *Pipeline) Sweep(ctx context.Context) error {
 		}
 	}
 	if err := p.failAbandonedUploads(ctx); err != nil {
+		return err
+	}
+	// Leases on uploads whose holder died and that no request took over since.
+	if _, err := p.Client.UploadLock.Delete().Where(uploadlock.ExpiresAtLT(time.Now().Add(-time.Hour))).Exec(ctx); err != nil {
 		return err
 	}
 	if len(owed)+len(imports) > 0 {
