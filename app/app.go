@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect"
+	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/graph"
@@ -46,6 +47,8 @@ type App struct {
 	analytics *analyticsParts
 	// sessions is the session change feed on PostgreSQL, nil on SQLite.
 	sessions *sessionFeed
+	// changes carries change notices to this process's subscriptions.
+	changes *changefeed.Bus
 }
 
 // Options are what the app needs beside the configuration.
@@ -110,6 +113,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	}
 	// The analytics writer starts first: the resolvers erase through it.
 	ap := newAnalytics(cfg, db, mp, opts.Log)
+	changes := newChangeFeed(db, opts.Log)
 	resolver := graph.NewResolver(graph.Deps{
 		AnalyticsEraser: ap.writer,
 		Auth:            authDeps,
@@ -140,14 +144,22 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 			SecretOverlap:  cfg.Webhooks.SecretOverlap,
 		},
 		Introspection: graph.IntrospectionMode(cfg.HTTP.Introspection),
+		Changes:       changes,
+		Subscriptions: graph.SubscriptionLimits{
+			MaxConnectionsPerCaller:       cfg.HTTP.WSMaxConnectionsPerCaller,
+			MaxSubscriptionsPerConnection: cfg.HTTP.WSMaxSubscriptionsPerConnection,
+			AppOrigins:                    cfg.HTTP.AppOrigins,
+			PublicURL:                     cfg.PublicURL,
+		},
 	})
-	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp}
+	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp, changes: changes}
 	a.analytics = ap
 	if db.Dialect == dialect.Postgres && db.URL != "" {
 		a.sessions = startSessionFeed(db.URL, resolver, opts.Log)
 	}
 	if err := a.routes(opts); err != nil {
 		a.StopSessionFeed()
+		a.StopChangeFeed()
 		return nil, errors.Join(err, a.StopAnalytics(), a.StopJobs(), bucket.Close())
 	}
 	return a, nil
@@ -157,6 +169,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 // the session change feed, and releases the blob storage and the database.
 func (a *App) Close() error {
 	a.StopSessionFeed()
+	a.StopChangeFeed()
 	return errors.Join(a.StopAnalytics(), a.StopJobs(), a.Bucket.Close(), a.DB.Close())
 }
 
