@@ -106,7 +106,9 @@ func TestSubscriptions(t *testing.T) {
 
 		// Concurrent viewers: the count now, then when it changes.
 		c.Subscribe("c", viewersSub, map[string]any{"p": project})
-		var cv struct{ ConcurrentViewersUpdated struct{ Count, WindowSeconds int } }
+		var cv struct {
+			ConcurrentViewersUpdated struct{ Count, WindowSeconds int }
+		}
 		if err := c.Next("c", 10*time.Second).Data(&cv); err != nil || cv.ConcurrentViewersUpdated.Count != 0 {
 			t.Fatalf("viewers first value: %+v %v", cv, err)
 		}
