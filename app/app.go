@@ -41,14 +41,15 @@ type App struct {
 	// AnalyticsHandler serves only the analytics routes, for their own listener
 	// (VIDRA_ANALYTICS_ADDR).
 	AnalyticsHandler http.Handler
+	// Changes carries change notices to this process's subscriptions
+	// (app/changefeed.go).
+	Changes *changefeed.Bus
 
 	log       *slog.Logger
 	media     *mediaParts
 	analytics *analyticsParts
 	// sessions is the session change feed on PostgreSQL, nil on SQLite.
 	sessions *sessionFeed
-	// changes carries change notices to this process's subscriptions.
-	changes *changefeed.Bus
 }
 
 // Options are what the app needs beside the configuration.
@@ -152,7 +153,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 			PublicURL:                     cfg.PublicURL,
 		},
 	})
-	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp, changes: changes}
+	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp, Changes: changes}
 	a.analytics = ap
 	if db.Dialect == dialect.Postgres && db.URL != "" {
 		a.sessions = startSessionFeed(db.URL, resolver, opts.Log)

@@ -28,7 +28,7 @@ func newChangeFeed(db *database.DB, log *slog.Logger) *changefeed.Bus {
 // StopChangeFeed stops listening for other processes' changes (PostgreSQL);
 // the database stays open.
 func (a *App) StopChangeFeed() {
-	if a.changes != nil {
-		a.changes.Close()
+	if a.Changes != nil {
+		a.Changes.Close()
 	}
 }
