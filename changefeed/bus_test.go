@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/changefeed"
+	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
@@ -101,7 +102,26 @@ func TestHookPublishesCommittedChanges(t *testing.T) {
 			t.Fatalf("after a bulk update: %+v, want notices of %s and %s", got, v1, v2)
 		}
 
-		if _, err := client.Video.Delete().Where().Exec(ctx); err != nil {
+		// A delivery's attempt names its project, though the update does not
+		// set it: delivery subscriptions follow a project.
+		s.MustGraphQL(`mutation($p: ID!) { createWebhookEndpoint(projectID: $p, input: {url: "http://127.0.0.1:9/hook"}) { secret } }`,
+			map[string]any{"p": project}, nil)
+		deliveries := s.App.Changes.Subscribe(func(n changefeed.Notice) bool { return n.Kind == changefeed.KindWebhookDelivery })
+		defer deliveries.Close()
+		s.CreateVideo(project, "", "three")
+		created := receive(deliveries, 1)
+		if len(created) != 1 || created[0].ProjectID.String() != project {
+			t.Fatalf("delivery created: %+v, want one notice in project %s", created, project)
+		}
+		if err := client.WebhookDelivery.UpdateOneID(created[0].ID).SetAttempts(1).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := receive(deliveries, 1); len(got) != 1 || got[0].ID != created[0].ID || got[0].ProjectID.String() != project {
+			t.Fatalf("delivery attempted: %+v, want one notice of %s in project %s", got, created[0].ID, project)
+		}
+		receive(sub, 0) // the third video's creation
+
+		if _, err := client.Video.Delete().Where(video.IDIn(v1, v2)).Exec(ctx); err != nil {
 			t.Fatal(err)
 		}
 		got = receive(sub, 2)

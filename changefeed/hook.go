@@ -44,6 +44,16 @@ func (b *Bus) Hook() ent.Hook {
 					return nil, err
 				}
 			}
+			var project uuid.UUID
+			if p, ok := m.Field("project_id"); ok {
+				project, _ = p.(uuid.UUID)
+			} else if kind == KindWebhookDelivery && m.Op().Is(ent.OpUpdateOne) {
+				// Delivery subscriptions follow a project: name it, so that the
+				// subscribers of other projects need not read the row.
+				if p, err := m.OldField(privacy.DecisionContext(ctx, privacy.Allow), "project_id"); err == nil {
+					project, _ = p.(uuid.UUID)
+				}
+			}
 			v, err := next.Mutate(ctx, m)
 			if err != nil {
 				return v, err
@@ -53,10 +63,6 @@ func (b *Bus) Hook() ent.Hook {
 			}
 			if len(ids) == 0 {
 				return v, nil
-			}
-			var project uuid.UUID
-			if p, ok := m.Field("project_id"); ok {
-				project, _ = p.(uuid.UUID)
 			}
 			notices := make([]Notice, len(ids))
 			for i, id := range ids {
