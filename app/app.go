@@ -149,6 +149,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		Subscriptions: graph.SubscriptionLimits{
 			MaxConnectionsPerCaller:       cfg.HTTP.WSMaxConnectionsPerCaller,
 			MaxSubscriptionsPerConnection: cfg.HTTP.WSMaxSubscriptionsPerConnection,
+			CredentialRecheck:             cfg.HTTP.WSCredentialRecheck,
 			AppOrigins:                    cfg.HTTP.AppOrigins,
 			PublicURL:                     cfg.PublicURL,
 		},

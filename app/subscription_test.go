@@ -182,6 +182,11 @@ func TestSubscriptionRefusals(t *testing.T) {
 			http.Header{"X-Api-Key": {key}, "Origin": {"https://app.example.test"}})
 		kc.Subscribe("n", viewersSub, map[string]any{"p": project})
 		sameError(t, "no analytics grant", kc.Next("n", 10*time.Second), queryRes)
+		// Nor the folders grant that covers videos: refused as video(id) is.
+		queryRes = s.Anonymous().GraphQL(`query($id: ID!) { video(id: $id) { id } }`, map[string]any{"id": videoID},
+			http.Header{"X-Api-Key": {key}, "Origin": {"https://app.example.test"}})
+		kc.Subscribe("w", videoSubscription, map[string]any{"id": videoID})
+		sameError(t, "no folders grant", kc.Next("w", 10*time.Second), queryRes)
 
 		// At most 2 subscriptions on a connection.
 		c, _, err := s.DialWS(bearer(s))
@@ -222,4 +227,61 @@ func sameError(t *testing.T, name string, m apptest.WSMessage, query apptest.Gra
 		t.Fatalf("%s: subscription refused with %s %q, query with %s %q", name, errs[0].Code(), errs[0].Message,
 			query.Errors[0].Code(), query.Errors[0].Message)
 	}
+}
+
+// TestSubscriptionEndsWithItsCredential: an open connection ends once its
+// credential no longer holds: the session signed out, the API key deleted.
+func TestSubscriptionEndsWithItsCredential(t *testing.T) {
+	env := map[string]string{"VIDRA_WS_CREDENTIAL_RECHECK": "200ms", "VIDRA_WORKERS": "false"}
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		org := s.CreateOrganization("Org")
+		s.SwitchOrganization(org)
+		project := s.CreateProject(org, "P")
+		videoID := s.CreateVideo(project, "", "v")
+		ended := func(name string, c *apptest.WSConn) {
+			t.Helper()
+			deadline := time.Now().Add(10 * time.Second)
+			for time.Now().Before(deadline) {
+				if _, err := c.Read(time.Until(deadline)); err != nil {
+					return
+				}
+			}
+			t.Fatalf("%s: the connection is still open", name)
+		}
+
+		key := s.CreateAPIKey(`"{\"projects.read\": true, \"folders.read\": true}"`)
+		var keys struct {
+			APIKeys struct {
+				Edges []struct{ Node struct{ ID string } }
+			}
+		}
+		s.MustGraphQL(`{ apiKeys(first: 1) { edges { node { id } } } }`, nil, &keys)
+		kc, _, err := s.DialWS(map[string]any{"apiKey": key})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kc.Subscribe("v", videoSubscription, map[string]any{"id": videoID})
+		if m := kc.Next("v", 10*time.Second); m.Type != "next" {
+			t.Fatalf("API key subscription: %s %s", m.Type, m.Payload)
+		}
+		// Checked three times meanwhile, the key holds: the connection is open.
+		kc.Drain("v", 600*time.Millisecond)
+		s.MustGraphQL(renameVideo, map[string]any{"id": videoID, "t": "renamed"}, nil)
+		if m := kc.Next("v", 10*time.Second); m.Type != "next" {
+			t.Fatalf("while the key holds: %s %s", m.Type, m.Payload)
+		}
+		s.MustGraphQL(`mutation($id: ID!) { deleteApiKey(id: $id) }`, map[string]any{"id": keys.APIKeys.Edges[0].Node.ID}, nil)
+		ended("API key deleted", kc)
+
+		c, _, err := s.DialWS(bearer(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Subscribe("v", videoSubscription, map[string]any{"id": videoID})
+		if m := c.Next("v", 10*time.Second); m.Type != "next" {
+			t.Fatalf("bearer subscription: %s %s", m.Type, m.Payload)
+		}
+		s.MustGraphQL(`mutation { logout }`, nil, nil)
+		ended("signed out", c)
+	}, apptest.Options{Env: env})
 }

@@ -40,6 +40,10 @@ type HTTP struct {
 	// WSMaxSubscriptionsPerConnection caps the subscriptions running on one
 	// connection (VIDRA_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION, default 32).
 	WSMaxSubscriptionsPerConnection int
+	// WSCredentialRecheck is how often an open subscription connection's
+	// session or API key is checked again; the connection ends when it no
+	// longer holds (VIDRA_WS_CREDENTIAL_RECHECK, default 30s).
+	WSCredentialRecheck time.Duration
 }
 
 // readHTTP reads the HTTP configuration through get (name, default).
@@ -78,6 +82,7 @@ func readHTTP(get func(name, def string) string) (HTTP, []error) {
 		AppOrigins:                      origins,
 		WSMaxConnectionsPerCaller:       positive("VIDRA_WS_MAX_CONNECTIONS_PER_CALLER", "16"),
 		WSMaxSubscriptionsPerConnection: positive("VIDRA_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION", "32"),
+		WSCredentialRecheck:             duration("VIDRA_WS_CREDENTIAL_RECHECK", "30s"),
 		ReadHeaderTimeout:               duration("VIDRA_READ_HEADER_TIMEOUT", "10s"),
 		ReadTimeout:                     duration("VIDRA_READ_TIMEOUT", "60s"),
 		Playground:                      playground,

@@ -13,7 +13,7 @@ func TestHTTPSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := HTTP{ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, Playground: true, Introspection: IntrospectionOn,
-		WSMaxConnectionsPerCaller: 16, WSMaxSubscriptionsPerConnection: 32}
+		WSMaxConnectionsPerCaller: 16, WSMaxSubscriptionsPerConnection: 32, WSCredentialRecheck: 30 * time.Second}
 	if !reflect.DeepEqual(c.HTTP, want) {
 		t.Errorf("defaults: %+v, want %+v", c.HTTP, want)
 	}

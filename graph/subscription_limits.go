@@ -24,6 +24,9 @@ type SubscriptionLimits struct {
 	PingInterval time.Duration
 	// InitTimeout is how long a client has to send connection_init.
 	InitTimeout time.Duration
+	// CredentialRecheck is how often an open connection's credential is
+	// checked again (subscription_credential.go).
+	CredentialRecheck time.Duration
 	// AppOrigins are the browser origins, beside the server's own, whose pages
 	// may connect with any credential (websocketOriginTrusted).
 	AppOrigins []string
@@ -39,6 +42,7 @@ var DefaultSubscriptionLimits = SubscriptionLimits{
 	ReadLimit:                     64 << 10,
 	PingInterval:                  15 * time.Second,
 	InitTimeout:                   10 * time.Second,
+	CredentialRecheck:             30 * time.Second,
 }
 
 // withDefaults fills the zero fields from DefaultSubscriptionLimits.
@@ -58,6 +62,9 @@ func (l SubscriptionLimits) withDefaults() SubscriptionLimits {
 	}
 	if l.InitTimeout <= 0 {
 		l.InitTimeout = d.InitTimeout
+	}
+	if l.CredentialRecheck <= 0 {
+		l.CredentialRecheck = d.CredentialRecheck
 	}
 	return l
 }

@@ -66,7 +66,8 @@ func (r *Resolver) websocketTransport() transport.Websocket {
 // credential of the upgrade request's headers counts (non-browser clients). A
 // bearer token is accepted only from a trusted origin (websocketOriginTrusted).
 // A refused connection is closed with 4403, a caller over its connection limit
-// with 4429.
+// with 4429. An open connection ends when its credential no longer holds
+// (watchCredential).
 func (r *Resolver) initSubscriptions(ctx context.Context, payload transport.InitPayload) (context.Context, *transport.InitPayload, error) {
 	o, _ := ctx.Value(websocketOriginKey{}).(websocketOrigin)
 	refuse := func(code int, err error) (context.Context, *transport.InitPayload, error) {
@@ -109,11 +110,14 @@ func (r *Resolver) initSubscriptions(ctx context.Context, payload transport.Init
 	if !ok {
 		return refuse(closeTooManyRequests, Errorf(KindRateLimited, "too many open subscription connections (at most %d)", r.subscriptions.MaxConnectionsPerCaller))
 	}
-	// The request's context ends when the connection does.
+	// The request's context ends when the connection does; ending the
+	// context returned here closes the connection.
+	ctx, end := context.WithCancel(ctx)
 	go func() {
 		<-ctx.Done()
 		release()
 	}()
+	go r.watchCredential(ctx, end, p, r.subscriptions.CredentialRecheck)
 	ctx = auth.WithPrincipal(ctx, p)
 	ctx = context.WithValue(ctx, subscriptionSlotsKey{}, &subscriptionSlots{max: int32(r.subscriptions.MaxSubscriptionsPerConnection)})
 	return ctx, nil, nil
