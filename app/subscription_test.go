@@ -1,12 +1,15 @@
 package app_test
 
 import (
+	"net"
 	"net/http"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/app"
+	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/internal/apptest"
 )
 
@@ -284,4 +287,39 @@ func TestSubscriptionEndsWithItsCredential(t *testing.T) {
 		s.MustGraphQL(`mutation { logout }`, nil, nil)
 		ended("signed out", c)
 	}, apptest.Options{Env: env})
+}
+
+// TestSubscriptionOutlivesReadTimeout: behind the server's own listener, whose
+// read timeout ends slow requests, a subscription connection stays open past
+// it (its deadlines are cleared at the upgrade).
+func TestSubscriptionOutlivesReadTimeout(t *testing.T) {
+	s := apptest.New(t, "sqlite3", apptest.Options{Env: map[string]string{"VIDRA_WORKERS": "false"}})
+	org := s.CreateOrganization("Org")
+	s.SwitchOrganization(org)
+	videoID := s.CreateVideo(s.CreateProject(org, "P"), "", "first")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := app.NewServer("", s.App.Handler, config.HTTP{ReadHeaderTimeout: time.Second, ReadTimeout: time.Second})
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	behind := *s
+	behind.URL = "http://" + ln.Addr().String()
+
+	c, _, err := behind.DialWS(bearer(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	c.Subscribe("v", videoSubscription, map[string]any{"id": videoID})
+	var v subscribedVideo
+	if err := c.Next("v", 10*time.Second).Data(&v); err != nil || v.VideoUpdated.Title != "first" {
+		t.Fatalf("after the read timeout: %+v %v", v, err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	s.MustGraphQL(renameVideo, map[string]any{"id": videoID, "t": "second"}, nil)
+	if err := c.Next("v", 10*time.Second).Data(&v); err != nil || v.VideoUpdated.Title != "second" {
+		t.Fatalf("later: %+v %v", v, err)
+	}
 }
