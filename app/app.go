@@ -112,6 +112,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	ap := newAnalytics(cfg, db, mp, opts.Log)
 	resolver := graph.NewResolver(graph.Deps{
 		AnalyticsEraser: ap.writer,
+		Analytics:       mp.analytics,
 		Auth:            authDeps,
 		Client:          db.Client,
 		SQL:             db.SQL,

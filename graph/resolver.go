@@ -12,6 +12,7 @@ import (
 
 	"entgo.io/ent/dialect"
 
+	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
 	"gocloud.dev/blob"
@@ -39,6 +40,8 @@ type Resolver struct {
 	introspection IntrospectionMode
 	// analyticsEraser erases analytics users through the writer (analytics_erase.go).
 	analyticsEraser AnalyticsEraser
+	// analyticsStore runs the analytics queries.
+	analyticsStore analytics.AnalyticsStore
 }
 
 // Deps are what the resolvers are built from.
@@ -71,6 +74,9 @@ type Deps struct {
 	// AnalyticsEraser is the analytics writer, which erases a user's analytics
 	// and its own cached state of them (nil: eraseAnalyticsUser fails, INTERNAL).
 	AnalyticsEraser AnalyticsEraser
+	// Analytics is the analytics store the queries run on; nil: the SQL store
+	// of SQL (analytics.NewSQLStore).
+	Analytics analytics.AnalyticsStore
 }
 
 // NewResolver builds the resolver root.
@@ -91,10 +97,14 @@ func NewResolver(d Deps) *Resolver {
 
 		introspection:   d.Introspection,
 		analyticsEraser: d.AnalyticsEraser,
+		analyticsStore:  d.Analytics,
 
 		sessionCheckSQL: sessionCheckQuery(d.Dialect),
 		// Other processes may share a PostgreSQL database, not the embedded SQLite.
 		sessions: newSessionCache(d.Dialect != dialect.SQLite),
+	}
+	if r.analyticsStore == nil && d.SQL != nil {
+		r.analyticsStore = analytics.NewSQLStore(d.SQL, d.Dialect)
 	}
 	r.sessions.watchSessionChanges(d.Client)
 	r.auth = newAuthService(d.Auth, d.Log)
