@@ -37,14 +37,15 @@ type eraseResult struct {
 //
 // It runs on the writer, in queue order, in a transaction of its own: the
 // events queued before it are written first and erased with the rest, and the
-// writer forgets its cached fold of every erased view. An event of an erased
+// store forgets its cached fold of every erased view. An event of an erased
 // view that arrives later is folded from the events stored since the erasure
 // only: the view comes back with the new events' figures alone, never with
 // the erased ones. Erasure is not refused when the queue is full: it waits for
 // room (or for ctx).
 //
-// The cache is the writer's own: processes that each run a writer over a
-// shared database do not see each other's erasures in their caches.
+// The cache is the store's own, per process: processes that each run a
+// writer over a shared database do not see each other's erasures in their
+// caches.
 func (w *Writer) EraseUser(ctx context.Context, project uuid.UUID, userID string) (Erasure, error) {
 	req := &eraseRequest{Project: project, UserID: userID, done: make(chan eraseResult, 1)}
 	w.mu.RLock()
