@@ -1,11 +1,10 @@
 package analytics
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
-	"io"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -14,7 +13,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/goccy/go-json"
 	"github.com/google/uuid"
+	lru "github.com/hashicorp/golang-lru/v2"
 	"golang.org/x/time/rate"
 
 	"github.com/vidra-dev/vidra/clientip"
@@ -53,12 +54,25 @@ type Collector struct {
 	Writer   *Writer
 
 	opts    CollectorOptions
-	agents  uaCache
+	agents  *uaCache
 	salts   *salts
 	limits  *ipLimits
-	videos  ttlCache[uuid.UUID, videoInfo]
-	project ttlCache[uuid.UUID, projectInfo]
+	videos  *ttlCache[uuid.UUID, videoInfo]
+	project *ttlCache[uuid.UUID, projectInfo]
 }
+
+// Bounds of the collector's caches. A project's existence and playback policy
+// (signed playback, allowed domains) are reused for at most ProjectCacheTTL:
+// a change of the allowed domains or of signed playback applies to beacons
+// within that time. A video's project, folder and duration are reused for
+// videoCacheTTL (a video never changes project).
+const (
+	// ProjectCacheTTL is the longest a project's cached policy is used.
+	ProjectCacheTTL  = 5 * time.Second
+	videoCacheTTL    = 30 * time.Second
+	maxCachedProject = 10_000
+	maxCachedVideos  = 100_000
+)
 
 // videoInfo is what the collector needs of a video.
 type videoInfo struct {
@@ -92,8 +106,9 @@ func NewCollector(client *ent.Client, db *sql.DB, signer *playback.Signer, polic
 		opts.Log = slog.Default()
 	}
 	return &Collector{Client: client, Signer: signer, Policies: policies, Writer: w, opts: opts,
-		salts: &salts{db: db}, limits: newIPLimits(opts.RatePerIP, opts.BurstPerIP),
-		videos: ttlCache[uuid.UUID, videoInfo]{ttl: 30 * time.Second}, project: ttlCache[uuid.UUID, projectInfo]{ttl: 30 * time.Second}}
+		agents: newUACache(maxCachedAgents), salts: &salts{db: db}, limits: newIPLimits(opts.RatePerIP, opts.BurstPerIP),
+		videos:  newTTLCache[uuid.UUID, videoInfo](maxCachedVideos, videoCacheTTL),
+		project: newTTLCache[uuid.UUID, projectInfo](maxCachedProject, ProjectCacheTTL)}
 }
 
 // failure is a refused request: its status, message and Retry-After.
@@ -158,7 +173,10 @@ func (c *Collector) serve(w http.ResponseWriter, r *http.Request, accept func(uu
 		c.write(w, fail(http.StatusUnsupportedMediaType, "Content-Type must be one of "+strings.Join(types, ", ")))
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+	buf := bodies.Get().(*bytes.Buffer)
+	defer putBody(buf)
+	buf.Reset()
+	_, err = buf.ReadFrom(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
@@ -168,7 +186,7 @@ func (c *Collector) serve(w http.ResponseWriter, r *http.Request, accept func(uu
 		}
 		return
 	}
-	if f := accept(project, body); f != nil {
+	if f := accept(project, buf.Bytes()); f != nil {
 		c.write(w, f)
 		return
 	}
@@ -220,7 +238,7 @@ func (c *Collector) acceptBatch(r *http.Request, project uuid.UUID, b *Batch, ga
 	if clientip.ViaTrustedProxy(r) && c.opts.CountryHeader != "" {
 		header = r.Header.Get(c.opts.CountryHeader)
 	}
-	rec := &viewRecord{
+	rec := &ViewRecord{
 		Project: project, Video: ids.video, View: ids.view, Folder: v.folder, Player: ids.player,
 		UserID: b.UserID, SessionID: b.SessionID, ViewerKey: viewerKey(salt, project.String(), ip, ua),
 		Country: countryOf(header, ip), Device: cl.Device, OS: cl.OS, Browser: cl.Browser,
@@ -381,11 +399,31 @@ func (l *ipLimits) allow(ip string, now time.Time) bool {
 	return e.l.AllowN(now, 1)
 }
 
-// ttlCache is a small map whose entries expire; bounded (cleared when full).
+// bodies are request body buffers, reused: accept decodes the body before
+// serve returns (the JSON decoder and the CMCD parser copy what they keep).
+var bodies = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putBody returns a body buffer to the pool unless it grew beyond the largest
+// body accepted.
+func putBody(b *bytes.Buffer) {
+	if b.Cap() <= 2*MaxBodyBytes {
+		bodies.Put(b)
+	}
+}
+
+// ttlCache is a bounded LRU cache whose entries expire ttl after they were
+// loaded. Concurrent misses of one key may each load it.
 type ttlCache[K comparable, V any] struct {
-	mu  sync.Mutex
 	ttl time.Duration
-	m   map[K]ttlEntry[V]
+	lru *lru.Cache[K, ttlEntry[V]]
+}
+
+func newTTLCache[K comparable, V any](size int, ttl time.Duration) *ttlCache[K, V] {
+	c, err := lru.New[K, ttlEntry[V]](size)
+	if err != nil {
+		panic(err) // size > 0: a constant of this package
+	}
+	return &ttlCache[K, V]{ttl: ttl, lru: c}
 }
 
 type ttlEntry[V any] struct {
@@ -393,22 +431,15 @@ type ttlEntry[V any] struct {
 	exp time.Time
 }
 
+// get returns k's value, loading it when it is missing or expired.
 func (c *ttlCache[K, V]) get(now time.Time, k K, load func() (V, error)) (V, error) {
-	c.mu.Lock()
-	e, ok := c.m[k]
-	c.mu.Unlock()
-	if ok && now.Before(e.exp) {
+	if e, ok := c.lru.Get(k); ok && now.Before(e.exp) {
 		return e.v, nil
 	}
 	v, err := load()
 	if err != nil {
 		return v, err
 	}
-	c.mu.Lock()
-	if c.m == nil || len(c.m) > 50_000 {
-		c.m = map[K]ttlEntry[V]{}
-	}
-	c.m[k] = ttlEntry[V]{v: v, exp: now.Add(c.ttl)}
-	c.mu.Unlock()
+	c.lru.Add(k, ttlEntry[V]{v: v, exp: now.Add(c.ttl)})
 	return v, nil
 }

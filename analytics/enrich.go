@@ -6,8 +6,8 @@ import (
 	"encoding/hex"
 	"net/netip"
 	"strings"
-	"sync"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/mileusna/useragent"
 	"github.com/phuslu/iploc"
 )
@@ -29,29 +29,37 @@ type client struct {
 	Drop string
 }
 
-// uaCache parses user agents once each; it is bounded (cleared when full).
+// uaCache keeps the classification of the most recently seen user agents (a
+// bounded LRU): a player sends the same user agent with every beacon, and
+// parsing one costs more than the rest of the request's enrichment.
 type uaCache struct {
-	mu sync.RWMutex
-	m  map[string]client
+	lru *lru.Cache[string, client]
 }
 
-const maxCachedAgents = 20_000
+// maxCachedAgents bounds the user agents kept; a longer one is not kept.
+const (
+	maxCachedAgents = 20_000
+	maxCachedUALen  = 512
+)
+
+func newUACache(size int) *uaCache {
+	c, err := lru.New[string, client](size)
+	if err != nil {
+		panic(err) // size > 0: a constant of this package
+	}
+	return &uaCache{lru: c}
+}
 
 // parse classifies a user agent: device type, OS, browser, and whether it is
 // a bot (any bot UA) or a headless browser (HeadlessChrome), which allowHeadless
 // keeps (for test deployments driving a real headless browser).
 func (c *uaCache) parse(ua string, allowHeadless bool) client {
-	c.mu.RLock()
-	cl, ok := c.m[ua]
-	c.mu.RUnlock()
+	cl, ok := c.lru.Get(ua)
 	if !ok {
 		cl = classify(ua)
-		c.mu.Lock()
-		if c.m == nil || len(c.m) >= maxCachedAgents {
-			c.m = map[string]client{}
+		if len(ua) <= maxCachedUALen {
+			c.lru.Add(ua, cl)
 		}
-		c.m[ua] = cl
-		c.mu.Unlock()
 	}
 	if cl.Drop == DropHeadless && allowHeadless {
 		cl.Drop = ""
@@ -123,6 +131,11 @@ func countryOf(header string, ip string) string {
 // the key cannot be tied to an IP.
 func viewerKey(salt []byte, project, ip, ua string) string {
 	m := hmac.New(sha256.New, salt)
-	m.Write([]byte(project + "|" + ip + "|" + ua))
-	return hex.EncodeToString(m.Sum(nil))[:32]
+	msg := make([]byte, 0, len(project)+len(ip)+len(ua)+2)
+	msg = append(append(append(append(append(msg, project...), '|'), ip...), '|'), ua...)
+	m.Write(msg)
+	var sum [sha256.Size]byte
+	var out [2 * sha256.Size]byte
+	hex.Encode(out[:], m.Sum(sum[:0]))
+	return string(out[:32])
 }

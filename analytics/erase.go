@@ -37,14 +37,15 @@ type eraseResult struct {
 //
 // It runs on the writer, in queue order, in a transaction of its own: the
 // events queued before it are written first and erased with the rest, and the
-// writer forgets its cached fold of every erased view. An event of an erased
+// store forgets its cached fold of every erased view. An event of an erased
 // view that arrives later is folded from the events stored since the erasure
 // only: the view comes back with the new events' figures alone, never with
 // the erased ones. Erasure is not refused when the queue is full: it waits for
 // room (or for ctx).
 //
-// The cache is the writer's own: processes that each run a writer over a
-// shared database do not see each other's erasures in their caches.
+// The cache is the store's own, per process: processes that each run a
+// writer over a shared database do not see each other's erasures in their
+// caches.
 func (w *Writer) EraseUser(ctx context.Context, project uuid.UUID, userID string) (Erasure, error) {
 	req := &eraseRequest{Project: project, UserID: userID, done: make(chan eraseResult, 1)}
 	w.mu.RLock()
@@ -67,37 +68,44 @@ func (w *Writer) EraseUser(ctx context.Context, project uuid.UUID, userID string
 	}
 }
 
-// erase runs an erasure (on the writer goroutine) and forgets the erased views'
-// cached folds once it has committed.
+// erase runs an erasure on the store (on the writer goroutine, so in queue
+// order), retrying a failed one twice.
 func (w *Writer) erase(req *eraseRequest) {
-	var (
-		res eraseResult
-		ids []uuid.UUID
-	)
+	var res eraseResult
 	for attempt := 0; attempt < 3; attempt++ {
 		if attempt > 0 {
 			time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
 		}
-		if res.erasure, ids, res.err = w.eraseOnce(req); res.err == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		res.erasure, res.err = w.store.EraseUser(ctx, req.Project, req.UserID)
+		cancel()
+		if res.err == nil {
 			break
 		}
 	}
-	if res.err == nil {
-		for _, id := range ids {
-			delete(w.folds, id)
-		}
-	} else {
+	if res.err != nil {
 		w.opts.Log.Error("analytics: user erasure failed", "project", req.Project, "err", res.err)
 	}
 	req.done <- res
 }
 
-// eraseOnce deletes the user's views and events in one transaction and returns
-// the ids of the views they belonged to.
-func (w *Writer) eraseOnce(req *eraseRequest) (Erasure, []uuid.UUID, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	tx, err := w.db.BeginTx(ctx, nil)
+// EraseUser deletes the user's views and events in one transaction, marks
+// their hours dirty, and forgets its cached folds of the erased views once
+// the transaction has committed.
+func (s *SQLStore) EraseUser(ctx context.Context, project uuid.UUID, userID string) (Erasure, error) {
+	erased, ids, err := s.eraseUser(ctx, eraseRequest{Project: project, UserID: userID})
+	if err != nil {
+		return Erasure{}, err
+	}
+	for _, id := range ids {
+		delete(s.folds, id)
+	}
+	return erased, nil
+}
+
+// eraseUser is EraseUser's transaction; it returns the erased views' ids.
+func (s *SQLStore) eraseUser(ctx context.Context, req eraseRequest) (Erasure, []uuid.UUID, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return Erasure{}, nil, err
 	}
@@ -148,7 +156,7 @@ func (w *Writer) eraseOnce(req *eraseRequest) (Erasure, []uuid.UUID, error) {
 	if err != nil {
 		return Erasure{}, nil, fmt.Errorf("erase views: %w", err)
 	}
-	if err := markDirty(ctx, tx, dirty, w.positional()); err != nil {
+	if err := markDirty(ctx, tx, dirty, s.positional()); err != nil {
 		return Erasure{}, nil, err
 	}
 	if err := tx.Commit(); err != nil {

@@ -2,7 +2,6 @@ package analytics
 
 import (
 	"context"
-	"database/sql"
 	"log/slog"
 	"time"
 
@@ -44,7 +43,7 @@ func (RetentionArgs) InsertOpts() river.InsertOpts {
 
 // Jobs are the analytics background jobs of a process.
 type Jobs struct {
-	DB        *sql.DB
+	Store     AnalyticsStore
 	Retention Retention
 	Log       *slog.Logger
 }
@@ -76,7 +75,7 @@ type rollupWorker struct {
 // Work rolls up every dirty hour, a batch at a time.
 func (w *rollupWorker) Work(ctx context.Context, _ *river.Job[RollupArgs]) error {
 	for {
-		n, err := Rollup(ctx, w.j.DB)
+		n, err := w.j.Store.Rollup(ctx)
 		if err != nil || n < rollupBatch {
 			return err
 		}
@@ -90,7 +89,7 @@ type retentionWorker struct {
 
 // Work deletes analytics past their retention.
 func (w *retentionWorker) Work(ctx context.Context, _ *river.Job[RetentionArgs]) error {
-	n, err := Purge(ctx, w.j.DB, w.j.Retention, time.Now())
+	n, err := w.j.Store.Purge(ctx, w.j.Retention, time.Now())
 	if n > 0 && w.j.Log != nil {
 		w.j.Log.InfoContext(ctx, "analytics retention", "deleted", n)
 	}

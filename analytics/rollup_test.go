@@ -15,7 +15,7 @@ import (
 
 // viewer is a scripted viewer: its events and the figures they must give.
 type viewer struct {
-	rec            *viewRecord
+	rec            *ViewRecord
 	watched        int64
 	started, fatal bool
 }
@@ -31,14 +31,14 @@ func played(project, video uuid.UUID, country string, t0 int64, secs int) viewer
 	return viewer{rec: rec(project, video, country, evs), watched: int64(secs) * 1000, started: true}
 }
 
-func rec(project, video uuid.UUID, country string, evs []Event) *viewRecord {
-	return &viewRecord{Project: project, Video: video, View: uuid.New(), Country: country, Device: "desktop",
+func rec(project, video uuid.UUID, country string, evs []Event) *ViewRecord {
+	return &ViewRecord{Project: project, Video: video, View: uuid.New(), Country: country, Device: "desktop",
 		OS: "Linux", Browser: "Chrome", StreamType: "on_demand", GapCapMs: 20_000, Events: evs}
 }
 
 func openWriter(t *testing.T, d string) (*sql.DB, *Writer) {
 	db := testdb.Open(t, d).SQL
-	w := NewWriter(db, WriterOptions{Dialect: d, MaxWait: 20 * time.Millisecond})
+	w := NewWriter(NewSQLStore(db, d), WriterOptions{MaxWait: 20 * time.Millisecond})
 	t.Cleanup(func() { _ = w.Close(context.Background()) })
 	return db, w
 }

@@ -19,7 +19,7 @@ func BenchmarkWriter(b *testing.B) {
 	for _, d := range testdb.Dialects(b) {
 		b.Run(d, func(b *testing.B) {
 			db := testdb.Open(b, d).SQL
-			w := NewWriter(db, WriterOptions{Dialect: d, QueueSize: 100_000})
+			w := NewWriter(NewSQLStore(db, d), WriterOptions{QueueSize: 100_000})
 			defer func() { _ = w.Close(context.Background()) }()
 			const perBatch, viewers = 10, 50
 			project, video := uuid.New(), uuid.New()
@@ -44,7 +44,7 @@ func BenchmarkWriter(b *testing.B) {
 					}
 					seqs[k]++
 				}
-				r := &viewRecord{Project: project, Video: video, View: views[k], UserID: "u", SessionID: views[k].String(),
+				r := &ViewRecord{Project: project, Video: video, View: views[k], UserID: "u", SessionID: views[k].String(),
 					Device: "desktop", StreamType: "on_demand", GapCapMs: 20_000, Events: evs}
 				for w.enqueue(item{view: r}) == ErrQueueFull {
 					time.Sleep(time.Millisecond)

@@ -16,11 +16,12 @@ import (
 type analyticsParts struct {
 	writer    *analytics.Writer
 	collector *analytics.Collector
+	store     *analytics.SQLStore
 }
 
 // newAnalytics starts the analytics writer and builds the collector.
 func newAnalytics(cfg config.Config, db *database.DB, mp *mediaParts, log *slog.Logger) *analyticsParts {
-	w := analytics.NewWriter(db.SQL, analytics.WriterOptions{Dialect: db.Dialect, QueueSize: cfg.Analytics.QueueSize, Log: log})
+	w := analytics.NewWriter(mp.analytics, analytics.WriterOptions{QueueSize: cfg.Analytics.QueueSize, Log: log})
 	c := analytics.NewCollector(db.Client, db.SQL, mp.signer, mp.policies, w, analytics.CollectorOptions{
 		AllowHeadless: cfg.Analytics.AllowHeadless,
 		CountryHeader: cfg.Media.CountryHeader,
@@ -29,7 +30,7 @@ func newAnalytics(cfg config.Config, db *database.DB, mp *mediaParts, log *slog.
 		Log:           log,
 	})
 	mp.play.Delivery = w
-	return &analyticsParts{writer: w, collector: c}
+	return &analyticsParts{writer: w, collector: c, store: mp.analytics}
 }
 
 // AnalyticsWriter is the app's analytics writer (tests flush it).
@@ -44,7 +45,11 @@ func (p *analyticsParts) collectHandlers() map[string]http.Handler {
 	}
 }
 
-// close writes what the analytics queue holds, within the shutdown timeout.
+// close writes what the analytics queue holds, within the shutdown timeout,
+// then releases the store's prepared statement.
 func (p *analyticsParts) close(ctx context.Context) error {
-	return p.writer.Close(ctx)
+	if err := p.writer.Close(ctx); err != nil {
+		return err
+	}
+	return p.store.Close()
 }

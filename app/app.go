@@ -117,6 +117,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	changes := newChangeFeed(db, opts.Log)
 	resolver := graph.NewResolver(graph.Deps{
 		AnalyticsEraser: ap.writer,
+		Analytics:       mp.analytics,
 		Auth:            authDeps,
 		Client:          db.Client,
 		SQL:             db.SQL,

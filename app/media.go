@@ -36,13 +36,17 @@ type mediaParts struct {
 	play     *playback.Server
 	stop     context.CancelFunc
 	events   *webhooks.Recorder
+	// analytics is the analytics store: the rollup and retention jobs, the
+	// analytics writer and the resolvers' queries go through it.
+	analytics *analytics.SQLStore
 }
 
 // newMedia opens the job queue (starting workers when configured) and builds the
 // upload and playback services. Without ffmpeg it still succeeds: /health and the
 // failed videos say why.
 func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *blob.Bucket, log *slog.Logger) (*mediaParts, error) {
-	m := &mediaParts{tools: media.FindTools(cfg.Media.FFmpeg, cfg.Media.FFprobe)}
+	m := &mediaParts{tools: media.FindTools(cfg.Media.FFmpeg, cfg.Media.FFprobe),
+		analytics: analytics.NewSQLStore(db.SQL, db.Dialect)}
 	if m.tools.Missing != "" {
 		log.WarnContext(ctx, "videos cannot be processed", "reason", m.tools.Missing)
 	}
@@ -89,7 +93,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		opts.Workers = m.pipeline.Workers()
 		deliverer.AddWorkers(opts.Workers)
 		opts.Periodic = append(m.pipeline.Periodic(cfg.Media.SweepInterval), deliverer.Periodic(cfg.Media.SweepInterval))
-		aj := &analytics.Jobs{DB: db.SQL, Log: log, Retention: analytics.Retention{
+		aj := &analytics.Jobs{Store: m.analytics, Log: log, Retention: analytics.Retention{
 			Events: cfg.Analytics.EventsRetention, Views: cfg.Analytics.ViewsRetention, Hourly: cfg.Analytics.HourlyRetention}}
 		aj.AddWorkers(opts.Workers)
 		opts.Periodic = append(opts.Periodic, aj.Periodic(cfg.Analytics.RollupInterval)...)

@@ -94,7 +94,7 @@ func (r *Resolver) analytics(ctx context.Context, projectID uuid.UUID, in model.
 	}
 	q := queryOf(in)
 	q.Filters = append(scope, q.Filters...)
-	res, err := query.Run(ctx, r.sqlDB, r.dialect, projectID, q)
+	res, err := r.analyticsStore.Query(ctx, projectID, q)
 	if err != nil {
 		return nil, analyticsError(err)
 	}

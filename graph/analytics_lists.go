@@ -34,7 +34,7 @@ func (r *Resolver) analyticsUsers(ctx context.Context, projectID uuid.UUID, star
 	q := &query.Query{Start: s, End: e, GroupBys: []query.Dimension{query.UserID}, Limit: n + 1,
 		Filters: []query.Filter{{Field: query.UserID, Operator: query.GT, Values: []string{from}}},
 		Metrics: []query.MetricQuery{{Name: query.Views}, {Name: query.TotalWatchTime}}}
-	res, err := query.Run(ctx, r.sqlDB, r.dialect, projectID, q)
+	res, err := r.analyticsStore.Query(ctx, projectID, q)
 	if err != nil {
 		return nil, analyticsError(err)
 	}
@@ -81,7 +81,7 @@ func (r *Resolver) analyticsVideos(ctx context.Context, projectID uuid.UUID, use
 	}
 	q := &query.Query{Start: s, End: e, GroupBys: []query.Dimension{query.MediaID}, Limit: n + 1, Filters: filters,
 		Metrics: []query.MetricQuery{{Name: query.Views}, {Name: query.UniqueViewers}, {Name: query.TotalWatchTime}}}
-	res, err := query.Run(ctx, r.sqlDB, r.dialect, projectID, q)
+	res, err := r.analyticsStore.Query(ctx, projectID, q)
 	if err != nil {
 		return nil, analyticsError(err)
 	}

@@ -22,7 +22,7 @@ func (r *Resolver) concurrentViewers(ctx context.Context, projectID uuid.UUID, v
 		return nil, err
 	}
 	now := time.Now().UTC()
-	n, err := query.Concurrent(ctx, r.sqlDB, projectID, scope, now)
+	n, err := r.analyticsStore.Concurrent(ctx, projectID, scope, now)
 	if err != nil {
 		return nil, analyticsError(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"entgo.io/ent/dialect"
 
+	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
@@ -46,6 +47,8 @@ type Resolver struct {
 	subscriptions SubscriptionLimits
 	// wsConnections counts each caller's open subscription connections.
 	wsConnections connectionCounts
+	// analyticsStore runs the analytics queries.
+	analyticsStore analytics.AnalyticsStore
 }
 
 // Deps are what the resolvers are built from.
@@ -84,6 +87,9 @@ type Deps struct {
 	// Subscriptions bound the subscription connections; zero fields take
 	// DefaultSubscriptionLimits.
 	Subscriptions SubscriptionLimits
+	// Analytics is the analytics store the queries run on; nil: the SQL store
+	// of SQL (analytics.NewSQLStore).
+	Analytics analytics.AnalyticsStore
 }
 
 // NewResolver builds the resolver root.
@@ -106,10 +112,14 @@ func NewResolver(d Deps) *Resolver {
 		analyticsEraser: d.AnalyticsEraser,
 		changes:         d.Changes,
 		subscriptions:   d.Subscriptions.withDefaults(),
+		analyticsStore:  d.Analytics,
 
 		sessionCheckSQL: sessionCheckQuery(d.Dialect),
 		// Other processes may share a PostgreSQL database, not the embedded SQLite.
 		sessions: newSessionCache(d.Dialect != dialect.SQLite),
+	}
+	if r.analyticsStore == nil && d.SQL != nil {
+		r.analyticsStore = analytics.NewSQLStore(d.SQL, d.Dialect)
 	}
 	r.sessions.watchSessionChanges(d.Client)
 	r.auth = newAuthService(d.Auth, d.Log)

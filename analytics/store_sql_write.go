@@ -52,27 +52,25 @@ type servedKey struct {
 // maxServed bounds the sessions remembered as served.
 const maxServed = 100_000
 
-// writeOnce writes a batch in one transaction; the fold cache changes only
-// when it commits.
-func (w *Writer) writeOnce(batch []item) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
+// Write writes a batch in one transaction; the store's caches (views' folds,
+// served sessions) change only when it commits.
+func (s *SQLStore) Write(ctx context.Context, batch WriteBatch) error {
 	// Prepared before the transaction: preparing takes a pooled connection, and
 	// with the transaction holding one a busy pool (SQLite has 4) could leave
 	// the writer waiting on itself.
-	if _, err := w.insertStmt(ctx, w.positional()); err != nil {
+	if _, err := s.insertStmt(ctx, s.positional()); err != nil {
 		return err
 	}
-	tx, err := w.db.BeginTx(ctx, nil)
+	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = tx.Rollback() }()
-	served, err := w.verifyServed(ctx, tx, batch)
+	served, err := s.verifyServed(ctx, tx, batch)
 	if err != nil {
 		return err
 	}
-	folds, err := w.writeViews(ctx, tx, batch, served)
+	folds, err := s.writeViews(ctx, tx, batch, served)
 	if err != nil {
 		return err
 	}
@@ -81,27 +79,27 @@ func (w *Writer) writeOnce(batch []item) error {
 	}
 	if err := tx.Commit(); err != nil {
 		for id := range folds {
-			delete(w.folds, id)
+			delete(s.folds, id)
 		}
 		return err
 	}
-	w.keepFolds(folds)
-	w.keepServed(served)
+	s.keepFolds(folds)
+	s.keepServed(served)
 	return nil
 }
 
 // verifyServed marks verified the stored views of the sessions the batch's
 // deliveries served, and returns those sessions (remembered after commit, so a
 // view whose first beacon comes later is verified when it is stored).
-func (w *Writer) verifyServed(ctx context.Context, tx *sql.Tx, batch []item) (map[servedKey]int64, error) {
+func (s *SQLStore) verifyServed(ctx context.Context, tx *sql.Tx, batch WriteBatch) (map[servedKey]int64, error) {
 	served := map[servedKey]int64{}
-	for _, it := range batch {
-		if d := it.delivery; d != nil && d.Session != "" && d.SegmentMs > 0 {
+	for _, d := range batch.Deliveries {
+		if d.Session != "" && d.SegmentMs > 0 {
 			served[servedKey{d.Project, d.Video, d.Session}] = d.At.Unix()
 		}
 	}
 	for k := range served {
-		if _, ok := w.served[k]; ok {
+		if _, ok := s.served[k]; ok {
 			continue
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE analytics_views SET verified = $1 WHERE project_id = $2 AND video_id = $3
@@ -113,19 +111,19 @@ func (w *Writer) verifyServed(ctx context.Context, tx *sql.Tx, batch []item) (ma
 }
 
 // keepServed remembers served sessions, forgetting those older than a day when full.
-func (w *Writer) keepServed(served map[servedKey]int64) {
+func (s *SQLStore) keepServed(served map[servedKey]int64) {
 	for k, t := range served {
-		w.served[k] = t
+		s.served[k] = t
 	}
-	if len(w.served) > maxServed {
-		cutoff := w.opts.Now().Add(-24 * time.Hour).Unix()
-		for k, t := range w.served {
+	if len(s.served) > maxServed {
+		cutoff := s.now().Add(-24 * time.Hour).Unix()
+		for k, t := range s.served {
 			if t < cutoff {
-				delete(w.served, k)
+				delete(s.served, k)
 			}
 		}
-		if len(w.served) > maxServed {
-			clear(w.served)
+		if len(s.served) > maxServed {
+			clear(s.served)
 		}
 	}
 }
@@ -141,25 +139,25 @@ type storedView struct {
 const viewsPerStatement = 100
 
 // writeViews appends the batch's events and upserts every view that gained one.
-func (w *Writer) writeViews(ctx context.Context, tx *sql.Tx, batch []item, served map[servedKey]int64) (map[uuid.UUID]*viewFold, error) {
-	recs, order := mergeViews(batch)
+func (s *SQLStore) writeViews(ctx context.Context, tx *sql.Tx, batch WriteBatch, served map[servedKey]int64) (map[uuid.UUID]*viewFold, error) {
+	recs, order := mergeViews(batch.Views)
 	if len(order) == 0 {
 		return nil, nil
 	}
-	positional := w.positional()
-	stored, err := w.storedViews(ctx, tx, order, positional)
+	positional := s.positional()
+	stored, err := s.storedViews(ctx, tx, order, positional)
 	if err != nil {
 		return nil, err
 	}
-	refs, fresh, err := w.numberViews(ctx, tx, recs, order, stored)
+	refs, fresh, err := s.numberViews(ctx, tx, recs, order, stored)
 	if err != nil {
 		return nil, err
 	}
-	inserted, err := w.insertEvents(ctx, tx, recs, order, refs, positional)
+	inserted, err := s.insertEvents(ctx, tx, recs, order, refs, positional)
 	if err != nil {
 		return nil, err
 	}
-	now := w.opts.Now().Unix()
+	now := s.now().Unix()
 	folds := map[uuid.UUID]*viewFold{}
 	dirty := map[dirtyKey]bool{}
 	var rows []viewRow
@@ -179,12 +177,12 @@ func (w *Writer) writeViews(ctx context.Context, tx *sql.Tx, batch []item, serve
 		}
 		slices.Sort(seqs)
 		prevHour := int64(-1)
-		if c, ok := w.folds[id]; ok {
+		if c, ok := s.folds[id]; ok {
 			prevHour = hourOf(c.StartMs / 1000)
-		} else if s, ok := stored[id]; ok {
-			prevHour = s.hour
+		} else if sv, ok := stored[id]; ok {
+			prevHour = sv.hour
 		}
-		f, err := w.foldView(ctx, tx, r, ref, seqs, fresh[id])
+		f, err := s.foldView(ctx, tx, r, ref, seqs, fresh[id])
 		if err != nil {
 			return nil, err
 		}
@@ -192,7 +190,7 @@ func (w *Writer) writeViews(ctx context.Context, tx *sql.Tx, batch []item, serve
 			continue
 		}
 		sk := servedKey{r.Project, r.Video, r.SessionID}
-		_, verified := w.served[sk]
+		_, verified := s.served[sk]
 		if _, ok := served[sk]; ok {
 			verified = true
 		}
@@ -211,44 +209,58 @@ func (w *Writer) writeViews(ctx context.Context, tx *sql.Tx, batch []item, serve
 }
 
 // mergeViews gathers the batch's beacons by view, in order of arrival, each
-// event once.
-func mergeViews(batch []item) (map[uuid.UUID]*viewRecord, []uuid.UUID) {
-	recs := map[uuid.UUID]*viewRecord{}
+// event once (the first one sent of a seq), sorted by seq.
+func mergeViews(views []*ViewRecord) (map[uuid.UUID]*ViewRecord, []uuid.UUID) {
+	recs := map[uuid.UUID]*ViewRecord{}
 	var order []uuid.UUID
-	seen := map[uuid.UUID]map[int]bool{}
-	for _, it := range batch {
-		v := it.view
-		if v == nil {
-			continue
-		}
+	for _, v := range views {
 		r, ok := recs[v.View]
 		if !ok {
 			c := *v
-			c.Events = nil
-			r = &c
-			recs[v.View] = r
+			c.Events = slices.Clip(v.Events)
+			recs[v.View] = &c
 			order = append(order, v.View)
-			seen[v.View] = map[int]bool{}
+			continue
 		}
 		if r.Project != v.Project || r.Video != v.Video {
 			continue // the same view id for another video: the first one wins
 		}
-		for _, e := range v.Events {
-			if !seen[v.View][e.Seq] {
-				seen[v.View][e.Seq] = true
-				r.Events = append(r.Events, e)
-			}
-		}
+		r.Events = append(r.Events, v.Events...)
+	}
+	for _, id := range order {
+		recs[id].Events = uniqueBySeq(recs[id].Events)
 	}
 	return recs, order
 }
 
+// uniqueBySeq sorts events by seq (stable: of equal seqs the first sent comes
+// first) and keeps one event per seq. It works on a copy when it must change
+// anything: the beacons' slices stay as queued (a failed transaction is
+// retried from them).
+func uniqueBySeq(events []Event) []Event {
+	bySeq := func(a, b Event) int { return a.Seq - b.Seq }
+	copied := false
+	if !slices.IsSortedFunc(events, bySeq) {
+		events, copied = slices.Clone(events), true
+		slices.SortStableFunc(events, bySeq)
+	}
+	for i := 1; i < len(events); i++ {
+		if events[i].Seq == events[i-1].Seq {
+			if !copied {
+				events = slices.Clone(events)
+			}
+			return slices.CompactFunc(events, func(a, b Event) bool { return a.Seq == b.Seq })
+		}
+	}
+	return events
+}
+
 // storedViews reads the stored views among those of the batch the writer has
 // not cached.
-func (w *Writer) storedViews(ctx context.Context, tx *sql.Tx, order []uuid.UUID, positional bool) (map[uuid.UUID]storedView, error) {
+func (s *SQLStore) storedViews(ctx context.Context, tx *sql.Tx, order []uuid.UUID, positional bool) (map[uuid.UUID]storedView, error) {
 	var ask []uuid.UUID
 	for _, id := range order {
-		if _, ok := w.folds[id]; !ok {
+		if _, ok := s.folds[id]; !ok {
 			ask = append(ask, id)
 		}
 	}
@@ -268,14 +280,14 @@ func (w *Writer) storedViews(ctx context.Context, tx *sql.Tx, order []uuid.UUID,
 		}
 		for rows.Next() {
 			var id uuid.UUID
-			var s storedView
+			var sv storedView
 			var ref sql.NullInt64
-			if err := rows.Scan(&id, &s.project, &s.video, &ref, &s.hour); err != nil {
+			if err := rows.Scan(&id, &sv.project, &sv.video, &ref, &sv.hour); err != nil {
 				_ = rows.Close()
 				return nil, fmt.Errorf("read views: %w", err)
 			}
-			s.ref = ref.Int64
-			out[id] = s
+			sv.ref = ref.Int64
+			out[id] = sv
 		}
 		if err := rows.Close(); err != nil {
 			return nil, err
@@ -290,24 +302,24 @@ func (w *Writer) storedViews(ctx context.Context, tx *sql.Tx, order []uuid.UUID,
 // numberViews gives each view of the batch its number: the cached or stored
 // one, else the next free one (fresh). A view id stored for another video gets
 // none (0): its events are not written.
-func (w *Writer) numberViews(ctx context.Context, tx *sql.Tx, recs map[uuid.UUID]*viewRecord, order []uuid.UUID, stored map[uuid.UUID]storedView) (map[uuid.UUID]int64, map[uuid.UUID]bool, error) {
+func (s *SQLStore) numberViews(ctx context.Context, tx *sql.Tx, recs map[uuid.UUID]*ViewRecord, order []uuid.UUID, stored map[uuid.UUID]storedView) (map[uuid.UUID]int64, map[uuid.UUID]bool, error) {
 	refs := map[uuid.UUID]int64{}
 	fresh := map[uuid.UUID]bool{}
 	next := int64(-1)
 	for _, id := range order {
 		r := recs[id]
-		if c, ok := w.folds[id]; ok {
+		if c, ok := s.folds[id]; ok {
 			if c.Project == r.Project && c.Video == r.Video {
 				refs[id] = c.Ref
 			}
 			continue
 		}
-		s, ok := stored[id]
-		if ok && (s.project != r.Project || s.video != r.Video) {
+		sv, ok := stored[id]
+		if ok && (sv.project != r.Project || sv.video != r.Video) {
 			continue
 		}
-		if ok && s.ref > 0 {
-			refs[id] = s.ref
+		if ok && sv.ref > 0 {
+			refs[id] = sv.ref
 			continue
 		}
 		if next < 0 {
@@ -324,7 +336,7 @@ func (w *Writer) numberViews(ctx context.Context, tx *sql.Tx, recs map[uuid.UUID
 
 // insertEvents appends events, skipping those already stored, and returns the
 // seqs it stored per view.
-func (w *Writer) insertEvents(ctx context.Context, tx *sql.Tx, recs map[uuid.UUID]*viewRecord, order []uuid.UUID, refs map[uuid.UUID]int64, positional bool) (map[uuid.UUID][]int, error) {
+func (s *SQLStore) insertEvents(ctx context.Context, tx *sql.Tx, recs map[uuid.UUID]*ViewRecord, order []uuid.UUID, refs map[uuid.UUID]int64, positional bool) (map[uuid.UUID][]int, error) {
 	type row struct {
 		ref int64
 		e   *Event
@@ -366,7 +378,7 @@ func (w *Writer) insertEvents(ctx context.Context, tx *sql.Tx, recs map[uuid.UUI
 			ids[i], ts[i], pts[i], types[i] = EventID(x.ref, x.e.Seq), x.e.TsMs, x.e.PlayMs, int64(typeCode(x.e.Type))
 			details[i] = sql.NullString{String: x.e.Detail, Valid: x.e.Detail != ""}
 		}
-		st, err := w.insertStmt(ctx, positional)
+		st, err := s.insertStmt(ctx, positional)
 		if err != nil {
 			return nil, err
 		}
@@ -393,7 +405,7 @@ func (w *Writer) insertEvents(ctx context.Context, tx *sql.Tx, recs map[uuid.UUI
 		var err error
 		if len(chunk) == eventsPerInsert {
 			var st *sql.Stmt
-			if st, err = w.insertStmt(ctx, positional); err == nil {
+			if st, err = s.insertStmt(ctx, positional); err == nil {
 				res, err = tx.StmtContext(ctx, st).QueryContext(ctx, args...)
 			}
 		} else {
@@ -432,25 +444,25 @@ ON CONFLICT (id) DO NOTHING RETURNING id`
 
 // positional tells whether the writer's database takes ?-style placeholders
 // (SQLite) rather than PostgreSQL's numbered ones.
-func (w *Writer) positional() bool { return w.opts.Dialect != "postgres" }
+func (s *SQLStore) positional() bool { return s.dialect != "postgres" }
 
 // insertStmt is the prepared events INSERT: on SQLite the one of
 // eventsPerInsert events (SQLite would otherwise spend more time parsing the
 // statement than running it), on PostgreSQL the arrays one (lib/pq runs an
 // unprepared statement in two round trips).
-func (w *Writer) insertStmt(ctx context.Context, positional bool) (*sql.Stmt, error) {
-	if w.insert != nil {
-		return w.insert, nil
+func (s *SQLStore) insertStmt(ctx context.Context, positional bool) (*sql.Stmt, error) {
+	if s.insert != nil {
+		return s.insert, nil
 	}
 	query := insertEventsArraysSQL
 	if positional {
 		query = insertEventsSQL(eventsPerInsert, positional)
 	}
-	st, err := w.db.PrepareContext(ctx, query)
+	st, err := s.db.PrepareContext(ctx, query)
 	if err != nil {
 		return nil, fmt.Errorf("prepare the events insert: %w", err)
 	}
-	w.insert = st
+	s.insert = st
 	return st, nil
 }
 
@@ -458,25 +470,24 @@ func (w *Writer) insertStmt(ctx context.Context, positional bool) (*sql.Stmt, er
 // from the cached fold when they follow it directly, from the batch's events
 // alone for a view numbered now (fresh: they are all its stored events), else
 // rebuilt from every stored event of the view (one id range).
-func (w *Writer) foldView(ctx context.Context, tx *sql.Tx, r *viewRecord, ref int64, seqs []int, fresh bool) (*viewFold, error) {
-	if c, ok := w.folds[r.View]; ok && contiguous(c.LastSeq, seqs) {
+func (s *SQLStore) foldView(ctx context.Context, tx *sql.Tx, r *ViewRecord, ref int64, seqs []int, fresh bool) (*viewFold, error) {
+	// r.Events are sorted by seq, one per seq (mergeViews); seqs are sorted.
+	if c, ok := s.folds[r.View]; ok && contiguous(c.LastSeq, seqs) {
 		f := *c
 		f.DurationMs = r.DurationMs
-		byseq := make(map[int]*Event, len(r.Events))
-		for i := range r.Events {
-			byseq[r.Events[i].Seq] = &r.Events[i]
-		}
-		for _, s := range seqs {
-			f.apply(*byseq[s])
+		i := 0
+		for _, seq := range seqs {
+			for r.Events[i].Seq != seq {
+				i++
+			}
+			f.apply(r.Events[i])
 		}
 		return &f, nil
 	}
 	if fresh {
-		events := slices.Clone(r.Events)
-		slices.SortFunc(events, func(a, b Event) int { return a.Seq - b.Seq })
 		f := newFold(r.GapCapMs, r.DurationMs)
 		f.Ref, f.Project, f.Video = ref, r.Project, r.Video
-		for _, e := range events {
+		for _, e := range r.Events {
 			f.apply(e)
 		}
 		return f, nil
@@ -517,7 +528,7 @@ func contiguous(last int, seqs []int) bool {
 
 // viewRow is a view to upsert: its beacon, its fold and its hour.
 type viewRow struct {
-	r        *viewRecord
+	r        *ViewRecord
 	f        *viewFold
 	hour     int64
 	verified bool
@@ -602,33 +613,31 @@ func markDirty(ctx context.Context, tx *sql.Tx, dirty map[dirtyKey]bool, positio
 }
 
 // writeCounters adds the batch's drop counts and delivery figures.
-func writeCounters(ctx context.Context, tx *sql.Tx, batch []item) error {
+func writeCounters(ctx context.Context, tx *sql.Tx, batch WriteBatch) error {
 	drops := map[dropKey]int64{}
 	deliveries := map[deliveryKey]*deliverySum{}
 	usage := map[usageKey]*deliverySum{}
-	for _, it := range batch {
-		if d := it.drop; d != nil {
-			drops[dropKey{d.Project, d.Hour, d.Reason}] += d.N
+	for _, d := range batch.Drops {
+		drops[dropKey{d.Project, d.Hour, d.Reason}] += d.N
+	}
+	for _, d := range batch.Deliveries {
+		k := deliveryKey{d.Project, d.Video, hourOf(d.At.Unix())}
+		s := deliveries[k]
+		if s == nil {
+			s = &deliverySum{}
+			deliveries[k] = s
 		}
-		if d := it.delivery; d != nil {
-			k := deliveryKey{d.Project, d.Video, hourOf(d.At.Unix())}
-			s := deliveries[k]
-			if s == nil {
-				s = &deliverySum{}
-				deliveries[k] = s
-			}
-			s.bytes += d.Bytes
-			s.requests++
-			s.segMs += d.SegmentMs
-			uk := usageKey{d.Project, d.At.UTC().Format(time.DateOnly)}
-			u := usage[uk]
-			if u == nil {
-				u = &deliverySum{}
-				usage[uk] = u
-			}
-			u.bytes += d.Bytes
-			u.requests++
+		s.bytes += d.Bytes
+		s.requests++
+		s.segMs += d.SegmentMs
+		uk := usageKey{d.Project, d.At.UTC().Format(time.DateOnly)}
+		u := usage[uk]
+		if u == nil {
+			u = &deliverySum{}
+			usage[uk] = u
 		}
+		u.bytes += d.Bytes
+		u.requests++
 	}
 	for k, n := range drops {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO analytics_drops (project_id, hour, reason, count) VALUES ($1, $2, $3, $4)
@@ -660,21 +669,21 @@ func writeCounters(ctx context.Context, tx *sql.Tx, batch []item) error {
 }
 
 // keepFolds caches the committed folds, forgetting quiet views when full.
-func (w *Writer) keepFolds(folds map[uuid.UUID]*viewFold) {
+func (s *SQLStore) keepFolds(folds map[uuid.UUID]*viewFold) {
 	for id, f := range folds {
-		w.folds[id] = f
+		s.folds[id] = f
 	}
-	if len(w.folds) <= maxCachedFolds {
+	if len(s.folds) <= maxCachedFolds {
 		return
 	}
-	cutoff := w.opts.Now().Add(-30 * time.Minute).UnixMilli()
-	for id, f := range w.folds {
+	cutoff := s.now().Add(-30 * time.Minute).UnixMilli()
+	for id, f := range s.folds {
 		if f.LastMs < cutoff || f.State == stEnded {
-			delete(w.folds, id)
+			delete(s.folds, id)
 		}
 	}
-	if len(w.folds) > maxCachedFolds {
-		clear(w.folds)
+	if len(s.folds) > maxCachedFolds {
+		clear(s.folds)
 	}
 }
 

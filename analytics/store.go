@@ -1,0 +1,54 @@
+package analytics
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/analytics/query"
+)
+
+// AnalyticsStore is where the analytics live: the writer, the rollup and
+// retention jobs, the user erasure and the query runner (dataset queries and
+// concurrent viewers) go through it. SQLStore (SQLite and PostgreSQL, the ent
+// schema's analytics_* tables) is its one implementation; the README's
+// "Analytics store" says what a ClickHouse one needs. Three GraphQL reads
+// still query the SQL tables directly (graph/analytics_lists.go: a user's
+// sessions and player log; graph/analytics_filtered.go: the drop counts).
+//
+// Write and EraseUser are called from the writer goroutine only, one at a
+// time; the other methods may run concurrently with them and each other.
+type AnalyticsStore interface {
+	// Write stores one batch atomically: every event once per (view, seq)
+	// however often it is resent, each view's figures recomputed from all of
+	// its stored events (viewFold), the hours it touched marked for the
+	// rollup, and the drop and delivery counters added. On error the writer
+	// retries the same batch, which must then store nothing twice (SQLStore
+	// writes a batch in one transaction: on error nothing of it is stored).
+	Write(ctx context.Context, b WriteBatch) error
+	// EraseUser deletes a player-reported user's views and events in the
+	// project, and marks their hours for the rollup.
+	EraseUser(ctx context.Context, project uuid.UUID, userID string) (Erasure, error)
+	// Rollup recomputes the rollups of (a batch of) the hours marked since the
+	// last run, idempotently, and returns the number of hours done.
+	Rollup(ctx context.Context) (int, error)
+	// Purge deletes what is older than the retention and returns the rows
+	// deleted.
+	Purge(ctx context.Context, r Retention, now time.Time) (int64, error)
+	// Query runs a dataset query of the project (nil when nothing matched).
+	Query(ctx context.Context, projectID uuid.UUID, q *query.Query) (*query.Result, error)
+	// Concurrent is the number of the project's views playing at now among
+	// those the filters keep.
+	Concurrent(ctx context.Context, projectID uuid.UUID, filters []query.Filter, now time.Time) (int64, error)
+}
+
+// WriteBatch is what the writer took off its queue for one transaction.
+type WriteBatch struct {
+	// Views are accepted beacons, in order of arrival (several may be of one view).
+	Views []*ViewRecord
+	// Drops count filtered input.
+	Drops []*DropRecord
+	// Deliveries are the playback handler's responses.
+	Deliveries []*DeliveryRecord
+}
