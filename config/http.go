@@ -3,7 +3,10 @@ package config
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
+
+	"github.com/vidra-dev/vidra/crossorigin"
 )
 
 // Introspection modes of the GraphQL schema (VIDRA_INTROSPECTION).
@@ -28,6 +31,11 @@ type HTTP struct {
 	// or authenticated (signed-in users and API keys) (VIDRA_INTROSPECTION,
 	// default true).
 	Introspection string
+	// CORSOrigins are the origins of the deployment's own web apps, admitted by
+	// the REST API and GraphQL from a browser on another origin (besides the
+	// origin each API key is bound to): comma-separated scheme://host[:port], or
+	// * for any (VIDRA_CORS_ORIGINS, default none).
+	CORSOrigins []string
 }
 
 // readHTTP reads the HTTP configuration through get (name, default).
@@ -44,7 +52,20 @@ func readHTTP(get func(name, def string) string) (HTTP, []error) {
 	default:
 		errs = append(errs, fmt.Errorf("VIDRA_INTROSPECTION: want true, false or authenticated"))
 	}
+	var origins []string
+	for _, o := range strings.Split(get("VIDRA_CORS_ORIGINS", ""), ",") {
+		if strings.TrimSpace(o) == "" {
+			continue
+		}
+		norm, err := crossorigin.ParseOrigin(o)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("VIDRA_CORS_ORIGINS: %w", err))
+			continue
+		}
+		origins = append(origins, norm)
+	}
 	return HTTP{
+		CORSOrigins:       origins,
 		ReadHeaderTimeout: duration("VIDRA_READ_HEADER_TIMEOUT", "10s"),
 		ReadTimeout:       duration("VIDRA_READ_TIMEOUT", "60s"),
 		Playground:        playground,
