@@ -16,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/graph"
+	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
@@ -93,6 +94,10 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 			Events: cfg.Analytics.EventsRetention, Views: cfg.Analytics.ViewsRetention, Hourly: cfg.Analytics.HourlyRetention}}
 		aj.AddWorkers(opts.Workers)
 		opts.Periodic = append(opts.Periodic, aj.Periodic(cfg.Analytics.RollupInterval)...)
+		// Expired idempotency keys (24 h) are removed by the same sweep cadence.
+		ij := &idempotency.Jobs{Store: &idempotency.Store{Client: db.Client}, Log: log}
+		ij.AddWorkers(opts.Workers)
+		opts.Periodic = append(opts.Periodic, ij.Periodic(cfg.Media.SweepInterval))
 	}
 	if m.queue, err = jobs.Open(ctx, opts); err != nil {
 		return nil, err

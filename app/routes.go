@@ -21,6 +21,8 @@ func (a *App) routes(opts Options) error {
 		AdminAPIKey:   a.Config.AdminAPIKey,
 		MaxUploadSize: opts.Limits.MaxUploadSize,
 		Collect:       a.analytics.collectHandlers(),
+		Idempotency:   a.Resolver.Idempotency(),
+		Log:           a.log,
 	})
 	if err != nil {
 		return fmt.Errorf("rest: %w", err)
