@@ -98,7 +98,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	if err != nil {
 		return nil, err
 	}
-	authDeps, err := newAuthDeps(cfg, opts)
+	authDeps, err := newAuthDeps(cfg, db, opts)
 	if err != nil {
 		_ = bucket.Close()
 		return nil, err

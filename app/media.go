@@ -20,6 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
+	"github.com/vidra-dev/vidra/ratelimit"
 	"github.com/vidra-dev/vidra/upload"
 	"github.com/vidra-dev/vidra/vimeo"
 	"github.com/vidra-dev/vidra/webhooks"
@@ -98,6 +99,11 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		ij := &idempotency.Jobs{Store: &idempotency.Store{Client: db.Client}, Log: log}
 		ij.AddWorkers(opts.Workers)
 		opts.Periodic = append(opts.Periodic, ij.Periodic(cfg.Media.SweepInterval))
+		if sharedLimiter(db) != nil {
+			rj := &ratelimit.Jobs{Store: rateLimitStore(db), Log: log}
+			rj.AddWorkers(opts.Workers)
+			opts.Periodic = append(opts.Periodic, rj.Periodic(cfg.Media.SweepInterval))
+		}
 	}
 	if m.queue, err = jobs.Open(ctx, opts); err != nil {
 		return nil, err
