@@ -46,6 +46,8 @@ type App struct {
 	analytics *analyticsParts
 	// sessions is the session change feed on PostgreSQL, nil on SQLite.
 	sessions *sessionFeed
+	// closeLimits closes the shared rate limits' pool (PostgreSQL).
+	closeLimits func() error
 }
 
 // Options are what the app needs beside the configuration.
@@ -98,15 +100,24 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	if err != nil {
 		return nil, err
 	}
-	authDeps, err := newAuthDeps(cfg, db, opts)
+	limits, err := openRateLimits(ctx, db)
 	if err != nil {
 		_ = bucket.Close()
 		return nil, err
 	}
-	mp, err := newMedia(ctx, cfg, db, bucket, opts.Log)
+	closeLimits := func() error {
+		if limits == nil {
+			return nil
+		}
+		return limits.SQL.Close()
+	}
+	authDeps, err := newAuthDeps(cfg, limits, opts)
 	if err != nil {
-		_ = bucket.Close()
-		return nil, err
+		return nil, errors.Join(err, closeLimits(), bucket.Close())
+	}
+	mp, err := newMedia(ctx, cfg, db, bucket, limits, opts.Log)
+	if err != nil {
+		return nil, errors.Join(err, closeLimits(), bucket.Close())
 	}
 	// The analytics writer starts first: the resolvers erase through it.
 	ap := newAnalytics(cfg, db, mp, opts.Log)
@@ -141,14 +152,14 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		},
 		Introspection: graph.IntrospectionMode(cfg.HTTP.Introspection),
 	})
-	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp}
+	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp, closeLimits: closeLimits}
 	a.analytics = ap
 	if db.Dialect == dialect.Postgres && db.URL != "" {
 		a.sessions = startSessionFeed(db.URL, resolver, opts.Log)
 	}
 	if err := a.routes(opts); err != nil {
 		a.StopSessionFeed()
-		return nil, errors.Join(err, a.StopAnalytics(), a.StopJobs(), bucket.Close())
+		return nil, errors.Join(err, a.StopAnalytics(), a.StopJobs(), closeLimits(), bucket.Close())
 	}
 	return a, nil
 }
@@ -157,7 +168,13 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 // the session change feed, and releases the blob storage and the database.
 func (a *App) Close() error {
 	a.StopSessionFeed()
-	return errors.Join(a.StopAnalytics(), a.StopJobs(), a.Bucket.Close(), a.DB.Close())
+	return errors.Join(a.StopAnalytics(), a.StopJobs(), a.StopRateLimits(), a.Bucket.Close(), a.DB.Close())
+}
+
+// StopRateLimits closes the connection pool of the shared rate limits
+// (PostgreSQL); sign-in attempts fail to be counted from then on.
+func (a *App) StopRateLimits() error {
+	return a.closeLimits()
 }
 
 // StopAnalytics writes the analytics events still queued (within the shutdown

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -14,26 +15,32 @@ import (
 	"github.com/vidra-dev/vidra/ratelimit"
 )
 
-// sharedLimiter counts the sign-in limits in PostgreSQL, which replicas share,
-// so that they hold across replicas; nil (in process) on the embedded SQLite,
-// which one process serves, and where a count written beside the mutation's
-// open transaction would wait for its lock.
-func sharedLimiter(db *database.DB) func(string, auth.Limit) auth.Bucket {
-	if db.Dialect != dialect.Postgres || db.SQL == nil {
-		return nil
-	}
-	return rateLimitStore(db).Limiter
-}
+// rateLimitPoolSize bounds the connections of the shared rate limits' own pool.
+const rateLimitPoolSize = 4
 
-// rateLimitStore is the database of the shared rate limits.
-func rateLimitStore(db *database.DB) *ratelimit.Store {
-	return &ratelimit.Store{Client: db.Client, SQL: db.SQL, Dialect: db.Dialect}
+// openRateLimits opens the shared rate limits on PostgreSQL, which replicas
+// share, so that the sign-in limits hold across replicas. They count through
+// a pool of their own (see ratelimit.Store.SQL). On the embedded SQLite, which
+// one process serves, it returns nil: the limits count in process (a count
+// written beside the mutation's open transaction would wait for its write lock).
+func openRateLimits(ctx context.Context, db *database.DB) (*ratelimit.Store, error) {
+	if db.Dialect != dialect.Postgres || db.URL == "" {
+		return nil, nil
+	}
+	pool, name, err := database.OpenSQL(ctx, db.URL, "")
+	if err != nil {
+		return nil, fmt.Errorf("rate limits: %w", err)
+	}
+	pool.SetMaxOpenConns(rateLimitPoolSize)
+	pool.SetMaxIdleConns(rateLimitPoolSize)
+	return &ratelimit.Store{SQL: pool, Dialect: name}, nil
 }
 
 // newAuthDeps builds what accounts and sign-in need from the configuration: the
 // token secret (generated into the data dir when not configured), the mailer and
-// the OAuth providers that have a client id, and the rate limits kept in db.
-func newAuthDeps(cfg config.Config, db *database.DB, opts Options) (graph.AuthDeps, error) {
+// the OAuth providers that have a client id, and the shared rate limits (nil:
+// in process).
+func newAuthDeps(cfg config.Config, limits *ratelimit.Store, opts Options) (graph.AuthDeps, error) {
 	secret, err := auth.LoadOrCreateSecret(cfg.Auth.JWTSecret, cfg.DataDir)
 	if err != nil {
 		return graph.AuthDeps{}, fmt.Errorf("jwt secret: %w", err)
@@ -68,8 +75,11 @@ func newAuthDeps(cfg config.Config, db *database.DB, opts Options) (graph.AuthDe
 		}
 		providers[p.name] = prov
 	}
-	return graph.AuthDeps{
+	deps := graph.AuthDeps{
 		Secret: secret, Mailer: mailer, PublicURL: cfg.PublicURL, Providers: providers, Limits: opts.AuthLimits,
-		SharedLimiter: sharedLimiter(db),
-	}, nil
+	}
+	if limits != nil {
+		deps.SharedLimiter = limits.Limiter
+	}
+	return deps, nil
 }

@@ -43,7 +43,7 @@ type mediaParts struct {
 // newMedia opens the job queue (starting workers when configured) and builds the
 // upload and playback services. Without ffmpeg it still succeeds: /health and the
 // failed videos say why.
-func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *blob.Bucket, log *slog.Logger) (*mediaParts, error) {
+func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *blob.Bucket, limits *ratelimit.Store, log *slog.Logger) (*mediaParts, error) {
 	m := &mediaParts{tools: media.FindTools(cfg.Media.FFmpeg, cfg.Media.FFprobe)}
 	if m.tools.Missing != "" {
 		log.WarnContext(ctx, "videos cannot be processed", "reason", m.tools.Missing)
@@ -99,8 +99,8 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		ij := &idempotency.Jobs{Store: &idempotency.Store{Client: db.Client}, Log: log}
 		ij.AddWorkers(opts.Workers)
 		opts.Periodic = append(opts.Periodic, ij.Periodic(cfg.Media.SweepInterval))
-		if sharedLimiter(db) != nil {
-			rj := &ratelimit.Jobs{Store: rateLimitStore(db), Log: log}
+		if limits != nil {
+			rj := &ratelimit.Jobs{Store: limits, Log: log}
 			rj.AddWorkers(opts.Workers)
 			opts.Periodic = append(opts.Periodic, rj.Periodic(cfg.Media.SweepInterval))
 		}

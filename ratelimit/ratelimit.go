@@ -16,19 +16,19 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect"
+	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/auth"
-	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/ratelimit"
-	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Store is the database the buckets live in.
 type Store struct {
-	// Client inserts new buckets; SQL runs the conditional updates; Dialect
-	// picks the placeholders.
-	Client  *ent.Client
-	SQL     *sql.DB
+	// SQL is the pool the attempts are counted through. The server gives it a
+	// pool of its own: a sign-in mutation holds a connection of the main pool
+	// for its transaction while it counts, so counting through that pool could
+	// wait forever once every connection is held that way.
+	SQL *sql.DB
+	// Dialect picks the placeholders.
 	Dialect string
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
@@ -45,9 +45,14 @@ func (s *Store) now() time.Time {
 // with the limit l; a zero Burst allows everything.
 func (s *Store) Limiter(name string, l auth.Limit) auth.Bucket {
 	return &limiter{s: s, name: name, limit: l,
-		take:  s.rebind(takeSQL),
-		check: s.rebind(`SELECT tat_ms FROM rate_limits WHERE bucket = ?`)}
+		insert: s.rebind(insertSQL),
+		take:   s.rebind(takeSQL),
+		check:  s.rebind(`SELECT tat_ms FROM rate_limits WHERE bucket = ?`)}
 }
+
+// insertSQL creates a bucket with its first attempt taken.
+const insertSQL = `INSERT INTO rate_limits (id, created_at, updated_at, bucket, tat_ms) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (bucket) DO NOTHING`
 
 // takeSQL takes one token: the theoretical arrival time moves one interval on
 // from max(tat, now), unless that leaves it more than burst intervals ahead.
@@ -74,10 +79,10 @@ func (s *Store) rebind(q string) string {
 }
 
 type limiter struct {
-	s           *Store
-	name        string
-	limit       auth.Limit
-	take, check string
+	s                   *Store
+	name                string
+	limit               auth.Limit
+	insert, take, check string
 }
 
 // Take takes one attempt for key, or says how long until the next is allowed.
@@ -89,26 +94,16 @@ func (l *limiter) Take(ctx context.Context, key string) (bool, time.Duration, er
 	if len(bucket) > 512 {
 		bucket = bucket[:512]
 	}
-	ctx = tenancy.CredentialContext(ctx, "rate limit")
 	every := l.limit.Every.Milliseconds()
 	window := int64(l.limit.Burst) * every
 	for range 3 {
-		now := l.s.now().UnixMilli()
-		err := l.s.Client.RateLimit.Create().SetBucket(bucket).SetTatMs(now + every).Exec(ctx)
-		if err == nil {
-			return true, 0, nil
+		at := l.s.now()
+		now := at.UnixMilli()
+		if ok, err := l.exec(ctx, l.insert, uuid.New(), at.UTC(), at.UTC(), bucket, now+every); err != nil || ok {
+			return ok, 0, err
 		}
-		if !ent.IsConstraintError(err) {
-			return false, 0, err
-		}
-		res, err := l.s.SQL.ExecContext(ctx, l.take, now, now, every, bucket, now, now, every, window, now)
-		if err != nil {
-			return false, 0, err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return false, 0, err
-		} else if n == 1 {
-			return true, 0, nil
+		if ok, err := l.exec(ctx, l.take, now, now, every, bucket, now, now, every, window, now); err != nil || ok {
+			return ok, 0, err
 		}
 		var tat int64
 		switch err := l.s.SQL.QueryRowContext(ctx, l.check, bucket).Scan(&tat); {
@@ -125,9 +120,23 @@ func (l *limiter) Take(ctx context.Context, key string) (bool, time.Duration, er
 	return false, time.Second, nil
 }
 
+// exec runs a statement and reports whether it changed a row.
+func (l *limiter) exec(ctx context.Context, query string, args ...any) (bool, error) {
+	res, err := l.s.SQL.ExecContext(ctx, query, args...)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
 // DeleteFull removes the buckets that are full again (nothing to remember) and
 // says how many.
 func (s *Store) DeleteFull(ctx context.Context) (int, error) {
-	ctx = tenancy.CredentialContext(ctx, "rate limit cleanup")
-	return s.Client.RateLimit.Delete().Where(ratelimit.TatMsLT(s.now().UnixMilli())).Exec(ctx)
+	res, err := s.SQL.ExecContext(ctx, s.rebind(`DELETE FROM rate_limits WHERE tat_ms < ?`), s.now().UnixMilli())
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
 }

@@ -21,7 +21,7 @@ func TestSameAsInProcess(t *testing.T) {
 			t.Parallel()
 			db := testdb.Open(t, d)
 			now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
-			store := &ratelimit.Store{Client: db.Client, SQL: db.SQL, Dialect: db.Dialect, Now: func() time.Time { return now }}
+			store := &ratelimit.Store{SQL: db.SQL, Dialect: db.Dialect, Now: func() time.Time { return now }}
 			limit := auth.Limit{Burst: 3, Every: 10 * time.Second}
 			shared := store.Limiter("login", limit)
 			local := auth.NewLimiterAt(limit, func() time.Time { return now })
@@ -74,7 +74,7 @@ func TestReplicasShareOneBucket(t *testing.T) {
 			var wg sync.WaitGroup
 			for i := range 30 {
 				db := dbs[i%3]
-				lim := (&ratelimit.Store{Client: db.Client, SQL: db.SQL, Dialect: db.Dialect}).Limiter("login", limit)
+				lim := (&ratelimit.Store{SQL: db.SQL, Dialect: db.Dialect}).Limiter("login", limit)
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
