@@ -190,7 +190,7 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 	if c.Method == "POST" {
 		responses["200"].(obj)["headers"] = obj{"Idempotency-Replayed": obj{"required": false,
 			"description": "true when the response is the stored answer to an earlier request with the same Idempotency-Key.",
-			"schema": obj{"type": "string", "enum": []string{"true"}}}}
+			"schema":      obj{"type": "string", "enum": []string{"true"}}}}
 	}
 	if c.UnavailableUnless != "" {
 		responses["503"] = obj{"description": "Unavailable: the same envelope with success false",
