@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"testing"
@@ -80,6 +81,50 @@ func TestSignInLimitsHoldAcrossReplicas(t *testing.T) {
 			status, env := replicas[len(replicas)-1].Anonymous().REST("POST", "/v1/auth/login", `{"email": "`+apptest.DefaultEmail+`", "password": "`+apptest.DefaultPassword+`"}`)
 			if status != http.StatusTooManyRequests {
 				t.Errorf("REST login on the last replica: %d %s, want 429", status, env.Message)
+			}
+		})
+	}
+}
+
+// TestConcurrentSignInsDoNotExhaustThePool: more sign-ins at once than the
+// main pool has connections (25), each holding one for its transaction while
+// its attempt is counted, all finish (the shared limits count through a pool
+// of their own), and none is refused by a limit it is far below. PostgreSQL
+// only: the pool and the shared limits are PostgreSQL's (the embedded SQLite
+// has one writer and counts in process).
+func TestConcurrentSignInsDoNotExhaustThePool(t *testing.T) {
+	for _, d := range testdb.Dialects(t) {
+		if d != "postgres" {
+			continue
+		}
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			limits := graph.DefaultAuthLimits
+			limits.LoginPerIP = auth.Limit{Burst: 1000, Every: time.Millisecond}
+			s := apptest.New(t, d, apptest.Options{Anonymous: true, AuthLimits: limits})
+			client := &http.Client{Timeout: 90 * time.Second}
+			const n = 40
+			errs := make(chan error, n)
+			for i := range n {
+				go func() {
+					body, _ := json.Marshal(map[string]any{"query": `mutation($e: String!) { login(email: $e, password: "wrong password") { accessToken } }`,
+						"variables": map[string]any{"e": "nobody" + strconv.Itoa(i) + "@example.test"}})
+					res, err := client.Post(s.URL+"/graphql", "application/json", bytes.NewReader(body))
+					if err == nil {
+						var out apptest.GraphQLResponse
+						err = json.NewDecoder(res.Body).Decode(&out)
+						_ = res.Body.Close()
+						if err == nil && (len(out.Errors) == 0 || out.Errors[0].Code() != "UNAUTHENTICATED") {
+							err = fmt.Errorf("login of an unknown account: %+v", out.Errors)
+						}
+					}
+					errs <- err
+				}()
+			}
+			for range n {
+				if err := <-errs; err != nil {
+					t.Error(err)
+				}
 			}
 		})
 	}

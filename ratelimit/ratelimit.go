@@ -96,17 +96,25 @@ func (l *limiter) Take(ctx context.Context, key string) (bool, time.Duration, er
 	}
 	every := l.limit.Every.Milliseconds()
 	window := int64(l.limit.Burst) * every
+	// The clock is read once the connection is held: a time read before
+	// waiting for the pool would be stale by the wait, and a stale now makes
+	// a free token look taken.
+	conn, err := l.s.SQL.Conn(ctx)
+	if err != nil {
+		return false, 0, err
+	}
+	defer conn.Close()
 	for range 3 {
 		at := l.s.now()
 		now := at.UnixMilli()
-		if ok, err := l.exec(ctx, l.insert, uuid.New(), at.UTC(), at.UTC(), bucket, now+every); err != nil || ok {
+		if ok, err := exec(ctx, conn, l.insert, uuid.New(), at.UTC(), at.UTC(), bucket, now+every); err != nil || ok {
 			return ok, 0, err
 		}
-		if ok, err := l.exec(ctx, l.take, now, now, every, bucket, now, now, every, window, now); err != nil || ok {
+		if ok, err := exec(ctx, conn, l.take, now, now, every, bucket, now, now, every, window, now); err != nil || ok {
 			return ok, 0, err
 		}
 		var tat int64
-		switch err := l.s.SQL.QueryRowContext(ctx, l.check, bucket).Scan(&tat); {
+		switch err := conn.QueryRowContext(ctx, l.check, bucket).Scan(&tat); {
 		case err == sql.ErrNoRows:
 			continue // removed by the cleanup meanwhile: insert again
 		case err != nil:
@@ -120,9 +128,9 @@ func (l *limiter) Take(ctx context.Context, key string) (bool, time.Duration, er
 	return false, time.Second, nil
 }
 
-// exec runs a statement and reports whether it changed a row.
-func (l *limiter) exec(ctx context.Context, query string, args ...any) (bool, error) {
-	res, err := l.s.SQL.ExecContext(ctx, query, args...)
+// exec runs a statement on conn and reports whether it changed a row.
+func exec(ctx context.Context, conn *sql.Conn, query string, args ...any) (bool, error) {
+	res, err := conn.ExecContext(ctx, query, args...)
 	if err != nil {
 		return false, err
 	}
