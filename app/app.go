@@ -50,6 +50,8 @@ type App struct {
 	analytics *analyticsParts
 	// sessions is the session change feed on PostgreSQL, nil on SQLite.
 	sessions *sessionFeed
+	// closeLimits closes the shared rate limits' pool (PostgreSQL).
+	closeLimits func() error
 }
 
 // Options are what the app needs beside the configuration.
@@ -102,15 +104,24 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	if err != nil {
 		return nil, err
 	}
-	authDeps, err := newAuthDeps(cfg, opts)
+	limits, err := openRateLimits(ctx, db)
 	if err != nil {
 		_ = bucket.Close()
 		return nil, err
 	}
-	mp, err := newMedia(ctx, cfg, db, bucket, opts.Log)
+	closeLimits := func() error {
+		if limits == nil {
+			return nil
+		}
+		return limits.SQL.Close()
+	}
+	authDeps, err := newAuthDeps(cfg, limits, opts)
 	if err != nil {
-		_ = bucket.Close()
-		return nil, err
+		return nil, errors.Join(err, closeLimits(), bucket.Close())
+	}
+	mp, err := newMedia(ctx, cfg, db, bucket, limits, opts.Log)
+	if err != nil {
+		return nil, errors.Join(err, closeLimits(), bucket.Close())
 	}
 	// The analytics writer starts first: the resolvers erase through it.
 	ap := newAnalytics(cfg, db, mp, opts.Log)
@@ -155,7 +166,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 			PublicURL:                     cfg.PublicURL,
 		},
 	})
-	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp, Changes: changes}
+	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp, Changes: changes, closeLimits: closeLimits}
 	a.analytics = ap
 	if db.Dialect == dialect.Postgres && db.URL != "" {
 		a.sessions = startSessionFeed(db.URL, resolver, opts.Log)
@@ -163,7 +174,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	if err := a.routes(opts); err != nil {
 		a.StopSessionFeed()
 		a.StopChangeFeed()
-		return nil, errors.Join(err, a.StopAnalytics(), a.StopJobs(), bucket.Close())
+		return nil, errors.Join(err, a.StopAnalytics(), a.StopJobs(), closeLimits(), bucket.Close())
 	}
 	return a, nil
 }
@@ -173,7 +184,13 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 func (a *App) Close() error {
 	a.StopSessionFeed()
 	a.StopChangeFeed()
-	return errors.Join(a.StopAnalytics(), a.StopJobs(), a.Bucket.Close(), a.DB.Close())
+	return errors.Join(a.StopAnalytics(), a.StopJobs(), a.StopRateLimits(), a.Bucket.Close(), a.DB.Close())
+}
+
+// StopRateLimits closes the connection pool of the shared rate limits
+// (PostgreSQL); sign-in attempts fail to be counted from then on.
+func (a *App) StopRateLimits() error {
+	return a.closeLimits()
 }
 
 // StopAnalytics writes the analytics events still queued (within the shutdown

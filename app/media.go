@@ -16,9 +16,11 @@ import (
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/graph"
+	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
+	"github.com/vidra-dev/vidra/ratelimit"
 	"github.com/vidra-dev/vidra/upload"
 	"github.com/vidra-dev/vidra/vimeo"
 	"github.com/vidra-dev/vidra/webhooks"
@@ -44,7 +46,7 @@ type mediaParts struct {
 // newMedia opens the job queue (starting workers when configured) and builds the
 // upload and playback services. Without ffmpeg it still succeeds: /health and the
 // failed videos say why.
-func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *blob.Bucket, log *slog.Logger) (*mediaParts, error) {
+func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *blob.Bucket, limits *ratelimit.Store, log *slog.Logger) (*mediaParts, error) {
 	m := &mediaParts{tools: media.FindTools(cfg.Media.FFmpeg, cfg.Media.FFprobe),
 		analytics: analytics.NewSQLStore(db.SQL, db.Dialect)}
 	if m.tools.Missing != "" {
@@ -97,6 +99,15 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 			Events: cfg.Analytics.EventsRetention, Views: cfg.Analytics.ViewsRetention, Hourly: cfg.Analytics.HourlyRetention}}
 		aj.AddWorkers(opts.Workers)
 		opts.Periodic = append(opts.Periodic, aj.Periodic(cfg.Analytics.RollupInterval)...)
+		// Expired idempotency keys (24 h) are removed by the same sweep cadence.
+		ij := &idempotency.Jobs{Store: &idempotency.Store{Client: db.Client}, Log: log}
+		ij.AddWorkers(opts.Workers)
+		opts.Periodic = append(opts.Periodic, ij.Periodic(cfg.Media.SweepInterval))
+		if limits != nil {
+			rj := &ratelimit.Jobs{Store: limits, Log: log}
+			rj.AddWorkers(opts.Workers)
+			opts.Periodic = append(opts.Periodic, rj.Periodic(cfg.Media.SweepInterval))
+		}
 	}
 	if m.queue, err = jobs.Open(ctx, opts); err != nil {
 		return nil, err

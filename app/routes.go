@@ -8,7 +8,9 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/vidra-dev/vidra/clientip"
+	"github.com/vidra-dev/vidra/crossorigin"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/playback"
 	"github.com/vidra-dev/vidra/rest"
 )
 
@@ -19,6 +21,8 @@ func (a *App) routes(opts Options) error {
 		AdminAPIKey:   a.Config.AdminAPIKey,
 		MaxUploadSize: opts.Limits.MaxUploadSize,
 		Collect:       a.analytics.collectHandlers(),
+		Idempotency:   a.Resolver.Idempotency(),
+		Log:           a.log,
 	})
 	if err != nil {
 		return fmt.Errorf("rest: %w", err)
@@ -36,6 +40,14 @@ func (a *App) routes(opts Options) error {
 	}
 
 	r := base()
+	// One CORS policy for playback, uploads, REST and GraphQL (package crossorigin).
+	r.Use(crossorigin.New(crossorigin.Options{
+		AppOrigins:    a.Config.HTTP.AppOrigins,
+		Playback:      playback.NewOriginChecker(a.DB.Client, a.media.policies).Allowed,
+		RequestAPIKey: a.Resolver.APIKeyAdmitsRequest,
+		AnyAPIKey:     a.Resolver.AnyAPIKeyAdmits,
+		Log:           a.log,
+	}).Middleware)
 	gql := a.Resolver.NewHandler(opts.Limits)
 	r.Group(func(api chi.Router) {
 		api.Use(noStore)

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"math"
 	"sync"
 	"time"
@@ -27,6 +28,29 @@ type Limiter struct {
 type entry struct {
 	lim  *rate.Limiter
 	seen time.Time
+}
+
+// Bucket is a rate limit whose attempts are counted per key: in process
+// (Limiter) or in the database shared by every replica (package ratelimit).
+type Bucket interface {
+	// Take takes one attempt for key, or says how long until the next is
+	// allowed; an error means the attempt could not be counted.
+	Take(ctx context.Context, key string) (bool, time.Duration, error)
+}
+
+var _ Bucket = (*Limiter)(nil)
+
+// NewLimiterAt is NewLimiter on the clock now (tests).
+func NewLimiterAt(l Limit, now func() time.Time) *Limiter {
+	lim := NewLimiter(l)
+	lim.now = now
+	return lim
+}
+
+// Take is Allow as a Bucket.
+func (l *Limiter) Take(_ context.Context, key string) (bool, time.Duration, error) {
+	ok, wait := l.Allow(key)
+	return ok, wait, nil
 }
 
 // NewLimiter returns a limiter; a zero Burst disables it.

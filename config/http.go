@@ -2,10 +2,11 @@ package config
 
 import (
 	"fmt"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/vidra-dev/vidra/crossorigin"
 )
 
 // Introspection modes of the GraphQL schema (VIDRA_INTROSPECTION).
@@ -30,9 +31,12 @@ type HTTP struct {
 	// or authenticated (signed-in users and API keys) (VIDRA_INTROSPECTION,
 	// default true).
 	Introspection string
-	// AppOrigins are browser origins (https://app.example.com), beside the
-	// server's own, whose pages may open subscription connections with a
-	// bearer token (VIDRA_APP_ORIGINS, comma-separated).
+	// AppOrigins are the origins of the deployment's own web apps
+	// (https://app.example.com), beside the server's own: the REST API and
+	// GraphQL admit them from a browser on another origin (besides the origin
+	// each API key is bound to), and their pages may open subscription
+	// connections with a bearer token (VIDRA_APP_ORIGINS: comma-separated
+	// scheme://host[:port], or * for any; default none).
 	AppOrigins []string
 	// WSMaxConnectionsPerCaller caps one user's or API key's open subscription
 	// connections to one server (VIDRA_WS_MAX_CONNECTIONS_PER_CALLER, default 16).
@@ -62,14 +66,15 @@ func readHTTP(get func(name, def string) string) (HTTP, []error) {
 	}
 	var origins []string
 	for _, o := range strings.Split(get("VIDRA_APP_ORIGINS", ""), ",") {
-		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o == "" {
+		if strings.TrimSpace(o) == "" {
 			continue
 		}
-		if u, err := url.Parse(o); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" {
-			errs = append(errs, fmt.Errorf("VIDRA_APP_ORIGINS: %q is not an origin such as https://app.example.com", o))
+		norm, err := crossorigin.ParseOrigin(o)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("VIDRA_APP_ORIGINS: %w", err))
 			continue
 		}
-		origins = append(origins, o)
+		origins = append(origins, norm)
 	}
 	positive := func(name, def string) int {
 		n, err := strconv.Atoi(get(name, def))

@@ -2,6 +2,7 @@ package config
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -30,11 +31,26 @@ func TestHTTPSettings(t *testing.T) {
 	for name, value := range map[string]string{
 		"VIDRA_PLAYGROUND": "maybe", "VIDRA_INTROSPECTION": "sometimes",
 		"VIDRA_READ_TIMEOUT": "0s", "VIDRA_READ_HEADER_TIMEOUT": "soon",
-		"VIDRA_APP_ORIGINS": "app.example.com", "VIDRA_WS_MAX_CONNECTIONS_PER_CALLER": "0",
+		"VIDRA_APP_ORIGINS": "https://app.example.com/path", "VIDRA_WS_MAX_CONNECTIONS_PER_CALLER": "0",
 		"VIDRA_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION": "many",
 	} {
 		if _, err := FromEnv(env(map[string]string{name: value})); err == nil || !strings.Contains(err.Error(), name) {
 			t.Errorf("%s=%s: %v", name, value, err)
+		}
+	}
+}
+
+func TestAppOrigins(t *testing.T) {
+	c, err := FromEnv(env(map[string]string{"VIDRA_APP_ORIGINS": " https://App.Example.com/ , http://127.0.0.1:5173,*"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"https://app.example.com", "http://127.0.0.1:5173", "*"}; !slices.Equal(c.HTTP.AppOrigins, want) {
+		t.Errorf("origins %q, want %q", c.HTTP.AppOrigins, want)
+	}
+	for _, bad := range []string{"app.example.com", "ftp://x.example", "https://x.example?q=1", "https://user@x.example"} {
+		if _, err := FromEnv(env(map[string]string{"VIDRA_APP_ORIGINS": bad})); err == nil || !strings.Contains(err.Error(), "VIDRA_APP_ORIGINS") {
+			t.Errorf("%s: %v", bad, err)
 		}
 	}
 }

@@ -35,6 +35,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/idempotencykey"
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
@@ -47,6 +48,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/ratelimit"
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
@@ -107,6 +109,8 @@ type Client struct {
 	Event *EventClient
 	// Folder is the client for interacting with the Folder builders.
 	Folder *FolderClient
+	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
+	IdempotencyKey *IdempotencyKeyClient
 	// ImportItem is the client for interacting with the ImportItem builders.
 	ImportItem *ImportItemClient
 	// ImportMigration is the client for interacting with the ImportMigration builders.
@@ -131,6 +135,8 @@ type Client struct {
 	Project *ProjectClient
 	// ProjectSetting is the client for interacting with the ProjectSetting builders.
 	ProjectSetting *ProjectSettingClient
+	// RateLimit is the client for interacting with the RateLimit builders.
+	RateLimit *RateLimitClient
 	// RefreshToken is the client for interacting with the RefreshToken builders.
 	RefreshToken *RefreshTokenClient
 	// Rendition is the client for interacting with the Rendition builders.
@@ -187,6 +193,7 @@ func (c *Client) init() {
 	c.EncodingProfile = NewEncodingProfileClient(c.config)
 	c.Event = NewEventClient(c.config)
 	c.Folder = NewFolderClient(c.config)
+	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
 	c.ImportItem = NewImportItemClient(c.config)
 	c.ImportMigration = NewImportMigrationClient(c.config)
 	c.Importer = NewImporterClient(c.config)
@@ -199,6 +206,7 @@ func (c *Client) init() {
 	c.Player = NewPlayerClient(c.config)
 	c.Project = NewProjectClient(c.config)
 	c.ProjectSetting = NewProjectSettingClient(c.config)
+	c.RateLimit = NewRateLimitClient(c.config)
 	c.RefreshToken = NewRefreshTokenClient(c.config)
 	c.Rendition = NewRenditionClient(c.config)
 	c.Session = NewSessionClient(c.config)
@@ -323,6 +331,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		EncodingProfile:    NewEncodingProfileClient(cfg),
 		Event:              NewEventClient(cfg),
 		Folder:             NewFolderClient(cfg),
+		IdempotencyKey:     NewIdempotencyKeyClient(cfg),
 		ImportItem:         NewImportItemClient(cfg),
 		ImportMigration:    NewImportMigrationClient(cfg),
 		Importer:           NewImporterClient(cfg),
@@ -335,6 +344,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Player:             NewPlayerClient(cfg),
 		Project:            NewProjectClient(cfg),
 		ProjectSetting:     NewProjectSettingClient(cfg),
+		RateLimit:          NewRateLimitClient(cfg),
 		RefreshToken:       NewRefreshTokenClient(cfg),
 		Rendition:          NewRenditionClient(cfg),
 		Session:            NewSessionClient(cfg),
@@ -386,6 +396,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		EncodingProfile:    NewEncodingProfileClient(cfg),
 		Event:              NewEventClient(cfg),
 		Folder:             NewFolderClient(cfg),
+		IdempotencyKey:     NewIdempotencyKeyClient(cfg),
 		ImportItem:         NewImportItemClient(cfg),
 		ImportMigration:    NewImportMigrationClient(cfg),
 		Importer:           NewImporterClient(cfg),
@@ -398,6 +409,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Player:             NewPlayerClient(cfg),
 		Project:            NewProjectClient(cfg),
 		ProjectSetting:     NewProjectSettingClient(cfg),
+		RateLimit:          NewRateLimitClient(cfg),
 		RefreshToken:       NewRefreshTokenClient(cfg),
 		Rendition:          NewRenditionClient(cfg),
 		Session:            NewSessionClient(cfg),
@@ -444,11 +456,12 @@ func (c *Client) Use(hooks ...Hook) {
 		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AuditLog, c.AuthCode,
 		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
-		c.ImportItem, c.ImportMigration, c.Importer, c.Invitation, c.Membership,
-		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
-		c.Project, c.ProjectSetting, c.RefreshToken, c.Rendition, c.Session, c.Tag,
-		c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken, c.User, c.Video,
-		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer, c.Invitation,
+		c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage,
+		c.Player, c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken,
+		c.Rendition, c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock,
+		c.UploadToken, c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery,
+		c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -462,11 +475,12 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AuditLog, c.AuthCode,
 		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
-		c.ImportItem, c.ImportMigration, c.Importer, c.Invitation, c.Membership,
-		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
-		c.Project, c.ProjectSetting, c.RefreshToken, c.Rendition, c.Session, c.Tag,
-		c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken, c.User, c.Video,
-		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer, c.Invitation,
+		c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage,
+		c.Player, c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken,
+		c.Rendition, c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock,
+		c.UploadToken, c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery,
+		c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -513,6 +527,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Event.mutate(ctx, m)
 	case *FolderMutation:
 		return c.Folder.mutate(ctx, m)
+	case *IdempotencyKeyMutation:
+		return c.IdempotencyKey.mutate(ctx, m)
 	case *ImportItemMutation:
 		return c.ImportItem.mutate(ctx, m)
 	case *ImportMigrationMutation:
@@ -537,6 +553,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Project.mutate(ctx, m)
 	case *ProjectSettingMutation:
 		return c.ProjectSetting.mutate(ctx, m)
+	case *RateLimitMutation:
+		return c.RateLimit.mutate(ctx, m)
 	case *RefreshTokenMutation:
 		return c.RefreshToken.mutate(ctx, m)
 	case *RenditionMutation:
@@ -3325,6 +3343,141 @@ func (c *FolderClient) mutate(ctx context.Context, m *FolderMutation) (Value, er
 	}
 }
 
+// IdempotencyKeyClient is a client for the IdempotencyKey schema.
+type IdempotencyKeyClient struct {
+	config
+}
+
+// NewIdempotencyKeyClient returns a client for the IdempotencyKey from the given config.
+func NewIdempotencyKeyClient(c config) *IdempotencyKeyClient {
+	return &IdempotencyKeyClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `idempotencykey.Hooks(f(g(h())))`.
+func (c *IdempotencyKeyClient) Use(hooks ...Hook) {
+	c.hooks.IdempotencyKey = append(c.hooks.IdempotencyKey, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `idempotencykey.Intercept(f(g(h())))`.
+func (c *IdempotencyKeyClient) Intercept(interceptors ...Interceptor) {
+	c.inters.IdempotencyKey = append(c.inters.IdempotencyKey, interceptors...)
+}
+
+// Create returns a builder for creating a IdempotencyKey entity.
+func (c *IdempotencyKeyClient) Create() *IdempotencyKeyCreate {
+	mutation := newIdempotencyKeyMutation(c.config, OpCreate)
+	return &IdempotencyKeyCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of IdempotencyKey entities.
+func (c *IdempotencyKeyClient) CreateBulk(builders ...*IdempotencyKeyCreate) *IdempotencyKeyCreateBulk {
+	return &IdempotencyKeyCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *IdempotencyKeyClient) MapCreateBulk(slice any, setFunc func(*IdempotencyKeyCreate, int)) *IdempotencyKeyCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &IdempotencyKeyCreateBulk{err: fmt.Errorf("calling to IdempotencyKeyClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*IdempotencyKeyCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &IdempotencyKeyCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for IdempotencyKey.
+func (c *IdempotencyKeyClient) Update() *IdempotencyKeyUpdate {
+	mutation := newIdempotencyKeyMutation(c.config, OpUpdate)
+	return &IdempotencyKeyUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *IdempotencyKeyClient) UpdateOne(_m *IdempotencyKey) *IdempotencyKeyUpdateOne {
+	mutation := newIdempotencyKeyMutation(c.config, OpUpdateOne, withIdempotencyKey(_m))
+	return &IdempotencyKeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *IdempotencyKeyClient) UpdateOneID(id uuid.UUID) *IdempotencyKeyUpdateOne {
+	mutation := newIdempotencyKeyMutation(c.config, OpUpdateOne, withIdempotencyKeyID(id))
+	return &IdempotencyKeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for IdempotencyKey.
+func (c *IdempotencyKeyClient) Delete() *IdempotencyKeyDelete {
+	mutation := newIdempotencyKeyMutation(c.config, OpDelete)
+	return &IdempotencyKeyDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *IdempotencyKeyClient) DeleteOne(_m *IdempotencyKey) *IdempotencyKeyDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *IdempotencyKeyClient) DeleteOneID(id uuid.UUID) *IdempotencyKeyDeleteOne {
+	builder := c.Delete().Where(idempotencykey.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &IdempotencyKeyDeleteOne{builder}
+}
+
+// Query returns a query builder for IdempotencyKey.
+func (c *IdempotencyKeyClient) Query() *IdempotencyKeyQuery {
+	return &IdempotencyKeyQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeIdempotencyKey},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a IdempotencyKey entity by its id.
+func (c *IdempotencyKeyClient) Get(ctx context.Context, id uuid.UUID) (*IdempotencyKey, error) {
+	return c.Query().Where(idempotencykey.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *IdempotencyKeyClient) GetX(ctx context.Context, id uuid.UUID) *IdempotencyKey {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *IdempotencyKeyClient) Hooks() []Hook {
+	hooks := c.hooks.IdempotencyKey
+	return append(hooks[:len(hooks):len(hooks)], idempotencykey.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *IdempotencyKeyClient) Interceptors() []Interceptor {
+	inters := c.inters.IdempotencyKey
+	return append(inters[:len(inters):len(inters)], idempotencykey.Interceptors[:]...)
+}
+
+func (c *IdempotencyKeyClient) mutate(ctx context.Context, m *IdempotencyKeyMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&IdempotencyKeyCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&IdempotencyKeyUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&IdempotencyKeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&IdempotencyKeyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown IdempotencyKey mutation op: %q", m.Op())
+	}
+}
+
 // ImportItemClient is a client for the ImportItem schema.
 type ImportItemClient struct {
 	config
@@ -5278,6 +5431,141 @@ func (c *ProjectSettingClient) mutate(ctx context.Context, m *ProjectSettingMuta
 		return (&ProjectSettingDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown ProjectSetting mutation op: %q", m.Op())
+	}
+}
+
+// RateLimitClient is a client for the RateLimit schema.
+type RateLimitClient struct {
+	config
+}
+
+// NewRateLimitClient returns a client for the RateLimit from the given config.
+func NewRateLimitClient(c config) *RateLimitClient {
+	return &RateLimitClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `ratelimit.Hooks(f(g(h())))`.
+func (c *RateLimitClient) Use(hooks ...Hook) {
+	c.hooks.RateLimit = append(c.hooks.RateLimit, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `ratelimit.Intercept(f(g(h())))`.
+func (c *RateLimitClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RateLimit = append(c.inters.RateLimit, interceptors...)
+}
+
+// Create returns a builder for creating a RateLimit entity.
+func (c *RateLimitClient) Create() *RateLimitCreate {
+	mutation := newRateLimitMutation(c.config, OpCreate)
+	return &RateLimitCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RateLimit entities.
+func (c *RateLimitClient) CreateBulk(builders ...*RateLimitCreate) *RateLimitCreateBulk {
+	return &RateLimitCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RateLimitClient) MapCreateBulk(slice any, setFunc func(*RateLimitCreate, int)) *RateLimitCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RateLimitCreateBulk{err: fmt.Errorf("calling to RateLimitClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RateLimitCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RateLimitCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RateLimit.
+func (c *RateLimitClient) Update() *RateLimitUpdate {
+	mutation := newRateLimitMutation(c.config, OpUpdate)
+	return &RateLimitUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RateLimitClient) UpdateOne(_m *RateLimit) *RateLimitUpdateOne {
+	mutation := newRateLimitMutation(c.config, OpUpdateOne, withRateLimit(_m))
+	return &RateLimitUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RateLimitClient) UpdateOneID(id uuid.UUID) *RateLimitUpdateOne {
+	mutation := newRateLimitMutation(c.config, OpUpdateOne, withRateLimitID(id))
+	return &RateLimitUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RateLimit.
+func (c *RateLimitClient) Delete() *RateLimitDelete {
+	mutation := newRateLimitMutation(c.config, OpDelete)
+	return &RateLimitDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RateLimitClient) DeleteOne(_m *RateLimit) *RateLimitDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RateLimitClient) DeleteOneID(id uuid.UUID) *RateLimitDeleteOne {
+	builder := c.Delete().Where(ratelimit.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RateLimitDeleteOne{builder}
+}
+
+// Query returns a query builder for RateLimit.
+func (c *RateLimitClient) Query() *RateLimitQuery {
+	return &RateLimitQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRateLimit},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RateLimit entity by its id.
+func (c *RateLimitClient) Get(ctx context.Context, id uuid.UUID) (*RateLimit, error) {
+	return c.Query().Where(ratelimit.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RateLimitClient) GetX(ctx context.Context, id uuid.UUID) *RateLimit {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *RateLimitClient) Hooks() []Hook {
+	hooks := c.hooks.RateLimit
+	return append(hooks[:len(hooks):len(hooks)], ratelimit.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *RateLimitClient) Interceptors() []Interceptor {
+	inters := c.inters.RateLimit
+	return append(inters[:len(inters):len(inters)], ratelimit.Interceptors[:]...)
+}
+
+func (c *RateLimitClient) mutate(ctx context.Context, m *RateLimitMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RateLimitCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RateLimitUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RateLimitUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RateLimitDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RateLimit mutation op: %q", m.Op())
 	}
 }
 
@@ -7394,21 +7682,23 @@ type (
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AuditLog, AuthCode, BlobDeletion, Caption,
-		Chapter, EncodingProfile, Event, Folder, ImportItem, ImportMigration, Importer,
-		Invitation, Membership, OAuthIdentity, OAuthState, Organization, PlaybackUsage,
-		Player, Project, ProjectSetting, RefreshToken, Rendition, Session, Tag,
-		Thumbnail, TranscodingJob, UploadLock, UploadToken, User, Video,
-		WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
+		Chapter, EncodingProfile, Event, Folder, IdempotencyKey, ImportItem,
+		ImportMigration, Importer, Invitation, Membership, OAuthIdentity, OAuthState,
+		Organization, PlaybackUsage, Player, Project, ProjectSetting, RateLimit,
+		RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob, UploadLock,
+		UploadToken, User, Video, WebhookAttempt, WebhookDelivery,
+		WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AuditLog, AuthCode, BlobDeletion, Caption,
-		Chapter, EncodingProfile, Event, Folder, ImportItem, ImportMigration, Importer,
-		Invitation, Membership, OAuthIdentity, OAuthState, Organization, PlaybackUsage,
-		Player, Project, ProjectSetting, RefreshToken, Rendition, Session, Tag,
-		Thumbnail, TranscodingJob, UploadLock, UploadToken, User, Video,
-		WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
+		Chapter, EncodingProfile, Event, Folder, IdempotencyKey, ImportItem,
+		ImportMigration, Importer, Invitation, Membership, OAuthIdentity, OAuthState,
+		Organization, PlaybackUsage, Player, Project, ProjectSetting, RateLimit,
+		RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob, UploadLock,
+		UploadToken, User, Video, WebhookAttempt, WebhookDelivery,
+		WebhookEndpoint []ent.Interceptor
 	}
 )
 

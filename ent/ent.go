@@ -31,6 +31,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/idempotencykey"
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
@@ -43,6 +44,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/ratelimit"
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
@@ -135,6 +137,7 @@ func checkColumn(t, c string) error {
 			encodingprofile.Table:    encodingprofile.ValidColumn,
 			event.Table:              event.ValidColumn,
 			folder.Table:             folder.ValidColumn,
+			idempotencykey.Table:     idempotencykey.ValidColumn,
 			importitem.Table:         importitem.ValidColumn,
 			importmigration.Table:    importmigration.ValidColumn,
 			importer.Table:           importer.ValidColumn,
@@ -147,6 +150,7 @@ func checkColumn(t, c string) error {
 			player.Table:             player.ValidColumn,
 			project.Table:            project.ValidColumn,
 			projectsetting.Table:     projectsetting.ValidColumn,
+			ratelimit.Table:          ratelimit.ValidColumn,
 			refreshtoken.Table:       refreshtoken.ValidColumn,
 			rendition.Table:          rendition.ValidColumn,
 			session.Table:            session.ValidColumn,

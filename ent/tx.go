@@ -52,6 +52,8 @@ type Tx struct {
 	Event *EventClient
 	// Folder is the client for interacting with the Folder builders.
 	Folder *FolderClient
+	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
+	IdempotencyKey *IdempotencyKeyClient
 	// ImportItem is the client for interacting with the ImportItem builders.
 	ImportItem *ImportItemClient
 	// ImportMigration is the client for interacting with the ImportMigration builders.
@@ -76,6 +78,8 @@ type Tx struct {
 	Project *ProjectClient
 	// ProjectSetting is the client for interacting with the ProjectSetting builders.
 	ProjectSetting *ProjectSettingClient
+	// RateLimit is the client for interacting with the RateLimit builders.
+	RateLimit *RateLimitClient
 	// RefreshToken is the client for interacting with the RefreshToken builders.
 	RefreshToken *RefreshTokenClient
 	// Rendition is the client for interacting with the Rendition builders.
@@ -252,6 +256,7 @@ func (tx *Tx) init() {
 	tx.EncodingProfile = NewEncodingProfileClient(tx.config)
 	tx.Event = NewEventClient(tx.config)
 	tx.Folder = NewFolderClient(tx.config)
+	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)
 	tx.ImportItem = NewImportItemClient(tx.config)
 	tx.ImportMigration = NewImportMigrationClient(tx.config)
 	tx.Importer = NewImporterClient(tx.config)
@@ -264,6 +269,7 @@ func (tx *Tx) init() {
 	tx.Player = NewPlayerClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectSetting = NewProjectSettingClient(tx.config)
+	tx.RateLimit = NewRateLimitClient(tx.config)
 	tx.RefreshToken = NewRefreshTokenClient(tx.config)
 	tx.Rendition = NewRenditionClient(tx.config)
 	tx.Session = NewSessionClient(tx.config)

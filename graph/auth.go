@@ -27,6 +27,9 @@ type AuthDeps struct {
 	Limits AuthLimits
 	// Password is argon2id's cost; auth.DefaultPasswordParams when zero.
 	Password auth.PasswordParams
+	// SharedLimiter, when set, makes each rate limit (by name) shared by every
+	// replica (package ratelimit); nil counts in process.
+	SharedLimiter func(name string, l auth.Limit) auth.Bucket
 }
 
 // AuthLimits are the rate limits of the sign-in operations, per client address
@@ -83,7 +86,7 @@ type authService struct {
 	// unknown email costs the same time as a wrong password.
 	dummyHash string
 
-	loginIP, loginAccount, registerIP, registerAccount, codeIP, codeAccount, checkIP, checkAccount, codeMail *auth.Limiter
+	loginIP, loginAccount, registerIP, registerAccount, codeIP, codeAccount, checkIP, checkAccount, codeMail auth.Bucket
 }
 
 func newAuthService(d AuthDeps, log *slog.Logger) *authService {
@@ -105,15 +108,21 @@ func newAuthService(d AuthDeps, log *slog.Logger) *authService {
 		panic(err)
 	}
 	l := d.Limits
+	limiter := func(name string, lim auth.Limit) auth.Bucket {
+		if d.SharedLimiter != nil {
+			return d.SharedLimiter(name, lim)
+		}
+		return auth.NewLimiter(lim)
+	}
 	return &authService{
 		secret: d.Secret, signer: auth.NewSigner(d.Secret, nil), mailer: d.Mailer,
 		publicURL: strings.TrimRight(d.PublicURL, "/"), providers: d.Providers, password: d.Password,
 		limits: l, dummyHash: dummy,
-		loginIP: auth.NewLimiter(l.LoginPerIP), loginAccount: auth.NewLimiter(l.LoginPerAccount),
-		registerIP: auth.NewLimiter(l.RegisterPerIP), registerAccount: auth.NewLimiter(l.RegisterPerAccount),
-		codeIP: auth.NewLimiter(l.CodePerIP), checkAccount: auth.NewLimiter(l.CheckPerAccount),
-		codeAccount: auth.NewLimiter(l.CodePerAccount), checkIP: auth.NewLimiter(l.CheckAccountPerIP),
-		codeMail: auth.NewLimiter(auth.Limit{Burst: 1, Every: l.CodeMailCooldown}),
+		loginIP: limiter("login_ip", l.LoginPerIP), loginAccount: limiter("login_account", l.LoginPerAccount),
+		registerIP: limiter("register_ip", l.RegisterPerIP), registerAccount: limiter("register_account", l.RegisterPerAccount),
+		codeIP: limiter("code_ip", l.CodePerIP), checkAccount: limiter("check_account", l.CheckPerAccount),
+		codeAccount: limiter("code_account", l.CodePerAccount), checkIP: limiter("check_ip", l.CheckAccountPerIP),
+		codeMail: limiter("code_mail", auth.Limit{Burst: 1, Every: l.CodeMailCooldown}),
 	}
 }
 
@@ -121,7 +130,11 @@ func newAuthService(d AuthDeps, log *slog.Logger) *authService {
 // RATE_LIMITED with Retry-After (set on the HTTP response as well).
 func (r *Resolver) allow(ctx context.Context, checks ...limitCheck) error {
 	for _, c := range checks {
-		ok, wait := c.limiter.Allow(c.key)
+		ok, wait, err := c.limiter.Take(ctx, c.key)
+		if err != nil {
+			r.log.ErrorContext(ctx, "rate limit could not be counted", "err", err)
+			return Errorf(KindInternal, "the attempt could not be counted; retry later")
+		}
 		if ok {
 			continue
 		}
@@ -142,7 +155,7 @@ func accountFrom(ctx context.Context, email string) string {
 
 // limitCheck is one limiter and the key to charge.
 type limitCheck struct {
-	limiter *auth.Limiter
+	limiter auth.Bucket
 	key     string
 }
 

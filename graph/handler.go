@@ -43,6 +43,8 @@ func (r *Resolver) configure(p executionPipeline, limits Limits) {
 	// queryLimits also does the work of gqlgen's ComplexityLimit (complexity.go).
 	p.Use(&queryLimits{limits: limits})
 	p.Use(&inputStrings{}) // input_strings.go
+	// Outside the transaction: a stored response is one that committed.
+	p.Use(idempotentMutations{r: r})
 	p.Use(entgql.Transactioner{TxOpener: r.client, SkipTxFunc: skipsSharedTx})
 	p.AroundFields(r.fieldRules)
 	p.SetErrorPresenter(r.presentError)

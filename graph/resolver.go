@@ -16,12 +16,15 @@ import (
 	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/idempotency"
 	"gocloud.dev/blob"
 )
 
 // Resolver is the dependency root of the GraphQL layer: everything a resolver
 // needs comes from here, nothing from package-level state.
 type Resolver struct {
+	// idempotency keeps the idempotency keys of mutations (idempotency.go).
+	idempotency  *idempotency.Store
 	client       *ent.Client
 	sqlDB        *sql.DB
 	dialect      string
@@ -98,15 +101,16 @@ func NewResolver(d Deps) *Resolver {
 		d.Log = slog.Default()
 	}
 	r := &Resolver{
-		client:   d.Client,
-		sqlDB:    d.SQL,
-		dialect:  d.Dialect,
-		bucket:   d.Bucket,
-		log:      d.Log,
-		version:  d.Version,
-		regions:  d.Regions,
-		media:    d.Media,
-		webhooks: d.Webhooks,
+		idempotency: &idempotency.Store{Client: d.Client},
+		client:      d.Client,
+		sqlDB:       d.SQL,
+		dialect:     d.Dialect,
+		bucket:      d.Bucket,
+		log:         d.Log,
+		version:     d.Version,
+		regions:     d.Regions,
+		media:       d.Media,
+		webhooks:    d.Webhooks,
 
 		introspection:   d.Introspection,
 		analyticsEraser: d.AnalyticsEraser,
@@ -141,3 +145,6 @@ func (r *Resolver) Version() string { return r.version }
 
 // Regions are the deployment's regions, the default first.
 func (r *Resolver) Regions() []*model.Region { return r.regions }
+
+// Idempotency is the store of idempotency keys, shared with the REST layer.
+func (r *Resolver) Idempotency() *idempotency.Store { return r.idempotency }

@@ -27,6 +27,9 @@ func websocketOriginTrusted(origin, requestHost, publicURL string, appOrigins []
 		return true
 	}
 	for _, a := range appOrigins {
+		if a == "*" {
+			return true
+		}
 		if p, err := url.Parse(strings.TrimRight(strings.TrimSpace(a), "/")); err == nil && sameOrigin(u, p) {
 			return true
 		}

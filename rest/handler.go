@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"sort"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/vidra-dev/vidra/auth"
+	"github.com/vidra-dev/vidra/idempotency"
 )
 
 // Options configure the REST handler.
@@ -34,6 +36,10 @@ type Options struct {
 	// operations, mounted with the analytics host beside its rows. Keys are paths
 	// below /collect/v1, e.g. "/{projectId}/events".
 	Collect map[string]http.Handler
+	// Idempotency stores the Idempotency-Key of POSTs; keys are ignored when nil.
+	Idempotency *idempotency.Store
+	// Log records failures of the idempotency store; slog.Default() when nil.
+	Log *slog.Logger
 }
 
 // Handler serves a route table by executing each row's GraphQL operation in process.
@@ -55,6 +61,9 @@ func New(exec *executor.Executor, schema *ast.Schema, table []Route, opts Option
 	}
 	if opts.MaxUploadSize == 0 {
 		opts.MaxUploadSize = 64 << 20
+	}
+	if opts.Log == nil {
+		opts.Log = slog.Default()
 	}
 	h := &Handler{exec: exec, inputs: newInputs(schema), opts: opts}
 	pinned := map[string]*ast.QueryDocument{}
@@ -231,6 +240,11 @@ func (h *Handler) serve(c *compiled) http.HandlerFunc {
 			writeFailure(w, re.status, re.message, []fieldError{{Field: optional(re.field), Message: re.message}})
 			return
 		}
+		w, done, ok := h.idempotent(w, r, c, vars)
+		if !ok {
+			return
+		}
+		defer done()
 		resp := h.execute(r, c, vars)
 		if errors.Is(r.Context().Err(), context.Canceled) {
 			// The client went away: nobody reads an answer, and the executor's

@@ -142,6 +142,13 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 		}
 	}
 	params = append(params, b.listParameters(c)...)
+	if c.Method == "POST" {
+		params = append(params, obj{"name": "Idempotency-Key", "in": "header", "required": false,
+			"description": "Makes a retry safe: the same key and request within 24 hours replay the first success " +
+				"(with Idempotency-Replayed: true); the key with another request is 422; while the first still runs, 409. " +
+				"Scoped to the caller (user and organization, or API key); ignored on anonymous requests; a refused or failed request releases the key.",
+			"schema": obj{"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"}})
+	}
 	if len(params) > 0 {
 		op["parameters"] = params
 	}
@@ -180,6 +187,11 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 		return env
 	}
 	responses["200"] = obj{"description": c.Message, "content": obj{"application/json": obj{"schema": envelope(true)}}}
+	if c.Method == "POST" {
+		responses["200"].(obj)["headers"] = obj{"Idempotency-Replayed": obj{"required": false,
+			"description": "true when the response is the stored answer to an earlier request with the same Idempotency-Key.",
+			"schema":      obj{"type": "string", "enum": []string{"true"}}}}
+	}
 	if c.UnavailableUnless != "" {
 		responses["503"] = obj{"description": "Unavailable: the same envelope with success false",
 			"content": obj{"application/json": obj{"schema": envelope(false)}}}

@@ -17,9 +17,11 @@ import (
 // use of a key or session), or hold the job queue: the state fingerprint leaves
 // them out; so do analytics_dirty_hours, which the analytics writer fills and
 // the rollup job empties, and the rollups that job recomputes, in the
-// background. Deliveries are counted, events by the types requests record.
+// background. rate_limits counts attempts, refused ones included, by design;
+// idempotency_keys holds a key while its request runs (a refused one releases
+// it). Deliveries are counted, events by the types requests record.
 var volatileTables = []string{"api_keys", "sessions", "refresh_tokens", "schema_migrations", "webhook_attempts", "transcoding_jobs",
-	"analytics_dirty_hours", "analytics_hourly", "analytics_daily"}
+	"analytics_dirty_hours", "analytics_hourly", "analytics_daily", "rate_limits", "idempotency_keys"}
 
 // requestEventTypes are the events a request records itself; the others come
 // from background jobs (processing, imports, transcoding jobs, deliveries).

@@ -42,6 +42,8 @@ func (s *Service) TusHandler(basePath string) (http.Handler, error) {
 		DisableDownload:         true,
 		DisableConcatenation:    true,
 		RespectForwardedHeaders: true,
+		// CORS is the main listener's one policy (package crossorigin).
+		Cors: &tusd.CorsConfig{Disable: true},
 		// tusd logs every request through golang.org/x/exp/slog; Vidra's access log
 		// and the hooks' own slog records already cover uploads.
 		Logger:                    expslog.New(expslog.NewTextHandler(io.Discard, nil)),

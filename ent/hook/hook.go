@@ -237,6 +237,18 @@ func (f FolderFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, erro
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.FolderMutation", m)
 }
 
+// The IdempotencyKeyFunc type is an adapter to allow the use of ordinary
+// function as IdempotencyKey mutator.
+type IdempotencyKeyFunc func(context.Context, *ent.IdempotencyKeyMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f IdempotencyKeyFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.IdempotencyKeyMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.IdempotencyKeyMutation", m)
+}
+
 // The ImportItemFunc type is an adapter to allow the use of ordinary
 // function as ImportItem mutator.
 type ImportItemFunc func(context.Context, *ent.ImportItemMutation) (ent.Value, error)
@@ -379,6 +391,18 @@ func (f ProjectSettingFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ProjectSettingMutation", m)
+}
+
+// The RateLimitFunc type is an adapter to allow the use of ordinary
+// function as RateLimit mutator.
+type RateLimitFunc func(context.Context, *ent.RateLimitMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RateLimitFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RateLimitMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RateLimitMutation", m)
 }
 
 // The RefreshTokenFunc type is an adapter to allow the use of ordinary

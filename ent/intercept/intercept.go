@@ -27,6 +27,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/idempotencykey"
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
@@ -40,6 +41,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/ratelimit"
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
@@ -624,6 +626,33 @@ func (f TraverseFolder) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.FolderQuery", q)
 }
 
+// The IdempotencyKeyFunc type is an adapter to allow the use of ordinary function as a Querier.
+type IdempotencyKeyFunc func(context.Context, *ent.IdempotencyKeyQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f IdempotencyKeyFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.IdempotencyKeyQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.IdempotencyKeyQuery", q)
+}
+
+// The TraverseIdempotencyKey type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseIdempotencyKey func(context.Context, *ent.IdempotencyKeyQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseIdempotencyKey) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseIdempotencyKey) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.IdempotencyKeyQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.IdempotencyKeyQuery", q)
+}
+
 // The ImportItemFunc type is an adapter to allow the use of ordinary function as a Querier.
 type ImportItemFunc func(context.Context, *ent.ImportItemQuery) (ent.Value, error)
 
@@ -946,6 +975,33 @@ func (f TraverseProjectSetting) Traverse(ctx context.Context, q ent.Query) error
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.ProjectSettingQuery", q)
+}
+
+// The RateLimitFunc type is an adapter to allow the use of ordinary function as a Querier.
+type RateLimitFunc func(context.Context, *ent.RateLimitQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f RateLimitFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.RateLimitQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.RateLimitQuery", q)
+}
+
+// The TraverseRateLimit type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseRateLimit func(context.Context, *ent.RateLimitQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseRateLimit) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseRateLimit) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RateLimitQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.RateLimitQuery", q)
 }
 
 // The RefreshTokenFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1340,6 +1396,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.EventQuery, predicate.Event, event.OrderOption]{typ: ent.TypeEvent, tq: q}, nil
 	case *ent.FolderQuery:
 		return &query[*ent.FolderQuery, predicate.Folder, folder.OrderOption]{typ: ent.TypeFolder, tq: q}, nil
+	case *ent.IdempotencyKeyQuery:
+		return &query[*ent.IdempotencyKeyQuery, predicate.IdempotencyKey, idempotencykey.OrderOption]{typ: ent.TypeIdempotencyKey, tq: q}, nil
 	case *ent.ImportItemQuery:
 		return &query[*ent.ImportItemQuery, predicate.ImportItem, importitem.OrderOption]{typ: ent.TypeImportItem, tq: q}, nil
 	case *ent.ImportMigrationQuery:
@@ -1364,6 +1422,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ProjectQuery, predicate.Project, project.OrderOption]{typ: ent.TypeProject, tq: q}, nil
 	case *ent.ProjectSettingQuery:
 		return &query[*ent.ProjectSettingQuery, predicate.ProjectSetting, projectsetting.OrderOption]{typ: ent.TypeProjectSetting, tq: q}, nil
+	case *ent.RateLimitQuery:
+		return &query[*ent.RateLimitQuery, predicate.RateLimit, ratelimit.OrderOption]{typ: ent.TypeRateLimit, tq: q}, nil
 	case *ent.RefreshTokenQuery:
 		return &query[*ent.RefreshTokenQuery, predicate.RefreshToken, refreshtoken.OrderOption]{typ: ent.TypeRefreshToken, tq: q}, nil
 	case *ent.RenditionQuery:

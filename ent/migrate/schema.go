@@ -640,6 +640,39 @@ var (
 			},
 		},
 	}
+	// IdempotencyKeysColumns holds the columns for the "idempotency_keys" table.
+	IdempotencyKeysColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "scope", Type: field.TypeString, Size: 255},
+		{Name: "key", Type: field.TypeString, Size: 255},
+		{Name: "request_hash", Type: field.TypeString, Size: 64},
+		{Name: "state", Type: field.TypeEnum, Enums: []string{"running", "done"}, Default: "running"},
+		{Name: "locked_at", Type: field.TypeTime},
+		{Name: "response_status", Type: field.TypeInt, Default: 0},
+		{Name: "response_content_type", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "response_body", Type: field.TypeBytes, Nullable: true},
+		{Name: "expires_at", Type: field.TypeTime},
+	}
+	// IdempotencyKeysTable holds the schema information for the "idempotency_keys" table.
+	IdempotencyKeysTable = &schema.Table{
+		Name:       "idempotency_keys",
+		Columns:    IdempotencyKeysColumns,
+		PrimaryKey: []*schema.Column{IdempotencyKeysColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "idempotencykey_scope_key",
+				Unique:  true,
+				Columns: []*schema.Column{IdempotencyKeysColumns[3], IdempotencyKeysColumns[4]},
+			},
+			{
+				Name:    "idempotencykey_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{IdempotencyKeysColumns[11]},
+			},
+		},
+	}
 	// ImportItemsColumns holds the columns for the "import_items" table.
 	ImportItemsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1047,6 +1080,32 @@ var (
 				Name:    "projectsetting_project_id_key",
 				Unique:  true,
 				Columns: []*schema.Column{ProjectSettingsColumns[5], ProjectSettingsColumns[3]},
+			},
+		},
+	}
+	// RateLimitsColumns holds the columns for the "rate_limits" table.
+	RateLimitsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "bucket", Type: field.TypeString, Size: 512},
+		{Name: "tat_ms", Type: field.TypeInt64},
+	}
+	// RateLimitsTable holds the schema information for the "rate_limits" table.
+	RateLimitsTable = &schema.Table{
+		Name:       "rate_limits",
+		Columns:    RateLimitsColumns,
+		PrimaryKey: []*schema.Column{RateLimitsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "ratelimit_bucket",
+				Unique:  true,
+				Columns: []*schema.Column{RateLimitsColumns[3]},
+			},
+			{
+				Name:    "ratelimit_tat_ms",
+				Unique:  false,
+				Columns: []*schema.Column{RateLimitsColumns[4]},
 			},
 		},
 	}
@@ -1617,6 +1676,7 @@ var (
 		EncodingProfilesTable,
 		EventsTable,
 		FoldersTable,
+		IdempotencyKeysTable,
 		ImportItemsTable,
 		ImportMigrationsTable,
 		ImportersTable,
@@ -1629,6 +1689,7 @@ var (
 		PlayersTable,
 		ProjectsTable,
 		ProjectSettingsTable,
+		RateLimitsTable,
 		RefreshTokensTable,
 		RenditionsTable,
 		SessionsTable,

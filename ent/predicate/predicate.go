@@ -63,6 +63,9 @@ type Event func(*sql.Selector)
 // Folder is the predicate function for folder builders.
 type Folder func(*sql.Selector)
 
+// IdempotencyKey is the predicate function for idempotencykey builders.
+type IdempotencyKey func(*sql.Selector)
+
 // ImportItem is the predicate function for importitem builders.
 type ImportItem func(*sql.Selector)
 
@@ -98,6 +101,9 @@ type Project func(*sql.Selector)
 
 // ProjectSetting is the predicate function for projectsetting builders.
 type ProjectSetting func(*sql.Selector)
+
+// RateLimit is the predicate function for ratelimit builders.
+type RateLimit func(*sql.Selector)
 
 // RefreshToken is the predicate function for refreshtoken builders.
 type RefreshToken func(*sql.Selector)

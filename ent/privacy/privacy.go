@@ -567,6 +567,30 @@ func (f FolderMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.FolderMutation", m)
 }
 
+// The IdempotencyKeyQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type IdempotencyKeyQueryRuleFunc func(context.Context, *ent.IdempotencyKeyQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f IdempotencyKeyQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.IdempotencyKeyQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.IdempotencyKeyQuery", q)
+}
+
+// The IdempotencyKeyMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type IdempotencyKeyMutationRuleFunc func(context.Context, *ent.IdempotencyKeyMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f IdempotencyKeyMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.IdempotencyKeyMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.IdempotencyKeyMutation", m)
+}
+
 // The ImportItemQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type ImportItemQueryRuleFunc func(context.Context, *ent.ImportItemQuery) error
@@ -853,6 +877,30 @@ func (f ProjectSettingMutationRuleFunc) EvalMutation(ctx context.Context, m ent.
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ProjectSettingMutation", m)
+}
+
+// The RateLimitQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type RateLimitQueryRuleFunc func(context.Context, *ent.RateLimitQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f RateLimitQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RateLimitQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.RateLimitQuery", q)
+}
+
+// The RateLimitMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type RateLimitMutationRuleFunc func(context.Context, *ent.RateLimitMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f RateLimitMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.RateLimitMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.RateLimitMutation", m)
 }
 
 // The RefreshTokenQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -1240,6 +1288,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.FolderQuery:
 		return q.Filter(), nil
+	case *ent.IdempotencyKeyQuery:
+		return q.Filter(), nil
 	case *ent.ImportItemQuery:
 		return q.Filter(), nil
 	case *ent.ImportMigrationQuery:
@@ -1263,6 +1313,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 	case *ent.ProjectQuery:
 		return q.Filter(), nil
 	case *ent.ProjectSettingQuery:
+		return q.Filter(), nil
+	case *ent.RateLimitQuery:
 		return q.Filter(), nil
 	case *ent.RefreshTokenQuery:
 		return q.Filter(), nil
@@ -1335,6 +1387,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.FolderMutation:
 		return m.Filter(), nil
+	case *ent.IdempotencyKeyMutation:
+		return m.Filter(), nil
 	case *ent.ImportItemMutation:
 		return m.Filter(), nil
 	case *ent.ImportMigrationMutation:
@@ -1358,6 +1412,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.ProjectMutation:
 		return m.Filter(), nil
 	case *ent.ProjectSettingMutation:
+		return m.Filter(), nil
+	case *ent.RateLimitMutation:
 		return m.Filter(), nil
 	case *ent.RefreshTokenMutation:
 		return m.Filter(), nil

@@ -25,6 +25,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/idempotencykey"
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
@@ -37,6 +38,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
+	"github.com/vidra-dev/vidra/ent/ratelimit"
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/schema"
@@ -966,6 +968,94 @@ func init() {
 	folderDescID := folderMixinFields0[0].Descriptor()
 	// folder.DefaultID holds the default value on creation for the id field.
 	folder.DefaultID = folderDescID.Default.(func() uuid.UUID)
+	idempotencykeyMixin := schema.IdempotencyKey{}.Mixin()
+	idempotencykeyMixinHooks1 := idempotencykeyMixin[1].Hooks()
+	idempotencykey.Hooks[0] = idempotencykeyMixinHooks1[0]
+	idempotencykey.Hooks[1] = idempotencykeyMixinHooks1[1]
+	idempotencykeyMixinInters1 := idempotencykeyMixin[1].Interceptors()
+	idempotencykey.Interceptors[0] = idempotencykeyMixinInters1[0]
+	idempotencykeyMixinFields0 := idempotencykeyMixin[0].Fields()
+	_ = idempotencykeyMixinFields0
+	idempotencykeyFields := schema.IdempotencyKey{}.Fields()
+	_ = idempotencykeyFields
+	// idempotencykeyDescCreatedAt is the schema descriptor for created_at field.
+	idempotencykeyDescCreatedAt := idempotencykeyMixinFields0[1].Descriptor()
+	// idempotencykey.DefaultCreatedAt holds the default value on creation for the created_at field.
+	idempotencykey.DefaultCreatedAt = idempotencykeyDescCreatedAt.Default.(func() time.Time)
+	// idempotencykeyDescUpdatedAt is the schema descriptor for updated_at field.
+	idempotencykeyDescUpdatedAt := idempotencykeyMixinFields0[2].Descriptor()
+	// idempotencykey.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	idempotencykey.DefaultUpdatedAt = idempotencykeyDescUpdatedAt.Default.(func() time.Time)
+	// idempotencykey.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	idempotencykey.UpdateDefaultUpdatedAt = idempotencykeyDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// idempotencykeyDescScope is the schema descriptor for scope field.
+	idempotencykeyDescScope := idempotencykeyFields[0].Descriptor()
+	// idempotencykey.ScopeValidator is a validator for the "scope" field. It is called by the builders before save.
+	idempotencykey.ScopeValidator = func() func(string) error {
+		validators := idempotencykeyDescScope.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(scope string) error {
+			for _, fn := range fns {
+				if err := fn(scope); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// idempotencykeyDescKey is the schema descriptor for key field.
+	idempotencykeyDescKey := idempotencykeyFields[1].Descriptor()
+	// idempotencykey.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	idempotencykey.KeyValidator = func() func(string) error {
+		validators := idempotencykeyDescKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(key string) error {
+			for _, fn := range fns {
+				if err := fn(key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// idempotencykeyDescRequestHash is the schema descriptor for request_hash field.
+	idempotencykeyDescRequestHash := idempotencykeyFields[2].Descriptor()
+	// idempotencykey.RequestHashValidator is a validator for the "request_hash" field. It is called by the builders before save.
+	idempotencykey.RequestHashValidator = func() func(string) error {
+		validators := idempotencykeyDescRequestHash.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(request_hash string) error {
+			for _, fn := range fns {
+				if err := fn(request_hash); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// idempotencykeyDescResponseStatus is the schema descriptor for response_status field.
+	idempotencykeyDescResponseStatus := idempotencykeyFields[5].Descriptor()
+	// idempotencykey.DefaultResponseStatus holds the default value on creation for the response_status field.
+	idempotencykey.DefaultResponseStatus = idempotencykeyDescResponseStatus.Default.(int)
+	// idempotencykeyDescResponseContentType is the schema descriptor for response_content_type field.
+	idempotencykeyDescResponseContentType := idempotencykeyFields[6].Descriptor()
+	// idempotencykey.DefaultResponseContentType holds the default value on creation for the response_content_type field.
+	idempotencykey.DefaultResponseContentType = idempotencykeyDescResponseContentType.Default.(string)
+	// idempotencykey.ResponseContentTypeValidator is a validator for the "response_content_type" field. It is called by the builders before save.
+	idempotencykey.ResponseContentTypeValidator = idempotencykeyDescResponseContentType.Validators[0].(func(string) error)
+	// idempotencykeyDescID is the schema descriptor for id field.
+	idempotencykeyDescID := idempotencykeyMixinFields0[0].Descriptor()
+	// idempotencykey.DefaultID holds the default value on creation for the id field.
+	idempotencykey.DefaultID = idempotencykeyDescID.Default.(func() uuid.UUID)
 	importitemMixin := schema.ImportItem{}.Mixin()
 	importitemMixinHooks1 := importitemMixin[1].Hooks()
 	importitem.Hooks[0] = importitemMixinHooks1[0]
@@ -1608,6 +1698,48 @@ func init() {
 	projectsettingDescID := projectsettingMixinFields0[0].Descriptor()
 	// projectsetting.DefaultID holds the default value on creation for the id field.
 	projectsetting.DefaultID = projectsettingDescID.Default.(func() uuid.UUID)
+	ratelimitMixin := schema.RateLimit{}.Mixin()
+	ratelimitMixinHooks1 := ratelimitMixin[1].Hooks()
+	ratelimit.Hooks[0] = ratelimitMixinHooks1[0]
+	ratelimit.Hooks[1] = ratelimitMixinHooks1[1]
+	ratelimitMixinInters1 := ratelimitMixin[1].Interceptors()
+	ratelimit.Interceptors[0] = ratelimitMixinInters1[0]
+	ratelimitMixinFields0 := ratelimitMixin[0].Fields()
+	_ = ratelimitMixinFields0
+	ratelimitFields := schema.RateLimit{}.Fields()
+	_ = ratelimitFields
+	// ratelimitDescCreatedAt is the schema descriptor for created_at field.
+	ratelimitDescCreatedAt := ratelimitMixinFields0[1].Descriptor()
+	// ratelimit.DefaultCreatedAt holds the default value on creation for the created_at field.
+	ratelimit.DefaultCreatedAt = ratelimitDescCreatedAt.Default.(func() time.Time)
+	// ratelimitDescUpdatedAt is the schema descriptor for updated_at field.
+	ratelimitDescUpdatedAt := ratelimitMixinFields0[2].Descriptor()
+	// ratelimit.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	ratelimit.DefaultUpdatedAt = ratelimitDescUpdatedAt.Default.(func() time.Time)
+	// ratelimit.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	ratelimit.UpdateDefaultUpdatedAt = ratelimitDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// ratelimitDescBucket is the schema descriptor for bucket field.
+	ratelimitDescBucket := ratelimitFields[0].Descriptor()
+	// ratelimit.BucketValidator is a validator for the "bucket" field. It is called by the builders before save.
+	ratelimit.BucketValidator = func() func(string) error {
+		validators := ratelimitDescBucket.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(bucket string) error {
+			for _, fn := range fns {
+				if err := fn(bucket); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// ratelimitDescID is the schema descriptor for id field.
+	ratelimitDescID := ratelimitMixinFields0[0].Descriptor()
+	// ratelimit.DefaultID holds the default value on creation for the id field.
+	ratelimit.DefaultID = ratelimitDescID.Default.(func() uuid.UUID)
 	refreshtokenMixin := schema.RefreshToken{}.Mixin()
 	refreshtokenMixinHooks1 := refreshtokenMixin[1].Hooks()
 	refreshtoken.Hooks[0] = refreshtokenMixinHooks1[0]

@@ -88,6 +88,7 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	}
 	t.Cleanup(func() { _ = a.Bucket.Close() })
 	t.Cleanup(func() { _ = a.StopJobs() })
+	t.Cleanup(func() { _ = a.StopRateLimits() })
 	t.Cleanup(func() { _ = a.StopAnalytics() })
 	t.Cleanup(a.StopSessionFeed)
 	t.Cleanup(a.StopChangeFeed)
