@@ -58,6 +58,9 @@ type Options struct {
 	Limits graph.Limits
 	// AuthLimits are the sign-in rate limits; graph.DefaultAuthLimits when zero.
 	AuthLimits graph.AuthLimits
+	// Role names the process in its job liveness record ("worker" for `vidra
+	// worker`); derived from the configuration when empty.
+	Role string
 }
 
 // New opens the database (applying pending migrations) and builds the handler.
@@ -103,7 +106,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		_ = bucket.Close()
 		return nil, err
 	}
-	mp, err := newMedia(ctx, cfg, db, bucket, opts.Log)
+	mp, err := newMedia(ctx, cfg, db, bucket, opts.Log, opts.Role)
 	if err != nil {
 		_ = bucket.Close()
 		return nil, err

@@ -41,7 +41,7 @@ type mediaParts struct {
 // newMedia opens the job queue (starting workers when configured) and builds the
 // upload and playback services. Without ffmpeg it still succeeds: /health and the
 // failed videos say why.
-func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *blob.Bucket, log *slog.Logger) (*mediaParts, error) {
+func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *blob.Bucket, log *slog.Logger, role string) (*mediaParts, error) {
 	m := &mediaParts{tools: media.FindTools(cfg.Media.FFmpeg, cfg.Media.FFprobe)}
 	if m.tools.Missing != "" {
 		log.WarnContext(ctx, "videos cannot be processed", "reason", m.tools.Missing)
@@ -82,6 +82,10 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		JobTimeout:       cfg.Media.JobTimeout,
 		PollInterval:     cfg.Media.JobPollInterval,
 		Log:              log,
+		Client:           db.Client,
+		Role:             processRole(cfg, role),
+		Heartbeat:        cfg.Media.ProcessHeartbeat,
+		Expiry:           cfg.Media.ProcessExpiry,
 
 		WebhookConcurrency: cfg.Webhooks.Concurrency,
 	}
@@ -139,6 +143,20 @@ func (m *mediaParts) close(timeout time.Duration) error {
 		return nil
 	}
 	return err
+}
+
+// processRole names the process in its liveness record: the entry point's
+// (Options.Role, "worker" for `vidra worker`), else "server" when it runs jobs
+// beside the API, "api" otherwise.
+func processRole(cfg config.Config, role string) string {
+	switch {
+	case role != "":
+		return role
+	case cfg.Media.Workers:
+		return "server"
+	default:
+		return "api"
+	}
 }
 
 // playbackSecret is VIDRA_PLAYBACK_SECRET, or a secret generated once and kept in
