@@ -28,6 +28,7 @@ type holdingReceiver struct {
 	events    map[string]string // webhook-id -> event id
 	aborted   map[string]bool   // webhook-ids whose request the sender abandoned
 	held      int
+	settled   int // held requests that went on after the release
 	release   chan struct{}
 	addr      string
 }
@@ -60,10 +61,14 @@ func (r *holdingReceiver) serve(w http.ResponseWriter, req *http.Request) {
 	r.mu.Unlock()
 	if hold {
 		<-r.release
-		if req.Context().Err() != nil { // the sender is gone: never answered
-			r.mu.Lock()
+		r.mu.Lock()
+		r.settled++
+		gone := req.Context().Err() != nil
+		if gone { // the sender is gone: never answered
 			r.aborted[id] = true
-			r.mu.Unlock()
+		}
+		r.mu.Unlock()
+		if gone {
 			return
 		}
 	}
@@ -87,6 +92,24 @@ func (r *holdingReceiver) heldCount() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.held
+}
+
+// waitSettled waits until every held request went on after the release.
+func (r *holdingReceiver) waitSettled(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		r.mu.Lock()
+		done := r.settled == r.held
+		r.mu.Unlock()
+		if done {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("held requests did not settle")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 func (r *holdingReceiver) releaseAll() {
@@ -152,6 +175,7 @@ func TestKilledServerDeliversPendingWebhooksAfterRestart(t *testing.T) {
 			first.kill()
 			time.Sleep(200 * time.Millisecond) // the kernel closes the dead sender's connections
 			rcv.releaseAll()
+			rcv.waitSettled(t)
 			answeredBefore, aborted := rcv.snapshot()
 			if len(aborted) == 0 {
 				t.Fatal("no delivery was in flight at the kill")
