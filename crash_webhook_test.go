@@ -184,6 +184,8 @@ func TestKilledServerDeliversPendingWebhooksAfterRestart(t *testing.T) {
 			restarted := time.Now()
 			second := c.start("server", nil)
 			c.waitHealthy(second, 60*time.Second)
+			// Taken back at start, not after the dead run's record expires.
+			c.waitLog(second, `"reason":"previous run on this host"`, 10*time.Second)
 			deadline = time.Now().Add(recoveryBound)
 			for {
 				answered, _ := rcv.snapshot()

@@ -71,14 +71,16 @@ func (l *Liveness) register(ctx context.Context) error {
 		SetStartedAt(now).SetHeartbeatAt(now).SetExpiresAt(now.Add(l.expiry)).Exec(ctx); err != nil {
 		return fmt.Errorf("jobs: register process: %w", err)
 	}
+	ownProcesses.add(l.id)
 	same, err := l.client.JobProcess.Query().
 		Where(jobprocess.Host(l.host), jobprocess.IDNEQ(l.id)).All(ctx)
 	if err != nil {
 		return fmt.Errorf("jobs: read processes of this host: %w", err)
 	}
 	for _, p := range same {
-		// The same pid is a previous run (a container's pid 1): this process is it now.
-		if p.Pid != l.pid && processAlive(p.Pid) {
+		// The same pid is a previous run (a container's pid 1: this process
+		// is it now) unless it is another queue of this very process.
+		if ownProcesses.has(p.ID) || (p.Pid != l.pid && processAlive(p.Pid)) {
 			continue
 		}
 		if err := l.reclaim(ctx, p, false); err != nil {
@@ -91,6 +93,7 @@ func (l *Liveness) register(ctx context.Context) error {
 // run renews the record and reclaims expired ones every heartbeat until stopped.
 func (l *Liveness) run(ctx context.Context) {
 	defer close(l.done)
+	ctx = systemCtx(ctx) // once: the bypass is logged where it is made
 	t := time.NewTicker(l.heartbeat)
 	defer t.Stop()
 	for {
@@ -104,7 +107,7 @@ func (l *Liveness) run(ctx context.Context) {
 		if err := l.renew(ctx); err != nil {
 			l.log.ErrorContext(ctx, "process heartbeat failed", "process", l.id, "error", err)
 		}
-		if err := l.reclaimExpired(systemCtx(ctx)); err != nil {
+		if err := l.reclaimExpired(ctx); err != nil {
 			l.log.ErrorContext(ctx, "reclaiming jobs of dead processes failed", "error", err)
 		}
 	}
@@ -115,7 +118,6 @@ func (l *Liveness) run(ctx context.Context) {
 // the expiry): its running jobs may run again elsewhere, so it says so loudly
 // and registers again.
 func (l *Liveness) renew(ctx context.Context) error {
-	ctx = systemCtx(ctx)
 	now := time.Now()
 	n, err := l.client.JobProcess.Update().
 		Where(jobprocess.ID(l.id), jobprocess.ReclaimedByIsNil()).
@@ -197,12 +199,30 @@ func (l *Liveness) Close(ctx context.Context) {
 		if l.started.Load() {
 			<-l.done
 		}
+		ownProcesses.remove(l.id)
 		past := time.Now().Add(-time.Second)
 		if err := l.client.JobProcess.UpdateOneID(l.id).SetExpiresAt(past).Exec(systemCtx(ctx)); err != nil && !ent.IsNotFound(err) {
 			l.log.WarnContext(ctx, "could not expire the process's liveness record", "process", l.id, "error", err)
 		}
 	})
 }
+
+// ownProcesses are the liveness records of the queues open in this process
+// (tests open several): a record with this process's pid is a previous run's
+// only when it is not one of them.
+var ownProcesses = &idSet{ids: map[string]bool{}}
+
+// idSet is a set of ids safe for concurrent use.
+type idSet struct {
+	mu  sync.Mutex
+	ids map[string]bool
+}
+
+func (s *idSet) add(id string) { s.mu.Lock(); s.ids[id] = true; s.mu.Unlock() }
+
+func (s *idSet) remove(id string) { s.mu.Lock(); delete(s.ids, id); s.mu.Unlock() }
+
+func (s *idSet) has(id string) bool { s.mu.Lock(); defer s.mu.Unlock(); return s.ids[id] }
 
 // ProcessID is this process's River client ID.
 func (l *Liveness) ProcessID() string { return l.id }
