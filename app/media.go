@@ -15,6 +15,7 @@ import (
 	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
+	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/media"
@@ -82,10 +83,12 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		JobTimeout:       cfg.Media.JobTimeout,
 		PollInterval:     cfg.Media.JobPollInterval,
 		Log:              log,
-		Client:           db.Client,
-		Role:             processRole(cfg, role),
-		Heartbeat:        cfg.Media.ProcessHeartbeat,
-		Expiry:           cfg.Media.ProcessExpiry,
+		// The liveness records get a client of their own over the same pool:
+		// their background statements are no request's (tests count those).
+		Client:    ent.NewClient(ent.Driver(db.Driver())),
+		Role:      processRole(cfg, role),
+		Heartbeat: cfg.Media.ProcessHeartbeat,
+		Expiry:    cfg.Media.ProcessExpiry,
 
 		WebhookConcurrency: cfg.Webhooks.Concurrency,
 	}
