@@ -1,11 +1,10 @@
 package jobs
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"time"
-
-	"context"
 
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver"
