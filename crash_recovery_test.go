@@ -48,6 +48,8 @@ func TestKilledServerRecoversItsTranscodeAtRestart(t *testing.T) {
 			time.Sleep(500 * time.Millisecond) // well into the encode
 			first.kill()
 			c.noFFmpegLeft()
+			// What a dead attempt with another ladder could have published.
+			plantStaleRendition(t, c, videoID)
 
 			restarted := time.Now()
 			second := c.start("server", nil)
@@ -66,9 +68,27 @@ func TestKilledServerRecoversItsTranscodeAtRestart(t *testing.T) {
 	}
 }
 
+// plantStaleRendition writes a rendition folder no attempt of this ladder
+// makes, as a killed attempt with another encoding profile would have left.
+func plantStaleRendition(t *testing.T, c *cluster, videoID string) {
+	t.Helper()
+	dir := filepath.Join(c.dataDir, "blobs", "videos", videoID, "hls", "stale")
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{
+		"index.m3u8":   "#EXTM3U\n#EXTINF:4,\nseg_00000.ts\n",
+		"seg_00000.ts": "stale",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // checkCleanOutputs checks that every rendition folder of the video holds
-// exactly the segments its playlist names (no part of the killed attempt's
-// ladder mixed in), and that the killed attempt's work folder is gone.
+// exactly the segments its playlist names and is in the master playlist (no
+// part of the killed attempt's ladder mixed in), and that the killed attempt's work folder is gone.
 func checkCleanOutputs(t *testing.T, c *cluster, videoID string, deadPid int) {
 	t.Helper()
 	hls := filepath.Join(c.dataDir, "blobs", "videos", videoID, "hls")
@@ -76,13 +96,29 @@ func checkCleanOutputs(t *testing.T, c *cluster, videoID string, deadPid int) {
 	if err != nil {
 		t.Fatalf("read outputs: %v", err)
 	}
+	inMaster := map[string]bool{}
+	master, err := os.ReadFile(filepath.Join(hls, "master.m3u8"))
+	if err != nil {
+		t.Fatalf("master playlist: %v", err)
+	}
+	for _, line := range strings.Split(string(master), "\n") {
+		if dir, ok := strings.CutSuffix(strings.TrimSpace(line), "/index.m3u8"); ok && !strings.HasPrefix(line, "#") {
+			inMaster[dir] = true
+		}
+	}
 	renditions := 0
 	for _, d := range dirs {
 		if !d.IsDir() {
 			continue
 		}
-		renditions++
 		dir := filepath.Join(hls, d.Name())
+		if files, _ := os.ReadDir(dir); len(files) == 0 {
+			continue // the file bucket leaves a folder emptied of its blobs behind
+		}
+		if !inMaster[d.Name()] {
+			t.Errorf("rendition folder %s is not in the master playlist", d.Name())
+		}
+		renditions++
 		named := map[string]bool{}
 		f, err := os.Open(filepath.Join(dir, "index.m3u8"))
 		if err != nil {
