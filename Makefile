@@ -4,7 +4,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 BENCHTIME ?= 1x
 
-.PHONY: run build deps test-deps test test-short generate migrations bench bench-http lint check-generated smoke
+.PHONY: run build deps test-deps test test-short generate migrations bench bench-recovery bench-http lint check-generated smoke
 
 ## run: build and start the server in the embedded mode (SQLite and files under ./data)
 run: deps build
@@ -49,6 +49,11 @@ migrations:
 ## one package at a time (-p 1) so no compilation runs beside a benchmark
 bench:
 	$(GO) test -p 1 -run '^$$' -bench . -benchtime $(BENCHTIME) -timeout 60m ./...
+
+## bench-recovery: time from kill -9 of a `vidra worker` mid-transcode to the video
+## processed again and ready, restarted and with a surviving worker (needs PostgreSQL)
+bench-recovery:
+	$(GO) test -run '^$$' -bench BenchmarkKilledWorkerRecovery -benchtime 1x -timeout 20m .
 
 ## bench-http: Vidra measured from outside (the real binary, wrk, a bearer token) against
 ## the hand-written anchor and PostGraphile of ../shared/bench-anchors on the same data,

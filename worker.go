@@ -20,7 +20,7 @@ func runWorker(ctx context.Context, getenv func(string) string, logOut io.Writer
 	cfg.Media.Workers = true
 	log := app.NewLogger(cfg, logOut).With("role", "worker")
 	slog.SetDefault(log)
-	a, err := app.New(ctx, cfg, app.Options{Version: version, Log: log})
+	a, err := app.New(ctx, cfg, app.Options{Version: version, Log: log, Role: "worker"})
 	if err != nil {
 		return err
 	}

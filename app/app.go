@@ -64,6 +64,9 @@ type Options struct {
 	Limits graph.Limits
 	// AuthLimits are the sign-in rate limits; graph.DefaultAuthLimits when zero.
 	AuthLimits graph.AuthLimits
+	// Role names the process in its job liveness record ("worker" for `vidra
+	// worker`); derived from the configuration when empty.
+	Role string
 }
 
 // New opens the database (applying pending migrations) and builds the handler.
@@ -119,7 +122,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	if err != nil {
 		return nil, errors.Join(err, closeLimits(), bucket.Close())
 	}
-	mp, err := newMedia(ctx, cfg, db, bucket, limits, opts.Log)
+	mp, err := newMedia(ctx, cfg, db, bucket, limits, opts.Log, opts.Role)
 	if err != nil {
 		return nil, errors.Join(err, closeLimits(), bucket.Close())
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
+	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/jobs"
@@ -46,7 +47,7 @@ type mediaParts struct {
 // newMedia opens the job queue (starting workers when configured) and builds the
 // upload and playback services. Without ffmpeg it still succeeds: /health and the
 // failed videos say why.
-func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *blob.Bucket, limits *ratelimit.Store, log *slog.Logger) (*mediaParts, error) {
+func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *blob.Bucket, limits *ratelimit.Store, log *slog.Logger, role string) (*mediaParts, error) {
 	m := &mediaParts{tools: media.FindTools(cfg.Media.FFmpeg, cfg.Media.FFprobe),
 		analytics: analytics.NewSQLStore(db.SQL, db.Dialect)}
 	if m.tools.Missing != "" {
@@ -88,6 +89,12 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		JobTimeout:       cfg.Media.JobTimeout,
 		PollInterval:     cfg.Media.JobPollInterval,
 		Log:              log,
+		// The liveness records get a client of their own over the same pool:
+		// their background statements are no request's (tests count those).
+		Client:    ent.NewClient(ent.Driver(db.Driver())),
+		Role:      processRole(cfg, role),
+		Heartbeat: cfg.Media.ProcessHeartbeat,
+		Expiry:    cfg.Media.ProcessExpiry,
 
 		WebhookConcurrency: cfg.Webhooks.Concurrency,
 	}
@@ -155,6 +162,20 @@ func (m *mediaParts) close(timeout time.Duration) error {
 		return nil
 	}
 	return err
+}
+
+// processRole names the process in its liveness record: the entry point's
+// (Options.Role, "worker" for `vidra worker`), else "server" when it runs jobs
+// beside the API, "api" otherwise.
+func processRole(cfg config.Config, role string) string {
+	switch {
+	case role != "":
+		return role
+	case cfg.Media.Workers:
+		return "server"
+	default:
+		return "api"
+	}
 }
 
 // playbackSecret is VIDRA_PLAYBACK_SECRET, or a secret generated once and kept in

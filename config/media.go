@@ -21,6 +21,13 @@ type Media struct {
 	JobPollInterval time.Duration
 	// SweepInterval is how often owed work without a job is looked for (VIDRA_SWEEP_INTERVAL, default 1m).
 	SweepInterval time.Duration
+	// ProcessHeartbeat is how often a process renews its liveness record
+	// (VIDRA_PROCESS_HEARTBEAT, default 3s) and looks for expired ones to reclaim.
+	ProcessHeartbeat time.Duration
+	// ProcessExpiry is how long a liveness record lives without renewal
+	// (VIDRA_PROCESS_EXPIRY, default 15s): after it the process counts as dead and
+	// the jobs it was running go back to the queue.
+	ProcessExpiry time.Duration
 	// FFmpeg and FFprobe name the executables (VIDRA_FFMPEG, VIDRA_FFPROBE; found on PATH by default).
 	FFmpeg, FFprobe string
 	// MaxUploadSize is the largest upload a token may admit, in bytes (VIDRA_MAX_UPLOAD_SIZE, default 20 GiB).
@@ -72,6 +79,8 @@ func readMedia(get func(name, def string) string) (Media, []error) {
 		JobTimeout:           duration("VIDRA_JOB_TIMEOUT", "2h"),
 		JobPollInterval:      duration("VIDRA_JOB_POLL_INTERVAL", "1s"),
 		SweepInterval:        duration("VIDRA_SWEEP_INTERVAL", "1m"),
+		ProcessHeartbeat:     duration("VIDRA_PROCESS_HEARTBEAT", "3s"),
+		ProcessExpiry:        duration("VIDRA_PROCESS_EXPIRY", "15s"),
 		FFmpeg:               get("VIDRA_FFMPEG", "ffmpeg"),
 		FFprobe:              get("VIDRA_FFPROBE", "ffprobe"),
 		MaxUploadSize:        integer("VIDRA_MAX_UPLOAD_SIZE", "21474836480"),
@@ -84,6 +93,9 @@ func readMedia(get func(name, def string) string) (Media, []error) {
 	}
 	if u, err := url.Parse(m.VimeoAPIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, fmt.Errorf("VIDRA_VIMEO_API_URL: want an absolute http or https URL"))
+	}
+	if m.ProcessHeartbeat > 0 && m.ProcessExpiry < 2*m.ProcessHeartbeat {
+		errs = append(errs, fmt.Errorf("VIDRA_PROCESS_EXPIRY: want at least twice VIDRA_PROCESS_HEARTBEAT"))
 	}
 	if m.PlaybackSecret != "" && len(m.PlaybackSecret) < 32 {
 		errs = append(errs, fmt.Errorf("VIDRA_PLAYBACK_SECRET: want at least 32 characters"))

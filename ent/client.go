@@ -40,6 +40,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/jobprocess"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -119,6 +120,8 @@ type Client struct {
 	Importer *ImporterClient
 	// Invitation is the client for interacting with the Invitation builders.
 	Invitation *InvitationClient
+	// JobProcess is the client for interacting with the JobProcess builders.
+	JobProcess *JobProcessClient
 	// Membership is the client for interacting with the Membership builders.
 	Membership *MembershipClient
 	// OAuthIdentity is the client for interacting with the OAuthIdentity builders.
@@ -198,6 +201,7 @@ func (c *Client) init() {
 	c.ImportMigration = NewImportMigrationClient(c.config)
 	c.Importer = NewImporterClient(c.config)
 	c.Invitation = NewInvitationClient(c.config)
+	c.JobProcess = NewJobProcessClient(c.config)
 	c.Membership = NewMembershipClient(c.config)
 	c.OAuthIdentity = NewOAuthIdentityClient(c.config)
 	c.OAuthState = NewOAuthStateClient(c.config)
@@ -336,6 +340,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ImportMigration:    NewImportMigrationClient(cfg),
 		Importer:           NewImporterClient(cfg),
 		Invitation:         NewInvitationClient(cfg),
+		JobProcess:         NewJobProcessClient(cfg),
 		Membership:         NewMembershipClient(cfg),
 		OAuthIdentity:      NewOAuthIdentityClient(cfg),
 		OAuthState:         NewOAuthStateClient(cfg),
@@ -401,6 +406,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ImportMigration:    NewImportMigrationClient(cfg),
 		Importer:           NewImporterClient(cfg),
 		Invitation:         NewInvitationClient(cfg),
+		JobProcess:         NewJobProcessClient(cfg),
 		Membership:         NewMembershipClient(cfg),
 		OAuthIdentity:      NewOAuthIdentityClient(cfg),
 		OAuthState:         NewOAuthStateClient(cfg),
@@ -457,11 +463,11 @@ func (c *Client) Use(hooks ...Hook) {
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AuditLog, c.AuthCode,
 		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
 		c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer, c.Invitation,
-		c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage,
-		c.Player, c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken,
-		c.Rendition, c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock,
-		c.UploadToken, c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery,
-		c.WebhookEndpoint,
+		c.JobProcess, c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization,
+		c.PlaybackUsage, c.Player, c.Project, c.ProjectSetting, c.RateLimit,
+		c.RefreshToken, c.Rendition, c.Session, c.Tag, c.Thumbnail, c.TranscodingJob,
+		c.UploadLock, c.UploadToken, c.User, c.Video, c.WebhookAttempt,
+		c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -476,11 +482,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AuditLog, c.AuthCode,
 		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
 		c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer, c.Invitation,
-		c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage,
-		c.Player, c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken,
-		c.Rendition, c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock,
-		c.UploadToken, c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery,
-		c.WebhookEndpoint,
+		c.JobProcess, c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization,
+		c.PlaybackUsage, c.Player, c.Project, c.ProjectSetting, c.RateLimit,
+		c.RefreshToken, c.Rendition, c.Session, c.Tag, c.Thumbnail, c.TranscodingJob,
+		c.UploadLock, c.UploadToken, c.User, c.Video, c.WebhookAttempt,
+		c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -537,6 +543,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Importer.mutate(ctx, m)
 	case *InvitationMutation:
 		return c.Invitation.mutate(ctx, m)
+	case *JobProcessMutation:
+		return c.JobProcess.mutate(ctx, m)
 	case *MembershipMutation:
 		return c.Membership.mutate(ctx, m)
 	case *OAuthIdentityMutation:
@@ -4047,6 +4055,141 @@ func (c *InvitationClient) mutate(ctx context.Context, m *InvitationMutation) (V
 		return (&InvitationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Invitation mutation op: %q", m.Op())
+	}
+}
+
+// JobProcessClient is a client for the JobProcess schema.
+type JobProcessClient struct {
+	config
+}
+
+// NewJobProcessClient returns a client for the JobProcess from the given config.
+func NewJobProcessClient(c config) *JobProcessClient {
+	return &JobProcessClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `jobprocess.Hooks(f(g(h())))`.
+func (c *JobProcessClient) Use(hooks ...Hook) {
+	c.hooks.JobProcess = append(c.hooks.JobProcess, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `jobprocess.Intercept(f(g(h())))`.
+func (c *JobProcessClient) Intercept(interceptors ...Interceptor) {
+	c.inters.JobProcess = append(c.inters.JobProcess, interceptors...)
+}
+
+// Create returns a builder for creating a JobProcess entity.
+func (c *JobProcessClient) Create() *JobProcessCreate {
+	mutation := newJobProcessMutation(c.config, OpCreate)
+	return &JobProcessCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of JobProcess entities.
+func (c *JobProcessClient) CreateBulk(builders ...*JobProcessCreate) *JobProcessCreateBulk {
+	return &JobProcessCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *JobProcessClient) MapCreateBulk(slice any, setFunc func(*JobProcessCreate, int)) *JobProcessCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &JobProcessCreateBulk{err: fmt.Errorf("calling to JobProcessClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*JobProcessCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &JobProcessCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for JobProcess.
+func (c *JobProcessClient) Update() *JobProcessUpdate {
+	mutation := newJobProcessMutation(c.config, OpUpdate)
+	return &JobProcessUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *JobProcessClient) UpdateOne(_m *JobProcess) *JobProcessUpdateOne {
+	mutation := newJobProcessMutation(c.config, OpUpdateOne, withJobProcess(_m))
+	return &JobProcessUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *JobProcessClient) UpdateOneID(id string) *JobProcessUpdateOne {
+	mutation := newJobProcessMutation(c.config, OpUpdateOne, withJobProcessID(id))
+	return &JobProcessUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for JobProcess.
+func (c *JobProcessClient) Delete() *JobProcessDelete {
+	mutation := newJobProcessMutation(c.config, OpDelete)
+	return &JobProcessDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *JobProcessClient) DeleteOne(_m *JobProcess) *JobProcessDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *JobProcessClient) DeleteOneID(id string) *JobProcessDeleteOne {
+	builder := c.Delete().Where(jobprocess.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &JobProcessDeleteOne{builder}
+}
+
+// Query returns a query builder for JobProcess.
+func (c *JobProcessClient) Query() *JobProcessQuery {
+	return &JobProcessQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeJobProcess},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a JobProcess entity by its id.
+func (c *JobProcessClient) Get(ctx context.Context, id string) (*JobProcess, error) {
+	return c.Query().Where(jobprocess.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *JobProcessClient) GetX(ctx context.Context, id string) *JobProcess {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *JobProcessClient) Hooks() []Hook {
+	hooks := c.hooks.JobProcess
+	return append(hooks[:len(hooks):len(hooks)], jobprocess.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *JobProcessClient) Interceptors() []Interceptor {
+	inters := c.inters.JobProcess
+	return append(inters[:len(inters):len(inters)], jobprocess.Interceptors[:]...)
+}
+
+func (c *JobProcessClient) mutate(ctx context.Context, m *JobProcessMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&JobProcessCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&JobProcessUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&JobProcessUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&JobProcessDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown JobProcess mutation op: %q", m.Op())
 	}
 }
 
@@ -7683,10 +7826,10 @@ type (
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AuditLog, AuthCode, BlobDeletion, Caption,
 		Chapter, EncodingProfile, Event, Folder, IdempotencyKey, ImportItem,
-		ImportMigration, Importer, Invitation, Membership, OAuthIdentity, OAuthState,
-		Organization, PlaybackUsage, Player, Project, ProjectSetting, RateLimit,
-		RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob, UploadLock,
-		UploadToken, User, Video, WebhookAttempt, WebhookDelivery,
+		ImportMigration, Importer, Invitation, JobProcess, Membership, OAuthIdentity,
+		OAuthState, Organization, PlaybackUsage, Player, Project, ProjectSetting,
+		RateLimit, RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob,
+		UploadLock, UploadToken, User, Video, WebhookAttempt, WebhookDelivery,
 		WebhookEndpoint []ent.Hook
 	}
 	inters struct {
@@ -7694,10 +7837,10 @@ type (
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AuditLog, AuthCode, BlobDeletion, Caption,
 		Chapter, EncodingProfile, Event, Folder, IdempotencyKey, ImportItem,
-		ImportMigration, Importer, Invitation, Membership, OAuthIdentity, OAuthState,
-		Organization, PlaybackUsage, Player, Project, ProjectSetting, RateLimit,
-		RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob, UploadLock,
-		UploadToken, User, Video, WebhookAttempt, WebhookDelivery,
+		ImportMigration, Importer, Invitation, JobProcess, Membership, OAuthIdentity,
+		OAuthState, Organization, PlaybackUsage, Player, Project, ProjectSetting,
+		RateLimit, RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob,
+		UploadLock, UploadToken, User, Video, WebhookAttempt, WebhookDelivery,
 		WebhookEndpoint []ent.Interceptor
 	}
 )

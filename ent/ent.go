@@ -36,6 +36,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/jobprocess"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -142,6 +143,7 @@ func checkColumn(t, c string) error {
 			importmigration.Table:    importmigration.ValidColumn,
 			importer.Table:           importer.ValidColumn,
 			invitation.Table:         invitation.ValidColumn,
+			jobprocess.Table:         jobprocess.ValidColumn,
 			membership.Table:         membership.ValidColumn,
 			oauthidentity.Table:      oauthidentity.ValidColumn,
 			oauthstate.Table:         oauthstate.ValidColumn,

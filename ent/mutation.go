@@ -36,6 +36,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/jobprocess"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -98,6 +99,7 @@ const (
 	TypeImportMigration    = "ImportMigration"
 	TypeImporter           = "Importer"
 	TypeInvitation         = "Invitation"
+	TypeJobProcess         = "JobProcess"
 	TypeMembership         = "Membership"
 	TypeOAuthIdentity      = "OAuthIdentity"
 	TypeOAuthState         = "OAuthState"
@@ -22406,6 +22408,720 @@ func (m *InvitationMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Invitation edge %s", name)
+}
+
+// JobProcessMutation represents an operation that mutates the JobProcess nodes in the graph.
+type JobProcessMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	host          *string
+	pid           *int
+	addpid        *int
+	role          *string
+	started_at    *time.Time
+	heartbeat_at  *time.Time
+	expires_at    *time.Time
+	reclaimed_by  *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*JobProcess, error)
+	predicates    []predicate.JobProcess
+}
+
+var _ ent.Mutation = (*JobProcessMutation)(nil)
+
+// jobprocessOption allows management of the mutation configuration using functional options.
+type jobprocessOption func(*JobProcessMutation)
+
+// newJobProcessMutation creates new mutation for the JobProcess entity.
+func newJobProcessMutation(c config, op Op, opts ...jobprocessOption) *JobProcessMutation {
+	m := &JobProcessMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeJobProcess,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withJobProcessID sets the ID field of the mutation.
+func withJobProcessID(id string) jobprocessOption {
+	return func(m *JobProcessMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *JobProcess
+		)
+		m.oldValue = func(ctx context.Context) (*JobProcess, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().JobProcess.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withJobProcess sets the old JobProcess of the mutation.
+func withJobProcess(node *JobProcess) jobprocessOption {
+	return func(m *JobProcessMutation) {
+		m.oldValue = func(context.Context) (*JobProcess, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m JobProcessMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m JobProcessMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of JobProcess entities.
+func (m *JobProcessMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *JobProcessMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *JobProcessMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().JobProcess.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetHost sets the "host" field.
+func (m *JobProcessMutation) SetHost(s string) {
+	m.host = &s
+}
+
+// Host returns the value of the "host" field in the mutation.
+func (m *JobProcessMutation) Host() (r string, exists bool) {
+	v := m.host
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHost returns the old "host" field's value of the JobProcess entity.
+// If the JobProcess object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *JobProcessMutation) OldHost(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHost is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHost requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHost: %w", err)
+	}
+	return oldValue.Host, nil
+}
+
+// ResetHost resets all changes to the "host" field.
+func (m *JobProcessMutation) ResetHost() {
+	m.host = nil
+}
+
+// SetPid sets the "pid" field.
+func (m *JobProcessMutation) SetPid(i int) {
+	m.pid = &i
+	m.addpid = nil
+}
+
+// Pid returns the value of the "pid" field in the mutation.
+func (m *JobProcessMutation) Pid() (r int, exists bool) {
+	v := m.pid
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPid returns the old "pid" field's value of the JobProcess entity.
+// If the JobProcess object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *JobProcessMutation) OldPid(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPid is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPid requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPid: %w", err)
+	}
+	return oldValue.Pid, nil
+}
+
+// AddPid adds i to the "pid" field.
+func (m *JobProcessMutation) AddPid(i int) {
+	if m.addpid != nil {
+		*m.addpid += i
+	} else {
+		m.addpid = &i
+	}
+}
+
+// AddedPid returns the value that was added to the "pid" field in this mutation.
+func (m *JobProcessMutation) AddedPid() (r int, exists bool) {
+	v := m.addpid
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPid resets all changes to the "pid" field.
+func (m *JobProcessMutation) ResetPid() {
+	m.pid = nil
+	m.addpid = nil
+}
+
+// SetRole sets the "role" field.
+func (m *JobProcessMutation) SetRole(s string) {
+	m.role = &s
+}
+
+// Role returns the value of the "role" field in the mutation.
+func (m *JobProcessMutation) Role() (r string, exists bool) {
+	v := m.role
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRole returns the old "role" field's value of the JobProcess entity.
+// If the JobProcess object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *JobProcessMutation) OldRole(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRole is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRole requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRole: %w", err)
+	}
+	return oldValue.Role, nil
+}
+
+// ResetRole resets all changes to the "role" field.
+func (m *JobProcessMutation) ResetRole() {
+	m.role = nil
+}
+
+// SetStartedAt sets the "started_at" field.
+func (m *JobProcessMutation) SetStartedAt(t time.Time) {
+	m.started_at = &t
+}
+
+// StartedAt returns the value of the "started_at" field in the mutation.
+func (m *JobProcessMutation) StartedAt() (r time.Time, exists bool) {
+	v := m.started_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartedAt returns the old "started_at" field's value of the JobProcess entity.
+// If the JobProcess object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *JobProcessMutation) OldStartedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartedAt: %w", err)
+	}
+	return oldValue.StartedAt, nil
+}
+
+// ResetStartedAt resets all changes to the "started_at" field.
+func (m *JobProcessMutation) ResetStartedAt() {
+	m.started_at = nil
+}
+
+// SetHeartbeatAt sets the "heartbeat_at" field.
+func (m *JobProcessMutation) SetHeartbeatAt(t time.Time) {
+	m.heartbeat_at = &t
+}
+
+// HeartbeatAt returns the value of the "heartbeat_at" field in the mutation.
+func (m *JobProcessMutation) HeartbeatAt() (r time.Time, exists bool) {
+	v := m.heartbeat_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeartbeatAt returns the old "heartbeat_at" field's value of the JobProcess entity.
+// If the JobProcess object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *JobProcessMutation) OldHeartbeatAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeartbeatAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeartbeatAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeartbeatAt: %w", err)
+	}
+	return oldValue.HeartbeatAt, nil
+}
+
+// ResetHeartbeatAt resets all changes to the "heartbeat_at" field.
+func (m *JobProcessMutation) ResetHeartbeatAt() {
+	m.heartbeat_at = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *JobProcessMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *JobProcessMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the JobProcess entity.
+// If the JobProcess object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *JobProcessMutation) OldExpiresAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *JobProcessMutation) ResetExpiresAt() {
+	m.expires_at = nil
+}
+
+// SetReclaimedBy sets the "reclaimed_by" field.
+func (m *JobProcessMutation) SetReclaimedBy(s string) {
+	m.reclaimed_by = &s
+}
+
+// ReclaimedBy returns the value of the "reclaimed_by" field in the mutation.
+func (m *JobProcessMutation) ReclaimedBy() (r string, exists bool) {
+	v := m.reclaimed_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReclaimedBy returns the old "reclaimed_by" field's value of the JobProcess entity.
+// If the JobProcess object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *JobProcessMutation) OldReclaimedBy(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReclaimedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReclaimedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReclaimedBy: %w", err)
+	}
+	return oldValue.ReclaimedBy, nil
+}
+
+// ClearReclaimedBy clears the value of the "reclaimed_by" field.
+func (m *JobProcessMutation) ClearReclaimedBy() {
+	m.reclaimed_by = nil
+	m.clearedFields[jobprocess.FieldReclaimedBy] = struct{}{}
+}
+
+// ReclaimedByCleared returns if the "reclaimed_by" field was cleared in this mutation.
+func (m *JobProcessMutation) ReclaimedByCleared() bool {
+	_, ok := m.clearedFields[jobprocess.FieldReclaimedBy]
+	return ok
+}
+
+// ResetReclaimedBy resets all changes to the "reclaimed_by" field.
+func (m *JobProcessMutation) ResetReclaimedBy() {
+	m.reclaimed_by = nil
+	delete(m.clearedFields, jobprocess.FieldReclaimedBy)
+}
+
+// Where appends a list predicates to the JobProcessMutation builder.
+func (m *JobProcessMutation) Where(ps ...predicate.JobProcess) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the JobProcessMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *JobProcessMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.JobProcess, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *JobProcessMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *JobProcessMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (JobProcess).
+func (m *JobProcessMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *JobProcessMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.host != nil {
+		fields = append(fields, jobprocess.FieldHost)
+	}
+	if m.pid != nil {
+		fields = append(fields, jobprocess.FieldPid)
+	}
+	if m.role != nil {
+		fields = append(fields, jobprocess.FieldRole)
+	}
+	if m.started_at != nil {
+		fields = append(fields, jobprocess.FieldStartedAt)
+	}
+	if m.heartbeat_at != nil {
+		fields = append(fields, jobprocess.FieldHeartbeatAt)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, jobprocess.FieldExpiresAt)
+	}
+	if m.reclaimed_by != nil {
+		fields = append(fields, jobprocess.FieldReclaimedBy)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *JobProcessMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case jobprocess.FieldHost:
+		return m.Host()
+	case jobprocess.FieldPid:
+		return m.Pid()
+	case jobprocess.FieldRole:
+		return m.Role()
+	case jobprocess.FieldStartedAt:
+		return m.StartedAt()
+	case jobprocess.FieldHeartbeatAt:
+		return m.HeartbeatAt()
+	case jobprocess.FieldExpiresAt:
+		return m.ExpiresAt()
+	case jobprocess.FieldReclaimedBy:
+		return m.ReclaimedBy()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *JobProcessMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case jobprocess.FieldHost:
+		return m.OldHost(ctx)
+	case jobprocess.FieldPid:
+		return m.OldPid(ctx)
+	case jobprocess.FieldRole:
+		return m.OldRole(ctx)
+	case jobprocess.FieldStartedAt:
+		return m.OldStartedAt(ctx)
+	case jobprocess.FieldHeartbeatAt:
+		return m.OldHeartbeatAt(ctx)
+	case jobprocess.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	case jobprocess.FieldReclaimedBy:
+		return m.OldReclaimedBy(ctx)
+	}
+	return nil, fmt.Errorf("unknown JobProcess field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *JobProcessMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case jobprocess.FieldHost:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHost(v)
+		return nil
+	case jobprocess.FieldPid:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPid(v)
+		return nil
+	case jobprocess.FieldRole:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRole(v)
+		return nil
+	case jobprocess.FieldStartedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartedAt(v)
+		return nil
+	case jobprocess.FieldHeartbeatAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeartbeatAt(v)
+		return nil
+	case jobprocess.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	case jobprocess.FieldReclaimedBy:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReclaimedBy(v)
+		return nil
+	}
+	return fmt.Errorf("unknown JobProcess field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *JobProcessMutation) AddedFields() []string {
+	var fields []string
+	if m.addpid != nil {
+		fields = append(fields, jobprocess.FieldPid)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *JobProcessMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case jobprocess.FieldPid:
+		return m.AddedPid()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *JobProcessMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case jobprocess.FieldPid:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPid(v)
+		return nil
+	}
+	return fmt.Errorf("unknown JobProcess numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *JobProcessMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(jobprocess.FieldReclaimedBy) {
+		fields = append(fields, jobprocess.FieldReclaimedBy)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *JobProcessMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *JobProcessMutation) ClearField(name string) error {
+	switch name {
+	case jobprocess.FieldReclaimedBy:
+		m.ClearReclaimedBy()
+		return nil
+	}
+	return fmt.Errorf("unknown JobProcess nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *JobProcessMutation) ResetField(name string) error {
+	switch name {
+	case jobprocess.FieldHost:
+		m.ResetHost()
+		return nil
+	case jobprocess.FieldPid:
+		m.ResetPid()
+		return nil
+	case jobprocess.FieldRole:
+		m.ResetRole()
+		return nil
+	case jobprocess.FieldStartedAt:
+		m.ResetStartedAt()
+		return nil
+	case jobprocess.FieldHeartbeatAt:
+		m.ResetHeartbeatAt()
+		return nil
+	case jobprocess.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	case jobprocess.FieldReclaimedBy:
+		m.ResetReclaimedBy()
+		return nil
+	}
+	return fmt.Errorf("unknown JobProcess field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *JobProcessMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *JobProcessMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *JobProcessMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *JobProcessMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *JobProcessMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *JobProcessMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *JobProcessMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown JobProcess unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *JobProcessMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown JobProcess edge %s", name)
 }
 
 // MembershipMutation represents an operation that mutates the Membership nodes in the graph.

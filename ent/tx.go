@@ -62,6 +62,8 @@ type Tx struct {
 	Importer *ImporterClient
 	// Invitation is the client for interacting with the Invitation builders.
 	Invitation *InvitationClient
+	// JobProcess is the client for interacting with the JobProcess builders.
+	JobProcess *JobProcessClient
 	// Membership is the client for interacting with the Membership builders.
 	Membership *MembershipClient
 	// OAuthIdentity is the client for interacting with the OAuthIdentity builders.
@@ -261,6 +263,7 @@ func (tx *Tx) init() {
 	tx.ImportMigration = NewImportMigrationClient(tx.config)
 	tx.Importer = NewImporterClient(tx.config)
 	tx.Invitation = NewInvitationClient(tx.config)
+	tx.JobProcess = NewJobProcessClient(tx.config)
 	tx.Membership = NewMembershipClient(tx.config)
 	tx.OAuthIdentity = NewOAuthIdentityClient(tx.config)
 	tx.OAuthState = NewOAuthStateClient(tx.config)

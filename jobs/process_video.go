@@ -103,7 +103,7 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 	if p.Tools.Missing != "" {
 		return permanentf("cannot process: %s", p.Tools.Missing)
 	}
-	work, err := os.MkdirTemp(p.TempDir, "vidra-process-")
+	work, err := p.workDir("process")
 	if err != nil {
 		return err
 	}
@@ -147,6 +147,11 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 		return err
 	}
 	if err := p.resetRenditions(ctx, id, rends); err != nil {
+		return err
+	}
+	// An earlier attempt (one killed with its process) may have published
+	// part of a ladder: this one starts from an empty folder.
+	if err := clearPrefix(ctx, p.Bucket, HLSPrefix(id)); err != nil {
 		return err
 	}
 

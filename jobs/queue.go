@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -22,6 +23,8 @@ import (
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
 	"github.com/riverqueue/river/rivertype"
+
+	"github.com/vidra-dev/vidra/ent"
 )
 
 // Queue names.
@@ -64,14 +67,28 @@ type Options struct {
 	Periodic []*river.PeriodicJob
 	// Log receives River's logs.
 	Log *slog.Logger
+	// Client is the ent client the process's liveness record is kept with;
+	// nil runs without one (River's rescuer is then the only recovery).
+	Client *ent.Client
+	// Role names the process in its liveness record: "server", "api" or "worker".
+	Role string
+	// Heartbeat is how often the liveness record is renewed and expired ones
+	// are reclaimed (DefaultHeartbeat when zero).
+	Heartbeat time.Duration
+	// Expiry is how long a liveness record lives without renewal (DefaultExpiry when zero).
+	Expiry time.Duration
 }
 
 // Queue inserts jobs and, when it has workers, runs them.
 type Queue struct {
-	client  riverClient
-	pool    *pgxpool.Pool
-	working bool
-	log     *slog.Logger
+	client riverClient
+	// exec is River's driver executor, for the one settlement River's client
+	// does not offer (reclaimJobsOf).
+	exec     riverdriver.Executor
+	pool     *pgxpool.Pool
+	working  bool
+	log      *slog.Logger
+	liveness *Liveness
 }
 
 // Open applies River's own migrations (kept apart from Vidra's ent migrations, so
@@ -86,13 +103,17 @@ func Open(ctx context.Context, o Options) (*Queue, error) {
 	if o.PollInterval <= 0 {
 		o.PollInterval = time.Second
 	}
+	host, pid := hostname(), os.Getpid()
 	cfg := &river.Config{
+		// A client ID per process, recorded in attempted_by of the jobs it
+		// fetches and named by its liveness record.
+		ID:                newProcessID(host, pid),
 		Logger:            o.Log.With("component", "river"),
 		JobTimeout:        o.JobTimeout,
 		FetchPollInterval: o.PollInterval,
 		FetchCooldown:     min(o.PollInterval, 100*time.Millisecond),
-		// A job still running this long after its timeout belongs to a dead
-		// process (crash, restart): the rescuer makes it available again.
+		// The liveness records reclaim a dead process's jobs within seconds;
+		// this is the backstop for jobs of processes that kept no record.
 		RescueStuckJobsAfter: o.JobTimeout + time.Minute,
 		Middleware:           []rivertype.Middleware{&systemWork{}},
 	}
@@ -115,6 +136,7 @@ func Open(ctx context.Context, o Options) (*Queue, error) {
 		if err := migrateRiver(ctx, driver); err != nil {
 			return nil, err
 		}
+		q.exec = driver.GetExecutor()
 		q.client, err = river.NewClient(driver, cfg)
 	case dialect.Postgres:
 		q.pool, err = pgxpool.New(ctx, o.DatabaseURL)
@@ -126,6 +148,7 @@ func Open(ctx context.Context, o Options) (*Queue, error) {
 			q.pool.Close()
 			return nil, err
 		}
+		q.exec = driver.GetExecutor()
 		q.client, err = river.NewClient(driver, cfg)
 	default:
 		return nil, fmt.Errorf("jobs: unsupported dialect %q", o.Dialect)
@@ -133,6 +156,18 @@ func Open(ctx context.Context, o Options) (*Queue, error) {
 	if err != nil {
 		q.closePool()
 		return nil, fmt.Errorf("jobs: river client: %w", err)
+	}
+	if o.Client != nil {
+		q.liveness = &Liveness{client: o.Client, queue: q, id: cfg.ID, host: host, pid: pid,
+			role: cmp.Or(o.Role, "server"), heartbeat: cmp.Or(o.Heartbeat, DefaultHeartbeat),
+			expiry: cmp.Or(o.Expiry, DefaultExpiry), log: o.Log,
+			stop: make(chan struct{}), done: make(chan struct{})}
+		// Before any worker starts: the previous run's jobs are back in the
+		// queue when this process first fetches.
+		if err := q.liveness.register(ctx); err != nil {
+			q.closePool()
+			return nil, err
+		}
 	}
 	return q, nil
 }
@@ -149,22 +184,40 @@ func migrateRiver[TTx any](ctx context.Context, driver riverdriver.Driver[TTx]) 
 	return nil
 }
 
-// Start starts the workers, if any; an insert-only queue has nothing to start.
+// Start starts the heartbeat of the liveness record and the workers, if any;
+// an insert-only queue runs only the heartbeat (it reclaims for others too).
 func (q *Queue) Start(ctx context.Context) error {
+	if q.liveness != nil {
+		q.liveness.started.Store(true)
+		go q.liveness.run(ctx)
+	}
 	if !q.working {
 		return nil
 	}
 	return q.client.Start(ctx)
 }
 
-// Stop lets running jobs finish (until ctx ends) and closes River's pool.
+// Stop lets running jobs finish (until ctx ends), expires the liveness record
+// and closes River's pool.
 func (q *Queue) Stop(ctx context.Context) error {
 	var err error
 	if q.working {
 		err = q.client.Stop(ctx)
 	}
+	if q.liveness != nil {
+		q.liveness.Close(context.WithoutCancel(ctx))
+	}
 	q.closePool()
 	return err
+}
+
+// ProcessID is this process's River client ID (the attempted_by of the jobs it
+// runs, and the id of its liveness record).
+func (q *Queue) ProcessID() string {
+	if q.liveness == nil {
+		return ""
+	}
+	return q.liveness.id
 }
 
 func (q *Queue) closePool() {

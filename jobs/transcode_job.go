@@ -96,7 +96,7 @@ func (p *Pipeline) transcodeJob(ctx context.Context, args TranscodeArgs) error {
 	if p.Tools.Missing != "" {
 		return permanentf("cannot transcode: %s", p.Tools.Missing)
 	}
-	work, err := os.MkdirTemp(p.TempDir, "vidra-transcode-")
+	work, err := p.workDir("transcode")
 	if err != nil {
 		return err
 	}
@@ -133,6 +133,10 @@ func (p *Pipeline) transcodeJob(ctx context.Context, args TranscodeArgs) error {
 		return err
 	}
 	prefix := transcode.Prefix(j.ID.String())
+	// An earlier attempt killed while uploading left part of its outputs.
+	if err := clearPrefix(ctx, p.Bucket, prefix); err != nil {
+		return err
+	}
 	outputs := make([]transcode.Output, len(j.Outputs))
 	for i, r := range rends {
 		if err := uploadRendition(ctx, p.Bucket, filepath.Join(out, r.Name), prefix+r.Name+"/"); err != nil {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -106,7 +105,7 @@ func (t Tools) TranscodeHLS(ctx context.Context, in Input, outDir string, rends 
 	}
 	args := append([]string{"-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-nostats", "-progress", "pipe:1"},
 		HLSArgs(in, outDir, rends, o)...)
-	cmd := exec.CommandContext(ctx, t.FFmpeg, args...)
+	cmd := command(ctx, t.FFmpeg, args...)
 	var stderr tailBuffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()

@@ -70,7 +70,7 @@ func (t Tools) ProbeFile(ctx context.Context, path string) (*Probe, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.CommandContext(ctx, t.FFprobe, append([]string{"-v", "error", "-print_format", "json",
+	cmd := command(ctx, t.FFprobe, append([]string{"-v", "error", "-print_format", "json",
 		"-show_format", "-show_streams"}, in.Args()...)...)
 	var stderr tailBuffer
 	cmd.Stderr = &stderr

@@ -96,7 +96,7 @@ func (t Tools) run(ctx context.Context, args ...string) error {
 	if err := t.usable(); err != nil {
 		return err
 	}
-	cmd := exec.CommandContext(ctx, t.FFmpeg, append([]string{"-hide_banner", "-nostdin", "-y", "-loglevel", "error"}, args...)...)
+	cmd := command(ctx, t.FFmpeg, append([]string{"-hide_banner", "-nostdin", "-y", "-loglevel", "error"}, args...)...)
 	var stderr tailBuffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {

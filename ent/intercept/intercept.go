@@ -32,6 +32,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/jobprocess"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -761,6 +762,33 @@ func (f TraverseInvitation) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.InvitationQuery", q)
 }
 
+// The JobProcessFunc type is an adapter to allow the use of ordinary function as a Querier.
+type JobProcessFunc func(context.Context, *ent.JobProcessQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f JobProcessFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.JobProcessQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.JobProcessQuery", q)
+}
+
+// The TraverseJobProcess type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseJobProcess func(context.Context, *ent.JobProcessQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseJobProcess) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseJobProcess) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.JobProcessQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.JobProcessQuery", q)
+}
+
 // The MembershipFunc type is an adapter to allow the use of ordinary function as a Querier.
 type MembershipFunc func(context.Context, *ent.MembershipQuery) (ent.Value, error)
 
@@ -1406,6 +1434,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ImporterQuery, predicate.Importer, importer.OrderOption]{typ: ent.TypeImporter, tq: q}, nil
 	case *ent.InvitationQuery:
 		return &query[*ent.InvitationQuery, predicate.Invitation, invitation.OrderOption]{typ: ent.TypeInvitation, tq: q}, nil
+	case *ent.JobProcessQuery:
+		return &query[*ent.JobProcessQuery, predicate.JobProcess, jobprocess.OrderOption]{typ: ent.TypeJobProcess, tq: q}, nil
 	case *ent.MembershipQuery:
 		return &query[*ent.MembershipQuery, predicate.Membership, membership.OrderOption]{typ: ent.TypeMembership, tq: q}, nil
 	case *ent.OAuthIdentityQuery:

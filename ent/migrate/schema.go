@@ -823,6 +823,35 @@ var (
 			},
 		},
 	}
+	// JobProcessesColumns holds the columns for the "job_processes" table.
+	JobProcessesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 128},
+		{Name: "host", Type: field.TypeString, Size: 255},
+		{Name: "pid", Type: field.TypeInt},
+		{Name: "role", Type: field.TypeString, Size: 32},
+		{Name: "started_at", Type: field.TypeTime},
+		{Name: "heartbeat_at", Type: field.TypeTime},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "reclaimed_by", Type: field.TypeString, Nullable: true, Size: 128},
+	}
+	// JobProcessesTable holds the schema information for the "job_processes" table.
+	JobProcessesTable = &schema.Table{
+		Name:       "job_processes",
+		Columns:    JobProcessesColumns,
+		PrimaryKey: []*schema.Column{JobProcessesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "jobprocess_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{JobProcessesColumns[6]},
+			},
+			{
+				Name:    "jobprocess_host",
+				Unique:  false,
+				Columns: []*schema.Column{JobProcessesColumns[1]},
+			},
+		},
+	}
 	// MembershipsColumns holds the columns for the "memberships" table.
 	MembershipsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1681,6 +1710,7 @@ var (
 		ImportMigrationsTable,
 		ImportersTable,
 		InvitationsTable,
+		JobProcessesTable,
 		MembershipsTable,
 		OauthIdentitiesTable,
 		OauthStatesTable,

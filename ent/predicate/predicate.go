@@ -78,6 +78,9 @@ type Importer func(*sql.Selector)
 // Invitation is the predicate function for invitation builders.
 type Invitation func(*sql.Selector)
 
+// JobProcess is the predicate function for jobprocess builders.
+type JobProcess func(*sql.Selector)
+
 // Membership is the predicate function for membership builders.
 type Membership func(*sql.Selector)
 

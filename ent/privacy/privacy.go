@@ -687,6 +687,30 @@ func (f InvitationMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Muta
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.InvitationMutation", m)
 }
 
+// The JobProcessQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type JobProcessQueryRuleFunc func(context.Context, *ent.JobProcessQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f JobProcessQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.JobProcessQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.JobProcessQuery", q)
+}
+
+// The JobProcessMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type JobProcessMutationRuleFunc func(context.Context, *ent.JobProcessMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f JobProcessMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.JobProcessMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.JobProcessMutation", m)
+}
+
 // The MembershipQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type MembershipQueryRuleFunc func(context.Context, *ent.MembershipQuery) error
@@ -1298,6 +1322,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.InvitationQuery:
 		return q.Filter(), nil
+	case *ent.JobProcessQuery:
+		return q.Filter(), nil
 	case *ent.MembershipQuery:
 		return q.Filter(), nil
 	case *ent.OAuthIdentityQuery:
@@ -1396,6 +1422,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.ImporterMutation:
 		return m.Filter(), nil
 	case *ent.InvitationMutation:
+		return m.Filter(), nil
+	case *ent.JobProcessMutation:
 		return m.Filter(), nil
 	case *ent.MembershipMutation:
 		return m.Filter(), nil

@@ -30,6 +30,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/jobprocess"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -1294,6 +1295,51 @@ func init() {
 	invitationDescID := invitationMixinFields0[0].Descriptor()
 	// invitation.DefaultID holds the default value on creation for the id field.
 	invitation.DefaultID = invitationDescID.Default.(func() uuid.UUID)
+	jobprocessMixin := schema.JobProcess{}.Mixin()
+	jobprocessMixinHooks0 := jobprocessMixin[0].Hooks()
+	jobprocess.Hooks[0] = jobprocessMixinHooks0[0]
+	jobprocessMixinInters0 := jobprocessMixin[0].Interceptors()
+	jobprocess.Interceptors[0] = jobprocessMixinInters0[0]
+	jobprocessFields := schema.JobProcess{}.Fields()
+	_ = jobprocessFields
+	// jobprocessDescHost is the schema descriptor for host field.
+	jobprocessDescHost := jobprocessFields[1].Descriptor()
+	// jobprocess.HostValidator is a validator for the "host" field. It is called by the builders before save.
+	jobprocess.HostValidator = jobprocessDescHost.Validators[0].(func(string) error)
+	// jobprocessDescRole is the schema descriptor for role field.
+	jobprocessDescRole := jobprocessFields[3].Descriptor()
+	// jobprocess.RoleValidator is a validator for the "role" field. It is called by the builders before save.
+	jobprocess.RoleValidator = jobprocessDescRole.Validators[0].(func(string) error)
+	// jobprocessDescStartedAt is the schema descriptor for started_at field.
+	jobprocessDescStartedAt := jobprocessFields[4].Descriptor()
+	// jobprocess.DefaultStartedAt holds the default value on creation for the started_at field.
+	jobprocess.DefaultStartedAt = jobprocessDescStartedAt.Default.(func() time.Time)
+	// jobprocessDescHeartbeatAt is the schema descriptor for heartbeat_at field.
+	jobprocessDescHeartbeatAt := jobprocessFields[5].Descriptor()
+	// jobprocess.DefaultHeartbeatAt holds the default value on creation for the heartbeat_at field.
+	jobprocess.DefaultHeartbeatAt = jobprocessDescHeartbeatAt.Default.(func() time.Time)
+	// jobprocessDescReclaimedBy is the schema descriptor for reclaimed_by field.
+	jobprocessDescReclaimedBy := jobprocessFields[7].Descriptor()
+	// jobprocess.ReclaimedByValidator is a validator for the "reclaimed_by" field. It is called by the builders before save.
+	jobprocess.ReclaimedByValidator = jobprocessDescReclaimedBy.Validators[0].(func(string) error)
+	// jobprocessDescID is the schema descriptor for id field.
+	jobprocessDescID := jobprocessFields[0].Descriptor()
+	// jobprocess.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	jobprocess.IDValidator = func() func(string) error {
+		validators := jobprocessDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
 	membershipMixin := schema.Membership{}.Mixin()
 	membershipMixinHooks1 := membershipMixin[1].Hooks()
 	membership.Hooks[0] = membershipMixinHooks1[0]
