@@ -233,3 +233,15 @@ func ForEachDialect(t *testing.T, test func(t *testing.T, s *Server), opts ...Op
 func System() context.Context {
 	return tenancy.SystemContext(context.Background(), "test fixture or assertion")
 }
+
+// Remote is a client of a Vidra server started elsewhere (another process, or a
+// cluster behind a proxy) at url: the HTTP helpers work, App is nil. It signs up
+// DefaultEmail unless anonymous.
+func Remote(t testing.TB, url string, anonymous bool) *Server {
+	t.Helper()
+	s := &Server{URL: strings.TrimSuffix(url, "/"), Client: &http.Client{}, t: t}
+	if !anonymous {
+		s.Token = s.SignUp(DefaultEmail, DefaultPassword, "Owner").AccessToken
+	}
+	return s
+}
