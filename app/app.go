@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect"
+	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/graph"
@@ -40,6 +41,9 @@ type App struct {
 	// AnalyticsHandler serves only the analytics routes, for their own listener
 	// (VIDRA_ANALYTICS_ADDR).
 	AnalyticsHandler http.Handler
+	// Changes carries change notices to this process's subscriptions
+	// (app/changefeed.go).
+	Changes *changefeed.Bus
 
 	log       *slog.Logger
 	media     *mediaParts
@@ -110,6 +114,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	}
 	// The analytics writer starts first: the resolvers erase through it.
 	ap := newAnalytics(cfg, db, mp, opts.Log)
+	changes := newChangeFeed(db, opts.Log)
 	resolver := graph.NewResolver(graph.Deps{
 		AnalyticsEraser: ap.writer,
 		Auth:            authDeps,
@@ -140,14 +145,23 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 			SecretOverlap:  cfg.Webhooks.SecretOverlap,
 		},
 		Introspection: graph.IntrospectionMode(cfg.HTTP.Introspection),
+		Changes:       changes,
+		Subscriptions: graph.SubscriptionLimits{
+			MaxConnectionsPerCaller:       cfg.HTTP.WSMaxConnectionsPerCaller,
+			MaxSubscriptionsPerConnection: cfg.HTTP.WSMaxSubscriptionsPerConnection,
+			CredentialRecheck:             cfg.HTTP.WSCredentialRecheck,
+			AppOrigins:                    cfg.HTTP.AppOrigins,
+			PublicURL:                     cfg.PublicURL,
+		},
 	})
-	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp}
+	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp, Changes: changes}
 	a.analytics = ap
 	if db.Dialect == dialect.Postgres && db.URL != "" {
 		a.sessions = startSessionFeed(db.URL, resolver, opts.Log)
 	}
 	if err := a.routes(opts); err != nil {
 		a.StopSessionFeed()
+		a.StopChangeFeed()
 		return nil, errors.Join(err, a.StopAnalytics(), a.StopJobs(), bucket.Close())
 	}
 	return a, nil
@@ -157,6 +171,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 // the session change feed, and releases the blob storage and the database.
 func (a *App) Close() error {
 	a.StopSessionFeed()
+	a.StopChangeFeed()
 	return errors.Join(a.StopAnalytics(), a.StopJobs(), a.Bucket.Close(), a.DB.Close())
 }
 

@@ -2,7 +2,9 @@ package config
 
 import (
 	"fmt"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -28,6 +30,20 @@ type HTTP struct {
 	// or authenticated (signed-in users and API keys) (VIDRA_INTROSPECTION,
 	// default true).
 	Introspection string
+	// AppOrigins are browser origins (https://app.example.com), beside the
+	// server's own, whose pages may open subscription connections with a
+	// bearer token (VIDRA_APP_ORIGINS, comma-separated).
+	AppOrigins []string
+	// WSMaxConnectionsPerCaller caps one user's or API key's open subscription
+	// connections to one server (VIDRA_WS_MAX_CONNECTIONS_PER_CALLER, default 16).
+	WSMaxConnectionsPerCaller int
+	// WSMaxSubscriptionsPerConnection caps the subscriptions running on one
+	// connection (VIDRA_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION, default 32).
+	WSMaxSubscriptionsPerConnection int
+	// WSCredentialRecheck is how often an open subscription connection's
+	// session or API key is checked again; the connection ends when it no
+	// longer holds (VIDRA_WS_CREDENTIAL_RECHECK, default 30s).
+	WSCredentialRecheck time.Duration
 }
 
 // readHTTP reads the HTTP configuration through get (name, default).
@@ -44,11 +60,33 @@ func readHTTP(get func(name, def string) string) (HTTP, []error) {
 	default:
 		errs = append(errs, fmt.Errorf("VIDRA_INTROSPECTION: want true, false or authenticated"))
 	}
+	var origins []string
+	for _, o := range strings.Split(get("VIDRA_APP_ORIGINS", ""), ",") {
+		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o == "" {
+			continue
+		}
+		if u, err := url.Parse(o); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" {
+			errs = append(errs, fmt.Errorf("VIDRA_APP_ORIGINS: %q is not an origin such as https://app.example.com", o))
+			continue
+		}
+		origins = append(origins, o)
+	}
+	positive := func(name, def string) int {
+		n, err := strconv.Atoi(get(name, def))
+		if err != nil || n <= 0 {
+			errs = append(errs, fmt.Errorf("%s: want a positive integer", name))
+		}
+		return n
+	}
 	return HTTP{
-		ReadHeaderTimeout: duration("VIDRA_READ_HEADER_TIMEOUT", "10s"),
-		ReadTimeout:       duration("VIDRA_READ_TIMEOUT", "60s"),
-		Playground:        playground,
-		Introspection:     introspection,
+		AppOrigins:                      origins,
+		WSMaxConnectionsPerCaller:       positive("VIDRA_WS_MAX_CONNECTIONS_PER_CALLER", "16"),
+		WSMaxSubscriptionsPerConnection: positive("VIDRA_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION", "32"),
+		WSCredentialRecheck:             duration("VIDRA_WS_CREDENTIAL_RECHECK", "30s"),
+		ReadHeaderTimeout:               duration("VIDRA_READ_HEADER_TIMEOUT", "10s"),
+		ReadTimeout:                     duration("VIDRA_READ_TIMEOUT", "60s"),
+		Playground:                      playground,
+		Introspection:                   introspection,
 	}, errs
 }
 

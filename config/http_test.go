@@ -1,6 +1,7 @@
 package config
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -11,17 +12,26 @@ func TestHTTPSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := HTTP{ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, Playground: true, Introspection: IntrospectionOn}
-	if c.HTTP != want {
+	want := HTTP{ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, Playground: true, Introspection: IntrospectionOn,
+		WSMaxConnectionsPerCaller: 16, WSMaxSubscriptionsPerConnection: 32, WSCredentialRecheck: 30 * time.Second}
+	if !reflect.DeepEqual(c.HTTP, want) {
 		t.Errorf("defaults: %+v, want %+v", c.HTTP, want)
 	}
 	c, err = FromEnv(env(map[string]string{"VIDRA_PLAYGROUND": "false", "VIDRA_INTROSPECTION": "authenticated", "VIDRA_READ_TIMEOUT": "5m"}))
 	if err != nil || c.HTTP.Playground || c.HTTP.Introspection != IntrospectionAuthenticated || c.HTTP.ReadTimeout != 5*time.Minute {
 		t.Errorf("set: %+v, %v", c.HTTP, err)
 	}
+	c, err = FromEnv(env(map[string]string{"VIDRA_APP_ORIGINS": " https://app.example.com/, http://localhost:3000",
+		"VIDRA_WS_MAX_CONNECTIONS_PER_CALLER": "3", "VIDRA_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION": "4"}))
+	if err != nil || !reflect.DeepEqual(c.HTTP.AppOrigins, []string{"https://app.example.com", "http://localhost:3000"}) ||
+		c.HTTP.WSMaxConnectionsPerCaller != 3 || c.HTTP.WSMaxSubscriptionsPerConnection != 4 {
+		t.Errorf("websocket settings: %+v, %v", c.HTTP, err)
+	}
 	for name, value := range map[string]string{
 		"VIDRA_PLAYGROUND": "maybe", "VIDRA_INTROSPECTION": "sometimes",
 		"VIDRA_READ_TIMEOUT": "0s", "VIDRA_READ_HEADER_TIMEOUT": "soon",
+		"VIDRA_APP_ORIGINS": "app.example.com", "VIDRA_WS_MAX_CONNECTIONS_PER_CALLER": "0",
+		"VIDRA_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION": "many",
 	} {
 		if _, err := FromEnv(env(map[string]string{name: value})); err == nil || !strings.Contains(err.Error(), name) {
 			t.Errorf("%s=%s: %v", name, value, err)

@@ -1,7 +1,7 @@
 package graph
 
 import (
-	"time"
+	"net/http"
 
 	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
@@ -50,22 +50,19 @@ func (r *Resolver) configure(p executionPipeline, limits Limits) {
 }
 
 // NewHandler returns the GraphQL HTTP handler: POST (gqlgen's, writing its
-// responses faster: postTransport), GET, multipart uploads and a websocket
-// transport ready for subscriptions, each refusing a request larger than
-// limits allow (transport_limits.go).
-func (r *Resolver) NewHandler(limits Limits) *handler.Server {
+// responses faster: postTransport), GET, multipart uploads and the websocket
+// transport of subscriptions (subscription_transport.go), each refusing a
+// request larger than limits allow (transport_limits.go).
+func (r *Resolver) NewHandler(limits Limits) http.Handler {
 	limits = limits.withDefaults()
 	srv := handler.New(r.Schema())
-	// Its messages are bounded by gqlgen's default read limit (1 MiB).
-	srv.AddTransport(transport.Websocket{
-		KeepAlivePingInterval: 10 * time.Second,
-	})
+	srv.AddTransport(r.websocketTransport())
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(getTransport{maxURLBytes: limits.MaxURLBytes})
 	srv.AddTransport(postTransport{maxBodyBytes: limits.MaxBodyBytes})
 	srv.AddTransport(multipartTransport{transport.MultipartForm{MaxUploadSize: limits.MaxUploadSize, MaxMemory: 8 << 20}})
 	r.configure(srv, limits)
-	return srv
+	return r.withWebsocketOrigin(srv)
 }
 
 // NewExecutor returns an in-process executor over the same schema and rules as the

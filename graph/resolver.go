@@ -12,6 +12,7 @@ import (
 
 	"entgo.io/ent/dialect"
 
+	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
 	"gocloud.dev/blob"
@@ -39,6 +40,12 @@ type Resolver struct {
 	introspection IntrospectionMode
 	// analyticsEraser erases analytics users through the writer (analytics_erase.go).
 	analyticsEraser AnalyticsEraser
+	// changes carries the change notices subscriptions follow (subscription.go).
+	changes *changefeed.Bus
+	// subscriptions bound the subscription connections (subscription_limits.go).
+	subscriptions SubscriptionLimits
+	// wsConnections counts each caller's open subscription connections.
+	wsConnections connectionCounts
 }
 
 // Deps are what the resolvers are built from.
@@ -71,6 +78,12 @@ type Deps struct {
 	// AnalyticsEraser is the analytics writer, which erases a user's analytics
 	// and its own cached state of them (nil: eraseAnalyticsUser fails, INTERNAL).
 	AnalyticsEraser AnalyticsEraser
+	// Changes is the change feed subscriptions follow (nil: subscriptions
+	// answer INTERNAL).
+	Changes *changefeed.Bus
+	// Subscriptions bound the subscription connections; zero fields take
+	// DefaultSubscriptionLimits.
+	Subscriptions SubscriptionLimits
 }
 
 // NewResolver builds the resolver root.
@@ -91,6 +104,8 @@ func NewResolver(d Deps) *Resolver {
 
 		introspection:   d.Introspection,
 		analyticsEraser: d.AnalyticsEraser,
+		changes:         d.Changes,
+		subscriptions:   d.Subscriptions.withDefaults(),
 
 		sessionCheckSQL: sessionCheckQuery(d.Dialect),
 		// Other processes may share a PostgreSQL database, not the embedded SQLite.

@@ -406,6 +406,13 @@ const (
 	executionContextWithMemo = "type executionContext struct {\n\t*graphql.ExecutionContextState[ResolverRoot, DirectiveRoot, ComplexityRoot]\n\t// fields remembers the fields collected from each selection set (graph/codegen).\n\tfields gqlexec.FieldsMemo\n}\n"
 )
 
+// subscriptionCollection is how the subscription root collects its fields;
+// subscriptionCollectionKept hides it from collectFieldsOnce's replacement.
+const (
+	subscriptionCollection     = "fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)"
+	subscriptionCollectionKept = "fields := graphqlCollectFieldsKept(ec.OperationContext, sel, subscriptionImplementors)"
+)
+
 // collectFieldsOnce gives the execution context (one per operation) a
 // gqlexec.FieldsMemo and has every object marshaller collect its fields
 // through it, with the keys its object writes (gqlexec.ObjectKeys), worked
@@ -416,12 +423,17 @@ func collectFieldsOnce(src []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%d execution context types of the expected shape, want 1; has gqlgen's output changed?", n)
 	}
 	src = bytes.Replace(src, []byte(executionContextDecl), []byte(executionContextWithMemo), 1)
+	// The subscription root runs once per subscription and makes no field set
+	// (gqlgen resolves its one field itself): its collection stays gqlgen's.
+	subscriptionRoot := bytes.Count(src, []byte(subscriptionCollection))
+	src = bytes.Replace(src, []byte(subscriptionCollection), []byte(subscriptionCollectionKept), 1)
 	collections := bytes.Count(src, []byte("graphql.CollectFields("))
 	src, err := replaceEach(src, "object field collections", "graphql.CollectFields(",
 		"\tfields := graphql.CollectFields(ec.OperationContext, sel, ", "\tfields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, ")
 	if err != nil {
 		return nil, err
 	}
+	src = bytes.Replace(src, []byte(subscriptionCollectionKept), []byte(subscriptionCollection), subscriptionRoot)
 	sets := 0
 	for _, set := range []string{"NewLazyFieldSet", "NewFieldSet"} {
 		old := "gqlexec." + set + "(fields)"
@@ -443,9 +455,24 @@ const (
 
 // lentResponseBuffers has query and mutation responses written into the
 // buffer the transport lends (gqlexec.ResponseBuffer).
+// A subscription's buffer is gqlgen's: it is reused for each event of the
+// stream, which no transport lends.
 func lentResponseBuffers(src []byte) ([]byte, error) {
-	return replaceEach(src, "response buffers", "var buf bytes.Buffer", newResponseBuffer, lentResponseBuffer)
+	kept := bytes.Count(src, []byte(subscriptionBuffer))
+	src = bytes.ReplaceAll(src, []byte(subscriptionBuffer), []byte(subscriptionBufferKept))
+	src, err := replaceEach(src, "response buffers", "var buf bytes.Buffer", newResponseBuffer, lentResponseBuffer)
+	if err != nil {
+		return nil, err
+	}
+	return bytes.Replace(src, []byte(subscriptionBufferKept), []byte(subscriptionBuffer), kept), nil
 }
+
+// subscriptionBuffer is how a subscription's responses get their buffer;
+// subscriptionBufferKept hides it from lentResponseBuffers' replacement.
+const (
+	subscriptionBuffer     = "var buf bytes.Buffer\n\t\treturn func(ctx context.Context) *graphql.Response {"
+	subscriptionBufferKept = "var bufKept bytes.Buffer\n\t\treturn func(ctx context.Context) *graphql.Response {"
+)
 
 // typedMarshallerDecl matches a generated non-null marshaller, the Go type of
 // its value and its body.

@@ -222,6 +222,14 @@ func TestCollectFieldsOnce(t *testing.T) {
 	if _, err := collectFieldsOnce([]byte(executionContextDecl + "\tfields := graphql.CollectFields(ec.OperationContext, sel, videoImplementors)\n")); err == nil {
 		t.Fatal("fields collected for no field set were accepted")
 	}
+	// The subscription root's collection, which makes no field set, stays gqlgen's.
+	out, err = collectFieldsOnce([]byte(src + "\t" + subscriptionCollection + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "\t"+subscriptionCollection+"\n") {
+		t.Fatalf("subscription root rewritten:\n%s", out)
+	}
 }
 
 func TestLentResponseBuffers(t *testing.T) {
@@ -235,6 +243,14 @@ func TestLentResponseBuffers(t *testing.T) {
 	}
 	if _, err := lentResponseBuffers([]byte(src + "var buf bytes.Buffer\n")); err == nil {
 		t.Fatal("a changed shape was accepted")
+	}
+	// A subscription's buffer, reused for each event, stays gqlgen's.
+	out, err = lentResponseBuffers([]byte(src + "\t\t" + subscriptionBuffer + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), subscriptionBuffer) || strings.Count(string(out), "gqlexec.ResponseBuffer(ctx)") != 1 {
+		t.Fatalf("rewritten:\n%s", out)
 	}
 }
 

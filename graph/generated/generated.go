@@ -55,6 +55,7 @@ type ResolverRoot interface {
 	Membership() MembershipResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
+	Subscription() SubscriptionResolver
 	Thumbnail() ThumbnailResolver
 	TranscodingJob() TranscodingJobResolver
 	User() UserResolver
@@ -938,6 +939,13 @@ type ComplexityRoot struct {
 		Version func(childComplexity int) int
 	}
 
+	Subscription struct {
+		ConcurrentViewersUpdated func(childComplexity int, projectID uuid.UUID, videoID *uuid.UUID, intervalSeconds *int) int
+		TranscodingJobUpdated    func(childComplexity int, id uuid.UUID) int
+		VideoUpdated             func(childComplexity int, id uuid.UUID) int
+		WebhookDeliveryUpdated   func(childComplexity int, projectID uuid.UUID, endpointID *uuid.UUID) int
+	}
+
 	Tag struct {
 		CreatedAt func(childComplexity int) int
 		ID        func(childComplexity int) int
@@ -1330,6 +1338,12 @@ type QueryResolver interface {
 	WebhookEndpoints(ctx context.Context, projectID uuid.UUID) ([]*ent.WebhookEndpoint, error)
 	WebhookEndpoint(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.WebhookEndpoint, error)
 	WebhookLogs(ctx context.Context, projectID uuid.UUID, endpointID *uuid.UUID, eventType *string, status *webhookdelivery.Status, since *time.Time, until *time.Time, first *int, after *entgql.Cursor[uuid.UUID]) (*ent.WebhookDeliveryConnection, error)
+}
+type SubscriptionResolver interface {
+	VideoUpdated(ctx context.Context, id uuid.UUID) (<-chan *ent.Video, error)
+	TranscodingJobUpdated(ctx context.Context, id uuid.UUID) (<-chan *ent.TranscodingJob, error)
+	WebhookDeliveryUpdated(ctx context.Context, projectID uuid.UUID, endpointID *uuid.UUID) (<-chan *ent.WebhookDelivery, error)
+	ConcurrentViewersUpdated(ctx context.Context, projectID uuid.UUID, videoID *uuid.UUID, intervalSeconds *int) (<-chan *model.ConcurrentViewers, error)
 }
 type ThumbnailResolver interface {
 	URL(ctx context.Context, obj *ent.Thumbnail) (string, error)
@@ -5659,6 +5673,51 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ServiceInfo.Version(childComplexity), true
 
+	case "Subscription.concurrentViewersUpdated":
+		if e.ComplexityRoot.Subscription.ConcurrentViewersUpdated == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_concurrentViewersUpdated_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.ConcurrentViewersUpdated(childComplexity, args["projectID"].(uuid.UUID), args["videoID"].(*uuid.UUID), args["intervalSeconds"].(*int)), true
+	case "Subscription.transcodingJobUpdated":
+		if e.ComplexityRoot.Subscription.TranscodingJobUpdated == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_transcodingJobUpdated_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.TranscodingJobUpdated(childComplexity, args["id"].(uuid.UUID)), true
+	case "Subscription.videoUpdated":
+		if e.ComplexityRoot.Subscription.VideoUpdated == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_videoUpdated_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.VideoUpdated(childComplexity, args["id"].(uuid.UUID)), true
+	case "Subscription.webhookDeliveryUpdated":
+		if e.ComplexityRoot.Subscription.WebhookDeliveryUpdated == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_webhookDeliveryUpdated_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.WebhookDeliveryUpdated(childComplexity, args["projectID"].(uuid.UUID), args["endpointID"].(*uuid.UUID)), true
+
 	case "Tag.createdAt":
 		if e.ComplexityRoot.Tag.CreatedAt == nil {
 			break
@@ -6673,6 +6732,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf *bytes.Buffer = gqlexec.ResponseBuffer(ctx)
 			data.MarshalGQL(buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
+	case ast.Subscription:
+		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+
+		var buf bytes.Buffer
+		return func(ctx context.Context) *graphql.Response {
+			buf.Reset()
+			data := next(ctx)
+
+			if data == nil {
+				return nil
+			}
+			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
 				Data: buf.Bytes(),
@@ -12522,6 +12598,36 @@ extend type Mutation {
   Project.logo holds its key; a replaced logo is scheduled for removal.
   """
   uploadProjectLogo(projectID: ID!, file: Upload!): Project!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/subscription.graphql", Input: `# GraphQL subscriptions (issue 25), over the graphql-transport-ws protocol at
+# /graphql. The connection is authenticated by its connection_init payload
+# ({"Authorization": "Bearer <access token>"} or {"apiKey": "<key>"}); each
+# subscription then checks what the matching query checks, with the same
+# errors. Changes reach every server through PostgreSQL LISTEN/NOTIFY.
+
+type Subscription {
+  """
+  The video now, then again after each change (status, progress, metadata);
+  completes when the video is deleted. NOT_FOUND like video(id) when the
+  caller cannot see it.
+  """
+  videoUpdated(id: ID!): Video!
+  """
+  The transcoding job now, then again after each change (status, progress);
+  completes when the job is deleted. Checked as transcodingJob(id).
+  """
+  transcodingJobUpdated(id: ID!): TranscodingJob!
+  """
+  Each webhook delivery of the project (or of one endpoint) when it is created
+  and after each attempt. Needs what webhookLogs needs.
+  """
+  webhookDeliveryUpdated(projectID: ID!, endpointID: ID): WebhookDelivery!
+  """
+  The views playing now, as concurrentViewers answers: at once, then each
+  time the count changes, checked every intervalSeconds (default 5, 2 to 60).
+  """
+  concurrentViewersUpdated(projectID: ID!, videoID: ID, intervalSeconds: Int): ConcurrentViewers!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/system.graphql", Input: `"""
@@ -18589,6 +18695,86 @@ func (ec *executionContext) field_Query_webhookLogs_args(ctx context.Context, ra
 		return nil, err
 	}
 	args["after"] = arg7
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_concurrentViewersUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "intervalSeconds",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["intervalSeconds"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_transcodingJobUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_videoUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_webhookDeliveryUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "endpointID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endpointID"] = arg1
 	return args, nil
 }
 
@@ -29579,6 +29765,182 @@ func (ec *executionContext) _ServiceInfo_version(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_ServiceInfo_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ServiceInfo", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Subscription_videoUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_videoUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().VideoUpdated(ctx, fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_videoUpdated(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_videoUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_transcodingJobUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_transcodingJobUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().TranscodingJobUpdated(ctx, fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.TranscodingJob) graphql.Marshaler {
+			return ec.marshalNTranscodingJob2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJob(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_transcodingJobUpdated(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TranscodingJob(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_transcodingJobUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_webhookDeliveryUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_webhookDeliveryUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().WebhookDeliveryUpdated(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["endpointID"].(*uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookDelivery) graphql.Marshaler {
+			return ec.marshalNWebhookDelivery2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐWebhookDelivery(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_webhookDeliveryUpdated(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WebhookDelivery(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_webhookDeliveryUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_concurrentViewersUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_concurrentViewersUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().ConcurrentViewersUpdated(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["videoID"].(*uuid.UUID), fc.Args["intervalSeconds"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ConcurrentViewers) graphql.Marshaler {
+			return ec.marshalNConcurrentViewers2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐConcurrentViewers(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_concurrentViewersUpdated(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ConcurrentViewers(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_concurrentViewersUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Tag_id(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
@@ -53817,6 +54179,32 @@ func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionS
 	}
 
 	return outObject
+}
+
+var subscriptionImplementors = []string{"Subscription"}
+
+func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
+		Object: "Subscription",
+	})
+	if len(fields) != 1 {
+		graphql.AddErrorf(ctx, "must subscribe to exactly one stream")
+		return nil
+	}
+
+	switch fields[0].Name {
+	case "videoUpdated":
+		return ec._Subscription_videoUpdated(ctx, fields[0])
+	case "transcodingJobUpdated":
+		return ec._Subscription_transcodingJobUpdated(ctx, fields[0])
+	case "webhookDeliveryUpdated":
+		return ec._Subscription_webhookDeliveryUpdated(ctx, fields[0])
+	case "concurrentViewersUpdated":
+		return ec._Subscription_concurrentViewersUpdated(ctx, fields[0])
+	default:
+		panic("unknown field " + strconv.Quote(fields[0].Name))
+	}
 }
 
 var tagImplementors = []string{"Tag", "Node"}

@@ -524,6 +524,9 @@ type SetImporterInput struct {
 	Credential string `json:"credential"`
 }
 
+type Subscription struct {
+}
+
 // One output of a transcoding job: an HLS rendition.
 type TranscodingOutput struct {
 	Name             string `json:"name"`

@@ -90,6 +90,7 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	t.Cleanup(func() { _ = a.StopJobs() })
 	t.Cleanup(func() { _ = a.StopAnalytics() })
 	t.Cleanup(a.StopSessionFeed)
+	t.Cleanup(a.StopChangeFeed)
 	srv := httptest.NewUnstartedServer(a.Handler)
 	_ = srv.Listener.Close()
 	srv.Listener = ln
