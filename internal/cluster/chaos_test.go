@@ -32,8 +32,9 @@ const chaosVideos = 6
 // through it while one replica and one worker are killed with SIGKILL mid-way
 // and restarted. Nothing may be lost: every upload completes, every video
 // becomes ready and is announced ready once (one event, whatever the retries),
-// every event reaches the endpoint, and the killed worker leaves no ffmpeg
-// behind.
+// every event reaches the endpoint, every videoUpdated subscriber (connected
+// through the proxy, reconnecting when its replica dies) sees its video ready,
+// and the killed worker leaves no ffmpeg behind.
 func TestClusterSurvivesKills(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a cluster of processes")
@@ -77,8 +78,10 @@ func TestClusterSurvivesKills(t *testing.T) {
 		map[string]any{"p": proj, "u": rcv.URL}, nil)
 
 	var videos []string
+	watch := newReadyWatch(api)
 	upload := func() {
 		token, id := api.UploadToken(proj, int64(len(data)))
+		watch.follow(id)
 		resumedUpload(t, api, token, data)
 		videos = append(videos, id)
 	}
@@ -114,6 +117,85 @@ func TestClusterSurvivesKills(t *testing.T) {
 	}
 	t.Logf("all %d videos ready %s after the kill", len(videos), time.Since(killedAt).Round(time.Second))
 	rcv.expectEach(t, videos, []string{"video.created", "video.upload.completed", "video.ready"}, 2*time.Minute)
+	watch.expectReady(t, videos, time.Minute)
+}
+
+// readyWatch follows videos through videoUpdated subscriptions opened through
+// the proxy, as a web client does: when its connection ends (its replica was
+// killed) it connects again, and the subscription's first message is the
+// video as it is then, so no state is missed.
+type readyWatch struct {
+	api   *apptest.Server
+	mu    sync.Mutex
+	ready map[string]bool
+	// reconnects counts connections opened again after one ended.
+	reconnects int
+}
+
+func newReadyWatch(api *apptest.Server) *readyWatch {
+	return &readyWatch{api: api, ready: map[string]bool{}}
+}
+
+// follow subscribes to the video until it is seen ready.
+func (w *readyWatch) follow(id string) {
+	go func() {
+		for attempt := 0; attempt < 50; attempt++ {
+			if attempt > 0 {
+				w.mu.Lock()
+				w.reconnects++
+				w.mu.Unlock()
+				time.Sleep(200 * time.Millisecond)
+			}
+			c, _, err := w.api.DialWS(map[string]any{"Authorization": "Bearer " + w.api.Token})
+			if err != nil {
+				continue
+			}
+			payload, _ := json.Marshal(map[string]any{"query": `subscription($id: ID!) { videoUpdated(id: $id) { status } }`,
+				"variables": map[string]any{"id": id}})
+			if c.Send(apptest.WSMessage{ID: "v", Type: "subscribe", Payload: payload}) != nil {
+				continue
+			}
+			for {
+				m, err := c.Read(5 * time.Minute)
+				if err != nil {
+					break // the connection ended: connect again
+				}
+				var out struct{ VideoUpdated struct{ Status string } }
+				if m.Type == "next" && m.Data(&out) == nil && out.VideoUpdated.Status == "ready" {
+					w.mu.Lock()
+					w.ready[id] = true
+					w.mu.Unlock()
+					c.Close()
+					return
+				}
+			}
+		}
+	}()
+}
+
+// expectReady waits until every video was seen ready by its subscription.
+func (w *readyWatch) expectReady(t *testing.T, videos []string, timeout time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		w.mu.Lock()
+		var missing []string
+		for _, v := range videos {
+			if !w.ready[v] {
+				missing = append(missing, v)
+			}
+		}
+		reconnects := w.reconnects
+		w.mu.Unlock()
+		if len(missing) == 0 {
+			t.Logf("subscriptions saw every video ready (%d reconnects)", reconnects)
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("subscriptions never saw these videos ready: %v", missing)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // resumedUpload creates a tus upload and sends it as a client on a bad network
