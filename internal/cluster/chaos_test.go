@@ -58,7 +58,7 @@ func TestClusterSurvivesKills(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	c, err := cluster.Start(ctx, cluster.Options{Binary: bin, Dir: dir, PostgresURL: pg,
+	c, err := cluster.Start(ctx, cluster.Options{Binary: bin, Dir: dir, PostgresURL: pg, Workers: 2,
 		Env: []string{"VIDRA_ALLOW_PRIVATE_NETWORKS=true", "VIDRA_WEBHOOK_RETRY_BASE=200ms"}})
 	if err != nil {
 		t.Fatal(err)

@@ -24,9 +24,11 @@ import (
 
 // Options shape a cluster.
 type Options struct {
-	// Replicas and Workers are how many API replicas and worker processes run
-	// (default 3 and 2).
-	Replicas, Workers int
+	// Replicas is how many API replicas run (default 3).
+	Replicas int
+	// Workers is how many `vidra worker` processes run; 0 runs none (an API-only
+	// deployment, as the benchmark wants).
+	Workers int
 	// Binary is the vidra binary to run (see Build).
 	Binary string
 	// Dir holds the processes' data directories, logs, the S3 gateway's files and
@@ -35,6 +37,9 @@ type Options struct {
 	// PostgresURL reaches a PostgreSQL server where the cluster's own database is
 	// created (and dropped by Stop).
 	PostgresURL string
+	// DatabaseURL, when set, is an existing database the cluster runs on instead
+	// of creating one (PostgresURL is then unused); Stop leaves it in place.
+	DatabaseURL string
 	// Env is added to every Vidra process's environment (VIDRA_*).
 	Env []string
 }
@@ -79,9 +84,6 @@ func Start(ctx context.Context, o Options) (c *Cluster, err error) {
 	if o.Replicas == 0 {
 		o.Replicas = 3
 	}
-	if o.Workers == 0 {
-		o.Workers = 2
-	}
 	c = &Cluster{opts: o, procs: map[string]*Process{}}
 	defer func() {
 		if err != nil {
@@ -101,7 +103,9 @@ func Start(ctx context.Context, o Options) (c *Cluster, err error) {
 	if c.S3, c.stopS3, err = s3test.Launch(bin, filepath.Join(o.Dir, "s3"), c.logFile); err != nil {
 		return nil, err
 	}
-	if c.DatabaseURL, c.dropDB, err = createDatabase(ctx, o.PostgresURL); err != nil {
+	if o.DatabaseURL != "" {
+		c.DatabaseURL = o.DatabaseURL
+	} else if c.DatabaseURL, c.dropDB, err = createDatabase(ctx, o.PostgresURL); err != nil {
 		return nil, err
 	}
 	proxyAddr, err := freeAddr()
@@ -229,6 +233,22 @@ func (p *Process) DataDir() string { return p.dataDir }
 
 // Pid is a running process's id.
 func (p *Process) Pid() int { return p.cmd.Process.Pid }
+
+// ProxyPid is HAProxy's process id.
+func (c *Cluster) ProxyPid() int { return c.proxy.Process.Pid }
+
+// Replicas are the API replicas, r1 first.
+func (c *Cluster) Replicas() []*Process {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []*Process
+	for _, name := range c.order {
+		if p := c.procs[name]; p.Addr != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
 
 // LogPath is where the process writes its log.
 func (p *Process) LogPath() string { return p.log }

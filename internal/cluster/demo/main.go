@@ -40,7 +40,7 @@ func run() error {
 	if pg == "" {
 		pg = testdb.DefaultPostgresURL
 	}
-	c, err := cluster.Start(ctx, cluster.Options{Binary: bin, Dir: dir, PostgresURL: pg})
+	c, err := cluster.Start(ctx, cluster.Options{Binary: bin, Dir: dir, PostgresURL: pg, Workers: 2})
 	if err != nil {
 		return err
 	}
