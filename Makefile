@@ -4,7 +4,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 BENCHTIME ?= 1x
 
-.PHONY: run build deps test-deps test test-short generate migrations bench bench-recovery bench-http lint check-generated smoke
+.PHONY: run build deps test-deps test test-short generate migrations bench bench-recovery bench-http bench-cluster lint check-generated smoke demo-cluster
 
 ## run: build and start the server in the embedded mode (SQLite and files under ./data)
 run: deps build
@@ -30,6 +30,11 @@ test-deps:
 test: test-deps
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 30m ./...
+
+## demo-cluster: three API replicas and two workers on one PostgreSQL (the tests' server)
+## and one S3-compatible server behind HAProxy, until Ctrl-C (internal/cluster/demo)
+demo-cluster: test-deps
+	$(GO) run ./internal/cluster/demo
 
 ## smoke: follow the README's "A first query" from a fresh clone of HEAD: make run
 ## with a clean HOME and data dir, then register, project, video, tus upload, ready,
@@ -60,6 +65,14 @@ bench-recovery:
 ## interleaved, two passes (bench/http; knobs DURATION, WARMUP, CONNS, PASSES, RESEED=1)
 bench-http:
 	$(GO) run ./bench/http
+
+## bench-cluster: the REST list against one API replica directly and through HAProxy over
+## three (internal/cluster, no workers) on bench-http's seeded database, interleaved, two
+## passes: req/s, p50/p99, the ratio, per-replica CPU ms/request and RSS (bench/http,
+## BENCH_MODE=cluster; knobs as bench-http's plus REPLICAS)
+bench-cluster:
+	@scripts/deps-s3.sh && scripts/deps-cluster.sh
+	BENCH_MODE=cluster $(GO) run ./bench/http
 
 ## lint: gofmt, go vet and staticcheck (generated code is left to its generators)
 lint:

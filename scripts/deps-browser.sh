@@ -8,55 +8,16 @@
 # stops the script with the command to run; the tests themselves fail instead of
 # skipping when CI or VIDRA_REQUIRE_POSTGRES=1 is set and Chromium is missing.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/.."
 
 NODE_MIN=20
 
-log() { printf 'deps: %s\n' "$*" >&2; }
-can_root() { [ "$(id -u)" -eq 0 ] || { command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; }; }
-as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo -n "$@"; fi; }
+. "$here/pkg.sh"
 
 chromium_bin() {
   if [ -n "${VIDRA_CHROMIUM:-}" ]; then [ -x "$VIDRA_CHROMIUM" ] && echo "$VIDRA_CHROMIUM"; return; fi
   command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null || true
-}
-
-apt_updated=
-# pkg_install NAME...: installs packages with the machine's package manager, or
-# prints the command to run and fails.
-pkg_install() {
-  local manual
-  case "$(uname -s)" in
-    Darwin)
-      if command -v brew >/dev/null 2>&1; then
-        log "installing $* with Homebrew"
-        brew install "$@"
-        return
-      fi
-      manual="install Homebrew (https://brew.sh), then: brew install $*" ;;
-    *)
-      if command -v apt-get >/dev/null 2>&1; then
-        manual="sudo apt-get update && sudo apt-get install -y $*"
-        if can_root; then
-          log "installing $* with apt-get"
-          if [ -z "$apt_updated" ]; then
-            as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq && apt_updated=1
-          fi
-          as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null && return
-        fi
-      elif command -v dnf >/dev/null 2>&1; then
-        manual="sudo dnf install -y $*"
-        can_root && log "installing $* with dnf" && as_root dnf install -y -q "$@" && return
-      elif command -v apk >/dev/null 2>&1; then
-        manual="sudo apk add $*"
-        can_root && log "installing $* with apk" && as_root apk add --quiet "$@" && return
-      else
-        manual="install $* with your package manager"
-      fi ;;
-  esac
-  log "$* needed by the browser tests could not be installed without asking; run:"
-  log "  $manual"
-  exit 1
 }
 
 # Chromium: Debian and Alpine call the package chromium; Homebrew has no such formula.

@@ -11,7 +11,8 @@
 #
 # With --test (make test, .ci/run) it then also installs what the tests need beside:
 # Chromium, Node.js and the npm packages of the browser tests (scripts/deps-browser.sh),
-# and the S3-compatible server of the upload tests (scripts/deps-s3.sh).
+# the S3-compatible server of the upload tests (scripts/deps-s3.sh) and the reverse
+# proxy of the cluster test (scripts/deps-cluster.sh).
 set -euo pipefail
 
 with_test=
@@ -89,4 +90,5 @@ log "ffmpeg ${version:-(version not parsed: a development build)} at $(command -
 if [ -n "$with_test" ]; then
   "$(dirname "$0")/deps-browser.sh"
   "$(dirname "$0")/deps-s3.sh"
+  "$(dirname "$0")/deps-cluster.sh"
 fi

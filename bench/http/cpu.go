@@ -17,13 +17,27 @@ import (
 const clockTicks = 100 // USER_HZ: /proc counts CPU time in 1/100 s on Linux
 
 // cpuSplit is a run's CPU use in % of the whole box (all cores = 100 %) and, for
-// the server and PostgreSQL, in milliseconds of CPU per request.
+// the server and PostgreSQL, in milliseconds of CPU per request. The server is
+// every root the meter followed (one Vidra, or the replicas and the proxy of a
+// cluster); roots has each one's share.
 type cpuSplit struct {
 	box, wrk, app, pg, other float64
 	appMsPerReq, pgMsPerReq  float64
 	pgKnown                  bool
 	// busiest names the processes outside the benchmark that used most of "other".
 	busiest string
+	roots   []rootUse
+}
+
+// rootUse is one followed process tree over a run: its CPU (% of the box and
+// seconds) and its main process's resident memory from /proc/<pid>/status.
+type rootUse struct {
+	pid        int
+	pct, cpuS  float64
+	rssMaxKiB  int64 // the largest VmRSS sampled during the run
+	rssEndKiB  int64 // VmRSS at the end of the run (steady state under load)
+	hwmKiB     int64 // VmHWM: the process's peak since it started
+	rssIdleKiB int64 // VmRSS when the meter started
 }
 
 type procStat struct {
@@ -119,25 +133,33 @@ func boxTicks() (busy, total uint64) {
 	return total - idle, total
 }
 
-// cpuMeter follows the server's tree and PostgreSQL's processes while a command runs.
-// Processes that exit during the run keep the last ticks seen, and processes born
-// during it count in full.
+// cpuMeter follows the server's trees (one per root) and PostgreSQL's processes
+// while a command runs, and samples the roots' resident memory. Processes that exit
+// during the run keep the last ticks seen, and processes born during it count in full.
 type cpuMeter struct {
-	appPID, pgPID         int
-	app0, pg0             map[int]uint64
-	app, pg               map[int]uint64
+	appPIDs               []int
+	pgPID                 int
+	app0, app             []map[int]uint64 // per root
+	pg0, pg               map[int]uint64
+	rss                   []rootUse        // memory per root, filled while sampling
 	others0, others       map[int]procStat // processes outside the benchmark
 	busy0, total0         uint64
 	start                 time.Time
 	stopPolling, finished chan struct{}
 }
 
-func startCPUMeter(appPID, pgPID int) *cpuMeter {
+// startCPUMeter follows pgPID and the trees of appPIDs (at least one).
+func startCPUMeter(pgPID int, appPIDs ...int) *cpuMeter {
 	all := procs()
-	m := &cpuMeter{appPID: appPID, pgPID: pgPID, app0: tree(all, appPID), pg0: tree(all, pgPID),
-		app: map[int]uint64{}, pg: map[int]uint64{}, start: time.Now(),
-		others:      map[int]procStat{},
+	m := &cpuMeter{appPIDs: appPIDs, pgPID: pgPID, pg0: tree(all, pgPID), pg: map[int]uint64{},
+		start: time.Now(), others: map[int]procStat{},
 		stopPolling: make(chan struct{}), finished: make(chan struct{})}
+	for _, pid := range appPIDs {
+		m.app0 = append(m.app0, tree(all, pid))
+		m.app = append(m.app, map[int]uint64{})
+		rss, _ := readMemory(pid)
+		m.rss = append(m.rss, rootUse{pid: pid, rssIdleKiB: rss})
+	}
 	m.others0 = m.outside(all)
 	m.busy0, m.total0 = boxTicks()
 	go func() {
@@ -159,8 +181,14 @@ func startCPUMeter(appPID, pgPID int) *cpuMeter {
 
 func (m *cpuMeter) sample() {
 	all := procs()
-	for pid, t := range tree(all, m.appPID) {
-		m.app[pid] = t
+	for i, root := range m.appPIDs {
+		for pid, t := range tree(all, root) {
+			m.app[i][pid] = t
+		}
+		if rss, hwm := readMemory(root); rss > 0 {
+			u := &m.rss[i]
+			u.rssMaxKiB, u.rssEndKiB, u.hwmKiB = max(u.rssMaxKiB, rss), rss, hwm
+		}
 	}
 	for pid, t := range tree(all, m.pgPID) {
 		m.pg[pid] = t
@@ -170,12 +198,40 @@ func (m *cpuMeter) sample() {
 	}
 }
 
+// readMemory is a process's VmRSS and VmHWM in KiB from /proc/<pid>/status
+// (0 when it is gone).
+func readMemory(pid int) (rss, hwm int64) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0, 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		name, val, ok := strings.Cut(line, ":")
+		if !ok || (name != "VmRSS" && name != "VmHWM") {
+			continue
+		}
+		f := strings.Fields(val) // "123456 kB"
+		if len(f) == 0 {
+			continue
+		}
+		n, _ := strconv.ParseInt(f[0], 10, 64)
+		if name == "VmRSS" {
+			rss = n
+		} else {
+			hwm = n
+		}
+	}
+	return rss, hwm
+}
+
 // outside is every process but the server's tree, PostgreSQL's, this program's
 // (and so wrk) and the kernel's threads.
 func (m *cpuMeter) outside(all map[int]procStat) map[int]procStat {
-	ours := family(all, m.appPID)
-	for pid := range family(all, m.pgPID) {
-		ours[pid] = true
+	ours := family(all, m.pgPID)
+	for _, root := range m.appPIDs {
+		for pid := range family(all, root) {
+			ours[pid] = true
+		}
 	}
 	for pid := range family(all, os.Getpid()) {
 		ours[pid] = true
@@ -245,13 +301,22 @@ func (m *cpuMeter) stop(wrkSeconds float64, requests int64) cpuSplit {
 		}
 		return float64(sum)
 	}
-	appTicks, pgTicks := grow(m.app0, m.app), grow(m.pg0, m.pg)
+	var appTicks float64
+	roots := make([]rootUse, len(m.appPIDs))
+	for i := range m.appPIDs {
+		t := grow(m.app0[i], m.app[i])
+		appTicks += t
+		roots[i] = m.rss[i]
+		roots[i].pct, roots[i].cpuS = 100*t/span, t/clockTicks
+	}
+	pgTicks := grow(m.pg0, m.pg)
 	s := cpuSplit{
 		box:     100 * float64(busy1-m.busy0) / span,
 		wrk:     100 * wrkSeconds / wall / ncpu,
 		app:     100 * appTicks / span,
 		pg:      100 * pgTicks / span,
 		pgKnown: m.pgPID > 0,
+		roots:   roots,
 	}
 	s.other = max(0, s.box-s.wrk-s.app-s.pg)
 	s.busiest = m.busiest(span)

@@ -24,3 +24,17 @@ func TestReadStat(t *testing.T) {
 		t.Fatal("this process is not in its parent's family")
 	}
 }
+
+// TestReadMemory reads this test process's resident memory from /proc/<pid>/status.
+func TestReadMemory(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("no /proc on this system")
+	}
+	rss, hwm := readMemory(os.Getpid())
+	if rss <= 0 || hwm < rss {
+		t.Fatalf("VmRSS %d KiB, VmHWM %d KiB: want 0 < VmRSS <= VmHWM", rss, hwm)
+	}
+	if rss, hwm := readMemory(-1); rss != 0 || hwm != 0 {
+		t.Fatalf("no such process: got %d %d, want 0 0", rss, hwm)
+	}
+}

@@ -12,6 +12,10 @@
 // (a superuser URL, default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_ANCHORS (the kit), BENCH_CACHE (bench/.cache), RESULTS_DIR, DB_MAX_CONNS (16),
 // PGL_POOL (10), QUIET_MAX_WAIT (30: seconds to wait for a quiet box before a run).
+//
+// BENCH_MODE=cluster (`make bench-cluster`, cluster.go) measures the REST list
+// instead against one API replica directly and through HAProxy over REPLICAS (3)
+// replicas of internal/cluster, on the same seeded database.
 package main
 
 import (
@@ -68,6 +72,9 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 	if err := ensureTool(ctx, log, "wrk", "wrk"); err != nil {
 		return err
+	}
+	if o.mode == "cluster" {
+		return runCluster(ctx, log, root, o)
 	}
 	if err := ensureTool(ctx, log, "npm", "nodejs", "npm"); err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -18,6 +19,7 @@ type result struct {
 	wrk   wrkResult
 	cpu   cpuSplit
 	quiet float64 // box busy % seen before the run (-1: not waited for)
+	load  string  // the box's load averages at the end of the run
 	at    time.Time
 }
 
@@ -61,12 +63,18 @@ func (b *bench) measureStep(ctx context.Context, dir string, pass int, st step) 
 	}
 	env = append(env, "PROJECT_IDS="+csv(projects))
 	script := filepath.Join(dir, "lua", st.script)
-	url := "http://" + srv.addr
+	return b.runLoad(ctx, pass, st, env, script, "http://"+srv.addr, srv.pid())
+}
+
+// runLoad is one measured run of a step against url: a wait for a quiet box, a
+// warm-up, then wrk with the CPU (and memory) of the roots' process trees and
+// PostgreSQL followed; wrk's output is kept in the results directory.
+func (b *bench) runLoad(ctx context.Context, pass int, st step, env []string, script, url string, roots ...int) (result, error) {
 	quiet := waitQuiet(b.o.quietMaxWait, b.o.quietThreshold)
 	if _, _, err := b.wrk(ctx, env, b.o.warmup, script, url, false); err != nil {
 		return result{}, fmt.Errorf("%s warm-up: %w", st.id, err)
 	}
-	meter := startCPUMeter(srv.pid(), b.pgPID)
+	meter := startCPUMeter(b.pgPID, roots...)
 	out, wrkCPU, err := b.wrk(ctx, env, b.o.duration, script, url, true)
 	if err != nil {
 		meter.stop(0, 0)
@@ -81,11 +89,25 @@ func (b *bench) measureStep(ctx context.Context, dir string, pass int, st step) 
 		meter.stop(0, 0)
 		return result{}, fmt.Errorf("%s: %w", st.id, err)
 	}
-	r := result{step: st, pass: pass, wrk: w, cpu: meter.stop(wrkCPU, w.requests), quiet: quiet, at: time.Now().UTC()}
+	r := result{step: st, pass: pass, wrk: w, cpu: meter.stop(wrkCPU, w.requests), quiet: quiet,
+		load: loadAverage(), at: time.Now().UTC()}
 	b.log.Info("measured", "pass", pass, "step", st.id, "req/s", fmt.Sprintf("%.0f", w.rps),
-		"p50_ms", w.p50, "p99_ms", w.p99, "non2xx", w.non2xx,
+		"p50_ms", w.p50, "p99_ms", w.p99, "non2xx", w.non2xx, "load", r.load,
 		"cpu", fmt.Sprintf("server %.0f%% postgres %.0f%% wrk %.0f%% other %.0f%%", r.cpu.app, r.cpu.pg, r.cpu.wrk, r.cpu.other))
 	return r, nil
+}
+
+// loadAverage is the box's 1, 5 and 15 minute load averages (/proc/loadavg).
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // wrk runs wrk once and returns its output and its CPU seconds (user + system).

@@ -11,6 +11,9 @@ import (
 // options are the benchmark's knobs, read from the environment so `make bench-http`
 // takes them as `make bench-http DURATION=3s` or `DURATION=3s make bench-http`.
 type options struct {
+	// mode is BENCH_MODE: "anchors" (make bench-http) or "cluster" (make bench-cluster).
+	mode             string
+	replicas         int // cluster mode: API replicas behind the proxy (REPLICAS, 3)
 	duration, warmup time.Duration
 	threads, conns   int
 	passes           int
@@ -30,6 +33,7 @@ type options struct {
 
 func readOptions(root string) (options, error) {
 	o := options{
+		mode:           env("BENCH_MODE", "anchors"),
 		adminURL:       env("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"),
 		vidraDB:        env("VIDRA_BENCH_DB", "vidra_bench"),
 		anchorDB:       "bench",
@@ -61,6 +65,13 @@ func readOptions(root string) (options, error) {
 	o.passes = num("PASSES", 2)
 	o.dbMaxConns = num("DB_MAX_CONNS", 16)
 	o.pglPool = num("PGL_POOL", 10)
+	o.replicas = num("REPLICAS", 3)
+	if o.mode != "anchors" && o.mode != "cluster" {
+		errs = append(errs, fmt.Errorf("BENCH_MODE: want anchors or cluster, not %q", o.mode))
+	}
+	if o.mode == "cluster" && o.replicas < 1 {
+		errs = append(errs, fmt.Errorf("REPLICAS: want at least 1"))
+	}
 	o.quietMaxWait = time.Duration(num("QUIET_MAX_WAIT", 30)) * time.Second
 	if len(errs) > 0 {
 		return o, fmt.Errorf("%v", errs)

@@ -34,19 +34,11 @@ type bench struct {
 
 // prepare sets up both databases and starts the three servers.
 func (b *bench) prepare(ctx context.Context, vidraBin, anchorBin, pglBin string) error {
-	admin, err := openPG(ctx, b.o.adminURL)
-	if err != nil {
-		return fmt.Errorf("%w (set BENCH_PG_URL to a superuser URL)", err)
-	}
-	b.admin = admin
-	var backend int
-	if err := admin.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&backend); err != nil {
+	if err := b.openAdmin(ctx); err != nil {
 		return err
 	}
-	b.pgPID = postmasterPID(backend)
-	if b.pgPID == 0 {
-		b.log.Warn("PostgreSQL is not on this machine's process table: its CPU is not counted")
-	}
+	admin := b.admin
+	var err error
 	if b.anchorDSN, err = setUpAnchorDB(ctx, b.log, b.o, admin); err != nil {
 		return err
 	}
@@ -98,6 +90,24 @@ func (b *bench) prepare(ctx context.Context, vidraBin, anchorBin, pglBin string)
 		return err
 	}
 	return b.pgl.waitReady(ctx, "http://"+addr+"/graphql", 60*time.Second)
+}
+
+// openAdmin connects as the superuser and finds PostgreSQL's main process.
+func (b *bench) openAdmin(ctx context.Context) error {
+	admin, err := openPG(ctx, b.o.adminURL)
+	if err != nil {
+		return fmt.Errorf("%w (set BENCH_PG_URL to a superuser URL)", err)
+	}
+	b.admin = admin
+	var backend int
+	if err := admin.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&backend); err != nil {
+		return err
+	}
+	b.pgPID = postmasterPID(backend)
+	if b.pgPID == 0 {
+		b.log.Warn("PostgreSQL is not on this machine's process table: its CPU is not counted")
+	}
+	return nil
 }
 
 // prepareVidra reuses the Vidra database when it holds this version's seed, and

@@ -6,7 +6,9 @@ package s3test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -46,6 +48,11 @@ func (s *Server) StorageURL() string {
 	return fmt.Sprintf("s3://%s?region=%s&endpoint=%s&use_path_style=true&disable_https=true", s.Bucket, Region, s.Endpoint)
 }
 
+// Environ is the AWS credentials as environment entries, for a process of Vidra.
+func (s *Server) Environ() []string {
+	return []string{"AWS_ACCESS_KEY_ID=" + AccessKey, "AWS_SECRET_ACCESS_KEY=" + SecretKey, "AWS_REGION=" + Region}
+}
+
 // Env sets the AWS credentials the SDK reads for the rest of the test.
 func (s *Server) Env(t testing.TB) {
 	t.Setenv("AWS_ACCESS_KEY_ID", AccessKey)
@@ -63,54 +70,52 @@ func (s *Server) Client() *s3.Client {
 	})
 }
 
-// Binary finds versitygw: $VIDRA_VERSITYGW, else .tools/bin/versitygw at the
-// module root (where scripts/deps-s3.sh installs it), else PATH. Missing, it
-// fails the test where the tests' dependencies are required (CI,
-// VIDRA_REQUIRE_POSTGRES=1) and skips it elsewhere, naming the command to run.
-func Binary(t testing.TB) string {
-	t.Helper()
+// Find locates versitygw: $VIDRA_VERSITYGW, else .tools/bin/versitygw at the
+// module root (where scripts/deps-s3.sh installs it), else PATH.
+func Find() (string, error) {
 	if p := os.Getenv("VIDRA_VERSITYGW"); p != "" {
-		return p
+		return p, nil
 	}
 	if p := filepath.Join(moduleRoot(), ".tools", "bin", "versitygw"); fileExists(p) {
-		return p
+		return p, nil
 	}
 	if p, err := exec.LookPath("versitygw"); err == nil {
-		return p
+		return p, nil
 	}
-	msg := "s3test: versitygw (the S3-compatible test server) is not installed: run make test-deps (scripts/deps-s3.sh)"
+	return "", errors.New("versitygw (the S3-compatible test server) is not installed: run make test-deps (scripts/deps-s3.sh)")
+}
+
+// Binary is Find for a test: a missing gateway fails the test where the tests'
+// dependencies are required (CI, VIDRA_REQUIRE_POSTGRES=1) and skips it elsewhere.
+func Binary(t testing.TB) string {
+	t.Helper()
+	bin, err := Find()
+	if err == nil {
+		return bin
+	}
 	if browsertest.Required() {
-		t.Fatal(msg)
+		t.Fatal("s3test: " + err.Error())
 	}
-	t.Skip(msg)
+	t.Skip("s3test: " + err.Error())
 	return ""
 }
 
 // Start runs a gateway for the test, stopped at its end, with an empty bucket.
+// Its request log is shown when the test fails.
 func Start(t testing.TB) *Server {
 	t.Helper()
 	bin := Binary(t)
-	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	_ = ln.Close()
-	cmd := exec.Command(bin, "--access", AccessKey, "--secret", SecretKey, "--region", Region,
-		"--port", addr, "posix", dir)
 	logPath := filepath.Join(t.TempDir(), "versitygw.log")
 	logFile, err := os.Create(logPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("s3test: start %s: %v", bin, err)
+	s, stop, err := Launch(bin, t.TempDir(), logFile)
+	if err != nil {
+		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
+		stop()
 		_ = logFile.Close()
 		if t.Failed() { // the gateway's request log, to see what S3 was asked
 			if b, err := os.ReadFile(logPath); err == nil {
@@ -118,7 +123,29 @@ func Start(t testing.TB) *Server {
 			}
 		}
 	})
-	s := &Server{Endpoint: "http://" + addr, Bucket: "vidra-test", Dir: dir}
+	return s
+}
+
+// Launch runs the gateway bin over dir on a free loopback port, writing its log
+// to logw, and creates the bucket; stop kills it.
+func Launch(bin, dir string, logw io.Writer) (s *Server, stop func(), err error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, err
+	}
+	addr := ln.Addr().String()
+	_ = ln.Close()
+	cmd := exec.Command(bin, "--access", AccessKey, "--secret", SecretKey, "--region", Region,
+		"--port", addr, "posix", dir)
+	cmd.Stdout, cmd.Stderr = logw, logw
+	if err := cmd.Start(); err != nil {
+		return nil, nil, fmt.Errorf("s3test: start %s: %w", bin, err)
+	}
+	stop = func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	}
+	s = &Server{Endpoint: "http://" + addr, Bucket: "vidra-test", Dir: dir}
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		resp, err := http.Get(s.Endpoint)
@@ -127,16 +154,18 @@ func Start(t testing.TB) *Server {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("s3test: versitygw did not answer on %s: %v", addr, err)
+			stop()
+			return nil, nil, fmt.Errorf("s3test: versitygw did not answer on %s: %w", addr, err)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if _, err := s.Client().CreateBucket(ctx, &s3.CreateBucketInput{Bucket: aws.String(s.Bucket)}); err != nil {
-		t.Fatalf("s3test: create bucket: %v", err)
+		stop()
+		return nil, nil, fmt.Errorf("s3test: create bucket: %w", err)
 	}
-	return s
+	return s, stop, nil
 }
 
 // moduleRoot is the repository's root: two levels above this file.

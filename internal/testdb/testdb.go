@@ -110,3 +110,16 @@ func OpenEmpty(t testing.TB, dialectName string) *sql.DB {
 	t.Cleanup(func() { _ = db.Close() })
 	return db
 }
+
+// PostgresURL is the test PostgreSQL server's URL (VIDRA_TEST_POSTGRES_URL or
+// DefaultPostgresURL) for a test that needs PostgreSQL itself: skipped when it
+// does not answer, failed where it is required (as Dialects).
+func PostgresURL(t testing.TB) string {
+	t.Helper()
+	url, _, err := postgresURL()
+	if err != nil {
+		Dialects(t) // fails the test where PostgreSQL is required
+		t.Skipf("testdb: PostgreSQL at %s does not answer: %v", redacted(url), err)
+	}
+	return url
+}
