@@ -19,7 +19,7 @@ import (
 // the rollup job empties, and the rollups that job recomputes, in the
 // background. Deliveries are counted, events by the types requests record.
 var volatileTables = []string{"api_keys", "sessions", "refresh_tokens", "schema_migrations", "webhook_attempts", "transcoding_jobs",
-	"analytics_dirty_hours", "analytics_hourly", "analytics_daily"}
+	"analytics_dirty_hours", "analytics_hourly", "analytics_daily", "analytics_viewer_daily"}
 
 // requestEventTypes are the events a request records itself; the others come
 // from background jobs (processing, imports, transcoding jobs, deliveries).
