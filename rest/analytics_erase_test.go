@@ -88,8 +88,8 @@ func TestEraseAnalyticsUser(t *testing.T) {
 			aliceEvents: 2,
 			// The viewer rollup holds users: alice's rows go with the erasure, not
 			// at the next rollup run; the other project's stay.
-			strings.Replace(aliceViewerRows, "?", "'"+proj+"'", 1):  0,
-			strings.Replace(aliceViewerRows, "?", "'"+other+"'", 1): 1,
+			strings.Replace(aliceViewerRows, "?", "'"+proj+"'", 1):                                               0,
+			strings.Replace(aliceViewerRows, "?", "'"+other+"'", 1):                                              1,
 			`SELECT COUNT(*) FROM analytics_views WHERE user_id = 'bob'`:                                         1,
 			`SELECT COUNT(*) FROM audit_logs WHERE entity_type = 'AnalyticsUser' AND entity_id = '` + proj + `'`: 1,
 		} {
