@@ -26,9 +26,9 @@ type rollupKind struct {
 	dims          map[Dimension]bool
 	metrics       map[Metric]string
 	measures      []measure
-	// summed parts sum their measures by the group keys; otherwise they list
-	// their rows (distinct counts read them whole).
-	summed bool
+	// by is a column the parts group by besides the group keys (the viewer key
+	// of a distinct count), name "" for none.
+	by measure
 }
 
 // aggregateRollups are analytics_hourly and analytics_daily: sums by the
@@ -36,7 +36,7 @@ type rollupKind struct {
 // denominators; distinct counts cannot be summed and are absent. Minutes are
 // finer than any bucket.
 var aggregateRollups = &rollupKind{
-	name: "aggregate", daily: fromDaily, hourly: fromHourly, summed: true,
+	name: "aggregate", daily: fromDaily, hourly: fromHourly,
 	dims: map[Dimension]bool{MediaID: true, FolderID: true, Country: true, DeviceType: true, OS: true, Browser: true,
 		ErrorCode: true, TimeHour: true, TimeDay: true, TimeWeek: true, TimeMonth: true},
 	metrics: map[Metric]string{
@@ -81,8 +81,10 @@ var viewerRollup = &rollupKind{
 		AvgWatchTime:          "SUM(u.watched_ms) / 1000.0 / NULLIF(SUM(u.views), 0)",
 		AvgWatchTimePerViewer: "SUM(u.watched_ms) / 1000.0 / NULLIF(COUNT(DISTINCT u.viewer_key), 0)",
 	},
+	// Each part sums by the group keys and the viewer key: the distinct count
+	// then reads one row per viewer and group of each part.
+	by: measure{"viewer_key", "v.viewer_key"},
 	measures: []measure{
-		{"viewer_key", "v.viewer_key"},
 		{"views", "CASE WHEN v.startup_ms IS NOT NULL THEN 1 ELSE 0 END"},
 		{"attempts", "1"},
 		{"watched_ms", "v.watched_ms"},
@@ -304,10 +306,10 @@ func (p *rollupPlan) statement(projectID uuid.UUID, q *Query, c Compiled, metric
 	return compileRollup(projectID, q, k, spans, metrics, groups, filters)
 }
 
-// compileRollup is compileOne over the spans: each span's part reads the
-// kind's measures with the group keys (from its rollup table, or from the
-// views that started in the span and the range), summed by the keys when the
-// kind sums, and the metrics are computed from the union of the parts.
+// compileRollup is compileOne over the spans: each span's part sums the
+// kind's measures by the group keys (and the kind's by column), from its
+// rollup table or from the views that started in the span and the range, and
+// the metrics are computed from the union of the parts.
 func compileRollup(projectID uuid.UUID, q *Query, k *rollupKind, spans []span, metrics []Metric, groups []Dimension, filters []Filter) Statement {
 	b := &builder{}
 	project := b.arg(projectID)
@@ -344,19 +346,25 @@ func compileRollup(projectID uuid.UUID, q *Query, k *rollupKind, spans []span, m
 		for i, g := range groups {
 			sel = append(sel, fmt.Sprintf("%s AS k%d", b.dimension(q, g, timeCol), i))
 		}
+		by := ords
+		if k.by.name != "" {
+			expr := "v." + k.by.name
+			if s.table == fromViews {
+				expr = k.by.view
+			}
+			sel = append(sel, expr+" AS "+k.by.name)
+			by = append(slices.Clone(ords), fmt.Sprint(len(sel)))
+		}
 		for _, m := range k.measures {
 			expr := "v." + m.name
 			if s.table == fromViews {
 				expr = m.view
 			}
-			if k.summed {
-				expr = "SUM(" + expr + ")"
-			}
-			sel = append(sel, expr+" AS "+m.name)
+			sel = append(sel, "SUM("+expr+") AS "+m.name)
 		}
 		part := "SELECT " + strings.Join(sel, ", ") + " FROM " + s.table + " v WHERE " + strings.Join(append(where, conds...), " AND ")
-		if k.summed && len(groups) > 0 {
-			part += " GROUP BY " + strings.Join(ords, ", ")
+		if len(by) > 0 {
+			part += " GROUP BY " + strings.Join(by, ", ")
 		}
 		parts = append(parts, part)
 	}
