@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"entgo.io/ent/dialect"
 	"github.com/google/uuid"
 )
 
@@ -81,8 +82,9 @@ var viewerRollup = &rollupKind{
 		AvgWatchTime:          "SUM(u.watched_ms) / 1000.0 / NULLIF(SUM(u.views), 0)",
 		AvgWatchTimePerViewer: "SUM(u.watched_ms) / 1000.0 / NULLIF(COUNT(DISTINCT u.viewer_key), 0)",
 	},
-	// Each part sums by the group keys and the viewer key: the distinct count
-	// then reads one row per viewer and group of each part.
+	// Each part sums by the group keys and the viewer key (the distinct count
+	// then reads one row per viewer and group of each part), or lists its rows
+	// (rollupPlan.sumByViewer).
 	by: measure{"viewer_key", "v.viewer_key"},
 	measures: []measure{
 		{"views", "CASE WHEN v.startup_ms IS NOT NULL THEN 1 ELSE 0 END"},
@@ -127,6 +129,17 @@ type rollupPlan struct {
 	// oldest bucket for the project (older ones may have been purged by the
 	// hourly retention; views and the daily rollup are kept longer).
 	hourlyFrom int64
+	// sumByViewer makes each part of a kind with a by column sum by it (and
+	// the group keys) before the distinct count; otherwise the parts list their
+	// rows. Summed first measured 2x faster on PostgreSQL and about 2x slower on
+	// SQLite (sumFirst).
+	sumByViewer bool
+}
+
+// sumFirst tells whether the viewer-rollup parts sum by viewer key before the
+// distinct count (rollupPlan.sumByViewer): on PostgreSQL.
+func sumFirst(dialectName string) bool {
+	return dialectName == dialect.Postgres
 }
 
 type viewsOnlyKey struct{}
@@ -303,14 +316,15 @@ func (p *rollupPlan) statement(projectID uuid.UUID, q *Query, c Compiled, metric
 	if rollups == 0 || len(spans) > maxRollupParts {
 		return compileOne(projectID, q, metrics, groups, filters)
 	}
-	return compileRollup(projectID, q, k, spans, metrics, groups, filters)
+	return compileRollup(projectID, q, k, p.sumByViewer, spans, metrics, groups, filters)
 }
 
 // compileRollup is compileOne over the spans: each span's part sums the
-// kind's measures by the group keys (and the kind's by column), from its
-// rollup table or from the views that started in the span and the range, and
-// the metrics are computed from the union of the parts.
-func compileRollup(projectID uuid.UUID, q *Query, k *rollupKind, spans []span, metrics []Metric, groups []Dimension, filters []Filter) Statement {
+// kind's measures by the group keys (and, with sumBy, the kind's by column;
+// without, a kind with one lists its rows), from its rollup table or from the
+// views that started in the span and the range, and the metrics are computed
+// from the union of the parts.
+func compileRollup(projectID uuid.UUID, q *Query, k *rollupKind, sumBy bool, spans []span, metrics []Metric, groups []Dimension, filters []Filter) Statement {
 	b := &builder{}
 	project := b.arg(projectID)
 	// The range's bounds are arguments only if a views part reads them
@@ -347,20 +361,29 @@ func compileRollup(projectID uuid.UUID, q *Query, k *rollupKind, spans []span, m
 			sel = append(sel, fmt.Sprintf("%s AS k%d", b.dimension(q, g, timeCol), i))
 		}
 		by := ords
+		summed := k.by.name == "" || sumBy
+		if !summed {
+			by = nil
+		}
 		if k.by.name != "" {
 			expr := "v." + k.by.name
 			if s.table == fromViews {
 				expr = k.by.view
 			}
 			sel = append(sel, expr+" AS "+k.by.name)
-			by = append(slices.Clone(ords), fmt.Sprint(len(sel)))
+			if summed {
+				by = append(slices.Clone(ords), fmt.Sprint(len(sel)))
+			}
 		}
 		for _, m := range k.measures {
 			expr := "v." + m.name
 			if s.table == fromViews {
 				expr = m.view
 			}
-			sel = append(sel, "SUM("+expr+") AS "+m.name)
+			if summed {
+				expr = "SUM(" + expr + ")"
+			}
+			sel = append(sel, expr+" AS "+m.name)
 		}
 		part := "SELECT " + strings.Join(sel, ", ") + " FROM " + s.table + " v WHERE " + strings.Join(append(where, conds...), " AND ")
 		if len(by) > 0 {

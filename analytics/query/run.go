@@ -75,6 +75,9 @@ func Run(ctx context.Context, db Querier, dialectName string, projectID uuid.UUI
 	if err != nil {
 		return nil, err
 	}
+	if plan != nil {
+		plan.sumByViewer = sumFirst(dialectName)
+	}
 	// The rollup kind (if any) each metric's total and rows read.
 	totalKind := func(c Compiled) string { return kindName(plan.totalKind(q, c)) }
 	rowsKind := func(c Compiled) string { return kindName(plan.rowsKind(q, c)) }
