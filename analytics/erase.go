@@ -32,7 +32,7 @@ type eraseResult struct {
 }
 
 // EraseUser deletes everything the project's analytics hold about a
-// player-reported user (views and raw events) and marks the hours of the
+// player-reported user (views, raw events and viewer-rollup rows) and marks the hours of the
 // deleted views dirty, so the next rollup run drops them.
 //
 // It runs on the writer, in queue order, in a transaction of its own: the
@@ -155,6 +155,11 @@ func (s *SQLStore) eraseUser(ctx context.Context, req eraseRequest) (Erasure, []
 	views, err := execCount(ctx, tx, `DELETE FROM analytics_views WHERE project_id = $1 AND user_id = $2`, req.Project, req.UserID)
 	if err != nil {
 		return Erasure{}, nil, fmt.Errorf("erase views: %w", err)
+	}
+	// The viewer rollup holds the user too: its rows go now, not at the next
+	// rollup run (the marked hours are read from the views until then).
+	if _, err := tx.ExecContext(ctx, `DELETE FROM analytics_viewer_daily WHERE project_id = $1 AND user_id = $2`, req.Project, req.UserID); err != nil {
+		return Erasure{}, nil, fmt.Errorf("erase viewer rollup: %w", err)
 	}
 	if err := markDirty(ctx, tx, dirty, s.positional()); err != nil {
 		return Erasure{}, nil, err

@@ -10,7 +10,8 @@ import (
 type Retention struct {
 	// Events are raw events (the player log): 30 days by default.
 	Events time.Duration
-	// Views are the views: 13 months by default.
+	// Views are the views, and the viewer rollup (analytics_viewer_daily, which
+	// holds their viewer keys and users): 13 months by default.
 	Views time.Duration
 	// Hourly is the hourly rollup: 90 days by default (the daily one is kept).
 	Hourly time.Duration
@@ -35,6 +36,9 @@ func Purge(ctx context.Context, db *sql.DB, r Retention, now time.Time) (int64, 
 		{r.Events, `DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events WHERE ts_ms < $1 ORDER BY id LIMIT 5000)`,
 			func(t time.Time) int64 { return t.UnixMilli() }},
 		{r.Views, `DELETE FROM analytics_views WHERE id IN (SELECT id FROM analytics_views WHERE started_at < $1 LIMIT 5000)`,
+			func(t time.Time) int64 { return t.Unix() }},
+		// A viewer-rollup day goes once all of it is older than the views kept.
+		{r.Views, `DELETE FROM analytics_viewer_daily WHERE id IN (SELECT id FROM analytics_viewer_daily WHERE bucket + 86400 <= $1 LIMIT 5000)`,
 			func(t time.Time) int64 { return t.Unix() }},
 		{r.Hourly, `DELETE FROM analytics_hourly WHERE id IN (SELECT id FROM analytics_hourly WHERE bucket < $1 LIMIT 5000)`,
 			func(t time.Time) int64 { return t.Unix() }},

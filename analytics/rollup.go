@@ -20,18 +20,34 @@ const rollupMeasures = `SUM(CASE WHEN startup_ms IS NOT NULL THEN 1 ELSE 0 END),
  SUM(CASE WHEN startup_ms IS NULL AND fatal_error_code = '' THEN 1 ELSE 0 END),
  SUM(CASE WHEN completed THEN 1 ELSE 0 END)`
 
-const rollupColumns = `(project_id, bucket, video_id, folder_id, country, device_type, os, browser,
+const rollupColumns = `(project_id, bucket, video_id, folder_id, country, device_type, os, browser, fatal_error_code,
  views, attempts, watched_ms, rebuffer_ms, startup_ms_sum, startup_count, errors, failures, ebvs, completed)`
 
+// rollupKeys are the rollup dimensions (besides project and bucket), in
+// rollupColumns order.
+const rollupKeys = `video_id, folder_id, country, device_type, os, browser, fatal_error_code`
+
 const rollupHourSQL = `INSERT INTO analytics_hourly ` + rollupColumns + `
-SELECT project_id, hour, video_id, folder_id, country, device_type, os, browser, ` + rollupMeasures + `
+SELECT project_id, hour, ` + rollupKeys + `, ` + rollupMeasures + `
 FROM analytics_views WHERE project_id = $1 AND hour = $2
-GROUP BY project_id, hour, video_id, folder_id, country, device_type, os, browser`
+GROUP BY project_id, hour, ` + rollupKeys
 
 const rollupDaySQL = `INSERT INTO analytics_daily ` + rollupColumns + `
-SELECT project_id, (hour / 86400) * 86400, video_id, folder_id, country, device_type, os, browser, ` + rollupMeasures + `
+SELECT project_id, (hour / 86400) * 86400, ` + rollupKeys + `, ` + rollupMeasures + `
 FROM analytics_views WHERE project_id = $1 AND hour >= $2 AND hour < $3
-GROUP BY project_id, (hour / 86400) * 86400, video_id, folder_id, country, device_type, os, browser`
+GROUP BY project_id, (hour / 86400) * 86400, ` + rollupKeys
+
+// viewerKeys are the dimensions of analytics_viewer_daily (besides project and
+// bucket): the rollup dimensions a viewer's views share, the user and the
+// viewer key. Its measures are those of the metrics it answers (the query
+// side's viewerMetricSQL).
+const viewerKeys = `video_id, folder_id, country, device_type, os, browser, user_id, viewer_key`
+
+const rollupViewerDaySQL = `INSERT INTO analytics_viewer_daily (project_id, bucket, ` + viewerKeys + `, views, attempts, watched_ms)
+SELECT project_id, (hour / 86400) * 86400, ` + viewerKeys + `,
+ SUM(CASE WHEN startup_ms IS NOT NULL THEN 1 ELSE 0 END), COUNT(*), SUM(watched_ms)
+FROM analytics_views WHERE project_id = $1 AND hour >= $2 AND hour < $3
+GROUP BY project_id, (hour / 86400) * 86400, ` + viewerKeys
 
 // dayKey is one project's UTC day with dirty hours.
 type dayKey struct {
@@ -42,7 +58,7 @@ type dayKey struct {
 // Rollup recomputes the rollups of the dirty hours: for each project and day,
 // in one transaction, it takes the day's dirty-hour marks, and replaces each
 // dirty hour's rows of analytics_hourly and the day's rows of analytics_daily
-// with sums over analytics_views (DELETE + INSERT ... SELECT). Nothing is ever
+// and analytics_viewer_daily with sums over analytics_views (DELETE + INSERT ... SELECT). Nothing is ever
 // incremented, so a rerun, or a run after one that died half-way (its
 // transaction rolled back, the marks still there), gives the same totals. A
 // view changed while this runs marks its hour again, for the next run. It
@@ -106,8 +122,13 @@ func rollupDay(ctx context.Context, db *sql.DB, k dayKey, hours []int64, midway 
 			}
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM analytics_daily WHERE project_id = $1 AND bucket = $2`, k.project, k.day); err != nil {
-		return err
+	for _, q := range []string{
+		`DELETE FROM analytics_daily WHERE project_id = $1 AND bucket = $2`,
+		`DELETE FROM analytics_viewer_daily WHERE project_id = $1 AND bucket = $2`,
+	} {
+		if _, err := tx.ExecContext(ctx, q, k.project, k.day); err != nil {
+			return err
+		}
 	}
 	if midway != nil {
 		if err := midway(ctx); err != nil {
@@ -119,8 +140,10 @@ func rollupDay(ctx context.Context, db *sql.DB, k dayKey, hours []int64, midway 
 			return err
 		}
 	}
-	if _, err := tx.ExecContext(ctx, rollupDaySQL, k.project, k.day, k.day+86400); err != nil {
-		return err
+	for _, q := range []string{rollupDaySQL, rollupViewerDaySQL} {
+		if _, err := tx.ExecContext(ctx, q, k.project, k.day, k.day+86400); err != nil {
+			return err
+		}
 	}
 	return tx.Commit()
 }

@@ -136,6 +136,11 @@ func TestWriterAndRollup(t *testing.T) {
 			if n := queryInt(t, db, `SELECT COUNT(*) FROM analytics_dirty_hours`); n != 0 {
 				t.Fatalf("%d dirty hours left", n)
 			}
+			// The viewer rollup: the same sums, one row per day, video, country, ...
+			// and viewer (all viewers here share the empty key: one row each).
+			if got := queryInt(t, db, `SELECT SUM(attempts) + 1000 * SUM(views) + 1000000 * SUM(watched_ms) FROM analytics_viewer_daily WHERE project_id = $1`, project); got != want.attempts+1000*want.views+1000000*want.watched {
+				t.Fatalf("viewer rollup sums %d, want %d", got, want.attempts+1000*want.views+1000000*want.watched)
+			}
 
 			// A resent batch changes nothing; late events of the first view land in
 			// its hour (h0), and the rollup follows.
@@ -218,6 +223,10 @@ func TestPurge(t *testing.T) {
 			}
 			if n := queryInt(t, db, `SELECT COUNT(*) FROM analytics_daily`); n != 2 {
 				t.Fatalf("%d daily rows kept, want 2 (kept forever)", n)
+			}
+			// The viewer rollup is kept as long as the views: the old day goes.
+			if n := queryInt(t, db, `SELECT COUNT(*) FROM analytics_viewer_daily`); n != 1 {
+				t.Fatalf("%d viewer-rollup rows kept, want 1", n)
 			}
 		})
 	}

@@ -110,6 +110,20 @@ func (_c *AnalyticsDailyCreate) SetNillableBrowser(v *string) *AnalyticsDailyCre
 	return _c
 }
 
+// SetFatalErrorCode sets the "fatal_error_code" field.
+func (_c *AnalyticsDailyCreate) SetFatalErrorCode(v string) *AnalyticsDailyCreate {
+	_c.mutation.SetFatalErrorCode(v)
+	return _c
+}
+
+// SetNillableFatalErrorCode sets the "fatal_error_code" field if the given value is not nil.
+func (_c *AnalyticsDailyCreate) SetNillableFatalErrorCode(v *string) *AnalyticsDailyCreate {
+	if v != nil {
+		_c.SetFatalErrorCode(*v)
+	}
+	return _c
+}
+
 // SetViews sets the "views" field.
 func (_c *AnalyticsDailyCreate) SetViews(v int64) *AnalyticsDailyCreate {
 	_c.mutation.SetViews(v)
@@ -309,6 +323,10 @@ func (_c *AnalyticsDailyCreate) defaults() error {
 		v := analyticsdaily.DefaultBrowser
 		_c.mutation.SetBrowser(v)
 	}
+	if _, ok := _c.mutation.FatalErrorCode(); !ok {
+		v := analyticsdaily.DefaultFatalErrorCode
+		_c.mutation.SetFatalErrorCode(v)
+	}
 	if _, ok := _c.mutation.Views(); !ok {
 		v := analyticsdaily.DefaultViews
 		_c.mutation.SetViews(v)
@@ -393,6 +411,14 @@ func (_c *AnalyticsDailyCreate) check() error {
 	if v, ok := _c.mutation.Browser(); ok {
 		if err := analyticsdaily.BrowserValidator(v); err != nil {
 			return &ValidationError{Name: "browser", err: fmt.Errorf(`ent: validator failed for field "AnalyticsDaily.browser": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.FatalErrorCode(); !ok {
+		return &ValidationError{Name: "fatal_error_code", err: errors.New(`ent: missing required field "AnalyticsDaily.fatal_error_code"`)}
+	}
+	if v, ok := _c.mutation.FatalErrorCode(); ok {
+		if err := analyticsdaily.FatalErrorCodeValidator(v); err != nil {
+			return &ValidationError{Name: "fatal_error_code", err: fmt.Errorf(`ent: validator failed for field "AnalyticsDaily.fatal_error_code": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.Views(); !ok {
@@ -489,6 +515,10 @@ func (_c *AnalyticsDailyCreate) createSpec() (*AnalyticsDaily, *sqlgraph.CreateS
 	if value, ok := _c.mutation.Browser(); ok {
 		_spec.SetField(analyticsdaily.FieldBrowser, field.TypeString, value)
 		_node.Browser = value
+	}
+	if value, ok := _c.mutation.FatalErrorCode(); ok {
+		_spec.SetField(analyticsdaily.FieldFatalErrorCode, field.TypeString, value)
+		_node.FatalErrorCode = value
 	}
 	if value, ok := _c.mutation.Views(); ok {
 		_spec.SetField(analyticsdaily.FieldViews, field.TypeInt64, value)
@@ -802,6 +832,9 @@ func (u *AnalyticsDailyUpsertOne) UpdateNewValues() *AnalyticsDailyUpsertOne {
 		}
 		if _, exists := u.create.mutation.Browser(); exists {
 			s.SetIgnore(analyticsdaily.FieldBrowser)
+		}
+		if _, exists := u.create.mutation.FatalErrorCode(); exists {
+			s.SetIgnore(analyticsdaily.FieldFatalErrorCode)
 		}
 	}))
 	return u
@@ -1249,6 +1282,9 @@ func (u *AnalyticsDailyUpsertBulk) UpdateNewValues() *AnalyticsDailyUpsertBulk {
 			}
 			if _, exists := b.mutation.Browser(); exists {
 				s.SetIgnore(analyticsdaily.FieldBrowser)
+			}
+			if _, exists := b.mutation.FatalErrorCode(); exists {
+				s.SetIgnore(analyticsdaily.FieldFatalErrorCode)
 			}
 		}
 	}))

@@ -34,6 +34,8 @@ type AnalyticsHourly struct {
 	Os string `json:"os,omitempty"`
 	// Browser holds the value of the "browser" field.
 	Browser string `json:"browser,omitempty"`
+	// FatalErrorCode holds the value of the "fatal_error_code" field.
+	FatalErrorCode string `json:"fatal_error_code,omitempty"`
 	// Views holds the value of the "views" field.
 	Views int64 `json:"views,omitempty"`
 	// Attempts holds the value of the "attempts" field.
@@ -62,26 +64,27 @@ type AnalyticsHourly struct {
 type analyticshourlyScanRow struct {
 	// values has room for a loader's lead slot, every column and, last, the
 	// row itself.
-	values       [21]any
-	ID           sql.NullInt64
-	ProjectID    scannedUUID
-	Bucket       sql.NullInt64
-	VideoID      scannedUUID
-	FolderID     scannedNullUUID
-	Country      sql.NullString
-	DeviceType   sql.NullString
-	Os           sql.NullString
-	Browser      sql.NullString
-	Views        sql.NullInt64
-	Attempts     sql.NullInt64
-	WatchedMs    sql.NullInt64
-	RebufferMs   sql.NullInt64
-	StartupMsSum sql.NullInt64
-	StartupCount sql.NullInt64
-	Errors       sql.NullInt64
-	Failures     sql.NullInt64
-	Ebvs         sql.NullInt64
-	Completed    sql.NullInt64
+	values         [22]any
+	ID             sql.NullInt64
+	ProjectID      scannedUUID
+	Bucket         sql.NullInt64
+	VideoID        scannedUUID
+	FolderID       scannedNullUUID
+	Country        sql.NullString
+	DeviceType     sql.NullString
+	Os             sql.NullString
+	Browser        sql.NullString
+	FatalErrorCode sql.NullString
+	Views          sql.NullInt64
+	Attempts       sql.NullInt64
+	WatchedMs      sql.NullInt64
+	RebufferMs     sql.NullInt64
+	StartupMsSum   sql.NullInt64
+	StartupCount   sql.NullInt64
+	Errors         sql.NullInt64
+	Failures       sql.NullInt64
+	Ebvs           sql.NullInt64
+	Completed      sql.NullInt64
 }
 
 // analyticshourlyScanRows keeps the analyticshourlyScanRow structs assignValues is done with.
@@ -133,6 +136,9 @@ func (*AnalyticsHourly) scanValuesAfter(lead int, columns []string) ([]any, erro
 		case analyticshourly.FieldBrowser:
 			row.Browser = *new(sql.NullString)
 			targets[i] = &row.Browser
+		case analyticshourly.FieldFatalErrorCode:
+			row.FatalErrorCode = *new(sql.NullString)
+			targets[i] = &row.FatalErrorCode
 		case analyticshourly.FieldViews:
 			row.Views = *new(sql.NullInt64)
 			targets[i] = &row.Views
@@ -236,6 +242,12 @@ func (_m *AnalyticsHourly) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field browser", values[i])
 			} else if value.Valid {
 				_m.Browser = value.String
+			}
+		case analyticshourly.FieldFatalErrorCode:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field fatal_error_code", values[i])
+			} else if value.Valid {
+				_m.FatalErrorCode = value.String
 			}
 		case analyticshourly.FieldViews:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
@@ -371,6 +383,9 @@ func (_m *AnalyticsHourly) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("browser=")
 	builder.WriteString(_m.Browser)
+	builder.WriteString(", ")
+	builder.WriteString("fatal_error_code=")
+	builder.WriteString(_m.FatalErrorCode)
 	builder.WriteString(", ")
 	builder.WriteString("views=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Views))

@@ -110,6 +110,20 @@ func (_c *AnalyticsHourlyCreate) SetNillableBrowser(v *string) *AnalyticsHourlyC
 	return _c
 }
 
+// SetFatalErrorCode sets the "fatal_error_code" field.
+func (_c *AnalyticsHourlyCreate) SetFatalErrorCode(v string) *AnalyticsHourlyCreate {
+	_c.mutation.SetFatalErrorCode(v)
+	return _c
+}
+
+// SetNillableFatalErrorCode sets the "fatal_error_code" field if the given value is not nil.
+func (_c *AnalyticsHourlyCreate) SetNillableFatalErrorCode(v *string) *AnalyticsHourlyCreate {
+	if v != nil {
+		_c.SetFatalErrorCode(*v)
+	}
+	return _c
+}
+
 // SetViews sets the "views" field.
 func (_c *AnalyticsHourlyCreate) SetViews(v int64) *AnalyticsHourlyCreate {
 	_c.mutation.SetViews(v)
@@ -309,6 +323,10 @@ func (_c *AnalyticsHourlyCreate) defaults() error {
 		v := analyticshourly.DefaultBrowser
 		_c.mutation.SetBrowser(v)
 	}
+	if _, ok := _c.mutation.FatalErrorCode(); !ok {
+		v := analyticshourly.DefaultFatalErrorCode
+		_c.mutation.SetFatalErrorCode(v)
+	}
 	if _, ok := _c.mutation.Views(); !ok {
 		v := analyticshourly.DefaultViews
 		_c.mutation.SetViews(v)
@@ -393,6 +411,14 @@ func (_c *AnalyticsHourlyCreate) check() error {
 	if v, ok := _c.mutation.Browser(); ok {
 		if err := analyticshourly.BrowserValidator(v); err != nil {
 			return &ValidationError{Name: "browser", err: fmt.Errorf(`ent: validator failed for field "AnalyticsHourly.browser": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.FatalErrorCode(); !ok {
+		return &ValidationError{Name: "fatal_error_code", err: errors.New(`ent: missing required field "AnalyticsHourly.fatal_error_code"`)}
+	}
+	if v, ok := _c.mutation.FatalErrorCode(); ok {
+		if err := analyticshourly.FatalErrorCodeValidator(v); err != nil {
+			return &ValidationError{Name: "fatal_error_code", err: fmt.Errorf(`ent: validator failed for field "AnalyticsHourly.fatal_error_code": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.Views(); !ok {
@@ -489,6 +515,10 @@ func (_c *AnalyticsHourlyCreate) createSpec() (*AnalyticsHourly, *sqlgraph.Creat
 	if value, ok := _c.mutation.Browser(); ok {
 		_spec.SetField(analyticshourly.FieldBrowser, field.TypeString, value)
 		_node.Browser = value
+	}
+	if value, ok := _c.mutation.FatalErrorCode(); ok {
+		_spec.SetField(analyticshourly.FieldFatalErrorCode, field.TypeString, value)
+		_node.FatalErrorCode = value
 	}
 	if value, ok := _c.mutation.Views(); ok {
 		_spec.SetField(analyticshourly.FieldViews, field.TypeInt64, value)
@@ -802,6 +832,9 @@ func (u *AnalyticsHourlyUpsertOne) UpdateNewValues() *AnalyticsHourlyUpsertOne {
 		}
 		if _, exists := u.create.mutation.Browser(); exists {
 			s.SetIgnore(analyticshourly.FieldBrowser)
+		}
+		if _, exists := u.create.mutation.FatalErrorCode(); exists {
+			s.SetIgnore(analyticshourly.FieldFatalErrorCode)
 		}
 	}))
 	return u
@@ -1249,6 +1282,9 @@ func (u *AnalyticsHourlyUpsertBulk) UpdateNewValues() *AnalyticsHourlyUpsertBulk
 			}
 			if _, exists := b.mutation.Browser(); exists {
 				s.SetIgnore(analyticshourly.FieldBrowser)
+			}
+			if _, exists := b.mutation.FatalErrorCode(); exists {
+				s.SetIgnore(analyticshourly.FieldFatalErrorCode)
 			}
 		}
 	}))

@@ -26,6 +26,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/analyticshourly"
 	"github.com/vidra-dev/vidra/ent/analyticssalt"
 	"github.com/vidra-dev/vidra/ent/analyticsview"
+	"github.com/vidra-dev/vidra/ent/analyticsviewerdaily"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
@@ -94,6 +95,8 @@ type Client struct {
 	AnalyticsSalt *AnalyticsSaltClient
 	// AnalyticsView is the client for interacting with the AnalyticsView builders.
 	AnalyticsView *AnalyticsViewClient
+	// AnalyticsViewerDaily is the client for interacting with the AnalyticsViewerDaily builders.
+	AnalyticsViewerDaily *AnalyticsViewerDailyClient
 	// AuditLog is the client for interacting with the AuditLog builders.
 	AuditLog *AuditLogClient
 	// AuthCode is the client for interacting with the AuthCode builders.
@@ -188,6 +191,7 @@ func (c *Client) init() {
 	c.AnalyticsHourly = NewAnalyticsHourlyClient(c.config)
 	c.AnalyticsSalt = NewAnalyticsSaltClient(c.config)
 	c.AnalyticsView = NewAnalyticsViewClient(c.config)
+	c.AnalyticsViewerDaily = NewAnalyticsViewerDailyClient(c.config)
 	c.AuditLog = NewAuditLogClient(c.config)
 	c.AuthCode = NewAuthCodeClient(c.config)
 	c.BlobDeletion = NewBlobDeletionClient(c.config)
@@ -314,55 +318,56 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:                ctx,
-		config:             cfg,
-		APIKey:             NewAPIKeyClient(cfg),
-		AccessControl:      NewAccessControlClient(cfg),
-		Advertisement:      NewAdvertisementClient(cfg),
-		AnalyticsDaily:     NewAnalyticsDailyClient(cfg),
-		AnalyticsDelivery:  NewAnalyticsDeliveryClient(cfg),
-		AnalyticsDirtyHour: NewAnalyticsDirtyHourClient(cfg),
-		AnalyticsDrop:      NewAnalyticsDropClient(cfg),
-		AnalyticsEvent:     NewAnalyticsEventClient(cfg),
-		AnalyticsHourly:    NewAnalyticsHourlyClient(cfg),
-		AnalyticsSalt:      NewAnalyticsSaltClient(cfg),
-		AnalyticsView:      NewAnalyticsViewClient(cfg),
-		AuditLog:           NewAuditLogClient(cfg),
-		AuthCode:           NewAuthCodeClient(cfg),
-		BlobDeletion:       NewBlobDeletionClient(cfg),
-		Caption:            NewCaptionClient(cfg),
-		Chapter:            NewChapterClient(cfg),
-		EncodingProfile:    NewEncodingProfileClient(cfg),
-		Event:              NewEventClient(cfg),
-		Folder:             NewFolderClient(cfg),
-		IdempotencyKey:     NewIdempotencyKeyClient(cfg),
-		ImportItem:         NewImportItemClient(cfg),
-		ImportMigration:    NewImportMigrationClient(cfg),
-		Importer:           NewImporterClient(cfg),
-		Invitation:         NewInvitationClient(cfg),
-		JobProcess:         NewJobProcessClient(cfg),
-		Membership:         NewMembershipClient(cfg),
-		OAuthIdentity:      NewOAuthIdentityClient(cfg),
-		OAuthState:         NewOAuthStateClient(cfg),
-		Organization:       NewOrganizationClient(cfg),
-		PlaybackUsage:      NewPlaybackUsageClient(cfg),
-		Player:             NewPlayerClient(cfg),
-		Project:            NewProjectClient(cfg),
-		ProjectSetting:     NewProjectSettingClient(cfg),
-		RateLimit:          NewRateLimitClient(cfg),
-		RefreshToken:       NewRefreshTokenClient(cfg),
-		Rendition:          NewRenditionClient(cfg),
-		Session:            NewSessionClient(cfg),
-		Tag:                NewTagClient(cfg),
-		Thumbnail:          NewThumbnailClient(cfg),
-		TranscodingJob:     NewTranscodingJobClient(cfg),
-		UploadLock:         NewUploadLockClient(cfg),
-		UploadToken:        NewUploadTokenClient(cfg),
-		User:               NewUserClient(cfg),
-		Video:              NewVideoClient(cfg),
-		WebhookAttempt:     NewWebhookAttemptClient(cfg),
-		WebhookDelivery:    NewWebhookDeliveryClient(cfg),
-		WebhookEndpoint:    NewWebhookEndpointClient(cfg),
+		ctx:                  ctx,
+		config:               cfg,
+		APIKey:               NewAPIKeyClient(cfg),
+		AccessControl:        NewAccessControlClient(cfg),
+		Advertisement:        NewAdvertisementClient(cfg),
+		AnalyticsDaily:       NewAnalyticsDailyClient(cfg),
+		AnalyticsDelivery:    NewAnalyticsDeliveryClient(cfg),
+		AnalyticsDirtyHour:   NewAnalyticsDirtyHourClient(cfg),
+		AnalyticsDrop:        NewAnalyticsDropClient(cfg),
+		AnalyticsEvent:       NewAnalyticsEventClient(cfg),
+		AnalyticsHourly:      NewAnalyticsHourlyClient(cfg),
+		AnalyticsSalt:        NewAnalyticsSaltClient(cfg),
+		AnalyticsView:        NewAnalyticsViewClient(cfg),
+		AnalyticsViewerDaily: NewAnalyticsViewerDailyClient(cfg),
+		AuditLog:             NewAuditLogClient(cfg),
+		AuthCode:             NewAuthCodeClient(cfg),
+		BlobDeletion:         NewBlobDeletionClient(cfg),
+		Caption:              NewCaptionClient(cfg),
+		Chapter:              NewChapterClient(cfg),
+		EncodingProfile:      NewEncodingProfileClient(cfg),
+		Event:                NewEventClient(cfg),
+		Folder:               NewFolderClient(cfg),
+		IdempotencyKey:       NewIdempotencyKeyClient(cfg),
+		ImportItem:           NewImportItemClient(cfg),
+		ImportMigration:      NewImportMigrationClient(cfg),
+		Importer:             NewImporterClient(cfg),
+		Invitation:           NewInvitationClient(cfg),
+		JobProcess:           NewJobProcessClient(cfg),
+		Membership:           NewMembershipClient(cfg),
+		OAuthIdentity:        NewOAuthIdentityClient(cfg),
+		OAuthState:           NewOAuthStateClient(cfg),
+		Organization:         NewOrganizationClient(cfg),
+		PlaybackUsage:        NewPlaybackUsageClient(cfg),
+		Player:               NewPlayerClient(cfg),
+		Project:              NewProjectClient(cfg),
+		ProjectSetting:       NewProjectSettingClient(cfg),
+		RateLimit:            NewRateLimitClient(cfg),
+		RefreshToken:         NewRefreshTokenClient(cfg),
+		Rendition:            NewRenditionClient(cfg),
+		Session:              NewSessionClient(cfg),
+		Tag:                  NewTagClient(cfg),
+		Thumbnail:            NewThumbnailClient(cfg),
+		TranscodingJob:       NewTranscodingJobClient(cfg),
+		UploadLock:           NewUploadLockClient(cfg),
+		UploadToken:          NewUploadTokenClient(cfg),
+		User:                 NewUserClient(cfg),
+		Video:                NewVideoClient(cfg),
+		WebhookAttempt:       NewWebhookAttemptClient(cfg),
+		WebhookDelivery:      NewWebhookDeliveryClient(cfg),
+		WebhookEndpoint:      NewWebhookEndpointClient(cfg),
 	}, nil
 }
 
@@ -380,55 +385,56 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:                ctx,
-		config:             cfg,
-		APIKey:             NewAPIKeyClient(cfg),
-		AccessControl:      NewAccessControlClient(cfg),
-		Advertisement:      NewAdvertisementClient(cfg),
-		AnalyticsDaily:     NewAnalyticsDailyClient(cfg),
-		AnalyticsDelivery:  NewAnalyticsDeliveryClient(cfg),
-		AnalyticsDirtyHour: NewAnalyticsDirtyHourClient(cfg),
-		AnalyticsDrop:      NewAnalyticsDropClient(cfg),
-		AnalyticsEvent:     NewAnalyticsEventClient(cfg),
-		AnalyticsHourly:    NewAnalyticsHourlyClient(cfg),
-		AnalyticsSalt:      NewAnalyticsSaltClient(cfg),
-		AnalyticsView:      NewAnalyticsViewClient(cfg),
-		AuditLog:           NewAuditLogClient(cfg),
-		AuthCode:           NewAuthCodeClient(cfg),
-		BlobDeletion:       NewBlobDeletionClient(cfg),
-		Caption:            NewCaptionClient(cfg),
-		Chapter:            NewChapterClient(cfg),
-		EncodingProfile:    NewEncodingProfileClient(cfg),
-		Event:              NewEventClient(cfg),
-		Folder:             NewFolderClient(cfg),
-		IdempotencyKey:     NewIdempotencyKeyClient(cfg),
-		ImportItem:         NewImportItemClient(cfg),
-		ImportMigration:    NewImportMigrationClient(cfg),
-		Importer:           NewImporterClient(cfg),
-		Invitation:         NewInvitationClient(cfg),
-		JobProcess:         NewJobProcessClient(cfg),
-		Membership:         NewMembershipClient(cfg),
-		OAuthIdentity:      NewOAuthIdentityClient(cfg),
-		OAuthState:         NewOAuthStateClient(cfg),
-		Organization:       NewOrganizationClient(cfg),
-		PlaybackUsage:      NewPlaybackUsageClient(cfg),
-		Player:             NewPlayerClient(cfg),
-		Project:            NewProjectClient(cfg),
-		ProjectSetting:     NewProjectSettingClient(cfg),
-		RateLimit:          NewRateLimitClient(cfg),
-		RefreshToken:       NewRefreshTokenClient(cfg),
-		Rendition:          NewRenditionClient(cfg),
-		Session:            NewSessionClient(cfg),
-		Tag:                NewTagClient(cfg),
-		Thumbnail:          NewThumbnailClient(cfg),
-		TranscodingJob:     NewTranscodingJobClient(cfg),
-		UploadLock:         NewUploadLockClient(cfg),
-		UploadToken:        NewUploadTokenClient(cfg),
-		User:               NewUserClient(cfg),
-		Video:              NewVideoClient(cfg),
-		WebhookAttempt:     NewWebhookAttemptClient(cfg),
-		WebhookDelivery:    NewWebhookDeliveryClient(cfg),
-		WebhookEndpoint:    NewWebhookEndpointClient(cfg),
+		ctx:                  ctx,
+		config:               cfg,
+		APIKey:               NewAPIKeyClient(cfg),
+		AccessControl:        NewAccessControlClient(cfg),
+		Advertisement:        NewAdvertisementClient(cfg),
+		AnalyticsDaily:       NewAnalyticsDailyClient(cfg),
+		AnalyticsDelivery:    NewAnalyticsDeliveryClient(cfg),
+		AnalyticsDirtyHour:   NewAnalyticsDirtyHourClient(cfg),
+		AnalyticsDrop:        NewAnalyticsDropClient(cfg),
+		AnalyticsEvent:       NewAnalyticsEventClient(cfg),
+		AnalyticsHourly:      NewAnalyticsHourlyClient(cfg),
+		AnalyticsSalt:        NewAnalyticsSaltClient(cfg),
+		AnalyticsView:        NewAnalyticsViewClient(cfg),
+		AnalyticsViewerDaily: NewAnalyticsViewerDailyClient(cfg),
+		AuditLog:             NewAuditLogClient(cfg),
+		AuthCode:             NewAuthCodeClient(cfg),
+		BlobDeletion:         NewBlobDeletionClient(cfg),
+		Caption:              NewCaptionClient(cfg),
+		Chapter:              NewChapterClient(cfg),
+		EncodingProfile:      NewEncodingProfileClient(cfg),
+		Event:                NewEventClient(cfg),
+		Folder:               NewFolderClient(cfg),
+		IdempotencyKey:       NewIdempotencyKeyClient(cfg),
+		ImportItem:           NewImportItemClient(cfg),
+		ImportMigration:      NewImportMigrationClient(cfg),
+		Importer:             NewImporterClient(cfg),
+		Invitation:           NewInvitationClient(cfg),
+		JobProcess:           NewJobProcessClient(cfg),
+		Membership:           NewMembershipClient(cfg),
+		OAuthIdentity:        NewOAuthIdentityClient(cfg),
+		OAuthState:           NewOAuthStateClient(cfg),
+		Organization:         NewOrganizationClient(cfg),
+		PlaybackUsage:        NewPlaybackUsageClient(cfg),
+		Player:               NewPlayerClient(cfg),
+		Project:              NewProjectClient(cfg),
+		ProjectSetting:       NewProjectSettingClient(cfg),
+		RateLimit:            NewRateLimitClient(cfg),
+		RefreshToken:         NewRefreshTokenClient(cfg),
+		Rendition:            NewRenditionClient(cfg),
+		Session:              NewSessionClient(cfg),
+		Tag:                  NewTagClient(cfg),
+		Thumbnail:            NewThumbnailClient(cfg),
+		TranscodingJob:       NewTranscodingJobClient(cfg),
+		UploadLock:           NewUploadLockClient(cfg),
+		UploadToken:          NewUploadTokenClient(cfg),
+		User:                 NewUserClient(cfg),
+		Video:                NewVideoClient(cfg),
+		WebhookAttempt:       NewWebhookAttemptClient(cfg),
+		WebhookDelivery:      NewWebhookDeliveryClient(cfg),
+		WebhookEndpoint:      NewWebhookEndpointClient(cfg),
 	}, nil
 }
 
@@ -460,14 +466,14 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.APIKey, c.AccessControl, c.Advertisement, c.AnalyticsDaily,
 		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
-		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AuditLog, c.AuthCode,
-		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
-		c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer, c.Invitation,
-		c.JobProcess, c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization,
-		c.PlaybackUsage, c.Player, c.Project, c.ProjectSetting, c.RateLimit,
-		c.RefreshToken, c.Rendition, c.Session, c.Tag, c.Thumbnail, c.TranscodingJob,
-		c.UploadLock, c.UploadToken, c.User, c.Video, c.WebhookAttempt,
-		c.WebhookDelivery, c.WebhookEndpoint,
+		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
+		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
+		c.EncodingProfile, c.Event, c.Folder, c.IdempotencyKey, c.ImportItem,
+		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.Membership,
+		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
+		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
+		c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken,
+		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -479,14 +485,14 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.APIKey, c.AccessControl, c.Advertisement, c.AnalyticsDaily,
 		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
-		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AuditLog, c.AuthCode,
-		c.BlobDeletion, c.Caption, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
-		c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer, c.Invitation,
-		c.JobProcess, c.Membership, c.OAuthIdentity, c.OAuthState, c.Organization,
-		c.PlaybackUsage, c.Player, c.Project, c.ProjectSetting, c.RateLimit,
-		c.RefreshToken, c.Rendition, c.Session, c.Tag, c.Thumbnail, c.TranscodingJob,
-		c.UploadLock, c.UploadToken, c.User, c.Video, c.WebhookAttempt,
-		c.WebhookDelivery, c.WebhookEndpoint,
+		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
+		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
+		c.EncodingProfile, c.Event, c.Folder, c.IdempotencyKey, c.ImportItem,
+		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.Membership,
+		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
+		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
+		c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken,
+		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -517,6 +523,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.AnalyticsSalt.mutate(ctx, m)
 	case *AnalyticsViewMutation:
 		return c.AnalyticsView.mutate(ctx, m)
+	case *AnalyticsViewerDailyMutation:
+		return c.AnalyticsViewerDaily.mutate(ctx, m)
 	case *AuditLogMutation:
 		return c.AuditLog.mutate(ctx, m)
 	case *AuthCodeMutation:
@@ -2124,6 +2132,141 @@ func (c *AnalyticsViewClient) mutate(ctx context.Context, m *AnalyticsViewMutati
 		return (&AnalyticsViewDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown AnalyticsView mutation op: %q", m.Op())
+	}
+}
+
+// AnalyticsViewerDailyClient is a client for the AnalyticsViewerDaily schema.
+type AnalyticsViewerDailyClient struct {
+	config
+}
+
+// NewAnalyticsViewerDailyClient returns a client for the AnalyticsViewerDaily from the given config.
+func NewAnalyticsViewerDailyClient(c config) *AnalyticsViewerDailyClient {
+	return &AnalyticsViewerDailyClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `analyticsviewerdaily.Hooks(f(g(h())))`.
+func (c *AnalyticsViewerDailyClient) Use(hooks ...Hook) {
+	c.hooks.AnalyticsViewerDaily = append(c.hooks.AnalyticsViewerDaily, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `analyticsviewerdaily.Intercept(f(g(h())))`.
+func (c *AnalyticsViewerDailyClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AnalyticsViewerDaily = append(c.inters.AnalyticsViewerDaily, interceptors...)
+}
+
+// Create returns a builder for creating a AnalyticsViewerDaily entity.
+func (c *AnalyticsViewerDailyClient) Create() *AnalyticsViewerDailyCreate {
+	mutation := newAnalyticsViewerDailyMutation(c.config, OpCreate)
+	return &AnalyticsViewerDailyCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AnalyticsViewerDaily entities.
+func (c *AnalyticsViewerDailyClient) CreateBulk(builders ...*AnalyticsViewerDailyCreate) *AnalyticsViewerDailyCreateBulk {
+	return &AnalyticsViewerDailyCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AnalyticsViewerDailyClient) MapCreateBulk(slice any, setFunc func(*AnalyticsViewerDailyCreate, int)) *AnalyticsViewerDailyCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AnalyticsViewerDailyCreateBulk{err: fmt.Errorf("calling to AnalyticsViewerDailyClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AnalyticsViewerDailyCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AnalyticsViewerDailyCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AnalyticsViewerDaily.
+func (c *AnalyticsViewerDailyClient) Update() *AnalyticsViewerDailyUpdate {
+	mutation := newAnalyticsViewerDailyMutation(c.config, OpUpdate)
+	return &AnalyticsViewerDailyUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AnalyticsViewerDailyClient) UpdateOne(_m *AnalyticsViewerDaily) *AnalyticsViewerDailyUpdateOne {
+	mutation := newAnalyticsViewerDailyMutation(c.config, OpUpdateOne, withAnalyticsViewerDaily(_m))
+	return &AnalyticsViewerDailyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AnalyticsViewerDailyClient) UpdateOneID(id int64) *AnalyticsViewerDailyUpdateOne {
+	mutation := newAnalyticsViewerDailyMutation(c.config, OpUpdateOne, withAnalyticsViewerDailyID(id))
+	return &AnalyticsViewerDailyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AnalyticsViewerDaily.
+func (c *AnalyticsViewerDailyClient) Delete() *AnalyticsViewerDailyDelete {
+	mutation := newAnalyticsViewerDailyMutation(c.config, OpDelete)
+	return &AnalyticsViewerDailyDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AnalyticsViewerDailyClient) DeleteOne(_m *AnalyticsViewerDaily) *AnalyticsViewerDailyDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AnalyticsViewerDailyClient) DeleteOneID(id int64) *AnalyticsViewerDailyDeleteOne {
+	builder := c.Delete().Where(analyticsviewerdaily.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AnalyticsViewerDailyDeleteOne{builder}
+}
+
+// Query returns a query builder for AnalyticsViewerDaily.
+func (c *AnalyticsViewerDailyClient) Query() *AnalyticsViewerDailyQuery {
+	return &AnalyticsViewerDailyQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAnalyticsViewerDaily},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AnalyticsViewerDaily entity by its id.
+func (c *AnalyticsViewerDailyClient) Get(ctx context.Context, id int64) (*AnalyticsViewerDaily, error) {
+	return c.Query().Where(analyticsviewerdaily.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AnalyticsViewerDailyClient) GetX(ctx context.Context, id int64) *AnalyticsViewerDaily {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AnalyticsViewerDailyClient) Hooks() []Hook {
+	hooks := c.hooks.AnalyticsViewerDaily
+	return append(hooks[:len(hooks):len(hooks)], analyticsviewerdaily.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *AnalyticsViewerDailyClient) Interceptors() []Interceptor {
+	inters := c.inters.AnalyticsViewerDaily
+	return append(inters[:len(inters):len(inters)], analyticsviewerdaily.Interceptors[:]...)
+}
+
+func (c *AnalyticsViewerDailyClient) mutate(ctx context.Context, m *AnalyticsViewerDailyMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AnalyticsViewerDailyCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AnalyticsViewerDailyUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AnalyticsViewerDailyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AnalyticsViewerDailyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AnalyticsViewerDaily mutation op: %q", m.Op())
 	}
 }
 
@@ -7824,24 +7967,24 @@ type (
 	hooks struct {
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
-		AnalyticsSalt, AnalyticsView, AuditLog, AuthCode, BlobDeletion, Caption,
-		Chapter, EncodingProfile, Event, Folder, IdempotencyKey, ImportItem,
-		ImportMigration, Importer, Invitation, JobProcess, Membership, OAuthIdentity,
-		OAuthState, Organization, PlaybackUsage, Player, Project, ProjectSetting,
-		RateLimit, RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob,
-		UploadLock, UploadToken, User, Video, WebhookAttempt, WebhookDelivery,
-		WebhookEndpoint []ent.Hook
+		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
+		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, IdempotencyKey,
+		ImportItem, ImportMigration, Importer, Invitation, JobProcess, Membership,
+		OAuthIdentity, OAuthState, Organization, PlaybackUsage, Player, Project,
+		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, Tag, Thumbnail,
+		TranscodingJob, UploadLock, UploadToken, User, Video, WebhookAttempt,
+		WebhookDelivery, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
-		AnalyticsSalt, AnalyticsView, AuditLog, AuthCode, BlobDeletion, Caption,
-		Chapter, EncodingProfile, Event, Folder, IdempotencyKey, ImportItem,
-		ImportMigration, Importer, Invitation, JobProcess, Membership, OAuthIdentity,
-		OAuthState, Organization, PlaybackUsage, Player, Project, ProjectSetting,
-		RateLimit, RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob,
-		UploadLock, UploadToken, User, Video, WebhookAttempt, WebhookDelivery,
-		WebhookEndpoint []ent.Interceptor
+		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
+		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, IdempotencyKey,
+		ImportItem, ImportMigration, Importer, Invitation, JobProcess, Membership,
+		OAuthIdentity, OAuthState, Organization, PlaybackUsage, Player, Project,
+		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, Tag, Thumbnail,
+		TranscodingJob, UploadLock, UploadToken, User, Video, WebhookAttempt,
+		WebhookDelivery, WebhookEndpoint []ent.Interceptor
 	}
 )
 

@@ -13,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/analyticshourly"
 	"github.com/vidra-dev/vidra/ent/analyticssalt"
 	"github.com/vidra-dev/vidra/ent/analyticsview"
+	"github.com/vidra-dev/vidra/ent/analyticsviewerdaily"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
@@ -60,7 +61,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 47)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 48)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -141,24 +142,25 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		Type: "AnalyticsDaily",
 		Fields: map[string]*sqlgraph.FieldSpec{
-			analyticsdaily.FieldProjectID:    {Type: field.TypeUUID, Column: analyticsdaily.FieldProjectID},
-			analyticsdaily.FieldBucket:       {Type: field.TypeInt64, Column: analyticsdaily.FieldBucket},
-			analyticsdaily.FieldVideoID:      {Type: field.TypeUUID, Column: analyticsdaily.FieldVideoID},
-			analyticsdaily.FieldFolderID:     {Type: field.TypeUUID, Column: analyticsdaily.FieldFolderID},
-			analyticsdaily.FieldCountry:      {Type: field.TypeString, Column: analyticsdaily.FieldCountry},
-			analyticsdaily.FieldDeviceType:   {Type: field.TypeString, Column: analyticsdaily.FieldDeviceType},
-			analyticsdaily.FieldOs:           {Type: field.TypeString, Column: analyticsdaily.FieldOs},
-			analyticsdaily.FieldBrowser:      {Type: field.TypeString, Column: analyticsdaily.FieldBrowser},
-			analyticsdaily.FieldViews:        {Type: field.TypeInt64, Column: analyticsdaily.FieldViews},
-			analyticsdaily.FieldAttempts:     {Type: field.TypeInt64, Column: analyticsdaily.FieldAttempts},
-			analyticsdaily.FieldWatchedMs:    {Type: field.TypeInt64, Column: analyticsdaily.FieldWatchedMs},
-			analyticsdaily.FieldRebufferMs:   {Type: field.TypeInt64, Column: analyticsdaily.FieldRebufferMs},
-			analyticsdaily.FieldStartupMsSum: {Type: field.TypeInt64, Column: analyticsdaily.FieldStartupMsSum},
-			analyticsdaily.FieldStartupCount: {Type: field.TypeInt64, Column: analyticsdaily.FieldStartupCount},
-			analyticsdaily.FieldErrors:       {Type: field.TypeInt64, Column: analyticsdaily.FieldErrors},
-			analyticsdaily.FieldFailures:     {Type: field.TypeInt64, Column: analyticsdaily.FieldFailures},
-			analyticsdaily.FieldEbvs:         {Type: field.TypeInt64, Column: analyticsdaily.FieldEbvs},
-			analyticsdaily.FieldCompleted:    {Type: field.TypeInt64, Column: analyticsdaily.FieldCompleted},
+			analyticsdaily.FieldProjectID:      {Type: field.TypeUUID, Column: analyticsdaily.FieldProjectID},
+			analyticsdaily.FieldBucket:         {Type: field.TypeInt64, Column: analyticsdaily.FieldBucket},
+			analyticsdaily.FieldVideoID:        {Type: field.TypeUUID, Column: analyticsdaily.FieldVideoID},
+			analyticsdaily.FieldFolderID:       {Type: field.TypeUUID, Column: analyticsdaily.FieldFolderID},
+			analyticsdaily.FieldCountry:        {Type: field.TypeString, Column: analyticsdaily.FieldCountry},
+			analyticsdaily.FieldDeviceType:     {Type: field.TypeString, Column: analyticsdaily.FieldDeviceType},
+			analyticsdaily.FieldOs:             {Type: field.TypeString, Column: analyticsdaily.FieldOs},
+			analyticsdaily.FieldBrowser:        {Type: field.TypeString, Column: analyticsdaily.FieldBrowser},
+			analyticsdaily.FieldFatalErrorCode: {Type: field.TypeString, Column: analyticsdaily.FieldFatalErrorCode},
+			analyticsdaily.FieldViews:          {Type: field.TypeInt64, Column: analyticsdaily.FieldViews},
+			analyticsdaily.FieldAttempts:       {Type: field.TypeInt64, Column: analyticsdaily.FieldAttempts},
+			analyticsdaily.FieldWatchedMs:      {Type: field.TypeInt64, Column: analyticsdaily.FieldWatchedMs},
+			analyticsdaily.FieldRebufferMs:     {Type: field.TypeInt64, Column: analyticsdaily.FieldRebufferMs},
+			analyticsdaily.FieldStartupMsSum:   {Type: field.TypeInt64, Column: analyticsdaily.FieldStartupMsSum},
+			analyticsdaily.FieldStartupCount:   {Type: field.TypeInt64, Column: analyticsdaily.FieldStartupCount},
+			analyticsdaily.FieldErrors:         {Type: field.TypeInt64, Column: analyticsdaily.FieldErrors},
+			analyticsdaily.FieldFailures:       {Type: field.TypeInt64, Column: analyticsdaily.FieldFailures},
+			analyticsdaily.FieldEbvs:           {Type: field.TypeInt64, Column: analyticsdaily.FieldEbvs},
+			analyticsdaily.FieldCompleted:      {Type: field.TypeInt64, Column: analyticsdaily.FieldCompleted},
 		},
 	}
 	graph.Nodes[4] = &sqlgraph.Node{
@@ -240,24 +242,25 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		Type: "AnalyticsHourly",
 		Fields: map[string]*sqlgraph.FieldSpec{
-			analyticshourly.FieldProjectID:    {Type: field.TypeUUID, Column: analyticshourly.FieldProjectID},
-			analyticshourly.FieldBucket:       {Type: field.TypeInt64, Column: analyticshourly.FieldBucket},
-			analyticshourly.FieldVideoID:      {Type: field.TypeUUID, Column: analyticshourly.FieldVideoID},
-			analyticshourly.FieldFolderID:     {Type: field.TypeUUID, Column: analyticshourly.FieldFolderID},
-			analyticshourly.FieldCountry:      {Type: field.TypeString, Column: analyticshourly.FieldCountry},
-			analyticshourly.FieldDeviceType:   {Type: field.TypeString, Column: analyticshourly.FieldDeviceType},
-			analyticshourly.FieldOs:           {Type: field.TypeString, Column: analyticshourly.FieldOs},
-			analyticshourly.FieldBrowser:      {Type: field.TypeString, Column: analyticshourly.FieldBrowser},
-			analyticshourly.FieldViews:        {Type: field.TypeInt64, Column: analyticshourly.FieldViews},
-			analyticshourly.FieldAttempts:     {Type: field.TypeInt64, Column: analyticshourly.FieldAttempts},
-			analyticshourly.FieldWatchedMs:    {Type: field.TypeInt64, Column: analyticshourly.FieldWatchedMs},
-			analyticshourly.FieldRebufferMs:   {Type: field.TypeInt64, Column: analyticshourly.FieldRebufferMs},
-			analyticshourly.FieldStartupMsSum: {Type: field.TypeInt64, Column: analyticshourly.FieldStartupMsSum},
-			analyticshourly.FieldStartupCount: {Type: field.TypeInt64, Column: analyticshourly.FieldStartupCount},
-			analyticshourly.FieldErrors:       {Type: field.TypeInt64, Column: analyticshourly.FieldErrors},
-			analyticshourly.FieldFailures:     {Type: field.TypeInt64, Column: analyticshourly.FieldFailures},
-			analyticshourly.FieldEbvs:         {Type: field.TypeInt64, Column: analyticshourly.FieldEbvs},
-			analyticshourly.FieldCompleted:    {Type: field.TypeInt64, Column: analyticshourly.FieldCompleted},
+			analyticshourly.FieldProjectID:      {Type: field.TypeUUID, Column: analyticshourly.FieldProjectID},
+			analyticshourly.FieldBucket:         {Type: field.TypeInt64, Column: analyticshourly.FieldBucket},
+			analyticshourly.FieldVideoID:        {Type: field.TypeUUID, Column: analyticshourly.FieldVideoID},
+			analyticshourly.FieldFolderID:       {Type: field.TypeUUID, Column: analyticshourly.FieldFolderID},
+			analyticshourly.FieldCountry:        {Type: field.TypeString, Column: analyticshourly.FieldCountry},
+			analyticshourly.FieldDeviceType:     {Type: field.TypeString, Column: analyticshourly.FieldDeviceType},
+			analyticshourly.FieldOs:             {Type: field.TypeString, Column: analyticshourly.FieldOs},
+			analyticshourly.FieldBrowser:        {Type: field.TypeString, Column: analyticshourly.FieldBrowser},
+			analyticshourly.FieldFatalErrorCode: {Type: field.TypeString, Column: analyticshourly.FieldFatalErrorCode},
+			analyticshourly.FieldViews:          {Type: field.TypeInt64, Column: analyticshourly.FieldViews},
+			analyticshourly.FieldAttempts:       {Type: field.TypeInt64, Column: analyticshourly.FieldAttempts},
+			analyticshourly.FieldWatchedMs:      {Type: field.TypeInt64, Column: analyticshourly.FieldWatchedMs},
+			analyticshourly.FieldRebufferMs:     {Type: field.TypeInt64, Column: analyticshourly.FieldRebufferMs},
+			analyticshourly.FieldStartupMsSum:   {Type: field.TypeInt64, Column: analyticshourly.FieldStartupMsSum},
+			analyticshourly.FieldStartupCount:   {Type: field.TypeInt64, Column: analyticshourly.FieldStartupCount},
+			analyticshourly.FieldErrors:         {Type: field.TypeInt64, Column: analyticshourly.FieldErrors},
+			analyticshourly.FieldFailures:       {Type: field.TypeInt64, Column: analyticshourly.FieldFailures},
+			analyticshourly.FieldEbvs:           {Type: field.TypeInt64, Column: analyticshourly.FieldEbvs},
+			analyticshourly.FieldCompleted:      {Type: field.TypeInt64, Column: analyticshourly.FieldCompleted},
 		},
 	}
 	graph.Nodes[9] = &sqlgraph.Node{
@@ -320,6 +323,32 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   analyticsviewerdaily.Table,
+			Columns: analyticsviewerdaily.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeInt64,
+				Column: analyticsviewerdaily.FieldID,
+			},
+		},
+		Type: "AnalyticsViewerDaily",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			analyticsviewerdaily.FieldProjectID:  {Type: field.TypeUUID, Column: analyticsviewerdaily.FieldProjectID},
+			analyticsviewerdaily.FieldBucket:     {Type: field.TypeInt64, Column: analyticsviewerdaily.FieldBucket},
+			analyticsviewerdaily.FieldVideoID:    {Type: field.TypeUUID, Column: analyticsviewerdaily.FieldVideoID},
+			analyticsviewerdaily.FieldFolderID:   {Type: field.TypeUUID, Column: analyticsviewerdaily.FieldFolderID},
+			analyticsviewerdaily.FieldCountry:    {Type: field.TypeString, Column: analyticsviewerdaily.FieldCountry},
+			analyticsviewerdaily.FieldDeviceType: {Type: field.TypeString, Column: analyticsviewerdaily.FieldDeviceType},
+			analyticsviewerdaily.FieldOs:         {Type: field.TypeString, Column: analyticsviewerdaily.FieldOs},
+			analyticsviewerdaily.FieldBrowser:    {Type: field.TypeString, Column: analyticsviewerdaily.FieldBrowser},
+			analyticsviewerdaily.FieldUserID:     {Type: field.TypeString, Column: analyticsviewerdaily.FieldUserID},
+			analyticsviewerdaily.FieldViewerKey:  {Type: field.TypeString, Column: analyticsviewerdaily.FieldViewerKey},
+			analyticsviewerdaily.FieldViews:      {Type: field.TypeInt64, Column: analyticsviewerdaily.FieldViews},
+			analyticsviewerdaily.FieldAttempts:   {Type: field.TypeInt64, Column: analyticsviewerdaily.FieldAttempts},
+			analyticsviewerdaily.FieldWatchedMs:  {Type: field.TypeInt64, Column: analyticsviewerdaily.FieldWatchedMs},
+		},
+	}
+	graph.Nodes[12] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   auditlog.Table,
 			Columns: auditlog.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -343,7 +372,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			auditlog.FieldChanges:        {Type: field.TypeJSON, Column: auditlog.FieldChanges},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   authcode.Table,
 			Columns: authcode.Columns,
@@ -364,7 +393,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			authcode.FieldUsedAt:    {Type: field.TypeTime, Column: authcode.FieldUsedAt},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   blobdeletion.Table,
 			Columns: blobdeletion.Columns,
@@ -383,7 +412,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			blobdeletion.FieldProjectID: {Type: field.TypeUUID, Column: blobdeletion.FieldProjectID},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   caption.Table,
 			Columns: caption.Columns,
@@ -404,7 +433,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			caption.FieldSize:         {Type: field.TypeInt64, Column: caption.FieldSize},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   chapter.Table,
 			Columns: chapter.Columns,
@@ -422,7 +451,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			chapter.FieldStartSeconds: {Type: field.TypeFloat64, Column: chapter.FieldStartSeconds},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   encodingprofile.Table,
 			Columns: encodingprofile.Columns,
@@ -441,7 +470,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			encodingprofile.FieldRenditions: {Type: field.TypeJSON, Column: encodingprofile.FieldRenditions},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   event.Table,
 			Columns: event.Columns,
@@ -459,7 +488,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			event.FieldData:      {Type: field.TypeJSON, Column: event.FieldData},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   folder.Table,
 			Columns: folder.Columns,
@@ -477,7 +506,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			folder.FieldName:      {Type: field.TypeString, Column: folder.FieldName},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   idempotencykey.Table,
 			Columns: idempotencykey.Columns,
@@ -501,7 +530,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			idempotencykey.FieldExpiresAt:           {Type: field.TypeTime, Column: idempotencykey.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   importitem.Table,
 			Columns: importitem.Columns,
@@ -529,7 +558,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			importitem.FieldImportedAt:      {Type: field.TypeTime, Column: importitem.FieldImportedAt},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   importmigration.Table,
 			Columns: importmigration.Columns,
@@ -553,7 +582,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			importmigration.FieldCompletedAt:   {Type: field.TypeTime, Column: importmigration.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   importer.Table,
 			Columns: importer.Columns,
@@ -574,7 +603,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			importer.FieldAccountURI:      {Type: field.TypeString, Column: importer.FieldAccountURI},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   invitation.Table,
 			Columns: invitation.Columns,
@@ -599,7 +628,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			invitation.FieldRespondedAt:    {Type: field.TypeTime, Column: invitation.FieldRespondedAt},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   jobprocess.Table,
 			Columns: jobprocess.Columns,
@@ -619,7 +648,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			jobprocess.FieldReclaimedBy: {Type: field.TypeString, Column: jobprocess.FieldReclaimedBy},
 		},
 	}
-	graph.Nodes[25] = &sqlgraph.Node{
+	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   membership.Table,
 			Columns: membership.Columns,
@@ -638,7 +667,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			membership.FieldGrants:         {Type: field.TypeJSON, Column: membership.FieldGrants},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthidentity.Table,
 			Columns: oauthidentity.Columns,
@@ -657,7 +686,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthidentity.FieldEmail:     {Type: field.TypeString, Column: oauthidentity.FieldEmail},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[28] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthstate.Table,
 			Columns: oauthstate.Columns,
@@ -676,7 +705,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthstate.FieldExpiresAt:    {Type: field.TypeTime, Column: oauthstate.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[29] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   organization.Table,
 			Columns: organization.Columns,
@@ -692,7 +721,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			organization.FieldName:      {Type: field.TypeString, Column: organization.FieldName},
 		},
 	}
-	graph.Nodes[29] = &sqlgraph.Node{
+	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   playbackusage.Table,
 			Columns: playbackusage.Columns,
@@ -711,7 +740,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			playbackusage.FieldRequests:  {Type: field.TypeInt64, Column: playbackusage.FieldRequests},
 		},
 	}
-	graph.Nodes[30] = &sqlgraph.Node{
+	graph.Nodes[31] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   player.Table,
 			Columns: player.Columns,
@@ -742,7 +771,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			player.FieldDefaultCaptionLanguage: {Type: field.TypeString, Column: player.FieldDefaultCaptionLanguage},
 		},
 	}
-	graph.Nodes[31] = &sqlgraph.Node{
+	graph.Nodes[32] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   project.Table,
 			Columns: project.Columns,
@@ -762,7 +791,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[32] = &sqlgraph.Node{
+	graph.Nodes[33] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   projectsetting.Table,
 			Columns: projectsetting.Columns,
@@ -780,7 +809,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			projectsetting.FieldValue:     {Type: field.TypeString, Column: projectsetting.FieldValue},
 		},
 	}
-	graph.Nodes[33] = &sqlgraph.Node{
+	graph.Nodes[34] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimit.Table,
 			Columns: ratelimit.Columns,
@@ -797,7 +826,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimit.FieldTatMs:     {Type: field.TypeInt64, Column: ratelimit.FieldTatMs},
 		},
 	}
-	graph.Nodes[34] = &sqlgraph.Node{
+	graph.Nodes[35] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   refreshtoken.Table,
 			Columns: refreshtoken.Columns,
@@ -816,7 +845,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			refreshtoken.FieldUsedAt:    {Type: field.TypeTime, Column: refreshtoken.FieldUsedAt},
 		},
 	}
-	graph.Nodes[35] = &sqlgraph.Node{
+	graph.Nodes[36] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rendition.Table,
 			Columns: rendition.Columns,
@@ -837,7 +866,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rendition.FieldStatus:    {Type: field.TypeEnum, Column: rendition.FieldStatus},
 		},
 	}
-	graph.Nodes[36] = &sqlgraph.Node{
+	graph.Nodes[37] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -858,7 +887,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldRevokedAt:      {Type: field.TypeTime, Column: session.FieldRevokedAt},
 		},
 	}
-	graph.Nodes[37] = &sqlgraph.Node{
+	graph.Nodes[38] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -875,7 +904,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldName:      {Type: field.TypeString, Column: tag.FieldName},
 		},
 	}
-	graph.Nodes[38] = &sqlgraph.Node{
+	graph.Nodes[39] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   thumbnail.Table,
 			Columns: thumbnail.Columns,
@@ -898,7 +927,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			thumbnail.FieldIsDefault:   {Type: field.TypeBool, Column: thumbnail.FieldIsDefault},
 		},
 	}
-	graph.Nodes[39] = &sqlgraph.Node{
+	graph.Nodes[40] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   transcodingjob.Table,
 			Columns: transcodingjob.Columns,
@@ -924,7 +953,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			transcodingjob.FieldCompletedAt:   {Type: field.TypeTime, Column: transcodingjob.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[40] = &sqlgraph.Node{
+	graph.Nodes[41] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadlock.Table,
 			Columns: uploadlock.Columns,
@@ -943,7 +972,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadlock.FieldReleaseRequested: {Type: field.TypeBool, Column: uploadlock.FieldReleaseRequested},
 		},
 	}
-	graph.Nodes[41] = &sqlgraph.Node{
+	graph.Nodes[42] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadtoken.Table,
 			Columns: uploadtoken.Columns,
@@ -965,7 +994,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadtoken.FieldCompletedAt: {Type: field.TypeTime, Column: uploadtoken.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[42] = &sqlgraph.Node{
+	graph.Nodes[43] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -985,7 +1014,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[43] = &sqlgraph.Node{
+	graph.Nodes[44] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -1018,7 +1047,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
-	graph.Nodes[44] = &sqlgraph.Node{
+	graph.Nodes[45] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -1039,7 +1068,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldSucceeded:    {Type: field.TypeBool, Column: webhookattempt.FieldSucceeded},
 		},
 	}
-	graph.Nodes[45] = &sqlgraph.Node{
+	graph.Nodes[46] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -1062,7 +1091,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldCompletedAt:    {Type: field.TypeTime, Column: webhookdelivery.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[46] = &sqlgraph.Node{
+	graph.Nodes[47] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -2148,6 +2177,11 @@ func (f *AnalyticsDailyFilter) WhereBrowser(p entql.StringP) {
 	f.Where(p.Field(analyticsdaily.FieldBrowser))
 }
 
+// WhereFatalErrorCode applies the entql string predicate on the fatal_error_code field.
+func (f *AnalyticsDailyFilter) WhereFatalErrorCode(p entql.StringP) {
+	f.Where(p.Field(analyticsdaily.FieldFatalErrorCode))
+}
+
 // WhereViews applies the entql int64 predicate on the views field.
 func (f *AnalyticsDailyFilter) WhereViews(p entql.Int64P) {
 	f.Where(p.Field(analyticsdaily.FieldViews))
@@ -2518,6 +2552,11 @@ func (f *AnalyticsHourlyFilter) WhereBrowser(p entql.StringP) {
 	f.Where(p.Field(analyticshourly.FieldBrowser))
 }
 
+// WhereFatalErrorCode applies the entql string predicate on the fatal_error_code field.
+func (f *AnalyticsHourlyFilter) WhereFatalErrorCode(p entql.StringP) {
+	f.Where(p.Field(analyticshourly.FieldFatalErrorCode))
+}
+
 // WhereViews applies the entql int64 predicate on the views field.
 func (f *AnalyticsHourlyFilter) WhereViews(p entql.Int64P) {
 	f.Where(p.Field(analyticshourly.FieldViews))
@@ -2809,6 +2848,111 @@ func (f *AnalyticsViewFilter) WhereClosed(p entql.BoolP) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *AnalyticsViewerDailyQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the AnalyticsViewerDailyQuery builder.
+func (_q *AnalyticsViewerDailyQuery) Filter() *AnalyticsViewerDailyFilter {
+	return &AnalyticsViewerDailyFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *AnalyticsViewerDailyMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the AnalyticsViewerDailyMutation builder.
+func (m *AnalyticsViewerDailyMutation) Filter() *AnalyticsViewerDailyFilter {
+	return &AnalyticsViewerDailyFilter{config: m.config, predicateAdder: m}
+}
+
+// AnalyticsViewerDailyFilter provides a generic filtering capability at runtime for AnalyticsViewerDailyQuery.
+type AnalyticsViewerDailyFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *AnalyticsViewerDailyFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql int64 predicate on the id field.
+func (f *AnalyticsViewerDailyFilter) WhereID(p entql.Int64P) {
+	f.Where(p.Field(analyticsviewerdaily.FieldID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *AnalyticsViewerDailyFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(analyticsviewerdaily.FieldProjectID))
+}
+
+// WhereBucket applies the entql int64 predicate on the bucket field.
+func (f *AnalyticsViewerDailyFilter) WhereBucket(p entql.Int64P) {
+	f.Where(p.Field(analyticsviewerdaily.FieldBucket))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *AnalyticsViewerDailyFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(analyticsviewerdaily.FieldVideoID))
+}
+
+// WhereFolderID applies the entql [16]byte predicate on the folder_id field.
+func (f *AnalyticsViewerDailyFilter) WhereFolderID(p entql.ValueP) {
+	f.Where(p.Field(analyticsviewerdaily.FieldFolderID))
+}
+
+// WhereCountry applies the entql string predicate on the country field.
+func (f *AnalyticsViewerDailyFilter) WhereCountry(p entql.StringP) {
+	f.Where(p.Field(analyticsviewerdaily.FieldCountry))
+}
+
+// WhereDeviceType applies the entql string predicate on the device_type field.
+func (f *AnalyticsViewerDailyFilter) WhereDeviceType(p entql.StringP) {
+	f.Where(p.Field(analyticsviewerdaily.FieldDeviceType))
+}
+
+// WhereOs applies the entql string predicate on the os field.
+func (f *AnalyticsViewerDailyFilter) WhereOs(p entql.StringP) {
+	f.Where(p.Field(analyticsviewerdaily.FieldOs))
+}
+
+// WhereBrowser applies the entql string predicate on the browser field.
+func (f *AnalyticsViewerDailyFilter) WhereBrowser(p entql.StringP) {
+	f.Where(p.Field(analyticsviewerdaily.FieldBrowser))
+}
+
+// WhereUserID applies the entql string predicate on the user_id field.
+func (f *AnalyticsViewerDailyFilter) WhereUserID(p entql.StringP) {
+	f.Where(p.Field(analyticsviewerdaily.FieldUserID))
+}
+
+// WhereViewerKey applies the entql string predicate on the viewer_key field.
+func (f *AnalyticsViewerDailyFilter) WhereViewerKey(p entql.StringP) {
+	f.Where(p.Field(analyticsviewerdaily.FieldViewerKey))
+}
+
+// WhereViews applies the entql int64 predicate on the views field.
+func (f *AnalyticsViewerDailyFilter) WhereViews(p entql.Int64P) {
+	f.Where(p.Field(analyticsviewerdaily.FieldViews))
+}
+
+// WhereAttempts applies the entql int64 predicate on the attempts field.
+func (f *AnalyticsViewerDailyFilter) WhereAttempts(p entql.Int64P) {
+	f.Where(p.Field(analyticsviewerdaily.FieldAttempts))
+}
+
+// WhereWatchedMs applies the entql int64 predicate on the watched_ms field.
+func (f *AnalyticsViewerDailyFilter) WhereWatchedMs(p entql.Int64P) {
+	f.Where(p.Field(analyticsviewerdaily.FieldWatchedMs))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *AuditLogQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -2837,7 +2981,7 @@ type AuditLogFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *AuditLogFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2951,7 +3095,7 @@ type AuthCodeFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *AuthCodeFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3031,7 +3175,7 @@ type BlobDeletionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *BlobDeletionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3101,7 +3245,7 @@ type CaptionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *CaptionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3195,7 +3339,7 @@ type ChapterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ChapterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3274,7 +3418,7 @@ type EncodingProfileFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EncodingProfileFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3358,7 +3502,7 @@ type EventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3437,7 +3581,7 @@ type FolderFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *FolderFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3558,7 +3702,7 @@ type IdempotencyKeyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *IdempotencyKeyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3653,7 +3797,7 @@ type ImportItemFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ImportItemFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3782,7 +3926,7 @@ type ImportMigrationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ImportMigrationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3877,7 +4021,7 @@ type ImporterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ImporterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3957,7 +4101,7 @@ type InvitationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *InvitationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4071,7 +4215,7 @@ type JobProcessFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *JobProcessFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4146,7 +4290,7 @@ type MembershipFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MembershipFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4244,7 +4388,7 @@ type OAuthIdentityFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthIdentityFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4328,7 +4472,7 @@ type OAuthStateFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthStateFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4398,7 +4542,7 @@ type OrganizationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OrganizationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4523,7 +4667,7 @@ type PlaybackUsageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlaybackUsageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4593,7 +4737,7 @@ type PlayerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlayerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4737,7 +4881,7 @@ type ProjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4938,7 +5082,7 @@ type ProjectSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5017,7 +5161,7 @@ type RateLimitFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5077,7 +5221,7 @@ type RefreshTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RefreshTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5161,7 +5305,7 @@ type RenditionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RenditionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5255,7 +5399,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5363,7 +5507,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5451,7 +5595,7 @@ type ThumbnailFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ThumbnailFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5555,7 +5699,7 @@ type TranscodingJobFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TranscodingJobFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[40].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5660,7 +5804,7 @@ type UploadLockFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadLockFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[40].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[41].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5730,7 +5874,7 @@ type UploadTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[41].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[42].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5815,7 +5959,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[42].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5932,7 +6076,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6170,7 +6314,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6264,7 +6408,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6396,7 +6540,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[47].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

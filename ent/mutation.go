@@ -22,6 +22,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/analyticshourly"
 	"github.com/vidra-dev/vidra/ent/analyticssalt"
 	"github.com/vidra-dev/vidra/ent/analyticsview"
+	"github.com/vidra-dev/vidra/ent/analyticsviewerdaily"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
@@ -75,53 +76,54 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeAPIKey             = "APIKey"
-	TypeAccessControl      = "AccessControl"
-	TypeAdvertisement      = "Advertisement"
-	TypeAnalyticsDaily     = "AnalyticsDaily"
-	TypeAnalyticsDelivery  = "AnalyticsDelivery"
-	TypeAnalyticsDirtyHour = "AnalyticsDirtyHour"
-	TypeAnalyticsDrop      = "AnalyticsDrop"
-	TypeAnalyticsEvent     = "AnalyticsEvent"
-	TypeAnalyticsHourly    = "AnalyticsHourly"
-	TypeAnalyticsSalt      = "AnalyticsSalt"
-	TypeAnalyticsView      = "AnalyticsView"
-	TypeAuditLog           = "AuditLog"
-	TypeAuthCode           = "AuthCode"
-	TypeBlobDeletion       = "BlobDeletion"
-	TypeCaption            = "Caption"
-	TypeChapter            = "Chapter"
-	TypeEncodingProfile    = "EncodingProfile"
-	TypeEvent              = "Event"
-	TypeFolder             = "Folder"
-	TypeIdempotencyKey     = "IdempotencyKey"
-	TypeImportItem         = "ImportItem"
-	TypeImportMigration    = "ImportMigration"
-	TypeImporter           = "Importer"
-	TypeInvitation         = "Invitation"
-	TypeJobProcess         = "JobProcess"
-	TypeMembership         = "Membership"
-	TypeOAuthIdentity      = "OAuthIdentity"
-	TypeOAuthState         = "OAuthState"
-	TypeOrganization       = "Organization"
-	TypePlaybackUsage      = "PlaybackUsage"
-	TypePlayer             = "Player"
-	TypeProject            = "Project"
-	TypeProjectSetting     = "ProjectSetting"
-	TypeRateLimit          = "RateLimit"
-	TypeRefreshToken       = "RefreshToken"
-	TypeRendition          = "Rendition"
-	TypeSession            = "Session"
-	TypeTag                = "Tag"
-	TypeThumbnail          = "Thumbnail"
-	TypeTranscodingJob     = "TranscodingJob"
-	TypeUploadLock         = "UploadLock"
-	TypeUploadToken        = "UploadToken"
-	TypeUser               = "User"
-	TypeVideo              = "Video"
-	TypeWebhookAttempt     = "WebhookAttempt"
-	TypeWebhookDelivery    = "WebhookDelivery"
-	TypeWebhookEndpoint    = "WebhookEndpoint"
+	TypeAPIKey               = "APIKey"
+	TypeAccessControl        = "AccessControl"
+	TypeAdvertisement        = "Advertisement"
+	TypeAnalyticsDaily       = "AnalyticsDaily"
+	TypeAnalyticsDelivery    = "AnalyticsDelivery"
+	TypeAnalyticsDirtyHour   = "AnalyticsDirtyHour"
+	TypeAnalyticsDrop        = "AnalyticsDrop"
+	TypeAnalyticsEvent       = "AnalyticsEvent"
+	TypeAnalyticsHourly      = "AnalyticsHourly"
+	TypeAnalyticsSalt        = "AnalyticsSalt"
+	TypeAnalyticsView        = "AnalyticsView"
+	TypeAnalyticsViewerDaily = "AnalyticsViewerDaily"
+	TypeAuditLog             = "AuditLog"
+	TypeAuthCode             = "AuthCode"
+	TypeBlobDeletion         = "BlobDeletion"
+	TypeCaption              = "Caption"
+	TypeChapter              = "Chapter"
+	TypeEncodingProfile      = "EncodingProfile"
+	TypeEvent                = "Event"
+	TypeFolder               = "Folder"
+	TypeIdempotencyKey       = "IdempotencyKey"
+	TypeImportItem           = "ImportItem"
+	TypeImportMigration      = "ImportMigration"
+	TypeImporter             = "Importer"
+	TypeInvitation           = "Invitation"
+	TypeJobProcess           = "JobProcess"
+	TypeMembership           = "Membership"
+	TypeOAuthIdentity        = "OAuthIdentity"
+	TypeOAuthState           = "OAuthState"
+	TypeOrganization         = "Organization"
+	TypePlaybackUsage        = "PlaybackUsage"
+	TypePlayer               = "Player"
+	TypeProject              = "Project"
+	TypeProjectSetting       = "ProjectSetting"
+	TypeRateLimit            = "RateLimit"
+	TypeRefreshToken         = "RefreshToken"
+	TypeRendition            = "Rendition"
+	TypeSession              = "Session"
+	TypeTag                  = "Tag"
+	TypeThumbnail            = "Thumbnail"
+	TypeTranscodingJob       = "TranscodingJob"
+	TypeUploadLock           = "UploadLock"
+	TypeUploadToken          = "UploadToken"
+	TypeUser                 = "User"
+	TypeVideo                = "Video"
+	TypeWebhookAttempt       = "WebhookAttempt"
+	TypeWebhookDelivery      = "WebhookDelivery"
+	TypeWebhookEndpoint      = "WebhookEndpoint"
 )
 
 // APIKeyMutation represents an operation that mutates the APIKey nodes in the graph.
@@ -2959,6 +2961,7 @@ type AnalyticsDailyMutation struct {
 	device_type       *string
 	os                *string
 	browser           *string
+	fatal_error_code  *string
 	views             *int64
 	addviews          *int64
 	attempts          *int64
@@ -3408,6 +3411,42 @@ func (m *AnalyticsDailyMutation) OldBrowser(ctx context.Context) (v string, err 
 // ResetBrowser resets all changes to the "browser" field.
 func (m *AnalyticsDailyMutation) ResetBrowser() {
 	m.browser = nil
+}
+
+// SetFatalErrorCode sets the "fatal_error_code" field.
+func (m *AnalyticsDailyMutation) SetFatalErrorCode(s string) {
+	m.fatal_error_code = &s
+}
+
+// FatalErrorCode returns the value of the "fatal_error_code" field in the mutation.
+func (m *AnalyticsDailyMutation) FatalErrorCode() (r string, exists bool) {
+	v := m.fatal_error_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFatalErrorCode returns the old "fatal_error_code" field's value of the AnalyticsDaily entity.
+// If the AnalyticsDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsDailyMutation) OldFatalErrorCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFatalErrorCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFatalErrorCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFatalErrorCode: %w", err)
+	}
+	return oldValue.FatalErrorCode, nil
+}
+
+// ResetFatalErrorCode resets all changes to the "fatal_error_code" field.
+func (m *AnalyticsDailyMutation) ResetFatalErrorCode() {
+	m.fatal_error_code = nil
 }
 
 // SetViews sets the "views" field.
@@ -4004,7 +4043,7 @@ func (m *AnalyticsDailyMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *AnalyticsDailyMutation) Fields() []string {
-	fields := make([]string, 0, 18)
+	fields := make([]string, 0, 19)
 	if m.project_id != nil {
 		fields = append(fields, analyticsdaily.FieldProjectID)
 	}
@@ -4028,6 +4067,9 @@ func (m *AnalyticsDailyMutation) Fields() []string {
 	}
 	if m.browser != nil {
 		fields = append(fields, analyticsdaily.FieldBrowser)
+	}
+	if m.fatal_error_code != nil {
+		fields = append(fields, analyticsdaily.FieldFatalErrorCode)
 	}
 	if m.views != nil {
 		fields = append(fields, analyticsdaily.FieldViews)
@@ -4083,6 +4125,8 @@ func (m *AnalyticsDailyMutation) Field(name string) (ent.Value, bool) {
 		return m.Os()
 	case analyticsdaily.FieldBrowser:
 		return m.Browser()
+	case analyticsdaily.FieldFatalErrorCode:
+		return m.FatalErrorCode()
 	case analyticsdaily.FieldViews:
 		return m.Views()
 	case analyticsdaily.FieldAttempts:
@@ -4128,6 +4172,8 @@ func (m *AnalyticsDailyMutation) OldField(ctx context.Context, name string) (ent
 		return m.OldOs(ctx)
 	case analyticsdaily.FieldBrowser:
 		return m.OldBrowser(ctx)
+	case analyticsdaily.FieldFatalErrorCode:
+		return m.OldFatalErrorCode(ctx)
 	case analyticsdaily.FieldViews:
 		return m.OldViews(ctx)
 	case analyticsdaily.FieldAttempts:
@@ -4212,6 +4258,13 @@ func (m *AnalyticsDailyMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetBrowser(v)
+		return nil
+	case analyticsdaily.FieldFatalErrorCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFatalErrorCode(v)
 		return nil
 	case analyticsdaily.FieldViews:
 		v, ok := value.(int64)
@@ -4499,6 +4552,9 @@ func (m *AnalyticsDailyMutation) ResetField(name string) error {
 		return nil
 	case analyticsdaily.FieldBrowser:
 		m.ResetBrowser()
+		return nil
+	case analyticsdaily.FieldFatalErrorCode:
+		m.ResetFatalErrorCode()
 		return nil
 	case analyticsdaily.FieldViews:
 		m.ResetViews()
@@ -6937,6 +6993,7 @@ type AnalyticsHourlyMutation struct {
 	device_type       *string
 	os                *string
 	browser           *string
+	fatal_error_code  *string
 	views             *int64
 	addviews          *int64
 	attempts          *int64
@@ -7386,6 +7443,42 @@ func (m *AnalyticsHourlyMutation) OldBrowser(ctx context.Context) (v string, err
 // ResetBrowser resets all changes to the "browser" field.
 func (m *AnalyticsHourlyMutation) ResetBrowser() {
 	m.browser = nil
+}
+
+// SetFatalErrorCode sets the "fatal_error_code" field.
+func (m *AnalyticsHourlyMutation) SetFatalErrorCode(s string) {
+	m.fatal_error_code = &s
+}
+
+// FatalErrorCode returns the value of the "fatal_error_code" field in the mutation.
+func (m *AnalyticsHourlyMutation) FatalErrorCode() (r string, exists bool) {
+	v := m.fatal_error_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFatalErrorCode returns the old "fatal_error_code" field's value of the AnalyticsHourly entity.
+// If the AnalyticsHourly object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsHourlyMutation) OldFatalErrorCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFatalErrorCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFatalErrorCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFatalErrorCode: %w", err)
+	}
+	return oldValue.FatalErrorCode, nil
+}
+
+// ResetFatalErrorCode resets all changes to the "fatal_error_code" field.
+func (m *AnalyticsHourlyMutation) ResetFatalErrorCode() {
+	m.fatal_error_code = nil
 }
 
 // SetViews sets the "views" field.
@@ -7982,7 +8075,7 @@ func (m *AnalyticsHourlyMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *AnalyticsHourlyMutation) Fields() []string {
-	fields := make([]string, 0, 18)
+	fields := make([]string, 0, 19)
 	if m.project_id != nil {
 		fields = append(fields, analyticshourly.FieldProjectID)
 	}
@@ -8006,6 +8099,9 @@ func (m *AnalyticsHourlyMutation) Fields() []string {
 	}
 	if m.browser != nil {
 		fields = append(fields, analyticshourly.FieldBrowser)
+	}
+	if m.fatal_error_code != nil {
+		fields = append(fields, analyticshourly.FieldFatalErrorCode)
 	}
 	if m.views != nil {
 		fields = append(fields, analyticshourly.FieldViews)
@@ -8061,6 +8157,8 @@ func (m *AnalyticsHourlyMutation) Field(name string) (ent.Value, bool) {
 		return m.Os()
 	case analyticshourly.FieldBrowser:
 		return m.Browser()
+	case analyticshourly.FieldFatalErrorCode:
+		return m.FatalErrorCode()
 	case analyticshourly.FieldViews:
 		return m.Views()
 	case analyticshourly.FieldAttempts:
@@ -8106,6 +8204,8 @@ func (m *AnalyticsHourlyMutation) OldField(ctx context.Context, name string) (en
 		return m.OldOs(ctx)
 	case analyticshourly.FieldBrowser:
 		return m.OldBrowser(ctx)
+	case analyticshourly.FieldFatalErrorCode:
+		return m.OldFatalErrorCode(ctx)
 	case analyticshourly.FieldViews:
 		return m.OldViews(ctx)
 	case analyticshourly.FieldAttempts:
@@ -8190,6 +8290,13 @@ func (m *AnalyticsHourlyMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetBrowser(v)
+		return nil
+	case analyticshourly.FieldFatalErrorCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFatalErrorCode(v)
 		return nil
 	case analyticshourly.FieldViews:
 		v, ok := value.(int64)
@@ -8477,6 +8584,9 @@ func (m *AnalyticsHourlyMutation) ResetField(name string) error {
 		return nil
 	case analyticshourly.FieldBrowser:
 		m.ResetBrowser()
+		return nil
+	case analyticshourly.FieldFatalErrorCode:
+		m.ResetFatalErrorCode()
 		return nil
 	case analyticshourly.FieldViews:
 		m.ResetViews()
@@ -11391,6 +11501,1143 @@ func (m *AnalyticsViewMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *AnalyticsViewMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown AnalyticsView edge %s", name)
+}
+
+// AnalyticsViewerDailyMutation represents an operation that mutates the AnalyticsViewerDaily nodes in the graph.
+type AnalyticsViewerDailyMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int64
+	project_id    *uuid.UUID
+	bucket        *int64
+	addbucket     *int64
+	video_id      *uuid.UUID
+	folder_id     *uuid.UUID
+	country       *string
+	device_type   *string
+	os            *string
+	browser       *string
+	user_id       *string
+	viewer_key    *string
+	views         *int64
+	addviews      *int64
+	attempts      *int64
+	addattempts   *int64
+	watched_ms    *int64
+	addwatched_ms *int64
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*AnalyticsViewerDaily, error)
+	predicates    []predicate.AnalyticsViewerDaily
+}
+
+var _ ent.Mutation = (*AnalyticsViewerDailyMutation)(nil)
+
+// analyticsviewerdailyOption allows management of the mutation configuration using functional options.
+type analyticsviewerdailyOption func(*AnalyticsViewerDailyMutation)
+
+// newAnalyticsViewerDailyMutation creates new mutation for the AnalyticsViewerDaily entity.
+func newAnalyticsViewerDailyMutation(c config, op Op, opts ...analyticsviewerdailyOption) *AnalyticsViewerDailyMutation {
+	m := &AnalyticsViewerDailyMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAnalyticsViewerDaily,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAnalyticsViewerDailyID sets the ID field of the mutation.
+func withAnalyticsViewerDailyID(id int64) analyticsviewerdailyOption {
+	return func(m *AnalyticsViewerDailyMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AnalyticsViewerDaily
+		)
+		m.oldValue = func(ctx context.Context) (*AnalyticsViewerDaily, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AnalyticsViewerDaily.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAnalyticsViewerDaily sets the old AnalyticsViewerDaily of the mutation.
+func withAnalyticsViewerDaily(node *AnalyticsViewerDaily) analyticsviewerdailyOption {
+	return func(m *AnalyticsViewerDailyMutation) {
+		m.oldValue = func(context.Context) (*AnalyticsViewerDaily, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AnalyticsViewerDailyMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AnalyticsViewerDailyMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AnalyticsViewerDaily entities.
+func (m *AnalyticsViewerDailyMutation) SetID(id int64) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AnalyticsViewerDailyMutation) ID() (id int64, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AnalyticsViewerDailyMutation) IDs(ctx context.Context) ([]int64, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int64{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AnalyticsViewerDaily.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *AnalyticsViewerDailyMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *AnalyticsViewerDailyMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the AnalyticsViewerDaily entity.
+// If the AnalyticsViewerDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewerDailyMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *AnalyticsViewerDailyMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetBucket sets the "bucket" field.
+func (m *AnalyticsViewerDailyMutation) SetBucket(i int64) {
+	m.bucket = &i
+	m.addbucket = nil
+}
+
+// Bucket returns the value of the "bucket" field in the mutation.
+func (m *AnalyticsViewerDailyMutation) Bucket() (r int64, exists bool) {
+	v := m.bucket
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBucket returns the old "bucket" field's value of the AnalyticsViewerDaily entity.
+// If the AnalyticsViewerDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewerDailyMutation) OldBucket(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBucket is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBucket requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBucket: %w", err)
+	}
+	return oldValue.Bucket, nil
+}
+
+// AddBucket adds i to the "bucket" field.
+func (m *AnalyticsViewerDailyMutation) AddBucket(i int64) {
+	if m.addbucket != nil {
+		*m.addbucket += i
+	} else {
+		m.addbucket = &i
+	}
+}
+
+// AddedBucket returns the value that was added to the "bucket" field in this mutation.
+func (m *AnalyticsViewerDailyMutation) AddedBucket() (r int64, exists bool) {
+	v := m.addbucket
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBucket resets all changes to the "bucket" field.
+func (m *AnalyticsViewerDailyMutation) ResetBucket() {
+	m.bucket = nil
+	m.addbucket = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *AnalyticsViewerDailyMutation) SetVideoID(u uuid.UUID) {
+	m.video_id = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *AnalyticsViewerDailyMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the AnalyticsViewerDaily entity.
+// If the AnalyticsViewerDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewerDailyMutation) OldVideoID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *AnalyticsViewerDailyMutation) ResetVideoID() {
+	m.video_id = nil
+}
+
+// SetFolderID sets the "folder_id" field.
+func (m *AnalyticsViewerDailyMutation) SetFolderID(u uuid.UUID) {
+	m.folder_id = &u
+}
+
+// FolderID returns the value of the "folder_id" field in the mutation.
+func (m *AnalyticsViewerDailyMutation) FolderID() (r uuid.UUID, exists bool) {
+	v := m.folder_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFolderID returns the old "folder_id" field's value of the AnalyticsViewerDaily entity.
+// If the AnalyticsViewerDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewerDailyMutation) OldFolderID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFolderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFolderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFolderID: %w", err)
+	}
+	return oldValue.FolderID, nil
+}
+
+// ClearFolderID clears the value of the "folder_id" field.
+func (m *AnalyticsViewerDailyMutation) ClearFolderID() {
+	m.folder_id = nil
+	m.clearedFields[analyticsviewerdaily.FieldFolderID] = struct{}{}
+}
+
+// FolderIDCleared returns if the "folder_id" field was cleared in this mutation.
+func (m *AnalyticsViewerDailyMutation) FolderIDCleared() bool {
+	_, ok := m.clearedFields[analyticsviewerdaily.FieldFolderID]
+	return ok
+}
+
+// ResetFolderID resets all changes to the "folder_id" field.
+func (m *AnalyticsViewerDailyMutation) ResetFolderID() {
+	m.folder_id = nil
+	delete(m.clearedFields, analyticsviewerdaily.FieldFolderID)
+}
+
+// SetCountry sets the "country" field.
+func (m *AnalyticsViewerDailyMutation) SetCountry(s string) {
+	m.country = &s
+}
+
+// Country returns the value of the "country" field in the mutation.
+func (m *AnalyticsViewerDailyMutation) Country() (r string, exists bool) {
+	v := m.country
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCountry returns the old "country" field's value of the AnalyticsViewerDaily entity.
+// If the AnalyticsViewerDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewerDailyMutation) OldCountry(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCountry is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCountry requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCountry: %w", err)
+	}
+	return oldValue.Country, nil
+}
+
+// ResetCountry resets all changes to the "country" field.
+func (m *AnalyticsViewerDailyMutation) ResetCountry() {
+	m.country = nil
+}
+
+// SetDeviceType sets the "device_type" field.
+func (m *AnalyticsViewerDailyMutation) SetDeviceType(s string) {
+	m.device_type = &s
+}
+
+// DeviceType returns the value of the "device_type" field in the mutation.
+func (m *AnalyticsViewerDailyMutation) DeviceType() (r string, exists bool) {
+	v := m.device_type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeviceType returns the old "device_type" field's value of the AnalyticsViewerDaily entity.
+// If the AnalyticsViewerDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewerDailyMutation) OldDeviceType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeviceType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeviceType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeviceType: %w", err)
+	}
+	return oldValue.DeviceType, nil
+}
+
+// ResetDeviceType resets all changes to the "device_type" field.
+func (m *AnalyticsViewerDailyMutation) ResetDeviceType() {
+	m.device_type = nil
+}
+
+// SetOs sets the "os" field.
+func (m *AnalyticsViewerDailyMutation) SetOs(s string) {
+	m.os = &s
+}
+
+// Os returns the value of the "os" field in the mutation.
+func (m *AnalyticsViewerDailyMutation) Os() (r string, exists bool) {
+	v := m.os
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOs returns the old "os" field's value of the AnalyticsViewerDaily entity.
+// If the AnalyticsViewerDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewerDailyMutation) OldOs(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOs: %w", err)
+	}
+	return oldValue.Os, nil
+}
+
+// ResetOs resets all changes to the "os" field.
+func (m *AnalyticsViewerDailyMutation) ResetOs() {
+	m.os = nil
+}
+
+// SetBrowser sets the "browser" field.
+func (m *AnalyticsViewerDailyMutation) SetBrowser(s string) {
+	m.browser = &s
+}
+
+// Browser returns the value of the "browser" field in the mutation.
+func (m *AnalyticsViewerDailyMutation) Browser() (r string, exists bool) {
+	v := m.browser
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBrowser returns the old "browser" field's value of the AnalyticsViewerDaily entity.
+// If the AnalyticsViewerDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewerDailyMutation) OldBrowser(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBrowser is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBrowser requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBrowser: %w", err)
+	}
+	return oldValue.Browser, nil
+}
+
+// ResetBrowser resets all changes to the "browser" field.
+func (m *AnalyticsViewerDailyMutation) ResetBrowser() {
+	m.browser = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *AnalyticsViewerDailyMutation) SetUserID(s string) {
+	m.user_id = &s
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *AnalyticsViewerDailyMutation) UserID() (r string, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the AnalyticsViewerDaily entity.
+// If the AnalyticsViewerDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewerDailyMutation) OldUserID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *AnalyticsViewerDailyMutation) ResetUserID() {
+	m.user_id = nil
+}
+
+// SetViewerKey sets the "viewer_key" field.
+func (m *AnalyticsViewerDailyMutation) SetViewerKey(s string) {
+	m.viewer_key = &s
+}
+
+// ViewerKey returns the value of the "viewer_key" field in the mutation.
+func (m *AnalyticsViewerDailyMutation) ViewerKey() (r string, exists bool) {
+	v := m.viewer_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldViewerKey returns the old "viewer_key" field's value of the AnalyticsViewerDaily entity.
+// If the AnalyticsViewerDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewerDailyMutation) OldViewerKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldViewerKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldViewerKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldViewerKey: %w", err)
+	}
+	return oldValue.ViewerKey, nil
+}
+
+// ResetViewerKey resets all changes to the "viewer_key" field.
+func (m *AnalyticsViewerDailyMutation) ResetViewerKey() {
+	m.viewer_key = nil
+}
+
+// SetViews sets the "views" field.
+func (m *AnalyticsViewerDailyMutation) SetViews(i int64) {
+	m.views = &i
+	m.addviews = nil
+}
+
+// Views returns the value of the "views" field in the mutation.
+func (m *AnalyticsViewerDailyMutation) Views() (r int64, exists bool) {
+	v := m.views
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldViews returns the old "views" field's value of the AnalyticsViewerDaily entity.
+// If the AnalyticsViewerDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewerDailyMutation) OldViews(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldViews is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldViews requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldViews: %w", err)
+	}
+	return oldValue.Views, nil
+}
+
+// AddViews adds i to the "views" field.
+func (m *AnalyticsViewerDailyMutation) AddViews(i int64) {
+	if m.addviews != nil {
+		*m.addviews += i
+	} else {
+		m.addviews = &i
+	}
+}
+
+// AddedViews returns the value that was added to the "views" field in this mutation.
+func (m *AnalyticsViewerDailyMutation) AddedViews() (r int64, exists bool) {
+	v := m.addviews
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetViews resets all changes to the "views" field.
+func (m *AnalyticsViewerDailyMutation) ResetViews() {
+	m.views = nil
+	m.addviews = nil
+}
+
+// SetAttempts sets the "attempts" field.
+func (m *AnalyticsViewerDailyMutation) SetAttempts(i int64) {
+	m.attempts = &i
+	m.addattempts = nil
+}
+
+// Attempts returns the value of the "attempts" field in the mutation.
+func (m *AnalyticsViewerDailyMutation) Attempts() (r int64, exists bool) {
+	v := m.attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempts returns the old "attempts" field's value of the AnalyticsViewerDaily entity.
+// If the AnalyticsViewerDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewerDailyMutation) OldAttempts(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempts: %w", err)
+	}
+	return oldValue.Attempts, nil
+}
+
+// AddAttempts adds i to the "attempts" field.
+func (m *AnalyticsViewerDailyMutation) AddAttempts(i int64) {
+	if m.addattempts != nil {
+		*m.addattempts += i
+	} else {
+		m.addattempts = &i
+	}
+}
+
+// AddedAttempts returns the value that was added to the "attempts" field in this mutation.
+func (m *AnalyticsViewerDailyMutation) AddedAttempts() (r int64, exists bool) {
+	v := m.addattempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempts resets all changes to the "attempts" field.
+func (m *AnalyticsViewerDailyMutation) ResetAttempts() {
+	m.attempts = nil
+	m.addattempts = nil
+}
+
+// SetWatchedMs sets the "watched_ms" field.
+func (m *AnalyticsViewerDailyMutation) SetWatchedMs(i int64) {
+	m.watched_ms = &i
+	m.addwatched_ms = nil
+}
+
+// WatchedMs returns the value of the "watched_ms" field in the mutation.
+func (m *AnalyticsViewerDailyMutation) WatchedMs() (r int64, exists bool) {
+	v := m.watched_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWatchedMs returns the old "watched_ms" field's value of the AnalyticsViewerDaily entity.
+// If the AnalyticsViewerDaily object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AnalyticsViewerDailyMutation) OldWatchedMs(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWatchedMs is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWatchedMs requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWatchedMs: %w", err)
+	}
+	return oldValue.WatchedMs, nil
+}
+
+// AddWatchedMs adds i to the "watched_ms" field.
+func (m *AnalyticsViewerDailyMutation) AddWatchedMs(i int64) {
+	if m.addwatched_ms != nil {
+		*m.addwatched_ms += i
+	} else {
+		m.addwatched_ms = &i
+	}
+}
+
+// AddedWatchedMs returns the value that was added to the "watched_ms" field in this mutation.
+func (m *AnalyticsViewerDailyMutation) AddedWatchedMs() (r int64, exists bool) {
+	v := m.addwatched_ms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetWatchedMs resets all changes to the "watched_ms" field.
+func (m *AnalyticsViewerDailyMutation) ResetWatchedMs() {
+	m.watched_ms = nil
+	m.addwatched_ms = nil
+}
+
+// Where appends a list predicates to the AnalyticsViewerDailyMutation builder.
+func (m *AnalyticsViewerDailyMutation) Where(ps ...predicate.AnalyticsViewerDaily) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AnalyticsViewerDailyMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AnalyticsViewerDailyMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AnalyticsViewerDaily, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AnalyticsViewerDailyMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AnalyticsViewerDailyMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AnalyticsViewerDaily).
+func (m *AnalyticsViewerDailyMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AnalyticsViewerDailyMutation) Fields() []string {
+	fields := make([]string, 0, 13)
+	if m.project_id != nil {
+		fields = append(fields, analyticsviewerdaily.FieldProjectID)
+	}
+	if m.bucket != nil {
+		fields = append(fields, analyticsviewerdaily.FieldBucket)
+	}
+	if m.video_id != nil {
+		fields = append(fields, analyticsviewerdaily.FieldVideoID)
+	}
+	if m.folder_id != nil {
+		fields = append(fields, analyticsviewerdaily.FieldFolderID)
+	}
+	if m.country != nil {
+		fields = append(fields, analyticsviewerdaily.FieldCountry)
+	}
+	if m.device_type != nil {
+		fields = append(fields, analyticsviewerdaily.FieldDeviceType)
+	}
+	if m.os != nil {
+		fields = append(fields, analyticsviewerdaily.FieldOs)
+	}
+	if m.browser != nil {
+		fields = append(fields, analyticsviewerdaily.FieldBrowser)
+	}
+	if m.user_id != nil {
+		fields = append(fields, analyticsviewerdaily.FieldUserID)
+	}
+	if m.viewer_key != nil {
+		fields = append(fields, analyticsviewerdaily.FieldViewerKey)
+	}
+	if m.views != nil {
+		fields = append(fields, analyticsviewerdaily.FieldViews)
+	}
+	if m.attempts != nil {
+		fields = append(fields, analyticsviewerdaily.FieldAttempts)
+	}
+	if m.watched_ms != nil {
+		fields = append(fields, analyticsviewerdaily.FieldWatchedMs)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AnalyticsViewerDailyMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsviewerdaily.FieldProjectID:
+		return m.ProjectID()
+	case analyticsviewerdaily.FieldBucket:
+		return m.Bucket()
+	case analyticsviewerdaily.FieldVideoID:
+		return m.VideoID()
+	case analyticsviewerdaily.FieldFolderID:
+		return m.FolderID()
+	case analyticsviewerdaily.FieldCountry:
+		return m.Country()
+	case analyticsviewerdaily.FieldDeviceType:
+		return m.DeviceType()
+	case analyticsviewerdaily.FieldOs:
+		return m.Os()
+	case analyticsviewerdaily.FieldBrowser:
+		return m.Browser()
+	case analyticsviewerdaily.FieldUserID:
+		return m.UserID()
+	case analyticsviewerdaily.FieldViewerKey:
+		return m.ViewerKey()
+	case analyticsviewerdaily.FieldViews:
+		return m.Views()
+	case analyticsviewerdaily.FieldAttempts:
+		return m.Attempts()
+	case analyticsviewerdaily.FieldWatchedMs:
+		return m.WatchedMs()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AnalyticsViewerDailyMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case analyticsviewerdaily.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case analyticsviewerdaily.FieldBucket:
+		return m.OldBucket(ctx)
+	case analyticsviewerdaily.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case analyticsviewerdaily.FieldFolderID:
+		return m.OldFolderID(ctx)
+	case analyticsviewerdaily.FieldCountry:
+		return m.OldCountry(ctx)
+	case analyticsviewerdaily.FieldDeviceType:
+		return m.OldDeviceType(ctx)
+	case analyticsviewerdaily.FieldOs:
+		return m.OldOs(ctx)
+	case analyticsviewerdaily.FieldBrowser:
+		return m.OldBrowser(ctx)
+	case analyticsviewerdaily.FieldUserID:
+		return m.OldUserID(ctx)
+	case analyticsviewerdaily.FieldViewerKey:
+		return m.OldViewerKey(ctx)
+	case analyticsviewerdaily.FieldViews:
+		return m.OldViews(ctx)
+	case analyticsviewerdaily.FieldAttempts:
+		return m.OldAttempts(ctx)
+	case analyticsviewerdaily.FieldWatchedMs:
+		return m.OldWatchedMs(ctx)
+	}
+	return nil, fmt.Errorf("unknown AnalyticsViewerDaily field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsViewerDailyMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case analyticsviewerdaily.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case analyticsviewerdaily.FieldBucket:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBucket(v)
+		return nil
+	case analyticsviewerdaily.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case analyticsviewerdaily.FieldFolderID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFolderID(v)
+		return nil
+	case analyticsviewerdaily.FieldCountry:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCountry(v)
+		return nil
+	case analyticsviewerdaily.FieldDeviceType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeviceType(v)
+		return nil
+	case analyticsviewerdaily.FieldOs:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOs(v)
+		return nil
+	case analyticsviewerdaily.FieldBrowser:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBrowser(v)
+		return nil
+	case analyticsviewerdaily.FieldUserID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case analyticsviewerdaily.FieldViewerKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetViewerKey(v)
+		return nil
+	case analyticsviewerdaily.FieldViews:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetViews(v)
+		return nil
+	case analyticsviewerdaily.FieldAttempts:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempts(v)
+		return nil
+	case analyticsviewerdaily.FieldWatchedMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWatchedMs(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsViewerDaily field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AnalyticsViewerDailyMutation) AddedFields() []string {
+	var fields []string
+	if m.addbucket != nil {
+		fields = append(fields, analyticsviewerdaily.FieldBucket)
+	}
+	if m.addviews != nil {
+		fields = append(fields, analyticsviewerdaily.FieldViews)
+	}
+	if m.addattempts != nil {
+		fields = append(fields, analyticsviewerdaily.FieldAttempts)
+	}
+	if m.addwatched_ms != nil {
+		fields = append(fields, analyticsviewerdaily.FieldWatchedMs)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AnalyticsViewerDailyMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case analyticsviewerdaily.FieldBucket:
+		return m.AddedBucket()
+	case analyticsviewerdaily.FieldViews:
+		return m.AddedViews()
+	case analyticsviewerdaily.FieldAttempts:
+		return m.AddedAttempts()
+	case analyticsviewerdaily.FieldWatchedMs:
+		return m.AddedWatchedMs()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AnalyticsViewerDailyMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case analyticsviewerdaily.FieldBucket:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBucket(v)
+		return nil
+	case analyticsviewerdaily.FieldViews:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddViews(v)
+		return nil
+	case analyticsviewerdaily.FieldAttempts:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempts(v)
+		return nil
+	case analyticsviewerdaily.FieldWatchedMs:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddWatchedMs(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsViewerDaily numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AnalyticsViewerDailyMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(analyticsviewerdaily.FieldFolderID) {
+		fields = append(fields, analyticsviewerdaily.FieldFolderID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AnalyticsViewerDailyMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AnalyticsViewerDailyMutation) ClearField(name string) error {
+	switch name {
+	case analyticsviewerdaily.FieldFolderID:
+		m.ClearFolderID()
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsViewerDaily nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AnalyticsViewerDailyMutation) ResetField(name string) error {
+	switch name {
+	case analyticsviewerdaily.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case analyticsviewerdaily.FieldBucket:
+		m.ResetBucket()
+		return nil
+	case analyticsviewerdaily.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case analyticsviewerdaily.FieldFolderID:
+		m.ResetFolderID()
+		return nil
+	case analyticsviewerdaily.FieldCountry:
+		m.ResetCountry()
+		return nil
+	case analyticsviewerdaily.FieldDeviceType:
+		m.ResetDeviceType()
+		return nil
+	case analyticsviewerdaily.FieldOs:
+		m.ResetOs()
+		return nil
+	case analyticsviewerdaily.FieldBrowser:
+		m.ResetBrowser()
+		return nil
+	case analyticsviewerdaily.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case analyticsviewerdaily.FieldViewerKey:
+		m.ResetViewerKey()
+		return nil
+	case analyticsviewerdaily.FieldViews:
+		m.ResetViews()
+		return nil
+	case analyticsviewerdaily.FieldAttempts:
+		m.ResetAttempts()
+		return nil
+	case analyticsviewerdaily.FieldWatchedMs:
+		m.ResetWatchedMs()
+		return nil
+	}
+	return fmt.Errorf("unknown AnalyticsViewerDaily field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AnalyticsViewerDailyMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AnalyticsViewerDailyMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AnalyticsViewerDailyMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AnalyticsViewerDailyMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AnalyticsViewerDailyMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AnalyticsViewerDailyMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AnalyticsViewerDailyMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsViewerDaily unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AnalyticsViewerDailyMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AnalyticsViewerDaily edge %s", name)
 }
 
 // AuditLogMutation represents an operation that mutates the AuditLog nodes in the graph.

@@ -36,6 +36,8 @@ type Tx struct {
 	AnalyticsSalt *AnalyticsSaltClient
 	// AnalyticsView is the client for interacting with the AnalyticsView builders.
 	AnalyticsView *AnalyticsViewClient
+	// AnalyticsViewerDaily is the client for interacting with the AnalyticsViewerDaily builders.
+	AnalyticsViewerDaily *AnalyticsViewerDailyClient
 	// AuditLog is the client for interacting with the AuditLog builders.
 	AuditLog *AuditLogClient
 	// AuthCode is the client for interacting with the AuthCode builders.
@@ -250,6 +252,7 @@ func (tx *Tx) init() {
 	tx.AnalyticsHourly = NewAnalyticsHourlyClient(tx.config)
 	tx.AnalyticsSalt = NewAnalyticsSaltClient(tx.config)
 	tx.AnalyticsView = NewAnalyticsViewClient(tx.config)
+	tx.AnalyticsViewerDaily = NewAnalyticsViewerDailyClient(tx.config)
 	tx.AuditLog = NewAuditLogClient(tx.config)
 	tx.AuthCode = NewAuthCodeClient(tx.config)
 	tx.BlobDeletion = NewBlobDeletionClient(tx.config)

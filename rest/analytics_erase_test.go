@@ -75,6 +75,10 @@ func TestEraseAnalyticsUser(t *testing.T) {
 		if n := s.SQLInt(`SELECT COALESCE(SUM(attempts), 0) FROM analytics_hourly WHERE project_id = ?`, proj); n != 3 {
 			t.Fatalf("attempts before the erasure = %d, want 3", n)
 		}
+		aliceViewerRows := `SELECT COUNT(*) FROM analytics_viewer_daily WHERE user_id = 'alice' AND project_id = ?`
+		if n := s.SQLInt(aliceViewerRows, proj); n == 0 {
+			t.Fatalf("no viewer-rollup rows of alice before the erasure")
+		}
 		status, env := s.REST("DELETE", "/v1/projects/"+proj+"/users/alice/analytics", "")
 		if status != http.StatusOK || string(env.Result) != `{"user_id":"alice","views":2,"events":4}` {
 			t.Fatalf("erase: %d %s %s", status, env.Message, env.Result)
@@ -82,6 +86,10 @@ func TestEraseAnalyticsUser(t *testing.T) {
 		for q, want := range map[string]int{
 			`SELECT COUNT(*) FROM analytics_views WHERE user_id = 'alice'`: 1,
 			aliceEvents: 2,
+			// The viewer rollup holds users: alice's rows go with the erasure, not
+			// at the next rollup run; the other project's stay.
+			strings.Replace(aliceViewerRows, "?", "'"+proj+"'", 1):                                               0,
+			strings.Replace(aliceViewerRows, "?", "'"+other+"'", 1):                                              1,
 			`SELECT COUNT(*) FROM analytics_views WHERE user_id = 'bob'`:                                         1,
 			`SELECT COUNT(*) FROM audit_logs WHERE entity_type = 'AnalyticsUser' AND entity_id = '` + proj + `'`: 1,
 		} {

@@ -364,6 +364,17 @@ func TestListPages(t *testing.T) {
 			log.AnalyticsPlayerLog.PageInfo.HasNextPage {
 			t.Fatalf("player log (the other project's event left out): %+v", log)
 		}
+		// One event a page: the cursor continues after the first.
+		logPage := strings.Replace(logDoc, "first: 5", "first: 1", 1)
+		var first, second struct{ AnalyticsPlayerLog page }
+		s.MustGraphQL(logPage, vars(nil), &first)
+		if e := first.AnalyticsPlayerLog.Edges; len(e) != 1 || e[0].Node["type"] != "viewstart" || !first.AnalyticsPlayerLog.PageInfo.HasNextPage {
+			t.Fatalf("first player log page: %+v", first)
+		}
+		s.MustGraphQL(logPage, vars(*first.AnalyticsPlayerLog.PageInfo.EndCursor), &second)
+		if e := second.AnalyticsPlayerLog.Edges; len(e) != 1 || e[0].Node["detail"] != `{"code":"x"}` || second.AnalyticsPlayerLog.PageInfo.HasNextPage {
+			t.Fatalf("second player log page: %+v", second)
+		}
 		if code := s.ErrorCode(logDoc, vars("garbage")); code != "BAD_REQUEST" {
 			t.Errorf("bad cursor: %s", code)
 		}

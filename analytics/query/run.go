@@ -75,14 +75,18 @@ func Run(ctx context.Context, db Querier, dialectName string, projectID uuid.UUI
 	if err != nil {
 		return nil, err
 	}
-	coversTotal := func(c Compiled) bool { return plan.coversTotal(q, c) }
-	coversRows := func(c Compiled) bool { return plan.coversRows(q, c) }
+	if plan != nil {
+		plan.sumByViewer = sumFirst(dialectName)
+	}
+	// The rollup kind (if any) each metric's total and rows read.
+	totalKind := func(c Compiled) string { return kindName(plan.totalKind(q, c)) }
+	rowsKind := func(c Compiled) string { return kindName(plan.rowsKind(q, c)) }
 	// View metrics with group-bys: their totals and rows from one scan, where
 	// that is the faster way (sharedScan).
 	// Those the rollups cover read them instead (two small statements).
-	for _, batch := range batches(compiled, true, coversRows) {
+	for _, batch := range batches(compiled, true, rowsKind) {
 		c := compiled[batch[0]]
-		if len(c.Groups) == 0 || source(c.Metric.Name) != "views" || coversRows(c) || !(shared || byValue && len(batch) > 1) {
+		if len(c.Groups) == 0 || source(c.Metric.Name) != "views" || rowsKind(c) != "" || !(shared || byValue && len(batch) > 1) {
 			continue
 		}
 		n, err := runCombined(ctx, db, projectID, q, compiled, batch, res)
@@ -94,7 +98,7 @@ func Run(ctx context.Context, db Querier, dialectName string, projectID uuid.UUI
 			hasTotal[i] = true
 		}
 	}
-	for _, batch := range batches(compiled, false, coversTotal) {
+	for _, batch := range batches(compiled, false, totalKind) {
 		batch = slices.DeleteFunc(batch, func(i int) bool { return hasTotal[i] })
 		if len(batch) == 0 {
 			continue
@@ -111,7 +115,7 @@ func Run(ctx context.Context, db Querier, dialectName string, projectID uuid.UUI
 		}
 	}
 	// The other metrics with group-bys: their rows apart.
-	for _, batch := range batches(compiled, true, coversRows) {
+	for _, batch := range batches(compiled, true, rowsKind) {
 		c := compiled[batch[0]]
 		if len(c.Groups) == 0 || hasTotal[batch[0]] {
 			continue
@@ -237,9 +241,9 @@ func source(m Metric) string {
 }
 
 // batches groups the metrics that can share a statement: same rows (source,
-// and for view metrics whether the rollups cover them: rollups tells) and
-// filters, and with grouped, the same group-bys.
-func batches(compiled []Compiled, grouped bool, rollups func(Compiled) bool) [][]int {
+// and for view metrics the rollup kind that covers them, "" for none: rollups
+// tells) and filters, and with grouped, the same group-bys.
+func batches(compiled []Compiled, grouped bool, rollups func(Compiled) string) [][]int {
 	var out [][]int
 	at := map[string]int{}
 	for i, c := range compiled {

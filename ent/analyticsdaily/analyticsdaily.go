@@ -28,6 +28,8 @@ const (
 	FieldOs = "os"
 	// FieldBrowser holds the string denoting the browser field in the database.
 	FieldBrowser = "browser"
+	// FieldFatalErrorCode holds the string denoting the fatal_error_code field in the database.
+	FieldFatalErrorCode = "fatal_error_code"
 	// FieldViews holds the string denoting the views field in the database.
 	FieldViews = "views"
 	// FieldAttempts holds the string denoting the attempts field in the database.
@@ -63,6 +65,7 @@ var Columns = []string{
 	FieldDeviceType,
 	FieldOs,
 	FieldBrowser,
+	FieldFatalErrorCode,
 	FieldViews,
 	FieldAttempts,
 	FieldWatchedMs,
@@ -109,6 +112,10 @@ var (
 	DefaultBrowser string
 	// BrowserValidator is a validator for the "browser" field. It is called by the builders before save.
 	BrowserValidator func(string) error
+	// DefaultFatalErrorCode holds the default value on creation for the "fatal_error_code" field.
+	DefaultFatalErrorCode string
+	// FatalErrorCodeValidator is a validator for the "fatal_error_code" field. It is called by the builders before save.
+	FatalErrorCodeValidator func(string) error
 	// DefaultViews holds the default value on creation for the "views" field.
 	DefaultViews int64
 	// DefaultAttempts holds the default value on creation for the "attempts" field.
@@ -177,6 +184,11 @@ func ByOs(opts ...sql.OrderTermOption) OrderOption {
 // ByBrowser orders the results by the browser field.
 func ByBrowser(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldBrowser, opts...).ToFunc()
+}
+
+// ByFatalErrorCode orders the results by the fatal_error_code field.
+func ByFatalErrorCode(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldFatalErrorCode, opts...).ToFunc()
 }
 
 // ByViews orders the results by the views field.

@@ -93,6 +93,11 @@ func Browser(v string) predicate.AnalyticsHourly {
 	return predicate.AnalyticsHourly(sql.FieldEQ(FieldBrowser, v))
 }
 
+// FatalErrorCode applies equality check predicate on the "fatal_error_code" field. It's identical to FatalErrorCodeEQ.
+func FatalErrorCode(v string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldEQ(FieldFatalErrorCode, v))
+}
+
 // Views applies equality check predicate on the "views" field. It's identical to ViewsEQ.
 func Views(v int64) predicate.AnalyticsHourly {
 	return predicate.AnalyticsHourly(sql.FieldEQ(FieldViews, v))
@@ -571,6 +576,71 @@ func BrowserEqualFold(v string) predicate.AnalyticsHourly {
 // BrowserContainsFold applies the ContainsFold predicate on the "browser" field.
 func BrowserContainsFold(v string) predicate.AnalyticsHourly {
 	return predicate.AnalyticsHourly(sql.FieldContainsFold(FieldBrowser, v))
+}
+
+// FatalErrorCodeEQ applies the EQ predicate on the "fatal_error_code" field.
+func FatalErrorCodeEQ(v string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldEQ(FieldFatalErrorCode, v))
+}
+
+// FatalErrorCodeNEQ applies the NEQ predicate on the "fatal_error_code" field.
+func FatalErrorCodeNEQ(v string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldNEQ(FieldFatalErrorCode, v))
+}
+
+// FatalErrorCodeIn applies the In predicate on the "fatal_error_code" field.
+func FatalErrorCodeIn(vs ...string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldIn(FieldFatalErrorCode, vs...))
+}
+
+// FatalErrorCodeNotIn applies the NotIn predicate on the "fatal_error_code" field.
+func FatalErrorCodeNotIn(vs ...string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldNotIn(FieldFatalErrorCode, vs...))
+}
+
+// FatalErrorCodeGT applies the GT predicate on the "fatal_error_code" field.
+func FatalErrorCodeGT(v string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldGT(FieldFatalErrorCode, v))
+}
+
+// FatalErrorCodeGTE applies the GTE predicate on the "fatal_error_code" field.
+func FatalErrorCodeGTE(v string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldGTE(FieldFatalErrorCode, v))
+}
+
+// FatalErrorCodeLT applies the LT predicate on the "fatal_error_code" field.
+func FatalErrorCodeLT(v string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldLT(FieldFatalErrorCode, v))
+}
+
+// FatalErrorCodeLTE applies the LTE predicate on the "fatal_error_code" field.
+func FatalErrorCodeLTE(v string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldLTE(FieldFatalErrorCode, v))
+}
+
+// FatalErrorCodeContains applies the Contains predicate on the "fatal_error_code" field.
+func FatalErrorCodeContains(v string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldContains(FieldFatalErrorCode, v))
+}
+
+// FatalErrorCodeHasPrefix applies the HasPrefix predicate on the "fatal_error_code" field.
+func FatalErrorCodeHasPrefix(v string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldHasPrefix(FieldFatalErrorCode, v))
+}
+
+// FatalErrorCodeHasSuffix applies the HasSuffix predicate on the "fatal_error_code" field.
+func FatalErrorCodeHasSuffix(v string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldHasSuffix(FieldFatalErrorCode, v))
+}
+
+// FatalErrorCodeEqualFold applies the EqualFold predicate on the "fatal_error_code" field.
+func FatalErrorCodeEqualFold(v string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldEqualFold(FieldFatalErrorCode, v))
+}
+
+// FatalErrorCodeContainsFold applies the ContainsFold predicate on the "fatal_error_code" field.
+func FatalErrorCodeContainsFold(v string) predicate.AnalyticsHourly {
+	return predicate.AnalyticsHourly(sql.FieldContainsFold(FieldFatalErrorCode, v))
 }
 
 // ViewsEQ applies the EQ predicate on the "views" field.

@@ -141,6 +141,18 @@ func (f AnalyticsViewFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Valu
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AnalyticsViewMutation", m)
 }
 
+// The AnalyticsViewerDailyFunc type is an adapter to allow the use of ordinary
+// function as AnalyticsViewerDaily mutator.
+type AnalyticsViewerDailyFunc func(context.Context, *ent.AnalyticsViewerDailyMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AnalyticsViewerDailyFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AnalyticsViewerDailyMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AnalyticsViewerDailyMutation", m)
+}
+
 // The AuditLogFunc type is an adapter to allow the use of ordinary
 // function as AuditLog mutator.
 type AuditLogFunc func(context.Context, *ent.AuditLogMutation) (ent.Value, error)

@@ -18,6 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/analyticshourly"
 	"github.com/vidra-dev/vidra/ent/analyticssalt"
 	"github.com/vidra-dev/vidra/ent/analyticsview"
+	"github.com/vidra-dev/vidra/ent/analyticsviewerdaily"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
@@ -409,6 +410,33 @@ func (f TraverseAnalyticsView) Traverse(ctx context.Context, q ent.Query) error 
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsViewQuery", q)
+}
+
+// The AnalyticsViewerDailyFunc type is an adapter to allow the use of ordinary function as a Querier.
+type AnalyticsViewerDailyFunc func(context.Context, *ent.AnalyticsViewerDailyQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f AnalyticsViewerDailyFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.AnalyticsViewerDailyQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsViewerDailyQuery", q)
+}
+
+// The TraverseAnalyticsViewerDaily type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseAnalyticsViewerDaily func(context.Context, *ent.AnalyticsViewerDailyQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseAnalyticsViewerDaily) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseAnalyticsViewerDaily) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsViewerDailyQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.AnalyticsViewerDailyQuery", q)
 }
 
 // The AuditLogFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1408,6 +1436,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.AnalyticsSaltQuery, predicate.AnalyticsSalt, analyticssalt.OrderOption]{typ: ent.TypeAnalyticsSalt, tq: q}, nil
 	case *ent.AnalyticsViewQuery:
 		return &query[*ent.AnalyticsViewQuery, predicate.AnalyticsView, analyticsview.OrderOption]{typ: ent.TypeAnalyticsView, tq: q}, nil
+	case *ent.AnalyticsViewerDailyQuery:
+		return &query[*ent.AnalyticsViewerDailyQuery, predicate.AnalyticsViewerDaily, analyticsviewerdaily.OrderOption]{typ: ent.TypeAnalyticsViewerDaily, tq: q}, nil
 	case *ent.AuditLogQuery:
 		return &query[*ent.AuditLogQuery, predicate.AuditLog, auditlog.OrderOption]{typ: ent.TypeAuditLog, tq: q}, nil
 	case *ent.AuthCodeQuery:

@@ -118,6 +118,7 @@ var (
 		{Name: "device_type", Type: field.TypeString, Size: 16, Default: ""},
 		{Name: "os", Type: field.TypeString, Size: 64, Default: ""},
 		{Name: "browser", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "fatal_error_code", Type: field.TypeString, Size: 64, Default: ""},
 		{Name: "views", Type: field.TypeInt64, Default: 0},
 		{Name: "attempts", Type: field.TypeInt64, Default: 0},
 		{Name: "watched_ms", Type: field.TypeInt64, Default: 0},
@@ -138,7 +139,7 @@ var (
 			{
 				Name:    "analytics_daily_key",
 				Unique:  true,
-				Columns: []*schema.Column{AnalyticsDailyColumns[1], AnalyticsDailyColumns[2], AnalyticsDailyColumns[3], AnalyticsDailyColumns[4], AnalyticsDailyColumns[5], AnalyticsDailyColumns[6], AnalyticsDailyColumns[7], AnalyticsDailyColumns[8]},
+				Columns: []*schema.Column{AnalyticsDailyColumns[1], AnalyticsDailyColumns[2], AnalyticsDailyColumns[3], AnalyticsDailyColumns[4], AnalyticsDailyColumns[5], AnalyticsDailyColumns[6], AnalyticsDailyColumns[7], AnalyticsDailyColumns[8], AnalyticsDailyColumns[9]},
 			},
 		},
 	}
@@ -230,6 +231,7 @@ var (
 		{Name: "device_type", Type: field.TypeString, Size: 16, Default: ""},
 		{Name: "os", Type: field.TypeString, Size: 64, Default: ""},
 		{Name: "browser", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "fatal_error_code", Type: field.TypeString, Size: 64, Default: ""},
 		{Name: "views", Type: field.TypeInt64, Default: 0},
 		{Name: "attempts", Type: field.TypeInt64, Default: 0},
 		{Name: "watched_ms", Type: field.TypeInt64, Default: 0},
@@ -250,7 +252,7 @@ var (
 			{
 				Name:    "analytics_hourly_key",
 				Unique:  true,
-				Columns: []*schema.Column{AnalyticsHourlyColumns[1], AnalyticsHourlyColumns[2], AnalyticsHourlyColumns[3], AnalyticsHourlyColumns[4], AnalyticsHourlyColumns[5], AnalyticsHourlyColumns[6], AnalyticsHourlyColumns[7], AnalyticsHourlyColumns[8]},
+				Columns: []*schema.Column{AnalyticsHourlyColumns[1], AnalyticsHourlyColumns[2], AnalyticsHourlyColumns[3], AnalyticsHourlyColumns[4], AnalyticsHourlyColumns[5], AnalyticsHourlyColumns[6], AnalyticsHourlyColumns[7], AnalyticsHourlyColumns[8], AnalyticsHourlyColumns[9]},
 			},
 		},
 	}
@@ -337,6 +339,41 @@ var (
 				Name:    "analyticsview_project_id_updated_at",
 				Unique:  false,
 				Columns: []*schema.Column{AnalyticsViewsColumns[1], AnalyticsViewsColumns[28]},
+			},
+		},
+	}
+	// AnalyticsViewerDailyColumns holds the columns for the "analytics_viewer_daily" table.
+	AnalyticsViewerDailyColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "bucket", Type: field.TypeInt64},
+		{Name: "video_id", Type: field.TypeUUID},
+		{Name: "folder_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "country", Type: field.TypeString, Size: 2, Default: ""},
+		{Name: "device_type", Type: field.TypeString, Size: 16, Default: ""},
+		{Name: "os", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "browser", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "user_id", Type: field.TypeString, Size: 128, Default: ""},
+		{Name: "viewer_key", Type: field.TypeString, Size: 32, Default: ""},
+		{Name: "views", Type: field.TypeInt64, Default: 0},
+		{Name: "attempts", Type: field.TypeInt64, Default: 0},
+		{Name: "watched_ms", Type: field.TypeInt64, Default: 0},
+	}
+	// AnalyticsViewerDailyTable holds the schema information for the "analytics_viewer_daily" table.
+	AnalyticsViewerDailyTable = &schema.Table{
+		Name:       "analytics_viewer_daily",
+		Columns:    AnalyticsViewerDailyColumns,
+		PrimaryKey: []*schema.Column{AnalyticsViewerDailyColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "analyticsviewerdaily_project_id_bucket",
+				Unique:  false,
+				Columns: []*schema.Column{AnalyticsViewerDailyColumns[1], AnalyticsViewerDailyColumns[2]},
+			},
+			{
+				Name:    "analyticsviewerdaily_project_id_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{AnalyticsViewerDailyColumns[1], AnalyticsViewerDailyColumns[9]},
 			},
 		},
 	}
@@ -1697,6 +1734,7 @@ var (
 		AnalyticsHourlyTable,
 		AnalyticsSaltsTable,
 		AnalyticsViewsTable,
+		AnalyticsViewerDailyTable,
 		AuditLogsTable,
 		AuthCodesTable,
 		BlobDeletionsTable,
@@ -1749,6 +1787,9 @@ func init() {
 	}
 	AnalyticsHourlyTable.Annotation = &entsql.Annotation{
 		Table: "analytics_hourly",
+	}
+	AnalyticsViewerDailyTable.Annotation = &entsql.Annotation{
+		Table: "analytics_viewer_daily",
 	}
 	AuditLogsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	CaptionsTable.ForeignKeys[0].RefTable = VideosTable

@@ -39,6 +39,9 @@ type AnalyticsSalt func(*sql.Selector)
 // AnalyticsView is the predicate function for analyticsview builders.
 type AnalyticsView func(*sql.Selector)
 
+// AnalyticsViewerDaily is the predicate function for analyticsviewerdaily builders.
+type AnalyticsViewerDaily func(*sql.Selector)
+
 // AuditLog is the predicate function for auditlog builders.
 type AuditLog func(*sql.Selector)
 

@@ -375,6 +375,30 @@ func (f AnalyticsViewMutationRuleFunc) EvalMutation(ctx context.Context, m ent.M
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AnalyticsViewMutation", m)
 }
 
+// The AnalyticsViewerDailyQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type AnalyticsViewerDailyQueryRuleFunc func(context.Context, *ent.AnalyticsViewerDailyQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f AnalyticsViewerDailyQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.AnalyticsViewerDailyQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.AnalyticsViewerDailyQuery", q)
+}
+
+// The AnalyticsViewerDailyMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type AnalyticsViewerDailyMutationRuleFunc func(context.Context, *ent.AnalyticsViewerDailyMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f AnalyticsViewerDailyMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.AnalyticsViewerDailyMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AnalyticsViewerDailyMutation", m)
+}
+
 // The AuditLogQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type AuditLogQueryRuleFunc func(context.Context, *ent.AuditLogQuery) error
@@ -1296,6 +1320,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.AnalyticsViewQuery:
 		return q.Filter(), nil
+	case *ent.AnalyticsViewerDailyQuery:
+		return q.Filter(), nil
 	case *ent.AuditLogQuery:
 		return q.Filter(), nil
 	case *ent.AuthCodeQuery:
@@ -1396,6 +1422,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.AnalyticsSaltMutation:
 		return m.Filter(), nil
 	case *ent.AnalyticsViewMutation:
+		return m.Filter(), nil
+	case *ent.AnalyticsViewerDailyMutation:
 		return m.Filter(), nil
 	case *ent.AuditLogMutation:
 		return m.Filter(), nil

@@ -16,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/analyticshourly"
 	"github.com/vidra-dev/vidra/ent/analyticssalt"
 	"github.com/vidra-dev/vidra/ent/analyticsview"
+	"github.com/vidra-dev/vidra/ent/analyticsviewerdaily"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
@@ -307,44 +308,50 @@ func init() {
 	analyticsdaily.DefaultBrowser = analyticsdailyDescBrowser.Default.(string)
 	// analyticsdaily.BrowserValidator is a validator for the "browser" field. It is called by the builders before save.
 	analyticsdaily.BrowserValidator = analyticsdailyDescBrowser.Validators[0].(func(string) error)
+	// analyticsdailyDescFatalErrorCode is the schema descriptor for fatal_error_code field.
+	analyticsdailyDescFatalErrorCode := analyticsdailyFields[9].Descriptor()
+	// analyticsdaily.DefaultFatalErrorCode holds the default value on creation for the fatal_error_code field.
+	analyticsdaily.DefaultFatalErrorCode = analyticsdailyDescFatalErrorCode.Default.(string)
+	// analyticsdaily.FatalErrorCodeValidator is a validator for the "fatal_error_code" field. It is called by the builders before save.
+	analyticsdaily.FatalErrorCodeValidator = analyticsdailyDescFatalErrorCode.Validators[0].(func(string) error)
 	// analyticsdailyDescViews is the schema descriptor for views field.
-	analyticsdailyDescViews := analyticsdailyFields[9].Descriptor()
+	analyticsdailyDescViews := analyticsdailyFields[10].Descriptor()
 	// analyticsdaily.DefaultViews holds the default value on creation for the views field.
 	analyticsdaily.DefaultViews = analyticsdailyDescViews.Default.(int64)
 	// analyticsdailyDescAttempts is the schema descriptor for attempts field.
-	analyticsdailyDescAttempts := analyticsdailyFields[10].Descriptor()
+	analyticsdailyDescAttempts := analyticsdailyFields[11].Descriptor()
 	// analyticsdaily.DefaultAttempts holds the default value on creation for the attempts field.
 	analyticsdaily.DefaultAttempts = analyticsdailyDescAttempts.Default.(int64)
 	// analyticsdailyDescWatchedMs is the schema descriptor for watched_ms field.
-	analyticsdailyDescWatchedMs := analyticsdailyFields[11].Descriptor()
+	analyticsdailyDescWatchedMs := analyticsdailyFields[12].Descriptor()
 	// analyticsdaily.DefaultWatchedMs holds the default value on creation for the watched_ms field.
 	analyticsdaily.DefaultWatchedMs = analyticsdailyDescWatchedMs.Default.(int64)
 	// analyticsdailyDescRebufferMs is the schema descriptor for rebuffer_ms field.
-	analyticsdailyDescRebufferMs := analyticsdailyFields[12].Descriptor()
+	analyticsdailyDescRebufferMs := analyticsdailyFields[13].Descriptor()
 	// analyticsdaily.DefaultRebufferMs holds the default value on creation for the rebuffer_ms field.
 	analyticsdaily.DefaultRebufferMs = analyticsdailyDescRebufferMs.Default.(int64)
 	// analyticsdailyDescStartupMsSum is the schema descriptor for startup_ms_sum field.
-	analyticsdailyDescStartupMsSum := analyticsdailyFields[13].Descriptor()
+	analyticsdailyDescStartupMsSum := analyticsdailyFields[14].Descriptor()
 	// analyticsdaily.DefaultStartupMsSum holds the default value on creation for the startup_ms_sum field.
 	analyticsdaily.DefaultStartupMsSum = analyticsdailyDescStartupMsSum.Default.(int64)
 	// analyticsdailyDescStartupCount is the schema descriptor for startup_count field.
-	analyticsdailyDescStartupCount := analyticsdailyFields[14].Descriptor()
+	analyticsdailyDescStartupCount := analyticsdailyFields[15].Descriptor()
 	// analyticsdaily.DefaultStartupCount holds the default value on creation for the startup_count field.
 	analyticsdaily.DefaultStartupCount = analyticsdailyDescStartupCount.Default.(int64)
 	// analyticsdailyDescErrors is the schema descriptor for errors field.
-	analyticsdailyDescErrors := analyticsdailyFields[15].Descriptor()
+	analyticsdailyDescErrors := analyticsdailyFields[16].Descriptor()
 	// analyticsdaily.DefaultErrors holds the default value on creation for the errors field.
 	analyticsdaily.DefaultErrors = analyticsdailyDescErrors.Default.(int64)
 	// analyticsdailyDescFailures is the schema descriptor for failures field.
-	analyticsdailyDescFailures := analyticsdailyFields[16].Descriptor()
+	analyticsdailyDescFailures := analyticsdailyFields[17].Descriptor()
 	// analyticsdaily.DefaultFailures holds the default value on creation for the failures field.
 	analyticsdaily.DefaultFailures = analyticsdailyDescFailures.Default.(int64)
 	// analyticsdailyDescEbvs is the schema descriptor for ebvs field.
-	analyticsdailyDescEbvs := analyticsdailyFields[17].Descriptor()
+	analyticsdailyDescEbvs := analyticsdailyFields[18].Descriptor()
 	// analyticsdaily.DefaultEbvs holds the default value on creation for the ebvs field.
 	analyticsdaily.DefaultEbvs = analyticsdailyDescEbvs.Default.(int64)
 	// analyticsdailyDescCompleted is the schema descriptor for completed field.
-	analyticsdailyDescCompleted := analyticsdailyFields[18].Descriptor()
+	analyticsdailyDescCompleted := analyticsdailyFields[19].Descriptor()
 	// analyticsdaily.DefaultCompleted holds the default value on creation for the completed field.
 	analyticsdaily.DefaultCompleted = analyticsdailyDescCompleted.Default.(int64)
 	analyticsdeliveryMixin := schema.AnalyticsDelivery{}.Mixin()
@@ -446,44 +453,50 @@ func init() {
 	analyticshourly.DefaultBrowser = analyticshourlyDescBrowser.Default.(string)
 	// analyticshourly.BrowserValidator is a validator for the "browser" field. It is called by the builders before save.
 	analyticshourly.BrowserValidator = analyticshourlyDescBrowser.Validators[0].(func(string) error)
+	// analyticshourlyDescFatalErrorCode is the schema descriptor for fatal_error_code field.
+	analyticshourlyDescFatalErrorCode := analyticshourlyFields[9].Descriptor()
+	// analyticshourly.DefaultFatalErrorCode holds the default value on creation for the fatal_error_code field.
+	analyticshourly.DefaultFatalErrorCode = analyticshourlyDescFatalErrorCode.Default.(string)
+	// analyticshourly.FatalErrorCodeValidator is a validator for the "fatal_error_code" field. It is called by the builders before save.
+	analyticshourly.FatalErrorCodeValidator = analyticshourlyDescFatalErrorCode.Validators[0].(func(string) error)
 	// analyticshourlyDescViews is the schema descriptor for views field.
-	analyticshourlyDescViews := analyticshourlyFields[9].Descriptor()
+	analyticshourlyDescViews := analyticshourlyFields[10].Descriptor()
 	// analyticshourly.DefaultViews holds the default value on creation for the views field.
 	analyticshourly.DefaultViews = analyticshourlyDescViews.Default.(int64)
 	// analyticshourlyDescAttempts is the schema descriptor for attempts field.
-	analyticshourlyDescAttempts := analyticshourlyFields[10].Descriptor()
+	analyticshourlyDescAttempts := analyticshourlyFields[11].Descriptor()
 	// analyticshourly.DefaultAttempts holds the default value on creation for the attempts field.
 	analyticshourly.DefaultAttempts = analyticshourlyDescAttempts.Default.(int64)
 	// analyticshourlyDescWatchedMs is the schema descriptor for watched_ms field.
-	analyticshourlyDescWatchedMs := analyticshourlyFields[11].Descriptor()
+	analyticshourlyDescWatchedMs := analyticshourlyFields[12].Descriptor()
 	// analyticshourly.DefaultWatchedMs holds the default value on creation for the watched_ms field.
 	analyticshourly.DefaultWatchedMs = analyticshourlyDescWatchedMs.Default.(int64)
 	// analyticshourlyDescRebufferMs is the schema descriptor for rebuffer_ms field.
-	analyticshourlyDescRebufferMs := analyticshourlyFields[12].Descriptor()
+	analyticshourlyDescRebufferMs := analyticshourlyFields[13].Descriptor()
 	// analyticshourly.DefaultRebufferMs holds the default value on creation for the rebuffer_ms field.
 	analyticshourly.DefaultRebufferMs = analyticshourlyDescRebufferMs.Default.(int64)
 	// analyticshourlyDescStartupMsSum is the schema descriptor for startup_ms_sum field.
-	analyticshourlyDescStartupMsSum := analyticshourlyFields[13].Descriptor()
+	analyticshourlyDescStartupMsSum := analyticshourlyFields[14].Descriptor()
 	// analyticshourly.DefaultStartupMsSum holds the default value on creation for the startup_ms_sum field.
 	analyticshourly.DefaultStartupMsSum = analyticshourlyDescStartupMsSum.Default.(int64)
 	// analyticshourlyDescStartupCount is the schema descriptor for startup_count field.
-	analyticshourlyDescStartupCount := analyticshourlyFields[14].Descriptor()
+	analyticshourlyDescStartupCount := analyticshourlyFields[15].Descriptor()
 	// analyticshourly.DefaultStartupCount holds the default value on creation for the startup_count field.
 	analyticshourly.DefaultStartupCount = analyticshourlyDescStartupCount.Default.(int64)
 	// analyticshourlyDescErrors is the schema descriptor for errors field.
-	analyticshourlyDescErrors := analyticshourlyFields[15].Descriptor()
+	analyticshourlyDescErrors := analyticshourlyFields[16].Descriptor()
 	// analyticshourly.DefaultErrors holds the default value on creation for the errors field.
 	analyticshourly.DefaultErrors = analyticshourlyDescErrors.Default.(int64)
 	// analyticshourlyDescFailures is the schema descriptor for failures field.
-	analyticshourlyDescFailures := analyticshourlyFields[16].Descriptor()
+	analyticshourlyDescFailures := analyticshourlyFields[17].Descriptor()
 	// analyticshourly.DefaultFailures holds the default value on creation for the failures field.
 	analyticshourly.DefaultFailures = analyticshourlyDescFailures.Default.(int64)
 	// analyticshourlyDescEbvs is the schema descriptor for ebvs field.
-	analyticshourlyDescEbvs := analyticshourlyFields[17].Descriptor()
+	analyticshourlyDescEbvs := analyticshourlyFields[18].Descriptor()
 	// analyticshourly.DefaultEbvs holds the default value on creation for the ebvs field.
 	analyticshourly.DefaultEbvs = analyticshourlyDescEbvs.Default.(int64)
 	// analyticshourlyDescCompleted is the schema descriptor for completed field.
-	analyticshourlyDescCompleted := analyticshourlyFields[18].Descriptor()
+	analyticshourlyDescCompleted := analyticshourlyFields[19].Descriptor()
 	// analyticshourly.DefaultCompleted holds the default value on creation for the completed field.
 	analyticshourly.DefaultCompleted = analyticshourlyDescCompleted.Default.(int64)
 	analyticssaltMixin := schema.AnalyticsSalt{}.Mixin()
@@ -600,6 +613,61 @@ func init() {
 	analyticsviewDescClosed := analyticsviewFields[29].Descriptor()
 	// analyticsview.DefaultClosed holds the default value on creation for the closed field.
 	analyticsview.DefaultClosed = analyticsviewDescClosed.Default.(bool)
+	analyticsviewerdailyMixin := schema.AnalyticsViewerDaily{}.Mixin()
+	analyticsviewerdailyMixinHooks0 := analyticsviewerdailyMixin[0].Hooks()
+	analyticsviewerdaily.Hooks[0] = analyticsviewerdailyMixinHooks0[0]
+	analyticsviewerdailyMixinInters0 := analyticsviewerdailyMixin[0].Interceptors()
+	analyticsviewerdaily.Interceptors[0] = analyticsviewerdailyMixinInters0[0]
+	analyticsviewerdailyFields := schema.AnalyticsViewerDaily{}.Fields()
+	_ = analyticsviewerdailyFields
+	// analyticsviewerdailyDescCountry is the schema descriptor for country field.
+	analyticsviewerdailyDescCountry := analyticsviewerdailyFields[5].Descriptor()
+	// analyticsviewerdaily.DefaultCountry holds the default value on creation for the country field.
+	analyticsviewerdaily.DefaultCountry = analyticsviewerdailyDescCountry.Default.(string)
+	// analyticsviewerdaily.CountryValidator is a validator for the "country" field. It is called by the builders before save.
+	analyticsviewerdaily.CountryValidator = analyticsviewerdailyDescCountry.Validators[0].(func(string) error)
+	// analyticsviewerdailyDescDeviceType is the schema descriptor for device_type field.
+	analyticsviewerdailyDescDeviceType := analyticsviewerdailyFields[6].Descriptor()
+	// analyticsviewerdaily.DefaultDeviceType holds the default value on creation for the device_type field.
+	analyticsviewerdaily.DefaultDeviceType = analyticsviewerdailyDescDeviceType.Default.(string)
+	// analyticsviewerdaily.DeviceTypeValidator is a validator for the "device_type" field. It is called by the builders before save.
+	analyticsviewerdaily.DeviceTypeValidator = analyticsviewerdailyDescDeviceType.Validators[0].(func(string) error)
+	// analyticsviewerdailyDescOs is the schema descriptor for os field.
+	analyticsviewerdailyDescOs := analyticsviewerdailyFields[7].Descriptor()
+	// analyticsviewerdaily.DefaultOs holds the default value on creation for the os field.
+	analyticsviewerdaily.DefaultOs = analyticsviewerdailyDescOs.Default.(string)
+	// analyticsviewerdaily.OsValidator is a validator for the "os" field. It is called by the builders before save.
+	analyticsviewerdaily.OsValidator = analyticsviewerdailyDescOs.Validators[0].(func(string) error)
+	// analyticsviewerdailyDescBrowser is the schema descriptor for browser field.
+	analyticsviewerdailyDescBrowser := analyticsviewerdailyFields[8].Descriptor()
+	// analyticsviewerdaily.DefaultBrowser holds the default value on creation for the browser field.
+	analyticsviewerdaily.DefaultBrowser = analyticsviewerdailyDescBrowser.Default.(string)
+	// analyticsviewerdaily.BrowserValidator is a validator for the "browser" field. It is called by the builders before save.
+	analyticsviewerdaily.BrowserValidator = analyticsviewerdailyDescBrowser.Validators[0].(func(string) error)
+	// analyticsviewerdailyDescUserID is the schema descriptor for user_id field.
+	analyticsviewerdailyDescUserID := analyticsviewerdailyFields[9].Descriptor()
+	// analyticsviewerdaily.DefaultUserID holds the default value on creation for the user_id field.
+	analyticsviewerdaily.DefaultUserID = analyticsviewerdailyDescUserID.Default.(string)
+	// analyticsviewerdaily.UserIDValidator is a validator for the "user_id" field. It is called by the builders before save.
+	analyticsviewerdaily.UserIDValidator = analyticsviewerdailyDescUserID.Validators[0].(func(string) error)
+	// analyticsviewerdailyDescViewerKey is the schema descriptor for viewer_key field.
+	analyticsviewerdailyDescViewerKey := analyticsviewerdailyFields[10].Descriptor()
+	// analyticsviewerdaily.DefaultViewerKey holds the default value on creation for the viewer_key field.
+	analyticsviewerdaily.DefaultViewerKey = analyticsviewerdailyDescViewerKey.Default.(string)
+	// analyticsviewerdaily.ViewerKeyValidator is a validator for the "viewer_key" field. It is called by the builders before save.
+	analyticsviewerdaily.ViewerKeyValidator = analyticsviewerdailyDescViewerKey.Validators[0].(func(string) error)
+	// analyticsviewerdailyDescViews is the schema descriptor for views field.
+	analyticsviewerdailyDescViews := analyticsviewerdailyFields[11].Descriptor()
+	// analyticsviewerdaily.DefaultViews holds the default value on creation for the views field.
+	analyticsviewerdaily.DefaultViews = analyticsviewerdailyDescViews.Default.(int64)
+	// analyticsviewerdailyDescAttempts is the schema descriptor for attempts field.
+	analyticsviewerdailyDescAttempts := analyticsviewerdailyFields[12].Descriptor()
+	// analyticsviewerdaily.DefaultAttempts holds the default value on creation for the attempts field.
+	analyticsviewerdaily.DefaultAttempts = analyticsviewerdailyDescAttempts.Default.(int64)
+	// analyticsviewerdailyDescWatchedMs is the schema descriptor for watched_ms field.
+	analyticsviewerdailyDescWatchedMs := analyticsviewerdailyFields[13].Descriptor()
+	// analyticsviewerdaily.DefaultWatchedMs holds the default value on creation for the watched_ms field.
+	analyticsviewerdaily.DefaultWatchedMs = analyticsviewerdailyDescWatchedMs.Default.(int64)
 	auditlogMixin := schema.AuditLog{}.Mixin()
 	auditlogMixinHooks1 := auditlogMixin[1].Hooks()
 	auditlog.Hooks[0] = auditlogMixinHooks1[0]

@@ -59,6 +59,9 @@ func (AnalyticsDaily) Annotations() []schema.Annotation {
 func rollupFields() []ent.Field {
 	fs := []ent.Field{analyticsSerial(), analyticsProject(), field.Int64("bucket").Immutable()}
 	fs = append(fs, analyticsDimensions()...)
+	// FatalErrorCode is the views' fatal error code ("" for none): the failed
+	// views by error code (player errors) read the rollups.
+	fs = append(fs, field.String("fatal_error_code").MaxLen(64).Default("").Immutable())
 	return append(fs, analyticsMeasures()...)
 }
 
@@ -68,7 +71,7 @@ func rollupFields() []ent.Field {
 // first deleted the bucket.
 func rollupIndexes(table string) []ent.Index {
 	return []ent.Index{
-		index.Fields("project_id", "bucket", "video_id", "folder_id", "country", "device_type", "os", "browser").
+		index.Fields("project_id", "bucket", "video_id", "folder_id", "country", "device_type", "os", "browser", "fatal_error_code").
 			Unique().StorageKey(table + "_key"),
 	}
 }

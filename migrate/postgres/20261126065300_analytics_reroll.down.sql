@@ -1,0 +1,2 @@
+-- Nothing to undo: the marks are taken by the next rollup run.
+SELECT 1;
