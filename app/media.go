@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/vidra-dev/vidra/analytics"
+	"github.com/vidra-dev/vidra/cleanup"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/ent"
@@ -106,15 +107,14 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 			Events: cfg.Analytics.EventsRetention, Views: cfg.Analytics.ViewsRetention, Hourly: cfg.Analytics.HourlyRetention}}
 		aj.AddWorkers(opts.Workers)
 		opts.Periodic = append(opts.Periodic, aj.Periodic(cfg.Analytics.RollupInterval)...)
-		// Expired idempotency keys (24 h) are removed by the same sweep cadence.
-		ij := &idempotency.Jobs{Store: &idempotency.Store{Client: db.Client}, Log: log}
-		ij.AddWorkers(opts.Workers)
-		opts.Periodic = append(opts.Periodic, ij.Periodic(cfg.Media.SweepInterval))
+		// Expired idempotency keys (24 h) and refilled rate-limit buckets are
+		// removed at the media sweep's cadence.
+		tasks := []cleanup.Task{{Name: "idempotency_keys", What: "expired idempotency keys",
+			Delete: (&idempotency.Store{Client: db.Client}).DeleteExpired}}
 		if limits != nil {
-			rj := &ratelimit.Jobs{Store: limits, Log: log}
-			rj.AddWorkers(opts.Workers)
-			opts.Periodic = append(opts.Periodic, rj.Periodic(cfg.Media.SweepInterval))
+			tasks = append(tasks, cleanup.Task{Name: "rate_limits", What: "rate limit buckets full again", Delete: limits.DeleteFull})
 		}
+		opts.Periodic = append(opts.Periodic, cleanup.Register(opts.Workers, log, cfg.Media.SweepInterval, tasks...)...)
 	}
 	if m.queue, err = jobs.Open(ctx, opts); err != nil {
 		return nil, err
