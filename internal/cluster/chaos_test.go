@@ -3,6 +3,7 @@ package cluster_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	_ "github.com/lib/pq" // PostgreSQL driver, to read River's jobs
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/browsertest"
@@ -32,7 +35,8 @@ const chaosVideos = 6
 // through it while one replica and one worker are killed with SIGKILL mid-way
 // and restarted. Nothing may be lost: every upload completes, every video
 // becomes ready and is announced ready once (one event, whatever the retries),
-// every event reaches the endpoint, every videoUpdated subscriber (connected
+// no video is processed twice to completion, every event reaches the
+// endpoint, every videoUpdated subscriber (connected
 // through the proxy, reconnecting when its replica dies) sees its video ready,
 // and the killed worker leaves no ffmpeg behind.
 func TestClusterSurvivesKills(t *testing.T) {
@@ -119,6 +123,36 @@ func TestClusterSurvivesKills(t *testing.T) {
 	t.Logf("all %d videos ready %s after the kill", len(videos), time.Since(killedAt).Round(time.Second))
 	rcv.expectEach(t, videos, []string{"video.created", "video.upload.completed", "video.ready"}, 2*time.Minute)
 	watch.expectReady(t, videos, time.Minute)
+	expectOneCompletedJobPerVideo(t, c.DatabaseURL)
+}
+
+// expectOneCompletedJobPerVideo checks that no video was processed twice to
+// completion: one completed process_video job per video (a job reclaimed from
+// the killed worker is the same job, run again from clean outputs).
+func expectOneCompletedJobPerVideo(t *testing.T, databaseURL string) {
+	t.Helper()
+	db, err := sql.Open("postgres", databaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT args->>'video_id', count(*) FROM river_job
+		WHERE kind = 'process_video' AND state = 'completed' GROUP BY 1 HAVING count(*) > 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var video string
+		var n int
+		if err := rows.Scan(&video, &n); err != nil {
+			t.Fatal(err)
+		}
+		t.Errorf("video %s was processed to completion %d times", video, n)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // readyWatch follows videos through videoUpdated subscriptions opened through
