@@ -5,11 +5,13 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -25,7 +27,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
-// chaosVideos is how many videos the chaos test uploads.
+// chaosVideos is how many videos the chaos test uploads at least.
 const chaosVideos = 6
 
 // TestClusterSurvivesKills runs three API replicas and two workers of the real
@@ -93,11 +95,11 @@ func TestClusterSurvivesKills(t *testing.T) {
 	for range chaosVideos / 2 {
 		upload()
 	}
-	// Kill a replica and a worker while the first videos are being transcoded.
-	waitProcessing(t, api, videos[0])
-	worker := c.Process("w1")
+	// Kill a replica and the worker that is transcoding a video, mid-transcode.
+	workerName := waitTranscoding(t, c, func() { upload() })
+	worker := c.Process(workerName)
 	killedAt := time.Now()
-	for _, name := range []string{"r1", "w1"} {
+	for _, name := range []string{"r1", workerName} {
 		if err := c.Kill(name); err != nil {
 			t.Fatal(err)
 		}
@@ -107,10 +109,10 @@ func TestClusterSurvivesKills(t *testing.T) {
 		t.Errorf("the killed worker left ffmpeg running: pids %v", orphans)
 	}
 	// Uploads go on through the proxy while they are down.
-	for range chaosVideos - chaosVideos/2 {
+	for len(videos) < chaosVideos {
 		upload()
 	}
-	for _, name := range []string{"r1", "w1"} {
+	for _, name := range []string{"r1", workerName} {
 		if err := c.Restart(ctx, name); err != nil {
 			t.Fatal(err)
 		}
@@ -262,17 +264,39 @@ type failing struct{}
 
 func (failing) Read([]byte) (int, error) { return 0, fmt.Errorf("connection dropped") }
 
-// waitProcessing waits until the video is being transcoded.
-func waitProcessing(t *testing.T, api *apptest.Server, id string) {
+// waitTranscoding waits until a worker runs a process_video job and returns
+// its name (w1, w2): River records the client that runs a job, whose id holds
+// the process's pid (host_pid_random). On a fast machine the videos uploaded so
+// far may all be ready already: more is uploaded meanwhile (more).
+func waitTranscoding(t *testing.T, c *cluster.Cluster, more func()) string {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for time.Now().Before(deadline) {
-		if v := api.GetVideo(id); v.Status == "processing" || v.Status == "ready" {
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
+	db, err := sql.Open("postgres", c.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatalf("video %s never started processing", id)
+	defer db.Close()
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		var client string
+		err := db.QueryRow(`SELECT attempted_by[array_length(attempted_by, 1)] FROM river_job
+			WHERE kind = 'process_video' AND state = 'running' LIMIT 1`).Scan(&client)
+		if err == nil {
+			parts := strings.Split(client, "_")
+			for _, name := range []string{"w1", "w2"} {
+				if p := c.Process(name); len(parts) >= 3 && p != nil && parts[len(parts)-2] == strconv.Itoa(p.Pid()) {
+					return name
+				}
+			}
+		} else if !errors.Is(err, sql.ErrNoRows) {
+			t.Fatal(err)
+		} else {
+			more()
+			continue
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("no worker was seen transcoding")
+	return ""
 }
 
 // ffmpegUnder lists running ffmpeg processes started by the (killed) process p:
