@@ -56,9 +56,10 @@ func newProcessID(host string, pid int) string {
 	return fmt.Sprintf("%s_%d_%s", host, pid, hex.EncodeToString(raw))
 }
 
-// systemCtx is the tenancy bypass of the liveness records (the server's own bookkeeping).
+// systemCtx is the tenancy bypass of the liveness records (the server's own
+// bookkeeping, every heartbeat: logged at debug level).
 func systemCtx(ctx context.Context) context.Context {
-	return tenancy.SystemContext(ctx, "process liveness")
+	return tenancy.RoutineContext(ctx, "process liveness")
 }
 
 // register writes this process's record, then reclaims what dead processes

@@ -36,6 +36,13 @@ func CredentialContext(ctx context.Context, reason string) context.Context {
 	return bypass(ctx, slog.LevelDebug, reason)
 }
 
+// RoutineContext is SystemContext for the server's own bookkeeping that runs
+// every few seconds (the process liveness heartbeat); it logs at debug level, so
+// the log is not a metronome.
+func RoutineContext(ctx context.Context, reason string) context.Context {
+	return bypass(ctx, slog.LevelDebug, reason)
+}
+
 // TokenContext is SystemContext for requests authorised by a token of their own
 // rather than by a principal: tus and direct uploads (upload tokens) and playback
 // (public projects or playback tokens). It logs at debug level, because players
