@@ -13,9 +13,8 @@ import (
 // retention jobs, the user erasure and the query runner (dataset queries and
 // concurrent viewers) go through it. SQLStore (SQLite and PostgreSQL, the ent
 // schema's analytics_* tables) is its one implementation; the README's
-// "Analytics store" says what a ClickHouse one needs. Three GraphQL reads
-// still query the SQL tables directly (graph/analytics_lists.go: a user's
-// sessions and player log; graph/analytics_filtered.go: the drop counts).
+// "Analytics store" says what a ClickHouse one needs. Every analytics read and
+// write goes through it.
 //
 // Write and EraseUser are called from the writer goroutine only, one at a
 // time; the other methods may run concurrently with them and each other.
@@ -41,6 +40,12 @@ type AnalyticsStore interface {
 	// Concurrent is the number of the project's views playing at now among
 	// those the filters keep.
 	Concurrent(ctx context.Context, projectID uuid.UUID, filters []query.Filter, now time.Time) (int64, error)
+	// Sessions lists a user's views started in [from, to), newest first.
+	Sessions(ctx context.Context, project uuid.UUID, userID string, from, to time.Time, after *SessionCursor, limit int) ([]Session, error)
+	// PlayerLog lists a user's raw events in [from, to), oldest first.
+	PlayerLog(ctx context.Context, project uuid.UUID, userID string, from, to time.Time, after *EventCursor, limit int) ([]PlayerEvent, error)
+	// Drops counts the filtered input by reason (and hour when byHour).
+	Drops(ctx context.Context, project uuid.UUID, fromHour, toUnix int64, byHour bool) ([]DropCount, error)
 }
 
 // WriteBatch is what the writer took off its queue for one transaction.

@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -29,34 +28,18 @@ func (r *Resolver) analyticsFiltered(ctx context.Context, projectID uuid.UUID, s
 	// An hour counts when it starts in [s, e): the first whole hour at or after s.
 	from := (s.Unix() + 3599) / 3600 * 3600
 	perHour := byHour != nil && *byHour
-	stmt := `SELECT reason, SUM(count) AS n FROM analytics_drops WHERE project_id = $1 AND hour >= $2 AND hour < $3
-		GROUP BY reason ORDER BY n DESC, reason`
-	if perHour {
-		stmt = `SELECT reason, hour, count FROM analytics_drops WHERE project_id = $1 AND hour >= $2 AND hour < $3
-		ORDER BY hour, reason`
-	}
-	rows, err := r.sqlDB.QueryContext(ctx, stmt, projectID, from, e.Unix())
+	counts, err := r.analyticsStore.Drops(ctx, projectID, from, e.Unix(), perHour)
 	if err != nil {
-		return nil, fmt.Errorf("analytics filtered: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
-	out := []*model.AnalyticsFilteredCount{}
-	for rows.Next() {
-		c := &model.AnalyticsFilteredCount{}
-		var n int64
+	out := make([]*model.AnalyticsFilteredCount, 0, len(counts))
+	for _, dc := range counts {
+		c := &model.AnalyticsFilteredCount{Reason: dc.Reason, Count: int(dc.Count)}
 		if perHour {
-			var hour int64
-			err = rows.Scan(&c.Reason, &hour, &n)
-			at := time.Unix(hour, 0).UTC()
+			at := time.Unix(dc.Hour, 0).UTC()
 			c.Hour = &at
-		} else {
-			err = rows.Scan(&c.Reason, &n)
 		}
-		if err != nil {
-			return nil, fmt.Errorf("analytics filtered: %w", err)
-		}
-		c.Count = int(n)
 		out = append(out, c)
 	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strconv"
 	"strings"
@@ -146,44 +145,30 @@ func (r *Resolver) analyticsSessions(ctx context.Context, projectID uuid.UUID, u
 		return nil, &Error{Kind: KindBadRequest, Field: "after", Message: "the cursor is not one this list gave"}
 	}
 	s, e := analyticsRange(start, end)
-	args := []any{projectID, userID, s.Unix(), e.Unix()}
-	stmt := `SELECT id, session_id, video_id, started_at, ended_at, watched_ms, startup_ms, country, device_type, os, browser, fatal_error_code, completed
-		FROM analytics_views WHERE project_id = $1 AND user_id = $2 AND started_at >= $3 AND started_at < $4`
+	var cursor *analytics.SessionCursor
 	if paged {
-		args = append(args, cs, uuid.MustParse(cid))
-		stmt += ` AND (started_at < $5 OR (started_at = $5 AND id < $6))`
+		cursor = &analytics.SessionCursor{Started: cs, ViewID: uuid.MustParse(cid)}
 	}
-	args = append(args, n+1)
-	stmt += fmt.Sprintf(` ORDER BY started_at DESC, id DESC LIMIT $%d`, len(args))
-	rows, err := r.sqlDB.QueryContext(ctx, stmt, args...)
+	views, err := r.analyticsStore.Sessions(ctx, projectID, userID, s, e, cursor, n+1)
 	if err != nil {
-		return nil, fmt.Errorf("analytics sessions: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
 	out := &model.AnalyticsSessionConnection{Edges: []*model.AnalyticsSessionEdge{}, PageInfo: &model.AnalyticsPageInfo{}}
-	for rows.Next() {
+	for _, sv := range views {
 		if len(out.Edges) == n {
 			out.PageInfo.HasNextPage = true
 			break
 		}
-		var v model.AnalyticsSession
-		var started, ended, watched int64
-		var startup sql.NullInt64
-		if err := rows.Scan(&v.ViewID, &v.SessionID, &v.MediaID, &started, &ended, &watched, &startup,
-			&v.Country, &v.DeviceType, &v.Os, &v.Browser, &v.ErrorCode, &v.Completed); err != nil {
-			return nil, fmt.Errorf("analytics sessions: %w", err)
-		}
-		v.StartedAt, v.EndedAt = time.Unix(started, 0).UTC(), time.Unix(ended, 0).UTC()
-		v.WatchTime = float64(watched) / 1000
-		if startup.Valid {
-			ms := int(startup.Int64)
+		v := model.AnalyticsSession{ViewID: sv.ViewID, SessionID: sv.SessionID, MediaID: sv.VideoID,
+			StartedAt: sv.StartedAt, EndedAt: sv.EndedAt, WatchTime: float64(sv.WatchedMs) / 1000,
+			Country: sv.Country, DeviceType: sv.DeviceType, Os: sv.OS, Browser: sv.Browser,
+			ErrorCode: sv.FatalErrorCode, Completed: sv.Completed}
+		if sv.StartupMs != nil {
+			ms := int(*sv.StartupMs)
 			v.StartupTime = &ms
 		}
-		out.Edges = append(out.Edges, &model.AnalyticsSessionEdge{Node: &v, Cursor: fmt.Sprintf("%d_%s", started, v.ViewID)})
+		out.Edges = append(out.Edges, &model.AnalyticsSessionEdge{Node: &v, Cursor: fmt.Sprintf("%d_%s", sv.StartedAt.Unix(), v.ViewID)})
 		out.PageInfo.EndCursor = &out.Edges[len(out.Edges)-1].Cursor
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("analytics sessions: %w", err)
 	}
 	return out, nil
 }
@@ -211,53 +196,24 @@ func (r *Resolver) analyticsPlayerLog(ctx context.Context, projectID uuid.UUID, 
 		}
 	}
 	s, e := analyticsRange(start, end)
-	// Raw events carry no user: the user's views (by the views' user index) are
-	// joined to their events, one id range each (analytics.EventRange). A view
-	// whose last event is before the range has none in it.
-	//
-	// The join is a subquery with a limit no list reaches (allRows), ordered and
-	// limited outside it: PostgreSQL, seeing ORDER BY ... LIMIT over the join,
-	// estimated the range join far too large and sorted every event of the
-	// project by time to walk them against the views (673 ms on the bench's
-	// 330 k events); planned apart, it walks the user's views and reads each
-	// one's events by id range (9 ms). SQLite plans both forms the same way.
-	const allRows = int64(1) << 62
-	args := []any{projectID, userID, s.Unix(), s.UnixMilli(), e.UnixMilli(), analytics.EventIDSpan, allRows}
-	stmt := `SELECT e.id AS event_id, v.id AS view_id, v.video_id, e.ts_ms, e.type, e.playhead_ms, e.detail
-		FROM analytics_views v JOIN analytics_events e ON e.id >= v.ref * $6 AND e.id < (v.ref + 1) * $6
-		WHERE v.project_id = $1 AND v.user_id = $2 AND v.ended_at >= $3 AND e.ts_ms >= $4 AND e.ts_ms < $5`
+	var cursor *analytics.EventCursor
 	if paged {
-		args = append(args, cms, lastID)
-		stmt += ` AND (e.ts_ms > $8 OR (e.ts_ms = $8 AND e.id > $9))`
+		cursor = &analytics.EventCursor{TimeMs: cms, ID: lastID}
 	}
-	args = append(args, n+1)
-	stmt = `SELECT x.event_id, x.view_id, x.video_id, x.ts_ms, x.type, x.playhead_ms, x.detail FROM (` + stmt +
-		fmt.Sprintf(` LIMIT $7) x ORDER BY x.ts_ms, x.event_id LIMIT $%d`, len(args))
-	rows, err := r.sqlDB.QueryContext(ctx, stmt, args...)
+	events, err := r.analyticsStore.PlayerLog(ctx, projectID, userID, s, e, cursor, n+1)
 	if err != nil {
-		return nil, fmt.Errorf("analytics player log: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
 	out := &model.AnalyticsPlayerEventConnection{Edges: []*model.AnalyticsPlayerEventEdge{}, PageInfo: &model.AnalyticsPageInfo{}}
-	for rows.Next() {
+	for _, pe := range events {
 		if len(out.Edges) == n {
 			out.PageInfo.HasNextPage = true
 			break
 		}
-		var ev model.AnalyticsPlayerEvent
-		var id, ts, playhead int64
-		var code int16
-		var detail sql.NullString
-		if err := rows.Scan(&id, &ev.ViewID, &ev.MediaID, &ts, &code, &playhead, &detail); err != nil {
-			return nil, fmt.Errorf("analytics player log: %w", err)
-		}
-		ev.Seq, ev.Type, ev.Detail = analytics.EventSeq(id), analytics.EventTypeName(code), detail.String
-		ev.Time, ev.Playhead = time.UnixMilli(ts).UTC(), int(playhead)
-		out.Edges = append(out.Edges, &model.AnalyticsPlayerEventEdge{Node: &ev, Cursor: fmt.Sprintf("%d_%d", ts, id)})
+		ev := model.AnalyticsPlayerEvent{ViewID: pe.ViewID, MediaID: pe.VideoID, Seq: analytics.EventSeq(pe.ID),
+			Type: analytics.EventTypeName(pe.Type), Detail: pe.Detail, Time: time.UnixMilli(pe.TimeMs).UTC(), Playhead: int(pe.PlayheadMs)}
+		out.Edges = append(out.Edges, &model.AnalyticsPlayerEventEdge{Node: &ev, Cursor: fmt.Sprintf("%d_%d", pe.TimeMs, pe.ID)})
 		out.PageInfo.EndCursor = &out.Edges[len(out.Edges)-1].Cursor
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("analytics player log: %w", err)
 	}
 	return out, nil
 }
