@@ -135,9 +135,17 @@ func testReclaim(t *testing.T, d, mode string) {
 	if got := job.AttemptedBy; len(got) != 1 || got[0] != a.ProcessID() {
 		t.Fatalf("attempted_by = %v, want [%s]", got, a.ProcessID())
 	}
-	n, err := db.Client.JobProcess.Query().Count(systemCtx(ctx))
-	if err != nil || n != 1 {
-		t.Fatalf("liveness records after the reclaim: %d (%v), want only B's", n, err)
+	// The reclaimer settles the jobs first, then drops the dead record: wait
+	// for that step too (CI saw the count taken between the two).
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		n, err := db.Client.JobProcess.Query().Count(systemCtx(ctx))
+		if err == nil && n == 1 {
+			break
+		}
+		if err != nil || time.Now().After(deadline) {
+			t.Fatalf("liveness records after the reclaim: %d (%v), want only B's", n, err)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 	// A's worker ends late: River settles only running jobs, so the
 	// reclaimed job stays available for another attempt.
