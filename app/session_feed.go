@@ -4,12 +4,12 @@ import (
 	"errors"
 	"log/slog"
 	"net"
-	"net/url"
 	"sync"
 	"time"
 
 	"github.com/lib/pq"
 
+	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/graph"
 )
 
@@ -59,7 +59,7 @@ type sessionFeed struct {
 // that a server starts serving with its session checks remembered.
 func startSessionFeed(databaseURL string, resolver *graph.Resolver, log *slog.Logger) *sessionFeed {
 	f := &sessionFeed{resolver: resolver, log: log, listening: make(chan struct{})}
-	f.listener = pq.NewListener(withApplicationName(databaseURL, sessionFeedApplicationName), sessionFeedMinReconnect, sessionFeedMaxReconnect, f.onEvent)
+	f.listener = pq.NewListener(database.WithApplicationName(databaseURL, sessionFeedApplicationName), sessionFeedMinReconnect, sessionFeedMaxReconnect, f.onEvent)
 	f.stopped.Add(1)
 	go f.run()
 	select {
@@ -137,20 +137,4 @@ func (f *sessionFeed) stop() {
 	_ = f.listener.Close()
 	f.stopped.Wait()
 	f.set(func() { f.connected = false })
-}
-
-// withApplicationName sets the application_name parameter of a postgres://
-// URL, unless it has one (or does not parse: lib/pq then reports why).
-func withApplicationName(databaseURL, name string) string {
-	u, err := url.Parse(databaseURL)
-	if err != nil {
-		return databaseURL
-	}
-	q := u.Query()
-	if q.Get("application_name") != "" {
-		return databaseURL
-	}
-	q.Set("application_name", name)
-	u.RawQuery = q.Encode()
-	return u.String()
 }

@@ -6,11 +6,12 @@ import (
 	"errors"
 	"log/slog"
 	"net"
-	"net/url"
 	"sync"
 	"time"
 
 	"github.com/lib/pq"
+
+	"github.com/vidra-dev/vidra/database"
 )
 
 // Channel is the PostgreSQL notification channel of the change feed.
@@ -51,7 +52,7 @@ func NewPostgres(databaseURL string, pool *sql.DB, log *slog.Logger) *Bus {
 		}
 		return nil
 	}
-	l := pq.NewListener(withApplicationName(databaseURL), minReconnect, maxReconnect, func(ev pq.ListenerEventType, err error) {
+	l := pq.NewListener(database.WithApplicationName(databaseURL, applicationName), minReconnect, maxReconnect, func(ev pq.ListenerEventType, err error) {
 		switch ev {
 		case pq.ListenerEventDisconnected:
 			log.Warn("changefeed listener lost its connection; reconnecting", "err", err)
@@ -111,19 +112,4 @@ func (b *Bus) listen(l *pq.Listener, listening chan struct{}) {
 			go func() { _ = l.Ping() }()
 		}
 	}
-}
-
-// withApplicationName sets the connection's application_name unless the URL
-// names one.
-func withApplicationName(databaseURL string) string {
-	u, err := url.Parse(databaseURL)
-	if err != nil {
-		return databaseURL
-	}
-	q := u.Query()
-	if q.Get("application_name") == "" {
-		q.Set("application_name", applicationName)
-		u.RawQuery = q.Encode()
-	}
-	return u.String()
 }

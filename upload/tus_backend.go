@@ -37,8 +37,7 @@ type tusComposable interface {
 // every upload; with file storage, in s.Dir, which replicas share when the data
 // directory is on shared storage (the embedded mode has one process).
 func (s *Service) tusStore() tusComposable {
-	var client *s3.Client
-	if s.S3Bucket != "" && s.Bucket.As(&client) {
+	if client := s.s3Client(); client != nil {
 		store := s3store.New(s.S3Bucket, client)
 		store.ObjectPrefix = tusPrefix
 		store.MetadataObjectPrefix = tusPrefix
@@ -48,15 +47,19 @@ func (s *Service) tusStore() tusComposable {
 	return writebackStore{filestore.New(s.Dir)}
 }
 
-// s3Backed says whether uploads in progress live in the S3 bucket.
-func (s *Service) s3Backed() bool {
+// s3Client is the S3 client of the bucket when uploads in progress live in it
+// (S3 storage), else nil.
+func (s *Service) s3Client() *s3.Client {
 	var client *s3.Client
-	return s.S3Bucket != "" && s.Bucket.As(&client)
+	if s.S3Bucket == "" || !s.Bucket.As(&client) {
+		return nil
+	}
+	return client
 }
 
 // uploadInProgress says whether the upload with Vidra's id still has its record.
 func (s *Service) uploadInProgress(ctx context.Context, id string) bool {
-	if s.s3Backed() {
+	if s.s3Client() != nil {
 		ok, err := s.Bucket.Exists(ctx, tusPrefix+id+".info")
 		return err == nil && ok
 	}

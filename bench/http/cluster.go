@@ -31,21 +31,10 @@ type clusterBench struct {
 	c *cluster.Cluster
 }
 
-func runCluster(ctx context.Context, log *slog.Logger, root string, o options) error {
+// runCluster is the cluster mode of run, with the vidra binary run has built
+// into binDir.
+func runCluster(ctx context.Context, log *slog.Logger, root string, o options, binDir, vidraBin string) error {
 	if _, err := cluster.FindProxy(); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(o.resultsDir, 0o755); err != nil {
-		return err
-	}
-	binDir, err := os.MkdirTemp("", "vidra-bench-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(binDir)
-	log.Info("building vidra")
-	vidraBin, err := build(ctx, root, binDir, "vidra", ".")
-	if err != nil {
 		return err
 	}
 	b := &bench{o: o, log: log, root: root, binDir: binDir}
@@ -60,9 +49,11 @@ func runCluster(ctx context.Context, log *slog.Logger, root string, o options) e
 	if err := b.prepareVidra(ctx); err != nil {
 		return err
 	}
-	if b.settingsNote, err = applyKitSettings(ctx, b.admin, o.kitDir, o.vidraDB); err != nil {
+	note, err := applyKitSettings(ctx, b.admin, o.kitDir, o.vidraDB)
+	if err != nil {
 		return err
 	}
+	b.settingsNote = note
 	b.vidra.stop()
 
 	dir := filepath.Join(o.resultsDir, "cluster")

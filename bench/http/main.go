@@ -73,12 +73,6 @@ func run(ctx context.Context, log *slog.Logger) error {
 	if err := ensureTool(ctx, log, "wrk", "wrk"); err != nil {
 		return err
 	}
-	if o.mode == "cluster" {
-		return runCluster(ctx, log, root, o)
-	}
-	if err := ensureTool(ctx, log, "npm", "nodejs", "npm"); err != nil {
-		return err
-	}
 	if err := os.MkdirAll(o.resultsDir, 0o755); err != nil {
 		return err
 	}
@@ -87,11 +81,18 @@ func run(ctx context.Context, log *slog.Logger) error {
 		return err
 	}
 	defer os.RemoveAll(binDir)
-	log.Info("building vidra and the anchor")
+	log.Info("building vidra")
 	vidraBin, err := build(ctx, root, binDir, "vidra", ".")
 	if err != nil {
 		return err
 	}
+	if o.mode == "cluster" {
+		return runCluster(ctx, log, root, o, binDir, vidraBin)
+	}
+	if err := ensureTool(ctx, log, "npm", "nodejs", "npm"); err != nil {
+		return err
+	}
+	log.Info("building the anchor")
 	anchorBin, err := build(ctx, root, binDir, "anchor", "./bench/anchor")
 	if err != nil {
 		return err
