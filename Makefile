@@ -4,7 +4,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 BENCHTIME ?= 1x
 
-.PHONY: run build deps test-deps test test-short generate migrations bench bench-recovery bench-http bench-cluster lint check-generated smoke demo-cluster
+.PHONY: run build deps test-deps test test-short generate migrations bench bench-usage bench-recovery bench-http bench-cluster lint check-generated smoke demo-cluster
 
 ## run: build and start the server in the embedded mode (SQLite and files under ./data)
 run: deps build
@@ -54,6 +54,12 @@ migrations:
 ## one package at a time (-p 1) so no compilation runs beside a benchmark
 bench:
 	$(GO) test -p 1 -run '^$$' -bench . -benchtime $(BENCHTIME) -timeout 60m ./...
+
+## bench-usage: usage metering's cost per playback request (off against on, and the
+## meter alone) and the delivered usage a kill -9 of the server loses (target <= 10 s)
+bench-usage:
+	$(GO) test -run '^$$' -bench 'BenchmarkPlaybackMetering|BenchmarkMeterAdd' -benchtime 2s ./playback ./usage
+	$(GO) test -run '^$$' -bench BenchmarkUsageLostOnKill -benchtime 1x -timeout 10m .
 
 ## bench-recovery: time from kill -9 of a `vidra worker` mid-transcode to the video
 ## processed again and ready, restarted and with a surviving worker (needs PostgreSQL)

@@ -36,11 +36,6 @@ type deliveryKey struct {
 	hour           int64
 }
 
-type usageKey struct {
-	project uuid.UUID
-	day     string
-}
-
 type deliverySum struct{ bytes, requests, segMs int64 }
 
 // servedKey is a session that segments of a video were served to.
@@ -616,7 +611,6 @@ func markDirty(ctx context.Context, tx *sql.Tx, dirty map[dirtyKey]bool, positio
 func writeCounters(ctx context.Context, tx *sql.Tx, batch WriteBatch) error {
 	drops := map[dropKey]int64{}
 	deliveries := map[deliveryKey]*deliverySum{}
-	usage := map[usageKey]*deliverySum{}
 	for _, d := range batch.Drops {
 		drops[dropKey{d.Project, d.Hour, d.Reason}] += d.N
 	}
@@ -630,14 +624,6 @@ func writeCounters(ctx context.Context, tx *sql.Tx, batch WriteBatch) error {
 		s.bytes += d.Bytes
 		s.requests++
 		s.segMs += d.SegmentMs
-		uk := usageKey{d.Project, d.At.UTC().Format(time.DateOnly)}
-		u := usage[uk]
-		if u == nil {
-			u = &deliverySum{}
-			usage[uk] = u
-		}
-		u.bytes += d.Bytes
-		u.requests++
 	}
 	for k, n := range drops {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO analytics_drops (project_id, hour, reason, count) VALUES ($1, $2, $3, $4)
@@ -653,16 +639,6 @@ func writeCounters(ctx context.Context, tx *sql.Tx, batch WriteBatch) error {
 			segment_seconds_ms = analytics_delivery.segment_seconds_ms + excluded.segment_seconds_ms`,
 			k.project, k.video, k.hour, s.bytes, s.requests, s.segMs); err != nil {
 			return fmt.Errorf("add delivery: %w", err)
-		}
-	}
-	now := time.Now().UTC()
-	for k, s := range usage {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO playback_usages (id, created_at, updated_at, project_id, day, bytes, requests)
-			VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (project_id, day) DO UPDATE SET
-			bytes = playback_usages.bytes + excluded.bytes, requests = playback_usages.requests + excluded.requests,
-			updated_at = excluded.updated_at`,
-			uuid.Must(uuid.NewV7()), now, now, k.project, k.day, s.bytes, s.requests); err != nil {
-			return fmt.Errorf("add playback usage: %w", err)
 		}
 	}
 	return nil

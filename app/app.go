@@ -187,8 +187,24 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 func (a *App) Close() error {
 	a.StopSessionFeed()
 	a.StopChangeFeed()
-	return errors.Join(a.StopAnalytics(), a.StopJobs(), a.StopRateLimits(), a.Bucket.Close(), a.DB.Close())
+	return errors.Join(a.StopAnalytics(), a.StopUsage(), a.StopJobs(), a.StopRateLimits(), a.Bucket.Close(), a.DB.Close())
 }
+
+// StopUsage stops the usage meter's flush loop and writes what it still holds
+// (within the shutdown timeout); the database stays open.
+func (a *App) StopUsage() error {
+	timeout := a.Config.ShutdownTimeout
+	if timeout <= 0 {
+		timeout = 30 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	return a.media.meter.Close(ctx)
+}
+
+// FlushUsage writes the delivered usage counted so far (tests and the usage
+// benchmarks call it; the meter flushes by itself every 10 s).
+func (a *App) FlushUsage(ctx context.Context) error { return a.media.meter.Flush(ctx) }
 
 // StopRateLimits closes the connection pool of the shared rate limits
 // (PostgreSQL); sign-in attempts fail to be counted from then on.

@@ -24,6 +24,7 @@ import (
 	"github.com/vidra-dev/vidra/playback"
 	"github.com/vidra-dev/vidra/ratelimit"
 	"github.com/vidra-dev/vidra/upload"
+	"github.com/vidra-dev/vidra/usage"
 	"github.com/vidra-dev/vidra/vimeo"
 	"github.com/vidra-dev/vidra/webhooks"
 	"gocloud.dev/blob"
@@ -43,6 +44,9 @@ type mediaParts struct {
 	// analytics is the analytics store: the rollup and retention jobs, the
 	// analytics writer and the resolvers' queries go through it.
 	analytics *analytics.SQLStore
+	// meter counts delivered usage in memory and flushes it every 10 s and at
+	// shutdown (package usage).
+	meter *usage.Meter
 }
 
 // newMedia opens the job queue (starting workers when configured) and builds the
@@ -140,7 +144,10 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		S3Bucket:  upload.S3BucketOf(cfg.StorageURL),
 		Events:    rec,
 	}
+	m.meter = usage.NewMeter(db.Client, log)
+	m.meter.Start(usage.FlushInterval)
 	m.play = &playback.Server{
+		Usage:         m.meter,
 		Client:        db.Client,
 		Bucket:        bucket,
 		Signer:        m.signer,

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -133,19 +134,24 @@ func TestTusUploadResumesThenProcessesAndPlays(t *testing.T) {
 				t.Errorf("GET %s = %d", u, st)
 			}
 		}
-		// Delivery figures are batched by the analytics writer: flushed, the daily
-		// usage and the per-video hourly delivery agree.
+		// Delivery figures are batched by the analytics writer and metered in
+		// memory for billing: flushed, the hourly usage and the per-video hourly
+		// delivery agree.
 		s.FlushAnalytics()
-		var usage, usageRequests, delivered, deliveredRequests, segmentMs int64
-		if err := s.App.DB.SQL.QueryRow(`SELECT COALESCE(SUM(bytes), 0), COALESCE(SUM(requests), 0) FROM playback_usages`).Scan(&usage, &usageRequests); err != nil || usage < 188 {
-			t.Errorf("bytes counted = %d, %v", usage, err)
-		}
-		if err := s.App.DB.SQL.QueryRow(`SELECT COALESCE(SUM(bytes), 0), COALESCE(SUM(requests), 0), COALESCE(SUM(segment_seconds_ms), 0)
-			FROM analytics_delivery`).Scan(&delivered, &deliveredRequests, &segmentMs); err != nil {
+		if err := s.App.FlushUsage(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		if delivered != usage || deliveredRequests != usageRequests || segmentMs <= 0 {
-			t.Errorf("delivery %d bytes %d requests %d segment ms; usage %d bytes %d requests", delivered, deliveredRequests, segmentMs, usage, usageRequests)
+		var usage, usageMs, delivered, segmentMs int64
+		if err := s.App.DB.SQL.QueryRow(`SELECT COALESCE(SUM(CASE WHEN metric = 'delivered_bytes' THEN quantity END), 0),
+			COALESCE(SUM(CASE WHEN metric = 'delivered_seconds' THEN quantity END), 0) FROM usage_hourlies`).Scan(&usage, &usageMs); err != nil || usage < 188 {
+			t.Errorf("bytes counted = %d, %v", usage, err)
+		}
+		if err := s.App.DB.SQL.QueryRow(`SELECT COALESCE(SUM(bytes), 0), COALESCE(SUM(segment_seconds_ms), 0)
+			FROM analytics_delivery`).Scan(&delivered, &segmentMs); err != nil {
+			t.Fatal(err)
+		}
+		if delivered != usage || segmentMs != usageMs || segmentMs <= 0 {
+			t.Errorf("delivery %d bytes %d segment ms; usage %d bytes %d ms", delivered, segmentMs, usage, usageMs)
 		}
 	})
 }

@@ -21,9 +21,10 @@ type httpMetrics struct {
 	latency  *prometheus.HistogramVec
 }
 
-// newHTTPMetrics registers the HTTP metrics and the Go runtime collectors on a
-// registry of this app's own (several apps can live in one test process).
-func newHTTPMetrics() *httpMetrics {
+// newHTTPMetrics registers the HTTP metrics, the usage meter's unflushed bytes
+// and the Go runtime collectors on a registry of this app's own (several apps
+// can live in one test process).
+func newHTTPMetrics(unflushed func() int64) *httpMetrics {
 	m := &httpMetrics{
 		registry: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -38,7 +39,11 @@ func newHTTPMetrics() *httpMetrics {
 	}
 	m.registry.MustRegister(m.requests, m.latency,
 		collectors.NewGoCollector(),
-		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "vidra_usage_unflushed_bytes",
+			Help: "Delivered bytes counted in memory and not yet written to usage_hourly: what a kill -9 would lose (flushed every 10 s).",
+		}, func() float64 { return float64(unflushed()) }))
 	return m
 }
 

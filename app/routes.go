@@ -27,7 +27,7 @@ func (a *App) routes(opts Options) error {
 	if err != nil {
 		return fmt.Errorf("rest: %w", err)
 	}
-	metrics := newHTTPMetrics()
+	metrics := newHTTPMetrics(a.media.meter.UnflushedBytes)
 	base := func() chi.Router {
 		r := chi.NewRouter()
 		r.Use(middleware.RequestID)

@@ -46,7 +46,6 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
-	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
@@ -54,11 +53,15 @@ import (
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/storedobject"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
+	"github.com/vidra-dev/vidra/ent/usageflush"
+	"github.com/vidra-dev/vidra/ent/usagehourly"
+	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/ent/webhookattempt"
@@ -133,8 +136,6 @@ type Client struct {
 	OAuthState *OAuthStateClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
-	// PlaybackUsage is the client for interacting with the PlaybackUsage builders.
-	PlaybackUsage *PlaybackUsageClient
 	// Player is the client for interacting with the Player builders.
 	Player *PlayerClient
 	// Project is the client for interacting with the Project builders.
@@ -149,6 +150,8 @@ type Client struct {
 	Rendition *RenditionClient
 	// Session is the client for interacting with the Session builders.
 	Session *SessionClient
+	// StoredObject is the client for interacting with the StoredObject builders.
+	StoredObject *StoredObjectClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
 	// Thumbnail is the client for interacting with the Thumbnail builders.
@@ -159,6 +162,12 @@ type Client struct {
 	UploadLock *UploadLockClient
 	// UploadToken is the client for interacting with the UploadToken builders.
 	UploadToken *UploadTokenClient
+	// UsageFlush is the client for interacting with the UsageFlush builders.
+	UsageFlush *UsageFlushClient
+	// UsageHourly is the client for interacting with the UsageHourly builders.
+	UsageHourly *UsageHourlyClient
+	// UsageRecord is the client for interacting with the UsageRecord builders.
+	UsageRecord *UsageRecordClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// Video is the client for interacting with the Video builders.
@@ -210,7 +219,6 @@ func (c *Client) init() {
 	c.OAuthIdentity = NewOAuthIdentityClient(c.config)
 	c.OAuthState = NewOAuthStateClient(c.config)
 	c.Organization = NewOrganizationClient(c.config)
-	c.PlaybackUsage = NewPlaybackUsageClient(c.config)
 	c.Player = NewPlayerClient(c.config)
 	c.Project = NewProjectClient(c.config)
 	c.ProjectSetting = NewProjectSettingClient(c.config)
@@ -218,11 +226,15 @@ func (c *Client) init() {
 	c.RefreshToken = NewRefreshTokenClient(c.config)
 	c.Rendition = NewRenditionClient(c.config)
 	c.Session = NewSessionClient(c.config)
+	c.StoredObject = NewStoredObjectClient(c.config)
 	c.Tag = NewTagClient(c.config)
 	c.Thumbnail = NewThumbnailClient(c.config)
 	c.TranscodingJob = NewTranscodingJobClient(c.config)
 	c.UploadLock = NewUploadLockClient(c.config)
 	c.UploadToken = NewUploadTokenClient(c.config)
+	c.UsageFlush = NewUsageFlushClient(c.config)
+	c.UsageHourly = NewUsageHourlyClient(c.config)
+	c.UsageRecord = NewUsageRecordClient(c.config)
 	c.User = NewUserClient(c.config)
 	c.Video = NewVideoClient(c.config)
 	c.WebhookAttempt = NewWebhookAttemptClient(c.config)
@@ -350,7 +362,6 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		OAuthIdentity:        NewOAuthIdentityClient(cfg),
 		OAuthState:           NewOAuthStateClient(cfg),
 		Organization:         NewOrganizationClient(cfg),
-		PlaybackUsage:        NewPlaybackUsageClient(cfg),
 		Player:               NewPlayerClient(cfg),
 		Project:              NewProjectClient(cfg),
 		ProjectSetting:       NewProjectSettingClient(cfg),
@@ -358,11 +369,15 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		RefreshToken:         NewRefreshTokenClient(cfg),
 		Rendition:            NewRenditionClient(cfg),
 		Session:              NewSessionClient(cfg),
+		StoredObject:         NewStoredObjectClient(cfg),
 		Tag:                  NewTagClient(cfg),
 		Thumbnail:            NewThumbnailClient(cfg),
 		TranscodingJob:       NewTranscodingJobClient(cfg),
 		UploadLock:           NewUploadLockClient(cfg),
 		UploadToken:          NewUploadTokenClient(cfg),
+		UsageFlush:           NewUsageFlushClient(cfg),
+		UsageHourly:          NewUsageHourlyClient(cfg),
+		UsageRecord:          NewUsageRecordClient(cfg),
 		User:                 NewUserClient(cfg),
 		Video:                NewVideoClient(cfg),
 		WebhookAttempt:       NewWebhookAttemptClient(cfg),
@@ -417,7 +432,6 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		OAuthIdentity:        NewOAuthIdentityClient(cfg),
 		OAuthState:           NewOAuthStateClient(cfg),
 		Organization:         NewOrganizationClient(cfg),
-		PlaybackUsage:        NewPlaybackUsageClient(cfg),
 		Player:               NewPlayerClient(cfg),
 		Project:              NewProjectClient(cfg),
 		ProjectSetting:       NewProjectSettingClient(cfg),
@@ -425,11 +439,15 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		RefreshToken:         NewRefreshTokenClient(cfg),
 		Rendition:            NewRenditionClient(cfg),
 		Session:              NewSessionClient(cfg),
+		StoredObject:         NewStoredObjectClient(cfg),
 		Tag:                  NewTagClient(cfg),
 		Thumbnail:            NewThumbnailClient(cfg),
 		TranscodingJob:       NewTranscodingJobClient(cfg),
 		UploadLock:           NewUploadLockClient(cfg),
 		UploadToken:          NewUploadTokenClient(cfg),
+		UsageFlush:           NewUsageFlushClient(cfg),
+		UsageHourly:          NewUsageHourlyClient(cfg),
+		UsageRecord:          NewUsageRecordClient(cfg),
 		User:                 NewUserClient(cfg),
 		Video:                NewVideoClient(cfg),
 		WebhookAttempt:       NewWebhookAttemptClient(cfg),
@@ -470,10 +488,11 @@ func (c *Client) Use(hooks ...Hook) {
 		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
 		c.EncodingProfile, c.Event, c.Folder, c.IdempotencyKey, c.ImportItem,
 		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.Membership,
-		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
-		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
-		c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken,
-		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.OAuthIdentity, c.OAuthState, c.Organization, c.Player, c.Project,
+		c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition, c.Session,
+		c.StoredObject, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock,
+		c.UploadToken, c.UsageFlush, c.UsageHourly, c.UsageRecord, c.User, c.Video,
+		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -489,10 +508,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
 		c.EncodingProfile, c.Event, c.Folder, c.IdempotencyKey, c.ImportItem,
 		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.Membership,
-		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
-		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
-		c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken,
-		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.OAuthIdentity, c.OAuthState, c.Organization, c.Player, c.Project,
+		c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition, c.Session,
+		c.StoredObject, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock,
+		c.UploadToken, c.UsageFlush, c.UsageHourly, c.UsageRecord, c.User, c.Video,
+		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -561,8 +581,6 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.OAuthState.mutate(ctx, m)
 	case *OrganizationMutation:
 		return c.Organization.mutate(ctx, m)
-	case *PlaybackUsageMutation:
-		return c.PlaybackUsage.mutate(ctx, m)
 	case *PlayerMutation:
 		return c.Player.mutate(ctx, m)
 	case *ProjectMutation:
@@ -577,6 +595,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Rendition.mutate(ctx, m)
 	case *SessionMutation:
 		return c.Session.mutate(ctx, m)
+	case *StoredObjectMutation:
+		return c.StoredObject.mutate(ctx, m)
 	case *TagMutation:
 		return c.Tag.mutate(ctx, m)
 	case *ThumbnailMutation:
@@ -587,6 +607,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.UploadLock.mutate(ctx, m)
 	case *UploadTokenMutation:
 		return c.UploadToken.mutate(ctx, m)
+	case *UsageFlushMutation:
+		return c.UsageFlush.mutate(ctx, m)
+	case *UsageHourlyMutation:
+		return c.UsageHourly.mutate(ctx, m)
+	case *UsageRecordMutation:
+		return c.UsageRecord.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
 	case *VideoMutation:
@@ -5004,141 +5030,6 @@ func (c *OrganizationClient) mutate(ctx context.Context, m *OrganizationMutation
 	}
 }
 
-// PlaybackUsageClient is a client for the PlaybackUsage schema.
-type PlaybackUsageClient struct {
-	config
-}
-
-// NewPlaybackUsageClient returns a client for the PlaybackUsage from the given config.
-func NewPlaybackUsageClient(c config) *PlaybackUsageClient {
-	return &PlaybackUsageClient{config: c}
-}
-
-// Use adds a list of mutation hooks to the hooks stack.
-// A call to `Use(f, g, h)` equals to `playbackusage.Hooks(f(g(h())))`.
-func (c *PlaybackUsageClient) Use(hooks ...Hook) {
-	c.hooks.PlaybackUsage = append(c.hooks.PlaybackUsage, hooks...)
-}
-
-// Intercept adds a list of query interceptors to the interceptors stack.
-// A call to `Intercept(f, g, h)` equals to `playbackusage.Intercept(f(g(h())))`.
-func (c *PlaybackUsageClient) Intercept(interceptors ...Interceptor) {
-	c.inters.PlaybackUsage = append(c.inters.PlaybackUsage, interceptors...)
-}
-
-// Create returns a builder for creating a PlaybackUsage entity.
-func (c *PlaybackUsageClient) Create() *PlaybackUsageCreate {
-	mutation := newPlaybackUsageMutation(c.config, OpCreate)
-	return &PlaybackUsageCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// CreateBulk returns a builder for creating a bulk of PlaybackUsage entities.
-func (c *PlaybackUsageClient) CreateBulk(builders ...*PlaybackUsageCreate) *PlaybackUsageCreateBulk {
-	return &PlaybackUsageCreateBulk{config: c.config, builders: builders}
-}
-
-// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
-// a builder and applies setFunc on it.
-func (c *PlaybackUsageClient) MapCreateBulk(slice any, setFunc func(*PlaybackUsageCreate, int)) *PlaybackUsageCreateBulk {
-	rv := reflect.ValueOf(slice)
-	if rv.Kind() != reflect.Slice {
-		return &PlaybackUsageCreateBulk{err: fmt.Errorf("calling to PlaybackUsageClient.MapCreateBulk with wrong type %T, need slice", slice)}
-	}
-	builders := make([]*PlaybackUsageCreate, rv.Len())
-	for i := 0; i < rv.Len(); i++ {
-		builders[i] = c.Create()
-		setFunc(builders[i], i)
-	}
-	return &PlaybackUsageCreateBulk{config: c.config, builders: builders}
-}
-
-// Update returns an update builder for PlaybackUsage.
-func (c *PlaybackUsageClient) Update() *PlaybackUsageUpdate {
-	mutation := newPlaybackUsageMutation(c.config, OpUpdate)
-	return &PlaybackUsageUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// UpdateOne returns an update builder for the given entity.
-func (c *PlaybackUsageClient) UpdateOne(_m *PlaybackUsage) *PlaybackUsageUpdateOne {
-	mutation := newPlaybackUsageMutation(c.config, OpUpdateOne, withPlaybackUsage(_m))
-	return &PlaybackUsageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// UpdateOneID returns an update builder for the given id.
-func (c *PlaybackUsageClient) UpdateOneID(id uuid.UUID) *PlaybackUsageUpdateOne {
-	mutation := newPlaybackUsageMutation(c.config, OpUpdateOne, withPlaybackUsageID(id))
-	return &PlaybackUsageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// Delete returns a delete builder for PlaybackUsage.
-func (c *PlaybackUsageClient) Delete() *PlaybackUsageDelete {
-	mutation := newPlaybackUsageMutation(c.config, OpDelete)
-	return &PlaybackUsageDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// DeleteOne returns a builder for deleting the given entity.
-func (c *PlaybackUsageClient) DeleteOne(_m *PlaybackUsage) *PlaybackUsageDeleteOne {
-	return c.DeleteOneID(_m.ID)
-}
-
-// DeleteOneID returns a builder for deleting the given entity by its id.
-func (c *PlaybackUsageClient) DeleteOneID(id uuid.UUID) *PlaybackUsageDeleteOne {
-	builder := c.Delete().Where(playbackusage.ID(id))
-	builder.mutation.id = &id
-	builder.mutation.op = OpDeleteOne
-	return &PlaybackUsageDeleteOne{builder}
-}
-
-// Query returns a query builder for PlaybackUsage.
-func (c *PlaybackUsageClient) Query() *PlaybackUsageQuery {
-	return &PlaybackUsageQuery{
-		config: c.config,
-		ctx:    &QueryContext{Type: TypePlaybackUsage},
-		inters: c.Interceptors(),
-	}
-}
-
-// Get returns a PlaybackUsage entity by its id.
-func (c *PlaybackUsageClient) Get(ctx context.Context, id uuid.UUID) (*PlaybackUsage, error) {
-	return c.Query().Where(playbackusage.ID(id)).Only(ctx)
-}
-
-// GetX is like Get, but panics if an error occurs.
-func (c *PlaybackUsageClient) GetX(ctx context.Context, id uuid.UUID) *PlaybackUsage {
-	obj, err := c.Get(ctx, id)
-	if err != nil {
-		panic(err)
-	}
-	return obj
-}
-
-// Hooks returns the client hooks.
-func (c *PlaybackUsageClient) Hooks() []Hook {
-	hooks := c.hooks.PlaybackUsage
-	return append(hooks[:len(hooks):len(hooks)], playbackusage.Hooks[:]...)
-}
-
-// Interceptors returns the client interceptors.
-func (c *PlaybackUsageClient) Interceptors() []Interceptor {
-	inters := c.inters.PlaybackUsage
-	return append(inters[:len(inters):len(inters)], playbackusage.Interceptors[:]...)
-}
-
-func (c *PlaybackUsageClient) mutate(ctx context.Context, m *PlaybackUsageMutation) (Value, error) {
-	switch m.Op() {
-	case OpCreate:
-		return (&PlaybackUsageCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpUpdate:
-		return (&PlaybackUsageUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpUpdateOne:
-		return (&PlaybackUsageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpDelete, OpDeleteOne:
-		return (&PlaybackUsageDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
-	default:
-		return nil, fmt.Errorf("ent: unknown PlaybackUsage mutation op: %q", m.Op())
-	}
-}
-
 // PlayerClient is a client for the Player schema.
 type PlayerClient struct {
 	config
@@ -6324,6 +6215,141 @@ func (c *SessionClient) mutate(ctx context.Context, m *SessionMutation) (Value, 
 	}
 }
 
+// StoredObjectClient is a client for the StoredObject schema.
+type StoredObjectClient struct {
+	config
+}
+
+// NewStoredObjectClient returns a client for the StoredObject from the given config.
+func NewStoredObjectClient(c config) *StoredObjectClient {
+	return &StoredObjectClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `storedobject.Hooks(f(g(h())))`.
+func (c *StoredObjectClient) Use(hooks ...Hook) {
+	c.hooks.StoredObject = append(c.hooks.StoredObject, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `storedobject.Intercept(f(g(h())))`.
+func (c *StoredObjectClient) Intercept(interceptors ...Interceptor) {
+	c.inters.StoredObject = append(c.inters.StoredObject, interceptors...)
+}
+
+// Create returns a builder for creating a StoredObject entity.
+func (c *StoredObjectClient) Create() *StoredObjectCreate {
+	mutation := newStoredObjectMutation(c.config, OpCreate)
+	return &StoredObjectCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of StoredObject entities.
+func (c *StoredObjectClient) CreateBulk(builders ...*StoredObjectCreate) *StoredObjectCreateBulk {
+	return &StoredObjectCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *StoredObjectClient) MapCreateBulk(slice any, setFunc func(*StoredObjectCreate, int)) *StoredObjectCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &StoredObjectCreateBulk{err: fmt.Errorf("calling to StoredObjectClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*StoredObjectCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &StoredObjectCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for StoredObject.
+func (c *StoredObjectClient) Update() *StoredObjectUpdate {
+	mutation := newStoredObjectMutation(c.config, OpUpdate)
+	return &StoredObjectUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *StoredObjectClient) UpdateOne(_m *StoredObject) *StoredObjectUpdateOne {
+	mutation := newStoredObjectMutation(c.config, OpUpdateOne, withStoredObject(_m))
+	return &StoredObjectUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *StoredObjectClient) UpdateOneID(id uuid.UUID) *StoredObjectUpdateOne {
+	mutation := newStoredObjectMutation(c.config, OpUpdateOne, withStoredObjectID(id))
+	return &StoredObjectUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for StoredObject.
+func (c *StoredObjectClient) Delete() *StoredObjectDelete {
+	mutation := newStoredObjectMutation(c.config, OpDelete)
+	return &StoredObjectDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *StoredObjectClient) DeleteOne(_m *StoredObject) *StoredObjectDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *StoredObjectClient) DeleteOneID(id uuid.UUID) *StoredObjectDeleteOne {
+	builder := c.Delete().Where(storedobject.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &StoredObjectDeleteOne{builder}
+}
+
+// Query returns a query builder for StoredObject.
+func (c *StoredObjectClient) Query() *StoredObjectQuery {
+	return &StoredObjectQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeStoredObject},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a StoredObject entity by its id.
+func (c *StoredObjectClient) Get(ctx context.Context, id uuid.UUID) (*StoredObject, error) {
+	return c.Query().Where(storedobject.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *StoredObjectClient) GetX(ctx context.Context, id uuid.UUID) *StoredObject {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *StoredObjectClient) Hooks() []Hook {
+	hooks := c.hooks.StoredObject
+	return append(hooks[:len(hooks):len(hooks)], storedobject.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *StoredObjectClient) Interceptors() []Interceptor {
+	inters := c.inters.StoredObject
+	return append(inters[:len(inters):len(inters)], storedobject.Interceptors[:]...)
+}
+
+func (c *StoredObjectClient) mutate(ctx context.Context, m *StoredObjectMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&StoredObjectCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&StoredObjectUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&StoredObjectUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&StoredObjectDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown StoredObject mutation op: %q", m.Op())
+	}
+}
+
 // TagClient is a client for the Tag schema.
 type TagClient struct {
 	config
@@ -7044,6 +7070,411 @@ func (c *UploadTokenClient) mutate(ctx context.Context, m *UploadTokenMutation) 
 		return (&UploadTokenDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown UploadToken mutation op: %q", m.Op())
+	}
+}
+
+// UsageFlushClient is a client for the UsageFlush schema.
+type UsageFlushClient struct {
+	config
+}
+
+// NewUsageFlushClient returns a client for the UsageFlush from the given config.
+func NewUsageFlushClient(c config) *UsageFlushClient {
+	return &UsageFlushClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `usageflush.Hooks(f(g(h())))`.
+func (c *UsageFlushClient) Use(hooks ...Hook) {
+	c.hooks.UsageFlush = append(c.hooks.UsageFlush, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `usageflush.Intercept(f(g(h())))`.
+func (c *UsageFlushClient) Intercept(interceptors ...Interceptor) {
+	c.inters.UsageFlush = append(c.inters.UsageFlush, interceptors...)
+}
+
+// Create returns a builder for creating a UsageFlush entity.
+func (c *UsageFlushClient) Create() *UsageFlushCreate {
+	mutation := newUsageFlushMutation(c.config, OpCreate)
+	return &UsageFlushCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of UsageFlush entities.
+func (c *UsageFlushClient) CreateBulk(builders ...*UsageFlushCreate) *UsageFlushCreateBulk {
+	return &UsageFlushCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *UsageFlushClient) MapCreateBulk(slice any, setFunc func(*UsageFlushCreate, int)) *UsageFlushCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &UsageFlushCreateBulk{err: fmt.Errorf("calling to UsageFlushClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*UsageFlushCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &UsageFlushCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for UsageFlush.
+func (c *UsageFlushClient) Update() *UsageFlushUpdate {
+	mutation := newUsageFlushMutation(c.config, OpUpdate)
+	return &UsageFlushUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *UsageFlushClient) UpdateOne(_m *UsageFlush) *UsageFlushUpdateOne {
+	mutation := newUsageFlushMutation(c.config, OpUpdateOne, withUsageFlush(_m))
+	return &UsageFlushUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *UsageFlushClient) UpdateOneID(id uuid.UUID) *UsageFlushUpdateOne {
+	mutation := newUsageFlushMutation(c.config, OpUpdateOne, withUsageFlushID(id))
+	return &UsageFlushUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for UsageFlush.
+func (c *UsageFlushClient) Delete() *UsageFlushDelete {
+	mutation := newUsageFlushMutation(c.config, OpDelete)
+	return &UsageFlushDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *UsageFlushClient) DeleteOne(_m *UsageFlush) *UsageFlushDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *UsageFlushClient) DeleteOneID(id uuid.UUID) *UsageFlushDeleteOne {
+	builder := c.Delete().Where(usageflush.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &UsageFlushDeleteOne{builder}
+}
+
+// Query returns a query builder for UsageFlush.
+func (c *UsageFlushClient) Query() *UsageFlushQuery {
+	return &UsageFlushQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeUsageFlush},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a UsageFlush entity by its id.
+func (c *UsageFlushClient) Get(ctx context.Context, id uuid.UUID) (*UsageFlush, error) {
+	return c.Query().Where(usageflush.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *UsageFlushClient) GetX(ctx context.Context, id uuid.UUID) *UsageFlush {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *UsageFlushClient) Hooks() []Hook {
+	hooks := c.hooks.UsageFlush
+	return append(hooks[:len(hooks):len(hooks)], usageflush.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *UsageFlushClient) Interceptors() []Interceptor {
+	inters := c.inters.UsageFlush
+	return append(inters[:len(inters):len(inters)], usageflush.Interceptors[:]...)
+}
+
+func (c *UsageFlushClient) mutate(ctx context.Context, m *UsageFlushMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&UsageFlushCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&UsageFlushUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&UsageFlushUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&UsageFlushDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown UsageFlush mutation op: %q", m.Op())
+	}
+}
+
+// UsageHourlyClient is a client for the UsageHourly schema.
+type UsageHourlyClient struct {
+	config
+}
+
+// NewUsageHourlyClient returns a client for the UsageHourly from the given config.
+func NewUsageHourlyClient(c config) *UsageHourlyClient {
+	return &UsageHourlyClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `usagehourly.Hooks(f(g(h())))`.
+func (c *UsageHourlyClient) Use(hooks ...Hook) {
+	c.hooks.UsageHourly = append(c.hooks.UsageHourly, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `usagehourly.Intercept(f(g(h())))`.
+func (c *UsageHourlyClient) Intercept(interceptors ...Interceptor) {
+	c.inters.UsageHourly = append(c.inters.UsageHourly, interceptors...)
+}
+
+// Create returns a builder for creating a UsageHourly entity.
+func (c *UsageHourlyClient) Create() *UsageHourlyCreate {
+	mutation := newUsageHourlyMutation(c.config, OpCreate)
+	return &UsageHourlyCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of UsageHourly entities.
+func (c *UsageHourlyClient) CreateBulk(builders ...*UsageHourlyCreate) *UsageHourlyCreateBulk {
+	return &UsageHourlyCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *UsageHourlyClient) MapCreateBulk(slice any, setFunc func(*UsageHourlyCreate, int)) *UsageHourlyCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &UsageHourlyCreateBulk{err: fmt.Errorf("calling to UsageHourlyClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*UsageHourlyCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &UsageHourlyCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for UsageHourly.
+func (c *UsageHourlyClient) Update() *UsageHourlyUpdate {
+	mutation := newUsageHourlyMutation(c.config, OpUpdate)
+	return &UsageHourlyUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *UsageHourlyClient) UpdateOne(_m *UsageHourly) *UsageHourlyUpdateOne {
+	mutation := newUsageHourlyMutation(c.config, OpUpdateOne, withUsageHourly(_m))
+	return &UsageHourlyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *UsageHourlyClient) UpdateOneID(id uuid.UUID) *UsageHourlyUpdateOne {
+	mutation := newUsageHourlyMutation(c.config, OpUpdateOne, withUsageHourlyID(id))
+	return &UsageHourlyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for UsageHourly.
+func (c *UsageHourlyClient) Delete() *UsageHourlyDelete {
+	mutation := newUsageHourlyMutation(c.config, OpDelete)
+	return &UsageHourlyDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *UsageHourlyClient) DeleteOne(_m *UsageHourly) *UsageHourlyDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *UsageHourlyClient) DeleteOneID(id uuid.UUID) *UsageHourlyDeleteOne {
+	builder := c.Delete().Where(usagehourly.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &UsageHourlyDeleteOne{builder}
+}
+
+// Query returns a query builder for UsageHourly.
+func (c *UsageHourlyClient) Query() *UsageHourlyQuery {
+	return &UsageHourlyQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeUsageHourly},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a UsageHourly entity by its id.
+func (c *UsageHourlyClient) Get(ctx context.Context, id uuid.UUID) (*UsageHourly, error) {
+	return c.Query().Where(usagehourly.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *UsageHourlyClient) GetX(ctx context.Context, id uuid.UUID) *UsageHourly {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *UsageHourlyClient) Hooks() []Hook {
+	hooks := c.hooks.UsageHourly
+	return append(hooks[:len(hooks):len(hooks)], usagehourly.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *UsageHourlyClient) Interceptors() []Interceptor {
+	inters := c.inters.UsageHourly
+	return append(inters[:len(inters):len(inters)], usagehourly.Interceptors[:]...)
+}
+
+func (c *UsageHourlyClient) mutate(ctx context.Context, m *UsageHourlyMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&UsageHourlyCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&UsageHourlyUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&UsageHourlyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&UsageHourlyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown UsageHourly mutation op: %q", m.Op())
+	}
+}
+
+// UsageRecordClient is a client for the UsageRecord schema.
+type UsageRecordClient struct {
+	config
+}
+
+// NewUsageRecordClient returns a client for the UsageRecord from the given config.
+func NewUsageRecordClient(c config) *UsageRecordClient {
+	return &UsageRecordClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `usagerecord.Hooks(f(g(h())))`.
+func (c *UsageRecordClient) Use(hooks ...Hook) {
+	c.hooks.UsageRecord = append(c.hooks.UsageRecord, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `usagerecord.Intercept(f(g(h())))`.
+func (c *UsageRecordClient) Intercept(interceptors ...Interceptor) {
+	c.inters.UsageRecord = append(c.inters.UsageRecord, interceptors...)
+}
+
+// Create returns a builder for creating a UsageRecord entity.
+func (c *UsageRecordClient) Create() *UsageRecordCreate {
+	mutation := newUsageRecordMutation(c.config, OpCreate)
+	return &UsageRecordCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of UsageRecord entities.
+func (c *UsageRecordClient) CreateBulk(builders ...*UsageRecordCreate) *UsageRecordCreateBulk {
+	return &UsageRecordCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *UsageRecordClient) MapCreateBulk(slice any, setFunc func(*UsageRecordCreate, int)) *UsageRecordCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &UsageRecordCreateBulk{err: fmt.Errorf("calling to UsageRecordClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*UsageRecordCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &UsageRecordCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for UsageRecord.
+func (c *UsageRecordClient) Update() *UsageRecordUpdate {
+	mutation := newUsageRecordMutation(c.config, OpUpdate)
+	return &UsageRecordUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *UsageRecordClient) UpdateOne(_m *UsageRecord) *UsageRecordUpdateOne {
+	mutation := newUsageRecordMutation(c.config, OpUpdateOne, withUsageRecord(_m))
+	return &UsageRecordUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *UsageRecordClient) UpdateOneID(id uuid.UUID) *UsageRecordUpdateOne {
+	mutation := newUsageRecordMutation(c.config, OpUpdateOne, withUsageRecordID(id))
+	return &UsageRecordUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for UsageRecord.
+func (c *UsageRecordClient) Delete() *UsageRecordDelete {
+	mutation := newUsageRecordMutation(c.config, OpDelete)
+	return &UsageRecordDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *UsageRecordClient) DeleteOne(_m *UsageRecord) *UsageRecordDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *UsageRecordClient) DeleteOneID(id uuid.UUID) *UsageRecordDeleteOne {
+	builder := c.Delete().Where(usagerecord.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &UsageRecordDeleteOne{builder}
+}
+
+// Query returns a query builder for UsageRecord.
+func (c *UsageRecordClient) Query() *UsageRecordQuery {
+	return &UsageRecordQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeUsageRecord},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a UsageRecord entity by its id.
+func (c *UsageRecordClient) Get(ctx context.Context, id uuid.UUID) (*UsageRecord, error) {
+	return c.Query().Where(usagerecord.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *UsageRecordClient) GetX(ctx context.Context, id uuid.UUID) *UsageRecord {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *UsageRecordClient) Hooks() []Hook {
+	hooks := c.hooks.UsageRecord
+	return append(hooks[:len(hooks):len(hooks)], usagerecord.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *UsageRecordClient) Interceptors() []Interceptor {
+	inters := c.inters.UsageRecord
+	return append(inters[:len(inters):len(inters)], usagerecord.Interceptors[:]...)
+}
+
+func (c *UsageRecordClient) mutate(ctx context.Context, m *UsageRecordMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&UsageRecordCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&UsageRecordUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&UsageRecordUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&UsageRecordDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown UsageRecord mutation op: %q", m.Op())
 	}
 }
 
@@ -7970,10 +8401,10 @@ type (
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
 		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, IdempotencyKey,
 		ImportItem, ImportMigration, Importer, Invitation, JobProcess, Membership,
-		OAuthIdentity, OAuthState, Organization, PlaybackUsage, Player, Project,
-		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, Tag, Thumbnail,
-		TranscodingJob, UploadLock, UploadToken, User, Video, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint []ent.Hook
+		OAuthIdentity, OAuthState, Organization, Player, Project, ProjectSetting,
+		RateLimit, RefreshToken, Rendition, Session, StoredObject, Tag, Thumbnail,
+		TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord,
+		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
@@ -7981,10 +8412,10 @@ type (
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
 		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, IdempotencyKey,
 		ImportItem, ImportMigration, Importer, Invitation, JobProcess, Membership,
-		OAuthIdentity, OAuthState, Organization, PlaybackUsage, Player, Project,
-		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, Tag, Thumbnail,
-		TranscodingJob, UploadLock, UploadToken, User, Video, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint []ent.Interceptor
+		OAuthIdentity, OAuthState, Organization, Player, Project, ProjectSetting,
+		RateLimit, RefreshToken, Rendition, Session, StoredObject, Tag, Thumbnail,
+		TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord,
+		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
 	}
 )
 

@@ -42,7 +42,6 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
-	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
@@ -50,11 +49,15 @@ import (
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/storedobject"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
+	"github.com/vidra-dev/vidra/ent/usageflush"
+	"github.com/vidra-dev/vidra/ent/usagehourly"
+	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/ent/webhookattempt"
@@ -150,7 +153,6 @@ func checkColumn(t, c string) error {
 			oauthidentity.Table:        oauthidentity.ValidColumn,
 			oauthstate.Table:           oauthstate.ValidColumn,
 			organization.Table:         organization.ValidColumn,
-			playbackusage.Table:        playbackusage.ValidColumn,
 			player.Table:               player.ValidColumn,
 			project.Table:              project.ValidColumn,
 			projectsetting.Table:       projectsetting.ValidColumn,
@@ -158,11 +160,15 @@ func checkColumn(t, c string) error {
 			refreshtoken.Table:         refreshtoken.ValidColumn,
 			rendition.Table:            rendition.ValidColumn,
 			session.Table:              session.ValidColumn,
+			storedobject.Table:         storedobject.ValidColumn,
 			tag.Table:                  tag.ValidColumn,
 			thumbnail.Table:            thumbnail.ValidColumn,
 			transcodingjob.Table:       transcodingjob.ValidColumn,
 			uploadlock.Table:           uploadlock.ValidColumn,
 			uploadtoken.Table:          uploadtoken.ValidColumn,
+			usageflush.Table:           usageflush.ValidColumn,
+			usagehourly.Table:          usagehourly.ValidColumn,
+			usagerecord.Table:          usagerecord.ValidColumn,
 			user.Table:                 user.ValidColumn,
 			video.Table:                video.ValidColumn,
 			webhookattempt.Table:       webhookattempt.ValidColumn,

@@ -33,7 +33,6 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
-	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
@@ -42,11 +41,15 @@ import (
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/storedobject"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
+	"github.com/vidra-dev/vidra/ent/usageflush"
+	"github.com/vidra-dev/vidra/ent/usagehourly"
+	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/ent/webhookattempt"
@@ -61,7 +64,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 48)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 51)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -723,25 +726,6 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
-			Table:   playbackusage.Table,
-			Columns: playbackusage.Columns,
-			ID: &sqlgraph.FieldSpec{
-				Type:   field.TypeUUID,
-				Column: playbackusage.FieldID,
-			},
-		},
-		Type: "PlaybackUsage",
-		Fields: map[string]*sqlgraph.FieldSpec{
-			playbackusage.FieldCreatedAt: {Type: field.TypeTime, Column: playbackusage.FieldCreatedAt},
-			playbackusage.FieldUpdatedAt: {Type: field.TypeTime, Column: playbackusage.FieldUpdatedAt},
-			playbackusage.FieldProjectID: {Type: field.TypeUUID, Column: playbackusage.FieldProjectID},
-			playbackusage.FieldDay:       {Type: field.TypeString, Column: playbackusage.FieldDay},
-			playbackusage.FieldBytes:     {Type: field.TypeInt64, Column: playbackusage.FieldBytes},
-			playbackusage.FieldRequests:  {Type: field.TypeInt64, Column: playbackusage.FieldRequests},
-		},
-	}
-	graph.Nodes[31] = &sqlgraph.Node{
-		NodeSpec: sqlgraph.NodeSpec{
 			Table:   player.Table,
 			Columns: player.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -771,7 +755,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			player.FieldDefaultCaptionLanguage: {Type: field.TypeString, Column: player.FieldDefaultCaptionLanguage},
 		},
 	}
-	graph.Nodes[32] = &sqlgraph.Node{
+	graph.Nodes[31] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   project.Table,
 			Columns: project.Columns,
@@ -791,7 +775,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[33] = &sqlgraph.Node{
+	graph.Nodes[32] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   projectsetting.Table,
 			Columns: projectsetting.Columns,
@@ -809,7 +793,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			projectsetting.FieldValue:     {Type: field.TypeString, Column: projectsetting.FieldValue},
 		},
 	}
-	graph.Nodes[34] = &sqlgraph.Node{
+	graph.Nodes[33] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimit.Table,
 			Columns: ratelimit.Columns,
@@ -826,7 +810,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimit.FieldTatMs:     {Type: field.TypeInt64, Column: ratelimit.FieldTatMs},
 		},
 	}
-	graph.Nodes[35] = &sqlgraph.Node{
+	graph.Nodes[34] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   refreshtoken.Table,
 			Columns: refreshtoken.Columns,
@@ -845,7 +829,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			refreshtoken.FieldUsedAt:    {Type: field.TypeTime, Column: refreshtoken.FieldUsedAt},
 		},
 	}
-	graph.Nodes[36] = &sqlgraph.Node{
+	graph.Nodes[35] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rendition.Table,
 			Columns: rendition.Columns,
@@ -866,7 +850,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rendition.FieldStatus:    {Type: field.TypeEnum, Column: rendition.FieldStatus},
 		},
 	}
-	graph.Nodes[37] = &sqlgraph.Node{
+	graph.Nodes[36] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -885,6 +869,28 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldIPAddress:      {Type: field.TypeString, Column: session.FieldIPAddress},
 			session.FieldLastSeenAt:     {Type: field.TypeTime, Column: session.FieldLastSeenAt},
 			session.FieldRevokedAt:      {Type: field.TypeTime, Column: session.FieldRevokedAt},
+		},
+	}
+	graph.Nodes[37] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   storedobject.Table,
+			Columns: storedobject.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: storedobject.FieldID,
+			},
+		},
+		Type: "StoredObject",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			storedobject.FieldCreatedAt:      {Type: field.TypeTime, Column: storedobject.FieldCreatedAt},
+			storedobject.FieldUpdatedAt:      {Type: field.TypeTime, Column: storedobject.FieldUpdatedAt},
+			storedobject.FieldOrganizationID: {Type: field.TypeUUID, Column: storedobject.FieldOrganizationID},
+			storedobject.FieldProjectID:      {Type: field.TypeUUID, Column: storedobject.FieldProjectID},
+			storedobject.FieldVideoID:        {Type: field.TypeUUID, Column: storedobject.FieldVideoID},
+			storedobject.FieldKey:            {Type: field.TypeString, Column: storedobject.FieldKey},
+			storedobject.FieldBytes:          {Type: field.TypeInt64, Column: storedobject.FieldBytes},
+			storedobject.FieldVideoSeconds:   {Type: field.TypeFloat64, Column: storedobject.FieldVideoSeconds},
+			storedobject.FieldDeletedAt:      {Type: field.TypeTime, Column: storedobject.FieldDeletedAt},
 		},
 	}
 	graph.Nodes[38] = &sqlgraph.Node{
@@ -996,6 +1002,62 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[43] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   usageflush.Table,
+			Columns: usageflush.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: usageflush.FieldID,
+			},
+		},
+		Type: "UsageFlush",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			usageflush.FieldCreatedAt: {Type: field.TypeTime, Column: usageflush.FieldCreatedAt},
+			usageflush.FieldCells:     {Type: field.TypeInt, Column: usageflush.FieldCells},
+		},
+	}
+	graph.Nodes[44] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   usagehourly.Table,
+			Columns: usagehourly.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: usagehourly.FieldID,
+			},
+		},
+		Type: "UsageHourly",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			usagehourly.FieldCreatedAt:      {Type: field.TypeTime, Column: usagehourly.FieldCreatedAt},
+			usagehourly.FieldUpdatedAt:      {Type: field.TypeTime, Column: usagehourly.FieldUpdatedAt},
+			usagehourly.FieldOrganizationID: {Type: field.TypeUUID, Column: usagehourly.FieldOrganizationID},
+			usagehourly.FieldProjectID:      {Type: field.TypeUUID, Column: usagehourly.FieldProjectID},
+			usagehourly.FieldMetric:         {Type: field.TypeEnum, Column: usagehourly.FieldMetric},
+			usagehourly.FieldHour:           {Type: field.TypeTime, Column: usagehourly.FieldHour},
+			usagehourly.FieldQuantity:       {Type: field.TypeInt64, Column: usagehourly.FieldQuantity},
+		},
+	}
+	graph.Nodes[45] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   usagerecord.Table,
+			Columns: usagerecord.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: usagerecord.FieldID,
+			},
+		},
+		Type: "UsageRecord",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			usagerecord.FieldCreatedAt:      {Type: field.TypeTime, Column: usagerecord.FieldCreatedAt},
+			usagerecord.FieldUpdatedAt:      {Type: field.TypeTime, Column: usagerecord.FieldUpdatedAt},
+			usagerecord.FieldOrganizationID: {Type: field.TypeUUID, Column: usagerecord.FieldOrganizationID},
+			usagerecord.FieldProjectID:      {Type: field.TypeUUID, Column: usagerecord.FieldProjectID},
+			usagerecord.FieldMetric:         {Type: field.TypeEnum, Column: usagerecord.FieldMetric},
+			usagerecord.FieldAt:             {Type: field.TypeTime, Column: usagerecord.FieldAt},
+			usagerecord.FieldQuantity:       {Type: field.TypeInt64, Column: usagerecord.FieldQuantity},
+			usagerecord.FieldSourceKey:      {Type: field.TypeString, Column: usagerecord.FieldSourceKey},
+		},
+	}
+	graph.Nodes[46] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -1014,7 +1076,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[44] = &sqlgraph.Node{
+	graph.Nodes[47] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -1047,7 +1109,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
-	graph.Nodes[45] = &sqlgraph.Node{
+	graph.Nodes[48] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -1068,7 +1130,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldSucceeded:    {Type: field.TypeBool, Column: webhookattempt.FieldSucceeded},
 		},
 	}
-	graph.Nodes[46] = &sqlgraph.Node{
+	graph.Nodes[49] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -1091,7 +1153,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldCompletedAt:    {Type: field.TypeTime, Column: webhookdelivery.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[47] = &sqlgraph.Node{
+	graph.Nodes[50] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -4639,76 +4701,6 @@ func (f *OrganizationFilter) WhereHasProjectsWith(preds ...predicate.Project) {
 }
 
 // addPredicate implements the predicateAdder interface.
-func (_q *PlaybackUsageQuery) addPredicate(pred func(s *sql.Selector)) {
-	_q.predicates = append(_q.predicates, pred)
-}
-
-// Filter returns a Filter implementation to apply filters on the PlaybackUsageQuery builder.
-func (_q *PlaybackUsageQuery) Filter() *PlaybackUsageFilter {
-	return &PlaybackUsageFilter{config: _q.config, predicateAdder: _q}
-}
-
-// addPredicate implements the predicateAdder interface.
-func (m *PlaybackUsageMutation) addPredicate(pred func(s *sql.Selector)) {
-	m.predicates = append(m.predicates, pred)
-}
-
-// Filter returns an entql.Where implementation to apply filters on the PlaybackUsageMutation builder.
-func (m *PlaybackUsageMutation) Filter() *PlaybackUsageFilter {
-	return &PlaybackUsageFilter{config: m.config, predicateAdder: m}
-}
-
-// PlaybackUsageFilter provides a generic filtering capability at runtime for PlaybackUsageQuery.
-type PlaybackUsageFilter struct {
-	predicateAdder
-	config
-}
-
-// Where applies the entql predicate on the query filter.
-func (f *PlaybackUsageFilter) Where(p entql.P) {
-	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
-			s.AddError(err)
-		}
-	})
-}
-
-// WhereID applies the entql [16]byte predicate on the id field.
-func (f *PlaybackUsageFilter) WhereID(p entql.ValueP) {
-	f.Where(p.Field(playbackusage.FieldID))
-}
-
-// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
-func (f *PlaybackUsageFilter) WhereCreatedAt(p entql.TimeP) {
-	f.Where(p.Field(playbackusage.FieldCreatedAt))
-}
-
-// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
-func (f *PlaybackUsageFilter) WhereUpdatedAt(p entql.TimeP) {
-	f.Where(p.Field(playbackusage.FieldUpdatedAt))
-}
-
-// WhereProjectID applies the entql [16]byte predicate on the project_id field.
-func (f *PlaybackUsageFilter) WhereProjectID(p entql.ValueP) {
-	f.Where(p.Field(playbackusage.FieldProjectID))
-}
-
-// WhereDay applies the entql string predicate on the day field.
-func (f *PlaybackUsageFilter) WhereDay(p entql.StringP) {
-	f.Where(p.Field(playbackusage.FieldDay))
-}
-
-// WhereBytes applies the entql int64 predicate on the bytes field.
-func (f *PlaybackUsageFilter) WhereBytes(p entql.Int64P) {
-	f.Where(p.Field(playbackusage.FieldBytes))
-}
-
-// WhereRequests applies the entql int64 predicate on the requests field.
-func (f *PlaybackUsageFilter) WhereRequests(p entql.Int64P) {
-	f.Where(p.Field(playbackusage.FieldRequests))
-}
-
-// addPredicate implements the predicateAdder interface.
 func (_q *PlayerQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -4737,7 +4729,7 @@ type PlayerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlayerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4881,7 +4873,7 @@ type ProjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5082,7 +5074,7 @@ type ProjectSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5161,7 +5153,7 @@ type RateLimitFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5221,7 +5213,7 @@ type RefreshTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RefreshTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5305,7 +5297,7 @@ type RenditionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RenditionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5399,7 +5391,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5476,6 +5468,91 @@ func (f *SessionFilter) WhereHasRefreshTokensWith(preds ...predicate.RefreshToke
 			p(s)
 		}
 	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *StoredObjectQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the StoredObjectQuery builder.
+func (_q *StoredObjectQuery) Filter() *StoredObjectFilter {
+	return &StoredObjectFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *StoredObjectMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the StoredObjectMutation builder.
+func (m *StoredObjectMutation) Filter() *StoredObjectFilter {
+	return &StoredObjectFilter{config: m.config, predicateAdder: m}
+}
+
+// StoredObjectFilter provides a generic filtering capability at runtime for StoredObjectQuery.
+type StoredObjectFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *StoredObjectFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *StoredObjectFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(storedobject.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *StoredObjectFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(storedobject.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *StoredObjectFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(storedobject.FieldUpdatedAt))
+}
+
+// WhereOrganizationID applies the entql [16]byte predicate on the organization_id field.
+func (f *StoredObjectFilter) WhereOrganizationID(p entql.ValueP) {
+	f.Where(p.Field(storedobject.FieldOrganizationID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *StoredObjectFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(storedobject.FieldProjectID))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *StoredObjectFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(storedobject.FieldVideoID))
+}
+
+// WhereKey applies the entql string predicate on the key field.
+func (f *StoredObjectFilter) WhereKey(p entql.StringP) {
+	f.Where(p.Field(storedobject.FieldKey))
+}
+
+// WhereBytes applies the entql int64 predicate on the bytes field.
+func (f *StoredObjectFilter) WhereBytes(p entql.Int64P) {
+	f.Where(p.Field(storedobject.FieldBytes))
+}
+
+// WhereVideoSeconds applies the entql float64 predicate on the video_seconds field.
+func (f *StoredObjectFilter) WhereVideoSeconds(p entql.Float64P) {
+	f.Where(p.Field(storedobject.FieldVideoSeconds))
+}
+
+// WhereDeletedAt applies the entql time.Time predicate on the deleted_at field.
+func (f *StoredObjectFilter) WhereDeletedAt(p entql.TimeP) {
+	f.Where(p.Field(storedobject.FieldDeletedAt))
 }
 
 // addPredicate implements the predicateAdder interface.
@@ -5931,6 +6008,211 @@ func (f *UploadTokenFilter) WhereCompletedAt(p entql.TimeP) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *UsageFlushQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the UsageFlushQuery builder.
+func (_q *UsageFlushQuery) Filter() *UsageFlushFilter {
+	return &UsageFlushFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *UsageFlushMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the UsageFlushMutation builder.
+func (m *UsageFlushMutation) Filter() *UsageFlushFilter {
+	return &UsageFlushFilter{config: m.config, predicateAdder: m}
+}
+
+// UsageFlushFilter provides a generic filtering capability at runtime for UsageFlushQuery.
+type UsageFlushFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *UsageFlushFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *UsageFlushFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(usageflush.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *UsageFlushFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(usageflush.FieldCreatedAt))
+}
+
+// WhereCells applies the entql int predicate on the cells field.
+func (f *UsageFlushFilter) WhereCells(p entql.IntP) {
+	f.Where(p.Field(usageflush.FieldCells))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *UsageHourlyQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the UsageHourlyQuery builder.
+func (_q *UsageHourlyQuery) Filter() *UsageHourlyFilter {
+	return &UsageHourlyFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *UsageHourlyMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the UsageHourlyMutation builder.
+func (m *UsageHourlyMutation) Filter() *UsageHourlyFilter {
+	return &UsageHourlyFilter{config: m.config, predicateAdder: m}
+}
+
+// UsageHourlyFilter provides a generic filtering capability at runtime for UsageHourlyQuery.
+type UsageHourlyFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *UsageHourlyFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *UsageHourlyFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(usagehourly.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *UsageHourlyFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(usagehourly.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *UsageHourlyFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(usagehourly.FieldUpdatedAt))
+}
+
+// WhereOrganizationID applies the entql [16]byte predicate on the organization_id field.
+func (f *UsageHourlyFilter) WhereOrganizationID(p entql.ValueP) {
+	f.Where(p.Field(usagehourly.FieldOrganizationID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *UsageHourlyFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(usagehourly.FieldProjectID))
+}
+
+// WhereMetric applies the entql string predicate on the metric field.
+func (f *UsageHourlyFilter) WhereMetric(p entql.StringP) {
+	f.Where(p.Field(usagehourly.FieldMetric))
+}
+
+// WhereHour applies the entql time.Time predicate on the hour field.
+func (f *UsageHourlyFilter) WhereHour(p entql.TimeP) {
+	f.Where(p.Field(usagehourly.FieldHour))
+}
+
+// WhereQuantity applies the entql int64 predicate on the quantity field.
+func (f *UsageHourlyFilter) WhereQuantity(p entql.Int64P) {
+	f.Where(p.Field(usagehourly.FieldQuantity))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *UsageRecordQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the UsageRecordQuery builder.
+func (_q *UsageRecordQuery) Filter() *UsageRecordFilter {
+	return &UsageRecordFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *UsageRecordMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the UsageRecordMutation builder.
+func (m *UsageRecordMutation) Filter() *UsageRecordFilter {
+	return &UsageRecordFilter{config: m.config, predicateAdder: m}
+}
+
+// UsageRecordFilter provides a generic filtering capability at runtime for UsageRecordQuery.
+type UsageRecordFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *UsageRecordFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *UsageRecordFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(usagerecord.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *UsageRecordFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(usagerecord.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *UsageRecordFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(usagerecord.FieldUpdatedAt))
+}
+
+// WhereOrganizationID applies the entql [16]byte predicate on the organization_id field.
+func (f *UsageRecordFilter) WhereOrganizationID(p entql.ValueP) {
+	f.Where(p.Field(usagerecord.FieldOrganizationID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *UsageRecordFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(usagerecord.FieldProjectID))
+}
+
+// WhereMetric applies the entql string predicate on the metric field.
+func (f *UsageRecordFilter) WhereMetric(p entql.StringP) {
+	f.Where(p.Field(usagerecord.FieldMetric))
+}
+
+// WhereAt applies the entql time.Time predicate on the at field.
+func (f *UsageRecordFilter) WhereAt(p entql.TimeP) {
+	f.Where(p.Field(usagerecord.FieldAt))
+}
+
+// WhereQuantity applies the entql int64 predicate on the quantity field.
+func (f *UsageRecordFilter) WhereQuantity(p entql.Int64P) {
+	f.Where(p.Field(usagerecord.FieldQuantity))
+}
+
+// WhereSourceKey applies the entql string predicate on the source_key field.
+func (f *UsageRecordFilter) WhereSourceKey(p entql.StringP) {
+	f.Where(p.Field(usagerecord.FieldSourceKey))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *UserQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -5959,7 +6241,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6076,7 +6358,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[47].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6314,7 +6596,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[48].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6408,7 +6690,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[49].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6540,7 +6822,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[47].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[50].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -74,8 +74,6 @@ type Tx struct {
 	OAuthState *OAuthStateClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
-	// PlaybackUsage is the client for interacting with the PlaybackUsage builders.
-	PlaybackUsage *PlaybackUsageClient
 	// Player is the client for interacting with the Player builders.
 	Player *PlayerClient
 	// Project is the client for interacting with the Project builders.
@@ -90,6 +88,8 @@ type Tx struct {
 	Rendition *RenditionClient
 	// Session is the client for interacting with the Session builders.
 	Session *SessionClient
+	// StoredObject is the client for interacting with the StoredObject builders.
+	StoredObject *StoredObjectClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
 	// Thumbnail is the client for interacting with the Thumbnail builders.
@@ -100,6 +100,12 @@ type Tx struct {
 	UploadLock *UploadLockClient
 	// UploadToken is the client for interacting with the UploadToken builders.
 	UploadToken *UploadTokenClient
+	// UsageFlush is the client for interacting with the UsageFlush builders.
+	UsageFlush *UsageFlushClient
+	// UsageHourly is the client for interacting with the UsageHourly builders.
+	UsageHourly *UsageHourlyClient
+	// UsageRecord is the client for interacting with the UsageRecord builders.
+	UsageRecord *UsageRecordClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 	// Video is the client for interacting with the Video builders.
@@ -271,7 +277,6 @@ func (tx *Tx) init() {
 	tx.OAuthIdentity = NewOAuthIdentityClient(tx.config)
 	tx.OAuthState = NewOAuthStateClient(tx.config)
 	tx.Organization = NewOrganizationClient(tx.config)
-	tx.PlaybackUsage = NewPlaybackUsageClient(tx.config)
 	tx.Player = NewPlayerClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectSetting = NewProjectSettingClient(tx.config)
@@ -279,11 +284,15 @@ func (tx *Tx) init() {
 	tx.RefreshToken = NewRefreshTokenClient(tx.config)
 	tx.Rendition = NewRenditionClient(tx.config)
 	tx.Session = NewSessionClient(tx.config)
+	tx.StoredObject = NewStoredObjectClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)
 	tx.Thumbnail = NewThumbnailClient(tx.config)
 	tx.TranscodingJob = NewTranscodingJobClient(tx.config)
 	tx.UploadLock = NewUploadLockClient(tx.config)
 	tx.UploadToken = NewUploadTokenClient(tx.config)
+	tx.UsageFlush = NewUsageFlushClient(tx.config)
+	tx.UsageHourly = NewUsageHourlyClient(tx.config)
+	tx.UsageRecord = NewUsageRecordClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 	tx.Video = NewVideoClient(tx.config)
 	tx.WebhookAttempt = NewWebhookAttemptClient(tx.config)

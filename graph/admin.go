@@ -7,10 +7,13 @@ import (
 	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/usage"
 )
 
-// adminOrganizations lists every organization with this month's usage, for the
-// admin host. Usage is not measured yet: the figures are 0 until it is.
+// adminOrganizations lists every organization with this UTC month's usage so
+// far, for the admin host, from the same figures as the usage endpoints:
+// traffic in bytes delivered, storage as the average bytes stored over the
+// month so far, videoDuration as the average seconds of video stored.
 func (r *Resolver) adminOrganizations(ctx context.Context) ([]*model.OrganizationUsage, error) {
 	if !auth.IsAdmin(ctx) {
 		return nil, Errorf(KindForbidden, "the admin host only: GET /v1/admin/organizations with X-API-Key set to the admin key")
@@ -19,10 +22,22 @@ func (r *Resolver) adminOrganizations(ctx context.Context) ([]*model.Organizatio
 	if err != nil {
 		return nil, err
 	}
-	month := time.Now().UTC().Format("2006-01")
+	now := time.Now().UTC()
+	from := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
+	secs := now.Sub(from).Seconds()
+	month := from.Format("2006-01")
 	out := make([]*model.OrganizationUsage, len(orgs))
 	for i, o := range orgs {
-		out[i] = &model.OrganizationUsage{ID: o.ID, Name: o.Name, Month: month}
+		totals, err := usage.Totals(ctx, r.client, o.ID, from, now)
+		if err != nil {
+			return nil, err
+		}
+		u := &model.OrganizationUsage{ID: o.ID, Name: o.Name, Month: month, Traffic: float64(totals[usage.DeliveredBytes])}
+		if secs > 0 {
+			u.Storage = float64(totals[usage.StoredByteSeconds]) / secs
+			u.VideoDuration = float64(totals[usage.StoredVideoSeconds]) / secs
+		}
+		out[i] = u
 	}
 	return out, nil
 }

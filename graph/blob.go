@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/jobs"
+	"github.com/vidra-dev/vidra/usage"
 	"gocloud.dev/blob"
 )
 
@@ -49,6 +51,13 @@ type blobOwed struct {
 // the media jobs delete them after the change commits.
 func scheduleBlobDeletions(ctx context.Context, client *ent.Client, projectID uuid.UUID, reason string, owed ...blobOwed) error {
 	const chunk = 1000
+	// Storage stops being billed with the change that owes the removal.
+	now := time.Now()
+	for _, o := range owed {
+		if err := usage.Unstore(ctx, client, projectID, o.key, o.prefix, now); err != nil {
+			return err
+		}
+	}
 	for len(owed) > 0 {
 		n := min(chunk, len(owed))
 		builders := make([]*ent.BlobDeletionCreate, n)

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -19,6 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/media"
+	"github.com/vidra-dev/vidra/usage"
 )
 
 // ProcessVideoArgs asks for a video's source to be probed and transcoded.
@@ -151,6 +153,9 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 	}
 	// An earlier attempt (one killed with its process) may have published
 	// part of a ladder: this one starts from an empty folder.
+	if err := usage.UnstoreVideo(ctx, p.Client, id, HLSPrefix(id), time.Now()); err != nil {
+		return err
+	}
 	if err := clearPrefix(ctx, p.Bucket, HLSPrefix(id)); err != nil {
 		return err
 	}
@@ -171,7 +176,7 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 	if err != nil {
 		return err
 	}
-	if err := p.publish(ctx, id, out, rends, rends, probe.HasAudio); err != nil {
+	if err := p.publish(ctx, v, out, rends, rends, probe); err != nil {
 		return err
 	}
 	progress.set(ctx, 0.9)
@@ -219,22 +224,88 @@ func (p *Pipeline) resetRenditions(ctx context.Context, id uuid.UUID, rends []me
 }
 
 // publish uploads the finished renditions, then the master playlist naming every
-// rendition ready so far, then marks the renditions ready.
-func (p *Pipeline) publish(ctx context.Context, id uuid.UUID, out string, done, ready []media.Rendition, hasAudio bool) error {
+// rendition ready so far, then, in one transaction, marks the renditions ready
+// and records their metering facts: the encoded output seconds of each
+// (encode:{rendition}) and the HLS output as a stored object.
+func (p *Pipeline) publish(ctx context.Context, v *ent.Video, out string, done, ready []media.Rendition, probe *media.Probe) error {
+	id := v.ID
 	names := make([]string, len(done))
+	var bytes int64
 	for i, r := range done {
 		if err := uploadRendition(ctx, p.Bucket, filepath.Join(out, r.Name), HLSPrefix(id)+r.Name+"/"); err != nil {
 			return err
 		}
+		n, err := dirBytes(filepath.Join(out, r.Name))
+		if err != nil {
+			return err
+		}
+		bytes += n
 		names[i] = r.Name
 	}
-	if err := p.Bucket.WriteAll(ctx, MasterKey(id), media.MasterPlaylist(ready, hasAudio), nil); err != nil {
+	master := media.MasterPlaylist(ready, probe.HasAudio)
+	if err := p.Bucket.WriteAll(ctx, MasterKey(id), master, nil); err != nil {
 		return fmt.Errorf("write master playlist: %w", err)
 	}
-	return p.Client.Rendition.Update().
-		Where(rendition.VideoID(id), rendition.NameIn(names...)).
+	bytes += int64(len(master))
+	tx, err := p.Client.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	if err := p.markReady(ctx, tx.Client(), v, names, bytes, probe.Duration); err != nil {
+		return errors.Join(err, tx.Rollback())
+	}
+	return tx.Commit()
+}
+
+// markReady marks the named renditions ready and records, in the same
+// transaction (client), the encoded output seconds of each and the HLS output
+// (bytes, media seconds) as a stored object from now on.
+func (p *Pipeline) markReady(ctx context.Context, client *ent.Client, v *ent.Video, names []string, bytes int64, seconds float64) error {
+	if err := client.Rendition.Update().
+		Where(rendition.VideoID(v.ID), rendition.NameIn(names...)).
 		SetStatus(rendition.StatusReady).
-		Exec(ctx)
+		Exec(ctx); err != nil {
+		return err
+	}
+	rs, err := client.Rendition.Query().Where(rendition.VideoID(v.ID), rendition.NameIn(names...)).All(ctx)
+	if err != nil {
+		return err
+	}
+	org, err := usage.OrganizationOf(ctx, client, v.ProjectID)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	facts := make([]usage.Fact, len(rs))
+	for i, r := range rs {
+		facts[i] = usage.Fact{Organization: org, Project: v.ProjectID, Metric: usage.EncodedOutputSeconds,
+			At: now, Quantity: int64(seconds*1000 + 0.5), SourceKey: usage.EncodeKey(r.ID)}
+	}
+	if err := usage.Record(ctx, client, facts...); err != nil {
+		return err
+	}
+	if err := usage.UnstoreVideo(ctx, client, v.ID, HLSPrefix(v.ID), now); err != nil {
+		return err
+	}
+	return usage.Store(ctx, client, usage.Object{Organization: org, Project: v.ProjectID, Video: v.ID,
+		Key: HLSPrefix(v.ID), Bytes: bytes, VideoSeconds: seconds, At: now})
+}
+
+// dirBytes is the total size of the files under dir.
+func dirBytes(dir string) (int64, error) {
+	var n int64
+	err := filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		n += info.Size()
+		return nil
+	})
+	return n, err
 }
 
 // makeImages takes the thumbnails (the first is the poster unless the client chose

@@ -22,6 +22,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/media"
+	"github.com/vidra-dev/vidra/usage"
 )
 
 // Server serves /v1/play/{videoId}/...
@@ -37,8 +38,11 @@ type Server struct {
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 	// Delivery takes the delivery figures of each response (the analytics
-	// writer); without it, each response adds to playback_usages directly.
+	// writer), for per-video analytics.
 	Delivery DeliverySink
+	// Usage meters the bytes and segment seconds delivered, in memory, for
+	// billing (usage_hourly after each flush); nil meters nothing.
+	Usage *usage.Meter
 
 	segments segmentDurations
 }
@@ -107,7 +111,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	cw := &countingWriter{ResponseWriter: w}
 	s.serveFile(cw, r, v, file, token, tokenErr)
-	if cw.n > 0 {
+	// Refusals and errors (4xx, 5xx) are not delivery: only content served counts.
+	if cw.n > 0 && cw.status < http.StatusBadRequest {
 		s.record(r, v, file, cw)
 	}
 }

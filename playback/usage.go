@@ -14,7 +14,6 @@ import (
 	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/playbackusage"
 )
 
 // Delivery is one response of the playback handler: the bytes served of a
@@ -30,8 +29,8 @@ type Delivery struct {
 }
 
 // DeliverySink takes delivery figures off the request path: the analytics
-// writer batches them into analytics_delivery (per video and hour) and
-// playback_usages (per project and day). It refuses when its queue is full.
+// writer batches them into analytics_delivery (per video and hour). It refuses
+// when its queue is full. Billing usage is counted by the usage meter instead.
 type DeliverySink interface {
 	RecordDelivery(Delivery) error
 }
@@ -57,25 +56,21 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// record hands the figures of one response to the delivery sink, or, without
-// one or when its queue is full, adds the bytes to the project's usage of the
-// day directly (the usage reports stay right; the per-video figure is lost and
-// logged).
+// record counts one response: its bytes (and, for a whole segment, its media
+// duration) go to the usage meter in memory, and the same figures to the
+// analytics writer for the per-video delivery figures. Neither makes a database
+// round trip on the request path.
 func (s *Server) record(r *http.Request, v *ent.Video, file string, cw *countingWriter) {
 	ctx := r.Context()
 	d := Delivery{Project: v.ProjectID, Video: v.ID, At: s.now(), Bytes: cw.n, Session: cmcdSession(r)}
 	if wholeBody(cw) && renditionFile.MatchString(file) && path.Ext(file) == ".ts" {
 		d.SegmentMs = s.segmentMs(ctx, v.ID, file)
 	}
+	s.Usage.Add(d.Project, d.At, d.Bytes, d.SegmentMs)
 	if s.Delivery != nil {
-		err := s.Delivery.RecordDelivery(d)
-		if err == nil {
-			return
+		if err := s.Delivery.RecordDelivery(d); err != nil {
+			s.Log.WarnContext(ctx, "delivery figures dropped (per-video analytics only; usage is metered)", "video_id", v.ID, "err", err)
 		}
-		s.Log.WarnContext(ctx, "delivery figures dropped; usage written directly", "video_id", v.ID, "err", err)
-	}
-	if err := recordUsage(context.WithoutCancel(ctx), s.Client, v.ProjectID, cw.n, d.At); err != nil {
-		s.Log.WarnContext(ctx, "record playback usage", "project_id", v.ProjectID, "err", err)
 	}
 }
 
@@ -91,23 +86,6 @@ func wholeBody(cw *countingWriter) bool {
 		return err == nil && from == 0 && to == total-1
 	}
 	return false
-}
-
-// recordUsage adds bytes served to the project's row for today (UTC), creating it
-// on the first request of the day; one upsert, safe under concurrency.
-func recordUsage(ctx context.Context, client *ent.Client, projectID uuid.UUID, bytes int64, now time.Time) error {
-	return client.PlaybackUsage.Create().
-		SetProjectID(projectID).
-		SetDay(now.UTC().Format(time.DateOnly)).
-		SetBytes(bytes).
-		SetRequests(1).
-		OnConflictColumns(playbackusage.FieldProjectID, playbackusage.FieldDay).
-		Update(func(u *ent.PlaybackUsageUpsert) {
-			u.AddBytes(bytes)
-			u.AddRequests(1)
-			u.UpdateUpdatedAt()
-		}).
-		Exec(ctx)
 }
 
 // segmentDurations caches the segment durations (ms by file name) of rendition

@@ -65,6 +65,10 @@ const (
 	// holding the analytics read permission (the read grants and allGrants);
 	// members and keys without it are refused, whatever else they hold.
 	analyticsRead
+	// billingRead rows read the current organization's billing: owners, admins,
+	// and members and keys with the billing read grant (none of the matrix's
+	// members and keys holds it); the other organization's user asks in its own.
+	billingRead
 )
 
 // classes are the rows that are not content rows, by "METHOD path".
@@ -87,7 +91,7 @@ func allowed(class rowClass, who, row string) bool {
 		return who != "anonymous" && !strings.HasPrefix(who, "key")
 	case anyPrincipal:
 		return who != "anonymous"
-	case orgAdmin:
+	case orgAdmin, billingRead:
 		// The user of another organization owns its own (personal) one, where it asks.
 		return who == "owner" || who == "admin" || who == "other organization"
 	case analyticsRead:

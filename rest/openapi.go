@@ -104,6 +104,10 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 		"description": "Runs the GraphQL " + string(c.op.Operation) + " field `" + root.Name + "`.",
 		"tags":        []string{tagOf(c)},
 	}
+	if root.Definition != nil && root.Definition.Description != "" {
+		// The field's SDL doc (units, defaults, permissions) is the row's too.
+		op["description"] = op["description"].(string) + " " + strings.Join(strings.Fields(root.Definition.Description), " ")
+	}
 	switch {
 	case c.Host == HostAdmin || c.AdminKey:
 		op["security"] = []obj{{"adminKey": []string{}}}
@@ -275,7 +279,12 @@ func (b *openAPIBuilder) objectSchema(s *shape, typeName string) obj {
 			props[name] = obj{"type": "string"}
 			continue
 		}
-		props[name] = b.outputSchema(f.field.Definition.Type, f.shape)
+		fs := b.outputSchema(f.field.Definition.Type, f.shape)
+		if d := f.field.Definition.Description; d != "" {
+			// The SDL's doc of the field (its unit, say) documents the JSON key.
+			fs = withDescription(fs, strings.Join(strings.Fields(d), " "))
+		}
+		props[name] = fs
 		required = append(required, name)
 	}
 	// Exactly the selected fields: the server writes no others.
@@ -382,4 +391,14 @@ func nullable(s obj) obj {
 		return out
 	}
 	return obj{"anyOf": []obj{s, {"type": "null"}}}
+}
+
+// withDescription is s with a description, leaving s itself unchanged.
+func withDescription(s obj, d string) obj {
+	out := make(obj, len(s)+1)
+	for k, v := range s {
+		out[k] = v
+	}
+	out["description"] = d
+	return out
 }

@@ -19,10 +19,12 @@ import (
 // the rollup job empties, and the rollups that job recomputes, in the
 // background. rate_limits counts attempts, refused ones included, by design;
 // idempotency_keys holds a key while its request runs (a refused one releases
-// it); job_processes is every process's heartbeat. Deliveries are counted, events by the types requests record.
+// it); job_processes is every process's heartbeat. The usage meter flushes
+// delivered usage every 10 s (usage_hourlies, usage_flushes) and the media jobs
+// record encode facts and stored HLS output (usage_records, stored_objects). Deliveries are counted, events by the types requests record.
 var volatileTables = []string{"api_keys", "sessions", "refresh_tokens", "schema_migrations", "webhook_attempts", "transcoding_jobs",
 	"analytics_dirty_hours", "analytics_hourly", "analytics_daily", "analytics_viewer_daily", "rate_limits", "idempotency_keys",
-	"job_processes"}
+	"job_processes", "usage_hourlies", "usage_flushes", "usage_records", "stored_objects"}
 
 // requestEventTypes are the events a request records itself; the others come
 // from background jobs (processing, imports, transcoding jobs, deliveries).

@@ -27,6 +27,7 @@ func Table() []Route {
 		analyticsRoutes(),
 		analyticsFilteredRoutes(),
 		analyticsRealtimeRoutes(),
+		usageRoutes(),
 	} {
 		t = append(t, domain...)
 	}

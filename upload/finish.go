@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"gocloud.dev/blob"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/jobs"
+	"github.com/vidra-dev/vidra/usage"
 )
 
 // finish makes the uploaded local file the video's source: the file goes to the
@@ -52,11 +54,17 @@ func (s *Service) finish(ctx context.Context, t *ent.UploadToken, src uploadedBy
 	if err == nil {
 		err = tx.UploadToken.UpdateOne(t).SetCompletedAt(s.now()).Exec(ctx)
 	}
+	var v *ent.Video
+	if err == nil {
+		v, err = tx.Video.Get(ctx, t.VideoID)
+	}
+	if err == nil {
+		// The source is billed as storage from this commit on (a re-upload
+		// ends the previous source's stretch).
+		err = storeSource(ctx, tx.Client(), v, key, size, s.now())
+	}
 	if err == nil && s.Events != nil {
-		var v *ent.Video
-		if v, err = tx.Video.Get(ctx, t.VideoID); err == nil {
-			_, err = s.Events.Record(ctx, tx, events.VideoUploadCompleted, v.ProjectID, events.Video(v))
-		}
+		_, err = s.Events.Record(ctx, tx, events.VideoUploadCompleted, v.ProjectID, events.Video(v))
 	}
 	if err != nil {
 		return errors.Join(err, tx.Rollback())
@@ -157,4 +165,18 @@ func (s *Service) withEvent(ctx context.Context, typ string, change func(tx *ent
 		return errors.Join(err, tx.Rollback())
 	}
 	return tx.Commit()
+}
+
+// storeSource records the video's source as a stored object, in the upload's
+// transaction (client), ending the stretch of a source it replaces.
+func storeSource(ctx context.Context, client *ent.Client, v *ent.Video, key string, size int64, at time.Time) error {
+	org, err := usage.OrganizationOf(ctx, client, v.ProjectID)
+	if err != nil {
+		return err
+	}
+	if err := usage.Unstore(ctx, client, v.ProjectID, key, false, at); err != nil {
+		return err
+	}
+	return usage.Store(ctx, client, usage.Object{Organization: org, Project: v.ProjectID, Video: v.ID,
+		Key: key, Bytes: size, At: at})
 }

@@ -369,18 +369,6 @@ func (f OrganizationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OrganizationMutation", m)
 }
 
-// The PlaybackUsageFunc type is an adapter to allow the use of ordinary
-// function as PlaybackUsage mutator.
-type PlaybackUsageFunc func(context.Context, *ent.PlaybackUsageMutation) (ent.Value, error)
-
-// Mutate calls f(ctx, m).
-func (f PlaybackUsageFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
-	if mv, ok := m.(*ent.PlaybackUsageMutation); ok {
-		return f(ctx, mv)
-	}
-	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PlaybackUsageMutation", m)
-}
-
 // The PlayerFunc type is an adapter to allow the use of ordinary
 // function as Player mutator.
 type PlayerFunc func(context.Context, *ent.PlayerMutation) (ent.Value, error)
@@ -465,6 +453,18 @@ func (f SessionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SessionMutation", m)
 }
 
+// The StoredObjectFunc type is an adapter to allow the use of ordinary
+// function as StoredObject mutator.
+type StoredObjectFunc func(context.Context, *ent.StoredObjectMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f StoredObjectFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.StoredObjectMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.StoredObjectMutation", m)
+}
+
 // The TagFunc type is an adapter to allow the use of ordinary
 // function as Tag mutator.
 type TagFunc func(context.Context, *ent.TagMutation) (ent.Value, error)
@@ -523,6 +523,42 @@ func (f UploadTokenFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value,
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.UploadTokenMutation", m)
+}
+
+// The UsageFlushFunc type is an adapter to allow the use of ordinary
+// function as UsageFlush mutator.
+type UsageFlushFunc func(context.Context, *ent.UsageFlushMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f UsageFlushFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.UsageFlushMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.UsageFlushMutation", m)
+}
+
+// The UsageHourlyFunc type is an adapter to allow the use of ordinary
+// function as UsageHourly mutator.
+type UsageHourlyFunc func(context.Context, *ent.UsageHourlyMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f UsageHourlyFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.UsageHourlyMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.UsageHourlyMutation", m)
+}
+
+// The UsageRecordFunc type is an adapter to allow the use of ordinary
+// function as UsageRecord mutator.
+type UsageRecordFunc func(context.Context, *ent.UsageRecordMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f UsageRecordFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.UsageRecordMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.UsageRecordMutation", m)
 }
 
 // The UserFunc type is an adapter to allow the use of ordinary

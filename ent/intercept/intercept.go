@@ -38,7 +38,6 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
-	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
@@ -47,11 +46,15 @@ import (
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/storedobject"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
+	"github.com/vidra-dev/vidra/ent/usageflush"
+	"github.com/vidra-dev/vidra/ent/usagehourly"
+	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/ent/webhookattempt"
@@ -925,33 +928,6 @@ func (f TraverseOrganization) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.OrganizationQuery", q)
 }
 
-// The PlaybackUsageFunc type is an adapter to allow the use of ordinary function as a Querier.
-type PlaybackUsageFunc func(context.Context, *ent.PlaybackUsageQuery) (ent.Value, error)
-
-// Query calls f(ctx, q).
-func (f PlaybackUsageFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
-	if q, ok := q.(*ent.PlaybackUsageQuery); ok {
-		return f(ctx, q)
-	}
-	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PlaybackUsageQuery", q)
-}
-
-// The TraversePlaybackUsage type is an adapter to allow the use of ordinary function as Traverser.
-type TraversePlaybackUsage func(context.Context, *ent.PlaybackUsageQuery) error
-
-// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
-func (f TraversePlaybackUsage) Intercept(next ent.Querier) ent.Querier {
-	return next
-}
-
-// Traverse calls f(ctx, q).
-func (f TraversePlaybackUsage) Traverse(ctx context.Context, q ent.Query) error {
-	if q, ok := q.(*ent.PlaybackUsageQuery); ok {
-		return f(ctx, q)
-	}
-	return fmt.Errorf("unexpected query type %T. expect *ent.PlaybackUsageQuery", q)
-}
-
 // The PlayerFunc type is an adapter to allow the use of ordinary function as a Querier.
 type PlayerFunc func(context.Context, *ent.PlayerQuery) (ent.Value, error)
 
@@ -1141,6 +1117,33 @@ func (f TraverseSession) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.SessionQuery", q)
 }
 
+// The StoredObjectFunc type is an adapter to allow the use of ordinary function as a Querier.
+type StoredObjectFunc func(context.Context, *ent.StoredObjectQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f StoredObjectFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.StoredObjectQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.StoredObjectQuery", q)
+}
+
+// The TraverseStoredObject type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseStoredObject func(context.Context, *ent.StoredObjectQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseStoredObject) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseStoredObject) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.StoredObjectQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.StoredObjectQuery", q)
+}
+
 // The TagFunc type is an adapter to allow the use of ordinary function as a Querier.
 type TagFunc func(context.Context, *ent.TagQuery) (ent.Value, error)
 
@@ -1274,6 +1277,87 @@ func (f TraverseUploadToken) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.UploadTokenQuery", q)
+}
+
+// The UsageFlushFunc type is an adapter to allow the use of ordinary function as a Querier.
+type UsageFlushFunc func(context.Context, *ent.UsageFlushQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f UsageFlushFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.UsageFlushQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.UsageFlushQuery", q)
+}
+
+// The TraverseUsageFlush type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseUsageFlush func(context.Context, *ent.UsageFlushQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseUsageFlush) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseUsageFlush) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UsageFlushQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.UsageFlushQuery", q)
+}
+
+// The UsageHourlyFunc type is an adapter to allow the use of ordinary function as a Querier.
+type UsageHourlyFunc func(context.Context, *ent.UsageHourlyQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f UsageHourlyFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.UsageHourlyQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.UsageHourlyQuery", q)
+}
+
+// The TraverseUsageHourly type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseUsageHourly func(context.Context, *ent.UsageHourlyQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseUsageHourly) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseUsageHourly) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UsageHourlyQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.UsageHourlyQuery", q)
+}
+
+// The UsageRecordFunc type is an adapter to allow the use of ordinary function as a Querier.
+type UsageRecordFunc func(context.Context, *ent.UsageRecordQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f UsageRecordFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.UsageRecordQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.UsageRecordQuery", q)
+}
+
+// The TraverseUsageRecord type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseUsageRecord func(context.Context, *ent.UsageRecordQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseUsageRecord) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseUsageRecord) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UsageRecordQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.UsageRecordQuery", q)
 }
 
 // The UserFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1474,8 +1558,6 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.OAuthStateQuery, predicate.OAuthState, oauthstate.OrderOption]{typ: ent.TypeOAuthState, tq: q}, nil
 	case *ent.OrganizationQuery:
 		return &query[*ent.OrganizationQuery, predicate.Organization, organization.OrderOption]{typ: ent.TypeOrganization, tq: q}, nil
-	case *ent.PlaybackUsageQuery:
-		return &query[*ent.PlaybackUsageQuery, predicate.PlaybackUsage, playbackusage.OrderOption]{typ: ent.TypePlaybackUsage, tq: q}, nil
 	case *ent.PlayerQuery:
 		return &query[*ent.PlayerQuery, predicate.Player, player.OrderOption]{typ: ent.TypePlayer, tq: q}, nil
 	case *ent.ProjectQuery:
@@ -1490,6 +1572,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.RenditionQuery, predicate.Rendition, rendition.OrderOption]{typ: ent.TypeRendition, tq: q}, nil
 	case *ent.SessionQuery:
 		return &query[*ent.SessionQuery, predicate.Session, session.OrderOption]{typ: ent.TypeSession, tq: q}, nil
+	case *ent.StoredObjectQuery:
+		return &query[*ent.StoredObjectQuery, predicate.StoredObject, storedobject.OrderOption]{typ: ent.TypeStoredObject, tq: q}, nil
 	case *ent.TagQuery:
 		return &query[*ent.TagQuery, predicate.Tag, tag.OrderOption]{typ: ent.TypeTag, tq: q}, nil
 	case *ent.ThumbnailQuery:
@@ -1500,6 +1584,12 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.UploadLockQuery, predicate.UploadLock, uploadlock.OrderOption]{typ: ent.TypeUploadLock, tq: q}, nil
 	case *ent.UploadTokenQuery:
 		return &query[*ent.UploadTokenQuery, predicate.UploadToken, uploadtoken.OrderOption]{typ: ent.TypeUploadToken, tq: q}, nil
+	case *ent.UsageFlushQuery:
+		return &query[*ent.UsageFlushQuery, predicate.UsageFlush, usageflush.OrderOption]{typ: ent.TypeUsageFlush, tq: q}, nil
+	case *ent.UsageHourlyQuery:
+		return &query[*ent.UsageHourlyQuery, predicate.UsageHourly, usagehourly.OrderOption]{typ: ent.TypeUsageHourly, tq: q}, nil
+	case *ent.UsageRecordQuery:
+		return &query[*ent.UsageRecordQuery, predicate.UsageRecord, usagerecord.OrderOption]{typ: ent.TypeUsageRecord, tq: q}, nil
 	case *ent.UserQuery:
 		return &query[*ent.UserQuery, predicate.User, user.OrderOption]{typ: ent.TypeUser, tq: q}, nil
 	case *ent.VideoQuery:

@@ -998,29 +998,6 @@ var (
 		Columns:    OrganizationsColumns,
 		PrimaryKey: []*schema.Column{OrganizationsColumns[0]},
 	}
-	// PlaybackUsagesColumns holds the columns for the "playback_usages" table.
-	PlaybackUsagesColumns = []*schema.Column{
-		{Name: "id", Type: field.TypeUUID},
-		{Name: "created_at", Type: field.TypeTime},
-		{Name: "updated_at", Type: field.TypeTime},
-		{Name: "project_id", Type: field.TypeUUID},
-		{Name: "day", Type: field.TypeString, Size: 10},
-		{Name: "bytes", Type: field.TypeInt64, Default: 0},
-		{Name: "requests", Type: field.TypeInt64, Default: 0},
-	}
-	// PlaybackUsagesTable holds the schema information for the "playback_usages" table.
-	PlaybackUsagesTable = &schema.Table{
-		Name:       "playback_usages",
-		Columns:    PlaybackUsagesColumns,
-		PrimaryKey: []*schema.Column{PlaybackUsagesColumns[0]},
-		Indexes: []*schema.Index{
-			{
-				Name:    "playbackusage_project_id_day",
-				Unique:  true,
-				Columns: []*schema.Column{PlaybackUsagesColumns[3], PlaybackUsagesColumns[4]},
-			},
-		},
-	}
 	// PlayersColumns holds the columns for the "players" table.
 	PlayersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1277,6 +1254,42 @@ var (
 			},
 		},
 	}
+	// StoredObjectsColumns holds the columns for the "stored_objects" table.
+	StoredObjectsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "organization_id", Type: field.TypeUUID},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "video_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "key", Type: field.TypeString, Size: 1024},
+		{Name: "bytes", Type: field.TypeInt64},
+		{Name: "video_seconds", Type: field.TypeFloat64, Default: 0},
+		{Name: "deleted_at", Type: field.TypeTime, Nullable: true},
+	}
+	// StoredObjectsTable holds the schema information for the "stored_objects" table.
+	StoredObjectsTable = &schema.Table{
+		Name:       "stored_objects",
+		Columns:    StoredObjectsColumns,
+		PrimaryKey: []*schema.Column{StoredObjectsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "storedobject_organization_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{StoredObjectsColumns[3], StoredObjectsColumns[1]},
+			},
+			{
+				Name:    "storedobject_project_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{StoredObjectsColumns[4], StoredObjectsColumns[1]},
+			},
+			{
+				Name:    "storedobject_video_id",
+				Unique:  false,
+				Columns: []*schema.Column{StoredObjectsColumns[5]},
+			},
+		},
+	}
 	// TagsColumns holds the columns for the "tags" table.
 	TagsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1452,6 +1465,84 @@ var (
 				Name:    "uploadtoken_video_id",
 				Unique:  false,
 				Columns: []*schema.Column{UploadTokensColumns[4]},
+			},
+		},
+	}
+	// UsageFlushesColumns holds the columns for the "usage_flushes" table.
+	UsageFlushesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "cells", Type: field.TypeInt},
+	}
+	// UsageFlushesTable holds the schema information for the "usage_flushes" table.
+	UsageFlushesTable = &schema.Table{
+		Name:       "usage_flushes",
+		Columns:    UsageFlushesColumns,
+		PrimaryKey: []*schema.Column{UsageFlushesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "usageflush_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{UsageFlushesColumns[1]},
+			},
+		},
+	}
+	// UsageHourliesColumns holds the columns for the "usage_hourlies" table.
+	UsageHourliesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "organization_id", Type: field.TypeUUID},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "metric", Type: field.TypeEnum, Enums: []string{"delivered_bytes", "delivered_seconds", "stored_byte_seconds", "stored_video_seconds", "encoded_output_seconds", "live_input_seconds"}},
+		{Name: "hour", Type: field.TypeTime},
+		{Name: "quantity", Type: field.TypeInt64, Default: 0},
+	}
+	// UsageHourliesTable holds the schema information for the "usage_hourlies" table.
+	UsageHourliesTable = &schema.Table{
+		Name:       "usage_hourlies",
+		Columns:    UsageHourliesColumns,
+		PrimaryKey: []*schema.Column{UsageHourliesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "usagehourly_project_id_metric_hour",
+				Unique:  true,
+				Columns: []*schema.Column{UsageHourliesColumns[4], UsageHourliesColumns[5], UsageHourliesColumns[6]},
+			},
+			{
+				Name:    "usagehourly_organization_id_hour",
+				Unique:  false,
+				Columns: []*schema.Column{UsageHourliesColumns[3], UsageHourliesColumns[6]},
+			},
+		},
+	}
+	// UsageRecordsColumns holds the columns for the "usage_records" table.
+	UsageRecordsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "organization_id", Type: field.TypeUUID},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "metric", Type: field.TypeEnum, Enums: []string{"delivered_bytes", "delivered_seconds", "stored_byte_seconds", "stored_video_seconds", "encoded_output_seconds", "live_input_seconds"}},
+		{Name: "at", Type: field.TypeTime},
+		{Name: "quantity", Type: field.TypeInt64},
+		{Name: "source_key", Type: field.TypeString, Unique: true, Size: 255},
+	}
+	// UsageRecordsTable holds the schema information for the "usage_records" table.
+	UsageRecordsTable = &schema.Table{
+		Name:       "usage_records",
+		Columns:    UsageRecordsColumns,
+		PrimaryKey: []*schema.Column{UsageRecordsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "usagerecord_organization_id_at",
+				Unique:  false,
+				Columns: []*schema.Column{UsageRecordsColumns[3], UsageRecordsColumns[6]},
+			},
+			{
+				Name:    "usagerecord_project_id_at",
+				Unique:  false,
+				Columns: []*schema.Column{UsageRecordsColumns[4], UsageRecordsColumns[6]},
 			},
 		},
 	}
@@ -1753,7 +1844,6 @@ var (
 		OauthIdentitiesTable,
 		OauthStatesTable,
 		OrganizationsTable,
-		PlaybackUsagesTable,
 		PlayersTable,
 		ProjectsTable,
 		ProjectSettingsTable,
@@ -1761,11 +1851,15 @@ var (
 		RefreshTokensTable,
 		RenditionsTable,
 		SessionsTable,
+		StoredObjectsTable,
 		TagsTable,
 		ThumbnailsTable,
 		TranscodingJobsTable,
 		UploadLocksTable,
 		UploadTokensTable,
+		UsageFlushesTable,
+		UsageHourliesTable,
+		UsageRecordsTable,
 		UsersTable,
 		VideosTable,
 		WebhookAttemptsTable,

@@ -96,9 +96,6 @@ type OAuthState func(*sql.Selector)
 // Organization is the predicate function for organization builders.
 type Organization func(*sql.Selector)
 
-// PlaybackUsage is the predicate function for playbackusage builders.
-type PlaybackUsage func(*sql.Selector)
-
 // Player is the predicate function for player builders.
 type Player func(*sql.Selector)
 
@@ -120,6 +117,9 @@ type Rendition func(*sql.Selector)
 // Session is the predicate function for session builders.
 type Session func(*sql.Selector)
 
+// StoredObject is the predicate function for storedobject builders.
+type StoredObject func(*sql.Selector)
+
 // Tag is the predicate function for tag builders.
 type Tag func(*sql.Selector)
 
@@ -134,6 +134,15 @@ type UploadLock func(*sql.Selector)
 
 // UploadToken is the predicate function for uploadtoken builders.
 type UploadToken func(*sql.Selector)
+
+// UsageFlush is the predicate function for usageflush builders.
+type UsageFlush func(*sql.Selector)
+
+// UsageHourly is the predicate function for usagehourly builders.
+type UsageHourly func(*sql.Selector)
+
+// UsageRecord is the predicate function for usagerecord builders.
+type UsageRecord func(*sql.Selector)
 
 // User is the predicate function for user builders.
 type User func(*sql.Selector)

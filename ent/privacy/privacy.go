@@ -831,30 +831,6 @@ func (f OrganizationMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mu
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.OrganizationMutation", m)
 }
 
-// The PlaybackUsageQueryRuleFunc type is an adapter to allow the use of ordinary
-// functions as a query rule.
-type PlaybackUsageQueryRuleFunc func(context.Context, *ent.PlaybackUsageQuery) error
-
-// EvalQuery return f(ctx, q).
-func (f PlaybackUsageQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
-	if q, ok := q.(*ent.PlaybackUsageQuery); ok {
-		return f(ctx, q)
-	}
-	return Denyf("ent/privacy: unexpected query type %T, expect *ent.PlaybackUsageQuery", q)
-}
-
-// The PlaybackUsageMutationRuleFunc type is an adapter to allow the use of ordinary
-// functions as a mutation rule.
-type PlaybackUsageMutationRuleFunc func(context.Context, *ent.PlaybackUsageMutation) error
-
-// EvalMutation calls f(ctx, m).
-func (f PlaybackUsageMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
-	if m, ok := m.(*ent.PlaybackUsageMutation); ok {
-		return f(ctx, m)
-	}
-	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.PlaybackUsageMutation", m)
-}
-
 // The PlayerQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type PlayerQueryRuleFunc func(context.Context, *ent.PlayerQuery) error
@@ -1023,6 +999,30 @@ func (f SessionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutatio
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.SessionMutation", m)
 }
 
+// The StoredObjectQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type StoredObjectQueryRuleFunc func(context.Context, *ent.StoredObjectQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f StoredObjectQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.StoredObjectQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.StoredObjectQuery", q)
+}
+
+// The StoredObjectMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type StoredObjectMutationRuleFunc func(context.Context, *ent.StoredObjectMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f StoredObjectMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.StoredObjectMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.StoredObjectMutation", m)
+}
+
 // The TagQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type TagQueryRuleFunc func(context.Context, *ent.TagQuery) error
@@ -1141,6 +1141,78 @@ func (f UploadTokenMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mut
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.UploadTokenMutation", m)
+}
+
+// The UsageFlushQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type UsageFlushQueryRuleFunc func(context.Context, *ent.UsageFlushQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f UsageFlushQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UsageFlushQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.UsageFlushQuery", q)
+}
+
+// The UsageFlushMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type UsageFlushMutationRuleFunc func(context.Context, *ent.UsageFlushMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f UsageFlushMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.UsageFlushMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.UsageFlushMutation", m)
+}
+
+// The UsageHourlyQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type UsageHourlyQueryRuleFunc func(context.Context, *ent.UsageHourlyQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f UsageHourlyQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UsageHourlyQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.UsageHourlyQuery", q)
+}
+
+// The UsageHourlyMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type UsageHourlyMutationRuleFunc func(context.Context, *ent.UsageHourlyMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f UsageHourlyMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.UsageHourlyMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.UsageHourlyMutation", m)
+}
+
+// The UsageRecordQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type UsageRecordQueryRuleFunc func(context.Context, *ent.UsageRecordQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f UsageRecordQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.UsageRecordQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.UsageRecordQuery", q)
+}
+
+// The UsageRecordMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type UsageRecordMutationRuleFunc func(context.Context, *ent.UsageRecordMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f UsageRecordMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.UsageRecordMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.UsageRecordMutation", m)
 }
 
 // The UserQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -1358,8 +1430,6 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.OrganizationQuery:
 		return q.Filter(), nil
-	case *ent.PlaybackUsageQuery:
-		return q.Filter(), nil
 	case *ent.PlayerQuery:
 		return q.Filter(), nil
 	case *ent.ProjectQuery:
@@ -1374,6 +1444,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.SessionQuery:
 		return q.Filter(), nil
+	case *ent.StoredObjectQuery:
+		return q.Filter(), nil
 	case *ent.TagQuery:
 		return q.Filter(), nil
 	case *ent.ThumbnailQuery:
@@ -1383,6 +1455,12 @@ func queryFilter(q ent.Query) (Filter, error) {
 	case *ent.UploadLockQuery:
 		return q.Filter(), nil
 	case *ent.UploadTokenQuery:
+		return q.Filter(), nil
+	case *ent.UsageFlushQuery:
+		return q.Filter(), nil
+	case *ent.UsageHourlyQuery:
+		return q.Filter(), nil
+	case *ent.UsageRecordQuery:
 		return q.Filter(), nil
 	case *ent.UserQuery:
 		return q.Filter(), nil
@@ -1461,8 +1539,6 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.OrganizationMutation:
 		return m.Filter(), nil
-	case *ent.PlaybackUsageMutation:
-		return m.Filter(), nil
 	case *ent.PlayerMutation:
 		return m.Filter(), nil
 	case *ent.ProjectMutation:
@@ -1477,6 +1553,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.SessionMutation:
 		return m.Filter(), nil
+	case *ent.StoredObjectMutation:
+		return m.Filter(), nil
 	case *ent.TagMutation:
 		return m.Filter(), nil
 	case *ent.ThumbnailMutation:
@@ -1486,6 +1564,12 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.UploadLockMutation:
 		return m.Filter(), nil
 	case *ent.UploadTokenMutation:
+		return m.Filter(), nil
+	case *ent.UsageFlushMutation:
+		return m.Filter(), nil
+	case *ent.UsageHourlyMutation:
+		return m.Filter(), nil
+	case *ent.UsageRecordMutation:
 		return m.Filter(), nil
 	case *ent.UserMutation:
 		return m.Filter(), nil

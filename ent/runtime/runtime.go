@@ -36,7 +36,6 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
-	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
@@ -45,11 +44,15 @@ import (
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/schema"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/storedobject"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
+	"github.com/vidra-dev/vidra/ent/usageflush"
+	"github.com/vidra-dev/vidra/ent/usagehourly"
+	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/ent/webhookattempt"
@@ -1546,60 +1549,6 @@ func init() {
 	organizationDescID := organizationMixinFields0[0].Descriptor()
 	// organization.DefaultID holds the default value on creation for the id field.
 	organization.DefaultID = organizationDescID.Default.(func() uuid.UUID)
-	playbackusageMixin := schema.PlaybackUsage{}.Mixin()
-	playbackusageMixinHooks1 := playbackusageMixin[1].Hooks()
-	playbackusage.Hooks[0] = playbackusageMixinHooks1[0]
-	playbackusage.Hooks[1] = playbackusageMixinHooks1[1]
-	playbackusageMixinInters1 := playbackusageMixin[1].Interceptors()
-	playbackusage.Interceptors[0] = playbackusageMixinInters1[0]
-	playbackusageMixinFields0 := playbackusageMixin[0].Fields()
-	_ = playbackusageMixinFields0
-	playbackusageFields := schema.PlaybackUsage{}.Fields()
-	_ = playbackusageFields
-	// playbackusageDescCreatedAt is the schema descriptor for created_at field.
-	playbackusageDescCreatedAt := playbackusageMixinFields0[1].Descriptor()
-	// playbackusage.DefaultCreatedAt holds the default value on creation for the created_at field.
-	playbackusage.DefaultCreatedAt = playbackusageDescCreatedAt.Default.(func() time.Time)
-	// playbackusageDescUpdatedAt is the schema descriptor for updated_at field.
-	playbackusageDescUpdatedAt := playbackusageMixinFields0[2].Descriptor()
-	// playbackusage.DefaultUpdatedAt holds the default value on creation for the updated_at field.
-	playbackusage.DefaultUpdatedAt = playbackusageDescUpdatedAt.Default.(func() time.Time)
-	// playbackusage.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
-	playbackusage.UpdateDefaultUpdatedAt = playbackusageDescUpdatedAt.UpdateDefault.(func() time.Time)
-	// playbackusageDescDay is the schema descriptor for day field.
-	playbackusageDescDay := playbackusageFields[1].Descriptor()
-	// playbackusage.DayValidator is a validator for the "day" field. It is called by the builders before save.
-	playbackusage.DayValidator = func() func(string) error {
-		validators := playbackusageDescDay.Validators
-		fns := [...]func(string) error{
-			validators[0].(func(string) error),
-			validators[1].(func(string) error),
-		}
-		return func(day string) error {
-			for _, fn := range fns {
-				if err := fn(day); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-	}()
-	// playbackusageDescBytes is the schema descriptor for bytes field.
-	playbackusageDescBytes := playbackusageFields[2].Descriptor()
-	// playbackusage.DefaultBytes holds the default value on creation for the bytes field.
-	playbackusage.DefaultBytes = playbackusageDescBytes.Default.(int64)
-	// playbackusage.BytesValidator is a validator for the "bytes" field. It is called by the builders before save.
-	playbackusage.BytesValidator = playbackusageDescBytes.Validators[0].(func(int64) error)
-	// playbackusageDescRequests is the schema descriptor for requests field.
-	playbackusageDescRequests := playbackusageFields[3].Descriptor()
-	// playbackusage.DefaultRequests holds the default value on creation for the requests field.
-	playbackusage.DefaultRequests = playbackusageDescRequests.Default.(int64)
-	// playbackusage.RequestsValidator is a validator for the "requests" field. It is called by the builders before save.
-	playbackusage.RequestsValidator = playbackusageDescRequests.Validators[0].(func(int64) error)
-	// playbackusageDescID is the schema descriptor for id field.
-	playbackusageDescID := playbackusageMixinFields0[0].Descriptor()
-	// playbackusage.DefaultID holds the default value on creation for the id field.
-	playbackusage.DefaultID = playbackusageDescID.Default.(func() uuid.UUID)
 	playerMixin := schema.Player{}.Mixin()
 	playerMixinHooks1 := playerMixin[1].Hooks()
 	player.Hooks[0] = playerMixinHooks1[0]
@@ -1972,6 +1921,57 @@ func init() {
 	sessionDescID := sessionMixinFields0[0].Descriptor()
 	// session.DefaultID holds the default value on creation for the id field.
 	session.DefaultID = sessionDescID.Default.(func() uuid.UUID)
+	storedobjectMixin := schema.StoredObject{}.Mixin()
+	storedobjectMixinHooks1 := storedobjectMixin[1].Hooks()
+	storedobject.Hooks[0] = storedobjectMixinHooks1[0]
+	storedobjectMixinInters1 := storedobjectMixin[1].Interceptors()
+	storedobject.Interceptors[0] = storedobjectMixinInters1[0]
+	storedobjectMixinFields0 := storedobjectMixin[0].Fields()
+	_ = storedobjectMixinFields0
+	storedobjectFields := schema.StoredObject{}.Fields()
+	_ = storedobjectFields
+	// storedobjectDescCreatedAt is the schema descriptor for created_at field.
+	storedobjectDescCreatedAt := storedobjectMixinFields0[1].Descriptor()
+	// storedobject.DefaultCreatedAt holds the default value on creation for the created_at field.
+	storedobject.DefaultCreatedAt = storedobjectDescCreatedAt.Default.(func() time.Time)
+	// storedobjectDescUpdatedAt is the schema descriptor for updated_at field.
+	storedobjectDescUpdatedAt := storedobjectMixinFields0[2].Descriptor()
+	// storedobject.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	storedobject.DefaultUpdatedAt = storedobjectDescUpdatedAt.Default.(func() time.Time)
+	// storedobject.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	storedobject.UpdateDefaultUpdatedAt = storedobjectDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// storedobjectDescKey is the schema descriptor for key field.
+	storedobjectDescKey := storedobjectFields[3].Descriptor()
+	// storedobject.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	storedobject.KeyValidator = func() func(string) error {
+		validators := storedobjectDescKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(key string) error {
+			for _, fn := range fns {
+				if err := fn(key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// storedobjectDescBytes is the schema descriptor for bytes field.
+	storedobjectDescBytes := storedobjectFields[4].Descriptor()
+	// storedobject.BytesValidator is a validator for the "bytes" field. It is called by the builders before save.
+	storedobject.BytesValidator = storedobjectDescBytes.Validators[0].(func(int64) error)
+	// storedobjectDescVideoSeconds is the schema descriptor for video_seconds field.
+	storedobjectDescVideoSeconds := storedobjectFields[5].Descriptor()
+	// storedobject.DefaultVideoSeconds holds the default value on creation for the video_seconds field.
+	storedobject.DefaultVideoSeconds = storedobjectDescVideoSeconds.Default.(float64)
+	// storedobject.VideoSecondsValidator is a validator for the "video_seconds" field. It is called by the builders before save.
+	storedobject.VideoSecondsValidator = storedobjectDescVideoSeconds.Validators[0].(func(float64) error)
+	// storedobjectDescID is the schema descriptor for id field.
+	storedobjectDescID := storedobjectMixinFields0[0].Descriptor()
+	// storedobject.DefaultID holds the default value on creation for the id field.
+	storedobject.DefaultID = storedobjectDescID.Default.(func() uuid.UUID)
 	tagMixin := schema.Tag{}.Mixin()
 	tagMixinHooks1 := tagMixin[1].Hooks()
 	tag.Hooks[0] = tagMixinHooks1[0]
@@ -2246,6 +2246,91 @@ func init() {
 	uploadtokenDescID := uploadtokenMixinFields0[0].Descriptor()
 	// uploadtoken.DefaultID holds the default value on creation for the id field.
 	uploadtoken.DefaultID = uploadtokenDescID.Default.(func() uuid.UUID)
+	usageflushMixin := schema.UsageFlush{}.Mixin()
+	usageflushMixinHooks0 := usageflushMixin[0].Hooks()
+	usageflush.Hooks[0] = usageflushMixinHooks0[0]
+	usageflushMixinInters0 := usageflushMixin[0].Interceptors()
+	usageflush.Interceptors[0] = usageflushMixinInters0[0]
+	usageflushFields := schema.UsageFlush{}.Fields()
+	_ = usageflushFields
+	// usageflushDescCreatedAt is the schema descriptor for created_at field.
+	usageflushDescCreatedAt := usageflushFields[1].Descriptor()
+	// usageflush.DefaultCreatedAt holds the default value on creation for the created_at field.
+	usageflush.DefaultCreatedAt = usageflushDescCreatedAt.Default.(func() time.Time)
+	// usageflushDescCells is the schema descriptor for cells field.
+	usageflushDescCells := usageflushFields[2].Descriptor()
+	// usageflush.CellsValidator is a validator for the "cells" field. It is called by the builders before save.
+	usageflush.CellsValidator = usageflushDescCells.Validators[0].(func(int) error)
+	usagehourlyMixin := schema.UsageHourly{}.Mixin()
+	usagehourlyMixinHooks1 := usagehourlyMixin[1].Hooks()
+	usagehourly.Hooks[0] = usagehourlyMixinHooks1[0]
+	usagehourlyMixinInters1 := usagehourlyMixin[1].Interceptors()
+	usagehourly.Interceptors[0] = usagehourlyMixinInters1[0]
+	usagehourlyMixinFields0 := usagehourlyMixin[0].Fields()
+	_ = usagehourlyMixinFields0
+	usagehourlyFields := schema.UsageHourly{}.Fields()
+	_ = usagehourlyFields
+	// usagehourlyDescCreatedAt is the schema descriptor for created_at field.
+	usagehourlyDescCreatedAt := usagehourlyMixinFields0[1].Descriptor()
+	// usagehourly.DefaultCreatedAt holds the default value on creation for the created_at field.
+	usagehourly.DefaultCreatedAt = usagehourlyDescCreatedAt.Default.(func() time.Time)
+	// usagehourlyDescUpdatedAt is the schema descriptor for updated_at field.
+	usagehourlyDescUpdatedAt := usagehourlyMixinFields0[2].Descriptor()
+	// usagehourly.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	usagehourly.DefaultUpdatedAt = usagehourlyDescUpdatedAt.Default.(func() time.Time)
+	// usagehourly.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	usagehourly.UpdateDefaultUpdatedAt = usagehourlyDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// usagehourlyDescQuantity is the schema descriptor for quantity field.
+	usagehourlyDescQuantity := usagehourlyFields[4].Descriptor()
+	// usagehourly.DefaultQuantity holds the default value on creation for the quantity field.
+	usagehourly.DefaultQuantity = usagehourlyDescQuantity.Default.(int64)
+	// usagehourly.QuantityValidator is a validator for the "quantity" field. It is called by the builders before save.
+	usagehourly.QuantityValidator = usagehourlyDescQuantity.Validators[0].(func(int64) error)
+	// usagehourlyDescID is the schema descriptor for id field.
+	usagehourlyDescID := usagehourlyMixinFields0[0].Descriptor()
+	// usagehourly.DefaultID holds the default value on creation for the id field.
+	usagehourly.DefaultID = usagehourlyDescID.Default.(func() uuid.UUID)
+	usagerecordMixin := schema.UsageRecord{}.Mixin()
+	usagerecordMixinHooks1 := usagerecordMixin[1].Hooks()
+	usagerecord.Hooks[0] = usagerecordMixinHooks1[0]
+	usagerecordMixinInters1 := usagerecordMixin[1].Interceptors()
+	usagerecord.Interceptors[0] = usagerecordMixinInters1[0]
+	usagerecordMixinFields0 := usagerecordMixin[0].Fields()
+	_ = usagerecordMixinFields0
+	usagerecordFields := schema.UsageRecord{}.Fields()
+	_ = usagerecordFields
+	// usagerecordDescCreatedAt is the schema descriptor for created_at field.
+	usagerecordDescCreatedAt := usagerecordMixinFields0[1].Descriptor()
+	// usagerecord.DefaultCreatedAt holds the default value on creation for the created_at field.
+	usagerecord.DefaultCreatedAt = usagerecordDescCreatedAt.Default.(func() time.Time)
+	// usagerecordDescUpdatedAt is the schema descriptor for updated_at field.
+	usagerecordDescUpdatedAt := usagerecordMixinFields0[2].Descriptor()
+	// usagerecord.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	usagerecord.DefaultUpdatedAt = usagerecordDescUpdatedAt.Default.(func() time.Time)
+	// usagerecord.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	usagerecord.UpdateDefaultUpdatedAt = usagerecordDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// usagerecordDescSourceKey is the schema descriptor for source_key field.
+	usagerecordDescSourceKey := usagerecordFields[5].Descriptor()
+	// usagerecord.SourceKeyValidator is a validator for the "source_key" field. It is called by the builders before save.
+	usagerecord.SourceKeyValidator = func() func(string) error {
+		validators := usagerecordDescSourceKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(source_key string) error {
+			for _, fn := range fns {
+				if err := fn(source_key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// usagerecordDescID is the schema descriptor for id field.
+	usagerecordDescID := usagerecordMixinFields0[0].Descriptor()
+	// usagerecord.DefaultID holds the default value on creation for the id field.
+	usagerecord.DefaultID = usagerecordDescID.Default.(func() uuid.UUID)
 	userMixin := schema.User{}.Mixin()
 	userMixinHooks1 := userMixin[1].Hooks()
 	user.Hooks[0] = userMixinHooks1[0]

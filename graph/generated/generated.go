@@ -330,6 +330,21 @@ type ComplexityRoot struct {
 		UserAgent  func(childComplexity int) int
 	}
 
+	BandwidthPoint struct {
+		Bytes   func(childComplexity int) int
+		Seconds func(childComplexity int) int
+		Time    func(childComplexity int) int
+	}
+
+	BandwidthUsage struct {
+		Bytes       func(childComplexity int) int
+		EndTime     func(childComplexity int) int
+		Granularity func(childComplexity int) int
+		Points      func(childComplexity int) int
+		Seconds     func(childComplexity int) int
+		StartTime   func(childComplexity int) int
+	}
+
 	Caption struct {
 		BlobKey      func(childComplexity int) int
 		CreatedAt    func(childComplexity int) int
@@ -722,6 +737,23 @@ type ComplexityRoot struct {
 		VideoDuration func(childComplexity int) int
 	}
 
+	OverUsage struct {
+		EndTime   func(childComplexity int) int
+		HasPlan   func(childComplexity int) int
+		Metrics   func(childComplexity int) int
+		OverUsed  func(childComplexity int) int
+		PlanCode  func(childComplexity int) int
+		StartTime func(childComplexity int) int
+	}
+
+	OverUsageMetric struct {
+		Included func(childComplexity int) int
+		Name     func(childComplexity int) int
+		Overage  func(childComplexity int) int
+		Unit     func(childComplexity int) int
+		Used     func(childComplexity int) int
+	}
+
 	PageInfo struct {
 		EndCursor       func(childComplexity int) int
 		HasNextPage     func(childComplexity int) int
@@ -851,6 +883,7 @@ type ComplexityRoot struct {
 		AnalyticsVideos         func(childComplexity int, projectID uuid.UUID, userID *string, startTime *time.Time, endTime *time.Time, first *int, after *string) int
 		AppliedMigrations       func(childComplexity int) int
 		Audits                  func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, actorID *uuid.UUID, entityType *string, entityID *uuid.UUID, since *time.Time, until *time.Time) int
+		BandwidthUsage          func(childComplexity int, projectID uuid.UUID, startTime *time.Time, endTime *time.Time, granularity *string) int
 		Caption                 func(childComplexity int, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) int
 		ConcurrentViewers       func(childComplexity int, projectID uuid.UUID, videoID *uuid.UUID) int
 		EffectiveEncodingLadder func(childComplexity int, projectID uuid.UUID) int
@@ -869,12 +902,15 @@ type ComplexityRoot struct {
 		Nodes                   func(childComplexity int, ids []uuid.UUID) int
 		Organization            func(childComplexity int, id uuid.UUID) int
 		Organizations           func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.OrganizationOrder, where *ent.OrganizationWhereInput) int
+		OverUsage               func(childComplexity int, startTime *time.Time, endTime *time.Time) int
 		PendingMigrations       func(childComplexity int) int
 		Player                  func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		Players                 func(childComplexity int, projectID uuid.UUID) int
 		Profile                 func(childComplexity int) int
 		Project                 func(childComplexity int, id uuid.UUID) int
+		ProjectMetrics          func(childComplexity int, projectID uuid.UUID, startTime *time.Time, endTime *time.Time) int
 		ProjectSettings         func(childComplexity int, projectID uuid.UUID) int
+		ProjectUsages           func(childComplexity int, projectID uuid.UUID, startTime *time.Time, endTime *time.Time) int
 		Projects                func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.ProjectOrder, where *ent.ProjectWhereInput) int
 		PulledVideos            func(childComplexity int, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) int
 		Regions                 func(childComplexity int) int
@@ -882,6 +918,7 @@ type ComplexityRoot struct {
 		SearchVideos            func(childComplexity int, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
 		Service                 func(childComplexity int) int
 		Sessions                func(childComplexity int) int
+		StorageUsage            func(childComplexity int, projectID uuid.UUID, startTime *time.Time, endTime *time.Time) int
 		Tags                    func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
 		TestPermission          func(childComplexity int, entityType string, entityID *uuid.UUID, name string, action string, folderID *uuid.UUID) int
 		TranscodingJob          func(childComplexity int, id uuid.UUID) int
@@ -937,6 +974,17 @@ type ComplexityRoot struct {
 	ServiceInfo struct {
 		Name    func(childComplexity int) int
 		Version func(childComplexity int) int
+	}
+
+	StorageUsage struct {
+		AverageBytes        func(childComplexity int) int
+		AverageVideoSeconds func(childComplexity int) int
+		ByteSeconds         func(childComplexity int) int
+		CurrentBytes        func(childComplexity int) int
+		CurrentVideoSeconds func(childComplexity int) int
+		EndTime             func(childComplexity int) int
+		StartTime           func(childComplexity int) int
+		VideoSeconds        func(childComplexity int) int
 	}
 
 	Subscription struct {
@@ -1028,6 +1076,18 @@ type ComplexityRoot struct {
 		Token           func(childComplexity int) int
 		UploadURL       func(childComplexity int) int
 		Video           func(childComplexity int) int
+	}
+
+	UsageMetric struct {
+		Name     func(childComplexity int) int
+		Quantity func(childComplexity int) int
+		Unit     func(childComplexity int) int
+	}
+
+	UsagePeriod struct {
+		EndTime   func(childComplexity int) int
+		Metrics   func(childComplexity int) int
+		StartTime func(childComplexity int) int
 	}
 
 	User struct {
@@ -1329,6 +1389,11 @@ type QueryResolver interface {
 	PendingMigrations(ctx context.Context) ([]*model.SchemaMigration, error)
 	TranscodingJob(ctx context.Context, id uuid.UUID) (*ent.TranscodingJob, error)
 	TranscodingJobs(ctx context.Context, projectID *uuid.UUID, status *transcodingjob.Status, after *entgql.Cursor[uuid.UUID], first *int) (*ent.TranscodingJobConnection, error)
+	BandwidthUsage(ctx context.Context, projectID uuid.UUID, startTime *time.Time, endTime *time.Time, granularity *string) (*model.BandwidthUsage, error)
+	StorageUsage(ctx context.Context, projectID uuid.UUID, startTime *time.Time, endTime *time.Time) (*model.StorageUsage, error)
+	ProjectMetrics(ctx context.Context, projectID uuid.UUID, startTime *time.Time, endTime *time.Time) ([]*model.UsageMetric, error)
+	ProjectUsages(ctx context.Context, projectID uuid.UUID, startTime *time.Time, endTime *time.Time) ([]*model.UsagePeriod, error)
+	OverUsage(ctx context.Context, startTime *time.Time, endTime *time.Time) (*model.OverUsage, error)
 	Profile(ctx context.Context) (*ent.User, error)
 	Video(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (*ent.Video, error)
 	VideosByCustomField(ctx context.Context, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error)
@@ -2350,6 +2415,62 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AuthSession.UserAgent(childComplexity), true
+
+	case "BandwidthPoint.bytes":
+		if e.ComplexityRoot.BandwidthPoint.Bytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BandwidthPoint.Bytes(childComplexity), true
+	case "BandwidthPoint.seconds":
+		if e.ComplexityRoot.BandwidthPoint.Seconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BandwidthPoint.Seconds(childComplexity), true
+	case "BandwidthPoint.time":
+		if e.ComplexityRoot.BandwidthPoint.Time == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BandwidthPoint.Time(childComplexity), true
+
+	case "BandwidthUsage.bytes":
+		if e.ComplexityRoot.BandwidthUsage.Bytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BandwidthUsage.Bytes(childComplexity), true
+	case "BandwidthUsage.endTime":
+		if e.ComplexityRoot.BandwidthUsage.EndTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BandwidthUsage.EndTime(childComplexity), true
+	case "BandwidthUsage.granularity":
+		if e.ComplexityRoot.BandwidthUsage.Granularity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BandwidthUsage.Granularity(childComplexity), true
+	case "BandwidthUsage.points":
+		if e.ComplexityRoot.BandwidthUsage.Points == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BandwidthUsage.Points(childComplexity), true
+	case "BandwidthUsage.seconds":
+		if e.ComplexityRoot.BandwidthUsage.Seconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BandwidthUsage.Seconds(childComplexity), true
+	case "BandwidthUsage.startTime":
+		if e.ComplexityRoot.BandwidthUsage.StartTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BandwidthUsage.StartTime(childComplexity), true
 
 	case "Caption.blobKey":
 		if e.ComplexityRoot.Caption.BlobKey == nil {
@@ -4423,6 +4544,74 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.OrganizationUsage.VideoDuration(childComplexity), true
 
+	case "OverUsage.endTime":
+		if e.ComplexityRoot.OverUsage.EndTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OverUsage.EndTime(childComplexity), true
+	case "OverUsage.hasPlan":
+		if e.ComplexityRoot.OverUsage.HasPlan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OverUsage.HasPlan(childComplexity), true
+	case "OverUsage.metrics":
+		if e.ComplexityRoot.OverUsage.Metrics == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OverUsage.Metrics(childComplexity), true
+	case "OverUsage.overUsed":
+		if e.ComplexityRoot.OverUsage.OverUsed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OverUsage.OverUsed(childComplexity), true
+	case "OverUsage.planCode":
+		if e.ComplexityRoot.OverUsage.PlanCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OverUsage.PlanCode(childComplexity), true
+	case "OverUsage.startTime":
+		if e.ComplexityRoot.OverUsage.StartTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OverUsage.StartTime(childComplexity), true
+
+	case "OverUsageMetric.included":
+		if e.ComplexityRoot.OverUsageMetric.Included == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OverUsageMetric.Included(childComplexity), true
+	case "OverUsageMetric.name":
+		if e.ComplexityRoot.OverUsageMetric.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OverUsageMetric.Name(childComplexity), true
+	case "OverUsageMetric.overage":
+		if e.ComplexityRoot.OverUsageMetric.Overage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OverUsageMetric.Overage(childComplexity), true
+	case "OverUsageMetric.unit":
+		if e.ComplexityRoot.OverUsageMetric.Unit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OverUsageMetric.Unit(childComplexity), true
+	case "OverUsageMetric.used":
+		if e.ComplexityRoot.OverUsageMetric.Used == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OverUsageMetric.Used(childComplexity), true
+
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
 			break
@@ -5045,6 +5234,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Audits(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["actorID"].(*uuid.UUID), args["entityType"].(*string), args["entityID"].(*uuid.UUID), args["since"].(*time.Time), args["until"].(*time.Time)), true
+	case "Query.bandwidthUsage":
+		if e.ComplexityRoot.Query.BandwidthUsage == nil {
+			break
+		}
+
+		args, err := ec.field_Query_bandwidthUsage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BandwidthUsage(childComplexity, args["projectId"].(uuid.UUID), args["startTime"].(*time.Time), args["endTime"].(*time.Time), args["granularity"].(*string)), true
 	case "Query.caption":
 		if e.ComplexityRoot.Query.Caption == nil {
 			break
@@ -5239,6 +5439,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Organizations(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.OrganizationOrder), args["where"].(*ent.OrganizationWhereInput)), true
+	case "Query.overUsage":
+		if e.ComplexityRoot.Query.OverUsage == nil {
+			break
+		}
+
+		args, err := ec.field_Query_overUsage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.OverUsage(childComplexity, args["startTime"].(*time.Time), args["endTime"].(*time.Time)), true
 	case "Query.pendingMigrations":
 		if e.ComplexityRoot.Query.PendingMigrations == nil {
 			break
@@ -5284,6 +5495,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Project(childComplexity, args["id"].(uuid.UUID)), true
+	case "Query.projectMetrics":
+		if e.ComplexityRoot.Query.ProjectMetrics == nil {
+			break
+		}
+
+		args, err := ec.field_Query_projectMetrics_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ProjectMetrics(childComplexity, args["projectId"].(uuid.UUID), args["startTime"].(*time.Time), args["endTime"].(*time.Time)), true
 	case "Query.projectSettings":
 		if e.ComplexityRoot.Query.ProjectSettings == nil {
 			break
@@ -5295,6 +5517,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ProjectSettings(childComplexity, args["projectID"].(uuid.UUID)), true
+	case "Query.projectUsages":
+		if e.ComplexityRoot.Query.ProjectUsages == nil {
+			break
+		}
+
+		args, err := ec.field_Query_projectUsages_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ProjectUsages(childComplexity, args["projectId"].(uuid.UUID), args["startTime"].(*time.Time), args["endTime"].(*time.Time)), true
 	case "Query.projects":
 		if e.ComplexityRoot.Query.Projects == nil {
 			break
@@ -5352,6 +5585,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Sessions(childComplexity), true
+	case "Query.storageUsage":
+		if e.ComplexityRoot.Query.StorageUsage == nil {
+			break
+		}
+
+		args, err := ec.field_Query_storageUsage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.StorageUsage(childComplexity, args["projectId"].(uuid.UUID), args["startTime"].(*time.Time), args["endTime"].(*time.Time)), true
 	case "Query.tags":
 		if e.ComplexityRoot.Query.Tags == nil {
 			break
@@ -5672,6 +5916,55 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ServiceInfo.Version(childComplexity), true
+
+	case "StorageUsage.averageBytes":
+		if e.ComplexityRoot.StorageUsage.AverageBytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StorageUsage.AverageBytes(childComplexity), true
+	case "StorageUsage.averageVideoSeconds":
+		if e.ComplexityRoot.StorageUsage.AverageVideoSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StorageUsage.AverageVideoSeconds(childComplexity), true
+	case "StorageUsage.byteSeconds":
+		if e.ComplexityRoot.StorageUsage.ByteSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StorageUsage.ByteSeconds(childComplexity), true
+	case "StorageUsage.currentBytes":
+		if e.ComplexityRoot.StorageUsage.CurrentBytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StorageUsage.CurrentBytes(childComplexity), true
+	case "StorageUsage.currentVideoSeconds":
+		if e.ComplexityRoot.StorageUsage.CurrentVideoSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StorageUsage.CurrentVideoSeconds(childComplexity), true
+	case "StorageUsage.endTime":
+		if e.ComplexityRoot.StorageUsage.EndTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StorageUsage.EndTime(childComplexity), true
+	case "StorageUsage.startTime":
+		if e.ComplexityRoot.StorageUsage.StartTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StorageUsage.StartTime(childComplexity), true
+	case "StorageUsage.videoSeconds":
+		if e.ComplexityRoot.StorageUsage.VideoSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StorageUsage.VideoSeconds(childComplexity), true
 
 	case "Subscription.concurrentViewersUpdated":
 		if e.ComplexityRoot.Subscription.ConcurrentViewersUpdated == nil {
@@ -6073,6 +6366,44 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.UploadCredentials.Video(childComplexity), true
+
+	case "UsageMetric.name":
+		if e.ComplexityRoot.UsageMetric.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageMetric.Name(childComplexity), true
+	case "UsageMetric.quantity":
+		if e.ComplexityRoot.UsageMetric.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageMetric.Quantity(childComplexity), true
+	case "UsageMetric.unit":
+		if e.ComplexityRoot.UsageMetric.Unit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsageMetric.Unit(childComplexity), true
+
+	case "UsagePeriod.endTime":
+		if e.ComplexityRoot.UsagePeriod.EndTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsagePeriod.EndTime(childComplexity), true
+	case "UsagePeriod.metrics":
+		if e.ComplexityRoot.UsagePeriod.Metrics == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsagePeriod.Metrics(childComplexity), true
+	case "UsagePeriod.startTime":
+		if e.ComplexityRoot.UsagePeriod.StartTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsagePeriod.StartTime(childComplexity), true
 
 	case "User.avatarURL":
 		if e.ComplexityRoot.User.AvatarURL == nil {
@@ -6830,8 +7161,8 @@ extend type Mutation {
 }
 `, BuiltIn: false},
 	{Name: "../../schema/admin.graphql", Input: `"""
-An organization's usage for a month (SEED-API-SPEC 2.5). Usage is not measured
-yet: traffic, storage and videoDuration are 0 until it is.
+An organization's usage for a month (SEED-API-SPEC 2.5), from the same metering
+figures as the usage endpoints (package usage): the current UTC month so far.
 """
 type OrganizationUsage {
   id: ID!
@@ -6841,15 +7172,15 @@ type OrganizationUsage {
   """
   month: String!
   """
-  Bytes served this month; 0 until usage is measured.
+  Bytes delivered by /v1/play this month (delivered_bytes).
   """
   traffic: Float!
   """
-  Bytes stored; 0 until usage is measured.
+  Average bytes stored over the month so far (stored_byte_seconds / seconds elapsed).
   """
   storage: Float!
   """
-  Seconds of video stored; 0 until usage is measured.
+  Average seconds of video stored over the month so far (stored_video_seconds / seconds elapsed).
   """
   videoDuration: Float!
 }
@@ -12860,6 +13191,144 @@ extend type Mutation {
   deleteTranscodingJob(id: ID!): ID!
 }
 `, BuiltIn: false},
+	{Name: "../../schema/usage.graphql", Input: `"""
+The unit of a usage metric's quantity.
+"""
+enum UsageUnit {
+  "Bytes delivered."
+  bytes
+  "Seconds (of media delivered, encoded or received live)."
+  seconds
+  "Bytes stored times seconds stored."
+  byte_seconds
+  "Seconds of video stored times seconds stored."
+  video_second_seconds
+}
+
+"""
+One metered quantity over a period. Metrics: delivered_bytes (bytes),
+delivered_seconds (seconds of segments served whole, from their EXTINF),
+stored_byte_seconds (byte-seconds), stored_video_seconds (video-seconds times
+seconds), encoded_output_seconds (seconds of each rendition encoded),
+live_input_seconds (seconds of live input).
+"""
+type UsageMetric {
+  name: String!
+  unit: UsageUnit!
+  quantity: Int!
+}
+
+"""
+A project's delivery in one UTC hour or day.
+"""
+type BandwidthPoint {
+  "Start of the hour or day (UTC)."
+  time: Time!
+  "Bytes written to clients by /v1/play, ranges and aborted downloads included (what was sent)."
+  bytes: Int!
+  "Seconds of media in the segments served whole."
+  seconds: Float!
+}
+
+"""
+A project's delivery over a period, from usage_hourly (flushed every 10 s, so
+the last seconds may not show yet).
+"""
+type BandwidthUsage {
+  startTime: Time!
+  endTime: Time!
+  "hour or day."
+  granularity: String!
+  "Total bytes delivered."
+  bytes: Int!
+  "Total seconds of media delivered."
+  seconds: Float!
+  points: [BandwidthPoint!]!
+}
+
+"""
+A project's storage: what it holds now and its exact time integral over the period.
+"""
+type StorageUsage {
+  startTime: Time!
+  endTime: Time!
+  "Bytes stored now (sources and HLS output)."
+  currentBytes: Int!
+  "Seconds of video stored now."
+  currentVideoSeconds: Float!
+  "Bytes times seconds held over the period."
+  byteSeconds: Int!
+  "Seconds of video times seconds held over the period."
+  videoSeconds: Int!
+  "Average bytes stored over the period (byteSeconds / period seconds)."
+  averageBytes: Float!
+  "Average seconds of video stored over the period."
+  averageVideoSeconds: Float!
+}
+
+"""
+A project's metered usage in one UTC day.
+"""
+type UsagePeriod {
+  startTime: Time!
+  endTime: Time!
+  metrics: [UsageMetric!]!
+}
+
+"""
+One metric of the organization's usage against its plan's included amount.
+"""
+type OverUsageMetric {
+  name: String!
+  unit: UsageUnit!
+  used: Int!
+  "The plan's included amount; null without a plan."
+  included: Int
+  "used - included when positive; null without a plan."
+  overage: Int
+}
+
+"""
+The organization's usage over a period against its plan.
+"""
+type OverUsage {
+  startTime: Time!
+  endTime: Time!
+  "False while the organization has no plan: there is nothing to exceed."
+  hasPlan: Boolean!
+  planCode: String
+  "True when some metric exceeds its included amount."
+  overUsed: Boolean!
+  metrics: [OverUsageMetric!]!
+}
+
+extend type Query {
+  """
+  A project's bandwidth: bytes and media seconds delivered per hour or day over
+  [startTime, endTime) (default: this UTC month). Needs billing read on the
+  organization or analytics read on the project.
+  """
+  bandwidthUsage(projectId: ID!, startTime: Time, endTime: Time, granularity: String = "day"): BandwidthUsage!
+  """
+  A project's storage over [startTime, endTime) (default: this UTC month).
+  Needs billing read or analytics read on the project.
+  """
+  storageUsage(projectId: ID!, startTime: Time, endTime: Time): StorageUsage!
+  """
+  A project's totals of every metric over [startTime, endTime) (default: this UTC month).
+  """
+  projectMetrics(projectId: ID!, startTime: Time, endTime: Time): [UsageMetric!]!
+  """
+  A project's usage per UTC day over [startTime, endTime) (default: this UTC month; at most 92 days).
+  """
+  projectUsages(projectId: ID!, startTime: Time, endTime: Time): [UsagePeriod!]!
+  """
+  The current organization's usage over [startTime, endTime) (default: this UTC
+  month) against its plan's included amounts. Needs billing read.
+  """
+  overUsage(startTime: Time, endTime: Time): OverUsage!
+}
+`, BuiltIn: false},
 	{Name: "../../schema/user.graphql", Input: `extend type User {
   """
   Whether the account can sign in with a password.
@@ -13618,6 +14087,36 @@ func (ec *executionContext) childFields_AuthSession(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type AuthSession", field.Name)
 }
 
+func (ec *executionContext) childFields_BandwidthPoint(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "time":
+		return ec.fieldContext_BandwidthPoint_time(ctx, field)
+	case "bytes":
+		return ec.fieldContext_BandwidthPoint_bytes(ctx, field)
+	case "seconds":
+		return ec.fieldContext_BandwidthPoint_seconds(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BandwidthPoint", field.Name)
+}
+
+func (ec *executionContext) childFields_BandwidthUsage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "startTime":
+		return ec.fieldContext_BandwidthUsage_startTime(ctx, field)
+	case "endTime":
+		return ec.fieldContext_BandwidthUsage_endTime(ctx, field)
+	case "granularity":
+		return ec.fieldContext_BandwidthUsage_granularity(ctx, field)
+	case "bytes":
+		return ec.fieldContext_BandwidthUsage_bytes(ctx, field)
+	case "seconds":
+		return ec.fieldContext_BandwidthUsage_seconds(ctx, field)
+	case "points":
+		return ec.fieldContext_BandwidthUsage_points(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BandwidthUsage", field.Name)
+}
+
 func (ec *executionContext) childFields_Caption(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -14202,6 +14701,40 @@ func (ec *executionContext) childFields_OrganizationUsage(ctx context.Context, f
 	return nil, fmt.Errorf("no field named %q was found under type OrganizationUsage", field.Name)
 }
 
+func (ec *executionContext) childFields_OverUsage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "startTime":
+		return ec.fieldContext_OverUsage_startTime(ctx, field)
+	case "endTime":
+		return ec.fieldContext_OverUsage_endTime(ctx, field)
+	case "hasPlan":
+		return ec.fieldContext_OverUsage_hasPlan(ctx, field)
+	case "planCode":
+		return ec.fieldContext_OverUsage_planCode(ctx, field)
+	case "overUsed":
+		return ec.fieldContext_OverUsage_overUsed(ctx, field)
+	case "metrics":
+		return ec.fieldContext_OverUsage_metrics(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OverUsage", field.Name)
+}
+
+func (ec *executionContext) childFields_OverUsageMetric(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_OverUsageMetric_name(ctx, field)
+	case "unit":
+		return ec.fieldContext_OverUsageMetric_unit(ctx, field)
+	case "used":
+		return ec.fieldContext_OverUsageMetric_used(ctx, field)
+	case "included":
+		return ec.fieldContext_OverUsageMetric_included(ctx, field)
+	case "overage":
+		return ec.fieldContext_OverUsageMetric_overage(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OverUsageMetric", field.Name)
+}
+
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "hasNextPage":
@@ -14480,6 +15013,28 @@ func (ec *executionContext) childFields_ServiceInfo(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type ServiceInfo", field.Name)
 }
 
+func (ec *executionContext) childFields_StorageUsage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "startTime":
+		return ec.fieldContext_StorageUsage_startTime(ctx, field)
+	case "endTime":
+		return ec.fieldContext_StorageUsage_endTime(ctx, field)
+	case "currentBytes":
+		return ec.fieldContext_StorageUsage_currentBytes(ctx, field)
+	case "currentVideoSeconds":
+		return ec.fieldContext_StorageUsage_currentVideoSeconds(ctx, field)
+	case "byteSeconds":
+		return ec.fieldContext_StorageUsage_byteSeconds(ctx, field)
+	case "videoSeconds":
+		return ec.fieldContext_StorageUsage_videoSeconds(ctx, field)
+	case "averageBytes":
+		return ec.fieldContext_StorageUsage_averageBytes(ctx, field)
+	case "averageVideoSeconds":
+		return ec.fieldContext_StorageUsage_averageVideoSeconds(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StorageUsage", field.Name)
+}
+
 func (ec *executionContext) childFields_Tag(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -14646,6 +15201,30 @@ func (ec *executionContext) childFields_UploadCredentials(ctx context.Context, f
 		return ec.fieldContext_UploadCredentials_video(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UploadCredentials", field.Name)
+}
+
+func (ec *executionContext) childFields_UsageMetric(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_UsageMetric_name(ctx, field)
+	case "unit":
+		return ec.fieldContext_UsageMetric_unit(ctx, field)
+	case "quantity":
+		return ec.fieldContext_UsageMetric_quantity(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UsageMetric", field.Name)
+}
+
+func (ec *executionContext) childFields_UsagePeriod(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "startTime":
+		return ec.fieldContext_UsagePeriod_startTime(ctx, field)
+	case "endTime":
+		return ec.fieldContext_UsagePeriod_endTime(ctx, field)
+	case "metrics":
+		return ec.fieldContext_UsagePeriod_metrics(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UsagePeriod", field.Name)
 }
 
 func (ec *executionContext) childFields_User(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -17512,6 +18091,44 @@ func (ec *executionContext) field_Query_audits_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_bandwidthUsage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectId",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "startTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startTime"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "endTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endTime"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "granularity",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["granularity"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_caption_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -17974,6 +18591,28 @@ func (ec *executionContext) field_Query_organizations_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_overUsage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "startTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startTime"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "endTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endTime"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_player_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18010,6 +18649,36 @@ func (ec *executionContext) field_Query_players_args(ctx context.Context, rawArg
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_projectMetrics_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectId",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "startTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startTime"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "endTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endTime"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_projectSettings_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18021,6 +18690,36 @@ func (ec *executionContext) field_Query_projectSettings_args(ctx context.Context
 		return nil, err
 	}
 	args["projectID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_projectUsages_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectId",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "startTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startTime"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "endTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endTime"] = arg2
 	return args, nil
 }
 
@@ -18181,6 +18880,36 @@ func (ec *executionContext) field_Query_searchVideos_args(ctx context.Context, r
 		return nil, err
 	}
 	args["orderBy"] = arg6
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_storageUsage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectId",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "startTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startTime"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "endTime",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endTime"] = arg2
 	return args, nil
 }
 
@@ -20431,6 +21160,78 @@ func (ec *executionContext) _AuthSession_current(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_AuthSession_current(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("AuthSession", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _BandwidthPoint_time(ctx context.Context, field graphql.CollectedField, obj *model.BandwidthPoint) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_BandwidthPoint_time, &obj.Time, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_BandwidthPoint_time(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("BandwidthPoint", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _BandwidthPoint_bytes(ctx context.Context, field graphql.CollectedField, obj *model.BandwidthPoint) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_BandwidthPoint_bytes, &obj.Bytes, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_BandwidthPoint_bytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("BandwidthPoint", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _BandwidthPoint_seconds(ctx context.Context, field graphql.CollectedField, obj *model.BandwidthPoint) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_BandwidthPoint_seconds, &obj.Seconds, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+}
+func (ec *executionContext) fieldContext_BandwidthPoint_seconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("BandwidthPoint", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _BandwidthUsage_startTime(ctx context.Context, field graphql.CollectedField, obj *model.BandwidthUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_BandwidthUsage_startTime, &obj.StartTime, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_BandwidthUsage_startTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("BandwidthUsage", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _BandwidthUsage_endTime(ctx context.Context, field graphql.CollectedField, obj *model.BandwidthUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_BandwidthUsage_endTime, &obj.EndTime, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_BandwidthUsage_endTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("BandwidthUsage", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _BandwidthUsage_granularity(ctx context.Context, field graphql.CollectedField, obj *model.BandwidthUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_BandwidthUsage_granularity, &obj.Granularity, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_BandwidthUsage_granularity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("BandwidthUsage", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _BandwidthUsage_bytes(ctx context.Context, field graphql.CollectedField, obj *model.BandwidthUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_BandwidthUsage_bytes, &obj.Bytes, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_BandwidthUsage_bytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("BandwidthUsage", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _BandwidthUsage_seconds(ctx context.Context, field graphql.CollectedField, obj *model.BandwidthUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_BandwidthUsage_seconds, &obj.Seconds, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+}
+func (ec *executionContext) fieldContext_BandwidthUsage_seconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("BandwidthUsage", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _BandwidthUsage_points(ctx context.Context, field graphql.CollectedField, obj *model.BandwidthUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_BandwidthUsage_points, obj.Points, ec.marshalNBandwidthPoint2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐBandwidthPointᚄ, true)
+}
+func (ec *executionContext) fieldContext_BandwidthUsage_points(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BandwidthUsage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BandwidthPoint(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Caption_id(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
@@ -25967,6 +26768,92 @@ func (ec *executionContext) fieldContext_OrganizationUsage_videoDuration(_ conte
 	return gqlexec.NewScalarFieldContext("OrganizationUsage", field, false, false, scalarChild12)
 }
 
+func (ec *executionContext) _OverUsage_startTime(ctx context.Context, field graphql.CollectedField, obj *model.OverUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OverUsage_startTime, &obj.StartTime, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_OverUsage_startTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("OverUsage", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _OverUsage_endTime(ctx context.Context, field graphql.CollectedField, obj *model.OverUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OverUsage_endTime, &obj.EndTime, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_OverUsage_endTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("OverUsage", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _OverUsage_hasPlan(ctx context.Context, field graphql.CollectedField, obj *model.OverUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OverUsage_hasPlan, &obj.HasPlan, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_OverUsage_hasPlan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("OverUsage", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _OverUsage_planCode(ctx context.Context, field graphql.CollectedField, obj *model.OverUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OverUsage_planCode, obj.PlanCode, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_OverUsage_planCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("OverUsage", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _OverUsage_overUsed(ctx context.Context, field graphql.CollectedField, obj *model.OverUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OverUsage_overUsed, &obj.OverUsed, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_OverUsage_overUsed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("OverUsage", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _OverUsage_metrics(ctx context.Context, field graphql.CollectedField, obj *model.OverUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OverUsage_metrics, obj.Metrics, ec.marshalNOverUsageMetric2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐOverUsageMetricᚄ, true)
+}
+func (ec *executionContext) fieldContext_OverUsage_metrics(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OverUsage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OverUsageMetric(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OverUsageMetric_name(ctx context.Context, field graphql.CollectedField, obj *model.OverUsageMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OverUsageMetric_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_OverUsageMetric_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("OverUsageMetric", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _OverUsageMetric_unit(ctx context.Context, field graphql.CollectedField, obj *model.OverUsageMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OverUsageMetric_unit, &obj.Unit, ec.marshalNUsageUnit2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsageUnit, true, gqlexec.EnumRef[model.UsageUnit])
+}
+func (ec *executionContext) fieldContext_OverUsageMetric_unit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("OverUsageMetric", field, false, false, scalarChild23)
+}
+
+func (ec *executionContext) _OverUsageMetric_used(ctx context.Context, field graphql.CollectedField, obj *model.OverUsageMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OverUsageMetric_used, &obj.Used, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_OverUsageMetric_used(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("OverUsageMetric", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _OverUsageMetric_included(ctx context.Context, field graphql.CollectedField, obj *model.OverUsageMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OverUsageMetric_included, obj.Included, ec.marshalOInt2ᚖint, false)
+}
+func (ec *executionContext) fieldContext_OverUsageMetric_included(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("OverUsageMetric", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _OverUsageMetric_overage(ctx context.Context, field graphql.CollectedField, obj *model.OverUsageMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OverUsageMetric_overage, obj.Overage, ec.marshalOInt2ᚖint, false)
+}
+func (ec *executionContext) fieldContext_OverUsageMetric_overage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("OverUsageMetric", field, false, false, scalarChild4)
+}
+
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *entgql.PageInfo[uuid.UUID]) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PageInfo_hasNextPage, &obj.HasNextPage, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
@@ -26181,7 +27068,7 @@ func (ec *executionContext) _Player_watermarkPosition(ctx context.Context, field
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_watermarkPosition, &obj.WatermarkPosition, ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition, true, gqlexec.EnumRef[player.WatermarkPosition])
 }
 func (ec *executionContext) fieldContext_Player_watermarkPosition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild23)
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild24)
 }
 
 func (ec *executionContext) _Player_speedOptions(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
@@ -29126,6 +30013,226 @@ func (ec *executionContext) fieldContext_Query_transcodingJobs(ctx context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_bandwidthUsage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_bandwidthUsage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().BandwidthUsage(ctx, fc.Args["projectId"].(uuid.UUID), fc.Args["startTime"].(*time.Time), fc.Args["endTime"].(*time.Time), fc.Args["granularity"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BandwidthUsage) graphql.Marshaler {
+			return ec.marshalNBandwidthUsage2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐBandwidthUsage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_bandwidthUsage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BandwidthUsage(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_bandwidthUsage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_storageUsage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_storageUsage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().StorageUsage(ctx, fc.Args["projectId"].(uuid.UUID), fc.Args["startTime"].(*time.Time), fc.Args["endTime"].(*time.Time))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.StorageUsage) graphql.Marshaler {
+			return ec.marshalNStorageUsage2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐStorageUsage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_storageUsage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StorageUsage(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_storageUsage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_projectMetrics(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_projectMetrics(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ProjectMetrics(ctx, fc.Args["projectId"].(uuid.UUID), fc.Args["startTime"].(*time.Time), fc.Args["endTime"].(*time.Time))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UsageMetric) graphql.Marshaler {
+			return ec.marshalNUsageMetric2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsageMetricᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_projectMetrics(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UsageMetric(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_projectMetrics_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_projectUsages(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_projectUsages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ProjectUsages(ctx, fc.Args["projectId"].(uuid.UUID), fc.Args["startTime"].(*time.Time), fc.Args["endTime"].(*time.Time))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UsagePeriod) graphql.Marshaler {
+			return ec.marshalNUsagePeriod2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsagePeriodᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_projectUsages(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UsagePeriod(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_projectUsages_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_overUsage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_overUsage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().OverUsage(ctx, fc.Args["startTime"].(*time.Time), fc.Args["endTime"].(*time.Time))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OverUsage) graphql.Marshaler {
+			return ec.marshalNOverUsage2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐOverUsage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_overUsage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OverUsage(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_overUsage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_profile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -29655,7 +30762,7 @@ func (ec *executionContext) _Rendition_status(ctx context.Context, field graphql
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_status, &obj.Status, ec.marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus, true, gqlexec.EnumRef[rendition.Status])
 }
 func (ec *executionContext) fieldContext_Rendition_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild24)
+	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild25)
 }
 
 func (ec *executionContext) _Rendition_video(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
@@ -29765,6 +30872,62 @@ func (ec *executionContext) _ServiceInfo_version(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_ServiceInfo_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ServiceInfo", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _StorageUsage_startTime(ctx context.Context, field graphql.CollectedField, obj *model.StorageUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StorageUsage_startTime, &obj.StartTime, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_StorageUsage_startTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StorageUsage", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _StorageUsage_endTime(ctx context.Context, field graphql.CollectedField, obj *model.StorageUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StorageUsage_endTime, &obj.EndTime, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_StorageUsage_endTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StorageUsage", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _StorageUsage_currentBytes(ctx context.Context, field graphql.CollectedField, obj *model.StorageUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StorageUsage_currentBytes, &obj.CurrentBytes, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_StorageUsage_currentBytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StorageUsage", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _StorageUsage_currentVideoSeconds(ctx context.Context, field graphql.CollectedField, obj *model.StorageUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StorageUsage_currentVideoSeconds, &obj.CurrentVideoSeconds, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+}
+func (ec *executionContext) fieldContext_StorageUsage_currentVideoSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StorageUsage", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _StorageUsage_byteSeconds(ctx context.Context, field graphql.CollectedField, obj *model.StorageUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StorageUsage_byteSeconds, &obj.ByteSeconds, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_StorageUsage_byteSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StorageUsage", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _StorageUsage_videoSeconds(ctx context.Context, field graphql.CollectedField, obj *model.StorageUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StorageUsage_videoSeconds, &obj.VideoSeconds, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_StorageUsage_videoSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StorageUsage", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _StorageUsage_averageBytes(ctx context.Context, field graphql.CollectedField, obj *model.StorageUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StorageUsage_averageBytes, &obj.AverageBytes, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+}
+func (ec *executionContext) fieldContext_StorageUsage_averageBytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StorageUsage", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _StorageUsage_averageVideoSeconds(ctx context.Context, field graphql.CollectedField, obj *model.StorageUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StorageUsage_averageVideoSeconds, &obj.AverageVideoSeconds, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+}
+func (ec *executionContext) fieldContext_StorageUsage_averageVideoSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StorageUsage", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _Subscription_videoUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
@@ -30148,7 +31311,7 @@ func (ec *executionContext) _Thumbnail_kind(ctx context.Context, field graphql.C
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_kind, &obj.Kind, ec.marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind, true, gqlexec.EnumRef[thumbnail.Kind])
 }
 func (ec *executionContext) fieldContext_Thumbnail_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild25)
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild26)
 }
 
 func (ec *executionContext) _Thumbnail_timeOffset(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
@@ -30294,7 +31457,7 @@ func (ec *executionContext) _TranscodingJob_status(ctx context.Context, field gr
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_status, &obj.Status, ec.marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus, true, gqlexec.EnumRef[transcodingjob.Status])
 }
 func (ec *executionContext) fieldContext_TranscodingJob_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild26)
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild27)
 }
 
 func (ec *executionContext) _TranscodingJob_progress(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
@@ -30558,6 +31721,57 @@ func (ec *executionContext) fieldContext_UploadCredentials_video(_ context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _UsageMetric_name(ctx context.Context, field graphql.CollectedField, obj *model.UsageMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UsageMetric_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_UsageMetric_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("UsageMetric", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _UsageMetric_unit(ctx context.Context, field graphql.CollectedField, obj *model.UsageMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UsageMetric_unit, &obj.Unit, ec.marshalNUsageUnit2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsageUnit, true, gqlexec.EnumRef[model.UsageUnit])
+}
+func (ec *executionContext) fieldContext_UsageMetric_unit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("UsageMetric", field, false, false, scalarChild23)
+}
+
+func (ec *executionContext) _UsageMetric_quantity(ctx context.Context, field graphql.CollectedField, obj *model.UsageMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UsageMetric_quantity, &obj.Quantity, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_UsageMetric_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("UsageMetric", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _UsagePeriod_startTime(ctx context.Context, field graphql.CollectedField, obj *model.UsagePeriod) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UsagePeriod_startTime, &obj.StartTime, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_UsagePeriod_startTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("UsagePeriod", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _UsagePeriod_endTime(ctx context.Context, field graphql.CollectedField, obj *model.UsagePeriod) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UsagePeriod_endTime, &obj.EndTime, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_UsagePeriod_endTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("UsagePeriod", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _UsagePeriod_metrics(ctx context.Context, field graphql.CollectedField, obj *model.UsagePeriod) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UsagePeriod_metrics, obj.Metrics, ec.marshalNUsageMetric2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsageMetricᚄ, true)
+}
+func (ec *executionContext) fieldContext_UsagePeriod_metrics(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UsagePeriod",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UsageMetric(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *ent.User) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_User_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
@@ -30800,7 +32014,7 @@ func (ec *executionContext) _Video_status(ctx context.Context, field graphql.Col
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_status, &obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.EnumRef[video.Status])
 }
 func (ec *executionContext) fieldContext_Video_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild27)
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild28)
 }
 
 func (ec *executionContext) _Video_duration(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -31416,7 +32630,7 @@ func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field g
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_status, &obj.Status, ec.marshalNWebhookDeliveryStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus, true, gqlexec.EnumRef[webhookdelivery.Status])
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild28)
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild29)
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -31760,7 +32974,7 @@ func (ec *executionContext) ___Directive_locations(ctx context.Context, field gr
 	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild29)
+	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild30)
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -32287,7 +33501,7 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild30)
+	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild31)
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -47481,6 +48695,121 @@ func (ec *executionContext) _AuthSession(ctx context.Context, sel ast.SelectionS
 	return outObject
 }
 
+var bandwidthPointImplementors = []string{"BandwidthPoint"}
+
+func (ec *executionContext) _BandwidthPoint(ctx context.Context, sel ast.SelectionSet, obj *model.BandwidthPoint) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, bandwidthPointImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BandwidthPoint")
+		case "time":
+			out.Values[i] = ec._BandwidthPoint_time(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bytes":
+			out.Values[i] = ec._BandwidthPoint_bytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "seconds":
+			out.Values[i] = ec._BandwidthPoint_seconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var bandwidthUsageImplementors = []string{"BandwidthUsage"}
+
+func (ec *executionContext) _BandwidthUsage(ctx context.Context, sel ast.SelectionSet, obj *model.BandwidthUsage) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, bandwidthUsageImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BandwidthUsage")
+		case "startTime":
+			out.Values[i] = ec._BandwidthUsage_startTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endTime":
+			out.Values[i] = ec._BandwidthUsage_endTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "granularity":
+			out.Values[i] = ec._BandwidthUsage_granularity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bytes":
+			out.Values[i] = ec._BandwidthUsage_bytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "seconds":
+			out.Values[i] = ec._BandwidthUsage_seconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "points":
+			out.Values[i] = ec._BandwidthUsage_points(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var captionImplementors = []string{"Caption", "Node"}
 
 func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, obj *ent.Caption) graphql.Marshaler {
@@ -51167,6 +52496,131 @@ func (ec *executionContext) _OrganizationUsage(ctx context.Context, sel ast.Sele
 	return outObject
 }
 
+var overUsageImplementors = []string{"OverUsage"}
+
+func (ec *executionContext) _OverUsage(ctx context.Context, sel ast.SelectionSet, obj *model.OverUsage) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, overUsageImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OverUsage")
+		case "startTime":
+			out.Values[i] = ec._OverUsage_startTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endTime":
+			out.Values[i] = ec._OverUsage_endTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasPlan":
+			out.Values[i] = ec._OverUsage_hasPlan(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "planCode":
+			out.Values[i] = ec._OverUsage_planCode(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "overUsed":
+			out.Values[i] = ec._OverUsage_overUsed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metrics":
+			out.Values[i] = ec._OverUsage_metrics(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var overUsageMetricImplementors = []string{"OverUsageMetric"}
+
+func (ec *executionContext) _OverUsageMetric(ctx context.Context, sel ast.SelectionSet, obj *model.OverUsageMetric) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, overUsageMetricImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OverUsageMetric")
+		case "name":
+			out.Values[i] = ec._OverUsageMetric_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unit":
+			out.Values[i] = ec._OverUsageMetric_unit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "used":
+			out.Values[i] = ec._OverUsageMetric_used(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "included":
+			out.Values[i] = ec._OverUsageMetric_included(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "overage":
+			out.Values[i] = ec._OverUsageMetric_overage(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var pageInfoImplementors = []string{"PageInfo"}
 
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
@@ -53613,6 +55067,116 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "bandwidthUsage":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_bandwidthUsage(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "storageUsage":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_storageUsage(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "projectMetrics":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_projectMetrics(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "projectUsages":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_projectUsages(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "overUsage":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_overUsage(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "profile":
 			field := field
 
@@ -54155,6 +55719,81 @@ func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionS
 			}
 		case "version":
 			out.Values[i] = ec._ServiceInfo_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var storageUsageImplementors = []string{"StorageUsage"}
+
+func (ec *executionContext) _StorageUsage(ctx context.Context, sel ast.SelectionSet, obj *model.StorageUsage) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, storageUsageImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StorageUsage")
+		case "startTime":
+			out.Values[i] = ec._StorageUsage_startTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endTime":
+			out.Values[i] = ec._StorageUsage_endTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currentBytes":
+			out.Values[i] = ec._StorageUsage_currentBytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currentVideoSeconds":
+			out.Values[i] = ec._StorageUsage_currentVideoSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "byteSeconds":
+			out.Values[i] = ec._StorageUsage_byteSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "videoSeconds":
+			out.Values[i] = ec._StorageUsage_videoSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "averageBytes":
+			out.Values[i] = ec._StorageUsage_averageBytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "averageVideoSeconds":
+			out.Values[i] = ec._StorageUsage_averageVideoSeconds(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -55009,6 +56648,106 @@ func (ec *executionContext) _UploadCredentials(ctx context.Context, sel ast.Sele
 			}
 		case "video":
 			out.Values[i] = ec._UploadCredentials_video(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var usageMetricImplementors = []string{"UsageMetric"}
+
+func (ec *executionContext) _UsageMetric(ctx context.Context, sel ast.SelectionSet, obj *model.UsageMetric) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, usageMetricImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UsageMetric")
+		case "name":
+			out.Values[i] = ec._UsageMetric_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unit":
+			out.Values[i] = ec._UsageMetric_unit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._UsageMetric_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var usagePeriodImplementors = []string{"UsagePeriod"}
+
+func (ec *executionContext) _UsagePeriod(ctx context.Context, sel ast.SelectionSet, obj *model.UsagePeriod) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, usagePeriodImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UsagePeriod")
+		case "startTime":
+			out.Values[i] = ec._UsagePeriod_startTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endTime":
+			out.Values[i] = ec._UsagePeriod_endTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metrics":
+			out.Values[i] = ec._UsagePeriod_metrics(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -57686,6 +59425,41 @@ func (ec *executionContext) marshalNAuthSession2ᚖgithubᚗcomᚋvidraᚑdevᚋ
 	return ec._AuthSession(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNBandwidthPoint2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐBandwidthPointᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.BandwidthPoint) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNBandwidthPoint2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐBandwidthPoint(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNBandwidthPoint2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐBandwidthPoint(ctx context.Context, sel ast.SelectionSet, v *model.BandwidthPoint) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BandwidthPoint(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBandwidthUsage2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐBandwidthUsage(ctx context.Context, sel ast.SelectionSet, v *model.BandwidthUsage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BandwidthUsage(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := graphql.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -58801,6 +60575,41 @@ func (ec *executionContext) unmarshalNOrganizationWhereInput2ᚖgithubᚗcomᚋv
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNOverUsage2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐOverUsage(ctx context.Context, sel ast.SelectionSet, v *model.OverUsage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OverUsage(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOverUsageMetric2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐOverUsageMetricᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.OverUsageMetric) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNOverUsageMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐOverUsageMetric(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOverUsageMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐOverUsageMetric(ctx context.Context, sel ast.SelectionSet, v *model.OverUsageMetric) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OverUsageMetric(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v entgql.PageInfo[uuid.UUID]) graphql.Marshaler {
 	return ec._PageInfo(ctx, sel, &v)
 }
@@ -59133,6 +60942,16 @@ func (ec *executionContext) unmarshalNSetImporterInput2githubᚗcomᚋvidraᚑde
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNStorageUsage2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐStorageUsage(ctx context.Context, sel ast.SelectionSet, v *model.StorageUsage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StorageUsage(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -59411,6 +61230,66 @@ func (ec *executionContext) marshalNUploadCredentials2ᚖgithubᚗcomᚋvidraᚑ
 		return graphql.Null
 	}
 	return ec._UploadCredentials(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNUsageMetric2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsageMetricᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UsageMetric) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNUsageMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsageMetric(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNUsageMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsageMetric(ctx context.Context, sel ast.SelectionSet, v *model.UsageMetric) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UsageMetric(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNUsagePeriod2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsagePeriodᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UsagePeriod) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNUsagePeriod2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsagePeriod(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNUsagePeriod2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsagePeriod(ctx context.Context, sel ast.SelectionSet, v *model.UsagePeriod) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UsagePeriod(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNUsageUnit2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsageUnit(ctx context.Context, v any) (model.UsageUnit, error) {
+	var res model.UsageUnit
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUsageUnit2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsageUnit(ctx context.Context, sel ast.SelectionSet, v model.UsageUnit) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUser(ctx context.Context, sel ast.SelectionSet, v *ent.User) graphql.Marshaler {
@@ -62279,12 +64158,13 @@ var (
 	scalarChild20 = gqlexec.NoChildFields("field of type InvitationRole does not have child fields")
 	scalarChild21 = gqlexec.NoChildFields("field of type InvitationStatus does not have child fields")
 	scalarChild22 = gqlexec.NoChildFields("field of type MembershipRole does not have child fields")
-	scalarChild23 = gqlexec.NoChildFields("field of type PlayerWatermarkPosition does not have child fields")
-	scalarChild24 = gqlexec.NoChildFields("field of type RenditionStatus does not have child fields")
-	scalarChild25 = gqlexec.NoChildFields("field of type ThumbnailKind does not have child fields")
-	scalarChild26 = gqlexec.NoChildFields("field of type TranscodingJobStatus does not have child fields")
-	scalarChild27 = gqlexec.NoChildFields("field of type VideoStatus does not have child fields")
-	scalarChild28 = gqlexec.NoChildFields("field of type WebhookDeliveryStatus does not have child fields")
-	scalarChild29 = gqlexec.NoChildFields("field of type __DirectiveLocation does not have child fields")
-	scalarChild30 = gqlexec.NoChildFields("field of type __TypeKind does not have child fields")
+	scalarChild23 = gqlexec.NoChildFields("field of type UsageUnit does not have child fields")
+	scalarChild24 = gqlexec.NoChildFields("field of type PlayerWatermarkPosition does not have child fields")
+	scalarChild25 = gqlexec.NoChildFields("field of type RenditionStatus does not have child fields")
+	scalarChild26 = gqlexec.NoChildFields("field of type ThumbnailKind does not have child fields")
+	scalarChild27 = gqlexec.NoChildFields("field of type TranscodingJobStatus does not have child fields")
+	scalarChild28 = gqlexec.NoChildFields("field of type VideoStatus does not have child fields")
+	scalarChild29 = gqlexec.NoChildFields("field of type WebhookDeliveryStatus does not have child fields")
+	scalarChild30 = gqlexec.NoChildFields("field of type __DirectiveLocation does not have child fields")
+	scalarChild31 = gqlexec.NoChildFields("field of type __TypeKind does not have child fields")
 )

@@ -263,6 +263,30 @@ type AuthSession struct {
 	Current bool `json:"current"`
 }
 
+// A project's delivery in one UTC hour or day.
+type BandwidthPoint struct {
+	// Start of the hour or day (UTC).
+	Time time.Time `json:"time"`
+	// Bytes written to clients by /v1/play, ranges and aborted downloads included (what was sent).
+	Bytes int `json:"bytes"`
+	// Seconds of media in the segments served whole.
+	Seconds float64 `json:"seconds"`
+}
+
+// A project's delivery over a period, from usage_hourly (flushed every 10 s, so
+// the last seconds may not show yet).
+type BandwidthUsage struct {
+	StartTime time.Time `json:"startTime"`
+	EndTime   time.Time `json:"endTime"`
+	// hour or day.
+	Granularity string `json:"granularity"`
+	// Total bytes delivered.
+	Bytes int `json:"bytes"`
+	// Total seconds of media delivered.
+	Seconds float64           `json:"seconds"`
+	Points  []*BandwidthPoint `json:"points"`
+}
+
 // A chapter to set: its title and where it starts, in seconds.
 type ChapterInput struct {
 	Title        string  `json:"title"`
@@ -406,19 +430,42 @@ type OAuthRedirect struct {
 	State string `json:"state"`
 }
 
-// An organization's usage for a month (SEED-API-SPEC 2.5). Usage is not measured
-// yet: traffic, storage and videoDuration are 0 until it is.
+// An organization's usage for a month (SEED-API-SPEC 2.5), from the same metering
+// figures as the usage endpoints (package usage): the current UTC month so far.
 type OrganizationUsage struct {
 	ID   uuid.UUID `json:"id"`
 	Name string    `json:"name"`
 	// The month, YYYY-MM.
 	Month string `json:"month"`
-	// Bytes served this month; 0 until usage is measured.
+	// Bytes delivered by /v1/play this month (delivered_bytes).
 	Traffic float64 `json:"traffic"`
-	// Bytes stored; 0 until usage is measured.
+	// Average bytes stored over the month so far (stored_byte_seconds / seconds elapsed).
 	Storage float64 `json:"storage"`
-	// Seconds of video stored; 0 until usage is measured.
+	// Average seconds of video stored over the month so far (stored_video_seconds / seconds elapsed).
 	VideoDuration float64 `json:"videoDuration"`
+}
+
+// The organization's usage over a period against its plan.
+type OverUsage struct {
+	StartTime time.Time `json:"startTime"`
+	EndTime   time.Time `json:"endTime"`
+	// False while the organization has no plan: there is nothing to exceed.
+	HasPlan  bool    `json:"hasPlan"`
+	PlanCode *string `json:"planCode,omitempty"`
+	// True when some metric exceeds its included amount.
+	OverUsed bool               `json:"overUsed"`
+	Metrics  []*OverUsageMetric `json:"metrics"`
+}
+
+// One metric of the organization's usage against its plan's included amount.
+type OverUsageMetric struct {
+	Name string    `json:"name"`
+	Unit UsageUnit `json:"unit"`
+	Used int       `json:"used"`
+	// The plan's included amount; null without a plan.
+	Included *int `json:"included,omitempty"`
+	// used - included when positive; null without a plan.
+	Overage *int `json:"overage,omitempty"`
 }
 
 // Proof that a password-reset code was verified: exchanged once for a new password.
@@ -524,6 +571,24 @@ type SetImporterInput struct {
 	Credential string `json:"credential"`
 }
 
+// A project's storage: what it holds now and its exact time integral over the period.
+type StorageUsage struct {
+	StartTime time.Time `json:"startTime"`
+	EndTime   time.Time `json:"endTime"`
+	// Bytes stored now (sources and HLS output).
+	CurrentBytes int `json:"currentBytes"`
+	// Seconds of video stored now.
+	CurrentVideoSeconds float64 `json:"currentVideoSeconds"`
+	// Bytes times seconds held over the period.
+	ByteSeconds int `json:"byteSeconds"`
+	// Seconds of video times seconds held over the period.
+	VideoSeconds int `json:"videoSeconds"`
+	// Average bytes stored over the period (byteSeconds / period seconds).
+	AverageBytes float64 `json:"averageBytes"`
+	// Average seconds of video stored over the period.
+	AverageVideoSeconds float64 `json:"averageVideoSeconds"`
+}
+
 type Subscription struct {
 }
 
@@ -576,6 +641,24 @@ type UploadCredentials struct {
 	// The URL of a plain single-request upload (PUT or POST the file as the body).
 	DirectUploadURL string     `json:"directUploadURL"`
 	Video           *ent.Video `json:"video"`
+}
+
+// One metered quantity over a period. Metrics: delivered_bytes (bytes),
+// delivered_seconds (seconds of segments served whole, from their EXTINF),
+// stored_byte_seconds (byte-seconds), stored_video_seconds (video-seconds times
+// seconds), encoded_output_seconds (seconds of each rendition encoded),
+// live_input_seconds (seconds of live input).
+type UsageMetric struct {
+	Name     string    `json:"name"`
+	Unit     UsageUnit `json:"unit"`
+	Quantity int       `json:"quantity"`
+}
+
+// A project's metered usage in one UTC day.
+type UsagePeriod struct {
+	StartTime time.Time      `json:"startTime"`
+	EndTime   time.Time      `json:"endTime"`
+	Metrics   []*UsageMetric `json:"metrics"`
 }
 
 // A video's storyboard ("timeline"): a sprite of frames and the WebVTT that maps
@@ -1090,6 +1173,70 @@ func (e *PrincipalKind) UnmarshalJSON(b []byte) error {
 }
 
 func (e PrincipalKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The unit of a usage metric's quantity.
+type UsageUnit string
+
+const (
+	// Bytes delivered.
+	UsageUnitBytes UsageUnit = "bytes"
+	// Seconds (of media delivered, encoded or received live).
+	UsageUnitSeconds UsageUnit = "seconds"
+	// Bytes stored times seconds stored.
+	UsageUnitByteSeconds UsageUnit = "byte_seconds"
+	// Seconds of video stored times seconds stored.
+	UsageUnitVideoSecondSeconds UsageUnit = "video_second_seconds"
+)
+
+var AllUsageUnit = []UsageUnit{
+	UsageUnitBytes,
+	UsageUnitSeconds,
+	UsageUnitByteSeconds,
+	UsageUnitVideoSecondSeconds,
+}
+
+func (e UsageUnit) IsValid() bool {
+	switch e {
+	case UsageUnitBytes, UsageUnitSeconds, UsageUnitByteSeconds, UsageUnitVideoSecondSeconds:
+		return true
+	}
+	return false
+}
+
+func (e UsageUnit) String() string {
+	return string(e)
+}
+
+func (e *UsageUnit) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = UsageUnit(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid UsageUnit", str)
+	}
+	return nil
+}
+
+func (e UsageUnit) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *UsageUnit) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e UsageUnit) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -8,30 +8,30 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
-	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/predicate"
+	"github.com/vidra-dev/vidra/ent/usagerecord"
 )
 
-// PlaybackUsageDelete is the builder for deleting a PlaybackUsage entity.
-type PlaybackUsageDelete struct {
+// UsageRecordDelete is the builder for deleting a UsageRecord entity.
+type UsageRecordDelete struct {
 	config
 	hooks    []Hook
-	mutation *PlaybackUsageMutation
+	mutation *UsageRecordMutation
 }
 
-// Where appends a list predicates to the PlaybackUsageDelete builder.
-func (_d *PlaybackUsageDelete) Where(ps ...predicate.PlaybackUsage) *PlaybackUsageDelete {
+// Where appends a list predicates to the UsageRecordDelete builder.
+func (_d *UsageRecordDelete) Where(ps ...predicate.UsageRecord) *UsageRecordDelete {
 	_d.mutation.Where(ps...)
 	return _d
 }
 
 // Exec executes the deletion query and returns how many vertices were deleted.
-func (_d *PlaybackUsageDelete) Exec(ctx context.Context) (int, error) {
+func (_d *UsageRecordDelete) Exec(ctx context.Context) (int, error) {
 	return withHooks(ctx, _d.sqlExec, _d.mutation, _d.hooks)
 }
 
 // ExecX is like Exec, but panics if an error occurs.
-func (_d *PlaybackUsageDelete) ExecX(ctx context.Context) int {
+func (_d *UsageRecordDelete) ExecX(ctx context.Context) int {
 	n, err := _d.Exec(ctx)
 	if err != nil {
 		panic(err)
@@ -39,8 +39,8 @@ func (_d *PlaybackUsageDelete) ExecX(ctx context.Context) int {
 	return n
 }
 
-func (_d *PlaybackUsageDelete) sqlExec(ctx context.Context) (int, error) {
-	_spec := sqlgraph.NewDeleteSpec(playbackusage.Table, sqlgraph.NewFieldSpec(playbackusage.FieldID, field.TypeUUID))
+func (_d *UsageRecordDelete) sqlExec(ctx context.Context) (int, error) {
+	_spec := sqlgraph.NewDeleteSpec(usagerecord.Table, sqlgraph.NewFieldSpec(usagerecord.FieldID, field.TypeUUID))
 	if ps := _d.mutation.predicates; len(ps) > 0 {
 		_spec.Predicate = func(selector *sql.Selector) {
 			for i := range ps {
@@ -56,32 +56,32 @@ func (_d *PlaybackUsageDelete) sqlExec(ctx context.Context) (int, error) {
 	return affected, err
 }
 
-// PlaybackUsageDeleteOne is the builder for deleting a single PlaybackUsage entity.
-type PlaybackUsageDeleteOne struct {
-	_d *PlaybackUsageDelete
+// UsageRecordDeleteOne is the builder for deleting a single UsageRecord entity.
+type UsageRecordDeleteOne struct {
+	_d *UsageRecordDelete
 }
 
-// Where appends a list predicates to the PlaybackUsageDelete builder.
-func (_d *PlaybackUsageDeleteOne) Where(ps ...predicate.PlaybackUsage) *PlaybackUsageDeleteOne {
+// Where appends a list predicates to the UsageRecordDelete builder.
+func (_d *UsageRecordDeleteOne) Where(ps ...predicate.UsageRecord) *UsageRecordDeleteOne {
 	_d._d.mutation.Where(ps...)
 	return _d
 }
 
 // Exec executes the deletion query.
-func (_d *PlaybackUsageDeleteOne) Exec(ctx context.Context) error {
+func (_d *UsageRecordDeleteOne) Exec(ctx context.Context) error {
 	n, err := _d._d.Exec(ctx)
 	switch {
 	case err != nil:
 		return err
 	case n == 0:
-		return &NotFoundError{playbackusage.Label}
+		return &NotFoundError{usagerecord.Label}
 	default:
 		return nil
 	}
 }
 
 // ExecX is like Exec, but panics if an error occurs.
-func (_d *PlaybackUsageDeleteOne) ExecX(ctx context.Context) {
+func (_d *UsageRecordDeleteOne) ExecX(ctx context.Context) {
 	if err := _d.Exec(ctx); err != nil {
 		panic(err)
 	}

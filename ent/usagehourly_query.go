@@ -13,76 +13,76 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
-	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/predicate"
+	"github.com/vidra-dev/vidra/ent/usagehourly"
 )
 
-// PlaybackUsageQuery is the builder for querying PlaybackUsage entities.
-type PlaybackUsageQuery struct {
+// UsageHourlyQuery is the builder for querying UsageHourly entities.
+type UsageHourlyQuery struct {
 	config
 	ctx        *QueryContext
-	order      []playbackusage.OrderOption
+	order      []usagehourly.OrderOption
 	inters     []Interceptor
-	predicates []predicate.PlaybackUsage
-	loadTotal  []func(context.Context, []*PlaybackUsage) error
+	predicates []predicate.UsageHourly
+	loadTotal  []func(context.Context, []*UsageHourly) error
 	modifiers  []func(*sql.Selector)
 	// pageSize, when not 0, is the number of rows of a page: the rows after it
 	// are fetched only to tell there is a next page, and their edges are not loaded.
 	pageSize int
 	// pageExtra holds the rows of the last scan past a page (see pageSize and
 	// edgepage.ExtraColumn).
-	pageExtra []*PlaybackUsage
+	pageExtra []*UsageHourly
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
 }
 
-// Where adds a new predicate for the PlaybackUsageQuery builder.
-func (_q *PlaybackUsageQuery) Where(ps ...predicate.PlaybackUsage) *PlaybackUsageQuery {
+// Where adds a new predicate for the UsageHourlyQuery builder.
+func (_q *UsageHourlyQuery) Where(ps ...predicate.UsageHourly) *UsageHourlyQuery {
 	_q.predicates = append(_q.predicates, ps...)
 	return _q
 }
 
 // Limit the number of records to be returned by this query.
-func (_q *PlaybackUsageQuery) Limit(limit int) *PlaybackUsageQuery {
+func (_q *UsageHourlyQuery) Limit(limit int) *UsageHourlyQuery {
 	_q.ctx.Limit = &limit
 	return _q
 }
 
 // Offset to start from.
-func (_q *PlaybackUsageQuery) Offset(offset int) *PlaybackUsageQuery {
+func (_q *UsageHourlyQuery) Offset(offset int) *UsageHourlyQuery {
 	_q.ctx.Offset = &offset
 	return _q
 }
 
 // Unique configures the query builder to filter duplicate records on query.
 // By default, unique is set to true, and can be disabled using this method.
-func (_q *PlaybackUsageQuery) Unique(unique bool) *PlaybackUsageQuery {
+func (_q *UsageHourlyQuery) Unique(unique bool) *UsageHourlyQuery {
 	_q.ctx.Unique = &unique
 	return _q
 }
 
 // Order specifies how the records should be ordered.
-func (_q *PlaybackUsageQuery) Order(o ...playbackusage.OrderOption) *PlaybackUsageQuery {
+func (_q *UsageHourlyQuery) Order(o ...usagehourly.OrderOption) *UsageHourlyQuery {
 	_q.order = append(_q.order, o...)
 	return _q
 }
 
-// First returns the first PlaybackUsage entity from the query.
-// Returns a *NotFoundError when no PlaybackUsage was found.
-func (_q *PlaybackUsageQuery) First(ctx context.Context) (*PlaybackUsage, error) {
+// First returns the first UsageHourly entity from the query.
+// Returns a *NotFoundError when no UsageHourly was found.
+func (_q *UsageHourlyQuery) First(ctx context.Context) (*UsageHourly, error) {
 	nodes, err := _q.Limit(1).All(setContextOp(ctx, _q.ctx, ent.OpQueryFirst))
 	if err != nil {
 		return nil, err
 	}
 	if len(nodes) == 0 {
-		return nil, &NotFoundError{playbackusage.Label}
+		return nil, &NotFoundError{usagehourly.Label}
 	}
 	return nodes[0], nil
 }
 
 // FirstX is like First, but panics if an error occurs.
-func (_q *PlaybackUsageQuery) FirstX(ctx context.Context) *PlaybackUsage {
+func (_q *UsageHourlyQuery) FirstX(ctx context.Context) *UsageHourly {
 	node, err := _q.First(ctx)
 	if err != nil && !IsNotFound(err) {
 		panic(err)
@@ -90,22 +90,22 @@ func (_q *PlaybackUsageQuery) FirstX(ctx context.Context) *PlaybackUsage {
 	return node
 }
 
-// FirstID returns the first PlaybackUsage ID from the query.
-// Returns a *NotFoundError when no PlaybackUsage ID was found.
-func (_q *PlaybackUsageQuery) FirstID(ctx context.Context) (id uuid.UUID, err error) {
+// FirstID returns the first UsageHourly ID from the query.
+// Returns a *NotFoundError when no UsageHourly ID was found.
+func (_q *UsageHourlyQuery) FirstID(ctx context.Context) (id uuid.UUID, err error) {
 	var ids []uuid.UUID
 	if ids, err = _q.Limit(1).IDs(setContextOp(ctx, _q.ctx, ent.OpQueryFirstID)); err != nil {
 		return
 	}
 	if len(ids) == 0 {
-		err = &NotFoundError{playbackusage.Label}
+		err = &NotFoundError{usagehourly.Label}
 		return
 	}
 	return ids[0], nil
 }
 
 // FirstIDX is like FirstID, but panics if an error occurs.
-func (_q *PlaybackUsageQuery) FirstIDX(ctx context.Context) uuid.UUID {
+func (_q *UsageHourlyQuery) FirstIDX(ctx context.Context) uuid.UUID {
 	id, err := _q.FirstID(ctx)
 	if err != nil && !IsNotFound(err) {
 		panic(err)
@@ -113,10 +113,10 @@ func (_q *PlaybackUsageQuery) FirstIDX(ctx context.Context) uuid.UUID {
 	return id
 }
 
-// Only returns a single PlaybackUsage entity found by the query, ensuring it only returns one.
-// Returns a *NotSingularError when more than one PlaybackUsage entity is found.
-// Returns a *NotFoundError when no PlaybackUsage entities are found.
-func (_q *PlaybackUsageQuery) Only(ctx context.Context) (*PlaybackUsage, error) {
+// Only returns a single UsageHourly entity found by the query, ensuring it only returns one.
+// Returns a *NotSingularError when more than one UsageHourly entity is found.
+// Returns a *NotFoundError when no UsageHourly entities are found.
+func (_q *UsageHourlyQuery) Only(ctx context.Context) (*UsageHourly, error) {
 	nodes, err := _q.Limit(2).All(setContextOp(ctx, _q.ctx, ent.OpQueryOnly))
 	if err != nil {
 		return nil, err
@@ -125,14 +125,14 @@ func (_q *PlaybackUsageQuery) Only(ctx context.Context) (*PlaybackUsage, error) 
 	case 1:
 		return nodes[0], nil
 	case 0:
-		return nil, &NotFoundError{playbackusage.Label}
+		return nil, &NotFoundError{usagehourly.Label}
 	default:
-		return nil, &NotSingularError{playbackusage.Label}
+		return nil, &NotSingularError{usagehourly.Label}
 	}
 }
 
 // OnlyX is like Only, but panics if an error occurs.
-func (_q *PlaybackUsageQuery) OnlyX(ctx context.Context) *PlaybackUsage {
+func (_q *UsageHourlyQuery) OnlyX(ctx context.Context) *UsageHourly {
 	node, err := _q.Only(ctx)
 	if err != nil {
 		panic(err)
@@ -140,10 +140,10 @@ func (_q *PlaybackUsageQuery) OnlyX(ctx context.Context) *PlaybackUsage {
 	return node
 }
 
-// OnlyID is like Only, but returns the only PlaybackUsage ID in the query.
-// Returns a *NotSingularError when more than one PlaybackUsage ID is found.
+// OnlyID is like Only, but returns the only UsageHourly ID in the query.
+// Returns a *NotSingularError when more than one UsageHourly ID is found.
 // Returns a *NotFoundError when no entities are found.
-func (_q *PlaybackUsageQuery) OnlyID(ctx context.Context) (id uuid.UUID, err error) {
+func (_q *UsageHourlyQuery) OnlyID(ctx context.Context) (id uuid.UUID, err error) {
 	var ids []uuid.UUID
 	if ids, err = _q.Limit(2).IDs(setContextOp(ctx, _q.ctx, ent.OpQueryOnlyID)); err != nil {
 		return
@@ -152,15 +152,15 @@ func (_q *PlaybackUsageQuery) OnlyID(ctx context.Context) (id uuid.UUID, err err
 	case 1:
 		id = ids[0]
 	case 0:
-		err = &NotFoundError{playbackusage.Label}
+		err = &NotFoundError{usagehourly.Label}
 	default:
-		err = &NotSingularError{playbackusage.Label}
+		err = &NotSingularError{usagehourly.Label}
 	}
 	return
 }
 
 // OnlyIDX is like OnlyID, but panics if an error occurs.
-func (_q *PlaybackUsageQuery) OnlyIDX(ctx context.Context) uuid.UUID {
+func (_q *UsageHourlyQuery) OnlyIDX(ctx context.Context) uuid.UUID {
 	id, err := _q.OnlyID(ctx)
 	if err != nil {
 		panic(err)
@@ -168,18 +168,18 @@ func (_q *PlaybackUsageQuery) OnlyIDX(ctx context.Context) uuid.UUID {
 	return id
 }
 
-// All executes the query and returns a list of PlaybackUsages.
-func (_q *PlaybackUsageQuery) All(ctx context.Context) ([]*PlaybackUsage, error) {
+// All executes the query and returns a list of UsageHourlies.
+func (_q *UsageHourlyQuery) All(ctx context.Context) ([]*UsageHourly, error) {
 	ctx = setContextOp(ctx, _q.ctx, ent.OpQueryAll)
 	if err := _q.prepareQuery(ctx); err != nil {
 		return nil, err
 	}
-	qr := querierAll[[]*PlaybackUsage, *PlaybackUsageQuery]()
-	return withInterceptors[[]*PlaybackUsage](ctx, _q, qr, _q.inters)
+	qr := querierAll[[]*UsageHourly, *UsageHourlyQuery]()
+	return withInterceptors[[]*UsageHourly](ctx, _q, qr, _q.inters)
 }
 
 // AllX is like All, but panics if an error occurs.
-func (_q *PlaybackUsageQuery) AllX(ctx context.Context) []*PlaybackUsage {
+func (_q *UsageHourlyQuery) AllX(ctx context.Context) []*UsageHourly {
 	nodes, err := _q.All(ctx)
 	if err != nil {
 		panic(err)
@@ -187,20 +187,20 @@ func (_q *PlaybackUsageQuery) AllX(ctx context.Context) []*PlaybackUsage {
 	return nodes
 }
 
-// IDs executes the query and returns a list of PlaybackUsage IDs.
-func (_q *PlaybackUsageQuery) IDs(ctx context.Context) (ids []uuid.UUID, err error) {
+// IDs executes the query and returns a list of UsageHourly IDs.
+func (_q *UsageHourlyQuery) IDs(ctx context.Context) (ids []uuid.UUID, err error) {
 	if _q.ctx.Unique == nil && _q.path != nil {
 		_q.Unique(true)
 	}
 	ctx = setContextOp(ctx, _q.ctx, ent.OpQueryIDs)
-	if err = _q.Select(playbackusage.FieldID).Scan(ctx, &ids); err != nil {
+	if err = _q.Select(usagehourly.FieldID).Scan(ctx, &ids); err != nil {
 		return nil, err
 	}
 	return ids, nil
 }
 
 // IDsX is like IDs, but panics if an error occurs.
-func (_q *PlaybackUsageQuery) IDsX(ctx context.Context) []uuid.UUID {
+func (_q *UsageHourlyQuery) IDsX(ctx context.Context) []uuid.UUID {
 	ids, err := _q.IDs(ctx)
 	if err != nil {
 		panic(err)
@@ -209,16 +209,16 @@ func (_q *PlaybackUsageQuery) IDsX(ctx context.Context) []uuid.UUID {
 }
 
 // Count returns the count of the given query.
-func (_q *PlaybackUsageQuery) Count(ctx context.Context) (int, error) {
+func (_q *UsageHourlyQuery) Count(ctx context.Context) (int, error) {
 	ctx = setContextOp(ctx, _q.ctx, ent.OpQueryCount)
 	if err := _q.prepareQuery(ctx); err != nil {
 		return 0, err
 	}
-	return withInterceptors[int](ctx, _q, querierCount[*PlaybackUsageQuery](), _q.inters)
+	return withInterceptors[int](ctx, _q, querierCount[*UsageHourlyQuery](), _q.inters)
 }
 
 // CountX is like Count, but panics if an error occurs.
-func (_q *PlaybackUsageQuery) CountX(ctx context.Context) int {
+func (_q *UsageHourlyQuery) CountX(ctx context.Context) int {
 	count, err := _q.Count(ctx)
 	if err != nil {
 		panic(err)
@@ -227,7 +227,7 @@ func (_q *PlaybackUsageQuery) CountX(ctx context.Context) int {
 }
 
 // Exist returns true if the query has elements in the graph.
-func (_q *PlaybackUsageQuery) Exist(ctx context.Context) (bool, error) {
+func (_q *UsageHourlyQuery) Exist(ctx context.Context) (bool, error) {
 	ctx = setContextOp(ctx, _q.ctx, ent.OpQueryExist)
 	switch _, err := _q.FirstID(ctx); {
 	case IsNotFound(err):
@@ -240,7 +240,7 @@ func (_q *PlaybackUsageQuery) Exist(ctx context.Context) (bool, error) {
 }
 
 // ExistX is like Exist, but panics if an error occurs.
-func (_q *PlaybackUsageQuery) ExistX(ctx context.Context) bool {
+func (_q *UsageHourlyQuery) ExistX(ctx context.Context) bool {
 	exist, err := _q.Exist(ctx)
 	if err != nil {
 		panic(err)
@@ -248,18 +248,18 @@ func (_q *PlaybackUsageQuery) ExistX(ctx context.Context) bool {
 	return exist
 }
 
-// Clone returns a duplicate of the PlaybackUsageQuery builder, including all associated steps. It can be
+// Clone returns a duplicate of the UsageHourlyQuery builder, including all associated steps. It can be
 // used to prepare common query builders and use them differently after the clone is made.
-func (_q *PlaybackUsageQuery) Clone() *PlaybackUsageQuery {
+func (_q *UsageHourlyQuery) Clone() *UsageHourlyQuery {
 	if _q == nil {
 		return nil
 	}
-	return &PlaybackUsageQuery{
+	return &UsageHourlyQuery{
 		config:     _q.config,
 		ctx:        _q.ctx.Clone(),
-		order:      append([]playbackusage.OrderOption{}, _q.order...),
+		order:      append([]usagehourly.OrderOption{}, _q.order...),
 		inters:     append([]Interceptor{}, _q.inters...),
-		predicates: append([]predicate.PlaybackUsage{}, _q.predicates...),
+		predicates: append([]predicate.UsageHourly{}, _q.predicates...),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -276,15 +276,15 @@ func (_q *PlaybackUsageQuery) Clone() *PlaybackUsageQuery {
 //		Count int `json:"count,omitempty"`
 //	}
 //
-//	client.PlaybackUsage.Query().
-//		GroupBy(playbackusage.FieldCreatedAt).
+//	client.UsageHourly.Query().
+//		GroupBy(usagehourly.FieldCreatedAt).
 //		Aggregate(ent.Count()).
 //		Scan(ctx, &v)
-func (_q *PlaybackUsageQuery) GroupBy(field string, fields ...string) *PlaybackUsageGroupBy {
+func (_q *UsageHourlyQuery) GroupBy(field string, fields ...string) *UsageHourlyGroupBy {
 	_q.ctx.Fields = append([]string{field}, fields...)
-	grbuild := &PlaybackUsageGroupBy{build: _q}
+	grbuild := &UsageHourlyGroupBy{build: _q}
 	grbuild.flds = &_q.ctx.Fields
-	grbuild.label = playbackusage.Label
+	grbuild.label = usagehourly.Label
 	grbuild.scan = grbuild.Scan
 	return grbuild
 }
@@ -298,23 +298,23 @@ func (_q *PlaybackUsageQuery) GroupBy(field string, fields ...string) *PlaybackU
 //		CreatedAt time.Time `json:"created_at,omitempty"`
 //	}
 //
-//	client.PlaybackUsage.Query().
-//		Select(playbackusage.FieldCreatedAt).
+//	client.UsageHourly.Query().
+//		Select(usagehourly.FieldCreatedAt).
 //		Scan(ctx, &v)
-func (_q *PlaybackUsageQuery) Select(fields ...string) *PlaybackUsageSelect {
+func (_q *UsageHourlyQuery) Select(fields ...string) *UsageHourlySelect {
 	_q.ctx.Fields = append(_q.ctx.Fields, fields...)
-	sbuild := &PlaybackUsageSelect{PlaybackUsageQuery: _q}
-	sbuild.label = playbackusage.Label
+	sbuild := &UsageHourlySelect{UsageHourlyQuery: _q}
+	sbuild.label = usagehourly.Label
 	sbuild.flds, sbuild.scan = &_q.ctx.Fields, sbuild.Scan
 	return sbuild
 }
 
-// Aggregate returns a PlaybackUsageSelect configured with the given aggregations.
-func (_q *PlaybackUsageQuery) Aggregate(fns ...AggregateFunc) *PlaybackUsageSelect {
+// Aggregate returns a UsageHourlySelect configured with the given aggregations.
+func (_q *UsageHourlyQuery) Aggregate(fns ...AggregateFunc) *UsageHourlySelect {
 	return _q.Select().Aggregate(fns...)
 }
 
-func (_q *PlaybackUsageQuery) prepareQuery(ctx context.Context) error {
+func (_q *UsageHourlyQuery) prepareQuery(ctx context.Context) error {
 	for _, inter := range _q.inters {
 		if inter == nil {
 			return fmt.Errorf("ent: uninitialized interceptor (forgotten import ent/runtime?)")
@@ -326,7 +326,7 @@ func (_q *PlaybackUsageQuery) prepareQuery(ctx context.Context) error {
 		}
 	}
 	for _, f := range _q.ctx.Fields {
-		if !playbackusage.ValidColumn(f) {
+		if !usagehourly.ValidColumn(f) {
 			return &ValidationError{Name: f, err: fmt.Errorf("ent: invalid field %q for query", f)}
 		}
 	}
@@ -340,16 +340,16 @@ func (_q *PlaybackUsageQuery) prepareQuery(ctx context.Context) error {
 	return nil
 }
 
-func (_q *PlaybackUsageQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*PlaybackUsage, error) {
+func (_q *UsageHourlyQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*UsageHourly, error) {
 	var (
-		nodes = []*PlaybackUsage{}
+		nodes = []*UsageHourly{}
 		_spec = _q.querySpec()
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*PlaybackUsage).scanValues(nil, columns)
+		return (*UsageHourly).scanValues(nil, columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &PlaybackUsage{config: _q.config}
+		node := &UsageHourly{config: _q.config}
 		nodes = append(nodes, node)
 		return node.assignValues(columns, values)
 	}
@@ -377,7 +377,7 @@ func (_q *PlaybackUsageQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([
 	return nodes, nil
 }
 
-func (_q *PlaybackUsageQuery) sqlCount(ctx context.Context) (int, error) {
+func (_q *UsageHourlyQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
@@ -392,8 +392,8 @@ func (_q *PlaybackUsageQuery) sqlCount(ctx context.Context) (int, error) {
 	return sqlgraph.CountNodes(ctx, _q.driver, _spec)
 }
 
-func (_q *PlaybackUsageQuery) querySpec() *sqlgraph.QuerySpec {
-	_spec := sqlgraph.NewQuerySpec(playbackusage.Table, playbackusage.Columns, sqlgraph.NewFieldSpec(playbackusage.FieldID, field.TypeUUID))
+func (_q *UsageHourlyQuery) querySpec() *sqlgraph.QuerySpec {
+	_spec := sqlgraph.NewQuerySpec(usagehourly.Table, usagehourly.Columns, sqlgraph.NewFieldSpec(usagehourly.FieldID, field.TypeUUID))
 	_spec.From = _q.sql
 	if unique := _q.ctx.Unique; unique != nil {
 		_spec.Unique = *unique
@@ -402,9 +402,9 @@ func (_q *PlaybackUsageQuery) querySpec() *sqlgraph.QuerySpec {
 	}
 	if fields := _q.ctx.Fields; len(fields) > 0 {
 		_spec.Node.Columns = make([]string, 0, len(fields))
-		_spec.Node.Columns = append(_spec.Node.Columns, playbackusage.FieldID)
+		_spec.Node.Columns = append(_spec.Node.Columns, usagehourly.FieldID)
 		for i := range fields {
-			if fields[i] != playbackusage.FieldID {
+			if fields[i] != usagehourly.FieldID {
 				_spec.Node.Columns = append(_spec.Node.Columns, fields[i])
 			}
 		}
@@ -432,12 +432,12 @@ func (_q *PlaybackUsageQuery) querySpec() *sqlgraph.QuerySpec {
 	return _spec
 }
 
-func (_q *PlaybackUsageQuery) sqlQuery(ctx context.Context) *sql.Selector {
+func (_q *UsageHourlyQuery) sqlQuery(ctx context.Context) *sql.Selector {
 	builder := sql.Dialect(_q.driver.Dialect())
-	t1 := builder.Table(playbackusage.Table)
+	t1 := builder.Table(usagehourly.Table)
 	columns := _q.ctx.Fields
 	if len(columns) == 0 {
-		columns = playbackusage.Columns
+		columns = usagehourly.Columns
 	}
 	selector := builder.Select(t1.Columns(columns...)...).From(t1)
 	if _q.sql != nil {
@@ -470,7 +470,7 @@ func (_q *PlaybackUsageQuery) sqlQuery(ctx context.Context) *sql.Selector {
 // ForUpdate locks the selected rows against concurrent updates, and prevent them from being
 // updated, deleted or "selected ... for update" by other sessions, until the transaction is
 // either committed or rolled-back.
-func (_q *PlaybackUsageQuery) ForUpdate(opts ...sql.LockOption) *PlaybackUsageQuery {
+func (_q *UsageHourlyQuery) ForUpdate(opts ...sql.LockOption) *UsageHourlyQuery {
 	if _q.driver.Dialect() == dialect.Postgres {
 		_q.Unique(false)
 	}
@@ -483,7 +483,7 @@ func (_q *PlaybackUsageQuery) ForUpdate(opts ...sql.LockOption) *PlaybackUsageQu
 // ForShare behaves similarly to ForUpdate, except that it acquires a shared mode lock
 // on any rows that are read. Other sessions can read the rows, but cannot modify them
 // until your transaction commits.
-func (_q *PlaybackUsageQuery) ForShare(opts ...sql.LockOption) *PlaybackUsageQuery {
+func (_q *UsageHourlyQuery) ForShare(opts ...sql.LockOption) *UsageHourlyQuery {
 	if _q.driver.Dialect() == dialect.Postgres {
 		_q.Unique(false)
 	}
@@ -497,7 +497,7 @@ func (_q *PlaybackUsageQuery) ForShare(opts ...sql.LockOption) *PlaybackUsageQue
 // keeps the rows past a page out of _q's nodes, into pageExtra, and, when
 // _q loads edges by name (GraphQL connections), records the ids of the
 // others in the returned context for the queries of their pages.
-func (_q *PlaybackUsageQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) context.Context {
+func (_q *UsageHourlyQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) context.Context {
 	_q.pageExtra = nil
 	const idColumn = ""
 	if _q.pageSize == 0 && len(_q.modifiers) == 0 {
@@ -505,34 +505,34 @@ func (_q *PlaybackUsageQuery) scanPages(ctx context.Context, spec *sqlgraph.Quer
 	}
 	return newPageScan(ctx, spec, _q.pageSize, idColumn, "uuid",
 		func(columns []string, values []any) error {
-			node := &PlaybackUsage{config: _q.config}
+			node := &UsageHourly{config: _q.config}
 			_q.pageExtra = append(_q.pageExtra, node)
 			return node.assignValues(columns, values)
 		})
 }
 
-// PlaybackUsageGroupBy is the group-by builder for PlaybackUsage entities.
-type PlaybackUsageGroupBy struct {
+// UsageHourlyGroupBy is the group-by builder for UsageHourly entities.
+type UsageHourlyGroupBy struct {
 	selector
-	build *PlaybackUsageQuery
+	build *UsageHourlyQuery
 }
 
 // Aggregate adds the given aggregation functions to the group-by query.
-func (_g *PlaybackUsageGroupBy) Aggregate(fns ...AggregateFunc) *PlaybackUsageGroupBy {
+func (_g *UsageHourlyGroupBy) Aggregate(fns ...AggregateFunc) *UsageHourlyGroupBy {
 	_g.fns = append(_g.fns, fns...)
 	return _g
 }
 
 // Scan applies the selector query and scans the result into the given value.
-func (_g *PlaybackUsageGroupBy) Scan(ctx context.Context, v any) error {
+func (_g *UsageHourlyGroupBy) Scan(ctx context.Context, v any) error {
 	ctx = setContextOp(ctx, _g.build.ctx, ent.OpQueryGroupBy)
 	if err := _g.build.prepareQuery(ctx); err != nil {
 		return err
 	}
-	return scanWithInterceptors[*PlaybackUsageQuery, *PlaybackUsageGroupBy](ctx, _g.build, _g, _g.build.inters, v)
+	return scanWithInterceptors[*UsageHourlyQuery, *UsageHourlyGroupBy](ctx, _g.build, _g, _g.build.inters, v)
 }
 
-func (_g *PlaybackUsageGroupBy) sqlScan(ctx context.Context, root *PlaybackUsageQuery, v any) error {
+func (_g *UsageHourlyGroupBy) sqlScan(ctx context.Context, root *UsageHourlyQuery, v any) error {
 	selector := root.sqlQuery(ctx).Select()
 	aggregation := make([]string, 0, len(_g.fns))
 	for _, fn := range _g.fns {
@@ -559,28 +559,28 @@ func (_g *PlaybackUsageGroupBy) sqlScan(ctx context.Context, root *PlaybackUsage
 	return sql.ScanSlice(rows, v)
 }
 
-// PlaybackUsageSelect is the builder for selecting fields of PlaybackUsage entities.
-type PlaybackUsageSelect struct {
-	*PlaybackUsageQuery
+// UsageHourlySelect is the builder for selecting fields of UsageHourly entities.
+type UsageHourlySelect struct {
+	*UsageHourlyQuery
 	selector
 }
 
 // Aggregate adds the given aggregation functions to the selector query.
-func (_s *PlaybackUsageSelect) Aggregate(fns ...AggregateFunc) *PlaybackUsageSelect {
+func (_s *UsageHourlySelect) Aggregate(fns ...AggregateFunc) *UsageHourlySelect {
 	_s.fns = append(_s.fns, fns...)
 	return _s
 }
 
 // Scan applies the selector query and scans the result into the given value.
-func (_s *PlaybackUsageSelect) Scan(ctx context.Context, v any) error {
+func (_s *UsageHourlySelect) Scan(ctx context.Context, v any) error {
 	ctx = setContextOp(ctx, _s.ctx, ent.OpQuerySelect)
 	if err := _s.prepareQuery(ctx); err != nil {
 		return err
 	}
-	return scanWithInterceptors[*PlaybackUsageQuery, *PlaybackUsageSelect](ctx, _s.PlaybackUsageQuery, _s, _s.inters, v)
+	return scanWithInterceptors[*UsageHourlyQuery, *UsageHourlySelect](ctx, _s.UsageHourlyQuery, _s, _s.inters, v)
 }
 
-func (_s *PlaybackUsageSelect) sqlScan(ctx context.Context, root *PlaybackUsageQuery, v any) error {
+func (_s *UsageHourlySelect) sqlScan(ctx context.Context, root *UsageHourlyQuery, v any) error {
 	selector := root.sqlQuery(ctx)
 	aggregation := make([]string, 0, len(_s.fns))
 	for _, fn := range _s.fns {
