@@ -1,8 +1,8 @@
 package app_test
 
 import (
-	"context"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"

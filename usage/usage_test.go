@@ -130,16 +130,16 @@ func TestFlushRetryAfterLostCommit(t *testing.T) {
 			f := newFixture(t, d)
 			at := time.Date(2026, 11, 3, 10, 0, 0, 0, time.UTC)
 			id := uuid.Must(uuid.NewV7())
-			cells := usage.TestCells(f.proj, at, 1000, 40)
+			cells := usage.CellsForTest(f.proj, at, 1000, 40)
 			for range 3 {
-				if err := usage.TestWriteFlush(f.ctx, f.client, id, cells); err != nil {
+				if err := usage.WriteFlushForTest(f.ctx, f.client, id, cells); err != nil {
 					t.Fatal(err)
 				}
 			}
 			if got := f.sumHourly(t, f.proj, usage.DeliveredBytes); got != 1000 {
 				t.Errorf("bytes after three attempts of one flush = %d, want 1000", got)
 			}
-			if err := usage.TestWriteFlush(f.ctx, f.client, uuid.Must(uuid.NewV7()), cells); err != nil {
+			if err := usage.WriteFlushForTest(f.ctx, f.client, uuid.Must(uuid.NewV7()), cells); err != nil {
 				t.Fatal(err)
 			}
 			if got := f.sumHourly(t, f.proj, usage.DeliveredBytes); got != 2000 {
