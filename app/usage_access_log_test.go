@@ -23,13 +23,13 @@ import (
 	"github.com/vidra-dev/vidra/usage"
 )
 
-// lockedBuffer collects the JSON log lines of a server.
-type lockedBuffer struct {
+// accessBuffer collects the JSON log lines of a server.
+type accessBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
 }
 
-func (b *lockedBuffer) Write(p []byte) (int, error) {
+func (b *accessBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.Write(p)
@@ -37,7 +37,7 @@ func (b *lockedBuffer) Write(p []byte) (int, error) {
 
 // playLines are the access log's lines for /v1/play that succeeded (2xx):
 // path, status and bytes.
-func (b *lockedBuffer) playLines(t *testing.T) []accessLine {
+func (b *accessBuffer) playLines(t *testing.T) []accessLine {
 	t.Helper()
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -71,7 +71,7 @@ type accessLine struct {
 func TestDeliveredBytesEqualTheAccessLog(t *testing.T) {
 	for _, d := range testdb.Dialects(t) {
 		t.Run(d, func(t *testing.T) {
-			logs := &lockedBuffer{}
+			logs := &accessBuffer{}
 			a, url := startLoggedApp(t, d, logs)
 			ctx := tenancy.SystemContext(context.Background(), "test fixture: delivered bytes")
 			c := a.DB.Client

@@ -74,16 +74,19 @@ func (s *Server) record(r *http.Request, v *ent.Video, file string, cw *counting
 	}
 }
 
-// wholeBody reports whether a response carried its whole file: a 200, or a 206
-// whose range is the whole file (players and ffmpeg ask for "bytes=0-").
+// wholeBody reports whether a response carried its whole file, to the last
+// byte: a 200, or a 206 whose range is the whole file (players and ffmpeg ask
+// for "bytes=0-"), of which every byte was written (an aborted download
+// delivered part of a segment, not its media seconds).
 func wholeBody(cw *countingWriter) bool {
 	switch cw.status {
 	case http.StatusOK:
-		return true
+		n, err := strconv.ParseInt(cw.Header().Get("Content-Length"), 10, 64)
+		return err == nil && n == cw.n
 	case http.StatusPartialContent:
 		var from, to, total int64
 		_, err := fmt.Sscanf(cw.Header().Get("Content-Range"), "bytes %d-%d/%d", &from, &to, &total)
-		return err == nil && from == 0 && to == total-1
+		return err == nil && from == 0 && to == total-1 && cw.n == total
 	}
 	return false
 }
