@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
 	"github.com/vidra-dev/vidra/usage"
 )
 
@@ -45,11 +46,22 @@ func usageRange(start, end *time.Time, now time.Time) (time.Time, time.Time, err
 	return from, to, nil
 }
 
-// requireUsageRead finds a project whose usage the caller may read: NOT_FOUND
-// when the caller cannot see the project, FORBIDDEN without billing read on
-// its organization or analytics read on it. The usage tables are read in the
-// system context, so this is their one check.
+// requireUsageRead finds a project whose usage the caller may read: with
+// billing read on the current organization, any of its projects (billing
+// sees usage, not content); otherwise a project the caller sees, with
+// analytics read on it. NOT_FOUND when the caller cannot see the project,
+// FORBIDDEN without either right. The usage tables are read in the system
+// context, so this is their one check.
 func requireUsageRead(ctx context.Context, client *ent.Client, projectID uuid.UUID) (*ent.Project, error) {
+	pr := auth.FromContext(ctx)
+	if pr != nil && pr.OrganizationID != uuid.Nil &&
+		pr.Perm().Can(perm.Read, perm.Resource{OrganizationID: pr.OrganizationID, Area: perm.Billing}) {
+		sys := tenancy.RoutineContext(ctx, "usage: billing reader's project")
+		p, err := client.Project.Query().Where(project.ID(projectID), project.OrganizationID(pr.OrganizationID)).Only(sys)
+		if err == nil || !ent.IsNotFound(err) {
+			return p, err
+		}
+	}
 	p, err := client.Project.Query().Where(project.ID(projectID)).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, NotFound("project")
@@ -57,13 +69,8 @@ func requireUsageRead(ctx context.Context, client *ent.Client, projectID uuid.UU
 	if err != nil {
 		return nil, err
 	}
-	pr := auth.FromContext(ctx)
-	if pr == nil {
-		return p, nil // system work
-	}
-	if pr.Perm().Can(perm.Read, perm.Resource{OrganizationID: p.OrganizationID, Area: perm.Billing}) ||
-		pr.Perm().Can(perm.Read, perm.Resource{OrganizationID: p.OrganizationID, Area: perm.Analytics, ProjectID: p.ID}) {
-		return p, nil
+	if pr == nil || pr.Perm().Can(perm.Read, perm.Resource{OrganizationID: p.OrganizationID, Area: perm.Analytics, ProjectID: p.ID}) {
+		return p, nil // no principal: system work
 	}
 	return nil, Errorf(KindForbidden, "not allowed: reading usage needs billing read on the organization or analytics read on the project")
 }
