@@ -101,6 +101,21 @@ func TestTusUploadResumesThenProcessesAndPlays(t *testing.T) {
 		if len(v.Renditions) != 1 || v.Renditions[0].Name != "360p" || v.Renditions[0].Status != "ready" {
 			t.Errorf("renditions = %+v (a 360p source is never upscaled)", v.Renditions)
 		}
+		// Metering facts of the upload and the transcode, each in its change's
+		// transaction: the source and the HLS output stored, the rendition's
+		// encoded seconds recorded once.
+		var sources, outputs, outputBytes, encodes, encodedMs int64
+		if err := s.App.DB.SQL.QueryRow(`SELECT COALESCE(SUM(CASE WHEN key LIKE '%/source' AND bytes = $1 THEN 1 END), 0),
+			COALESCE(SUM(CASE WHEN key LIKE '%/hls/' AND video_seconds > 2.9 THEN 1 END), 0),
+			COALESCE(SUM(CASE WHEN key LIKE '%/hls/' THEN bytes END), 0) FROM stored_objects WHERE deleted_at IS NULL`, len(data)).Scan(&sources, &outputs, &outputBytes); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.App.DB.SQL.QueryRow(`SELECT COUNT(*), COALESCE(SUM(quantity), 0) FROM usage_records WHERE metric = 'encoded_output_seconds'`).Scan(&encodes, &encodedMs); err != nil {
+			t.Fatal(err)
+		}
+		if sources != 1 || outputs != 1 || outputBytes < 10_000 || encodes != 1 || encodedMs < 2900 {
+			t.Errorf("stored sources %d, outputs %d (%d bytes); encode facts %d (%d ms)", sources, outputs, outputBytes, encodes, encodedMs)
+		}
 		if len(v.Thumbnails) != 3 || v.Timeline == nil || v.PlaybackURL == nil {
 			t.Fatalf("thumbnails %+v timeline %+v playback %v", v.Thumbnails, v.Timeline, v.PlaybackURL)
 		}
