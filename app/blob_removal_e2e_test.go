@@ -84,6 +84,10 @@ func TestDeletedVideosLoseTheirBlobs(t *testing.T) {
 			t.Fatalf("delete = %d %+v", st, env)
 		}
 		waitBlobsGone(t, s, proj, id)
+		// Its storage stopped being billed with the delete.
+		if n := s.SQLInt(`SELECT COUNT(*) FROM stored_objects WHERE video_id = $1 AND deleted_at IS NULL`, id); n != 0 {
+			t.Errorf("the deleted video still has %d stored objects billed", n)
+		}
 
 		// A project delete removes its videos' blobs too.
 		other := s.CreateProject(org, "Doomed")
@@ -98,6 +102,12 @@ func TestDeletedVideosLoseTheirBlobs(t *testing.T) {
 		}
 		if left := videoBlobs(t, s, proj, kept); len(left) < len(before) {
 			t.Errorf("another project's video lost blobs: %d of %d left", len(left), len(before))
+		}
+		if n := s.SQLInt(`SELECT COUNT(*) FROM stored_objects WHERE video_id = $1 AND deleted_at IS NULL`, doomed); n != 0 {
+			t.Errorf("the deleted project's video still has %d stored objects billed", n)
+		}
+		if n := s.SQLInt(`SELECT COUNT(*) FROM stored_objects WHERE video_id = $1 AND deleted_at IS NULL`, kept); n != 2 {
+			t.Errorf("the kept video has %d stored objects billed, want 2 (source, HLS)", n)
 		}
 		waitNothingOwed(t, s)
 	})
