@@ -46,6 +46,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/plan"
+	"github.com/vidra-dev/vidra/ent/planmetric"
 	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
@@ -54,6 +56,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -133,6 +136,10 @@ type Client struct {
 	OAuthState *OAuthStateClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
+	// Plan is the client for interacting with the Plan builders.
+	Plan *PlanClient
+	// PlanMetric is the client for interacting with the PlanMetric builders.
+	PlanMetric *PlanMetricClient
 	// PlaybackUsage is the client for interacting with the PlaybackUsage builders.
 	PlaybackUsage *PlaybackUsageClient
 	// Player is the client for interacting with the Player builders.
@@ -149,6 +156,8 @@ type Client struct {
 	Rendition *RenditionClient
 	// Session is the client for interacting with the Session builders.
 	Session *SessionClient
+	// Subscription is the client for interacting with the Subscription builders.
+	Subscription *SubscriptionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
 	// Thumbnail is the client for interacting with the Thumbnail builders.
@@ -210,6 +219,8 @@ func (c *Client) init() {
 	c.OAuthIdentity = NewOAuthIdentityClient(c.config)
 	c.OAuthState = NewOAuthStateClient(c.config)
 	c.Organization = NewOrganizationClient(c.config)
+	c.Plan = NewPlanClient(c.config)
+	c.PlanMetric = NewPlanMetricClient(c.config)
 	c.PlaybackUsage = NewPlaybackUsageClient(c.config)
 	c.Player = NewPlayerClient(c.config)
 	c.Project = NewProjectClient(c.config)
@@ -218,6 +229,7 @@ func (c *Client) init() {
 	c.RefreshToken = NewRefreshTokenClient(c.config)
 	c.Rendition = NewRenditionClient(c.config)
 	c.Session = NewSessionClient(c.config)
+	c.Subscription = NewSubscriptionClient(c.config)
 	c.Tag = NewTagClient(c.config)
 	c.Thumbnail = NewThumbnailClient(c.config)
 	c.TranscodingJob = NewTranscodingJobClient(c.config)
@@ -350,6 +362,8 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		OAuthIdentity:        NewOAuthIdentityClient(cfg),
 		OAuthState:           NewOAuthStateClient(cfg),
 		Organization:         NewOrganizationClient(cfg),
+		Plan:                 NewPlanClient(cfg),
+		PlanMetric:           NewPlanMetricClient(cfg),
 		PlaybackUsage:        NewPlaybackUsageClient(cfg),
 		Player:               NewPlayerClient(cfg),
 		Project:              NewProjectClient(cfg),
@@ -358,6 +372,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		RefreshToken:         NewRefreshTokenClient(cfg),
 		Rendition:            NewRenditionClient(cfg),
 		Session:              NewSessionClient(cfg),
+		Subscription:         NewSubscriptionClient(cfg),
 		Tag:                  NewTagClient(cfg),
 		Thumbnail:            NewThumbnailClient(cfg),
 		TranscodingJob:       NewTranscodingJobClient(cfg),
@@ -417,6 +432,8 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		OAuthIdentity:        NewOAuthIdentityClient(cfg),
 		OAuthState:           NewOAuthStateClient(cfg),
 		Organization:         NewOrganizationClient(cfg),
+		Plan:                 NewPlanClient(cfg),
+		PlanMetric:           NewPlanMetricClient(cfg),
 		PlaybackUsage:        NewPlaybackUsageClient(cfg),
 		Player:               NewPlayerClient(cfg),
 		Project:              NewProjectClient(cfg),
@@ -425,6 +442,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		RefreshToken:         NewRefreshTokenClient(cfg),
 		Rendition:            NewRenditionClient(cfg),
 		Session:              NewSessionClient(cfg),
+		Subscription:         NewSubscriptionClient(cfg),
 		Tag:                  NewTagClient(cfg),
 		Thumbnail:            NewThumbnailClient(cfg),
 		TranscodingJob:       NewTranscodingJobClient(cfg),
@@ -470,10 +488,11 @@ func (c *Client) Use(hooks ...Hook) {
 		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
 		c.EncodingProfile, c.Event, c.Folder, c.IdempotencyKey, c.ImportItem,
 		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.Membership,
-		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
-		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
-		c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken,
-		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.OAuthIdentity, c.OAuthState, c.Organization, c.Plan, c.PlanMetric,
+		c.PlaybackUsage, c.Player, c.Project, c.ProjectSetting, c.RateLimit,
+		c.RefreshToken, c.Rendition, c.Session, c.Subscription, c.Tag, c.Thumbnail,
+		c.TranscodingJob, c.UploadLock, c.UploadToken, c.User, c.Video,
+		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -489,10 +508,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
 		c.EncodingProfile, c.Event, c.Folder, c.IdempotencyKey, c.ImportItem,
 		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.Membership,
-		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
-		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
-		c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken,
-		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.OAuthIdentity, c.OAuthState, c.Organization, c.Plan, c.PlanMetric,
+		c.PlaybackUsage, c.Player, c.Project, c.ProjectSetting, c.RateLimit,
+		c.RefreshToken, c.Rendition, c.Session, c.Subscription, c.Tag, c.Thumbnail,
+		c.TranscodingJob, c.UploadLock, c.UploadToken, c.User, c.Video,
+		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -561,6 +581,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.OAuthState.mutate(ctx, m)
 	case *OrganizationMutation:
 		return c.Organization.mutate(ctx, m)
+	case *PlanMutation:
+		return c.Plan.mutate(ctx, m)
+	case *PlanMetricMutation:
+		return c.PlanMetric.mutate(ctx, m)
 	case *PlaybackUsageMutation:
 		return c.PlaybackUsage.mutate(ctx, m)
 	case *PlayerMutation:
@@ -577,6 +601,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Rendition.mutate(ctx, m)
 	case *SessionMutation:
 		return c.Session.mutate(ctx, m)
+	case *SubscriptionMutation:
+		return c.Subscription.mutate(ctx, m)
 	case *TagMutation:
 		return c.Tag.mutate(ctx, m)
 	case *ThumbnailMutation:
@@ -5004,6 +5030,324 @@ func (c *OrganizationClient) mutate(ctx context.Context, m *OrganizationMutation
 	}
 }
 
+// PlanClient is a client for the Plan schema.
+type PlanClient struct {
+	config
+}
+
+// NewPlanClient returns a client for the Plan from the given config.
+func NewPlanClient(c config) *PlanClient {
+	return &PlanClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `plan.Hooks(f(g(h())))`.
+func (c *PlanClient) Use(hooks ...Hook) {
+	c.hooks.Plan = append(c.hooks.Plan, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `plan.Intercept(f(g(h())))`.
+func (c *PlanClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Plan = append(c.inters.Plan, interceptors...)
+}
+
+// Create returns a builder for creating a Plan entity.
+func (c *PlanClient) Create() *PlanCreate {
+	mutation := newPlanMutation(c.config, OpCreate)
+	return &PlanCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Plan entities.
+func (c *PlanClient) CreateBulk(builders ...*PlanCreate) *PlanCreateBulk {
+	return &PlanCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PlanClient) MapCreateBulk(slice any, setFunc func(*PlanCreate, int)) *PlanCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PlanCreateBulk{err: fmt.Errorf("calling to PlanClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PlanCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PlanCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Plan.
+func (c *PlanClient) Update() *PlanUpdate {
+	mutation := newPlanMutation(c.config, OpUpdate)
+	return &PlanUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PlanClient) UpdateOne(_m *Plan) *PlanUpdateOne {
+	mutation := newPlanMutation(c.config, OpUpdateOne, withPlan(_m))
+	return &PlanUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PlanClient) UpdateOneID(id uuid.UUID) *PlanUpdateOne {
+	mutation := newPlanMutation(c.config, OpUpdateOne, withPlanID(id))
+	return &PlanUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Plan.
+func (c *PlanClient) Delete() *PlanDelete {
+	mutation := newPlanMutation(c.config, OpDelete)
+	return &PlanDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PlanClient) DeleteOne(_m *Plan) *PlanDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PlanClient) DeleteOneID(id uuid.UUID) *PlanDeleteOne {
+	builder := c.Delete().Where(plan.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PlanDeleteOne{builder}
+}
+
+// Query returns a query builder for Plan.
+func (c *PlanClient) Query() *PlanQuery {
+	return &PlanQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePlan},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Plan entity by its id.
+func (c *PlanClient) Get(ctx context.Context, id uuid.UUID) (*Plan, error) {
+	return c.Query().Where(plan.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PlanClient) GetX(ctx context.Context, id uuid.UUID) *Plan {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryMetrics queries the metrics edge of a Plan.
+func (c *PlanClient) QueryMetrics(_m *Plan) *PlanMetricQuery {
+	query := (&PlanMetricClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(plan.Table, plan.FieldID, id),
+			sqlgraph.To(planmetric.Table, planmetric.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, plan.MetricsTable, plan.MetricsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QuerySubscriptions queries the subscriptions edge of a Plan.
+func (c *PlanClient) QuerySubscriptions(_m *Plan) *SubscriptionQuery {
+	query := (&SubscriptionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(plan.Table, plan.FieldID, id),
+			sqlgraph.To(subscription.Table, subscription.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, plan.SubscriptionsTable, plan.SubscriptionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PlanClient) Hooks() []Hook {
+	hooks := c.hooks.Plan
+	return append(hooks[:len(hooks):len(hooks)], plan.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *PlanClient) Interceptors() []Interceptor {
+	inters := c.inters.Plan
+	return append(inters[:len(inters):len(inters)], plan.Interceptors[:]...)
+}
+
+func (c *PlanClient) mutate(ctx context.Context, m *PlanMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PlanCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PlanUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PlanUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PlanDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Plan mutation op: %q", m.Op())
+	}
+}
+
+// PlanMetricClient is a client for the PlanMetric schema.
+type PlanMetricClient struct {
+	config
+}
+
+// NewPlanMetricClient returns a client for the PlanMetric from the given config.
+func NewPlanMetricClient(c config) *PlanMetricClient {
+	return &PlanMetricClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `planmetric.Hooks(f(g(h())))`.
+func (c *PlanMetricClient) Use(hooks ...Hook) {
+	c.hooks.PlanMetric = append(c.hooks.PlanMetric, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `planmetric.Intercept(f(g(h())))`.
+func (c *PlanMetricClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PlanMetric = append(c.inters.PlanMetric, interceptors...)
+}
+
+// Create returns a builder for creating a PlanMetric entity.
+func (c *PlanMetricClient) Create() *PlanMetricCreate {
+	mutation := newPlanMetricMutation(c.config, OpCreate)
+	return &PlanMetricCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PlanMetric entities.
+func (c *PlanMetricClient) CreateBulk(builders ...*PlanMetricCreate) *PlanMetricCreateBulk {
+	return &PlanMetricCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PlanMetricClient) MapCreateBulk(slice any, setFunc func(*PlanMetricCreate, int)) *PlanMetricCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PlanMetricCreateBulk{err: fmt.Errorf("calling to PlanMetricClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PlanMetricCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PlanMetricCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PlanMetric.
+func (c *PlanMetricClient) Update() *PlanMetricUpdate {
+	mutation := newPlanMetricMutation(c.config, OpUpdate)
+	return &PlanMetricUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PlanMetricClient) UpdateOne(_m *PlanMetric) *PlanMetricUpdateOne {
+	mutation := newPlanMetricMutation(c.config, OpUpdateOne, withPlanMetric(_m))
+	return &PlanMetricUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PlanMetricClient) UpdateOneID(id uuid.UUID) *PlanMetricUpdateOne {
+	mutation := newPlanMetricMutation(c.config, OpUpdateOne, withPlanMetricID(id))
+	return &PlanMetricUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PlanMetric.
+func (c *PlanMetricClient) Delete() *PlanMetricDelete {
+	mutation := newPlanMetricMutation(c.config, OpDelete)
+	return &PlanMetricDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PlanMetricClient) DeleteOne(_m *PlanMetric) *PlanMetricDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PlanMetricClient) DeleteOneID(id uuid.UUID) *PlanMetricDeleteOne {
+	builder := c.Delete().Where(planmetric.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PlanMetricDeleteOne{builder}
+}
+
+// Query returns a query builder for PlanMetric.
+func (c *PlanMetricClient) Query() *PlanMetricQuery {
+	return &PlanMetricQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePlanMetric},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PlanMetric entity by its id.
+func (c *PlanMetricClient) Get(ctx context.Context, id uuid.UUID) (*PlanMetric, error) {
+	return c.Query().Where(planmetric.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PlanMetricClient) GetX(ctx context.Context, id uuid.UUID) *PlanMetric {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryPlan queries the plan edge of a PlanMetric.
+func (c *PlanMetricClient) QueryPlan(_m *PlanMetric) *PlanQuery {
+	query := (&PlanClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(planmetric.Table, planmetric.FieldID, id),
+			sqlgraph.To(plan.Table, plan.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, planmetric.PlanTable, planmetric.PlanColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PlanMetricClient) Hooks() []Hook {
+	hooks := c.hooks.PlanMetric
+	return append(hooks[:len(hooks):len(hooks)], planmetric.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *PlanMetricClient) Interceptors() []Interceptor {
+	inters := c.inters.PlanMetric
+	return append(inters[:len(inters):len(inters)], planmetric.Interceptors[:]...)
+}
+
+func (c *PlanMetricClient) mutate(ctx context.Context, m *PlanMetricMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PlanMetricCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PlanMetricUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PlanMetricUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PlanMetricDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PlanMetric mutation op: %q", m.Op())
+	}
+}
+
 // PlaybackUsageClient is a client for the PlaybackUsage schema.
 type PlaybackUsageClient struct {
 	config
@@ -6321,6 +6665,157 @@ func (c *SessionClient) mutate(ctx context.Context, m *SessionMutation) (Value, 
 		return (&SessionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Session mutation op: %q", m.Op())
+	}
+}
+
+// SubscriptionClient is a client for the Subscription schema.
+type SubscriptionClient struct {
+	config
+}
+
+// NewSubscriptionClient returns a client for the Subscription from the given config.
+func NewSubscriptionClient(c config) *SubscriptionClient {
+	return &SubscriptionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `subscription.Hooks(f(g(h())))`.
+func (c *SubscriptionClient) Use(hooks ...Hook) {
+	c.hooks.Subscription = append(c.hooks.Subscription, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `subscription.Intercept(f(g(h())))`.
+func (c *SubscriptionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Subscription = append(c.inters.Subscription, interceptors...)
+}
+
+// Create returns a builder for creating a Subscription entity.
+func (c *SubscriptionClient) Create() *SubscriptionCreate {
+	mutation := newSubscriptionMutation(c.config, OpCreate)
+	return &SubscriptionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Subscription entities.
+func (c *SubscriptionClient) CreateBulk(builders ...*SubscriptionCreate) *SubscriptionCreateBulk {
+	return &SubscriptionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SubscriptionClient) MapCreateBulk(slice any, setFunc func(*SubscriptionCreate, int)) *SubscriptionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SubscriptionCreateBulk{err: fmt.Errorf("calling to SubscriptionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SubscriptionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SubscriptionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Subscription.
+func (c *SubscriptionClient) Update() *SubscriptionUpdate {
+	mutation := newSubscriptionMutation(c.config, OpUpdate)
+	return &SubscriptionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SubscriptionClient) UpdateOne(_m *Subscription) *SubscriptionUpdateOne {
+	mutation := newSubscriptionMutation(c.config, OpUpdateOne, withSubscription(_m))
+	return &SubscriptionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SubscriptionClient) UpdateOneID(id uuid.UUID) *SubscriptionUpdateOne {
+	mutation := newSubscriptionMutation(c.config, OpUpdateOne, withSubscriptionID(id))
+	return &SubscriptionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Subscription.
+func (c *SubscriptionClient) Delete() *SubscriptionDelete {
+	mutation := newSubscriptionMutation(c.config, OpDelete)
+	return &SubscriptionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SubscriptionClient) DeleteOne(_m *Subscription) *SubscriptionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SubscriptionClient) DeleteOneID(id uuid.UUID) *SubscriptionDeleteOne {
+	builder := c.Delete().Where(subscription.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SubscriptionDeleteOne{builder}
+}
+
+// Query returns a query builder for Subscription.
+func (c *SubscriptionClient) Query() *SubscriptionQuery {
+	return &SubscriptionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSubscription},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Subscription entity by its id.
+func (c *SubscriptionClient) Get(ctx context.Context, id uuid.UUID) (*Subscription, error) {
+	return c.Query().Where(subscription.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SubscriptionClient) GetX(ctx context.Context, id uuid.UUID) *Subscription {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryPlanRef queries the plan_ref edge of a Subscription.
+func (c *SubscriptionClient) QueryPlanRef(_m *Subscription) *PlanQuery {
+	query := (&PlanClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(subscription.Table, subscription.FieldID, id),
+			sqlgraph.To(plan.Table, plan.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, subscription.PlanRefTable, subscription.PlanRefColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *SubscriptionClient) Hooks() []Hook {
+	hooks := c.hooks.Subscription
+	return append(hooks[:len(hooks):len(hooks)], subscription.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *SubscriptionClient) Interceptors() []Interceptor {
+	inters := c.inters.Subscription
+	return append(inters[:len(inters):len(inters)], subscription.Interceptors[:]...)
+}
+
+func (c *SubscriptionClient) mutate(ctx context.Context, m *SubscriptionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SubscriptionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SubscriptionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SubscriptionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SubscriptionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Subscription mutation op: %q", m.Op())
 	}
 }
 
@@ -7970,10 +8465,10 @@ type (
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
 		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, IdempotencyKey,
 		ImportItem, ImportMigration, Importer, Invitation, JobProcess, Membership,
-		OAuthIdentity, OAuthState, Organization, PlaybackUsage, Player, Project,
-		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, Tag, Thumbnail,
-		TranscodingJob, UploadLock, UploadToken, User, Video, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint []ent.Hook
+		OAuthIdentity, OAuthState, Organization, Plan, PlanMetric, PlaybackUsage,
+		Player, Project, ProjectSetting, RateLimit, RefreshToken, Rendition, Session,
+		Subscription, Tag, Thumbnail, TranscodingJob, UploadLock, UploadToken, User,
+		Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
@@ -7981,10 +8476,10 @@ type (
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
 		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, IdempotencyKey,
 		ImportItem, ImportMigration, Importer, Invitation, JobProcess, Membership,
-		OAuthIdentity, OAuthState, Organization, PlaybackUsage, Player, Project,
-		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, Tag, Thumbnail,
-		TranscodingJob, UploadLock, UploadToken, User, Video, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint []ent.Interceptor
+		OAuthIdentity, OAuthState, Organization, Plan, PlanMetric, PlaybackUsage,
+		Player, Project, ProjectSetting, RateLimit, RefreshToken, Rendition, Session,
+		Subscription, Tag, Thumbnail, TranscodingJob, UploadLock, UploadToken, User,
+		Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
 	}
 )
 

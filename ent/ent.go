@@ -42,6 +42,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/plan"
+	"github.com/vidra-dev/vidra/ent/planmetric"
 	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
@@ -50,6 +52,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -150,6 +153,8 @@ func checkColumn(t, c string) error {
 			oauthidentity.Table:        oauthidentity.ValidColumn,
 			oauthstate.Table:           oauthstate.ValidColumn,
 			organization.Table:         organization.ValidColumn,
+			plan.Table:                 plan.ValidColumn,
+			planmetric.Table:           planmetric.ValidColumn,
 			playbackusage.Table:        playbackusage.ValidColumn,
 			player.Table:               player.ValidColumn,
 			project.Table:              project.ValidColumn,
@@ -158,6 +163,7 @@ func checkColumn(t, c string) error {
 			refreshtoken.Table:         refreshtoken.ValidColumn,
 			rendition.Table:            rendition.ValidColumn,
 			session.Table:              session.ValidColumn,
+			subscription.Table:         subscription.ValidColumn,
 			tag.Table:                  tag.ValidColumn,
 			thumbnail.Table:            thumbnail.ValidColumn,
 			transcodingjob.Table:       transcodingjob.ValidColumn,

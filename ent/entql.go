@@ -33,6 +33,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/plan"
+	"github.com/vidra-dev/vidra/ent/planmetric"
 	"github.com/vidra-dev/vidra/ent/playbackusage"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
@@ -42,6 +44,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -61,7 +64,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 48)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 51)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -723,6 +726,58 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   plan.Table,
+			Columns: plan.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: plan.FieldID,
+			},
+		},
+		Type: "Plan",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			plan.FieldCreatedAt:       {Type: field.TypeTime, Column: plan.FieldCreatedAt},
+			plan.FieldUpdatedAt:       {Type: field.TypeTime, Column: plan.FieldUpdatedAt},
+			plan.FieldCode:            {Type: field.TypeString, Column: plan.FieldCode},
+			plan.FieldName:            {Type: field.TypeString, Column: plan.FieldName},
+			plan.FieldDescription:     {Type: field.TypeString, Column: plan.FieldDescription},
+			plan.FieldFamily:          {Type: field.TypeString, Column: plan.FieldFamily},
+			plan.FieldVisibility:      {Type: field.TypeString, Column: plan.FieldVisibility},
+			plan.FieldRank:            {Type: field.TypeInt, Column: plan.FieldRank},
+			plan.FieldInterval:        {Type: field.TypeString, Column: plan.FieldInterval},
+			plan.FieldCurrency:        {Type: field.TypeString, Column: plan.FieldCurrency},
+			plan.FieldBaseAmountMinor: {Type: field.TypeInt64, Column: plan.FieldBaseAmountMinor},
+			plan.FieldPayInAdvance:    {Type: field.TypeBool, Column: plan.FieldPayInAdvance},
+			plan.FieldTrialDays:       {Type: field.TypeInt, Column: plan.FieldTrialDays},
+			plan.FieldGracePeriodDays: {Type: field.TypeInt, Column: plan.FieldGracePeriodDays},
+			plan.FieldTaxCode:         {Type: field.TypeString, Column: plan.FieldTaxCode},
+			plan.FieldArchivedAt:      {Type: field.TypeTime, Column: plan.FieldArchivedAt},
+		},
+	}
+	graph.Nodes[31] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   planmetric.Table,
+			Columns: planmetric.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: planmetric.FieldID,
+			},
+		},
+		Type: "PlanMetric",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			planmetric.FieldCreatedAt:      {Type: field.TypeTime, Column: planmetric.FieldCreatedAt},
+			planmetric.FieldUpdatedAt:      {Type: field.TypeTime, Column: planmetric.FieldUpdatedAt},
+			planmetric.FieldPlanID:         {Type: field.TypeUUID, Column: planmetric.FieldPlanID},
+			planmetric.FieldMetric:         {Type: field.TypeString, Column: planmetric.FieldMetric},
+			planmetric.FieldIncluded:       {Type: field.TypeInt64, Column: planmetric.FieldIncluded},
+			planmetric.FieldHardLimit:      {Type: field.TypeInt64, Column: planmetric.FieldHardLimit},
+			planmetric.FieldModel:          {Type: field.TypeString, Column: planmetric.FieldModel},
+			planmetric.FieldUnitPriceMicro: {Type: field.TypeInt64, Column: planmetric.FieldUnitPriceMicro},
+			planmetric.FieldPackageSize:    {Type: field.TypeInt64, Column: planmetric.FieldPackageSize},
+			planmetric.FieldTiers:          {Type: field.TypeJSON, Column: planmetric.FieldTiers},
+		},
+	}
+	graph.Nodes[32] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   playbackusage.Table,
 			Columns: playbackusage.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -740,7 +795,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			playbackusage.FieldRequests:  {Type: field.TypeInt64, Column: playbackusage.FieldRequests},
 		},
 	}
-	graph.Nodes[31] = &sqlgraph.Node{
+	graph.Nodes[33] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   player.Table,
 			Columns: player.Columns,
@@ -771,7 +826,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			player.FieldDefaultCaptionLanguage: {Type: field.TypeString, Column: player.FieldDefaultCaptionLanguage},
 		},
 	}
-	graph.Nodes[32] = &sqlgraph.Node{
+	graph.Nodes[34] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   project.Table,
 			Columns: project.Columns,
@@ -791,7 +846,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[33] = &sqlgraph.Node{
+	graph.Nodes[35] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   projectsetting.Table,
 			Columns: projectsetting.Columns,
@@ -809,7 +864,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			projectsetting.FieldValue:     {Type: field.TypeString, Column: projectsetting.FieldValue},
 		},
 	}
-	graph.Nodes[34] = &sqlgraph.Node{
+	graph.Nodes[36] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimit.Table,
 			Columns: ratelimit.Columns,
@@ -826,7 +881,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimit.FieldTatMs:     {Type: field.TypeInt64, Column: ratelimit.FieldTatMs},
 		},
 	}
-	graph.Nodes[35] = &sqlgraph.Node{
+	graph.Nodes[37] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   refreshtoken.Table,
 			Columns: refreshtoken.Columns,
@@ -845,7 +900,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			refreshtoken.FieldUsedAt:    {Type: field.TypeTime, Column: refreshtoken.FieldUsedAt},
 		},
 	}
-	graph.Nodes[36] = &sqlgraph.Node{
+	graph.Nodes[38] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rendition.Table,
 			Columns: rendition.Columns,
@@ -866,7 +921,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rendition.FieldStatus:    {Type: field.TypeEnum, Column: rendition.FieldStatus},
 		},
 	}
-	graph.Nodes[37] = &sqlgraph.Node{
+	graph.Nodes[39] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -887,7 +942,52 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldRevokedAt:      {Type: field.TypeTime, Column: session.FieldRevokedAt},
 		},
 	}
-	graph.Nodes[38] = &sqlgraph.Node{
+	graph.Nodes[40] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   subscription.Table,
+			Columns: subscription.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: subscription.FieldID,
+			},
+		},
+		Type: "Subscription",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			subscription.FieldCreatedAt:              {Type: field.TypeTime, Column: subscription.FieldCreatedAt},
+			subscription.FieldUpdatedAt:              {Type: field.TypeTime, Column: subscription.FieldUpdatedAt},
+			subscription.FieldOrganizationID:         {Type: field.TypeUUID, Column: subscription.FieldOrganizationID},
+			subscription.FieldPlanID:                 {Type: field.TypeUUID, Column: subscription.FieldPlanID},
+			subscription.FieldSubscribeBy:            {Type: field.TypeUUID, Column: subscription.FieldSubscribeBy},
+			subscription.FieldPaymentMethod:          {Type: field.TypeString, Column: subscription.FieldPaymentMethod},
+			subscription.FieldPaymentGateway:         {Type: field.TypeString, Column: subscription.FieldPaymentGateway},
+			subscription.FieldBillingTime:            {Type: field.TypeString, Column: subscription.FieldBillingTime},
+			subscription.FieldName:                   {Type: field.TypeString, Column: subscription.FieldName},
+			subscription.FieldPlanCode:               {Type: field.TypeString, Column: subscription.FieldPlanCode},
+			subscription.FieldStatus:                 {Type: field.TypeString, Column: subscription.FieldStatus},
+			subscription.FieldStartedAt:              {Type: field.TypeTime, Column: subscription.FieldStartedAt},
+			subscription.FieldEndingAt:               {Type: field.TypeTime, Column: subscription.FieldEndingAt},
+			subscription.FieldSubscriptionAt:         {Type: field.TypeTime, Column: subscription.FieldSubscriptionAt},
+			subscription.FieldCanceledAt:             {Type: field.TypeTime, Column: subscription.FieldCanceledAt},
+			subscription.FieldTerminatedAt:           {Type: field.TypeTime, Column: subscription.FieldTerminatedAt},
+			subscription.FieldDowngradePlanDate:      {Type: field.TypeTime, Column: subscription.FieldDowngradePlanDate},
+			subscription.FieldTrialEndedAt:           {Type: field.TypeTime, Column: subscription.FieldTrialEndedAt},
+			subscription.FieldPreviousPlanCode:       {Type: field.TypeString, Column: subscription.FieldPreviousPlanCode},
+			subscription.FieldNextPlanCode:           {Type: field.TypeString, Column: subscription.FieldNextPlanCode},
+			subscription.FieldPlan:                   {Type: field.TypeString, Column: subscription.FieldPlan},
+			subscription.FieldTax:                    {Type: field.TypeString, Column: subscription.FieldTax},
+			subscription.FieldGracePeriod:            {Type: field.TypeInt, Column: subscription.FieldGracePeriod},
+			subscription.FieldTrialEndsAt:            {Type: field.TypeTime, Column: subscription.FieldTrialEndsAt},
+			subscription.FieldTrialFamily:            {Type: field.TypeString, Column: subscription.FieldTrialFamily},
+			subscription.FieldCurrentPeriodStart:     {Type: field.TypeTime, Column: subscription.FieldCurrentPeriodStart},
+			subscription.FieldCurrentPeriodEnd:       {Type: field.TypeTime, Column: subscription.FieldCurrentPeriodEnd},
+			subscription.FieldPastDueAt:              {Type: field.TypeTime, Column: subscription.FieldPastDueAt},
+			subscription.FieldUnpaidAt:               {Type: field.TypeTime, Column: subscription.FieldUnpaidAt},
+			subscription.FieldGatewayCustomerRef:     {Type: field.TypeString, Column: subscription.FieldGatewayCustomerRef},
+			subscription.FieldUsageAlerts:            {Type: field.TypeJSON, Column: subscription.FieldUsageAlerts},
+			subscription.FieldPreviousSubscriptionID: {Type: field.TypeUUID, Column: subscription.FieldPreviousSubscriptionID},
+		},
+	}
+	graph.Nodes[41] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -904,7 +1004,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldName:      {Type: field.TypeString, Column: tag.FieldName},
 		},
 	}
-	graph.Nodes[39] = &sqlgraph.Node{
+	graph.Nodes[42] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   thumbnail.Table,
 			Columns: thumbnail.Columns,
@@ -927,7 +1027,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			thumbnail.FieldIsDefault:   {Type: field.TypeBool, Column: thumbnail.FieldIsDefault},
 		},
 	}
-	graph.Nodes[40] = &sqlgraph.Node{
+	graph.Nodes[43] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   transcodingjob.Table,
 			Columns: transcodingjob.Columns,
@@ -953,7 +1053,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			transcodingjob.FieldCompletedAt:   {Type: field.TypeTime, Column: transcodingjob.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[41] = &sqlgraph.Node{
+	graph.Nodes[44] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadlock.Table,
 			Columns: uploadlock.Columns,
@@ -972,7 +1072,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadlock.FieldReleaseRequested: {Type: field.TypeBool, Column: uploadlock.FieldReleaseRequested},
 		},
 	}
-	graph.Nodes[42] = &sqlgraph.Node{
+	graph.Nodes[45] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadtoken.Table,
 			Columns: uploadtoken.Columns,
@@ -994,7 +1094,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadtoken.FieldCompletedAt: {Type: field.TypeTime, Column: uploadtoken.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[43] = &sqlgraph.Node{
+	graph.Nodes[46] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -1014,7 +1114,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[44] = &sqlgraph.Node{
+	graph.Nodes[47] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -1047,7 +1147,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
-	graph.Nodes[45] = &sqlgraph.Node{
+	graph.Nodes[48] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -1068,7 +1168,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldSucceeded:    {Type: field.TypeBool, Column: webhookattempt.FieldSucceeded},
 		},
 	}
-	graph.Nodes[46] = &sqlgraph.Node{
+	graph.Nodes[49] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -1091,7 +1191,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldCompletedAt:    {Type: field.TypeTime, Column: webhookdelivery.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[47] = &sqlgraph.Node{
+	graph.Nodes[50] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -1381,6 +1481,42 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Project",
 	)
 	graph.MustAddE(
+		"metrics",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   plan.MetricsTable,
+			Columns: []string{plan.MetricsColumn},
+			Bidi:    false,
+		},
+		"Plan",
+		"PlanMetric",
+	)
+	graph.MustAddE(
+		"subscriptions",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   plan.SubscriptionsTable,
+			Columns: []string{plan.SubscriptionsColumn},
+			Bidi:    false,
+		},
+		"Plan",
+		"Subscription",
+	)
+	graph.MustAddE(
+		"plan",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   planmetric.PlanTable,
+			Columns: []string{planmetric.PlanColumn},
+			Bidi:    false,
+		},
+		"PlanMetric",
+		"Plan",
+	)
+	graph.MustAddE(
 		"project",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -1559,6 +1695,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Session",
 		"RefreshToken",
+	)
+	graph.MustAddE(
+		"plan_ref",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   subscription.PlanRefTable,
+			Columns: []string{subscription.PlanRefColumn},
+			Bidi:    false,
+		},
+		"Subscription",
+		"Plan",
 	)
 	graph.MustAddE(
 		"project",
@@ -4639,6 +4787,258 @@ func (f *OrganizationFilter) WhereHasProjectsWith(preds ...predicate.Project) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *PlanQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the PlanQuery builder.
+func (_q *PlanQuery) Filter() *PlanFilter {
+	return &PlanFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *PlanMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the PlanMutation builder.
+func (m *PlanMutation) Filter() *PlanFilter {
+	return &PlanFilter{config: m.config, predicateAdder: m}
+}
+
+// PlanFilter provides a generic filtering capability at runtime for PlanQuery.
+type PlanFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *PlanFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *PlanFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(plan.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *PlanFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(plan.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *PlanFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(plan.FieldUpdatedAt))
+}
+
+// WhereCode applies the entql string predicate on the code field.
+func (f *PlanFilter) WhereCode(p entql.StringP) {
+	f.Where(p.Field(plan.FieldCode))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *PlanFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(plan.FieldName))
+}
+
+// WhereDescription applies the entql string predicate on the description field.
+func (f *PlanFilter) WhereDescription(p entql.StringP) {
+	f.Where(p.Field(plan.FieldDescription))
+}
+
+// WhereFamily applies the entql string predicate on the family field.
+func (f *PlanFilter) WhereFamily(p entql.StringP) {
+	f.Where(p.Field(plan.FieldFamily))
+}
+
+// WhereVisibility applies the entql string predicate on the visibility field.
+func (f *PlanFilter) WhereVisibility(p entql.StringP) {
+	f.Where(p.Field(plan.FieldVisibility))
+}
+
+// WhereRank applies the entql int predicate on the rank field.
+func (f *PlanFilter) WhereRank(p entql.IntP) {
+	f.Where(p.Field(plan.FieldRank))
+}
+
+// WhereInterval applies the entql string predicate on the interval field.
+func (f *PlanFilter) WhereInterval(p entql.StringP) {
+	f.Where(p.Field(plan.FieldInterval))
+}
+
+// WhereCurrency applies the entql string predicate on the currency field.
+func (f *PlanFilter) WhereCurrency(p entql.StringP) {
+	f.Where(p.Field(plan.FieldCurrency))
+}
+
+// WhereBaseAmountMinor applies the entql int64 predicate on the base_amount_minor field.
+func (f *PlanFilter) WhereBaseAmountMinor(p entql.Int64P) {
+	f.Where(p.Field(plan.FieldBaseAmountMinor))
+}
+
+// WherePayInAdvance applies the entql bool predicate on the pay_in_advance field.
+func (f *PlanFilter) WherePayInAdvance(p entql.BoolP) {
+	f.Where(p.Field(plan.FieldPayInAdvance))
+}
+
+// WhereTrialDays applies the entql int predicate on the trial_days field.
+func (f *PlanFilter) WhereTrialDays(p entql.IntP) {
+	f.Where(p.Field(plan.FieldTrialDays))
+}
+
+// WhereGracePeriodDays applies the entql int predicate on the grace_period_days field.
+func (f *PlanFilter) WhereGracePeriodDays(p entql.IntP) {
+	f.Where(p.Field(plan.FieldGracePeriodDays))
+}
+
+// WhereTaxCode applies the entql string predicate on the tax_code field.
+func (f *PlanFilter) WhereTaxCode(p entql.StringP) {
+	f.Where(p.Field(plan.FieldTaxCode))
+}
+
+// WhereArchivedAt applies the entql time.Time predicate on the archived_at field.
+func (f *PlanFilter) WhereArchivedAt(p entql.TimeP) {
+	f.Where(p.Field(plan.FieldArchivedAt))
+}
+
+// WhereHasMetrics applies a predicate to check if query has an edge metrics.
+func (f *PlanFilter) WhereHasMetrics() {
+	f.Where(entql.HasEdge("metrics"))
+}
+
+// WhereHasMetricsWith applies a predicate to check if query has an edge metrics with a given conditions (other predicates).
+func (f *PlanFilter) WhereHasMetricsWith(preds ...predicate.PlanMetric) {
+	f.Where(entql.HasEdgeWith("metrics", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasSubscriptions applies a predicate to check if query has an edge subscriptions.
+func (f *PlanFilter) WhereHasSubscriptions() {
+	f.Where(entql.HasEdge("subscriptions"))
+}
+
+// WhereHasSubscriptionsWith applies a predicate to check if query has an edge subscriptions with a given conditions (other predicates).
+func (f *PlanFilter) WhereHasSubscriptionsWith(preds ...predicate.Subscription) {
+	f.Where(entql.HasEdgeWith("subscriptions", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *PlanMetricQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the PlanMetricQuery builder.
+func (_q *PlanMetricQuery) Filter() *PlanMetricFilter {
+	return &PlanMetricFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *PlanMetricMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the PlanMetricMutation builder.
+func (m *PlanMetricMutation) Filter() *PlanMetricFilter {
+	return &PlanMetricFilter{config: m.config, predicateAdder: m}
+}
+
+// PlanMetricFilter provides a generic filtering capability at runtime for PlanMetricQuery.
+type PlanMetricFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *PlanMetricFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *PlanMetricFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(planmetric.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *PlanMetricFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(planmetric.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *PlanMetricFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(planmetric.FieldUpdatedAt))
+}
+
+// WherePlanID applies the entql [16]byte predicate on the plan_id field.
+func (f *PlanMetricFilter) WherePlanID(p entql.ValueP) {
+	f.Where(p.Field(planmetric.FieldPlanID))
+}
+
+// WhereMetric applies the entql string predicate on the metric field.
+func (f *PlanMetricFilter) WhereMetric(p entql.StringP) {
+	f.Where(p.Field(planmetric.FieldMetric))
+}
+
+// WhereIncluded applies the entql int64 predicate on the included field.
+func (f *PlanMetricFilter) WhereIncluded(p entql.Int64P) {
+	f.Where(p.Field(planmetric.FieldIncluded))
+}
+
+// WhereHardLimit applies the entql int64 predicate on the hard_limit field.
+func (f *PlanMetricFilter) WhereHardLimit(p entql.Int64P) {
+	f.Where(p.Field(planmetric.FieldHardLimit))
+}
+
+// WhereModel applies the entql string predicate on the model field.
+func (f *PlanMetricFilter) WhereModel(p entql.StringP) {
+	f.Where(p.Field(planmetric.FieldModel))
+}
+
+// WhereUnitPriceMicro applies the entql int64 predicate on the unit_price_micro field.
+func (f *PlanMetricFilter) WhereUnitPriceMicro(p entql.Int64P) {
+	f.Where(p.Field(planmetric.FieldUnitPriceMicro))
+}
+
+// WherePackageSize applies the entql int64 predicate on the package_size field.
+func (f *PlanMetricFilter) WherePackageSize(p entql.Int64P) {
+	f.Where(p.Field(planmetric.FieldPackageSize))
+}
+
+// WhereTiers applies the entql json.RawMessage predicate on the tiers field.
+func (f *PlanMetricFilter) WhereTiers(p entql.BytesP) {
+	f.Where(p.Field(planmetric.FieldTiers))
+}
+
+// WhereHasPlan applies a predicate to check if query has an edge plan.
+func (f *PlanMetricFilter) WhereHasPlan() {
+	f.Where(entql.HasEdge("plan"))
+}
+
+// WhereHasPlanWith applies a predicate to check if query has an edge plan with a given conditions (other predicates).
+func (f *PlanMetricFilter) WhereHasPlanWith(preds ...predicate.Plan) {
+	f.Where(entql.HasEdgeWith("plan", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *PlaybackUsageQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -4667,7 +5067,7 @@ type PlaybackUsageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlaybackUsageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4737,7 +5137,7 @@ type PlayerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlayerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4881,7 +5281,7 @@ type ProjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5082,7 +5482,7 @@ type ProjectSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5161,7 +5561,7 @@ type RateLimitFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5221,7 +5621,7 @@ type RefreshTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RefreshTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5305,7 +5705,7 @@ type RenditionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RenditionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5399,7 +5799,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5479,6 +5879,220 @@ func (f *SessionFilter) WhereHasRefreshTokensWith(preds ...predicate.RefreshToke
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *SubscriptionQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the SubscriptionQuery builder.
+func (_q *SubscriptionQuery) Filter() *SubscriptionFilter {
+	return &SubscriptionFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *SubscriptionMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the SubscriptionMutation builder.
+func (m *SubscriptionMutation) Filter() *SubscriptionFilter {
+	return &SubscriptionFilter{config: m.config, predicateAdder: m}
+}
+
+// SubscriptionFilter provides a generic filtering capability at runtime for SubscriptionQuery.
+type SubscriptionFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *SubscriptionFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[40].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *SubscriptionFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(subscription.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *SubscriptionFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *SubscriptionFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldUpdatedAt))
+}
+
+// WhereOrganizationID applies the entql [16]byte predicate on the organization_id field.
+func (f *SubscriptionFilter) WhereOrganizationID(p entql.ValueP) {
+	f.Where(p.Field(subscription.FieldOrganizationID))
+}
+
+// WherePlanID applies the entql [16]byte predicate on the plan_id field.
+func (f *SubscriptionFilter) WherePlanID(p entql.ValueP) {
+	f.Where(p.Field(subscription.FieldPlanID))
+}
+
+// WhereSubscribeBy applies the entql [16]byte predicate on the subscribe_by field.
+func (f *SubscriptionFilter) WhereSubscribeBy(p entql.ValueP) {
+	f.Where(p.Field(subscription.FieldSubscribeBy))
+}
+
+// WherePaymentMethod applies the entql string predicate on the payment_method field.
+func (f *SubscriptionFilter) WherePaymentMethod(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldPaymentMethod))
+}
+
+// WherePaymentGateway applies the entql string predicate on the payment_gateway field.
+func (f *SubscriptionFilter) WherePaymentGateway(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldPaymentGateway))
+}
+
+// WhereBillingTime applies the entql string predicate on the billing_time field.
+func (f *SubscriptionFilter) WhereBillingTime(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldBillingTime))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *SubscriptionFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldName))
+}
+
+// WherePlanCode applies the entql string predicate on the plan_code field.
+func (f *SubscriptionFilter) WherePlanCode(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldPlanCode))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *SubscriptionFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldStatus))
+}
+
+// WhereStartedAt applies the entql time.Time predicate on the started_at field.
+func (f *SubscriptionFilter) WhereStartedAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldStartedAt))
+}
+
+// WhereEndingAt applies the entql time.Time predicate on the ending_at field.
+func (f *SubscriptionFilter) WhereEndingAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldEndingAt))
+}
+
+// WhereSubscriptionAt applies the entql time.Time predicate on the subscription_at field.
+func (f *SubscriptionFilter) WhereSubscriptionAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldSubscriptionAt))
+}
+
+// WhereCanceledAt applies the entql time.Time predicate on the canceled_at field.
+func (f *SubscriptionFilter) WhereCanceledAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldCanceledAt))
+}
+
+// WhereTerminatedAt applies the entql time.Time predicate on the terminated_at field.
+func (f *SubscriptionFilter) WhereTerminatedAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldTerminatedAt))
+}
+
+// WhereDowngradePlanDate applies the entql time.Time predicate on the downgrade_plan_date field.
+func (f *SubscriptionFilter) WhereDowngradePlanDate(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldDowngradePlanDate))
+}
+
+// WhereTrialEndedAt applies the entql time.Time predicate on the trial_ended_at field.
+func (f *SubscriptionFilter) WhereTrialEndedAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldTrialEndedAt))
+}
+
+// WherePreviousPlanCode applies the entql string predicate on the previous_plan_code field.
+func (f *SubscriptionFilter) WherePreviousPlanCode(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldPreviousPlanCode))
+}
+
+// WhereNextPlanCode applies the entql string predicate on the next_plan_code field.
+func (f *SubscriptionFilter) WhereNextPlanCode(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldNextPlanCode))
+}
+
+// WherePlan applies the entql string predicate on the plan field.
+func (f *SubscriptionFilter) WherePlan(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldPlan))
+}
+
+// WhereTax applies the entql string predicate on the tax field.
+func (f *SubscriptionFilter) WhereTax(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldTax))
+}
+
+// WhereGracePeriod applies the entql int predicate on the grace_period field.
+func (f *SubscriptionFilter) WhereGracePeriod(p entql.IntP) {
+	f.Where(p.Field(subscription.FieldGracePeriod))
+}
+
+// WhereTrialEndsAt applies the entql time.Time predicate on the trial_ends_at field.
+func (f *SubscriptionFilter) WhereTrialEndsAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldTrialEndsAt))
+}
+
+// WhereTrialFamily applies the entql string predicate on the trial_family field.
+func (f *SubscriptionFilter) WhereTrialFamily(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldTrialFamily))
+}
+
+// WhereCurrentPeriodStart applies the entql time.Time predicate on the current_period_start field.
+func (f *SubscriptionFilter) WhereCurrentPeriodStart(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldCurrentPeriodStart))
+}
+
+// WhereCurrentPeriodEnd applies the entql time.Time predicate on the current_period_end field.
+func (f *SubscriptionFilter) WhereCurrentPeriodEnd(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldCurrentPeriodEnd))
+}
+
+// WherePastDueAt applies the entql time.Time predicate on the past_due_at field.
+func (f *SubscriptionFilter) WherePastDueAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldPastDueAt))
+}
+
+// WhereUnpaidAt applies the entql time.Time predicate on the unpaid_at field.
+func (f *SubscriptionFilter) WhereUnpaidAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldUnpaidAt))
+}
+
+// WhereGatewayCustomerRef applies the entql string predicate on the gateway_customer_ref field.
+func (f *SubscriptionFilter) WhereGatewayCustomerRef(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldGatewayCustomerRef))
+}
+
+// WhereUsageAlerts applies the entql json.RawMessage predicate on the usage_alerts field.
+func (f *SubscriptionFilter) WhereUsageAlerts(p entql.BytesP) {
+	f.Where(p.Field(subscription.FieldUsageAlerts))
+}
+
+// WherePreviousSubscriptionID applies the entql [16]byte predicate on the previous_subscription_id field.
+func (f *SubscriptionFilter) WherePreviousSubscriptionID(p entql.ValueP) {
+	f.Where(p.Field(subscription.FieldPreviousSubscriptionID))
+}
+
+// WhereHasPlanRef applies a predicate to check if query has an edge plan_ref.
+func (f *SubscriptionFilter) WhereHasPlanRef() {
+	f.Where(entql.HasEdge("plan_ref"))
+}
+
+// WhereHasPlanRefWith applies a predicate to check if query has an edge plan_ref with a given conditions (other predicates).
+func (f *SubscriptionFilter) WhereHasPlanRefWith(preds ...predicate.Plan) {
+	f.Where(entql.HasEdgeWith("plan_ref", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *TagQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -5507,7 +6121,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[41].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5595,7 +6209,7 @@ type ThumbnailFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ThumbnailFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[42].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5699,7 +6313,7 @@ type TranscodingJobFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TranscodingJobFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[40].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5804,7 +6418,7 @@ type UploadLockFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadLockFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[41].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5874,7 +6488,7 @@ type UploadTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[42].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5959,7 +6573,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6076,7 +6690,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[47].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6314,7 +6928,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[48].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6408,7 +7022,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[49].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6540,7 +7154,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[47].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[50].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -74,6 +74,10 @@ type Tx struct {
 	OAuthState *OAuthStateClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
+	// Plan is the client for interacting with the Plan builders.
+	Plan *PlanClient
+	// PlanMetric is the client for interacting with the PlanMetric builders.
+	PlanMetric *PlanMetricClient
 	// PlaybackUsage is the client for interacting with the PlaybackUsage builders.
 	PlaybackUsage *PlaybackUsageClient
 	// Player is the client for interacting with the Player builders.
@@ -90,6 +94,8 @@ type Tx struct {
 	Rendition *RenditionClient
 	// Session is the client for interacting with the Session builders.
 	Session *SessionClient
+	// Subscription is the client for interacting with the Subscription builders.
+	Subscription *SubscriptionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
 	// Thumbnail is the client for interacting with the Thumbnail builders.
@@ -271,6 +277,8 @@ func (tx *Tx) init() {
 	tx.OAuthIdentity = NewOAuthIdentityClient(tx.config)
 	tx.OAuthState = NewOAuthStateClient(tx.config)
 	tx.Organization = NewOrganizationClient(tx.config)
+	tx.Plan = NewPlanClient(tx.config)
+	tx.PlanMetric = NewPlanMetricClient(tx.config)
 	tx.PlaybackUsage = NewPlaybackUsageClient(tx.config)
 	tx.Player = NewPlayerClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
@@ -279,6 +287,7 @@ func (tx *Tx) init() {
 	tx.RefreshToken = NewRefreshTokenClient(tx.config)
 	tx.Rendition = NewRenditionClient(tx.config)
 	tx.Session = NewSessionClient(tx.config)
+	tx.Subscription = NewSubscriptionClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)
 	tx.Thumbnail = NewThumbnailClient(tx.config)
 	tx.TranscodingJob = NewTranscodingJobClient(tx.config)

@@ -96,6 +96,12 @@ type OAuthState func(*sql.Selector)
 // Organization is the predicate function for organization builders.
 type Organization func(*sql.Selector)
 
+// Plan is the predicate function for plan builders.
+type Plan func(*sql.Selector)
+
+// PlanMetric is the predicate function for planmetric builders.
+type PlanMetric func(*sql.Selector)
+
 // PlaybackUsage is the predicate function for playbackusage builders.
 type PlaybackUsage func(*sql.Selector)
 
@@ -119,6 +125,9 @@ type Rendition func(*sql.Selector)
 
 // Session is the predicate function for session builders.
 type Session func(*sql.Selector)
+
+// Subscription is the predicate function for subscription builders.
+type Subscription func(*sql.Selector)
 
 // Tag is the predicate function for tag builders.
 type Tag func(*sql.Selector)
