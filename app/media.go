@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/vidra-dev/vidra/analytics"
+	"github.com/vidra-dev/vidra/billing"
 	"github.com/vidra-dev/vidra/cleanup"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
@@ -20,6 +21,7 @@ import (
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/jobs"
+	"github.com/vidra-dev/vidra/mail"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
 	"github.com/vidra-dev/vidra/ratelimit"
@@ -43,7 +45,19 @@ type mediaParts struct {
 	// analytics is the analytics store: the rollup and retention jobs, the
 	// analytics writer and the resolvers' queries go through it.
 	analytics *analytics.SQLStore
+	// billing runs subscriptions; limits is the in-memory state of the plans'
+	// hard limits, refreshed in every process.
+	billing *billing.Service
+	limits  *billing.Limits
 }
+
+// billingAdvanceInterval is how often subscriptions are advanced (trial ends,
+// period ends, grace periods); billingLimitsInterval how often each process
+// refreshes its limit state (the metering flush interval).
+const (
+	billingAdvanceInterval = time.Minute
+	billingLimitsInterval  = 10 * time.Second
+)
 
 // newMedia opens the job queue (starting workers when configured) and builds the
 // upload and playback services. Without ffmpeg it still succeeds: /health and the
@@ -67,6 +81,14 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		return nil, err
 	}
 	m.events = rec
+	mailer, err := mail.New(cfg.Auth.SMTPURL, cfg.Auth.MailFrom, log)
+	if err != nil {
+		return nil, err
+	}
+	m.billing = &billing.Service{Client: db.Client, Events: rec, Log: log}
+	// Usage is read from metering once it is merged (usage.Totals); until
+	// then only unpaid subscriptions block.
+	m.limits = &billing.Limits{Client: db.Client, Events: rec, Mailer: mailer, Log: log}
 	m.pipeline = &jobs.Pipeline{
 		Client:   db.Client,
 		Bucket:   bucket,
@@ -107,6 +129,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 			Events: cfg.Analytics.EventsRetention, Views: cfg.Analytics.ViewsRetention, Hourly: cfg.Analytics.HourlyRetention}}
 		aj.AddWorkers(opts.Workers)
 		opts.Periodic = append(opts.Periodic, aj.Periodic(cfg.Analytics.RollupInterval)...)
+		opts.Periodic = append(opts.Periodic, m.billing.Register(opts.Workers, billingAdvanceInterval)...)
 		// Expired idempotency keys (24 h) and refilled rate-limit buckets are
 		// removed at the media sweep's cadence.
 		tasks := []cleanup.Task{{Name: "idempotency_keys", What: "expired idempotency keys",
@@ -139,7 +162,9 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		BucketDir: upload.BucketDirOf(cfg.StorageURL),
 		S3Bucket:  upload.S3BucketOf(cfg.StorageURL),
 		Events:    rec,
+		Limits:    m.limits,
 	}
+	go m.limits.Run(runCtx, billingLimitsInterval)
 	m.play = &playback.Server{
 		Client:        db.Client,
 		Bucket:        bucket,
@@ -147,6 +172,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		Policies:      m.policies,
 		Log:           log,
 		CountryHeader: cfg.Media.CountryHeader,
+		Limits:        m.limits,
 	}
 	return m, nil
 }

@@ -27,6 +27,7 @@ func Table() []Route {
 		analyticsRoutes(),
 		analyticsFilteredRoutes(),
 		analyticsRealtimeRoutes(),
+		billingRoutes(),
 	} {
 		t = append(t, domain...)
 	}

@@ -18,6 +18,8 @@ import (
 	"github.com/google/uuid"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vidra-dev/vidra/billing"
+	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
@@ -54,6 +56,7 @@ type ResolverRoot interface {
 	Invitation() InvitationResolver
 	Membership() MembershipResolver
 	Mutation() MutationResolver
+	Plan() PlanResolver
 	Query() QueryResolver
 	Subscription() SubscriptionResolver
 	Thumbnail() ThumbnailResolver
@@ -606,9 +609,24 @@ type ComplexityRoot struct {
 		Value func(childComplexity int) int
 	}
 
+	MetricUsage struct {
+		HardLimit func(childComplexity int) int
+		Included  func(childComplexity int) int
+		Level     func(childComplexity int) int
+		Metric    func(childComplexity int) int
+		Quantity  func(childComplexity int) int
+	}
+
 	Mutation struct {
 		AcceptInvitation            func(childComplexity int, token string) int
+		AdminCreatePlan             func(childComplexity int, input model.PlanInput) int
+		AdminCreatePlanMetric       func(childComplexity int, planID uuid.UUID, input model.PlanMetricInput) int
+		AdminDeletePlan             func(childComplexity int, id uuid.UUID) int
+		AdminDeletePlanMetric       func(childComplexity int, planID uuid.UUID, id uuid.UUID) int
+		AdminUpdatePlan             func(childComplexity int, id uuid.UUID, input model.PlanInput) int
+		AdminUpdatePlanMetric       func(childComplexity int, planID uuid.UUID, id uuid.UUID, input model.PlanMetricInput) int
 		AssignVideosToFolder        func(childComplexity int, projectID uuid.UUID, videoIDs []uuid.UUID, folderID *uuid.UUID) int
+		CancelSubscription          func(childComplexity int, atPeriodEnd *bool) int
 		CheckAccount                func(childComplexity int, email string) int
 		CreateAPIKey                func(childComplexity int, input model.CreateAPIKeyInput) int
 		CreateAdvertisement         func(childComplexity int, projectID uuid.UUID, input ent.CreateAdvertisementInput) int
@@ -664,6 +682,7 @@ type ComplexityRoot struct {
 		SetImporter                 func(childComplexity int, projectID uuid.UUID, input model.SetImporterInput) int
 		SetPassword                 func(childComplexity int, password string) int
 		SetVideoChapters            func(childComplexity int, videoID uuid.UUID, chapters []*model.ChapterInput, projectID *uuid.UUID) int
+		Subscribe                   func(childComplexity int, input model.SubscribeInput) int
 		SwitchOrganization          func(childComplexity int, id uuid.UUID) int
 		SyncImporter                func(childComplexity int, projectID uuid.UUID, provider *importer.Provider) int
 		UpdateAdvertisement         func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdateAdvertisementInput) int
@@ -741,6 +760,59 @@ type ComplexityRoot struct {
 		EntityType func(childComplexity int) int
 		Name       func(childComplexity int) int
 		Role       func(childComplexity int) int
+	}
+
+	Plan struct {
+		ArchivedAt      func(childComplexity int) int
+		BaseAmountMinor func(childComplexity int) int
+		Code            func(childComplexity int) int
+		CreatedAt       func(childComplexity int) int
+		Currency        func(childComplexity int) int
+		Description     func(childComplexity int) int
+		Family          func(childComplexity int) int
+		GracePeriodDays func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Interval        func(childComplexity int) int
+		Metrics         func(childComplexity int) int
+		Name            func(childComplexity int) int
+		PayInAdvance    func(childComplexity int) int
+		Rank            func(childComplexity int) int
+		TaxCode         func(childComplexity int) int
+		TrialDays       func(childComplexity int) int
+		UpdatedAt       func(childComplexity int) int
+		Visibility      func(childComplexity int) int
+	}
+
+	PlanDeletion struct {
+		Archived func(childComplexity int) int
+		Deleted  func(childComplexity int) int
+		ID       func(childComplexity int) int
+	}
+
+	PlanMetric struct {
+		HardLimit      func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Included       func(childComplexity int) int
+		Metric         func(childComplexity int) int
+		Model          func(childComplexity int) int
+		PackageSize    func(childComplexity int) int
+		PlanID         func(childComplexity int) int
+		Tiers          func(childComplexity int) int
+		UnitPriceMicro func(childComplexity int) int
+	}
+
+	PlanOffer struct {
+		Change               func(childComplexity int) int
+		Plan                 func(childComplexity int) int
+		ProrationChargeMinor func(childComplexity int) int
+		ProrationCreditMinor func(childComplexity int) int
+		Trial                func(childComplexity int) int
+	}
+
+	PlanTier struct {
+		FlatMinor      func(childComplexity int) int
+		UnitPriceMicro func(childComplexity int) int
+		UpTo           func(childComplexity int) int
 	}
 
 	PlaybackToken struct {
@@ -840,7 +912,12 @@ type ComplexityRoot struct {
 		APIKeyMiddlewareTest    func(childComplexity int) int
 		APIKeys                 func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) int
 		AccessControl           func(childComplexity int, projectID uuid.UUID) int
+		AccountPlans            func(childComplexity int) int
 		AdminOrganizations      func(childComplexity int) int
+		AdminPlan               func(childComplexity int, id uuid.UUID) int
+		AdminPlanMetric         func(childComplexity int, planID uuid.UUID, id uuid.UUID) int
+		AdminPlanMetrics        func(childComplexity int, planID uuid.UUID) int
+		AdminPlans              func(childComplexity int) int
 		Advertisement           func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		Advertisements          func(childComplexity int, projectID uuid.UUID) int
 		Analytics               func(childComplexity int, projectID uuid.UUID, query model.AnalyticsQueryInput, folderID *uuid.UUID, mediaID *uuid.UUID, userID *string) int
@@ -853,6 +930,7 @@ type ComplexityRoot struct {
 		Audits                  func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, actorID *uuid.UUID, entityType *string, entityID *uuid.UUID, since *time.Time, until *time.Time) int
 		Caption                 func(childComplexity int, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) int
 		ConcurrentViewers       func(childComplexity int, projectID uuid.UUID, videoID *uuid.UUID) int
+		CurrentPlan             func(childComplexity int) int
 		EffectiveEncodingLadder func(childComplexity int, projectID uuid.UUID) int
 		EncodingProfile         func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		EncodingProfiles        func(childComplexity int, projectID uuid.UUID) int
@@ -870,18 +948,22 @@ type ComplexityRoot struct {
 		Organization            func(childComplexity int, id uuid.UUID) int
 		Organizations           func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.OrganizationOrder, where *ent.OrganizationWhereInput) int
 		PendingMigrations       func(childComplexity int) int
+		Plan                    func(childComplexity int, id uuid.UUID) int
+		PlanByCode              func(childComplexity int, code string) int
 		Player                  func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		Players                 func(childComplexity int, projectID uuid.UUID) int
 		Profile                 func(childComplexity int) int
 		Project                 func(childComplexity int, id uuid.UUID) int
 		ProjectSettings         func(childComplexity int, projectID uuid.UUID) int
 		Projects                func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.ProjectOrder, where *ent.ProjectWhereInput) int
+		PublicPlans             func(childComplexity int) int
 		PulledVideos            func(childComplexity int, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) int
 		Regions                 func(childComplexity int) int
 		SchemaVersion           func(childComplexity int) int
 		SearchVideos            func(childComplexity int, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
 		Service                 func(childComplexity int) int
 		Sessions                func(childComplexity int) int
+		Subscription            func(childComplexity int) int
 		Tags                    func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
 		TestPermission          func(childComplexity int, entityType string, entityID *uuid.UUID, name string, action string, folderID *uuid.UUID) int
 		TranscodingJob          func(childComplexity int, id uuid.UUID) int
@@ -939,11 +1021,54 @@ type ComplexityRoot struct {
 		Version func(childComplexity int) int
 	}
 
+	SubscribeResult struct {
+		Change               func(childComplexity int) int
+		Next                 func(childComplexity int) int
+		ProrationChargeMinor func(childComplexity int) int
+		ProrationCreditMinor func(childComplexity int) int
+		Subscription         func(childComplexity int) int
+	}
+
 	Subscription struct {
 		ConcurrentViewersUpdated func(childComplexity int, projectID uuid.UUID, videoID *uuid.UUID, intervalSeconds *int) int
 		TranscodingJobUpdated    func(childComplexity int, id uuid.UUID) int
 		VideoUpdated             func(childComplexity int, id uuid.UUID) int
 		WebhookDeliveryUpdated   func(childComplexity int, projectID uuid.UUID, endpointID *uuid.UUID) int
+	}
+
+	SubscriptionDetails struct {
+		BlockedReason      func(childComplexity int) int
+		CurrentPeriodEnd   func(childComplexity int) int
+		CurrentPeriodStart func(childComplexity int) int
+		Next               func(childComplexity int) int
+		Plan               func(childComplexity int) int
+		Subscription       func(childComplexity int) int
+		Usage              func(childComplexity int) int
+	}
+
+	SubscriptionRecord struct {
+		BillingTime       func(childComplexity int) int
+		CanceledAt        func(childComplexity int) int
+		CreatedAt         func(childComplexity int) int
+		DowngradePlanDate func(childComplexity int) int
+		EndingAt          func(childComplexity int) int
+		GracePeriod       func(childComplexity int) int
+		ID                func(childComplexity int) int
+		Name              func(childComplexity int) int
+		NextPlanCode      func(childComplexity int) int
+		OrganizationID    func(childComplexity int) int
+		PaymentGateway    func(childComplexity int) int
+		PaymentMethod     func(childComplexity int) int
+		Plan              func(childComplexity int) int
+		PlanCode          func(childComplexity int) int
+		PreviousPlanCode  func(childComplexity int) int
+		StartedAt         func(childComplexity int) int
+		Status            func(childComplexity int) int
+		SubscribeBy       func(childComplexity int) int
+		SubscriptionAt    func(childComplexity int) int
+		Tax               func(childComplexity int) int
+		TerminatedAt      func(childComplexity int) int
+		TrialEndedAt      func(childComplexity int) int
 	}
 
 	Tag struct {
@@ -1218,6 +1343,14 @@ type MutationResolver interface {
 	UpdatePassword(ctx context.Context, currentPassword string, newPassword string) (bool, error)
 	DeleteSession(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
 	DeleteOtherSessions(ctx context.Context) (int, error)
+	Subscribe(ctx context.Context, input model.SubscribeInput) (*model.SubscribeResult, error)
+	CancelSubscription(ctx context.Context, atPeriodEnd *bool) (*billing.Record, error)
+	AdminCreatePlan(ctx context.Context, input model.PlanInput) (*ent.Plan, error)
+	AdminUpdatePlan(ctx context.Context, id uuid.UUID, input model.PlanInput) (*ent.Plan, error)
+	AdminDeletePlan(ctx context.Context, id uuid.UUID) (*model.PlanDeletion, error)
+	AdminCreatePlanMetric(ctx context.Context, planID uuid.UUID, input model.PlanMetricInput) (*ent.PlanMetric, error)
+	AdminUpdatePlanMetric(ctx context.Context, planID uuid.UUID, id uuid.UUID, input model.PlanMetricInput) (*ent.PlanMetric, error)
+	AdminDeletePlanMetric(ctx context.Context, planID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
 	UploadCaption(ctx context.Context, videoID uuid.UUID, language string, label *string, file graphql.Upload, projectID *uuid.UUID) (*ent.Caption, error)
 	DeleteCaption(ctx context.Context, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
 	SetVideoChapters(ctx context.Context, videoID uuid.UUID, chapters []*model.ChapterInput, projectID *uuid.UUID) ([]*ent.Chapter, error)
@@ -1274,6 +1407,9 @@ type MutationResolver interface {
 	ResendWebhookEvent(ctx context.Context, projectID uuid.UUID, eventID uuid.UUID, endpointID *uuid.UUID) ([]*ent.WebhookDelivery, error)
 	ResendFailedWebhookEvents(ctx context.Context, projectID uuid.UUID, endpointID uuid.UUID, since *time.Time, until *time.Time) (int, error)
 }
+type PlanResolver interface {
+	Metrics(ctx context.Context, obj *ent.Plan) ([]*ent.PlanMetric, error)
+}
 type QueryResolver interface {
 	Node(ctx context.Context, id uuid.UUID) (ent.Noder, error)
 	Nodes(ctx context.Context, ids []uuid.UUID) ([]ent.Noder, error)
@@ -1299,6 +1435,16 @@ type QueryResolver interface {
 	Audits(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, actorID *uuid.UUID, entityType *string, entityID *uuid.UUID, since *time.Time, until *time.Time) (*ent.AuditLogConnection, error)
 	Sessions(ctx context.Context) ([]*model.AuthSession, error)
 	APIAccessCheck(ctx context.Context) (*model.AccessCheck, error)
+	PublicPlans(ctx context.Context) ([]*ent.Plan, error)
+	Plan(ctx context.Context, id uuid.UUID) (*ent.Plan, error)
+	AccountPlans(ctx context.Context) ([]*ent.Plan, error)
+	CurrentPlan(ctx context.Context) (*billing.Record, error)
+	PlanByCode(ctx context.Context, code string) (*model.PlanOffer, error)
+	Subscription(ctx context.Context) (*model.SubscriptionDetails, error)
+	AdminPlans(ctx context.Context) ([]*ent.Plan, error)
+	AdminPlan(ctx context.Context, id uuid.UUID) (*ent.Plan, error)
+	AdminPlanMetrics(ctx context.Context, planID uuid.UUID) ([]*ent.PlanMetric, error)
+	AdminPlanMetric(ctx context.Context, planID uuid.UUID, id uuid.UUID) (*ent.PlanMetric, error)
 	Caption(ctx context.Context, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) (*ent.Caption, error)
 	VideoCaptions(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) ([]*ent.Caption, error)
 	VideoChapters(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) ([]*ent.Chapter, error)
@@ -3439,6 +3585,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MetadataEntry.Value(childComplexity), true
 
+	case "MetricUsage.hardLimit":
+		if e.ComplexityRoot.MetricUsage.HardLimit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MetricUsage.HardLimit(childComplexity), true
+	case "MetricUsage.included":
+		if e.ComplexityRoot.MetricUsage.Included == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MetricUsage.Included(childComplexity), true
+	case "MetricUsage.level":
+		if e.ComplexityRoot.MetricUsage.Level == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MetricUsage.Level(childComplexity), true
+	case "MetricUsage.metric":
+		if e.ComplexityRoot.MetricUsage.Metric == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MetricUsage.Metric(childComplexity), true
+	case "MetricUsage.quantity":
+		if e.ComplexityRoot.MetricUsage.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MetricUsage.Quantity(childComplexity), true
+
 	case "Mutation.acceptInvitation":
 		if e.ComplexityRoot.Mutation.AcceptInvitation == nil {
 			break
@@ -3450,6 +3627,72 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AcceptInvitation(childComplexity, args["token"].(string)), true
+	case "Mutation.adminCreatePlan":
+		if e.ComplexityRoot.Mutation.AdminCreatePlan == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminCreatePlan_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminCreatePlan(childComplexity, args["input"].(model.PlanInput)), true
+	case "Mutation.adminCreatePlanMetric":
+		if e.ComplexityRoot.Mutation.AdminCreatePlanMetric == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminCreatePlanMetric_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminCreatePlanMetric(childComplexity, args["planID"].(uuid.UUID), args["input"].(model.PlanMetricInput)), true
+	case "Mutation.adminDeletePlan":
+		if e.ComplexityRoot.Mutation.AdminDeletePlan == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminDeletePlan_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminDeletePlan(childComplexity, args["id"].(uuid.UUID)), true
+	case "Mutation.adminDeletePlanMetric":
+		if e.ComplexityRoot.Mutation.AdminDeletePlanMetric == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminDeletePlanMetric_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminDeletePlanMetric(childComplexity, args["planID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Mutation.adminUpdatePlan":
+		if e.ComplexityRoot.Mutation.AdminUpdatePlan == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminUpdatePlan_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminUpdatePlan(childComplexity, args["id"].(uuid.UUID), args["input"].(model.PlanInput)), true
+	case "Mutation.adminUpdatePlanMetric":
+		if e.ComplexityRoot.Mutation.AdminUpdatePlanMetric == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminUpdatePlanMetric_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminUpdatePlanMetric(childComplexity, args["planID"].(uuid.UUID), args["id"].(uuid.UUID), args["input"].(model.PlanMetricInput)), true
 	case "Mutation.assignVideosToFolder":
 		if e.ComplexityRoot.Mutation.AssignVideosToFolder == nil {
 			break
@@ -3461,6 +3704,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AssignVideosToFolder(childComplexity, args["projectID"].(uuid.UUID), args["videoIDs"].([]uuid.UUID), args["folderID"].(*uuid.UUID)), true
+	case "Mutation.cancelSubscription":
+		if e.ComplexityRoot.Mutation.CancelSubscription == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cancelSubscription_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CancelSubscription(childComplexity, args["atPeriodEnd"].(*bool)), true
 	case "Mutation.checkAccount":
 		if e.ComplexityRoot.Mutation.CheckAccount == nil {
 			break
@@ -4056,6 +4310,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetVideoChapters(childComplexity, args["videoID"].(uuid.UUID), args["chapters"].([]*model.ChapterInput), args["projectID"].(*uuid.UUID)), true
+	case "Mutation.subscribe":
+		if e.ComplexityRoot.Mutation.Subscribe == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_subscribe_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.Subscribe(childComplexity, args["input"].(model.SubscribeInput)), true
 	case "Mutation.switchOrganization":
 		if e.ComplexityRoot.Mutation.SwitchOrganization == nil {
 			break
@@ -4498,6 +4763,239 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PermissionTest.Role(childComplexity), true
 
+	case "Plan.archivedAt":
+		if e.ComplexityRoot.Plan.ArchivedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.ArchivedAt(childComplexity), true
+	case "Plan.baseAmountMinor":
+		if e.ComplexityRoot.Plan.BaseAmountMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.BaseAmountMinor(childComplexity), true
+	case "Plan.code":
+		if e.ComplexityRoot.Plan.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Code(childComplexity), true
+	case "Plan.createdAt":
+		if e.ComplexityRoot.Plan.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.CreatedAt(childComplexity), true
+	case "Plan.currency":
+		if e.ComplexityRoot.Plan.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Currency(childComplexity), true
+	case "Plan.description":
+		if e.ComplexityRoot.Plan.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Description(childComplexity), true
+	case "Plan.family":
+		if e.ComplexityRoot.Plan.Family == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Family(childComplexity), true
+	case "Plan.gracePeriodDays":
+		if e.ComplexityRoot.Plan.GracePeriodDays == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.GracePeriodDays(childComplexity), true
+	case "Plan.id":
+		if e.ComplexityRoot.Plan.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.ID(childComplexity), true
+	case "Plan.interval":
+		if e.ComplexityRoot.Plan.Interval == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Interval(childComplexity), true
+	case "Plan.metrics":
+		if e.ComplexityRoot.Plan.Metrics == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Metrics(childComplexity), true
+	case "Plan.name":
+		if e.ComplexityRoot.Plan.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Name(childComplexity), true
+	case "Plan.payInAdvance":
+		if e.ComplexityRoot.Plan.PayInAdvance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.PayInAdvance(childComplexity), true
+	case "Plan.rank":
+		if e.ComplexityRoot.Plan.Rank == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Rank(childComplexity), true
+	case "Plan.taxCode":
+		if e.ComplexityRoot.Plan.TaxCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.TaxCode(childComplexity), true
+	case "Plan.trialDays":
+		if e.ComplexityRoot.Plan.TrialDays == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.TrialDays(childComplexity), true
+	case "Plan.updatedAt":
+		if e.ComplexityRoot.Plan.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.UpdatedAt(childComplexity), true
+	case "Plan.visibility":
+		if e.ComplexityRoot.Plan.Visibility == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Visibility(childComplexity), true
+
+	case "PlanDeletion.archived":
+		if e.ComplexityRoot.PlanDeletion.Archived == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanDeletion.Archived(childComplexity), true
+	case "PlanDeletion.deleted":
+		if e.ComplexityRoot.PlanDeletion.Deleted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanDeletion.Deleted(childComplexity), true
+	case "PlanDeletion.id":
+		if e.ComplexityRoot.PlanDeletion.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanDeletion.ID(childComplexity), true
+
+	case "PlanMetric.hardLimit":
+		if e.ComplexityRoot.PlanMetric.HardLimit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.HardLimit(childComplexity), true
+	case "PlanMetric.id":
+		if e.ComplexityRoot.PlanMetric.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.ID(childComplexity), true
+	case "PlanMetric.included":
+		if e.ComplexityRoot.PlanMetric.Included == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.Included(childComplexity), true
+	case "PlanMetric.metric":
+		if e.ComplexityRoot.PlanMetric.Metric == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.Metric(childComplexity), true
+	case "PlanMetric.model":
+		if e.ComplexityRoot.PlanMetric.Model == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.Model(childComplexity), true
+	case "PlanMetric.packageSize":
+		if e.ComplexityRoot.PlanMetric.PackageSize == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.PackageSize(childComplexity), true
+	case "PlanMetric.planID":
+		if e.ComplexityRoot.PlanMetric.PlanID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.PlanID(childComplexity), true
+	case "PlanMetric.tiers":
+		if e.ComplexityRoot.PlanMetric.Tiers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.Tiers(childComplexity), true
+	case "PlanMetric.unitPriceMicro":
+		if e.ComplexityRoot.PlanMetric.UnitPriceMicro == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.UnitPriceMicro(childComplexity), true
+
+	case "PlanOffer.change":
+		if e.ComplexityRoot.PlanOffer.Change == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanOffer.Change(childComplexity), true
+	case "PlanOffer.plan":
+		if e.ComplexityRoot.PlanOffer.Plan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanOffer.Plan(childComplexity), true
+	case "PlanOffer.prorationChargeMinor":
+		if e.ComplexityRoot.PlanOffer.ProrationChargeMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanOffer.ProrationChargeMinor(childComplexity), true
+	case "PlanOffer.prorationCreditMinor":
+		if e.ComplexityRoot.PlanOffer.ProrationCreditMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanOffer.ProrationCreditMinor(childComplexity), true
+	case "PlanOffer.trial":
+		if e.ComplexityRoot.PlanOffer.Trial == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanOffer.Trial(childComplexity), true
+
+	case "PlanTier.flatMinor":
+		if e.ComplexityRoot.PlanTier.FlatMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanTier.FlatMinor(childComplexity), true
+	case "PlanTier.unitPriceMicro":
+		if e.ComplexityRoot.PlanTier.UnitPriceMicro == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanTier.UnitPriceMicro(childComplexity), true
+	case "PlanTier.upTo":
+		if e.ComplexityRoot.PlanTier.UpTo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanTier.UpTo(childComplexity), true
+
 	case "PlaybackToken.expiresAt":
 		if e.ComplexityRoot.PlaybackToken.ExpiresAt == nil {
 			break
@@ -4934,12 +5432,57 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.AccessControl(childComplexity, args["projectID"].(uuid.UUID)), true
+	case "Query.accountPlans":
+		if e.ComplexityRoot.Query.AccountPlans == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.AccountPlans(childComplexity), true
 	case "Query.adminOrganizations":
 		if e.ComplexityRoot.Query.AdminOrganizations == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Query.AdminOrganizations(childComplexity), true
+	case "Query.adminPlan":
+		if e.ComplexityRoot.Query.AdminPlan == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminPlan_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminPlan(childComplexity, args["id"].(uuid.UUID)), true
+	case "Query.adminPlanMetric":
+		if e.ComplexityRoot.Query.AdminPlanMetric == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminPlanMetric_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminPlanMetric(childComplexity, args["planID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Query.adminPlanMetrics":
+		if e.ComplexityRoot.Query.AdminPlanMetrics == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminPlanMetrics_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminPlanMetrics(childComplexity, args["planID"].(uuid.UUID)), true
+	case "Query.adminPlans":
+		if e.ComplexityRoot.Query.AdminPlans == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.AdminPlans(childComplexity), true
 	case "Query.advertisement":
 		if e.ComplexityRoot.Query.Advertisement == nil {
 			break
@@ -5067,6 +5610,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ConcurrentViewers(childComplexity, args["projectID"].(uuid.UUID), args["videoID"].(*uuid.UUID)), true
+	case "Query.currentPlan":
+		if e.ComplexityRoot.Query.CurrentPlan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.CurrentPlan(childComplexity), true
 	case "Query.effectiveEncodingLadder":
 		if e.ComplexityRoot.Query.EffectiveEncodingLadder == nil {
 			break
@@ -5245,6 +5794,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PendingMigrations(childComplexity), true
+	case "Query.plan":
+		if e.ComplexityRoot.Query.Plan == nil {
+			break
+		}
+
+		args, err := ec.field_Query_plan_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Plan(childComplexity, args["id"].(uuid.UUID)), true
+	case "Query.planByCode":
+		if e.ComplexityRoot.Query.PlanByCode == nil {
+			break
+		}
+
+		args, err := ec.field_Query_planByCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PlanByCode(childComplexity, args["code"].(string)), true
 	case "Query.player":
 		if e.ComplexityRoot.Query.Player == nil {
 			break
@@ -5306,6 +5877,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Projects(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.ProjectOrder), args["where"].(*ent.ProjectWhereInput)), true
+	case "Query.publicPlans":
+		if e.ComplexityRoot.Query.PublicPlans == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.PublicPlans(childComplexity), true
 	case "Query.pulledVideos":
 		if e.ComplexityRoot.Query.PulledVideos == nil {
 			break
@@ -5352,6 +5929,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Sessions(childComplexity), true
+	case "Query.subscription":
+		if e.ComplexityRoot.Query.Subscription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Subscription(childComplexity), true
 	case "Query.tags":
 		if e.ComplexityRoot.Query.Tags == nil {
 			break
@@ -5673,6 +6256,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ServiceInfo.Version(childComplexity), true
 
+	case "SubscribeResult.change":
+		if e.ComplexityRoot.SubscribeResult.Change == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscribeResult.Change(childComplexity), true
+	case "SubscribeResult.next":
+		if e.ComplexityRoot.SubscribeResult.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscribeResult.Next(childComplexity), true
+	case "SubscribeResult.prorationChargeMinor":
+		if e.ComplexityRoot.SubscribeResult.ProrationChargeMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscribeResult.ProrationChargeMinor(childComplexity), true
+	case "SubscribeResult.prorationCreditMinor":
+		if e.ComplexityRoot.SubscribeResult.ProrationCreditMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscribeResult.ProrationCreditMinor(childComplexity), true
+	case "SubscribeResult.subscription":
+		if e.ComplexityRoot.SubscribeResult.Subscription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscribeResult.Subscription(childComplexity), true
+
 	case "Subscription.concurrentViewersUpdated":
 		if e.ComplexityRoot.Subscription.ConcurrentViewersUpdated == nil {
 			break
@@ -5717,6 +6331,182 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.WebhookDeliveryUpdated(childComplexity, args["projectID"].(uuid.UUID), args["endpointID"].(*uuid.UUID)), true
+
+	case "SubscriptionDetails.blockedReason":
+		if e.ComplexityRoot.SubscriptionDetails.BlockedReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.BlockedReason(childComplexity), true
+	case "SubscriptionDetails.currentPeriodEnd":
+		if e.ComplexityRoot.SubscriptionDetails.CurrentPeriodEnd == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.CurrentPeriodEnd(childComplexity), true
+	case "SubscriptionDetails.currentPeriodStart":
+		if e.ComplexityRoot.SubscriptionDetails.CurrentPeriodStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.CurrentPeriodStart(childComplexity), true
+	case "SubscriptionDetails.next":
+		if e.ComplexityRoot.SubscriptionDetails.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.Next(childComplexity), true
+	case "SubscriptionDetails.plan":
+		if e.ComplexityRoot.SubscriptionDetails.Plan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.Plan(childComplexity), true
+	case "SubscriptionDetails.subscription":
+		if e.ComplexityRoot.SubscriptionDetails.Subscription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.Subscription(childComplexity), true
+	case "SubscriptionDetails.usage":
+		if e.ComplexityRoot.SubscriptionDetails.Usage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.Usage(childComplexity), true
+
+	case "SubscriptionRecord.billingTime":
+		if e.ComplexityRoot.SubscriptionRecord.BillingTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.BillingTime(childComplexity), true
+	case "SubscriptionRecord.canceledAt":
+		if e.ComplexityRoot.SubscriptionRecord.CanceledAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.CanceledAt(childComplexity), true
+	case "SubscriptionRecord.createdAt":
+		if e.ComplexityRoot.SubscriptionRecord.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.CreatedAt(childComplexity), true
+	case "SubscriptionRecord.downgradePlanDate":
+		if e.ComplexityRoot.SubscriptionRecord.DowngradePlanDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.DowngradePlanDate(childComplexity), true
+	case "SubscriptionRecord.endingAt":
+		if e.ComplexityRoot.SubscriptionRecord.EndingAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.EndingAt(childComplexity), true
+	case "SubscriptionRecord.gracePeriod":
+		if e.ComplexityRoot.SubscriptionRecord.GracePeriod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.GracePeriod(childComplexity), true
+	case "SubscriptionRecord.id":
+		if e.ComplexityRoot.SubscriptionRecord.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.ID(childComplexity), true
+	case "SubscriptionRecord.name":
+		if e.ComplexityRoot.SubscriptionRecord.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.Name(childComplexity), true
+	case "SubscriptionRecord.nextPlanCode":
+		if e.ComplexityRoot.SubscriptionRecord.NextPlanCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.NextPlanCode(childComplexity), true
+	case "SubscriptionRecord.organizationID":
+		if e.ComplexityRoot.SubscriptionRecord.OrganizationID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.OrganizationID(childComplexity), true
+	case "SubscriptionRecord.paymentGateway":
+		if e.ComplexityRoot.SubscriptionRecord.PaymentGateway == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.PaymentGateway(childComplexity), true
+	case "SubscriptionRecord.paymentMethod":
+		if e.ComplexityRoot.SubscriptionRecord.PaymentMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.PaymentMethod(childComplexity), true
+	case "SubscriptionRecord.plan":
+		if e.ComplexityRoot.SubscriptionRecord.Plan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.Plan(childComplexity), true
+	case "SubscriptionRecord.planCode":
+		if e.ComplexityRoot.SubscriptionRecord.PlanCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.PlanCode(childComplexity), true
+	case "SubscriptionRecord.previousPlanCode":
+		if e.ComplexityRoot.SubscriptionRecord.PreviousPlanCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.PreviousPlanCode(childComplexity), true
+	case "SubscriptionRecord.startedAt":
+		if e.ComplexityRoot.SubscriptionRecord.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.StartedAt(childComplexity), true
+	case "SubscriptionRecord.status":
+		if e.ComplexityRoot.SubscriptionRecord.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.Status(childComplexity), true
+	case "SubscriptionRecord.subscribeBy":
+		if e.ComplexityRoot.SubscriptionRecord.SubscribeBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.SubscribeBy(childComplexity), true
+	case "SubscriptionRecord.subscriptionAt":
+		if e.ComplexityRoot.SubscriptionRecord.SubscriptionAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.SubscriptionAt(childComplexity), true
+	case "SubscriptionRecord.tax":
+		if e.ComplexityRoot.SubscriptionRecord.Tax == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.Tax(childComplexity), true
+	case "SubscriptionRecord.terminatedAt":
+		if e.ComplexityRoot.SubscriptionRecord.TerminatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.TerminatedAt(childComplexity), true
+	case "SubscriptionRecord.trialEndedAt":
+		if e.ComplexityRoot.SubscriptionRecord.TrialEndedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.TrialEndedAt(childComplexity), true
 
 	case "Tag.createdAt":
 		if e.ComplexityRoot.Tag.CreatedAt == nil {
@@ -7544,6 +8334,383 @@ type Mutation {
   Creates an organization; later the caller becomes its owner.
   """
   createOrganization(input: CreateOrganizationInput!): Organization!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/billing.graphql", Input: `# Plans and subscriptions (issue 23, package billing). Money is in minor units
+# of the plan's currency (int); unit prices in millionths of a minor unit.
+
+"""
+A billing plan of the server's catalogue, managed on the admin host.
+"""
+type Plan {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  """
+  The plan's code (subscribe, plans/{planCode}).
+  """
+  code: String!
+  name: String!
+  description: String!
+  """
+  Plans of one family share one trial per organization.
+  """
+  family: String!
+  """
+  public or private (private plans are not listed, but can be subscribed to by code).
+  """
+  visibility: String!
+  """
+  A change to a higher rank is an upgrade (now, prorated); to an equal or lower one a downgrade (at the period's end).
+  """
+  rank: Int!
+  """
+  monthly or yearly.
+  """
+  interval: String!
+  """
+  ISO 4217 currency code.
+  """
+  currency: String!
+  """
+  The fee per interval, in minor units.
+  """
+  baseAmountMinor: Int!
+  """
+  The fee is billed at the start of a period (else at its end).
+  """
+  payInAdvance: Boolean!
+  trialDays: Int!
+  """
+  Days a past_due subscription keeps service before it becomes unpaid.
+  """
+  gracePeriodDays: Int!
+  taxCode: String!
+  """
+  Set when the plan takes no new subscriptions.
+  """
+  archivedAt: Time
+  """
+  The plan's metered quantities, by metric name.
+  """
+  metrics: [PlanMetric!]!
+}
+
+"""
+One step of a graduated or volume price.
+"""
+type PlanTier {
+  """
+  Units up to this amount (inclusive); 0 on the last tier: no upper bound.
+  """
+  upTo: Int!
+  """
+  Millionths of a minor unit per unit.
+  """
+  unitPriceMicro: Int!
+  """
+  Minor units charged once when the tier is reached.
+  """
+  flatMinor: Int!
+}
+
+"""
+The price and limits of one metric on a plan. Metrics: delivered_bytes (bytes),
+delivered_seconds, stored_byte_seconds (byte-seconds), stored_video_seconds
+(seconds of video times seconds stored), encoded_output_seconds, live_input_seconds.
+"""
+type PlanMetric {
+  id: ID!
+  planID: ID!
+  metric: String!
+  """
+  The amount the base fee covers per period.
+  """
+  included: Int!
+  """
+  Usage at which new uploads and playback sessions are refused (PAYMENT_REQUIRED); null: no limit.
+  """
+  hardLimit: Int
+  """
+  standard, graduated, volume or package.
+  """
+  model: String!
+  """
+  Standard: per unit; package: per package; millionths of a minor unit.
+  """
+  unitPriceMicro: Int!
+  packageSize: Int!
+  tiers: [PlanTier!]!
+}
+
+"""
+A subscription exactly as SEED-API-SPEC 2.2 shows it. Timestamps are RFC 3339
+strings with a numeric UTC offset (+00:00); 0001-01-01T00:00:00Z means not set.
+status is pending, trialing, active, past_due, unpaid, canceled, terminated, or
+empty while the organization has no subscription.
+"""
+type SubscriptionRecord {
+  id: String!
+  organizationID: String!
+  subscribeBy: String!
+  paymentMethod: String!
+  paymentGateway: String!
+  """
+  calendar or anniversary.
+  """
+  billingTime: String!
+  name: String!
+  planCode: String!
+  status: String!
+  createdAt: String!
+  startedAt: String!
+  endingAt: String!
+  subscriptionAt: String!
+  canceledAt: String!
+  terminatedAt: String!
+  downgradePlanDate: String!
+  trialEndedAt: String!
+  previousPlanCode: String!
+  nextPlanCode: String!
+  """
+  The plan's visibility label.
+  """
+  plan: String!
+  """
+  The plan's tax code.
+  """
+  tax: String!
+  """
+  Days.
+  """
+  gracePeriod: Int!
+}
+
+"""
+A plan as the current organization would subscribe to it.
+"""
+type PlanOffer {
+  plan: Plan!
+  """
+  new, upgrade, downgrade or same.
+  """
+  change: String!
+  """
+  An upgrade's credit for the unused part of the current fee, in minor units.
+  """
+  prorationCreditMinor: Int!
+  """
+  An upgrade's charge for the rest of the period on the new plan, in minor units.
+  """
+  prorationChargeMinor: Int!
+  """
+  Whether subscribing would start a trial.
+  """
+  trial: Boolean!
+}
+
+"""
+One metric's usage this period against the plan.
+"""
+type MetricUsage {
+  metric: String!
+  quantity: Int!
+  included: Int!
+  hardLimit: Int
+  """
+  0, 80 or 100: the warning level reached.
+  """
+  level: Int!
+}
+
+"""
+The current organization's subscription with its plan and usage.
+"""
+type SubscriptionDetails {
+  subscription: SubscriptionRecord!
+  plan: Plan
+  currentPeriodStart: String!
+  currentPeriodEnd: String!
+  """
+  Usage this period of the metrics the plan prices or limits; empty until usage is metered.
+  """
+  usage: [MetricUsage!]!
+  """
+  The subscription scheduled to follow (a downgrade), if any.
+  """
+  next: SubscriptionRecord
+  """
+  Why new uploads and playback sessions are refused; null when they are not.
+  """
+  blockedReason: String
+}
+
+"""
+What subscribe did.
+"""
+type SubscribeResult {
+  """
+  new, upgrade or downgrade.
+  """
+  change: String!
+  """
+  The current subscription afterwards.
+  """
+  subscription: SubscriptionRecord!
+  """
+  The pending subscription a downgrade scheduled.
+  """
+  next: SubscriptionRecord
+  prorationCreditMinor: Int!
+  prorationChargeMinor: Int!
+}
+
+input SubscribeInput {
+  planCode: String!
+  paymentMethod: String
+  paymentGateway: String
+  """
+  calendar (default) or anniversary.
+  """
+  billingTime: String
+}
+
+input PlanTierInput {
+  upTo: Int!
+  unitPriceMicro: Int!
+  flatMinor: Int
+}
+
+"""
+A plan's fields; on update, omitted fields keep their values.
+"""
+input PlanInput {
+  code: String
+  name: String
+  description: String
+  family: String
+  visibility: String
+  rank: Int
+  interval: String
+  currency: String
+  baseAmountMinor: Int
+  payInAdvance: Boolean
+  trialDays: Int
+  gracePeriodDays: Int
+  taxCode: String
+  """
+  false restores an archived plan.
+  """
+  archived: Boolean
+}
+
+"""
+A plan metric's fields; on update, omitted fields keep their values (metric cannot change).
+"""
+input PlanMetricInput {
+  metric: String
+  included: Int
+  hardLimit: Int
+  """
+  true removes the hard limit.
+  """
+  noHardLimit: Boolean
+  model: String
+  unitPriceMicro: Int
+  packageSize: Int
+  tiers: [PlanTierInput!]
+}
+
+"""
+What deleting a plan did: a plan no subscription ever used is deleted, one in use is archived.
+"""
+type PlanDeletion {
+  id: ID!
+  archived: Boolean!
+  deleted: Boolean!
+}
+
+extend type Query {
+  """
+  The public plans that take subscriptions, by rank. No credential needed.
+  """
+  publicPlans: [Plan!]! @public
+  """
+  A public plan, or the plan of the caller's organization's subscription. No credential needed for public plans.
+  """
+  plan(id: ID!): Plan! @public
+  """
+  The plans the current organization may choose: the public ones plus its current plan. Needs billing read.
+  """
+  accountPlans: [Plan!]!
+  """
+  The current organization's subscription as SEED-API-SPEC 2.2 (4.3): the current one, else the last ended, else an empty record. Needs billing read.
+  """
+  currentPlan: SubscriptionRecord!
+  """
+  A plan by code with what subscribing to it would be (change kind, proration, trial). Needs billing read.
+  """
+  planByCode(code: String!): PlanOffer!
+  """
+  The current organization's subscription with usage against its plan. Needs billing read.
+  """
+  subscription: SubscriptionDetails!
+  """
+  Every plan, archived and private ones too: the admin host only.
+  """
+  adminPlans: [Plan!]! @public
+  """
+  A plan: the admin host only.
+  """
+  adminPlan(id: ID!): Plan! @public
+  """
+  A plan's metrics: the admin host only.
+  """
+  adminPlanMetrics(planID: ID!): [PlanMetric!]! @public
+  """
+  A plan metric: the admin host only.
+  """
+  adminPlanMetric(planID: ID!, id: ID!): PlanMetric! @public
+}
+
+extend type Mutation {
+  """
+  Subscribes the current organization to a plan: a first subscription starts
+  now (a trial when the plan has trial days and the organization had none in
+  its family); a higher rank replaces the current one now (prorated); an equal
+  or lower rank is scheduled for the period's end. PAYMENT_REQUIRED while the
+  subscription is past_due or unpaid. Needs billing write.
+  """
+  subscribe(input: SubscribeInput!): SubscribeResult!
+  """
+  Cancels the current subscription: now (default; terminated) or at the
+  period's end (atPeriodEnd: status unchanged, ending_at set). Needs billing write.
+  """
+  cancelSubscription(atPeriodEnd: Boolean): SubscriptionRecord!
+  """
+  Creates a plan: the admin host only. code, name and currency are required.
+  """
+  adminCreatePlan(input: PlanInput!): Plan! @public
+  """
+  Changes a plan: the admin host only.
+  """
+  adminUpdatePlan(id: ID!, input: PlanInput!): Plan! @public
+  """
+  Deletes a plan no subscription used, archives one in use: the admin host only.
+  """
+  adminDeletePlan(id: ID!): PlanDeletion! @public
+  """
+  Adds a metric to a plan: the admin host only. metric is required.
+  """
+  adminCreatePlanMetric(planID: ID!, input: PlanMetricInput!): PlanMetric! @public
+  """
+  Changes a plan metric: the admin host only.
+  """
+  adminUpdatePlanMetric(planID: ID!, id: ID!, input: PlanMetricInput!): PlanMetric! @public
+  """
+  Removes a metric from a plan: the admin host only.
+  """
+  adminDeletePlanMetric(planID: ID!, id: ID!): ID! @public
 }
 `, BuiltIn: false},
 	{Name: "../../schema/caption.graphql", Input: `extend type Caption {
@@ -14134,6 +15301,22 @@ func (ec *executionContext) childFields_MetadataEntry(ctx context.Context, field
 	return nil, fmt.Errorf("no field named %q was found under type MetadataEntry", field.Name)
 }
 
+func (ec *executionContext) childFields_MetricUsage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "metric":
+		return ec.fieldContext_MetricUsage_metric(ctx, field)
+	case "quantity":
+		return ec.fieldContext_MetricUsage_quantity(ctx, field)
+	case "included":
+		return ec.fieldContext_MetricUsage_included(ctx, field)
+	case "hardLimit":
+		return ec.fieldContext_MetricUsage_hardLimit(ctx, field)
+	case "level":
+		return ec.fieldContext_MetricUsage_level(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MetricUsage", field.Name)
+}
+
 func (ec *executionContext) childFields_OAuthRedirect(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "url":
@@ -14242,6 +15425,112 @@ func (ec *executionContext) childFields_PermissionTest(ctx context.Context, fiel
 		return ec.fieldContext_PermissionTest_role(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PermissionTest", field.Name)
+}
+
+func (ec *executionContext) childFields_Plan(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Plan_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Plan_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Plan_updatedAt(ctx, field)
+	case "code":
+		return ec.fieldContext_Plan_code(ctx, field)
+	case "name":
+		return ec.fieldContext_Plan_name(ctx, field)
+	case "description":
+		return ec.fieldContext_Plan_description(ctx, field)
+	case "family":
+		return ec.fieldContext_Plan_family(ctx, field)
+	case "visibility":
+		return ec.fieldContext_Plan_visibility(ctx, field)
+	case "rank":
+		return ec.fieldContext_Plan_rank(ctx, field)
+	case "interval":
+		return ec.fieldContext_Plan_interval(ctx, field)
+	case "currency":
+		return ec.fieldContext_Plan_currency(ctx, field)
+	case "baseAmountMinor":
+		return ec.fieldContext_Plan_baseAmountMinor(ctx, field)
+	case "payInAdvance":
+		return ec.fieldContext_Plan_payInAdvance(ctx, field)
+	case "trialDays":
+		return ec.fieldContext_Plan_trialDays(ctx, field)
+	case "gracePeriodDays":
+		return ec.fieldContext_Plan_gracePeriodDays(ctx, field)
+	case "taxCode":
+		return ec.fieldContext_Plan_taxCode(ctx, field)
+	case "archivedAt":
+		return ec.fieldContext_Plan_archivedAt(ctx, field)
+	case "metrics":
+		return ec.fieldContext_Plan_metrics(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Plan", field.Name)
+}
+
+func (ec *executionContext) childFields_PlanDeletion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PlanDeletion_id(ctx, field)
+	case "archived":
+		return ec.fieldContext_PlanDeletion_archived(ctx, field)
+	case "deleted":
+		return ec.fieldContext_PlanDeletion_deleted(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlanDeletion", field.Name)
+}
+
+func (ec *executionContext) childFields_PlanMetric(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PlanMetric_id(ctx, field)
+	case "planID":
+		return ec.fieldContext_PlanMetric_planID(ctx, field)
+	case "metric":
+		return ec.fieldContext_PlanMetric_metric(ctx, field)
+	case "included":
+		return ec.fieldContext_PlanMetric_included(ctx, field)
+	case "hardLimit":
+		return ec.fieldContext_PlanMetric_hardLimit(ctx, field)
+	case "model":
+		return ec.fieldContext_PlanMetric_model(ctx, field)
+	case "unitPriceMicro":
+		return ec.fieldContext_PlanMetric_unitPriceMicro(ctx, field)
+	case "packageSize":
+		return ec.fieldContext_PlanMetric_packageSize(ctx, field)
+	case "tiers":
+		return ec.fieldContext_PlanMetric_tiers(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlanMetric", field.Name)
+}
+
+func (ec *executionContext) childFields_PlanOffer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "plan":
+		return ec.fieldContext_PlanOffer_plan(ctx, field)
+	case "change":
+		return ec.fieldContext_PlanOffer_change(ctx, field)
+	case "prorationCreditMinor":
+		return ec.fieldContext_PlanOffer_prorationCreditMinor(ctx, field)
+	case "prorationChargeMinor":
+		return ec.fieldContext_PlanOffer_prorationChargeMinor(ctx, field)
+	case "trial":
+		return ec.fieldContext_PlanOffer_trial(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlanOffer", field.Name)
+}
+
+func (ec *executionContext) childFields_PlanTier(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "upTo":
+		return ec.fieldContext_PlanTier_upTo(ctx, field)
+	case "unitPriceMicro":
+		return ec.fieldContext_PlanTier_unitPriceMicro(ctx, field)
+	case "flatMinor":
+		return ec.fieldContext_PlanTier_flatMinor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlanTier", field.Name)
 }
 
 func (ec *executionContext) childFields_PlaybackToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14478,6 +15767,92 @@ func (ec *executionContext) childFields_ServiceInfo(ctx context.Context, field g
 		return ec.fieldContext_ServiceInfo_version(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ServiceInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_SubscribeResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "change":
+		return ec.fieldContext_SubscribeResult_change(ctx, field)
+	case "subscription":
+		return ec.fieldContext_SubscribeResult_subscription(ctx, field)
+	case "next":
+		return ec.fieldContext_SubscribeResult_next(ctx, field)
+	case "prorationCreditMinor":
+		return ec.fieldContext_SubscribeResult_prorationCreditMinor(ctx, field)
+	case "prorationChargeMinor":
+		return ec.fieldContext_SubscribeResult_prorationChargeMinor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SubscribeResult", field.Name)
+}
+
+func (ec *executionContext) childFields_SubscriptionDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "subscription":
+		return ec.fieldContext_SubscriptionDetails_subscription(ctx, field)
+	case "plan":
+		return ec.fieldContext_SubscriptionDetails_plan(ctx, field)
+	case "currentPeriodStart":
+		return ec.fieldContext_SubscriptionDetails_currentPeriodStart(ctx, field)
+	case "currentPeriodEnd":
+		return ec.fieldContext_SubscriptionDetails_currentPeriodEnd(ctx, field)
+	case "usage":
+		return ec.fieldContext_SubscriptionDetails_usage(ctx, field)
+	case "next":
+		return ec.fieldContext_SubscriptionDetails_next(ctx, field)
+	case "blockedReason":
+		return ec.fieldContext_SubscriptionDetails_blockedReason(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SubscriptionDetails", field.Name)
+}
+
+func (ec *executionContext) childFields_SubscriptionRecord(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SubscriptionRecord_id(ctx, field)
+	case "organizationID":
+		return ec.fieldContext_SubscriptionRecord_organizationID(ctx, field)
+	case "subscribeBy":
+		return ec.fieldContext_SubscriptionRecord_subscribeBy(ctx, field)
+	case "paymentMethod":
+		return ec.fieldContext_SubscriptionRecord_paymentMethod(ctx, field)
+	case "paymentGateway":
+		return ec.fieldContext_SubscriptionRecord_paymentGateway(ctx, field)
+	case "billingTime":
+		return ec.fieldContext_SubscriptionRecord_billingTime(ctx, field)
+	case "name":
+		return ec.fieldContext_SubscriptionRecord_name(ctx, field)
+	case "planCode":
+		return ec.fieldContext_SubscriptionRecord_planCode(ctx, field)
+	case "status":
+		return ec.fieldContext_SubscriptionRecord_status(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_SubscriptionRecord_createdAt(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_SubscriptionRecord_startedAt(ctx, field)
+	case "endingAt":
+		return ec.fieldContext_SubscriptionRecord_endingAt(ctx, field)
+	case "subscriptionAt":
+		return ec.fieldContext_SubscriptionRecord_subscriptionAt(ctx, field)
+	case "canceledAt":
+		return ec.fieldContext_SubscriptionRecord_canceledAt(ctx, field)
+	case "terminatedAt":
+		return ec.fieldContext_SubscriptionRecord_terminatedAt(ctx, field)
+	case "downgradePlanDate":
+		return ec.fieldContext_SubscriptionRecord_downgradePlanDate(ctx, field)
+	case "trialEndedAt":
+		return ec.fieldContext_SubscriptionRecord_trialEndedAt(ctx, field)
+	case "previousPlanCode":
+		return ec.fieldContext_SubscriptionRecord_previousPlanCode(ctx, field)
+	case "nextPlanCode":
+		return ec.fieldContext_SubscriptionRecord_nextPlanCode(ctx, field)
+	case "plan":
+		return ec.fieldContext_SubscriptionRecord_plan(ctx, field)
+	case "tax":
+		return ec.fieldContext_SubscriptionRecord_tax(ctx, field)
+	case "gracePeriod":
+		return ec.fieldContext_SubscriptionRecord_gracePeriod(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SubscriptionRecord", field.Name)
 }
 
 func (ec *executionContext) childFields_Tag(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15154,6 +16529,130 @@ func (ec *executionContext) field_Mutation_acceptInvitation_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_adminCreatePlanMetric_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "planID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["planID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.PlanMetricInput, error) {
+			return ec.unmarshalNPlanMetricInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanMetricInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adminCreatePlan_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.PlanInput, error) {
+			return ec.unmarshalNPlanInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adminDeletePlanMetric_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "planID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["planID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adminDeletePlan_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adminUpdatePlanMetric_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "planID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["planID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.PlanMetricInput, error) {
+			return ec.unmarshalNPlanMetricInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanMetricInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adminUpdatePlan_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.PlanInput, error) {
+			return ec.unmarshalNPlanInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_assignVideosToFolder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15181,6 +16680,20 @@ func (ec *executionContext) field_Mutation_assignVideosToFolder_args(ctx context
 		return nil, err
 	}
 	args["folderID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_cancelSubscription_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "atPeriodEnd",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["atPeriodEnd"] = arg0
 	return args, nil
 }
 
@@ -16278,6 +17791,20 @@ func (ec *executionContext) field_Mutation_setVideoChapters_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_subscribe_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.SubscribeInput, error) {
+			return ec.unmarshalNSubscribeInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSubscribeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_switchOrganization_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -17067,6 +18594,56 @@ func (ec *executionContext) field_Query_accessControl_args(ctx context.Context, 
 		return nil, err
 	}
 	args["projectID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminPlanMetric_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "planID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["planID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminPlanMetrics_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "planID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["planID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminPlan_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -17971,6 +19548,34 @@ func (ec *executionContext) field_Query_organizations_args(ctx context.Context, 
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_planByCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_plan_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -22305,6 +23910,41 @@ func (ec *executionContext) fieldContext_MetadataEntry_value(_ context.Context, 
 	return gqlexec.NewScalarFieldContext("MetadataEntry", field, false, false, scalarChild2)
 }
 
+func (ec *executionContext) _MetricUsage_metric(ctx context.Context, field graphql.CollectedField, obj *model.MetricUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MetricUsage_metric, &obj.Metric, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_MetricUsage_metric(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("MetricUsage", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _MetricUsage_quantity(ctx context.Context, field graphql.CollectedField, obj *model.MetricUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MetricUsage_quantity, &obj.Quantity, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_MetricUsage_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("MetricUsage", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _MetricUsage_included(ctx context.Context, field graphql.CollectedField, obj *model.MetricUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MetricUsage_included, &obj.Included, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_MetricUsage_included(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("MetricUsage", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _MetricUsage_hardLimit(ctx context.Context, field graphql.CollectedField, obj *model.MetricUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MetricUsage_hardLimit, obj.HardLimit, ec.marshalOInt2ᚖint, false)
+}
+func (ec *executionContext) fieldContext_MetricUsage_hardLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("MetricUsage", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _MetricUsage_level(ctx context.Context, field graphql.CollectedField, obj *model.MetricUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MetricUsage_level, &obj.Level, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_MetricUsage_level(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("MetricUsage", field, false, false, scalarChild4)
+}
+
 func (ec *executionContext) _Mutation_createOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -23317,6 +24957,358 @@ func (ec *executionContext) _Mutation_deleteOtherSessions(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_Mutation_deleteOtherSessions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Mutation", field, true, true, scalarChild4)
+}
+
+func (ec *executionContext) _Mutation_subscribe(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_subscribe(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().Subscribe(ctx, fc.Args["input"].(model.SubscribeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SubscribeResult) graphql.Marshaler {
+			return ec.marshalNSubscribeResult2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSubscribeResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_subscribe(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscribeResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_subscribe_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_cancelSubscription(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_cancelSubscription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CancelSubscription(ctx, fc.Args["atPeriodEnd"].(*bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *billing.Record) graphql.Marshaler {
+			return ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_cancelSubscription(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionRecord(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_cancelSubscription_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminCreatePlan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminCreatePlan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminCreatePlan(ctx, fc.Args["input"].(model.PlanInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminCreatePlan(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminCreatePlan_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminUpdatePlan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminUpdatePlan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminUpdatePlan(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(model.PlanInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminUpdatePlan(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminUpdatePlan_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminDeletePlan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminDeletePlan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminDeletePlan(ctx, fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PlanDeletion) graphql.Marshaler {
+			return ec.marshalNPlanDeletion2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanDeletion(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminDeletePlan(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanDeletion(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminDeletePlan_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminCreatePlanMetric(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminCreatePlanMetric(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminCreatePlanMetric(ctx, fc.Args["planID"].(uuid.UUID), fc.Args["input"].(model.PlanMetricInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PlanMetric) graphql.Marshaler {
+			return ec.marshalNPlanMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetric(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminCreatePlanMetric(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanMetric(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminCreatePlanMetric_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminUpdatePlanMetric(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminUpdatePlanMetric(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminUpdatePlanMetric(ctx, fc.Args["planID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["input"].(model.PlanMetricInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PlanMetric) graphql.Marshaler {
+			return ec.marshalNPlanMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetric(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminUpdatePlanMetric(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanMetric(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminUpdatePlanMetric_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminDeletePlanMetric(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminDeletePlanMetric(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminDeletePlanMetric(ctx, fc.Args["planID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminDeletePlanMetric(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminDeletePlanMetric_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Mutation_uploadCaption(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -26051,6 +28043,315 @@ func (ec *executionContext) fieldContext_PermissionTest_role(_ context.Context, 
 	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild2)
 }
 
+func (ec *executionContext) _Plan_id(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_Plan_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _Plan_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_Plan_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Plan_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_Plan_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Plan_code(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_code, &obj.Code, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_name(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_description(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_description, &obj.Description, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_family(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_family, &obj.Family, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_family(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_visibility(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_visibility, &obj.Visibility, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_visibility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_rank(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_rank, &obj.Rank, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_Plan_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _Plan_interval(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_interval, &obj.Interval, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_interval(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_currency(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_currency, &obj.Currency, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_baseAmountMinor(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_baseAmountMinor, &obj.BaseAmountMinor, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_Plan_baseAmountMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _Plan_payInAdvance(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_payInAdvance, &obj.PayInAdvance, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_Plan_payInAdvance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _Plan_trialDays(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_trialDays, &obj.TrialDays, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_Plan_trialDays(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _Plan_gracePeriodDays(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_gracePeriodDays, &obj.GracePeriodDays, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_Plan_gracePeriodDays(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _Plan_taxCode(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_taxCode, &obj.TaxCode, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_taxCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_archivedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_archivedAt, obj.ArchivedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_Plan_archivedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Plan_metrics(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Plan_metrics(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Plan().Metrics(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PlanMetric) graphql.Marshaler {
+			return ec.marshalNPlanMetric2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetricᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Plan_metrics(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Plan",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanMetric(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlanDeletion_id(ctx context.Context, field graphql.CollectedField, obj *model.PlanDeletion) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanDeletion_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_PlanDeletion_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanDeletion", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _PlanDeletion_archived(ctx context.Context, field graphql.CollectedField, obj *model.PlanDeletion) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanDeletion_archived, &obj.Archived, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_PlanDeletion_archived(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanDeletion", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _PlanDeletion_deleted(ctx context.Context, field graphql.CollectedField, obj *model.PlanDeletion) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanDeletion_deleted, &obj.Deleted, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_PlanDeletion_deleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanDeletion", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _PlanMetric_id(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_PlanMetric_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _PlanMetric_planID(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_planID, &obj.PlanID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_PlanMetric_planID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _PlanMetric_metric(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_metric, &obj.Metric, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_PlanMetric_metric(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _PlanMetric_included(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_included, &obj.Included, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_PlanMetric_included(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanMetric_hardLimit(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_hardLimit, obj.HardLimit, ec.marshalOInt2ᚖint64, false)
+}
+func (ec *executionContext) fieldContext_PlanMetric_hardLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanMetric_model(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_model, &obj.Model, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_PlanMetric_model(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _PlanMetric_unitPriceMicro(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_unitPriceMicro, &obj.UnitPriceMicro, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_PlanMetric_unitPriceMicro(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanMetric_packageSize(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_packageSize, &obj.PackageSize, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_PlanMetric_packageSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanMetric_tiers(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_tiers, obj.Tiers, ec.marshalNPlanTier2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚋcatalogᚐTierᚄ, true)
+}
+func (ec *executionContext) fieldContext_PlanMetric_tiers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlanMetric",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanTier(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlanOffer_plan(ctx context.Context, field graphql.CollectedField, obj *model.PlanOffer) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanOffer_plan, obj.Plan, ec.marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan, true)
+}
+func (ec *executionContext) fieldContext_PlanOffer_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlanOffer",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlanOffer_change(ctx context.Context, field graphql.CollectedField, obj *model.PlanOffer) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanOffer_change, &obj.Change, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_PlanOffer_change(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanOffer", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _PlanOffer_prorationCreditMinor(ctx context.Context, field graphql.CollectedField, obj *model.PlanOffer) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanOffer_prorationCreditMinor, &obj.ProrationCreditMinor, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_PlanOffer_prorationCreditMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanOffer", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanOffer_prorationChargeMinor(ctx context.Context, field graphql.CollectedField, obj *model.PlanOffer) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanOffer_prorationChargeMinor, &obj.ProrationChargeMinor, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_PlanOffer_prorationChargeMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanOffer", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanOffer_trial(ctx context.Context, field graphql.CollectedField, obj *model.PlanOffer) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanOffer_trial, &obj.Trial, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_PlanOffer_trial(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanOffer", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _PlanTier_upTo(ctx context.Context, field graphql.CollectedField, obj *catalog.Tier) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanTier_upTo, &obj.UpTo, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_PlanTier_upTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanTier", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanTier_unitPriceMicro(ctx context.Context, field graphql.CollectedField, obj *catalog.Tier) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanTier_unitPriceMicro, &obj.UnitPriceMicro, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_PlanTier_unitPriceMicro(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanTier", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanTier_flatMinor(ctx context.Context, field graphql.CollectedField, obj *catalog.Tier) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanTier_flatMinor, &obj.FlatMinor, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_PlanTier_flatMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanTier", field, false, false, scalarChild4)
+}
+
 func (ec *executionContext) _PlaybackToken_token(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlaybackToken_token, &obj.Token, ec.marshalNString2string, true, gqlexec.StringRef)
 }
@@ -27874,6 +30175,386 @@ func (ec *executionContext) fieldContext_Query_apiAccessCheck(_ context.Context,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_AccessCheck(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_publicPlans(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_publicPlans(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().PublicPlans(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_publicPlans(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_plan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_plan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Plan(ctx, fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_plan(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_plan_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_accountPlans(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_accountPlans(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().AccountPlans(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_accountPlans(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_currentPlan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_currentPlan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().CurrentPlan(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *billing.Record) graphql.Marshaler {
+			return ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_currentPlan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionRecord(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_planByCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_planByCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PlanByCode(ctx, fc.Args["code"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PlanOffer) graphql.Marshaler {
+			return ec.marshalNPlanOffer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_planByCode(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanOffer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_planByCode_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_subscription(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_subscription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Subscription(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SubscriptionDetails) graphql.Marshaler {
+			return ec.marshalNSubscriptionDetails2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSubscriptionDetails(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_subscription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionDetails(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminPlans(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminPlans(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().AdminPlans(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminPlans(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminPlan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminPlan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminPlan(ctx, fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminPlan(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminPlan_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminPlanMetrics(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminPlanMetrics(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminPlanMetrics(ctx, fc.Args["planID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PlanMetric) graphql.Marshaler {
+			return ec.marshalNPlanMetric2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetricᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminPlanMetrics(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanMetric(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminPlanMetrics_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminPlanMetric(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminPlanMetric(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminPlanMetric(ctx, fc.Args["planID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PlanMetric) graphql.Marshaler {
+			return ec.marshalNPlanMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetric(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminPlanMetric(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanMetric(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminPlanMetric_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -29767,6 +32448,59 @@ func (ec *executionContext) fieldContext_ServiceInfo_version(_ context.Context, 
 	return gqlexec.NewScalarFieldContext("ServiceInfo", field, false, false, scalarChild2)
 }
 
+func (ec *executionContext) _SubscribeResult_change(ctx context.Context, field graphql.CollectedField, obj *model.SubscribeResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_change, &obj.Change, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscribeResult_change(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscribeResult", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscribeResult_subscription(ctx context.Context, field graphql.CollectedField, obj *model.SubscribeResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_subscription, obj.Subscription, ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord, true)
+}
+func (ec *executionContext) fieldContext_SubscribeResult_subscription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SubscribeResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionRecord(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SubscribeResult_next(ctx context.Context, field graphql.CollectedField, obj *model.SubscribeResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_next, obj.Next, ec.marshalOSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord, false)
+}
+func (ec *executionContext) fieldContext_SubscribeResult_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SubscribeResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionRecord(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SubscribeResult_prorationCreditMinor(ctx context.Context, field graphql.CollectedField, obj *model.SubscribeResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_prorationCreditMinor, &obj.ProrationCreditMinor, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_SubscribeResult_prorationCreditMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscribeResult", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _SubscribeResult_prorationChargeMinor(ctx context.Context, field graphql.CollectedField, obj *model.SubscribeResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_prorationChargeMinor, &obj.ProrationChargeMinor, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_SubscribeResult_prorationChargeMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscribeResult", field, false, false, scalarChild4)
+}
+
 func (ec *executionContext) _Subscription_videoUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
 	return graphql.ResolveFieldStream(
 		ctx,
@@ -29941,6 +32675,245 @@ func (ec *executionContext) fieldContext_Subscription_concurrentViewersUpdated(c
 		return fc, err
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _SubscriptionDetails_subscription(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_subscription, obj.Subscription, ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord, true)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_subscription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SubscriptionDetails",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionRecord(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SubscriptionDetails_plan(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_plan, obj.Plan, ec.marshalOPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan, false)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SubscriptionDetails",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SubscriptionDetails_currentPeriodStart(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_currentPeriodStart, &obj.CurrentPeriodStart, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_currentPeriodStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionDetails", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionDetails_currentPeriodEnd(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_currentPeriodEnd, &obj.CurrentPeriodEnd, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_currentPeriodEnd(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionDetails", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionDetails_usage(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_usage, obj.Usage, ec.marshalNMetricUsage2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetricUsageᚄ, true)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_usage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SubscriptionDetails",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MetricUsage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SubscriptionDetails_next(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_next, obj.Next, ec.marshalOSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord, false)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SubscriptionDetails",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionRecord(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SubscriptionDetails_blockedReason(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_blockedReason, obj.BlockedReason, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_blockedReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionDetails", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_id(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_id, &obj.ID, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_organizationID(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_organizationID, &obj.OrganizationID, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_subscribeBy(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_subscribeBy, &obj.SubscribeBy, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_subscribeBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_paymentMethod(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_paymentMethod, &obj.PaymentMethod, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_paymentMethod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_paymentGateway(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_paymentGateway, &obj.PaymentGateway, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_paymentGateway(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_billingTime(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_billingTime, &obj.BillingTime, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_billingTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_name(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_planCode(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_planCode, &obj.PlanCode, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_planCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_status(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_status, &obj.Status, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_createdAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_createdAt, &obj.CreatedAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_startedAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_startedAt, &obj.StartedAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_endingAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_endingAt, &obj.EndingAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_endingAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_subscriptionAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_subscriptionAt, &obj.SubscriptionAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_subscriptionAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_canceledAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_canceledAt, &obj.CanceledAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_canceledAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_terminatedAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_terminatedAt, &obj.TerminatedAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_terminatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_downgradePlanDate(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_downgradePlanDate, &obj.DowngradePlanDate, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_downgradePlanDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_trialEndedAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_trialEndedAt, &obj.TrialEndedAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_trialEndedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_previousPlanCode(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_previousPlanCode, &obj.PreviousPlanCode, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_previousPlanCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_nextPlanCode(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_nextPlanCode, &obj.NextPlanCode, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_nextPlanCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_plan(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_plan, &obj.Plan, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_tax(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_tax, &obj.Tax, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_tax(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_gracePeriod(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_gracePeriod, &obj.GracePeriod, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_gracePeriod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Tag_id(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
@@ -40077,6 +43050,235 @@ func (ec *executionContext) unmarshalInputOrganizationWhereInput(ctx context.Con
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputPlanInput(ctx context.Context, obj any) (model.PlanInput, error) {
+	var it model.PlanInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"code", "name", "description", "family", "visibility", "rank", "interval", "currency", "baseAmountMinor", "payInAdvance", "trialDays", "gracePeriodDays", "taxCode", "archived"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "family":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("family"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Family = data
+		case "visibility":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("visibility"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Visibility = data
+		case "rank":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rank"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rank = data
+		case "interval":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("interval"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Interval = data
+		case "currency":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Currency = data
+		case "baseAmountMinor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("baseAmountMinor"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BaseAmountMinor = data
+		case "payInAdvance":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("payInAdvance"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PayInAdvance = data
+		case "trialDays":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trialDays"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrialDays = data
+		case "gracePeriodDays":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gracePeriodDays"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GracePeriodDays = data
+		case "taxCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("taxCode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TaxCode = data
+		case "archived":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("archived"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Archived = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPlanMetricInput(ctx context.Context, obj any) (model.PlanMetricInput, error) {
+	var it model.PlanMetricInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"metric", "included", "hardLimit", "noHardLimit", "model", "unitPriceMicro", "packageSize", "tiers"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "metric":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metric"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metric = data
+		case "included":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("included"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Included = data
+		case "hardLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hardLimit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HardLimit = data
+		case "noHardLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noHardLimit"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoHardLimit = data
+		case "model":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("model"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Model = data
+		case "unitPriceMicro":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unitPriceMicro"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnitPriceMicro = data
+		case "packageSize":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("packageSize"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PackageSize = data
+		case "tiers":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tiers"))
+			data, err := ec.unmarshalOPlanTierInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanTierInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Tiers = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPlanTierInput(ctx context.Context, obj any) (model.PlanTierInput, error) {
+	var it model.PlanTierInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"upTo", "unitPriceMicro", "flatMinor"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "upTo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("upTo"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpTo = data
+		case "unitPriceMicro":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unitPriceMicro"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnitPriceMicro = data
+		case "flatMinor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("flatMinor"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FlatMinor = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputPlayerOrder(ctx context.Context, obj any) (ent.PlayerOrder, error) {
 	var it ent.PlayerOrder
 	if obj == nil {
@@ -42479,6 +45681,52 @@ func (ec *executionContext) unmarshalInputSetImporterInput(ctx context.Context, 
 				return it, err
 			}
 			it.Credential = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSubscribeInput(ctx context.Context, obj any) (model.SubscribeInput, error) {
+	var it model.SubscribeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"planCode", "paymentMethod", "paymentGateway", "billingTime"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "planCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("planCode"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PlanCode = data
+		case "paymentMethod":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("paymentMethod"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PaymentMethod = data
+		case "paymentGateway":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("paymentGateway"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PaymentGateway = data
+		case "billingTime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("billingTime"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BillingTime = data
 		}
 	}
 	return it, nil
@@ -50225,6 +53473,66 @@ func (ec *executionContext) _MetadataEntry(ctx context.Context, sel ast.Selectio
 	return outObject
 }
 
+var metricUsageImplementors = []string{"MetricUsage"}
+
+func (ec *executionContext) _MetricUsage(ctx context.Context, sel ast.SelectionSet, obj *model.MetricUsage) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, metricUsageImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MetricUsage")
+		case "metric":
+			out.Values[i] = ec._MetricUsage_metric(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._MetricUsage_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "included":
+			out.Values[i] = ec._MetricUsage_included(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hardLimit":
+			out.Values[i] = ec._MetricUsage_hardLimit(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "level":
+			out.Values[i] = ec._MetricUsage_level(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -50409,6 +53717,62 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "deleteOtherSessions":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deleteOtherSessions(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subscribe":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_subscribe(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cancelSubscription":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_cancelSubscription(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminCreatePlan":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminCreatePlan(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminUpdatePlan":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminUpdatePlan(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminDeletePlan":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminDeletePlan(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminCreatePlanMetric":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminCreatePlanMetric(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminUpdatePlanMetric":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminUpdatePlanMetric(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminDeletePlanMetric":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminDeletePlanMetric(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -51306,6 +54670,409 @@ func (ec *executionContext) _PermissionTest(ctx context.Context, sel ast.Selecti
 			}
 		case "role":
 			out.Values[i] = ec._PermissionTest_role(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var planImplementors = []string{"Plan"}
+
+func (ec *executionContext) _Plan(ctx context.Context, sel ast.SelectionSet, obj *ent.Plan) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, planImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Plan")
+		case "id":
+			out.Values[i] = ec._Plan_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Plan_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Plan_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "code":
+			out.Values[i] = ec._Plan_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Plan_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._Plan_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "family":
+			out.Values[i] = ec._Plan_family(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "visibility":
+			out.Values[i] = ec._Plan_visibility(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rank":
+			out.Values[i] = ec._Plan_rank(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "interval":
+			out.Values[i] = ec._Plan_interval(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currency":
+			out.Values[i] = ec._Plan_currency(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "baseAmountMinor":
+			out.Values[i] = ec._Plan_baseAmountMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payInAdvance":
+			out.Values[i] = ec._Plan_payInAdvance(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "trialDays":
+			out.Values[i] = ec._Plan_trialDays(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "gracePeriodDays":
+			out.Values[i] = ec._Plan_gracePeriodDays(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "taxCode":
+			out.Values[i] = ec._Plan_taxCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "archivedAt":
+			out.Values[i] = ec._Plan_archivedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "metrics":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Plan_metrics(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var planDeletionImplementors = []string{"PlanDeletion"}
+
+func (ec *executionContext) _PlanDeletion(ctx context.Context, sel ast.SelectionSet, obj *model.PlanDeletion) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, planDeletionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlanDeletion")
+		case "id":
+			out.Values[i] = ec._PlanDeletion_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "archived":
+			out.Values[i] = ec._PlanDeletion_archived(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleted":
+			out.Values[i] = ec._PlanDeletion_deleted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var planMetricImplementors = []string{"PlanMetric"}
+
+func (ec *executionContext) _PlanMetric(ctx context.Context, sel ast.SelectionSet, obj *ent.PlanMetric) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, planMetricImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlanMetric")
+		case "id":
+			out.Values[i] = ec._PlanMetric_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "planID":
+			out.Values[i] = ec._PlanMetric_planID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metric":
+			out.Values[i] = ec._PlanMetric_metric(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "included":
+			out.Values[i] = ec._PlanMetric_included(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hardLimit":
+			out.Values[i] = ec._PlanMetric_hardLimit(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "model":
+			out.Values[i] = ec._PlanMetric_model(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unitPriceMicro":
+			out.Values[i] = ec._PlanMetric_unitPriceMicro(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "packageSize":
+			out.Values[i] = ec._PlanMetric_packageSize(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tiers":
+			out.Values[i] = ec._PlanMetric_tiers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var planOfferImplementors = []string{"PlanOffer"}
+
+func (ec *executionContext) _PlanOffer(ctx context.Context, sel ast.SelectionSet, obj *model.PlanOffer) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, planOfferImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlanOffer")
+		case "plan":
+			out.Values[i] = ec._PlanOffer_plan(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "change":
+			out.Values[i] = ec._PlanOffer_change(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "prorationCreditMinor":
+			out.Values[i] = ec._PlanOffer_prorationCreditMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "prorationChargeMinor":
+			out.Values[i] = ec._PlanOffer_prorationChargeMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "trial":
+			out.Values[i] = ec._PlanOffer_trial(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var planTierImplementors = []string{"PlanTier"}
+
+func (ec *executionContext) _PlanTier(ctx context.Context, sel ast.SelectionSet, obj *catalog.Tier) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, planTierImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlanTier")
+		case "upTo":
+			out.Values[i] = ec._PlanTier_upTo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unitPriceMicro":
+			out.Values[i] = ec._PlanTier_unitPriceMicro(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "flatMinor":
+			out.Values[i] = ec._PlanTier_flatMinor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -52953,6 +56720,226 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "publicPlans":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_publicPlans(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "plan":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_plan(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "accountPlans":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_accountPlans(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "currentPlan":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_currentPlan(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "planByCode":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_planByCode(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "subscription":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_subscription(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminPlans":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminPlans(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminPlan":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminPlan(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminPlanMetrics":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminPlanMetrics(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminPlanMetric":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminPlanMetric(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "caption":
 			field := field
 
@@ -54181,6 +58168,66 @@ func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionS
 	return outObject
 }
 
+var subscribeResultImplementors = []string{"SubscribeResult"}
+
+func (ec *executionContext) _SubscribeResult(ctx context.Context, sel ast.SelectionSet, obj *model.SubscribeResult) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, subscribeResultImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SubscribeResult")
+		case "change":
+			out.Values[i] = ec._SubscribeResult_change(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subscription":
+			out.Values[i] = ec._SubscribeResult_subscription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SubscribeResult_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "prorationCreditMinor":
+			out.Values[i] = ec._SubscribeResult_prorationCreditMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "prorationChargeMinor":
+			out.Values[i] = ec._SubscribeResult_prorationChargeMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var subscriptionImplementors = []string{"Subscription"}
 
 func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
@@ -54205,6 +58252,221 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}
+}
+
+var subscriptionDetailsImplementors = []string{"SubscriptionDetails"}
+
+func (ec *executionContext) _SubscriptionDetails(ctx context.Context, sel ast.SelectionSet, obj *model.SubscriptionDetails) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, subscriptionDetailsImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SubscriptionDetails")
+		case "subscription":
+			out.Values[i] = ec._SubscriptionDetails_subscription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "plan":
+			out.Values[i] = ec._SubscriptionDetails_plan(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "currentPeriodStart":
+			out.Values[i] = ec._SubscriptionDetails_currentPeriodStart(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currentPeriodEnd":
+			out.Values[i] = ec._SubscriptionDetails_currentPeriodEnd(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "usage":
+			out.Values[i] = ec._SubscriptionDetails_usage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SubscriptionDetails_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "blockedReason":
+			out.Values[i] = ec._SubscriptionDetails_blockedReason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var subscriptionRecordImplementors = []string{"SubscriptionRecord"}
+
+func (ec *executionContext) _SubscriptionRecord(ctx context.Context, sel ast.SelectionSet, obj *billing.Record) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, subscriptionRecordImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SubscriptionRecord")
+		case "id":
+			out.Values[i] = ec._SubscriptionRecord_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "organizationID":
+			out.Values[i] = ec._SubscriptionRecord_organizationID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subscribeBy":
+			out.Values[i] = ec._SubscriptionRecord_subscribeBy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paymentMethod":
+			out.Values[i] = ec._SubscriptionRecord_paymentMethod(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paymentGateway":
+			out.Values[i] = ec._SubscriptionRecord_paymentGateway(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "billingTime":
+			out.Values[i] = ec._SubscriptionRecord_billingTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._SubscriptionRecord_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "planCode":
+			out.Values[i] = ec._SubscriptionRecord_planCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._SubscriptionRecord_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._SubscriptionRecord_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startedAt":
+			out.Values[i] = ec._SubscriptionRecord_startedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endingAt":
+			out.Values[i] = ec._SubscriptionRecord_endingAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subscriptionAt":
+			out.Values[i] = ec._SubscriptionRecord_subscriptionAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "canceledAt":
+			out.Values[i] = ec._SubscriptionRecord_canceledAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "terminatedAt":
+			out.Values[i] = ec._SubscriptionRecord_terminatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "downgradePlanDate":
+			out.Values[i] = ec._SubscriptionRecord_downgradePlanDate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "trialEndedAt":
+			out.Values[i] = ec._SubscriptionRecord_trialEndedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "previousPlanCode":
+			out.Values[i] = ec._SubscriptionRecord_previousPlanCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nextPlanCode":
+			out.Values[i] = ec._SubscriptionRecord_nextPlanCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "plan":
+			out.Values[i] = ec._SubscriptionRecord_plan(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tax":
+			out.Values[i] = ec._SubscriptionRecord_tax(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gracePeriod":
+			out.Values[i] = ec._SubscriptionRecord_gracePeriod(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
 }
 
 var tagImplementors = []string{"Tag", "Node"}
@@ -58706,6 +62968,31 @@ func (ec *executionContext) unmarshalNMetadataEntryInput2ᚖgithubᚗcomᚋvidra
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNMetricUsage2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetricUsageᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.MetricUsage) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNMetricUsage2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetricUsage(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMetricUsage2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetricUsage(ctx context.Context, sel ast.SelectionSet, v *model.MetricUsage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MetricUsage(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		gqlexec.SetElementResult(ctx, &v[i])
@@ -58823,6 +63110,110 @@ func (ec *executionContext) marshalNPermissionTest2ᚖgithubᚗcomᚋvidraᚑdev
 		return graphql.Null
 	}
 	return ec._PermissionTest(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlan2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Plan) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx context.Context, sel ast.SelectionSet, v *ent.Plan) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Plan(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlanDeletion2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanDeletion(ctx context.Context, sel ast.SelectionSet, v *model.PlanDeletion) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PlanDeletion(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPlanInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanInput(ctx context.Context, v any) (model.PlanInput, error) {
+	res, err := ec.unmarshalInputPlanInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPlanMetric2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetricᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.PlanMetric) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNPlanMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetric(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPlanMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetric(ctx context.Context, sel ast.SelectionSet, v *ent.PlanMetric) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PlanMetric(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPlanMetricInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanMetricInput(ctx context.Context, v any) (model.PlanMetricInput, error) {
+	res, err := ec.unmarshalInputPlanMetricInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPlanOffer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanOffer(ctx context.Context, sel ast.SelectionSet, v *model.PlanOffer) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PlanOffer(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlanTier2githubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚋcatalogᚐTier(ctx context.Context, sel ast.SelectionSet, v catalog.Tier) graphql.Marshaler {
+	return ec._PlanTier(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPlanTier2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚋcatalogᚐTierᚄ(ctx context.Context, sel ast.SelectionSet, v []catalog.Tier) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNPlanTier2githubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚋcatalogᚐTier(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNPlanTierInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanTierInput(ctx context.Context, v any) (*model.PlanTierInput, error) {
+	res, err := ec.unmarshalInputPlanTierInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNPlaybackToken2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlaybackToken(ctx context.Context, sel ast.SelectionSet, v *model.PlaybackToken) graphql.Marshaler {
@@ -59176,6 +63567,41 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalNSubscribeInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSubscribeInput(ctx context.Context, v any) (model.SubscribeInput, error) {
+	res, err := ec.unmarshalInputSubscribeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSubscribeResult2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSubscribeResult(ctx context.Context, sel ast.SelectionSet, v *model.SubscribeResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SubscribeResult(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSubscriptionDetails2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSubscriptionDetails(ctx context.Context, sel ast.SelectionSet, v *model.SubscriptionDetails) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SubscriptionDetails(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord(ctx context.Context, sel ast.SelectionSet, v *billing.Record) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SubscriptionRecord(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNTag2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTag(ctx context.Context, sel ast.SelectionSet, v *ent.Tag) graphql.Marshaler {
@@ -61334,6 +65760,30 @@ func (ec *executionContext) unmarshalOOrganizationWhereInput2ᚖgithubᚗcomᚋv
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx context.Context, sel ast.SelectionSet, v *ent.Plan) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Plan(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPlanTierInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanTierInputᚄ(ctx context.Context, v any) ([]*model.PlanTierInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.PlanTierInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPlanTierInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanTierInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
 func (ec *executionContext) marshalOPlayer2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -61651,6 +66101,13 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	_ = ctx
 	res := graphql.MarshalString(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord(ctx context.Context, sel ast.SelectionSet, v *billing.Record) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._SubscriptionRecord(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOTag2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTag(ctx context.Context, sel ast.SelectionSet, v *ent.Tag) graphql.Marshaler {
@@ -62218,6 +66675,9 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputMetadataEntryInput,
 		ec.unmarshalInputOrganizationOrder,
 		ec.unmarshalInputOrganizationWhereInput,
+		ec.unmarshalInputPlanInput,
+		ec.unmarshalInputPlanMetricInput,
+		ec.unmarshalInputPlanTierInput,
 		ec.unmarshalInputPlayerOrder,
 		ec.unmarshalInputPlayerWhereInput,
 		ec.unmarshalInputProjectOrder,
@@ -62230,6 +66690,7 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputRenditionOrder,
 		ec.unmarshalInputSendInvitationInput,
 		ec.unmarshalInputSetImporterInput,
+		ec.unmarshalInputSubscribeInput,
 		ec.unmarshalInputTagOrder,
 		ec.unmarshalInputTagWhereInput,
 		ec.unmarshalInputThumbnailOrder,
