@@ -133,7 +133,7 @@ func TestLevel(t *testing.T) {
 // paths (target < 1 µs) against a state of one blocked organization among
 // 10,000 projects' worth of lookups.
 func BenchmarkCheckProject(b *testing.B) {
-	w := newWorld(b, "sqlite")
+	w := newWorld(b, "sqlite3")
 	free, err := billing.PlanByCode(w.ctx, w.client, "free")
 	if err != nil {
 		b.Fatal(err)
