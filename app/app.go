@@ -161,6 +161,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		},
 		Introspection: graph.IntrospectionMode(cfg.HTTP.Introspection),
 		Changes:       changes,
+		Billing:       graph.BillingDeps{Service: mp.billing, Limits: mp.limits, Usage: mp.usageSource},
 		Subscriptions: graph.SubscriptionLimits{
 			MaxConnectionsPerCaller:       cfg.HTTP.WSMaxConnectionsPerCaller,
 			MaxSubscriptionsPerConnection: cfg.HTTP.WSMaxSubscriptionsPerConnection,

@@ -12,7 +12,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/vidra-dev/vidra/analytics"
+	"github.com/vidra-dev/vidra/billing"
 	"github.com/vidra-dev/vidra/cleanup"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
@@ -20,6 +23,7 @@ import (
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/jobs"
+	"github.com/vidra-dev/vidra/mail"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
 	"github.com/vidra-dev/vidra/ratelimit"
@@ -47,7 +51,21 @@ type mediaParts struct {
 	// meter counts delivered usage in memory and flushes it every 10 s and at
 	// shutdown (package usage).
 	meter *usage.Meter
+	// billing runs subscriptions; limits is the in-memory state of the plans'
+	// hard limits, refreshed in every process.
+	billing *billing.Service
+	limits  *billing.Limits
+	// usageSource reads metered usage for the limits and the subscription's usage.
+	usageSource billing.UsageSource
 }
+
+// billingAdvanceInterval is how often subscriptions are advanced (trial ends,
+// period ends, grace periods); billingLimitsInterval how often each process
+// refreshes its limit state (the metering flush interval).
+const (
+	billingAdvanceInterval = time.Minute
+	billingLimitsInterval  = 10 * time.Second
+)
 
 // newMedia opens the job queue (starting workers when configured) and builds the
 // upload and playback services. Without ffmpeg it still succeeds: /health and the
@@ -71,6 +89,16 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		return nil, err
 	}
 	m.events = rec
+	mailer, err := mail.New(cfg.Auth.SMTPURL, cfg.Auth.MailFrom, log)
+	if err != nil {
+		return nil, err
+	}
+	m.billing = &billing.Service{Client: db.Client, Events: rec, Log: log}
+	// The limits read the period's usage from metering (usage.Totals).
+	m.usageSource = billing.UsageFunc(func(ctx context.Context, org uuid.UUID, from, to time.Time) (map[string]int64, error) {
+		return usage.Totals(ctx, db.Client, org, from, to)
+	})
+	m.limits = &billing.Limits{Client: db.Client, Events: rec, Mailer: mailer, Log: log, Usage: m.usageSource}
 	m.pipeline = &jobs.Pipeline{
 		Client:   db.Client,
 		Bucket:   bucket,
@@ -111,6 +139,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 			Events: cfg.Analytics.EventsRetention, Views: cfg.Analytics.ViewsRetention, Hourly: cfg.Analytics.HourlyRetention}}
 		aj.AddWorkers(opts.Workers)
 		opts.Periodic = append(opts.Periodic, aj.Periodic(cfg.Analytics.RollupInterval)...)
+		opts.Periodic = append(opts.Periodic, m.billing.Register(opts.Workers, billingAdvanceInterval)...)
 		// Expired idempotency keys (24 h) and refilled rate-limit buckets are
 		// removed at the media sweep's cadence.
 		tasks := []cleanup.Task{{Name: "idempotency_keys", What: "expired idempotency keys",
@@ -143,9 +172,11 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		BucketDir: upload.BucketDirOf(cfg.StorageURL),
 		S3Bucket:  upload.S3BucketOf(cfg.StorageURL),
 		Events:    rec,
+		Limits:    m.limits,
 	}
 	m.meter = usage.NewMeter(db.Client, log)
 	m.meter.Start(usage.FlushInterval)
+	go m.limits.Run(runCtx, billingLimitsInterval)
 	m.play = &playback.Server{
 		Usage:         m.meter,
 		Client:        db.Client,
@@ -154,6 +185,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		Policies:      m.policies,
 		Log:           log,
 		CountryHeader: cfg.Media.CountryHeader,
+		Limits:        m.limits,
 	}
 	return m, nil
 }

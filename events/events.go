@@ -32,6 +32,30 @@ const (
 	TranscodingJobFailed = "transcoding_job.failed"
 	// WebhookEndpointDisabled: the server disabled an endpoint that kept failing.
 	WebhookEndpointDisabled = "webhook_endpoint.disabled"
+	// SubscriptionCreated: an organization subscribed to a plan, or a plan
+	// change created its next subscription (data: the SEED-API-SPEC 2.2 record).
+	SubscriptionCreated = "subscription.created"
+	// SubscriptionUpdated: a subscription was changed without a change of status
+	// (a downgrade or a cancellation scheduled for the period's end).
+	SubscriptionUpdated = "subscription.updated"
+	// SubscriptionActivated: a subscription became active (trial over, paid, a
+	// scheduled downgrade started).
+	SubscriptionActivated = "subscription.activated"
+	// SubscriptionPastDue: a subscription's invoice is unpaid at its due date.
+	SubscriptionPastDue = "subscription.past_due"
+	// SubscriptionUnpaid: the grace period of a past_due subscription ran out.
+	SubscriptionUnpaid = "subscription.unpaid"
+	// SubscriptionCanceled: a pending subscription was canceled before it started.
+	SubscriptionCanceled = "subscription.canceled"
+	// SubscriptionTerminated: a subscription ended (cancel now, end of a
+	// canceled period, replaced by an upgrade or downgrade, unpaid too long).
+	SubscriptionTerminated = "subscription.terminated"
+	// UsageWarning: an organization's usage of a metric reached 80 % of its
+	// plan's hard limit this period (data: organization_id, metric, quantity, hard_limit, percent).
+	UsageWarning = "usage.warning"
+	// UsageLimitReached: usage reached 100 % of a hard limit: new uploads and
+	// playback sessions are refused with PAYMENT_REQUIRED until the period ends.
+	UsageLimitReached = "usage.limit_reached"
 )
 
 // Type describes one event type of the catalogue.
@@ -59,7 +83,15 @@ var Catalogue = []Type{
 	{Name: TranscodingJobCompleted, Description: "A transcoding job finished: its outputs are written."},
 	{Name: TranscodingJobFailed, Description: "A transcoding job failed; data.failure_reason says why."},
 	{Name: "livestream.*", Description: "Live streams (reserved for the live streaming feature).", Reserved: true},
-	{Name: "subscription.*", Description: "Billing subscriptions (reserved for billing).", Reserved: true},
+	{Name: SubscriptionCreated, Description: "An organization subscribed to a plan (data: the subscription record); sent to every project of the organization."},
+	{Name: SubscriptionUpdated, Description: "A downgrade or a cancellation was scheduled for the period's end."},
+	{Name: SubscriptionActivated, Description: "A subscription became active."},
+	{Name: SubscriptionPastDue, Description: "A subscription's invoice is unpaid at its due date."},
+	{Name: SubscriptionUnpaid, Description: "The grace period of a past-due subscription ran out."},
+	{Name: SubscriptionCanceled, Description: "A pending subscription was canceled before it started."},
+	{Name: SubscriptionTerminated, Description: "A subscription ended."},
+	{Name: UsageWarning, Description: "Usage of a metric reached 80 % of the plan's hard limit this period."},
+	{Name: UsageLimitReached, Description: "Usage of a metric reached the plan's hard limit: new uploads and playback sessions are refused."},
 }
 
 // Known reports whether name is an event type an endpoint can subscribe to: a

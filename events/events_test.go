@@ -23,7 +23,10 @@ func TestKnown(t *testing.T) {
 		{"transcoding_job.failed", true},
 		{"transcoding_job.done", false}, // no longer a reserved family: only the two above
 		{"transcoding_job.*", false},
-		{"subscription.renewed", true},
+		{"subscription.created", true}, // billing's own events
+		{"usage.limit_reached", true},
+		{"subscription.renewed", false}, // no longer a reserved family: only the catalogue's
+		{"subscription.*", false},
 		{"livestream.", false}, // the family's prefix alone names nothing
 		{"livestream", false},
 		{"video.*", false}, // not a family of the catalogue

@@ -22,15 +22,16 @@ type Kind string
 
 // The error kinds of Vidra. Every error a client sees has exactly one.
 const (
-	KindBadRequest      Kind = "BAD_REQUEST"     // malformed request: syntax, wrong types
-	KindInvalidInput    Kind = "INVALID_INPUT"   // well-formed, but a value breaks a rule
-	KindUnauthenticated Kind = "UNAUTHENTICATED" // no or bad credential
-	KindForbidden       Kind = "FORBIDDEN"       // credential lacks the right
-	KindNotFound        Kind = "NOT_FOUND"       // no such entity (or not visible)
-	KindConflict        Kind = "CONFLICT"        // clashes with the current state
-	KindTooLarge        Kind = "TOO_LARGE"       // body or file over its limit
-	KindRateLimited     Kind = "RATE_LIMITED"    // too many requests
-	KindInternal        Kind = "INTERNAL"        // our fault; details only in the log
+	KindBadRequest      Kind = "BAD_REQUEST"      // malformed request: syntax, wrong types
+	KindInvalidInput    Kind = "INVALID_INPUT"    // well-formed, but a value breaks a rule
+	KindUnauthenticated Kind = "UNAUTHENTICATED"  // no or bad credential
+	KindForbidden       Kind = "FORBIDDEN"        // credential lacks the right
+	KindNotFound        Kind = "NOT_FOUND"        // no such entity (or not visible)
+	KindConflict        Kind = "CONFLICT"         // clashes with the current state
+	KindTooLarge        Kind = "TOO_LARGE"        // body or file over its limit
+	KindRateLimited     Kind = "RATE_LIMITED"     // too many requests
+	KindPaymentRequired Kind = "PAYMENT_REQUIRED" // a billing limit is reached or payment is owed
+	KindInternal        Kind = "INTERNAL"         // our fault; details only in the log
 )
 
 // Error is a classified error: a kind, a message safe to show, and the input field

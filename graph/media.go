@@ -47,6 +47,9 @@ func (r *Resolver) createUploadToken(ctx context.Context, projectID uuid.UUID, i
 	if err := requireProject(ctx, client, projectID, "projectID"); err != nil {
 		return nil, err
 	}
+	if err := r.billing.Limits.CheckProject(projectID); err != nil {
+		return nil, billingError(err)
+	}
 	if in.FolderID != nil {
 		if _, err := folderInProject(ctx, client, *in.FolderID, projectID, "folderID"); err != nil {
 			return nil, err
@@ -129,6 +132,9 @@ func (r *Resolver) pullVideo(ctx context.Context, projectID uuid.UUID, in model.
 	client := r.db(ctx)
 	if err := requireProject(ctx, client, projectID, "projectID"); err != nil {
 		return nil, err
+	}
+	if err := r.billing.Limits.CheckProject(projectID); err != nil {
+		return nil, billingError(err)
 	}
 	u, err := jobs.CheckImportURL(strings.TrimSpace(in.URL))
 	if err != nil {

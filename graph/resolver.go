@@ -52,6 +52,8 @@ type Resolver struct {
 	wsConnections connectionCounts
 	// analyticsStore runs the analytics queries.
 	analyticsStore analytics.AnalyticsStore
+	// billing is what the plan and subscription operations need (billing.go).
+	billing BillingDeps
 }
 
 // Deps are what the resolvers are built from.
@@ -93,6 +95,9 @@ type Deps struct {
 	// Analytics is the analytics store the queries run on; nil: the SQL store
 	// of SQL (analytics.NewSQLStore).
 	Analytics analytics.AnalyticsStore
+	// Billing is what the plan and subscription operations need; its zero
+	// value serves them without events, limits or usage.
+	Billing BillingDeps
 }
 
 // NewResolver builds the resolver root.
@@ -117,6 +122,7 @@ func NewResolver(d Deps) *Resolver {
 		changes:         d.Changes,
 		subscriptions:   d.Subscriptions.withDefaults(),
 		analyticsStore:  d.Analytics,
+		billing:         d.Billing,
 
 		sessionCheckSQL: sessionCheckQuery(d.Dialect),
 		// Other processes may share a PostgreSQL database, not the embedded SQLite.

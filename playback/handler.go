@@ -43,8 +43,19 @@ type Server struct {
 	// Usage meters the bytes and segment seconds delivered, in memory, for
 	// billing (usage_hourly after each flush); nil meters nothing.
 	Usage *usage.Meter
+	// Limits refuses new playback sessions (master playlists) of an
+	// organization over its plan's hard limit or unpaid (billing.Limits); nil
+	// refuses none. Playlists, segments and keys of sessions in progress are
+	// never refused.
+	Limits LimitChecker
 
 	segments segmentDurations
+}
+
+// LimitChecker says whether a project's organization may start a playback
+// session (billing.Limits): an error when not.
+type LimitChecker interface {
+	CheckProject(projectID uuid.UUID) error
 }
 
 // Blob layout, kept in step with the jobs package (which writes it).
@@ -187,6 +198,12 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, v *ent.Video,
 	}
 	switch {
 	case file == "master.m3u8":
+		if s.Limits != nil {
+			if err := s.Limits.CheckProject(v.ProjectID); err != nil {
+				http.Error(w, "payment required: "+err.Error(), http.StatusPaymentRequired)
+				return
+			}
+		}
 		s.serveMaster(w, r, v, token)
 	case renditionFile.MatchString(file) && path.Ext(file) == ".m3u8":
 		s.servePlaylist(w, r, hlsKey(v.ID, file), token, playlistCache(v))

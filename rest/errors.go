@@ -30,6 +30,8 @@ func statusOf(code string) int {
 		return http.StatusRequestEntityTooLarge
 	case "RATE_LIMITED":
 		return http.StatusTooManyRequests
+	case "PAYMENT_REQUIRED":
+		return http.StatusPaymentRequired
 	}
 	return http.StatusInternalServerError
 }

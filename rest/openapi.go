@@ -172,6 +172,9 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 		responses[status] = obj{"$ref": "#/components/responses/Failure"}
 	}
 	responses["429"] = obj{"$ref": "#/components/responses/RateLimited"}
+	if paymentRequired(c.Operation) {
+		responses["402"] = obj{"$ref": "#/components/responses/Failure"}
+	}
 	resultKey := "result"
 	if c.ResultKey != "" {
 		resultKey = c.ResultKey
@@ -401,4 +404,19 @@ func withDescription(s obj, d string) obj {
 	}
 	out["description"] = d
 	return out
+}
+
+// paymentRequiredFields are the root fields that answer PAYMENT_REQUIRED (402):
+// those that start an upload while the organization is over a plan's hard
+// limit or unpaid, and plan changes while a subscription is past due.
+var paymentRequiredFields = []string{"createUploadToken(", "pullVideo(", "subscribe("}
+
+// paymentRequired reports whether an operation may answer 402.
+func paymentRequired(operation string) bool {
+	for _, f := range paymentRequiredFields {
+		if strings.Contains(operation, f) {
+			return true
+		}
+	}
+	return false
 }

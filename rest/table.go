@@ -28,6 +28,7 @@ func Table() []Route {
 		analyticsFilteredRoutes(),
 		analyticsRealtimeRoutes(),
 		usageRoutes(),
+		billingRoutes(),
 	} {
 		t = append(t, domain...)
 	}

@@ -317,3 +317,18 @@ func (r internalRule) decide(_ context.Context, _ querier, m ent.Mutation, _ *au
 	}
 	return denied("not allowed: %s records are the server's own", r.entity)
 }
+
+// Catalogue is the rule of the server's published catalogue (billing plans and
+// their metrics): every principal reads it; it is changed only by the server,
+// on the admin host's behalf (a system context).
+func Catalogue(entity string) Rule { return catalogueRule{entity: entity} }
+
+type catalogueRule struct{ entity string }
+
+func (catalogueRule) filter(context.Context, *auth.Principal, perm.Action) (predicate, error) {
+	return nil, nil
+}
+
+func (r catalogueRule) decide(context.Context, querier, ent.Mutation, *auth.Principal, perm.Action) error {
+	return denied("not allowed: %s records are changed on the admin host only", r.entity)
+}

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	tusd "github.com/tus/tusd/v2/pkg/handler"
 	"gocloud.dev/blob"
 
@@ -49,6 +50,15 @@ type Service struct {
 	Now func() time.Time
 	// Events records video.upload.completed and video.failed with their changes.
 	Events jobs.EventRecorder
+	// Limits refuses new uploads of an organization over its plan's hard limit
+	// (billing.Limits); nil refuses none. Uploads in progress continue.
+	Limits LimitChecker
+}
+
+// LimitChecker says whether a project's organization may start an upload or a
+// playback session (billing.Limits): an error, PAYMENT_REQUIRED, when not.
+type LimitChecker interface {
+	CheckProject(projectID uuid.UUID) error
 }
 
 // tokenPrefix marks Vidra upload tokens, so a leaked one is recognisable.
@@ -133,6 +143,11 @@ func (s *Service) authorize(ctx context.Context, token string, size int64, sizeK
 	}
 	if v.Status != video.StatusCreated && v.Status != video.StatusUploading {
 		return nil, refuse(http.StatusConflict, "the video is %s and takes no more uploads", v.Status)
+	}
+	if s.Limits != nil {
+		if err := s.Limits.CheckProject(v.ProjectID); err != nil {
+			return nil, refuse(http.StatusPaymentRequired, "%s", err.Error())
+		}
 	}
 	if sizeKnown && size == 0 {
 		return nil, s.failUpload(ctx, t, http.StatusBadRequest, "the upload is empty (0 bytes)")

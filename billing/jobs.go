@@ -1,0 +1,57 @@
+package billing
+
+import (
+	"context"
+	"time"
+
+	"github.com/riverqueue/river"
+)
+
+// AdvanceArgs is the periodic job that advances subscriptions (Service.Advance).
+type AdvanceArgs struct{}
+
+// Kind implements river.JobArgs.
+func (AdvanceArgs) Kind() string { return "billing_advance_subscriptions" }
+
+type advanceWorker struct {
+	river.WorkerDefaults[AdvanceArgs]
+	s *Service
+}
+
+// Work advances the subscriptions due.
+func (w *advanceWorker) Work(ctx context.Context, _ *river.Job[AdvanceArgs]) error {
+	n, err := w.s.Advance(ctx)
+	if n > 0 {
+		w.s.log().InfoContext(ctx, "subscriptions advanced", "count", n)
+	}
+	return err
+}
+
+// Register adds the advance worker to workers and returns its periodic job,
+// run at start and every interval (one runner in the cluster: River's leader).
+func (s *Service) Register(workers *river.Workers, every time.Duration) []*river.PeriodicJob {
+	river.AddWorker(workers, &advanceWorker{s: s})
+	return []*river.PeriodicJob{river.NewPeriodicJob(
+		river.PeriodicInterval(every),
+		func() (river.JobArgs, *river.InsertOpts) { return AdvanceArgs{}, nil },
+		&river.PeriodicJobOpts{RunOnStart: true, ID: "billing_advance_subscriptions"},
+	)}
+}
+
+// Run refreshes the limit state now and every interval until ctx ends; every
+// server process runs it (the state is in memory). Errors are logged and the
+// previous state kept.
+func (l *Limits) Run(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if err := l.Refresh(ctx); err != nil && ctx.Err() == nil {
+			l.log().WarnContext(ctx, "refresh billing limits", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
