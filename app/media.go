@@ -22,6 +22,7 @@ import (
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
+	"github.com/vidra-dev/vidra/player"
 	"github.com/vidra-dev/vidra/ratelimit"
 	"github.com/vidra-dev/vidra/upload"
 	"github.com/vidra-dev/vidra/vimeo"
@@ -38,6 +39,8 @@ type mediaParts struct {
 	policies playback.PolicySource
 	uploads  *upload.Service
 	play     *playback.Server
+	// embed serves the embeddable player's page and oEmbed (package player).
+	embed *player.Server
 	stop     context.CancelFunc
 	events   *webhooks.Recorder
 	// analytics is the analytics store: the rollup and retention jobs, the
@@ -147,6 +150,19 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		Policies:      m.policies,
 		Log:           log,
 		CountryHeader: cfg.Media.CountryHeader,
+	}
+	assets, err := player.LoadAssets()
+	if err != nil {
+		return nil, err
+	}
+	m.embed = &player.Server{
+		Client:        db.Client,
+		Signer:        m.signer,
+		Policies:      m.policies,
+		Assets:        assets,
+		PublicURL:     strings.TrimRight(cfg.PublicURL, "/"),
+		CountryHeader: cfg.Media.CountryHeader,
+		Log:           log,
 	}
 	return m, nil
 }
