@@ -40,9 +40,9 @@ type mediaParts struct {
 	uploads  *upload.Service
 	play     *playback.Server
 	// embed serves the embeddable player's page and oEmbed (package player).
-	embed *player.Server
-	stop     context.CancelFunc
-	events   *webhooks.Recorder
+	embed  *player.Server
+	stop   context.CancelFunc
+	events *webhooks.Recorder
 	// analytics is the analytics store: the rollup and retention jobs, the
 	// analytics writer and the resolvers' queries go through it.
 	analytics *analytics.SQLStore
