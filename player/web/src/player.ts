@@ -453,7 +453,7 @@ progress.addEventListener('keydown', (e) => {
 });
 
 // Keyboard: space/k play, arrows seek and volume, m mute, f full screen, c captions.
-root.addEventListener('keydown', (e) => {
+document.addEventListener('keydown', (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const target = e.target as HTMLElement;
   const onButton = target.tagName === 'BUTTON' || target.tagName === 'INPUT';
