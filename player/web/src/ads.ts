@@ -3,12 +3,12 @@
 // fetched and parsed by @dailymotion/vast-client (wrappers followed); the first
 // linear creative with a playable media file plays in its own <video>, and
 // VASTTracker fires the impression, start/quartile/complete, click and skip
-// tracking. A tag that fails, is empty or does not start playing within 3 s is
-// skipped (its error tracking fired when there is an ad), so the video is never
-// held up for more than that.
+// tracking. A tag that fails, is empty or does not answer within 3 s is skipped,
+// and so is an ad whose media file does not start playing within 3 s of the
+// document (its error tracking fired): the video is never held up for long.
 import { VASTClient, VASTTracker } from '@dailymotion/vast-client';
 
-/** How long an ad may take from the tag request to its first frame. */
+/** How long a tag may take to answer, and then its media file to start. */
 const startBudgetMs = 3000;
 
 type Log = (e: string, d?: unknown) => void;
@@ -19,14 +19,38 @@ function pickMedia(files: any[], probe: HTMLVideoElement): any | null {
   return playable.find((f) => (f.height || 0) >= 360) || playable[playable.length - 1] || null;
 }
 
+/**
+ * urlHandler fetches VAST documents for the client with a timeout that aborts
+ * the request. It replaces the library's default, whose timer throws from a
+ * setTimeout callback (an uncaught error in the page) when a tag does not answer.
+ */
+const urlHandler = {
+  async get(url: string, options: { timeout?: number; withCredentials?: boolean }) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), options.timeout || startBudgetMs);
+    try {
+      const res = await fetch(url, { signal: controller.signal, credentials: options.withCredentials ? 'include' : 'omit' });
+      if (!res.ok) return { error: new Error(`VAST tag answered ${res.status}`), statusCode: res.status };
+      const text = await res.text();
+      return { xml: new DOMParser().parseFromString(text, 'text/xml'), details: { byteLength: text.length, statusCode: res.status, rawXml: text } };
+    } catch (e) {
+      const aborted = (e as Error).name === 'AbortError';
+      return { error: aborted ? new Error('VAST tag timed out') : (e as Error), statusCode: aborted ? 408 : null };
+    } finally {
+      clearTimeout(timer);
+    }
+  },
+};
+
 async function playBreak(tagUrl: string, layer: HTMLElement, muted: boolean, log: Log): Promise<void> {
   const began = performance.now();
-  const left = () => Math.max(0, startBudgetMs - (performance.now() - began));
   const client = new VASTClient();
   let response: any;
   try {
+    const request = client.get(tagUrl, { timeout: startBudgetMs, withCredentials: false, wrapperLimit: 5, urlHandler });
+    request.catch(() => { /* given up on below */ });
     response = await Promise.race([
-      client.get(tagUrl, { timeout: startBudgetMs, withCredentials: false, wrapperLimit: 5 }),
+      request,
       new Promise((_, reject) => setTimeout(() => reject(new Error('VAST tag timed out')), startBudgetMs)),
     ]);
   } catch (e) {
@@ -75,7 +99,7 @@ async function playBreak(tagUrl: string, layer: HTMLElement, muted: boolean, log
       if (shown) return;
       tracker.error({ ERRORCODE: 402 }); // timeout of media file
       finish('aderror', 'the ad did not start within 3 s');
-    }, left());
+    }, startBudgetMs);
     video.addEventListener('playing', () => {
       if (shown) return;
       shown = true;

@@ -126,8 +126,12 @@ const cmcd = (url: string) => {
   return url + (url.includes('?') ? '&' : '?') + 'CMCD=' + encodeURIComponent(data);
 };
 let hls: Hls | null = null;
+// With a pre-roll, the video's segments load after it (the manifest at once):
+// the ad does not compete with them for the network and the CPU.
+const preRoll = cfg.ads.some((a) => a.placement === 'pre_roll');
 if (Hls.isSupported()) {
   hls = new Hls({
+    autoStartLoad: !preRoll,
     xhrSetup(xhr, url) {
       if (/\.(ts|m4s|mp4|aac)(\?|$)/.test(url)) xhr.open('GET', cmcd(url), true);
     },
@@ -184,6 +188,7 @@ async function runBreak(placement: AdBreak['placement'], filter: (a: AdBreak) =>
   root.classList.add('vp-in-ad');
   video.pause();
   for (const b of breaks) {
+    log('adbreak', placement);
     adLayer.hidden = false;
     await ads.playBreak(b.tagUrl, adLayer, video.muted, log);
     adLayer.hidden = true;
@@ -199,6 +204,7 @@ async function play(): Promise<void> {
     started = true;
     bigPlay.hidden = true;
     await runBreak('pre_roll');
+    if (preRoll && hls) hls.startLoad();
   }
   if (inAd) return;
   try {
@@ -503,6 +509,9 @@ if (cfg.storyboard) {
     log('storyboard', storyboard.length);
   });
 }
+
+// A pre-roll's code loads beside the video's, not after it.
+if (preRoll) void loadAds();
 
 window.vidraPlayer = { video, hls, viewId, events, beacon, get chapters() { return chapters; }, play };
 log('init');
