@@ -59,6 +59,21 @@
       })();
     });
   }
-  if (cfg.lazy) Object.defineProperty(window, 'vidraTestResult', { get: wait });
+  // firstFrame: the time from this page's navigation to the first frame the
+  // framed player presents (requestVideoFrameCallback), in ms.
+  function firstFrame() {
+    return new Promise(function (resolve) {
+      (function poll() {
+        var w = frame.contentWindow;
+        var vp = w && w.vidraPlayer;
+        if (!vp) return setTimeout(poll, 5);
+        vp.video.requestVideoFrameCallback(function () {
+          resolve({ firstFrameMs: w.performance.timeOrigin + w.performance.now() - performance.timeOrigin });
+        });
+      })();
+    });
+  }
+  if (cfg.firstFrame) window.vidraTestResult = firstFrame();
+  else if (cfg.lazy) Object.defineProperty(window, 'vidraTestResult', { get: wait });
   else window.vidraTestResult = wait();
 })();
