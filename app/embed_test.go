@@ -205,6 +205,23 @@ func TestOEmbed(t *testing.T) {
 				t.Errorf("oembed?%s = %d %s, want %d", q, st, body, want)
 			}
 		}
+		// The snippet of GraphQL and REST: the video's own size.
+		var gql struct {
+			Video struct{ EmbedURL, EmbedCode string }
+		}
+		s.MustGraphQL(`query($v: ID!) { video(id: $v) { embedURL embedCode } }`, map[string]any{"v": video}, &gql)
+		if !strings.HasSuffix(gql.Video.EmbedURL, "/embed/"+video) || !strings.Contains(gql.Video.EmbedCode, `<iframe src="`+gql.Video.EmbedURL+`" width="1280" height="720" title="Talk"`) {
+			t.Errorf("GraphQL embed fields %+v", gql.Video)
+		}
+		st, env := s.REST(http.MethodGet, "/v1/projects/"+proj+"/videos/"+video, "")
+		var rv struct{ EmbedURL, EmbedCode string }
+		_ = json.Unmarshal(env.Result, &struct {
+			EmbedURL  *string `json:"embed_url"`
+			EmbedCode *string `json:"embed_code"`
+		}{&rv.EmbedURL, &rv.EmbedCode})
+		if st != http.StatusOK || rv.EmbedURL != gql.Video.EmbedURL || rv.EmbedCode != gql.Video.EmbedCode {
+			t.Errorf("REST embed fields %d %+v", st, rv)
+		}
 		accessControl(s, proj, `{playback: signed}`)
 		if st, _, body := embed(t, s, "/oembed?url="+url.QueryEscape(page), nil); st != http.StatusUnauthorized {
 			t.Errorf("oembed of a signed video = %d %s", st, body)
