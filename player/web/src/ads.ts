@@ -4,11 +4,11 @@
 // linear creative with a playable media file plays in its own <video>, and
 // VASTTracker fires the impression, start/quartile/complete, click and skip
 // tracking. A tag that fails, is empty or does not answer within 3 s is skipped,
-// and so is an ad whose media file does not start playing within 3 s of the
-// document (its error tracking fired): the video is never held up for long.
+// and so is an ad whose media file makes no progress for 3 s before it starts
+// (its error tracking fired): the video is never held up for long.
 import { VASTClient, VASTTracker } from '@dailymotion/vast-client';
 
-/** How long a tag may take to answer, and then its media file to start. */
+/** How long a tag may take to answer, and its media file may stall before it starts. */
 const startBudgetMs = 3000;
 
 type Log = (e: string, d?: unknown) => void;
@@ -95,11 +95,20 @@ async function playBreak(tagUrl: string, layer: HTMLElement, muted: boolean, log
       log(e, d);
       resolve();
     };
-    const startTimer = setTimeout(() => {
-      if (shown) return;
-      tracker.error({ ERRORCODE: 402 }); // timeout of media file
-      finish('aderror', 'the ad did not start within 3 s');
-    }, startBudgetMs);
+    // A media file that makes no progress for 3 s before its first frame is given
+    // up (a slow one still loading is not: each sign of loading rearms the timer).
+    let startTimer = 0;
+    const arm = () => {
+      clearTimeout(startTimer);
+      if (shown || done) return;
+      startTimer = window.setTimeout(() => {
+        if (shown) return;
+        tracker.error({ ERRORCODE: 402 }); // timeout of media file
+        finish('aderror', 'the ad media made no progress for 3 s');
+      }, startBudgetMs);
+    };
+    arm();
+    for (const e of ['progress', 'loadedmetadata', 'loadeddata', 'canplay']) video.addEventListener(e, arm);
     video.addEventListener('playing', () => {
       if (shown) return;
       shown = true;
