@@ -4,7 +4,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 BENCHTIME ?= 1x
 
-.PHONY: run build deps test-deps test test-short generate migrations bench bench-usage bench-recovery bench-http bench-cluster lint check-generated smoke demo-cluster
+.PHONY: player player-check bench-player run build deps test-deps test test-short generate migrations bench bench-usage bench-recovery bench-http bench-cluster lint check-generated smoke demo-cluster
 
 ## run: build and start the server in the embedded mode (SQLite and files under ./data)
 run: deps build
@@ -85,6 +85,24 @@ lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1)
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.7.0 $$($(GO) list ./... | grep -v -E '/ent(/|$$)|/graph/generated$$') ./ent/schema
+
+## player: rebuild the embeddable player's bundles (player/web, npm ci + esbuild)
+## into player/dist, which is committed and embedded: make run never needs Node
+player:
+	cd player/web && npm ci --no-audit --no-fund && node build.mjs
+
+## player-check: fail when rebuilding the player from its sources and lockfile does
+## not give the committed bytes of player/dist (CI)
+player-check:
+	@cd player/web && npm ci --no-audit --no-fund >/dev/null && rm -rf "$${TMPDIR:-/tmp}/vidra-player-check" && \
+	node build.mjs "$${TMPDIR:-/tmp}/vidra-player-check" && \
+	diff -r "$${TMPDIR:-/tmp}/vidra-player-check" ../dist && echo "player/dist matches its sources"
+
+## bench-player: the player page's weight (HTML + JS + CSS, gzip) and the time from
+## navigation to first frame in headless Chromium against a bare hls.js page on the
+## same stream (internal/browsertest BenchmarkEmbedFirstFrame; BENCHTIME, default 1x)
+bench-player: test-deps
+	$(GO) test -run '^$$' -bench 'BenchmarkEmbed' -benchtime $(or $(filter-out 1x,$(BENCHTIME)),10x) -timeout 30m ./internal/browsertest ./player
 
 ## check-generated: fail when make generate changes anything (CI)
 check-generated: generate

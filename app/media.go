@@ -26,6 +26,7 @@ import (
 	"github.com/vidra-dev/vidra/mail"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
+	"github.com/vidra-dev/vidra/player"
 	"github.com/vidra-dev/vidra/ratelimit"
 	"github.com/vidra-dev/vidra/upload"
 	"github.com/vidra-dev/vidra/usage"
@@ -43,8 +44,10 @@ type mediaParts struct {
 	policies playback.PolicySource
 	uploads  *upload.Service
 	play     *playback.Server
-	stop     context.CancelFunc
-	events   *webhooks.Recorder
+	// embed serves the embeddable player's page and oEmbed (package player).
+	embed  *player.Server
+	stop   context.CancelFunc
+	events *webhooks.Recorder
 	// analytics is the analytics store: the rollup and retention jobs, the
 	// analytics writer and the resolvers' queries go through it.
 	analytics *analytics.SQLStore
@@ -186,6 +189,19 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		Log:           log,
 		CountryHeader: cfg.Media.CountryHeader,
 		Limits:        m.limits,
+	}
+	assets, err := player.LoadAssets()
+	if err != nil {
+		return nil, err
+	}
+	m.embed = &player.Server{
+		Client:        db.Client,
+		Signer:        m.signer,
+		Policies:      m.policies,
+		Assets:        assets,
+		PublicURL:     strings.TrimRight(cfg.PublicURL, "/"),
+		CountryHeader: cfg.Media.CountryHeader,
+		Log:           log,
 	}
 	return m, nil
 }

@@ -11,6 +11,10 @@ import (
 // upload and playback. They speak tus and HLS, not the REST envelope.
 func (a *App) mediaRoutes(r chi.Router) {
 	r.Handle("/v1/play/*", tokenAuthorised("playback", a.media.play))
+	// The embeddable player: its page follows the project's playback rules.
+	r.Handle("/embed/assets/*", a.media.embed.Assets)
+	r.Handle("/embed/{videoId}", tokenAuthorised("embed", a.media.embed))
+	r.Get("/oembed", tokenAuthorised("oembed", http.HandlerFunc(a.media.embed.ServeOEmbed)).ServeHTTP)
 	pace := a.Config.HTTP.ReadTimeout
 	direct := uploadPace(pace, tokenAuthorised("upload", a.media.uploads.DirectHandler()))
 	r.Put("/v1/uploads/direct", direct.ServeHTTP)

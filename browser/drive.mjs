@@ -9,6 +9,13 @@
 //   settleMs    after closing the page (pagehide, so sendBeacon fires), how long the
 //               browser stays up for the requests in flight (default 1500)
 //   args        extra Chromium flags
+//   actions     optional steps run after the page loaded, before its result is
+//               awaited, with real input: {press: "Tab"} (a key, to the focused
+//               frame), {tabTo: "Play"} (Tab until the focused element, in any
+//               frame, has that aria-label; at most 40 presses), {wait: ms},
+//               {waitFor: "js expression"} (true within 30 s), {eval: "js
+//               expression"} (its value goes to steps), {screenshot: "path.png"}
+//   screenshot  optional path of a PNG taken once the page reported
 //
 // The page reports by assigning a promise to window.vidraTestResult; its value (any
 // JSON) is the result. Console lines and page errors are kept and returned beside it.
@@ -24,7 +31,34 @@ const input = JSON.parse(await new Promise((resolve, reject) => {
   process.stdin.on('error', reject);
 }));
 
-const out = { result: null, console: [], pageErrors: [], error: '' };
+const out = { result: null, console: [], pageErrors: [], error: '', steps: [] };
+
+// focusedLabel is the aria-label of the focused element of the focused frame.
+async function focusedLabel(page) {
+  for (const f of page.frames()) {
+    const label = await f.evaluate(() => (document.hasFocus() && document.activeElement && document.activeElement !== document.body
+      ? document.activeElement.getAttribute('aria-label') : null)).catch(() => null);
+    if (label) return label;
+  }
+  return null;
+}
+
+async function runActions(page, actions) {
+  for (const a of actions) {
+    if (a.press) await page.keyboard.press(a.press);
+    else if (a.wait) await new Promise((r) => setTimeout(r, a.wait));
+    else if (a.waitFor) await page.waitForFunction(a.waitFor, null, { timeout: 30000 });
+    else if (a.eval) out.steps.push(await page.evaluate(a.eval));
+    else if (a.screenshot) await page.screenshot({ path: a.screenshot });
+    else if (a.tabTo) {
+      let n = 0;
+      while ((await focusedLabel(page)) !== a.tabTo) {
+        if (++n > 40) throw new Error(`tabTo ${a.tabTo}: not reached in 40 presses of Tab`);
+        await page.keyboard.press('Tab');
+      }
+    }
+  }
+}
 const timeoutMs = input.timeoutMs || 60000;
 const settleMs = input.settleMs ?? 1500;
 
@@ -46,6 +80,7 @@ try {
   page.on('console', (m) => out.console.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => out.pageErrors.push(String(e && e.stack || e)));
   await page.goto(input.url, { waitUntil: 'load', timeout: 30000 });
+  if (input.actions) await runActions(page, input.actions);
   await page.waitForFunction(() => window.vidraTestResult !== undefined, null, { timeout: timeoutMs });
   out.result = await page.evaluate(
     (ms) => Promise.race([
@@ -54,6 +89,7 @@ try {
     ]),
     timeoutMs,
   );
+  if (input.screenshot) await page.screenshot({ path: input.screenshot });
   // Close as a viewer does: pagehide fires, the page's sendBeacon calls go out.
   await page.close({ runBeforeUnload: true });
   await new Promise((r) => setTimeout(r, settleMs));

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"path"
@@ -130,20 +131,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // allowed applies the access control; it returns 0 when the request may proceed.
 func (s *Server) allowed(r *http.Request, p Policy, token string, tokenErr error) (int, string) {
+	return Admit(r, p, token, tokenErr, s.CountryHeader)
+}
+
+// Admit applies a project's access control to a request for one of its videos:
+// the token (tokenErr is Signer.Verify's answer for it), the allowed domains of
+// the requesting page and the countries. It returns 0 when the request may
+// proceed, else the HTTP status and the reason to show. The embeddable player's
+// page (package player) applies it too, so a page refused here is refused there.
+func Admit(r *http.Request, p Policy, token string, tokenErr error, countryHeader string) (int, string) {
 	if p.SignedOnly && tokenErr != nil {
 		if token == "" {
 			return http.StatusUnauthorized, "this video needs a playback token (POST /v1/key)"
 		}
 		return http.StatusForbidden, tokenErr.Error()
 	}
-	if len(p.AllowedDomains) > 0 {
-		host := requestingHost(r)
-		if !domainAllowed(host, p.AllowedDomains) {
-			return http.StatusForbidden, "playback is not allowed from this domain"
-		}
+	if !p.OriginAllowed(r) {
+		return http.StatusForbidden, "playback is not allowed from this domain"
 	}
 	if len(p.AllowedCountries)+len(p.BlockedCountries) > 0 {
-		c := clientCountry(r, s.CountryHeader)
+		c := clientCountry(r, countryHeader)
 		if slices.Contains(p.BlockedCountries, c) || (len(p.AllowedCountries) > 0 && !slices.Contains(p.AllowedCountries, c)) {
 			return http.StatusForbidden, "playback is not allowed in this country"
 		}
@@ -160,6 +167,21 @@ func clientCountry(r *http.Request, header string) string {
 		return ""
 	}
 	return strings.ToUpper(strings.TrimSpace(r.Header.Get(header)))
+}
+
+// ownHost reports whether host is the host r was sent to: a page of Vidra's own
+// (the embeddable player, /embed/{videoId}, which applies the domain rules to the
+// page embedding it) asking for playback. A browser never sends another site's
+// page as Origin or Referer, so a page elsewhere cannot pass for it.
+func ownHost(r *http.Request, host string) bool {
+	if host == "" {
+		return false
+	}
+	h := r.Host
+	if name, _, err := net.SplitHostPort(h); err == nil {
+		h = name
+	}
+	return strings.EqualFold(strings.Trim(h, "[]"), host)
 }
 
 // requestingHost is the host of the page that plays: Origin, else Referer.

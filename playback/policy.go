@@ -120,7 +120,35 @@ func upper(in []string) []string {
 }
 
 // OriginAllowed reports whether the page that sent r (Origin, else Referer) may
-// use the project's videos under p: any page when p has no allowed domains.
+// use the project's videos under p: any page when p has no allowed domains, and
+// Vidra's own pages (the embeddable player, which checks the page embedding it).
 func (p Policy) OriginAllowed(r *http.Request) bool {
-	return len(p.AllowedDomains) == 0 || domainAllowed(requestingHost(r), p.AllowedDomains)
+	if len(p.AllowedDomains) == 0 {
+		return true
+	}
+	host := requestingHost(r)
+	return domainAllowed(host, p.AllowedDomains) || ownHost(r, host)
+}
+
+// FrameAncestors is the Content-Security-Policy frame-ancestors source list of
+// the allowed domains (any port): "*" when the project allows every domain.
+func (p Policy) FrameAncestors() string {
+	if len(p.AllowedDomains) == 0 {
+		return "*"
+	}
+	out := make([]string, 0, len(p.AllowedDomains))
+	for _, d := range p.AllowedDomains {
+		out = append(out, d+":*")
+	}
+	return strings.Join(out, " ")
+}
+
+// EmbedderAllowed reports whether the page embedding the player (Referer) is on
+// an allowed domain: any page when p has none. Vidra's own host does not count
+// here: it is the embedding page that is checked.
+func (p Policy) EmbedderAllowed(r *http.Request) bool {
+	if len(p.AllowedDomains) == 0 {
+		return true
+	}
+	return domainAllowed(requestingHost(r), p.AllowedDomains)
 }

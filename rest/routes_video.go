@@ -1,7 +1,7 @@
 package rest
 
 // videoFields are the fields of a video in every video row's result.
-const videoFields = `id createdAt updatedAt projectID folderID title description status duration size metadata`
+const videoFields = `id createdAt updatedAt projectID folderID title description status duration size metadata embedURL embedCode`
 
 // videoFilters are the filter parameters of the video list: ?status= (repeat
 // for several), ?folder_id=, ?tag_id= (repeat: any of the tags), ?tag= (a tag's

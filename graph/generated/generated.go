@@ -1120,6 +1120,8 @@ type ComplexityRoot struct {
 		CreatedAt     func(childComplexity int) int
 		Description   func(childComplexity int) int
 		Duration      func(childComplexity int) int
+		EmbedCode     func(childComplexity int) int
+		EmbedURL      func(childComplexity int) int
 		Encrypted     func(childComplexity int) int
 		FailureReason func(childComplexity int) int
 		Folder        func(childComplexity int) int
@@ -1424,6 +1426,8 @@ type UserResolver interface {
 type VideoResolver interface {
 	PlaybackURL(ctx context.Context, obj *ent.Video) (*string, error)
 	Timeline(ctx context.Context, obj *ent.Video) (*model.VideoTimeline, error)
+	EmbedURL(ctx context.Context, obj *ent.Video) (string, error)
+	EmbedCode(ctx context.Context, obj *ent.Video) (string, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -6528,6 +6532,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.Duration(childComplexity), true
+	case "Video.embedCode":
+		if e.ComplexityRoot.Video.EmbedCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.EmbedCode(childComplexity), true
+	case "Video.embedURL":
+		if e.ComplexityRoot.Video.EmbedURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.EmbedURL(childComplexity), true
 	case "Video.encrypted":
 		if e.ComplexityRoot.Video.Encrypted == nil {
 			break
@@ -12721,6 +12737,17 @@ extend type Video {
   The storyboard, once the video is ready.
   """
   timeline: VideoTimeline
+  """
+  The address of the video's embeddable player page (GET /embed/{videoId}); add
+  ?player={playerId} for a player other than the project's default, and ?token=
+  (createPlaybackToken) when the project signs playback.
+  """
+  embedURL: String!
+  """
+  The iframe snippet that embeds the player at the video's size (640x360 until
+  it is known), as oEmbed (GET /oembed) gives it.
+  """
+  embedCode: String!
 }
 
 extend type Query {
@@ -15317,6 +15344,10 @@ func (ec *executionContext) childFields_Video(ctx context.Context, field graphql
 		return ec.fieldContext_Video_playbackURL(ctx, field)
 	case "timeline":
 		return ec.fieldContext_Video_timeline(ctx, field)
+	case "embedURL":
+		return ec.fieldContext_Video_embedURL(ctx, field)
+	case "embedCode":
+		return ec.fieldContext_Video_embedCode(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Video", field.Name)
 }
@@ -32369,6 +32400,52 @@ func (ec *executionContext) fieldContext_Video_timeline(_ context.Context, field
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Video_embedURL(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_embedURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Video().EmbedURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_embedURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Video", field, true, true, scalarChild2)
+}
+
+func (ec *executionContext) _Video_embedCode(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_embedCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Video().EmbedCode(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Video_embedCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Video", field, true, true, scalarChild2)
 }
 
 func (ec *executionContext) _VideoConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.VideoConnection) (ret graphql.Marshaler) {
@@ -57520,6 +57597,92 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 				}()
 				res = ec._Video_timeline(ctx, field, obj)
 				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "embedURL":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_embedURL(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "embedCode":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_embedCode(ctx, field, obj)
+				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res

@@ -131,3 +131,21 @@ func install(dir string) error {
 	}
 	return os.WriteFile(stamp, []byte(want+"\n"), 0o644)
 }
+
+// Artifacts is the directory where a test keeps what CI should keep (screenshots):
+// $VIDRA_TEST_ARTIFACTS, else .ci/artifacts at the repository root; created.
+func Artifacts(t testing.TB) string {
+	t.Helper()
+	dir := os.Getenv("VIDRA_TEST_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join(Dir(), "..", ".ci", "artifacts")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}

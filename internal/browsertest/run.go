@@ -25,6 +25,12 @@ type RunOptions struct {
 	Settle time.Duration
 	// Args are extra Chromium flags.
 	Args []string
+	// Actions are steps with real input run after the page loaded, before its
+	// result is awaited (browser/drive.mjs: press, tabTo, wait, waitFor, eval,
+	// screenshot); the values of eval steps come back in Result.Steps.
+	Actions []map[string]any
+	// Screenshot, when set, is the path of a PNG taken once the page reported.
+	Screenshot string
 }
 
 // Result is what a page visit gave besides the page's own result.
@@ -33,6 +39,8 @@ type Result struct {
 	Console []string `json:"console"`
 	// PageErrors holds uncaught exceptions of the page.
 	PageErrors []string `json:"pageErrors"`
+	// Steps are the values of the eval actions, in order.
+	Steps []json.RawMessage `json:"steps"`
 }
 
 // Run opens a page in headless Chromium and waits until the page's promise
@@ -52,6 +60,7 @@ func Run(t testing.TB, opts RunOptions, out any) Result {
 	input, _ := json.Marshal(map[string]any{
 		"url": opts.URL, "chromium": chromium, "userAgent": opts.UserAgent,
 		"timeoutMs": opts.Timeout.Milliseconds(), "settleMs": opts.Settle.Milliseconds(), "args": opts.Args,
+		"actions": opts.Actions, "screenshot": opts.Screenshot,
 	})
 	// Start-up and shut-down of Chromium come on top of the page's own time.
 	ctx, cancel := context.WithTimeout(context.Background(), opts.Timeout+opts.Settle+60*time.Second)

@@ -1,0 +1,352 @@
+package browsertest_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/browsertest"
+	"github.com/vidra-dev/vidra/internal/clip"
+	"github.com/vidra-dev/vidra/internal/testdb"
+)
+
+// embedState is what browser/pages/embed.js reports of the player in its frame.
+type embedState struct {
+	Status      string
+	Refusal     string
+	HTTPStatus  int
+	Timeout     bool
+	CurrentTime float64
+	Paused      bool
+	Events      []struct {
+		E string
+		T int
+		D any
+	}
+	ViewID string
+	Tracks []struct {
+		Language, Mode string
+		Cues, Active   int
+	}
+	Chapters, Marks int
+	Labels          []string
+	Levels          []int
+	Focused         string
+	MenuOpen        bool
+}
+
+// at is the time (ms since the player started) of the first event e, -1 if none.
+func (s embedState) at(e string) int {
+	for _, x := range s.Events {
+		if x.E == e {
+			return x.T
+		}
+	}
+	return -1
+}
+
+// vastServer is an ad server on loopback: a VAST 4 inline linear ad
+// (/vast.xml) whose media file is a 3 s mp4 made by ffmpeg, its tracking
+// pixels (/track/{event}), and a tag that never answers (/hang.xml).
+type vastServer struct {
+	URL  string
+	mu   sync.Mutex
+	hits []string
+}
+
+func newVASTServer(t *testing.T) *vastServer {
+	t.Helper()
+	ad, err := os.ReadFile(clip.Make(t, 3, 640, 360, 25))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &vastServer{}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /vast.xml", func(w http.ResponseWriter, r *http.Request) {
+		track := func(e string) string {
+			return fmt.Sprintf(`<Tracking event="%s"><![CDATA[%s/track/%s]]></Tracking>`, e, v.URL, e)
+		}
+		w.Header().Set("Content-Type", "application/xml")
+		fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?>
+<VAST version="4.0"><Ad id="ad-1"><InLine><AdSystem>Vidra test</AdSystem><AdTitle>Test ad</AdTitle>
+<AdServingId>serving-1</AdServingId>
+<Impression id="imp"><![CDATA[%[1]s/track/impression]]></Impression>
+<Creatives><Creative id="c-1"><UniversalAdId idRegistry="test">ad-1</UniversalAdId><Linear>
+<Duration>00:00:03.000</Duration>
+<TrackingEvents>%[2]s%[3]s%[4]s%[5]s%[6]s</TrackingEvents>
+<VideoClicks><ClickThrough><![CDATA[https://advertiser.example/]]></ClickThrough></VideoClicks>
+<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[%[1]s/ad.mp4]]></MediaFile></MediaFiles>
+</Linear></Creative></Creatives></InLine></Ad></VAST>`, v.URL, track("start"), track("firstQuartile"), track("midpoint"), track("thirdQuartile"), track("complete"))
+	})
+	mux.HandleFunc("GET /ad.mp4", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "video/mp4")
+		http.ServeContent(w, r, "ad.mp4", time.Time{}, strings.NewReader(string(ad)))
+	})
+	mux.HandleFunc("GET /track/{event}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/gif")
+		w.Write([]byte("GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"))
+	})
+	mux.HandleFunc("GET /hang.xml", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-time.After(20 * time.Second):
+		}
+	})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v.mu.Lock()
+		v.hits = append(v.hits, r.URL.Path)
+		v.mu.Unlock()
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+		mux.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	v.URL = srv.URL
+	return v
+}
+
+// hit reports whether the ad server was asked for path.
+func (v *vastServer) hit(path string) bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	for _, h := range v.hits {
+		if h == path {
+			return true
+		}
+	}
+	return false
+}
+
+// embedFixture is a project's video for the embed tests, uploaded (not yet waited for).
+type embedFixture struct{ project, video string }
+
+// uploadVideo uploads a seconds-long clip to a new project and returns it, not waiting.
+func uploadVideo(t *testing.T, s *apptest.Server, org, name string, seconds int, setup func(proj string)) embedFixture {
+	t.Helper()
+	proj := s.CreateProject(org, name)
+	if setup != nil {
+		setup(proj)
+	}
+	data, err := os.ReadFile(clip.Make(t, seconds, 640, 360, 25))
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, videoID := s.UploadToken(proj, 0)
+	s.TusUpload(token, data)
+	return embedFixture{proj, videoID}
+}
+
+// createPlayer creates a player (input: the CreatePlayerInput fields) and
+// makes it the project's default when asked; it returns its id.
+func createPlayer(s *apptest.Server, proj, input string, makeDefault bool) string {
+	var out struct{ CreatePlayer struct{ ID string } }
+	s.MustGraphQL(`mutation($p: ID!) { createPlayer(projectID: $p, input: {`+input+`}) { id } }`, map[string]any{"p": proj}, &out)
+	if makeDefault {
+		s.MustGraphQL(`mutation($p: ID!, $id: ID!) { setDefaultPlayer(projectID: $p, id: $id) { id } }`, map[string]any{"p": proj, "id": out.CreatePlayer.ID}, nil)
+	}
+	return out.CreatePlayer.ID
+}
+
+// TestBrowserEmbed is issue 24's browser test of the embeddable player, a real
+// page on a customer's site (browser/pages/embed.html) framing /embed/{videoId}
+// in Debian's headless Chromium: a public video plays past 3 s with its default
+// captions showing and its chapters on the timeline, and its beacon makes one
+// view, verified by the CMCD session on its segment requests; the page is used
+// with the keyboard alone; a signed, AES-128 encrypted video refuses the page
+// without a token and, with one, plays a pre-roll from a local VAST server first
+// (impression and quartiles tracked); a VAST tag that never answers is skipped
+// within 3 s. Screenshots go to browsertest.Artifacts.
+func TestBrowserEmbed(t *testing.T) {
+	t.Parallel()
+	browsertest.Chromium(t)
+	browsertest.Modules(t)
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			s := apptest.New(t, d)
+			vast := newVASTServer(t)
+			shots := browsertest.Artifacts(t)
+			org := s.CreateOrganization("Acme")
+			public := uploadVideo(t, s, org, "Public", 14, nil)
+			signed := uploadVideo(t, s, org, "Signed", 8, func(p string) {
+				s.MustGraphQL(`mutation($p: ID!) { putAccessControl(projectID: $p, input: {playback: signed}) { id } }`, map[string]any{"p": p}, nil)
+				s.MustGraphQL(`mutation($p: ID!, $in: [ProjectSettingInput!]!) { upsertProjectSettings(projectID: $p, input: $in) { key } }`,
+					map[string]any{"p": p, "in": []map[string]any{{"key": "transcoding", "value": `{"player_encryption": true}`}}}, nil)
+			})
+			broken := uploadVideo(t, s, org, "Broken ad", 8, nil)
+			for _, f := range []embedFixture{public, signed, broken} {
+				if v := s.WaitVideo(f.video, 4*time.Minute); v.Status != "ready" {
+					t.Fatalf("video %s: %s %s", f.video, v.Status, v.FailureReason)
+				}
+			}
+			s.MustGraphQLUpload(`mutation($v: ID!, $file: Upload!) { uploadCaption(videoID: $v, language: "pt-BR", label: "Português", file: $file) { id } }`,
+				map[string]any{"v": public.video}, nil, apptest.File{Var: "file", Name: "pt.vtt", Content: []byte("WEBVTT\n\n00:00:00.500 --> 00:00:13.000\nOlá, mundo\n")})
+			s.MustGraphQL(`mutation($v: ID!) { setVideoChapters(videoID: $v, chapters: [{title: "Intro", startSeconds: 0}, {title: "Main", startSeconds: 8}]) { id } }`,
+				map[string]any{"v": public.video}, nil)
+			createPlayer(s, public.project, `name: "Autoplay", autoplay: true, captionsDefault: true, defaultCaptionLanguage: "pt-BR", accentColor: "#e11d48"`, true)
+			keysPlayer := createPlayer(s, public.project, `name: "Keyboard"`, false)
+			createPlayer(s, signed.project, `name: "Autoplay", autoplay: true`, true)
+			createPlayer(s, broken.project, `name: "Autoplay", autoplay: true`, true)
+			for proj, tag := range map[string]string{signed.project: vast.URL + "/vast.xml", broken.project: vast.URL + "/hang.xml"} {
+				s.MustGraphQL(`mutation($p: ID!, $tag: String!) { createAdvertisement(projectID: $p, input: {name: "Pre-roll", tagURL: $tag, placement: pre_roll}) { id } }`,
+					map[string]any{"p": proj, "tag": tag}, nil)
+			}
+			site := browsertest.NewSite(t, browsertest.SiteOptions{Backend: s.URL})
+			open := func(t *testing.T, cfg map[string]any, opts browsertest.RunOptions) (embedState, browsertest.Result) {
+				t.Helper()
+				var st embedState
+				opts.URL = site.PageURL(t, "embed.html", cfg)
+				opts.UserAgent = desktopUA
+				if opts.Timeout == 0 {
+					opts.Timeout = 90 * time.Second
+				}
+				res := browsertest.Run(t, opts, &st)
+				t.Logf("player state: %s %q timeout=%v t=%.2f events %+v tracks %+v chapters %d marks %d levels %v",
+					st.Status, st.Refusal, st.Timeout, st.CurrentTime, st.Events, st.Tracks, st.Chapters, st.Marks, st.Levels)
+				return st, res
+			}
+
+			t.Run("public video plays, captions, chapters, one view", func(t *testing.T) {
+				st, _ := open(t, map[string]any{"src": "/embed/" + public.video, "until": 3.5, "events": []string{"chapters"}},
+					browsertest.RunOptions{Screenshot: filepath.Join(shots, "embed-public-"+d+".png")})
+				if st.Status != "ok" || st.Timeout || st.CurrentTime < 3.5 {
+					t.Fatalf("the public video did not play past 3.5 s: %+v", st)
+				}
+				if len(st.Tracks) != 1 || st.Tracks[0].Language != "pt-BR" || st.Tracks[0].Mode != "showing" || st.Tracks[0].Active != 1 {
+					t.Errorf("caption tracks %+v, want pt-BR showing its cue", st.Tracks)
+				}
+				if st.Chapters != 2 || st.Marks != 1 {
+					t.Errorf("%d chapters, %d timeline marks; want 2 and 1 (the second chapter's)", st.Chapters, st.Marks)
+				}
+				if len(st.Levels) != 1 || st.Levels[0] != 360 {
+					t.Errorf("levels %v", st.Levels)
+				}
+				for _, want := range []string{"Play", "Seek", "Mute", "Volume", "Captions", "Chapters", "Quality", "Playback speed", "Full screen", "Picture in picture"} {
+					if !strings.Contains(strings.Join(st.Labels, "|"), want) {
+						t.Errorf("no control labelled %q in %v", want, st.Labels)
+					}
+				}
+				var segments, withSID int
+				for _, r := range site.Requests("/v1/play/" + public.video + "/") {
+					if strings.HasSuffix(r.Path, ".ts") {
+						segments++
+						if q, _ := url.ParseQuery(r.Query); strings.Contains(q.Get("CMCD"), `sid="`+st.ViewID+`"`) {
+							withSID++
+						}
+					}
+				}
+				if segments == 0 || withSID != segments {
+					t.Errorf("%d segments, %d with the CMCD session of view %s", segments, withSID, st.ViewID)
+				}
+				beacon, cmcd := waitViews(t, s, public.project, st.ViewID)
+				all := views(t, s, public.project)
+				if len(beacon) != 1 || len(cmcd) != 0 || len(all) != 1 {
+					t.Fatalf("views %+v: want the beacon's one view only", all)
+				}
+				if v := beacon[0]; !v.Verified || v.VideoID != public.video || v.WatchedMs < 3000 || !strings.HasPrefix(v.PlayerSoftware, "vidra-embed hls.js") {
+					t.Errorf("view %+v: want verified, the video's, >= 3 s watched, by vidra-embed", v)
+				}
+			})
+
+			t.Run("keyboard only", func(t *testing.T) {
+				eval := map[string]any{"eval": "embedState()"}
+				st, res := open(t, map[string]any{"src": "/embed/" + public.video + "?player=" + keysPlayer, "lazy": true}, browsertest.RunOptions{
+					Actions: []map[string]any{
+						{"tabTo": "Play video"}, {"press": "Enter"},
+						{"waitFor": "embedState().currentTime > 1.5"}, eval,
+						{"press": "k"}, {"wait": 400}, eval,
+						{"press": "k"}, {"tabTo": "Chapters"}, {"press": "Enter"}, {"wait": 200}, eval,
+						{"press": "ArrowDown"}, {"press": "Enter"}, {"wait": 500}, eval,
+						{"press": "ArrowLeft"}, {"wait": 500}, eval,
+						{"tabTo": "Captions"}, {"press": "Enter"}, {"press": "ArrowDown"}, {"press": "Enter"}, {"wait": 500}, eval,
+						{"screenshot": filepath.Join(shots, "embed-keyboard-"+d+".png")},
+					},
+				})
+				if len(res.Steps) != 6 {
+					t.Fatalf("%d steps reported", len(res.Steps))
+				}
+				step := make([]embedState, len(res.Steps))
+				for i, raw := range res.Steps {
+					if err := json.Unmarshal(raw, &step[i]); err != nil {
+						t.Fatal(err)
+					}
+					t.Logf("step %d: t=%.2f paused=%v focused=%q menu=%v tracks=%+v", i, step[i].CurrentTime, step[i].Paused, step[i].Focused, step[i].MenuOpen, step[i].Tracks)
+				}
+				if step[0].Paused || step[0].CurrentTime <= 1.5 {
+					t.Errorf("Enter on the play button: %+v", step[0])
+				}
+				if !step[1].Paused {
+					t.Errorf("k did not pause")
+				}
+				if !step[2].MenuOpen {
+					t.Errorf("Enter on Chapters did not open its menu")
+				}
+				if step[3].MenuOpen || step[3].CurrentTime < 8 || step[3].Focused != "Chapters" {
+					t.Errorf("choosing the chapter Main: t=%.2f menu %v focus %q", step[3].CurrentTime, step[3].MenuOpen, step[3].Focused)
+				}
+				if step[4].CurrentTime > step[3].CurrentTime-3 {
+					t.Errorf("ArrowLeft: t %.2f -> %.2f, want 5 s back", step[3].CurrentTime, step[4].CurrentTime)
+				}
+				if tr := step[5].Tracks; len(tr) != 1 || tr[0].Mode != "showing" {
+					t.Errorf("captions chosen from the menu: %+v", tr)
+				}
+				if st.Status != "ok" {
+					t.Errorf("final state %+v", st)
+				}
+			})
+
+			t.Run("signed encrypted video with a pre-roll", func(t *testing.T) {
+				st, _ := open(t, map[string]any{"src": "/embed/" + signed.video}, browsertest.RunOptions{})
+				if st.Status != "refused" || st.HTTPStatus != http.StatusUnauthorized || !strings.Contains(st.Refusal, "playback token") {
+					t.Errorf("untokened page: %+v", st)
+				}
+				var tok struct{ CreatePlaybackToken struct{ Token string } }
+				s.MustGraphQL(`mutation($v: ID!) { createPlaybackToken(videoID: $v) { token } }`, map[string]any{"v": signed.video}, &tok)
+				st, _ = open(t, map[string]any{"src": "/embed/" + signed.video + "?token=" + url.QueryEscape(tok.CreatePlaybackToken.Token),
+					"until": 3, "events": []string{"adend", "playing"}}, browsertest.RunOptions{Screenshot: filepath.Join(shots, "embed-signed-"+d+".png")})
+				if st.Status != "ok" || st.Timeout || st.CurrentTime < 3 {
+					t.Fatalf("the signed video did not play: %+v", st)
+				}
+				if a, e, p := st.at("adstart"), st.at("adend"), st.at("playing"); a < 0 || e < a || p < e {
+					t.Errorf("ad start %d ms, end %d ms, content playing %d ms: want the pre-roll first", a, e, p)
+				}
+				for _, p := range []string{"/vast.xml", "/ad.mp4", "/track/impression", "/track/start", "/track/firstQuartile", "/track/midpoint", "/track/thirdQuartile", "/track/complete"} {
+					if !vast.hit(p) {
+						t.Errorf("the ad server was not asked for %s", p)
+					}
+				}
+				var key int
+				for _, r := range site.Requests("/v1/play/" + signed.video + "/key") {
+					if r.Status == http.StatusOK {
+						key++
+					}
+				}
+				if key == 0 {
+					t.Errorf("the AES key was never served: %+v", site.Requests("/v1/play/"+signed.video+"/"))
+				}
+			})
+
+			t.Run("a broken ad tag does not block the video", func(t *testing.T) {
+				st, _ := open(t, map[string]any{"src": "/embed/" + broken.video, "until": 1, "events": []string{"aderror", "playing"}},
+					browsertest.RunOptions{Screenshot: filepath.Join(shots, "embed-broken-ad-"+d+".png")})
+				if st.Status != "ok" || st.Timeout {
+					t.Fatalf("the video did not play after the broken ad: %+v", st)
+				}
+				if e, p := st.at("aderror")-st.at("adbreak"), st.at("playing")-st.at("adbreak"); st.at("adbreak") < 0 || e > 3300 || p < e {
+					t.Errorf("ad given up %d ms after the break began, content playing at %d ms: want within 3 s, then the video", e, p)
+				}
+				if !vast.hit("/hang.xml") {
+					t.Errorf("the broken tag was not requested")
+				}
+			})
+		})
+	}
+}
