@@ -7,7 +7,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/auth"
+	"github.com/vidra-dev/vidra/billing"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/planmetric"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/perm"
@@ -230,8 +232,42 @@ func (r *Resolver) overUsage(ctx context.Context, start, end *time.Time) (*model
 		return nil, err
 	}
 	out := &model.OverUsage{StartTime: from, EndTime: to}
+	included, code, err := r.includedUsage(ctx, org)
+	if err != nil {
+		return nil, err
+	}
+	out.HasPlan = included != nil
+	out.PlanCode = code
 	for _, m := range usage.Metrics {
-		out.Metrics = append(out.Metrics, &model.OverUsageMetric{Name: m, Unit: usageUnits[m], Used: int(totals[m])})
+		row := &model.OverUsageMetric{Name: m, Unit: usageUnits[m], Used: int(totals[m])}
+		if included != nil {
+			inc := int(included[m])
+			over := max(row.Used-inc, 0)
+			row.Included, row.Overage = &inc, &over
+			out.OverUsed = out.OverUsed || over > 0
+		}
+		out.Metrics = append(out.Metrics, row)
 	}
 	return out, nil
+}
+
+// includedUsage returns the included amount of each metric of the
+// organization's current plan and the plan's code; a nil map when the
+// organization has no current subscription (nothing to exceed). A metric the
+// plan does not list includes nothing.
+func (r *Resolver) includedUsage(ctx context.Context, org uuid.UUID) (map[string]int64, *string, error) {
+	sub, err := billing.Current(ctx, r.client, org)
+	if err != nil || sub == nil {
+		return nil, nil, err
+	}
+	metrics, err := r.client.PlanMetric.Query().Where(planmetric.PlanID(sub.PlanID)).All(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	included := map[string]int64{}
+	for _, pm := range metrics {
+		included[pm.Metric] = pm.Included
+	}
+	code := sub.PlanCode
+	return included, &code, nil
 }
