@@ -59,7 +59,7 @@ func (r *Resolver) liveStreamSessions(ctx context.Context, projectID, streamID u
 		return nil, err
 	}
 	if orderBy == nil {
-		orderBy = &ent.LiveSessionOrder{Field: ent.LiveSessionOrderFieldStartedAt, Direction: entgql.OrderDirectionDesc}
+		orderBy = &ent.LiveSessionOrder{Field: ent.LiveSessionOrderFieldCreatedAt, Direction: entgql.OrderDirectionDesc}
 	}
 	return client.LiveSession.Query().Where(livesession.LiveStreamID(streamID)).
 		Paginate(ctx, after, first, before, last, ent.WithLiveSessionOrder(orderBy))

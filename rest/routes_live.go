@@ -72,7 +72,7 @@ func liveRoutes() []Route {
 		},
 		{
 			Method: "GET", Path: "/projects/{projId}/livestreams/{streamId}/histories",
-			Operation: `query LiveStreamSessions($projId: ID!, $streamId: ID!, $first: Int, $after: Cursor, $orderBy: LiveSessionOrder = {field: STARTED_AT, direction: DESC}) {
+			Operation: `query LiveStreamSessions($projId: ID!, $streamId: ID!, $first: Int, $after: Cursor, $orderBy: LiveSessionOrder = ` + newestFirst + `) {
 				liveStreamSessions(projectID: $projId, liveStreamID: $streamId, first: $first, after: $after, orderBy: $orderBy) {
 					edges { node { ` + liveSessionFields + ` } } ` + pageInfo + ` } }`,
 			Message: "livestream histories fetched",
