@@ -29,6 +29,7 @@ func Table() []Route {
 		analyticsRealtimeRoutes(),
 		usageRoutes(),
 		billingRoutes(),
+		liveRoutes(),
 	} {
 		t = append(t, domain...)
 	}
