@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riverqueue/river"
 	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/cleanup"
 	"github.com/vidra-dev/vidra/config"
@@ -20,6 +21,7 @@ import (
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/jobs"
+	"github.com/vidra-dev/vidra/live/livehls"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
 	"github.com/vidra-dev/vidra/ratelimit"
@@ -99,8 +101,11 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 
 		WebhookConcurrency: cfg.Webhooks.Concurrency,
 	}
+	// The live recording finalizer (its Queue is set once the queue is open).
+	finalize := &livehls.FinalizeWorker{Client: db.Client, Bucket: bucket, Tools: m.tools, Events: rec, Log: log}
 	if cfg.Media.Workers {
 		opts.Workers = m.pipeline.Workers()
+		river.AddWorker(opts.Workers, finalize)
 		deliverer.AddWorkers(opts.Workers)
 		opts.Periodic = append(m.pipeline.Periodic(cfg.Media.SweepInterval), deliverer.Periodic(cfg.Media.SweepInterval))
 		aj := &analytics.Jobs{Store: m.analytics, Log: log, Retention: analytics.Retention{
@@ -120,6 +125,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		return nil, err
 	}
 	m.pipeline.Queue = m.queue
+	finalize.Queue = m.queue
 	db.Client.BlobDeletion.Use(jobs.RemoveBlobsAfterCommit(m.queue, log))
 	rec.Queue = m.queue
 	// Workers outlive the start-up context; Close stops them.
