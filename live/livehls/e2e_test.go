@@ -18,6 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/live/livehls"
+	"github.com/vidra-dev/vidra/live/livekey"
 )
 
 // tsPublisher starts ffmpeg writing a small H.264+AAC MPEG-TS to its stdout.
@@ -93,12 +94,16 @@ func liveVideo(t *testing.T, s *apptest.Server) livehls.Options {
 	org := s.CreateOrganization("Live org")
 	project := s.CreateProject(org, "Live")
 	vid := uuid.MustParse(s.CreateVideo(project, "", "Live session"))
-	if err := s.App.DB.Client.Video.UpdateOneID(vid).SetStatus(video.Status("live")).Exec(apptest.System()); err != nil {
+	ctx := apptest.System()
+	if err := s.App.DB.Client.Video.UpdateOneID(vid).SetStatus(video.StatusLive).Exec(ctx); err != nil {
 		t.Fatal(err)
 	}
+	key := livekey.New()
+	stream := s.App.DB.Client.LiveStream.Create().SetProjectID(uuid.MustParse(project)).SetName("Live").
+		SetKeyHash(livekey.Hash(key)).SetKeyLast4(livekey.Last4(key)).SaveX(ctx)
 	o := s.App.LiveHLSOptions()
 	o.ProjectID, o.VideoID = uuid.MustParse(project), vid
-	o.StreamID, o.SessionID = uuid.New(), uuid.New()
+	o.StreamID, o.SessionID = stream.ID, uuid.New()
 	o.Record = true
 	return o
 }

@@ -5,19 +5,42 @@ import (
 	"errors"
 	"time"
 
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/events"
+	"github.com/vidra-dev/vidra/live/liveevents"
 	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/webhooks"
 )
 
-// EventActive is the event of a publisher connection's first playable segment.
-const EventActive = "livestream.active"
+// Events this package records (live-api's catalogue).
+const (
+	// EventActive: a publisher connection's first segment is playable.
+	EventActive = events.LiveStreamActive
+	// EventRecordingReady: a session's recording is the video's source; the VOD
+	// pipeline follows (video.ready when its ladder is published).
+	EventRecordingReady = events.LiveStreamRecordingReady
+)
 
-// activeData is the payload of livestream.active.
-type activeData struct {
-	LiveStreamID string `json:"live_stream_id"`
-	SessionID    string `json:"session_id"`
-	VideoID      string `json:"video_id"`
-	LatencyMode  string `json:"latency_mode"`
-	PlaybackPath string `json:"playback_path"`
+// emit records a livestream.* event about the stream in tx, with the stream as
+// the payload (liveevents.Emit) plus data. A stream deleted meanwhile (its
+// recordings are kept) is named by id only.
+func emit(ctx context.Context, rec *webhooks.Recorder, tx *ent.Tx, kind string, streamID, projectID uuid.UUID, data map[string]any) error {
+	if rec == nil {
+		return nil
+	}
+	stream, err := tx.LiveStream.Get(ctx, streamID)
+	if ent.IsNotFound(err) {
+		data["id"] = streamID
+		data["project_id"] = projectID
+		_, err = rec.Record(ctx, tx, kind, projectID, data)
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	return liveevents.Emit(ctx, rec, tx, kind, stream, data)
 }
 
 // announceActive records livestream.active (from the publisher goroutine).
@@ -27,12 +50,11 @@ func (s *Session) announceActive() {
 	}
 	ctx, cancel := context.WithTimeout(tenancy.SystemContext(s.ctx, "live session active"), 10*time.Second)
 	defer cancel()
-	data := activeData{LiveStreamID: s.o.StreamID.String(), SessionID: s.o.SessionID.String(),
-		VideoID: s.o.VideoID.String(), LatencyMode: s.o.LatencyMode,
-		PlaybackPath: "/v1/play/" + s.o.VideoID.String() + "/master.m3u8"}
+	data := map[string]any{"session_id": s.o.SessionID, "video_id": s.o.VideoID,
+		"playback_path": "/v1/play/" + s.o.VideoID.String() + "/master.m3u8"}
 	tx, err := s.o.Client.Tx(ctx)
 	if err == nil {
-		if _, err = s.o.Events.Record(ctx, tx, EventActive, s.o.ProjectID, data); err != nil {
+		if err = emit(ctx, s.o.Events, tx, EventActive, s.o.StreamID, s.o.ProjectID, data); err != nil {
 			err = errors.Join(err, tx.Rollback())
 		} else {
 			err = tx.Commit()

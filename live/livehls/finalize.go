@@ -22,6 +22,7 @@ import (
 	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/media"
+	"github.com/vidra-dev/vidra/webhooks"
 )
 
 // FinalizeArgs asks for a live session's recording to become its video's source:
@@ -59,20 +60,14 @@ type FinalizeWorker struct {
 	Queue Inserter
 	// Events records livestream.recording.ready (and video.failed for a session
 	// that recorded nothing); nil: none.
-	Events EventRecorder
+	Events *webhooks.Recorder
 	Log    *slog.Logger
 	// TempDir holds work files; the OS default when empty.
 	TempDir string
 }
 
-// EventRecorder records an event in the transaction of the change that caused it
-// (webhooks.Recorder).
-type EventRecorder interface {
-	Record(ctx context.Context, tx *ent.Tx, typ string, projectID uuid.UUID, data any) (*ent.Event, error)
-}
-
 // statusLive is the video status of a recording in progress.
-const statusLive = video.Status("live")
+const statusLive = video.StatusLive
 
 // Work joins the recording and hands the video to the VOD pipeline. It does
 // nothing for a video that is no longer live (done already, or deleted).
@@ -94,9 +89,13 @@ func (w *FinalizeWorker) Work(ctx context.Context, job *river.Job[FinalizeArgs])
 	}
 	if len(groups) == 0 {
 		return w.transition(ctx, v, func(tx *ent.Tx) (*ent.Video, error) {
-			return tx.Video.UpdateOneID(id).SetStatus(video.StatusFailed).
+			nv, err := tx.Video.UpdateOneID(id).Where(video.StatusEQ(statusLive)).SetStatus(video.StatusFailed).
 				SetFailureReason("the live session recorded no playable media").Save(ctx)
-		}, events.VideoFailed)
+			if err == nil && w.Events != nil {
+				_, err = w.Events.Record(ctx, tx, events.VideoFailed, nv.ProjectID, events.Video(nv))
+			}
+			return nv, err
+		})
 	}
 	if w.Tools.Missing != "" {
 		return fmt.Errorf("cannot join the recording: %s", w.Tools.Missing)
@@ -134,9 +133,15 @@ func (w *FinalizeWorker) Work(ctx context.Context, job *river.Job[FinalizeArgs])
 		return err
 	}
 	err = w.transition(ctx, v, func(tx *ent.Tx) (*ent.Video, error) {
-		return tx.Video.UpdateOneID(id).Where(video.StatusEQ(statusLive)).
+		nv, err := tx.Video.UpdateOneID(id).Where(video.StatusEQ(statusLive)).
 			SetSourceKey(jobs.SourceKey(id)).SetSize(size).SetStatus(video.StatusUploading).Save(ctx)
-	}, EventRecordingReady)
+		if err == nil {
+			err = emit(ctx, w.Events, tx, EventRecordingReady, job.Args.StreamID, nv.ProjectID, map[string]any{
+				"session_id": job.Args.SessionID, "video_id": id, "end_reason": job.Args.EndReason,
+				"video": events.Video(nv)})
+		}
+		return nv, err
+	})
 	if ent.IsNotFound(err) {
 		return nil // deleted or moved on meanwhile
 	}
@@ -150,24 +155,13 @@ func (w *FinalizeWorker) Work(ctx context.Context, job *river.Job[FinalizeArgs])
 	return nil
 }
 
-// EventRecordingReady is the event of a recording handed to the VOD pipeline.
-const EventRecordingReady = "livestream.recording.ready"
-
 // transition changes the video and records its events in one transaction.
-func (w *FinalizeWorker) transition(ctx context.Context, v *ent.Video, change func(tx *ent.Tx) (*ent.Video, error), types ...string) error {
+func (w *FinalizeWorker) transition(ctx context.Context, _ *ent.Video, change func(tx *ent.Tx) (*ent.Video, error)) error {
 	tx, err := w.Client.Tx(ctx)
 	if err != nil {
 		return err
 	}
-	nv, err := change(tx)
-	if err == nil && w.Events != nil {
-		for _, typ := range types {
-			if _, err = w.Events.Record(ctx, tx, typ, v.ProjectID, events.Video(nv)); err != nil {
-				break
-			}
-		}
-	}
-	if err != nil {
+	if _, err = change(tx); err != nil {
 		return errors.Join(err, tx.Rollback())
 	}
 	return tx.Commit()

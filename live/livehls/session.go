@@ -24,6 +24,8 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/playback"
+	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/webhooks"
 )
 
 // Latency modes of a live stream.
@@ -66,7 +68,7 @@ type Options struct {
 	// Client and Events record livestream.active on each connection's first
 	// playable segment; either nil: no event.
 	Client *ent.Client
-	Events EventRecorder
+	Events *webhooks.Recorder
 	// Log receives the session's logs; slog.Default when nil.
 	Log *slog.Logger
 	// Now is the clock of PROGRAM-DATE-TIME; time.Now when nil.
@@ -154,7 +156,8 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 		s.pub.pl.partTarget = o.PartSeconds
 	}
 	if o.Policies != nil {
-		policy, err := o.Policies.PolicyFor(ctx, o.ProjectID)
+		// The ingest acts for no principal: the stream key authorised the session.
+		policy, err := o.Policies.PolicyFor(tenancy.SystemContext(ctx, "live session playback policy"), o.ProjectID)
 		if err != nil {
 			return nil, fmt.Errorf("livehls: playback policy: %w", err)
 		}
