@@ -230,3 +230,61 @@ func TestLowLatencyBlockingReload(t *testing.T) {
 		}
 	})
 }
+
+// TestEncryptedLiveSession: with player_encryption the session's segments are
+// AES-128 encrypted under a key of its own, served only with a token; a player
+// with a token plays the live stream and the recording, and the finalize job
+// decrypts the recording into the video's source.
+func TestEncryptedLiveSession(t *testing.T) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		o := liveVideo(t, s)
+		s.MustGraphQL(`mutation($p: ID!, $in: [ProjectSettingInput!]!) { upsertProjectSettings(projectID: $p, input: $in) { key } }`,
+			map[string]any{"p": o.ProjectID.String(), "in": []any{map[string]any{"key": "transcoding", "value": `{"player_encryption": true}`}}}, nil)
+		var tok struct{ CreatePlaybackToken struct{ Token string } }
+		s.MustGraphQL(`mutation($v: ID!) { createPlaybackToken(videoID: $v) { token } }`, map[string]any{"v": o.VideoID.String()}, &tok)
+		token := tok.CreatePlaybackToken.Token
+		sess, err := livehls.Open(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.Run(context.Background(), tsPublisher(t, 4, false)); err != nil {
+			t.Fatal(err)
+		}
+		play := s.URL + "/v1/play/" + o.VideoID.String() + "/"
+		_, _, pl := get(t, s, play+"live/index.m3u8?token="+token)
+		if !strings.Contains(pl, `#EXT-X-KEY:METHOD=AES-128,URI="key?token=`) {
+			t.Fatalf("playlist of an encrypted session:\n%s", pl)
+		}
+		if code, _, _ := get(t, s, play+"live/key"); code != http.StatusUnauthorized {
+			t.Fatalf("key without a token: %d, want 401", code)
+		}
+		if code, cache, key := get(t, s, play+"live/key?token="+token); code != http.StatusOK || len(key) != 16 || cache != "private, no-store" {
+			t.Fatalf("key with a token: %d %q %d bytes", code, cache, len(key))
+		}
+		_, _, seg := get(t, s, play+"live/seg_00000.ts?token="+token)
+		if len(seg)%16 != 0 || strings.HasPrefix(seg, "\x47") {
+			t.Fatal("segment 0 is not encrypted")
+		}
+		if err := sess.Close(context.Background(), "publisher_closed"); err != nil {
+			t.Fatal(err)
+		}
+		if d, codecs := probeDuration(t, play+"master.m3u8?token="+token); d < 3.5 || codecs != "h264,aac" {
+			t.Fatalf("encrypted recording with a token: %.2f s %s", d, codecs)
+		}
+		ctx := apptest.System()
+		deadline := time.Now().Add(3 * time.Minute)
+		for {
+			v := s.App.DB.Client.Video.GetX(ctx, o.VideoID)
+			if v.Status == video.StatusReady {
+				if v.Duration < 3.5 {
+					t.Fatalf("ready video lasts %.2f s", v.Duration)
+				}
+				break
+			}
+			if v.Status == video.StatusFailed || time.Now().After(deadline) {
+				t.Fatalf("video status %s (%s)", v.Status, v.FailureReason)
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	})
+}

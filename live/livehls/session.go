@@ -194,6 +194,7 @@ func (s *Session) Segments() int {
 
 // Run consumes one publisher connection's MPEG-TS until EOF or ctx end. A second Run after the
 // first returned continues the same playlist and recording with #EXT-X-DISCONTINUITY.
+// It returns once what it read is published.
 // It returns nil at EOF, ctx's error when ctx ended (ts is closed then when it is an
 // io.Closer, to end a blocked read), and an error wrapping ErrNotMPEGTS,
 // ErrUnsupportedCodec or ErrNoKeyframe for a stream that cannot be played. The
@@ -280,6 +281,11 @@ func (s *Session) Run(ctx context.Context, ts io.Reader) error {
 	if ferr := c.finish(); err == nil {
 		err = ferr
 	}
+	// Return once this connection's media is published: a reconnect's
+	// discontinuity, or Close's ENDLIST, then follows it in the playlists.
+	published := make(chan struct{})
+	s.tasks <- func() { close(published) }
+	<-published
 	if err != nil && !errors.Is(err, context.Canceled) {
 		s.log.WarnContext(ctx, "live publisher stream ended with an error", "err", err)
 	}

@@ -368,3 +368,43 @@ func TestRunStopsAtContextEnd(t *testing.T) {
 		t.Fatal("no segment published")
 	}
 }
+
+// TestNoKeyframe: a stream whose keyframes stop ends with ErrNoKeyframe once a
+// segment would pass 30 s; the segments before are published.
+func TestNoKeyframe(t *testing.T) {
+	needFFmpeg(t)
+	b, _ := bucket(t)
+	s := open(t, Options{Bucket: b, Record: true})
+	err := s.Run(context.Background(), publish(t, 34, false, "-map", "0:v", "-c:v", "libx264", "-preset", "ultrafast",
+		"-g", "2000", "-keyint_min", "2000", "-sc_threshold", "0", "-pix_fmt", "yuv420p").out)
+	if !errors.Is(err, ErrNoKeyframe) {
+		t.Fatalf("Run: %v, want ErrNoKeyframe", err)
+	}
+	if err := s.Close(context.Background(), "error"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestWithoutRecording: segments leaving the window are deleted and no
+// recording playlist is written.
+func TestWithoutRecording(t *testing.T) {
+	needFFmpeg(t)
+	b, _ := bucket(t)
+	s := open(t, Options{Bucket: b, Window: 2})
+	if err := s.Run(context.Background(), publish(t, 12, false).out); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(context.Background(), "publisher_closed"); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if ok, _ := b.Exists(ctx, Prefix(s.o.VideoID)+segmentName(0)); ok {
+		t.Fatal("segment 0 kept without a recording")
+	}
+	if ok, _ := b.Exists(ctx, Prefix(s.o.VideoID)+segmentName(5)); !ok {
+		t.Fatal("the last segment is gone")
+	}
+	if ok, _ := b.Exists(ctx, RecordingKey(s.o.VideoID)); ok {
+		t.Fatal("a recording playlist without a recording")
+	}
+}
