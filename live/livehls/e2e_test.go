@@ -232,7 +232,8 @@ func TestLowLatencyBlockingReload(t *testing.T) {
 }
 
 // TestEncryptedLiveSession: with player_encryption the session's segments are
-// AES-128 encrypted under a key of its own, served only with a token; a player
+// AES-128 encrypted under a key of its own, served only with a token; a
+// signed-only project refuses untokened live files; a player
 // with a token plays the live stream and the recording, and the finalize job
 // decrypts the recording into the video's source.
 func TestEncryptedLiveSession(t *testing.T) {
@@ -257,6 +258,18 @@ func TestEncryptedLiveSession(t *testing.T) {
 		}
 		if code, _, _ := get(t, s, play+"live/key"); code != http.StatusUnauthorized {
 			t.Fatalf("key without a token: %d, want 401", code)
+		}
+		// The project's access control applies to live files as to VOD: signed
+		// only refuses an untokened playlist and segment.
+		s.MustGraphQL(`mutation($p: ID!) { putAccessControl(projectID: $p, input: {playback: signed}) { id } }`,
+			map[string]any{"p": o.ProjectID.String()}, nil)
+		for _, f := range []string{"master.m3u8", "live/index.m3u8", "live/seg_00000.ts"} {
+			if code, _, _ := get(t, s, play+f); code != http.StatusUnauthorized {
+				t.Fatalf("untokened %s of a signed-only project: %d, want 401", f, code)
+			}
+			if code, _, _ := get(t, s, play+f+"?token="+token); code != http.StatusOK {
+				t.Fatalf("tokened %s: %d", f, code)
+			}
 		}
 		if code, cache, key := get(t, s, play+"live/key?token="+token); code != http.StatusOK || len(key) != 16 || cache != "private, no-store" {
 			t.Fatalf("key with a token: %d %q %d bytes", code, cache, len(key))
